@@ -1,0 +1,1 @@
+"""The Gift Builder: catalog, System Text templating and Gift Cost evaluation."""

@@ -1,0 +1,55 @@
+"""A Gift as the player builds it: choices only, no computed numbers.
+
+The draft is what gets stored, exported and evaluated; its cost and System
+Text are always recomputed from it against a catalog ("Building Custom
+Gifts" in the rules).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+
+@dataclass(frozen=True, slots=True)
+class ModifierChoice:
+    """One chosen Enhancement or Drawback.
+
+    ``detail`` is the player's text for modifiers that take one ("Trigger:
+    when a door opens"); ``count`` is how many times a may-take-several
+    modifier was taken (each counts ±1 toward the Gift Cost).
+    """
+
+    id: str
+    detail: str = ""
+    count: int = 1
+
+
+def _frozen(mapping: Mapping[str, str] | None) -> Mapping[str, str]:
+    return MappingProxyType(dict(mapping or {}))
+
+
+@dataclass(frozen=True, slots=True)
+class GiftDraft:
+    """A Gift's mechanical choices plus its flavor.
+
+    ``gift_type``, ``effect``, ``style`` and modifier ids are catalog ids;
+    ``parameters`` maps a Parameter id to the chosen level id (a Parameter not
+    listed sits at its default level).
+    """
+
+    gift_type: str
+    effect: str
+    style: str
+    enhancements: tuple[ModifierChoice, ...] = ()
+    drawbacks: tuple[ModifierChoice, ...] = ()
+    parameters: Mapping[str, str] = field(default_factory=dict)
+    name: str = ""
+    tagline: str = ""
+    description: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "parameters", _frozen(self.parameters))
+        object.__setattr__(self, "enhancements", tuple(self.enhancements))
+        object.__setattr__(self, "drawbacks", tuple(self.drawbacks))

@@ -1,0 +1,63 @@
+"""What every headless subcommand shares: ``--json``, output, and input errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+EXIT_BAD_INPUT = 2
+EXIT_CHECK_FAILED = 1
+
+MAX_INPUT_BYTES = 4 * 1024 * 1024  # a character or gift file is a few kB; refuse anything absurd
+
+
+class CliError(Exception):
+    """A problem with what the user asked for; printed to stderr, exits non-zero."""
+
+    def __init__(self, message: str, exit_code: int = EXIT_BAD_INPUT) -> None:
+        super().__init__(message)
+        self.exit_code = exit_code
+
+
+def add_json_flag(parser: argparse.ArgumentParser) -> None:
+    """The ``--json`` flag every subcommand takes."""
+    parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+
+
+def emit(args: argparse.Namespace, document: Any, text: str | Callable[[], str]) -> None:
+    """Print ``document`` as JSON when ``--json`` was given, else the human ``text``."""
+    if getattr(args, "json", False):
+        json.dump(document, sys.stdout, indent=2, ensure_ascii=False)
+        sys.stdout.write("\n")
+    else:
+        sys.stdout.write((text() if callable(text) else text).rstrip("\n") + "\n")
+
+
+def read_json_file(path: str | Path, what: str = "file") -> Any:
+    """Parse a JSON file given on the command line, refusing huge or malformed input.
+
+    Raises CliError (exit 2) naming the file and, for syntax errors, the line
+    and column.
+    """
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise CliError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
+    if size > MAX_INPUT_BYTES:
+        raise CliError(f"{what} {p} is {size} bytes; the limit is {MAX_INPUT_BYTES} bytes")
+    try:
+        raw = p.read_bytes()
+        return json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CliError(f"{what} {p} is not UTF-8 text (byte {exc.start})") from None
+    except json.JSONDecodeError as exc:
+        raise CliError(
+            f"{what} {p} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise CliError(f"{what} {p} is nested too deeply") from None

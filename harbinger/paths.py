@@ -1,0 +1,56 @@
+"""Where Harbinger keeps its library and settings, and how a library is named.
+
+The library is one database chosen by a URL. By default it is a SQLite file
+in the user's data folder; ``--db PATH|URL`` or the ``HARBINGER_DB``
+environment variable name another (a file path or any SQLAlchemy URL such as
+``postgresql://...``). Settings live in the user's config folder unless
+``HARBINGER_SETTINGS_DIR`` points elsewhere (tests always set it).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import user_config_dir, user_data_dir
+
+APP_NAME = "Harbinger"
+DB_ENV = "HARBINGER_DB"
+SETTINGS_ENV = "HARBINGER_SETTINGS_DIR"
+
+
+def default_library_path() -> Path:
+    """The SQLite file a first launch creates: ``<user data dir>/library.sqlite3``."""
+    return Path(user_data_dir(APP_NAME, appauthor=False)) / "library.sqlite3"
+
+
+def settings_dir() -> Path:
+    """Folder for settings (window state, recent libraries, leader keys)."""
+    override = os.environ.get(SETTINGS_ENV)
+    if override:
+        return Path(override)
+    return Path(user_config_dir(APP_NAME, appauthor=False))
+
+
+def is_url(text: str) -> bool:
+    """True when ``text`` is a database URL rather than a file path."""
+    return "://" in text
+
+
+def library_url(choice: str | os.PathLike[str] | None = None) -> str:
+    """SQLAlchemy URL of the library to open.
+
+    ``choice`` (from ``--db``) wins, then ``HARBINGER_DB``, then the default
+    file. A plain path becomes a ``sqlite:///`` URL with an absolute path.
+    """
+    text = os.fspath(choice) if choice is not None else os.environ.get(DB_ENV) or ""
+    if not text:
+        return sqlite_url(default_library_path())
+    if is_url(text):
+        return text
+    return sqlite_url(Path(text).expanduser())
+
+
+def sqlite_url(path: Path) -> str:
+    """``sqlite:///`` URL for a file path."""
+    return f"sqlite:///{path.resolve()}"

@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# README command 2: install Harbinger with its test tools and run the whole suite.
+# Qt runs offscreen; tests use temporary libraries and settings, never yours.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh "[test]"
+export QT_QPA_PLATFORM=offscreen
+.venv/bin/python -m ruff check .
+exec .venv/bin/python -m pytest -n "${HARBINGER_TEST_WORKERS:-auto}" "$@"

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Shared install step of the two README commands: system libraries Qt needs,
+# a virtual environment in .venv, and Harbinger installed into it.
+# Safe to run again: it installs only what is missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PYTHON=${PYTHON:-python3}
+EXTRAS=${1:-}
+
+need_apt=()
+have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
+# Libraries PySide6's wheels load but do not ship (Debian package names).
+have_lib 'libEGL.so.1'        || need_apt+=(libegl1)
+have_lib 'libGL.so.1'         || need_apt+=(libgl1)
+have_lib 'libOpenGL.so.0'     || need_apt+=(libopengl0)
+have_lib 'libxkbcommon.so.0'  || need_apt+=(libxkbcommon0)
+have_lib 'libfontconfig.so.1' || need_apt+=(libfontconfig1)
+have_lib 'libdbus-1.so.3'     || need_apt+=(libdbus-1-3)
+have_lib 'libglib-2.0.so.0'   || need_apt+=(libglib2.0-0)
+have_lib 'libfreetype.so.6'   || need_apt+=(libfreetype6)
+if [ "${HARBINGER_HEADLESS_ONLY:-}" != 1 ]; then
+  # For a real window on an X11 desktop (the xcb platform plugin).
+  have_lib 'libxcb-cursor.so.0'      || need_apt+=(libxcb-cursor0)
+  have_lib 'libxkbcommon-x11.so.0'   || need_apt+=(libxkbcommon-x11-0)
+  have_lib 'libxcb-icccm.so.4'       || need_apt+=(libxcb-icccm4)
+  have_lib 'libxcb-keysyms.so.1'     || need_apt+=(libxcb-keysyms1)
+  have_lib 'libxcb-shape.so.0'       || need_apt+=(libxcb-shape0)
+  have_lib 'libxcb-render-util.so.0' || need_apt+=(libxcb-render-util0)
+  have_lib 'libxcb-image.so.0'       || need_apt+=(libxcb-image0)
+  have_lib 'libX11-xcb.so.1'         || need_apt+=(libx11-xcb1)
+fi
+"$PYTHON" -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+
+if [ ${#need_apt[@]} -gt 0 ]; then
+  echo "Installing system libraries: ${need_apt[*]}"
+  SUDO=""
+  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+fi
+
+if [ ! -x .venv/bin/python ]; then
+  "$PYTHON" -m venv .venv
+fi
+.venv/bin/python -m pip install --quiet --upgrade pip
+.venv/bin/python -m pip install --quiet -e ".${EXTRAS}"
