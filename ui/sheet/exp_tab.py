@@ -1,0 +1,127 @@
+"""The Exp tab: the ledger folded by builder — earned, spent, available, rewards and caps —
+and the Exp log, one line per ledger entry."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+
+from ui.sheet.base import SheetHost, SheetTab
+from ui.sheet.context import SheetContext, signed, title_case
+from ui.widgets.common import FigureGrid, heading
+from ui.widgets.tables import ListTable
+
+EARNED_LABELS = {
+    "attendance_home": "Contracts at home",
+    "attendance_away": "Contracts away",
+    "victory": "Victories",
+    "commission": "Commissions",
+    "journal": "Journals",
+}
+CREDIT_LABELS = {
+    "victory": "From victories",
+    "charon_coin": "From a Coin of Charon",
+    "gifted_asset": "From the Gifted Asset",
+}
+IMPROVEMENT_LABELS = {
+    "contract_journals": "From Contract Journals",
+    "gm_contract": "From GMing",
+    "scenario_writeup": "From Scenario write-ups",
+}
+
+
+def _label(labels: dict[str, str], key: str) -> str:
+    return labels.get(key, title_case(key))
+
+
+class ExpTab(SheetTab):
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.exp = FigureGrid()
+        self.rewards = FigureGrid()
+        self.log = ListTable(
+            "Exp log",
+            ("Date", "Entry", "Earned", "Spent", "Available", "Credits", "Improvements"),
+            editable=False,
+        )
+        left = QVBoxLayout()
+        left.addWidget(heading("Experience"))
+        left.addWidget(self.exp)
+        left.addStretch(1)
+        mid = QVBoxLayout()
+        mid.addWidget(heading("Gift Credits and Improvements"))
+        mid.addWidget(self.rewards)
+        mid.addStretch(1)
+        top = QHBoxLayout()
+        top.setSpacing(48)
+        top.addLayout(left, 1)
+        top.addLayout(mid, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.addLayout(top)
+        layout.addWidget(self.log, 1)
+
+    def show_sheet(self, ctx: SheetContext) -> None:
+        super().show_sheet(ctx)
+        exp = ctx.report.exp
+        rows: list[tuple[str, str] | tuple[str, str, str]] = [
+            ("Starting Exp", str(exp.starting)),
+            ("Spent at creation", str(exp.creation_cost)),
+        ]
+        rows += [
+            (f"Earned: {_label(EARNED_LABELS, key)}", signed(value))
+            for key, value in exp.earned_by_source.items()
+            if value
+        ]
+        rows.append(("Earned in all", str(exp.earned_total), "Not counting the starting Exp"))
+        rows += [
+            (f"Spent: {title_case(key)}", str(value))
+            for key, value in exp.spent_by_kind.items()
+            if value
+        ]
+        rows.append(("Spent in all", str(exp.spent_total), "Not counting creation"))
+        rows.append(("Available", str(exp.available)))
+        rows.append(
+            ("Bonus Exp cap", f"{exp.earned_total} of {exp.bonus_cap}"
+             + ("" if exp.bonus_eligible else " · closed"),
+             "Bonus Exp can only go to a living contractor whose earned Exp is within "
+             "10 + 12 per victory")
+        )
+        self.exp.set_rows(rows)
+
+        rewards = ctx.report.rewards
+        reward_rows: list[tuple[str, str] | tuple[str, str, str]] = [
+            (f"Gift Credits: {_label(CREDIT_LABELS, k).lower()}", str(v))
+            for k, v in rewards.credits_earned_by_source.items()
+            if v
+        ]
+        reward_rows += [
+            ("Gift Credits earned", str(rewards.credits_earned)),
+            ("Gift Credits spent", str(rewards.credits_spent)),
+            ("Gift Credits available", str(rewards.credits_available)),
+        ]
+        reward_rows += [
+            (f"Improvements: {_label(IMPROVEMENT_LABELS, k).lower()}", str(v))
+            for k, v in rewards.improvements_earned_by_source.items()
+            if v
+        ]
+        reward_rows += [
+            ("Improvements earned", str(rewards.improvements_earned)),
+            ("Improvements spent", str(rewards.improvements_spent)),
+            ("Improvements available", str(rewards.improvements_available)),
+            ("Improvement cap", str(rewards.improvement_cap),
+             "Gift Credits and Improvements together: at most twice the victories"),
+        ]
+        self.exp.setToolTip("")
+        self.rewards.set_rows(reward_rows)
+        self.log.set_rows(
+            [
+                (line.date, line.entry, signed(line.earned) if line.earned else "",
+                 str(line.spent) if line.spent else "", str(line.available_after),
+                 signed(line.credits) if line.credits else "",
+                 signed(line.improvements) if line.improvements else "")
+                for line in ctx.report.lines
+            ],
+            [line.entry for line in ctx.report.lines],
+        )
+        # The log is the tab's main content; it may grow to fill the space.
+        self.log.table.setMaximumHeight(16777215)

@@ -1,0 +1,81 @@
+"""The Gifts tab: each Gift with its Gift Cost and System Text, and the rewards to spend."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt
+
+from ui.sheet.base import SheetHost, SheetTab
+from ui.sheet.context import SheetContext, title_case
+from ui.widgets.common import heading, plain
+from ui.widgets.tables import ListTable
+
+
+class GiftsTab(SheetTab):
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.rewards = QLabel()
+        self.rewards.setObjectName("banner")
+        self.rewards.setWordWrap(True)
+        self.table = ListTable("Gifts", ("Gift", "Type", "Effect", "Style", "Cost"),
+                               editable=False)
+        self.table.table.itemSelectionChanged.connect(self._show_selected)
+        self.name = heading("")
+        self.tagline = plain("", muted=True)
+        self.system = plain("")
+        self.description = plain("")
+        detail = QWidget()
+        detail_layout = QVBoxLayout(detail)
+        detail_layout.addWidget(self.name)
+        detail_layout.addWidget(self.tagline)
+        detail_layout.addWidget(heading("System", level=2))
+        detail_layout.addWidget(self.system)
+        detail_layout.addWidget(heading("Description", level=2))
+        detail_layout.addWidget(self.description)
+        detail_layout.addStretch(1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.table)
+        split.addWidget(detail)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.addWidget(self.rewards)
+        layout.addWidget(split, 1)
+
+    def show_sheet(self, ctx: SheetContext) -> None:
+        super().show_sheet(ctx)
+        rewards = ctx.report.rewards
+        self.rewards.setText(
+            f"Gift Credits available: {rewards.credits_available}    "
+            f"Improvements available: {rewards.improvements_available} "
+            f"(cap {rewards.improvement_cap})"
+        )
+        gifts = ctx.contractor.gifts
+        self.table.set_rows(
+            [
+                (g.draft.name or g.id, title_case(g.draft.gift_type), title_case(g.draft.effect),
+                 title_case(g.draft.style), str(g.cost))
+                for g in gifts
+            ],
+            [g.system_text for g in gifts],
+        )
+        if gifts:
+            self.table.table.selectRow(0)
+        self._show_selected()
+
+    def _show_selected(self) -> None:
+        gifts = self.ctx.contractor.gifts if self.ctx else ()
+        row = self.table.current_row()
+        if not gifts or row < 0:
+            self.name.setText("No Gifts yet" if not gifts else "")
+            self.tagline.setText(
+                "A victory earns a Gift Credit; a new Gift costs one. Build Gifts in the Gift "
+                "Builder." if not gifts else ""
+            )
+            self.system.setText("")
+            self.description.setText("")
+            return
+        gift = gifts[row]
+        self.name.setText(f"{gift.draft.name or gift.id} (Gift Cost {gift.cost})")
+        self.tagline.setText(gift.draft.tagline)
+        self.system.setText(gift.system_text or "—")
+        self.description.setText(gift.draft.description or "—")
