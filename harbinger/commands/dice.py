@@ -55,6 +55,10 @@ def _whole_number(text: str, what: str, low: int, high: int) -> int:
     return value
 
 
+def _dice(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
 def _percent(p: float) -> str:
     if 0 < p < 0.00005:
         return "<0.01%"
@@ -63,11 +67,11 @@ def _percent(p: float) -> str:
 
 def render_text(dist: Distribution) -> str:
     """The human-readable table printed without ``--json``."""
-    lines = [f"{dist.pool} dice at Difficulty {dist.difficulty}"]
+    lines = [f"{_dice(dist.pool)} at Difficulty {dist.difficulty}"]
     if dist.difficulty > MAX_DIFFICULTY:
         lines.append(
             f"  Difficulty over {MAX_DIFFICULTY}: rolled at Difficulty {MAX_DIFFICULTY} "
-            f"with {dist.effective_pool} dice instead of {dist.pool} "
+            f"with {_dice(dist.effective_pool)} instead of {dist.pool} "
             f"(one die fewer per point over {MAX_DIFFICULTY})"
         )
     elif dist.difficulty < MIN_DIFFICULTY:

@@ -54,7 +54,7 @@ def test_subprocess_text_table() -> None:
     done = _run("1", "6")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
-    assert lines[0] == "1 dice at Difficulty 6"
+    assert lines[0] == "1 die at Difficulty 6"
     assert "     -1       10.00%" in lines
     assert "      0       40.00%" in lines
     assert "      2       10.00%" in lines
@@ -138,3 +138,10 @@ def test_json_bands_sum_to_one(
     assert sum(Fraction(o["exact"]) for o in doc["outcomes"]) == 1
     engine = outcome_distribution(pool, difficulty).to_json()
     assert doc == engine
+
+
+def test_overage_is_explained_in_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["dice", "6", "12"]) == 0
+    out = capsys.readouterr().out
+    assert "rolled at Difficulty 9 with 3 dice instead of 6" in out
+    assert "     -3        0.10%" in out.splitlines()
