@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from functools import cache
-from typing import Any
+
+from builder.sheet_catalog import SheetCatalog, load_sheet_catalog
 
 
 @cache
-def sheet_catalog() -> Any:
+def sheet_catalog() -> SheetCatalog:
     """``builder.sheet_catalog``'s catalog of Limits, Assets, scars, traumas and suggestions."""
-    from builder.sheet_catalog import load_sheet_catalog
-
     return load_sheet_catalog()

@@ -178,7 +178,7 @@ class HealthTab(SheetTab):
     def _scar_form(self, row: int) -> None:
         current = (self.ctx.contractor.health.battle_scars[row] if row >= 0
                    else BattleScar("", ScarTier.MINOR))
-        stock = entries(self.host.catalog, "scars")
+        stock = entries(self.host.catalog, "battle_scars")
         form = FormDialog(
             "Battle Scar",
             [
@@ -197,9 +197,7 @@ class HealthTab(SheetTab):
             entry = by_name.get(values["name"])
             if entry is not None and not form.values()["system"]:
                 form.set_value("system", getattr(entry, "system", ""))
-                tier = getattr(entry, "tier", None)
-                if tier:
-                    form.set_value("tier", ScarTier(str(tier)))
+                form.set_value("tier", ScarTier(entry.tier))
 
         form.editors["name"].currentTextChanged.connect(lambda _t: fill(form.values()))
         form.accepted.connect(lambda: self._replace_or_add(

@@ -6,33 +6,29 @@ from typing import Any
 
 
 def attribute_name(attribute_id: str) -> str:
+    """An Attribute id as the sheet prints it ("brawn" → "Brawn")."""
     return attribute_id.capitalize()
 
 
 def ability_name(ability_id: str) -> str:
+    """A Primary Ability id as the sheet prints it."""
     return ability_id.capitalize()
-
-
-def _description(entries: Any, wanted: str) -> str:
-    if entries is None:
-        return ""
-    if isinstance(entries, dict):
-        entry = entries.get(wanted)
-        return getattr(entry, "description", "") if entry is not None else ""
-    for entry in entries:
-        if getattr(entry, "id", None) == wanted:
-            return getattr(entry, "description", "")
-    return ""
 
 
 def attribute_description(catalog: Any, attribute_id: str) -> str:
     """The catalog's description of an Attribute ("" when the catalog has none)."""
-    return _description(getattr(catalog, "attributes", None), attribute_id)
+    try:
+        return catalog.attribute(attribute_id).description
+    except (AttributeError, KeyError):
+        return ""
 
 
 def ability_description(catalog: Any, ability_id: str) -> str:
     """The catalog's description of a Primary Ability."""
-    return _description(getattr(catalog, "abilities", None), ability_id)
+    try:
+        return catalog.ability(ability_id).description
+    except (AttributeError, KeyError):
+        return ""
 
 
 def entries(catalog: Any, table: str) -> list[Any]:
