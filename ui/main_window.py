@@ -378,8 +378,8 @@ class MainWindow(QMainWindow):
 
         def done(result: Any) -> None:
             self._library_updated(f"Imported {path.name}")
-            cid = getattr(result, "id", result)
-            if isinstance(cid, str):
+            cid = getattr(result, "contractor_id", "")
+            if cid:
                 self.roster.select(cid)
 
         self.tasks.run(
@@ -476,7 +476,8 @@ class MainWindow(QMainWindow):
             return
         from ui.wizard.wizard import CreationWizard
 
-        wizard = CreationWizard(self.catalog, self.workspace.library.players(), self)
+        players = [p.name for p in self.workspace.library.players()]
+        wizard = CreationWizard(self.catalog, players, self)
         wizard.accepted.connect(lambda: self._wizard_done(wizard))
         self._show_dialog(wizard)
 

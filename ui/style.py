@@ -46,6 +46,13 @@ QWizard QLabel#help { min-width: 15em; }
 
 
 def apply_style(app: QApplication) -> None:
-    """Give the application Harbinger's style (idempotent)."""
+    """Give the application Harbinger's style.
+
+    Idempotent: re-applying a style repolishes every widget alive, so it is only
+    done when something would actually change.
+    """
+    if app.property("harbinger_styled"):
+        return
     app.setStyle("Fusion")
     app.setStyleSheet(STYLESHEET)
+    app.setProperty("harbinger_styled", True)

@@ -41,6 +41,12 @@ class Change:
     undone: bool = False
 
 
+def _drops_ledger_entries(current: Contractor, wanted: Contractor) -> bool:
+    """True when saving ``wanted`` over ``current`` would remove or change ledger entries."""
+    kept = current.ledger[: len(wanted.ledger)]
+    return len(wanted.ledger) < len(current.ledger) or kept != wanted.ledger
+
+
 class ContractorCommand(QUndoCommand):
     """One undoable edit of one contractor: redo saves ``after``, undo saves ``before``."""
 
@@ -139,8 +145,27 @@ class Workspace(QObject):
         if wanted is None:
             if current is not None:
                 self.library.delete(current.id)
+            return
+        if current is not None and _drops_ledger_entries(current, wanted):
+            self._restore(wanted)
         else:
             self.library.save(wanted)
+
+    def _restore(self, wanted: Contractor) -> None:
+        """Put back an earlier version whose ledger is shorter than the stored one (an undo).
+
+        ``Library.save`` keeps the stored ledger append-only and refuses this, as it
+        should for every ordinary edit. Undo is the one legitimate exception: the
+        entries it drops were appended by the very command being undone.
+        ``Library.restore`` (one transaction) is used when the library has it;
+        otherwise the stored version is deleted and ``wanted`` saved again.
+        """
+        restore = getattr(self.library, "restore", None)
+        if restore is not None:
+            restore(wanted)
+            return
+        self.library.delete(wanted.id)
+        self.library.save(wanted)
 
     def _store_reporting(self, current: Contractor | None, wanted: Contractor | None) -> bool:
         # Qt calls undo()/redo() from C++, where an exception would vanish;
