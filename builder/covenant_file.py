@@ -167,6 +167,7 @@ def write_covenant_file(path: str | Path, file: CovenantFile) -> None:
 # --------------------------------------------------------------------------- decoding
 
 
+@cache
 def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls, vars(cv))
 

@@ -10,6 +10,22 @@ operation checks against is folded from creation plus the log by
 ``evaluate_covenant`` is the one entry point for sheets, PDFs and the review:
 Discipline by severity, Ties held and lost, tokens earned, spent and
 available, every asset's current state, and the findings of every rule check.
+
+Where the summary is silent Harbinger takes the cautious reading (each is
+marked "Reading:" where it is applied):
+- one token buys one Trait or Ability, at creation and later; one token buys
+  one use of story control (no price is given);
+- Discipline is only spent from free Discipline: a bid or Resistance bid for
+  more than is free is refused; a drain takes at most what is free;
+- a lost Tie's 100 Discipline comes out of free Discipline first, then scene,
+  chapter and long-term damage;
+- ``end_turn`` is the boundary between this turn and the character's next, so
+  expended uses are ready after it; an expended use also recharges at scene
+  end, and outside a scene it is ready as soon as its bid resolves;
+- the end of a chapter also settles what waits for "the end of the scene";
+- story control "recharge" readies Ties and Goals too (they are tapped as
+  Traits), never destroyed assets;
+- missing goals are warnings (the summary calls goals optional).
 """
 
 from __future__ import annotations

@@ -651,11 +651,17 @@ def _bid(state: PlayState, entry: Bid) -> Step:
 
 
 def _resist(state: PlayState, entry: Resist) -> Step:
-    if entry.damage < 0 or entry.spent < 0 or entry.bonus < 0:
+    if entry.damage < 1 or entry.spent < 0 or entry.bonus < 0:
+        # With no damage dealt there is nothing to resist, and a bid of 0 would
+        # otherwise "fail" against a target of 0.
         return _refuse(
             state,
             "covenant.discipline.resist_amount",
-            "Damage, Discipline spent and bonus of a Resistance bid cannot be negative.",
+            "A Resistance bid answers at least 1 damage; Discipline spent and bonus "
+            "cannot be negative.",
+            damage=entry.damage,
+            spent=entry.spent,
+            bonus=entry.bonus,
         )
     refused = _check_spend(state, entry.spent)
     if refused is not None:

@@ -78,6 +78,8 @@ def test_discipline_is_only_spent_from_free_discipline() -> None:
     refused(bid(c, 51), c, "covenant.discipline.insufficient")
     refused(resist(c, 10, DamageSeverity.SCENE, 51), c, "covenant.discipline.insufficient")
     refused(bid(c, 0), c, "covenant.discipline.bid_amount")
+    refused(resist(c, 0, DamageSeverity.SCENE, 0), c, "covenant.discipline.resist_amount")
+    refused(resist(c, 5, DamageSeverity.SCENE, -1), c, "covenant.discipline.resist_amount")
     c = ok(bid(c, 50))
     assert discipline(c) == (0, 300, 0, 0)
 
