@@ -526,7 +526,16 @@ def post_journal(index: int, entry: Journal, pos: Position) -> PostResult:
     kind = _enum(JournalKind, entry.kind)
     if kind is None:
         return _bad_enum(index, "journal.kind", "Journal kind", entry.kind, JournalKind)
-    if not _is_int(entry.words) or entry.words < JOURNAL_MIN_WORDS:
+    if not _is_int(entry.words):
+        return NOTHING, [
+            Finding(
+                "journal.words",
+                f"Journal {entry.title!r} gives {entry.words!r} as its word count",
+                where,
+                numbers={"words": str(entry.words)},
+            )
+        ]
+    if entry.words < JOURNAL_MIN_WORDS:
         return NOTHING, [
             Finding(
                 "journal.too_short",
