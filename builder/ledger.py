@@ -360,7 +360,6 @@ class Position:
     contract_journals: int = 0
     credits_spent: int = 0
     improvements_spent: int = 0
-    treated: list[str] = field(default_factory=list)
     free_consumables_used: set[str] = field(default_factory=set)
     """Consumable Crafting Gifts whose free Consumable of this Downtime is taken."""
     free_copies_owed: dict[str, int] = field(default_factory=dict)
@@ -1146,8 +1145,12 @@ def _owe_free_copy(entry: GiftChange, pos: Position) -> None:
     kind = crafting_kind(gift.draft.gift_type) if gift is not None else None
     if kind is None:
         return
-    new = _enum(GiftChangeKind, entry.kind) is GiftChangeKind.NEW
-    improved = not new and entry.credits + entry.improvements > 0
+    change = _enum(GiftChangeKind, entry.kind)
+    new = change is GiftChangeKind.NEW
+    improved = (
+        change in (GiftChangeKind.IMPROVEMENT, GiftChangeKind.REVISION)
+        and entry.credits + entry.improvements > 0
+    )
     if (new and kind == "artifact") or improved:
         pos.free_copies_owed[entry.gift_id] = pos.free_copies_owed.get(entry.gift_id, 0) + 1
 
@@ -1204,8 +1207,6 @@ def book(entry: Entry, posting: Posting, pos: Position) -> None:
             found = pos.find_liability(entry.liability)
             if found is not None:
                 del pos.liabilities[found]
-        case Therapy():
-            pos.treated.append(entry.trauma)
         case Craft():
             if posting.free_copy == "downtime":
                 pos.free_consumables_used.add(entry.gift_id)
