@@ -14,7 +14,10 @@ Each number cites its rule:
   at least 5 feet ("Free Movement", "Penalty");
 - extra 5-foot sprint steps = Brawn, each at −1 die ("Movement");
 - carry limit = 15 lb × Brawn ("Encumbrance"); lift maximum from the table
-  in "Lifting and Hauling".
+  in "Lifting and Hauling";
+- Source replenishment conditions by Status ("Source"): Novice 1 with a one
+  day cooldown, Seasoned 1 with a one hour cooldown, Professional 2,
+  Veteran 3.
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from dataclasses import dataclass
 
 from builder.contractor import Health
 from builder.ledger import Ratings
+from builder.status import Status
 
 BODY_BASE = 5
 MIND_MAX = 9
@@ -163,6 +167,33 @@ def pool_after_penalty(pool: int, penalty: int) -> int:
     if pool < MIN_PENALIZED_POOL:
         return pool
     return max(MIN_PENALIZED_POOL, pool - max(0, penalty))
+
+
+@dataclass(frozen=True, slots=True)
+class Replenishment:
+    """How many Source replenishment conditions a Status allows, and their cooldown."""
+
+    conditions: int
+    cooldown: str
+
+
+_REPLENISHMENT: dict[Status, Replenishment] = {
+    Status.NEWBIE: Replenishment(0, ""),
+    Status.NOVICE: Replenishment(1, "1 day"),
+    Status.SEASONED: Replenishment(1, "1 hour"),
+    Status.PROFESSIONAL: Replenishment(2, "1 hour"),
+    Status.VETERAN: Replenishment(3, "1 hour"),
+}
+
+
+def source_replenishment(status: Status) -> Replenishment:
+    """Source replenishment conditions allowed at ``status`` ("Source").
+
+    Newbies have none; a Novice names one with a one day cooldown; from
+    Seasoned the cooldown is one hour; a Professional names a second and a
+    Veteran a third, each with its own cooldown.
+    """
+    return _REPLENISHMENT[status]
 
 
 def derive(ratings: Ratings, health: Health) -> Derived:

@@ -208,7 +208,10 @@ class Ratings:
         return wanted
 
     def rating(self, kind: TraitKind | str, trait: str) -> int:
-        """Current rating of one trait; an unnamed Secondary Ability is 0."""
+        """Current rating of one trait; an unnamed Secondary Ability is 0.
+
+        KeyError for a name that is not an Attribute or Primary Ability.
+        """
         match TraitKind(kind):
             case TraitKind.ATTRIBUTE:
                 return self.attributes[trait]

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 
 from builder.contractor import AssetPick, Concept, Contractor, Health, LooseEnd
 from builder.creation import creation_findings
-from builder.derived import Derived, derive
+from builder.derived import Derived, Replenishment, derive, source_replenishment
 from builder.findings import Finding, Severity, errors
 from builder.ledger import (
     ExpSummary,
@@ -97,6 +97,7 @@ class SheetReport:
     """
 
     status: Status
+    replenishment: Replenishment
     victories: int
     contracts_attended: int
     alive: bool
@@ -126,6 +127,7 @@ class SheetReport:
         """Plain JSON (dicts, lists, str, int, bool) for the CLI and the review report."""
         return {
             "status": self.status.label,
+            "replenishment": asdict(self.replenishment),
             "victories": self.victories,
             "contracts_attended": self.contracts_attended,
             "alive": self.alive,
@@ -216,6 +218,21 @@ def _health_findings(health: Health, derived: Derived, alive: bool) -> list[Find
     return findings
 
 
+def _source_findings(contractor: Contractor, allowed: Replenishment) -> list[Finding]:
+    named = len(contractor.source.replenishment)
+    if named <= allowed.conditions:
+        return []
+    return [
+        Finding(
+            "source.replenishment",
+            f"{named} Source replenishment conditions are named but this Status allows"
+            f" {allowed.conditions}",
+            "source.replenishment",
+            numbers={"named": named, "allowed": allowed.conditions},
+        )
+    ]
+
+
 def _loose_end_findings(views: tuple[LooseEndView, ...]) -> list[Finding]:
     return [
         Finding(
@@ -268,8 +285,17 @@ def evaluate_sheet(contractor: Contractor) -> SheetReport:
         tuple,
     )
     findings += _loose_end_findings(loose_ends)
+    replenishment = source_replenishment(fold.status)
+    findings += _guarded(
+        findings,
+        "source",
+        "the Source pool",
+        lambda: _source_findings(contractor, replenishment),
+        list,
+    )
     return SheetReport(
         status=fold.status,
+        replenishment=replenishment,
         victories=fold.victories,
         contracts_attended=fold.contracts_attended,
         alive=fold.alive,

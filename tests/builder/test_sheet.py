@@ -15,6 +15,7 @@ from builder.contractor import (
     JournalKind,
     LooseEnd,
     Raise,
+    SourcePool,
     ThreatLevel,
 )
 from builder.findings import Severity
@@ -187,3 +188,27 @@ def test_odd_input_becomes_an_error_finding_not_a_crash(odd: dict[str, object]) 
     assert not sheet.legal
     assert all(f.where for f in sheet.errors)
     json.dumps(sheet.to_json())
+
+
+# --------------------------------------------------------------------------- Source
+
+
+@pytest.mark.parametrize(
+    ("wins", "conditions", "cooldown"),
+    [(0, 0, ""), (4, 1, "1 day"), (10, 1, "1 hour"), (17, 2, "1 hour"), (25, 3, "1 hour")],
+)
+def test_source_replenishment_conditions_grow_with_status(
+    wins: int, conditions: int, cooldown: str
+) -> None:
+    text = "\n".join(f"2024-01-01 contract home victory 'W{i}'" for i in range(wins))
+    sheet = evaluate_sheet(contractor(text))
+    assert (sheet.replenishment.conditions, sheet.replenishment.cooldown) == (conditions, cooldown)
+
+
+def test_more_replenishment_conditions_than_the_status_allows_is_an_error() -> None:
+    novice = contractor("\n".join(f"2024-01-01 contract home victory 'W{i}'" for i in range(4)))
+    rage = SourcePool("Rage", ("When I am insulted", "When I draw blood"))
+    sheet = evaluate_sheet(replace(novice, source=rage))
+    (finding,) = sheet.findings
+    assert (finding.rule, finding.where) == ("source.replenishment", "source.replenishment")
+    assert finding.numbers == {"named": 2, "allowed": 1}
