@@ -17,7 +17,7 @@ with its price, and the reason when it is not allowed, for the spending screen.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 from builder.contractor import (
@@ -456,7 +456,7 @@ def spend_options(contractor: Contractor) -> tuple[SpendOption, ...]:
     return tuple(options)
 
 
-__all__: Sequence[str] = (
+__all__ = [
     "Applied",
     "SpendOption",
     "add_bonus_exp",
@@ -475,4 +475,4 @@ __all__: Sequence[str] = (
     "spend_options",
     "treat_trauma",
     "void_death",
-)
+]
