@@ -117,8 +117,10 @@ class FormDialog(QDialog):
             index = combo.findData(spec.value)
             if index >= 0:
                 combo.setCurrentIndex(index)
-            elif spec.editable and spec.value:
-                combo.setEditText(str(spec.value))
+            elif spec.editable:
+                # A new line starts blank rather than silently taking the first suggestion.
+                combo.setCurrentIndex(-1)
+                combo.setEditText(str(spec.value or ""))
             return combo
         edit = QLineEdit(str(spec.value or ""))
         edit.setPlaceholderText(spec.placeholder)
