@@ -191,8 +191,7 @@ class DicePanel(QWidget):
             text += f"; Penalty −{sheet.penalty} leaves {pool}"
         if dist.effective_difficulty != dist.difficulty or dist.effective_pool != pool:
             text += (
-                f"; rolled as {dist.effective_pool} dice at Difficulty "
-                f"{dist.effective_difficulty}"
+                f"; rolled as {dist.effective_pool} dice at Difficulty {dist.effective_difficulty}"
             )
         if floor:
             text += "; a rank-6 Ability keeps the Outcome at 0 or more"

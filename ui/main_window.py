@@ -16,6 +16,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from models.library import Library
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
@@ -35,7 +36,6 @@ from PySide6.QtWidgets import (
 from builder.contractor import Contractor
 from builder.sheet import evaluate_sheet
 from harbinger.paths import APP_NAME, is_url, library_url
-from models.library import Library
 from ui.catalog import sheet_catalog
 from ui.dice_panel import DicePanel
 from ui.operations import Operations, Refused
@@ -124,7 +124,7 @@ class MainWindow(QMainWindow):
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
-        self.splitter.setSizes([340, 940])
+        self.splitter.setSizes([380, 900])
         self.setCentralWidget(self.splitter)
 
         self.dice_panel = DicePanel()
@@ -143,8 +143,7 @@ class MainWindow(QMainWindow):
 
         self.roster.contractor_selected.connect(self.show_contractor)
         self.workspace.changed.connect(self._on_changed)
-        self.workspace.failed.connect(lambda msg: self.warn("Could not save", msg))
-        self.workspace.undo_stack.cleanChanged.connect(lambda _c: self._update_actions())
+        self.workspace.failed.connect(self._save_failed)
         self.sheet.action_requested.connect(self._sheet_action)
         self.tasks.busy_changed.connect(self._busy)
 
@@ -181,16 +180,41 @@ class MainWindow(QMainWindow):
     def _build_actions(self) -> None:
         self.actions: dict[str, QAction] = {}
         a = self._action
-        a("new_library", "&New Library…", self.choose_new_library, "Ctrl+Shift+N",
-          "Create an empty library file")
-        a("open_library", "&Open Library…", self.choose_library, QKeySequence.StandardKey.Open,
-          "Open another library file")
-        a("import", "&Import Character…", self.choose_import, "Ctrl+I",
-          "Add a character from a JSON file")
-        a("export", "&Export Character…", self.choose_export, "Ctrl+E",
-          "Save the open character as a JSON file")
-        a("print", "&Print PDF…", self.choose_print, QKeySequence.StandardKey.Print,
-          "Save the open character's sheet as a PDF")
+        a(
+            "new_library",
+            "&New Library…",
+            self.choose_new_library,
+            "Ctrl+Shift+N",
+            "Create an empty library file",
+        )
+        a(
+            "open_library",
+            "&Open Library…",
+            self.choose_library,
+            QKeySequence.StandardKey.Open,
+            "Open another library file",
+        )
+        a(
+            "import",
+            "&Import Character…",
+            self.choose_import,
+            "Ctrl+I",
+            "Add a character from a JSON file",
+        )
+        a(
+            "export",
+            "&Export Character…",
+            self.choose_export,
+            "Ctrl+E",
+            "Save the open character as a JSON file",
+        )
+        a(
+            "print",
+            "&Print PDF…",
+            self.choose_print,
+            QKeySequence.StandardKey.Print,
+            "Save the open character's sheet as a PDF",
+        )
         a("quit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
         undo = self.workspace.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcuts(QKeySequence.StandardKey.Undo)
@@ -199,12 +223,27 @@ class MainWindow(QMainWindow):
         self.actions["undo"] = undo
         self.actions["redo"] = redo
         a("find", "&Find in Roster", self.focus_search, QKeySequence.StandardKey.Find)
-        a("new_contractor", "&New Contractor…", self.new_contractor, QKeySequence.StandardKey.New,
-          "Create a contractor step by step")
-        a("record_contract", "&Record Contract…", lambda: self._sheet_action("record_contract"),
-          "Ctrl+R", "Record a Contract the open contractor attended")
-        a("spend_exp", "&Spend Exp…", lambda: self._sheet_action("spend_exp"), "Ctrl+Shift+E",
-          "Raise a trait with available Exp")
+        a(
+            "new_contractor",
+            "&New Contractor…",
+            self.new_contractor,
+            QKeySequence.StandardKey.New,
+            "Create a contractor step by step",
+        )
+        a(
+            "record_contract",
+            "&Record Contract…",
+            lambda: self._sheet_action("record_contract"),
+            "Ctrl+R",
+            "Record a Contract the open contractor attended",
+        )
+        a(
+            "spend_exp",
+            "&Spend Exp…",
+            lambda: self._sheet_action("spend_exp"),
+            "Ctrl+Shift+E",
+            "Raise a trait with available Exp",
+        )
         a("journal", "Add &Journal…", lambda: self._sheet_action("journal"), "Ctrl+J")
         a("delete", "&Delete Contractor…", self.confirm_delete, None)
         a("about", "&About Harbinger", self.about)
@@ -310,10 +349,10 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.empty_page)
         self.refresh_roster()
         self.statusBar().showMessage(f"Opened {display_location(url)}", 5000)
-        if self.offer_examples and not self.roster.lines():
-            if not self.settings.examples_offered(url):
-                self.settings.mark_examples_offered(url)
-                QTimer.singleShot(0, self.offer_example_characters)
+        first_look = not self.roster.lines() and not self.settings.examples_offered(url)
+        if self.offer_examples and first_look:
+            self.settings.mark_examples_offered(url)
+            QTimer.singleShot(0, self.offer_example_characters)
         self._update_actions()
         return True
 
@@ -355,8 +394,11 @@ class MainWindow(QMainWindow):
 
     def load_examples(self) -> None:
         library = self.workspace.library
-        self.tasks.run("Could not load the examples", library.load_examples,
-                       lambda _result: self._library_updated("Loaded the example characters"))
+        self.tasks.run(
+            "Could not load the examples",
+            library.load_examples,
+            lambda _result: self._library_updated("Loaded the example characters"),
+        )
 
     def _library_updated(self, message: str) -> None:
         self.workspace.undo_stack.clear()
@@ -532,9 +574,13 @@ class MainWindow(QMainWindow):
         if self.current_dialog is dialog:
             self.current_dialog = None
 
+    def _save_failed(self, message: str) -> None:
+        self.warn("Could not save", message)
+
     def warn(self, title: str, message: str) -> None:
-        box = QMessageBox(QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok,
-                          self)
+        box = QMessageBox(
+            QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self
+        )
         self._show_dialog(box)
 
     def focus_search(self) -> None:
@@ -578,4 +624,3 @@ class MainWindow(QMainWindow):
         self.settings.save_window(self.saveGeometry(), self.saveState(), self.splitter.saveState())
         self.workspace.close()
         super().closeEvent(event)
-

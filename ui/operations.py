@@ -15,8 +15,8 @@ and refresh when :attr:`ui.workspace.Workspace.changed` fires.
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from builder import advance
@@ -73,10 +73,16 @@ def describe_difference(before: Any, after: Any) -> tuple[str, ...]:
         _arrow("Exp earned", before.exp.earned_total, after.exp.earned_total),
         _arrow("Exp spent", before.exp.spent_total, after.exp.spent_total),
         _arrow("Exp available", before.exp.available, after.exp.available),
-        _arrow("Gift Credits available", before.rewards.credits_available,
-               after.rewards.credits_available),
-        _arrow("Improvements available", before.rewards.improvements_available,
-               after.rewards.improvements_available),
+        _arrow(
+            "Gift Credits available",
+            before.rewards.credits_available,
+            after.rewards.credits_available,
+        ),
+        _arrow(
+            "Improvements available",
+            before.rewards.improvements_available,
+            after.rewards.improvements_available,
+        ),
         _arrow("Victories", before.victories, after.victories),
         _arrow("Status", before.status.label, after.status.label),
         _arrow("Penalty", before.derived.penalty, after.derived.penalty),
@@ -114,8 +120,9 @@ class Plan:
         return not self.errors
 
 
-def _plan(name: str, before: Contractor | None, after: Contractor | None,
-          findings: Sequence[Finding] = ()) -> Plan:
+def _plan(
+    name: str, before: Contractor | None, after: Contractor | None, findings: Sequence[Finding] = ()
+) -> Plan:
     lines = describe_difference(
         evaluate_sheet(before) if before is not None else None,
         evaluate_sheet(after) if after is not None else None,
@@ -140,7 +147,7 @@ class Operations:
         self.workspace = workspace
 
     def commit(self, plan: Plan, *, roster: bool = True) -> Change:
-        """Save a plan in one transaction and put it on the undo stack, or raise :class:`Refused`."""
+        """Save a plan in one transaction and record it for undo; :class:`Refused` if not allowed."""
         if plan.errors:
             raise Refused(plan.name, plan.errors)
         target = plan.after if plan.after is not None else plan.before
@@ -196,9 +203,7 @@ class Operations:
     def add_journal(self, contractor: Contractor, journal: Journal) -> Change:
         return self.commit(self.plan_journal(contractor, journal))
 
-    def plan_bonus(
-        self, contractor: Contractor, kind: Any, date: str, note: str = ""
-    ) -> Plan:
+    def plan_bonus(self, contractor: Contractor, kind: Any, date: str, note: str = "") -> Plan:
         return _applied(
             "Bonus Exp", contractor, advance.add_bonus_exp(contractor, kind, date, note=note)
         )

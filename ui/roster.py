@@ -105,7 +105,7 @@ class RosterPanel(QWidget):
     contractor_selected = Signal(str)
     contractor_activated = Signal(str)
 
-    COLUMNS = ("Name", "Status", "Victories", "Approval", "Updated")
+    COLUMNS = ("Name", "Status", "Victories", "Approval")
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -268,7 +268,9 @@ class RosterPanel(QWidget):
             for line in lines:
                 name = QStandardItem(line.name if line.alive else f"✝ {line.name}")
                 name.setData(line.id, ID_ROLE)
-                name.setToolTip(f"{line.name} — {line.player or NO_PLAYER}")
+                name.setToolTip(
+                    f"{line.name} — {line.player or NO_PLAYER}; last changed {line.updated}"
+                )
                 victories = QStandardItem(str(line.victories))
                 victories.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 row = [
@@ -276,12 +278,12 @@ class RosterPanel(QWidget):
                     QStandardItem(line.status.label),
                     victories,
                     QStandardItem(humanize(line.approval)),
-                    QStandardItem(line.updated),
                 ]
                 for item in row[1:]:
                     item.setData(line.id, ID_ROLE)
                 group.appendRow(row)
             self.model.appendRow([group, *filler])
+            self.tree.setFirstColumnSpanned(self.model.rowCount() - 1, QModelIndex(), True)
         self.tree.expandAll()
         self.tree.setUpdatesEnabled(True)
         total = len(self._lines)

@@ -26,7 +26,7 @@ def app(qapp: QApplication) -> QApplication:
 
 
 @pytest.fixture
-def open_window(qtbot, app: QApplication) -> Callable[..., MainWindow]:  # noqa: ANN001
+def open_window(qtbot, app: QApplication) -> Callable[..., MainWindow]:
     """Open a main window on a library path; closing is the test's business or teardown's."""
     windows: list[MainWindow] = []
 
@@ -50,8 +50,12 @@ def window(open_window: Callable[..., MainWindow], library_path: Path) -> MainWi
     return open_window(library_path)
 
 
-def make_contractor(window: MainWindow, name: str = "Mara Quill", player: str = "Ines",
-                    ratings: dict[str, int] | None = None) -> CreationWizard:
+def make_contractor(
+    window: MainWindow,
+    name: str = "Mara Quill",
+    player: str = "Ines",
+    ratings: dict[str, int] | None = None,
+) -> CreationWizard:
     """Walk the creation wizard from the window's "New Contractor" action, as a player would."""
     window.actions["new_contractor"].trigger()
     wizard = window.current_dialog

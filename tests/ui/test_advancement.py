@@ -17,7 +17,7 @@ from tests.ui.test_sheet_flow import record
 from ui.main_window import MainWindow
 
 
-def open_action(window: MainWindow, key: str):  # noqa: ANN201
+def open_action(window: MainWindow, key: str):
     window.actions[key].trigger()
     assert window.current_dialog is not None
     return window.current_dialog

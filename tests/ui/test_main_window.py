@@ -73,7 +73,7 @@ def test_a_library_that_cannot_be_opened_says_why(window: MainWindow, tmp_path: 
 
 def test_first_launch_offers_the_examples(
     open_window: Callable[..., MainWindow], library_path: Path, qtbot
-) -> None:  # noqa: ANN001
+) -> None:
     window = open_window(library_path, offer_examples=True)
     qtbot.waitUntil(lambda: isinstance(window.current_dialog, QMessageBox))
     box = window.current_dialog
@@ -112,8 +112,10 @@ def test_roster_groups_by_player_and_filters(window: MainWindow) -> None:
     assert window.roster.visible_ids() == []
     window.roster.status_filter.setCurrentIndex(window.roster.status_filter.findData("newbie"))
     assert len(window.roster.visible_ids()) == 3
-    approvals = [window.roster.approval_filter.itemData(i)
-                 for i in range(window.roster.approval_filter.count())]
+    approvals = [
+        window.roster.approval_filter.itemData(i)
+        for i in range(window.roster.approval_filter.count())
+    ]
     assert approvals == ["any", "unreviewed"]
 
 
@@ -141,7 +143,7 @@ def test_delete_asks_first_and_can_be_undone(window: MainWindow) -> None:
 
 def test_export_then_import_into_another_library(
     open_window: Callable[..., MainWindow], library_path: Path, tmp_path: Path, qtbot
-) -> None:  # noqa: ANN001
+) -> None:
     window = open_window(library_path)
     finish(make_contractor(window, ratings={"perception": 3}))
     target = tmp_path / "mara.json"
@@ -159,12 +161,16 @@ def test_export_then_import_into_another_library(
     assert window.sheet.stats_tab.attribute_rows["perception"].dots.value() == 3
 
 
-def test_a_bad_import_file_reaches_a_dialog(window: MainWindow, tmp_path: Path, qtbot) -> None:  # noqa: ANN001
+def test_a_bad_import_file_reaches_a_dialog(window: MainWindow, tmp_path: Path, qtbot) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "something else"}')
     window.import_file(bad)
-    qtbot.waitUntil(lambda: isinstance(window.current_dialog, QMessageBox)
-                    or window.findChild(QMessageBox) is not None)
+    qtbot.waitUntil(
+        lambda: (
+            isinstance(window.current_dialog, QMessageBox)
+            or window.findChild(QMessageBox) is not None
+        )
+    )
     box = window.findChild(QMessageBox)
     assert box.windowTitle() == "Could not import"
     assert window.roster.lines() == []

@@ -18,8 +18,14 @@ from ui.dialogs.spend import SpendExpDialog
 from ui.main_window import MainWindow
 
 
-def record(window: MainWindow, scenario: str, outcome: Outcome, *, home: bool = True,
-           commission: bool = False) -> None:
+def record(
+    window: MainWindow,
+    scenario: str,
+    outcome: Outcome,
+    *,
+    home: bool = True,
+    commission: bool = False,
+) -> None:
     window.actions["record_contract"].trigger()
     dialog = window.current_dialog
     assert isinstance(dialog, RecordContractDialog)
@@ -55,7 +61,7 @@ def test_raise_record_undo_redo_and_reopen(
     record(window, "The Drowned Bell", Outcome.VICTORY, home=True, commission=True)
     log = window.sheet.exp_tab.log
     last = log.row_count() - 1
-    assert log.cell(last, 1).startswith("Contract")
+    assert log.cell(last, 1) == "Contract: The Drowned Bell (home, victory, commission)"
     assert log.cell(last, 2) == "+7"
     assert log.cell(last, 5) == "+1"
     assert window.sheet.exp_tab.exp.value("Available") == "133"

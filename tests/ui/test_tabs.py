@@ -113,8 +113,13 @@ def test_a_loose_end_shows_only_its_level_until_the_cutoff_runs_out(window: Main
     finish(make_contractor(window))
     story = window.sheet.story_tab
     story.loose_ends.add_button.click()
-    fill(window, title="Filmed on a rooftop", threat_level="deadly", cutoff=1,
-         threat="Internet sleuths track you to your door")
+    fill(
+        window,
+        title="Filmed on a rooftop",
+        threat_level="deadly",
+        cutoff=1,
+        threat="Internet sleuths track you to your door",
+    )
     assert story.loose_ends.cell(0, 1) == "Deadly"
     assert story.loose_ends.cell(0, 2) == "Hidden until its Cutoff runs out"
     record(window, "Glass Harbor", Outcome.FAILURE)

@@ -166,10 +166,12 @@ def test_assets_liabilities_and_a_gifted_start(window: MainWindow) -> None:
         wizard.next()
     finish(wizard)
     assert window.report.rewards.credits_available == 1
-    names = [window.sheet.concept_tab.assets.cell(r, 0)
-             for r in range(window.sheet.concept_tab.assets.row_count())]
+    names = [
+        window.sheet.concept_tab.assets.cell(r, 0)
+        for r in range(window.sheet.concept_tab.assets.row_count())
+    ]
     assert names == ["Contacts", "Gifted", "Wanted"]
-    assert window.sheet.concept_tab.assets.cell(1, 4) == "Restricted: needs leader approval"
+    assert window.sheet.concept_tab.assets.cell(1, 4) == "Restricted: leader approves"
 
 
 def test_secondary_abilities_are_priced_like_abilities(window: MainWindow) -> None:

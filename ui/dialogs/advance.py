@@ -181,15 +181,22 @@ class RecordContractDialog(OperationDialog):
             "Journal about this Contract",
             [
                 Field("title", "&Title", required=True),
-                Field("words", "&Words", "int", 250, maximum=100000,
-                      tooltip="A Journal needs 250 words or more to earn anything."),
+                Field(
+                    "words",
+                    "&Words",
+                    "int",
+                    250,
+                    maximum=100000,
+                    tooltip="A Journal needs 250 words or more to earn anything.",
+                ),
                 Field("text", "Te&xt (optional)", "multiline"),
             ],
             parent=self,
         )
         form.accepted.connect(
-            lambda: self.add_journal(form.values()["title"], form.values()["words"],
-                                     form.values()["text"])
+            lambda: self.add_journal(
+                form.values()["title"], form.values()["words"], form.values()["text"]
+            )
         )
         form.open()
 
@@ -209,13 +216,15 @@ class RecordContractDialog(OperationDialog):
     def plan(self) -> Plan | None:
         if not self.scenario.text().strip():
             return None
-        journals = [Journal(iso(self.date), j.title, j.kind, j.words, j.text)
-                    for j in self.journals]
+        journals = [
+            Journal(iso(self.date), j.title, j.kind, j.words, j.text) for j in self.journals
+        ]
         return self.ops.plan_record_contract(self.contractor, self.contract(), journals)
 
     def perform(self) -> Change:
-        journals = [Journal(iso(self.date), j.title, j.kind, j.words, j.text)
-                    for j in self.journals]
+        journals = [
+            Journal(iso(self.date), j.title, j.kind, j.words, j.text) for j in self.journals
+        ]
         return self.ops.record_contract(self.contractor, self.contract(), journals)
 
 
@@ -251,13 +260,23 @@ class JournalDialog(OperationDialog):
         form.addRow("&Words", self.words)
         form.addRow("Te&xt", self.text)
         self.body.addLayout(form)
-        connect_all(self.refresh_preview, self.title.textChanged, self.kind.currentIndexChanged,
-                    self.words.valueChanged, self.date.dateChanged)
+        connect_all(
+            self.refresh_preview,
+            self.title.textChanged,
+            self.kind.currentIndexChanged,
+            self.words.valueChanged,
+            self.date.dateChanged,
+        )
         self.refresh_preview()
 
     def journal(self) -> Journal:
-        return Journal(iso(self.date), self.title.text().strip(), self.kind.currentData(),
-                       self.words.value(), self.text.toPlainText())
+        return Journal(
+            iso(self.date),
+            self.title.text().strip(),
+            self.kind.currentData(),
+            self.words.value(),
+            self.text.toPlainText(),
+        )
 
     def plan(self) -> Plan | None:
         if not self.title.text().strip():
@@ -273,8 +292,9 @@ class BonusExpDialog(OperationDialog):
 
     ok_text = "&Give Bonus Exp"
 
-    def __init__(self, ops: Operations, contractor: Contractor, report: Any,
-                 parent: QWidget | None = None):
+    def __init__(
+        self, ops: Operations, contractor: Contractor, report: Any, parent: QWidget | None = None
+    ):
         super().__init__(
             "Bonus Exp",
             "Players earn Bonus Exp by GMing, playing Ringers or writing up Moves, and give it to "
@@ -298,12 +318,14 @@ class BonusExpDialog(OperationDialog):
         self.refresh_preview()
 
     def plan(self) -> Plan:
-        return self.ops.plan_bonus(self.contractor, self.kind.currentData(), iso(self.date),
-                                   self.note.text().strip())
+        return self.ops.plan_bonus(
+            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
+        )
 
     def perform(self) -> Change:
-        return self.ops.add_bonus_exp(self.contractor, self.kind.currentData(), iso(self.date),
-                                      self.note.text().strip())
+        return self.ops.add_bonus_exp(
+            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
+        )
 
 
 class ImprovementDialog(OperationDialog):
@@ -334,12 +356,14 @@ class ImprovementDialog(OperationDialog):
         self.refresh_preview()
 
     def plan(self) -> Plan:
-        return self.ops.plan_improvement(self.contractor, self.kind.currentData(),
-                                         iso(self.date), self.note.text().strip())
+        return self.ops.plan_improvement(
+            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
+        )
 
     def perform(self) -> Change:
-        return self.ops.grant_improvement(self.contractor, self.kind.currentData(),
-                                          iso(self.date), self.note.text().strip())
+        return self.ops.grant_improvement(
+            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
+        )
 
 
 class TherapyDialog(OperationDialog):
@@ -381,8 +405,9 @@ class BuyAssetDialog(OperationDialog):
 
     ok_text = "&Buy"
 
-    def __init__(self, ops: Operations, contractor: Contractor, catalog: Any,
-                 parent: QWidget | None = None):
+    def __init__(
+        self, ops: Operations, contractor: Contractor, catalog: Any, parent: QWidget | None = None
+    ):
         super().__init__(
             "Buy Asset",
             "After the first Contract an Asset costs three times its value, and your Playgroup "
@@ -403,8 +428,7 @@ class BuyAssetDialog(OperationDialog):
         form.addRow("De&tail", self.detail)
         form.addRow("Da&te", self.date)
         self.body.addLayout(form)
-        connect_all(self.refresh_preview, self.asset.currentIndexChanged,
-                    self.detail.textChanged)
+        connect_all(self.refresh_preview, self.asset.currentIndexChanged, self.detail.textChanged)
         self.refresh_preview()
 
     def pick(self) -> AssetPick | None:
@@ -415,8 +439,9 @@ class BuyAssetDialog(OperationDialog):
 
     def plan(self) -> Plan | None:
         pick = self.pick()
-        return None if pick is None else self.ops.plan_buy_asset(self.contractor, pick,
-                                                                 iso(self.date))
+        return (
+            None if pick is None else self.ops.plan_buy_asset(self.contractor, pick, iso(self.date))
+        )
 
     def perform(self) -> Change:
         return self.ops.buy_asset(self.contractor, self.pick(), iso(self.date))
@@ -427,8 +452,9 @@ class RemoveLiabilityDialog(OperationDialog):
 
     ok_text = "&Remove"
 
-    def __init__(self, ops: Operations, contractor: Contractor, report: Any,
-                 parent: QWidget | None = None):
+    def __init__(
+        self, ops: Operations, contractor: Contractor, report: Any, parent: QWidget | None = None
+    ):
         super().__init__(
             "Remove Liability",
             "Buying off a Liability after the first Contract costs three times its value, with "
@@ -450,12 +476,16 @@ class RemoveLiabilityDialog(OperationDialog):
 
     def plan(self) -> Plan | None:
         name = self.liability.currentData()
-        return None if not name else self.ops.plan_remove_liability(self.contractor, name,
-                                                                     iso(self.date))
+        return (
+            None
+            if not name
+            else self.ops.plan_remove_liability(self.contractor, name, iso(self.date))
+        )
 
     def perform(self) -> Change:
-        return self.ops.remove_liability(self.contractor, self.liability.currentData(),
-                                         iso(self.date))
+        return self.ops.remove_liability(
+            self.contractor, self.liability.currentData(), iso(self.date)
+        )
 
 
 class CraftDialog(OperationDialog):
@@ -485,28 +515,41 @@ class CraftDialog(OperationDialog):
         form.addRow("", self.free)
         form.addRow("Da&te", self.date)
         self.body.addLayout(form)
-        connect_all(self.refresh_preview, self.gift.currentIndexChanged, self.item.textChanged,
-                    self.free.toggled)
+        connect_all(
+            self.refresh_preview,
+            self.gift.currentIndexChanged,
+            self.item.textChanged,
+            self.free.toggled,
+        )
         self.refresh_preview()
 
     def plan(self) -> Plan | None:
         if not self.gift.currentData() or not self.item.text().strip():
             return None
-        return self.ops.plan_craft(self.contractor, self.gift.currentData(),
-                                   self.item.text().strip(), iso(self.date),
-                                   free=self.free.isChecked())
+        return self.ops.plan_craft(
+            self.contractor,
+            self.gift.currentData(),
+            self.item.text().strip(),
+            iso(self.date),
+            free=self.free.isChecked(),
+        )
 
     def perform(self) -> Change:
-        return self.ops.craft_item(self.contractor, self.gift.currentData(),
-                                   self.item.text().strip(), iso(self.date),
-                                   free=self.free.isChecked())
+        return self.ops.craft_item(
+            self.contractor,
+            self.gift.currentData(),
+            self.item.text().strip(),
+            iso(self.date),
+            free=self.free.isChecked(),
+        )
 
 
 class DeathDialog(OperationDialog):
     """Declare a death outside a Contract record, or void a recorded one."""
 
-    def __init__(self, ops: Operations, contractor: Contractor, void: bool,
-                 parent: QWidget | None = None):
+    def __init__(
+        self, ops: Operations, contractor: Contractor, void: bool, parent: QWidget | None = None
+    ):
         title = "Void Death" if void else "Declare Death"
         help_text = (
             "Voiding a death brings the contractor back from the graveyard; the sheet keeps a "
@@ -545,8 +588,13 @@ def loose_end_form(parent: QWidget | None = None) -> FormDialog:
         "Add Loose End",
         [
             Field("title", "&Title", required=True),
-            Field("threat_level", "Threat &level", "choice", ThreatLevel.DANGEROUS,
-                  choices=[(title_case(t.value), t) for t in ThreatLevel]),
+            Field(
+                "threat_level",
+                "Threat &level",
+                "choice",
+                ThreatLevel.DANGEROUS,
+                choices=[(title_case(t.value), t) for t in ThreatLevel],
+            ),
             Field("cutoff", "&Cutoff (Contracts)", "int", 3, minimum=0, maximum=20),
             Field("threat", "T&hreat (hidden from the player)", "multiline"),
         ],
@@ -591,4 +639,3 @@ __all__ = [
     "TherapyDialog",
     "loose_end_form",
 ]
-

@@ -32,8 +32,9 @@ def date_edit(value: str = "") -> QDateEdit:
     edit.setCalendarPopup(True)
     edit.setDisplayFormat("yyyy-MM-dd")
     parsed = QDate.fromString(value, "yyyy-MM-dd") if value else QDate()
-    edit.setDate(parsed if parsed.isValid() else QDate.fromString(date.today().isoformat(),
-                                                                   "yyyy-MM-dd"))
+    edit.setDate(
+        parsed if parsed.isValid() else QDate.fromString(date.today().isoformat(), "yyyy-MM-dd")
+    )
     return edit
 
 

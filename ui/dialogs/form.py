@@ -127,9 +127,7 @@ class FormDialog(QDialog):
         return edit
 
     def _connect(self, editor: QWidget) -> None:
-        if isinstance(editor, QLineEdit):
-            editor.textChanged.connect(self._changed)
-        elif isinstance(editor, QPlainTextEdit):
+        if isinstance(editor, QLineEdit | QPlainTextEdit):
             editor.textChanged.connect(self._changed)
         elif isinstance(editor, QSpinBox):
             editor.valueChanged.connect(self._changed)
@@ -141,9 +139,7 @@ class FormDialog(QDialog):
 
     def _changed(self) -> None:
         values = self.values()
-        ready = all(
-            str(values[spec.key]).strip() for spec in self._fields if spec.required
-        )
+        ready = all(str(values[spec.key]).strip() for spec in self._fields if spec.required)
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(ready)
         if self._on_change is not None:
             self._on_change(values)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QSplitter, QVBoxLayout, QWidget
 
 from ui.sheet.base import SheetHost, SheetTab
 from ui.sheet.context import SheetContext, title_case
@@ -17,8 +17,9 @@ class GiftsTab(SheetTab):
         self.rewards = QLabel()
         self.rewards.setObjectName("banner")
         self.rewards.setWordWrap(True)
-        self.table = ListTable("Gifts", ("Gift", "Type", "Effect", "Style", "Cost"),
-                               editable=False)
+        self.table = ListTable(
+            "Gifts", ("Gift", "Type", "Effect", "Style", "Cost"), editable=False, stretch=0
+        )
         self.table.table.itemSelectionChanged.connect(self._show_selected)
         self.name = heading("")
         self.tagline = plain("", muted=True)
@@ -52,8 +53,13 @@ class GiftsTab(SheetTab):
         gifts = ctx.contractor.gifts
         self.table.set_rows(
             [
-                (g.draft.name or g.id, title_case(g.draft.gift_type), title_case(g.draft.effect),
-                 title_case(g.draft.style), str(g.cost))
+                (
+                    g.draft.name or g.id,
+                    title_case(g.draft.gift_type),
+                    title_case(g.draft.effect),
+                    title_case(g.draft.style),
+                    str(g.cost),
+                )
                 for g in gifts
             ],
             [g.system_text for g in gifts],
@@ -69,7 +75,9 @@ class GiftsTab(SheetTab):
             self.name.setText("No Gifts yet" if not gifts else "")
             self.tagline.setText(
                 "A victory earns a Gift Credit; a new Gift costs one. Build Gifts in the Gift "
-                "Builder." if not gifts else ""
+                "Builder."
+                if not gifts
+                else ""
             )
             self.system.setText("")
             self.description.setText("")

@@ -58,7 +58,7 @@ class HealthTab(SheetTab):
         mind_row.addWidget(self.mind_damage)
         mind_row.addStretch(1)
 
-        self.injuries = ListTable("Injuries", ("Injury", "Severity", "Stabilized"))
+        self.injuries = ListTable("Injuries", ("Injury", "Severity", "Stabilized"), stretch=0)
         self.scars = ListTable("Battle Scars", ("Scar", "Tier", "Effect"))
         self.traumas = ListTable("Traumas", ("Trauma", "Effect"))
         self.therapy_button = QPushButton("&Therapy…")
@@ -93,8 +93,9 @@ class HealthTab(SheetTab):
         self.injuries.remove_requested.connect(lambda r: self._remove("injuries", r, "Injury"))
         self.scars.add_requested.connect(lambda: self._scar_form(-1))
         self.scars.edit_requested.connect(self._scar_form)
-        self.scars.remove_requested.connect(lambda r: self._remove("battle_scars", r,
-                                                                   "Battle Scar"))
+        self.scars.remove_requested.connect(
+            lambda r: self._remove("battle_scars", r, "Battle Scar")
+        )
         self.traumas.add_requested.connect(lambda: self._trauma_form(-1))
         self.traumas.edit_requested.connect(self._trauma_form)
         self.traumas.remove_requested.connect(lambda r: self._remove("traumas", r, "Trauma"))
@@ -105,20 +106,28 @@ class HealthTab(SheetTab):
         derived = ctx.report.derived
         self.vitals.set_rows(
             [
-                ("Body", f"{derived.body_remaining} of {derived.body} · {derived.body_state}",
-                 f"Damage {derived.body_damage}: the worst Injury's Severity plus one for each "
-                 "other Injury"),
+                (
+                    "Body",
+                    f"{derived.body_remaining} of {derived.body} · {derived.body_state}",
+                    f"Damage {derived.body_damage}: the worst Injury's Severity plus one for each "
+                    "other Injury",
+                ),
                 ("Mind", f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}"),
-                ("Penalty", f"−{derived.penalty} dice" if derived.penalty else "none",
-                 f"Body −{derived.body_penalty}, Mind −{derived.mind_penalty}"),
+                (
+                    "Penalty",
+                    f"−{derived.penalty} dice" if derived.penalty else "none",
+                    f"Body −{derived.body_penalty}, Mind −{derived.mind_penalty}",
+                ),
             ]
         )
         self.mind_damage.blockSignals(True)
         self.mind_damage.setValue(health.mind_damage)
         self.mind_damage.blockSignals(False)
         self.injuries.set_rows(
-            [(i.description, severity_label(i.severity), "yes" if i.stabilized else "no")
-             for i in health.injuries]
+            [
+                (i.description, severity_label(i.severity), "yes" if i.stabilized else "no")
+                for i in health.injuries
+            ]
         )
         self.scars.set_rows(
             [(s.name, title_case(str(s.tier)), s.system) for s in health.battle_scars],
@@ -131,7 +140,7 @@ class HealthTab(SheetTab):
 
     # ------------------------------------------------------------------ edits
 
-    def _save(self, health, what: str) -> None:  # noqa: ANN001 - Health value
+    def _save(self, health, what: str) -> None:
         ctx = self.ctx
         self.host.run(lambda: self.host.ops.edit_health(ctx.contractor, health, what))
 
@@ -160,32 +169,59 @@ class HealthTab(SheetTab):
             "Injury",
             [
                 Field("description", "&What happened", value=current.description, required=True),
-                Field("severity", "&Severity (damage taken)", "int", current.severity, minimum=1,
-                      maximum=12),
+                Field(
+                    "severity",
+                    "&Severity (damage taken)",
+                    "int",
+                    current.severity,
+                    minimum=1,
+                    maximum=12,
+                ),
                 Field("stabilized", "S&tabilized", "bool", current.stabilized),
             ],
             help_text="Severity is the damage taken. Injuries of Severity 4 or more worsen "
             "until stabilized and leave a Battle Scar.",
         )
-        form.accepted.connect(lambda: self._replace_or_add(
-            "injuries", row,
-            Injury(form.values()["description"], form.values()["severity"],
-                   form.values()["stabilized"]),
-            "Injury",
-        ))
+        form.accepted.connect(
+            lambda: self._replace_or_add(
+                "injuries",
+                row,
+                Injury(
+                    form.values()["description"],
+                    form.values()["severity"],
+                    form.values()["stabilized"],
+                ),
+                "Injury",
+            )
+        )
         self.host.show_dialog(form)
 
     def _scar_form(self, row: int) -> None:
-        current = (self.ctx.contractor.health.battle_scars[row] if row >= 0
-                   else BattleScar("", ScarTier.MINOR))
+        current = (
+            self.ctx.contractor.health.battle_scars[row]
+            if row >= 0
+            else BattleScar("", ScarTier.MINOR)
+        )
         stock = entries(self.host.catalog, "battle_scars")
         form = FormDialog(
             "Battle Scar",
             [
-                Field("name", "&Scar", "choice", current.name, required=True, editable=True,
-                      choices=[(entry_name(s), entry_name(s)) for s in stock]),
-                Field("tier", "&Tier", "choice", current.tier,
-                      choices=[(title_case(t.value), t) for t in ScarTier]),
+                Field(
+                    "name",
+                    "&Scar",
+                    "choice",
+                    current.name,
+                    required=True,
+                    editable=True,
+                    choices=[(entry_name(s), entry_name(s)) for s in stock],
+                ),
+                Field(
+                    "tier",
+                    "&Tier",
+                    "choice",
+                    current.tier,
+                    choices=[(title_case(t.value), t) for t in ScarTier],
+                ),
                 Field("system", "&Effect", "multiline", current.system),
             ],
             help_text="Pick a stock scar or name your own. A scar's tier follows the Severity "
@@ -200,12 +236,16 @@ class HealthTab(SheetTab):
                 form.set_value("tier", ScarTier(entry.tier))
 
         form.editors["name"].currentTextChanged.connect(lambda _t: fill(form.values()))
-        form.accepted.connect(lambda: self._replace_or_add(
-            "battle_scars", row,
-            BattleScar(form.values()["name"], ScarTier(form.values()["tier"]),
-                       form.values()["system"]),
-            "Battle Scar",
-        ))
+        form.accepted.connect(
+            lambda: self._replace_or_add(
+                "battle_scars",
+                row,
+                BattleScar(
+                    form.values()["name"], ScarTier(form.values()["tier"]), form.values()["system"]
+                ),
+                "Battle Scar",
+            )
+        )
         self.host.show_dialog(form)
 
     def _trauma_form(self, row: int) -> None:
@@ -214,8 +254,15 @@ class HealthTab(SheetTab):
         form = FormDialog(
             "Trauma",
             [
-                Field("name", "&Trauma", "choice", current.name, required=True, editable=True,
-                      choices=[(entry_name(t), entry_name(t)) for t in stock]),
+                Field(
+                    "name",
+                    "&Trauma",
+                    "choice",
+                    current.name,
+                    required=True,
+                    editable=True,
+                    choices=[(entry_name(t), entry_name(t)) for t in stock],
+                ),
                 Field("system", "&Effect", "multiline", current.system),
             ],
             help_text="Pick a stock Trauma or describe your own. Each Trauma after the fourth "
@@ -229,7 +276,9 @@ class HealthTab(SheetTab):
                 form.set_value("system", getattr(entry, "system", ""))
 
         form.editors["name"].currentTextChanged.connect(lambda _t: fill())
-        form.accepted.connect(lambda: self._replace_or_add(
-            "traumas", row, Trauma(form.values()["name"], form.values()["system"]), "Trauma"
-        ))
+        form.accepted.connect(
+            lambda: self._replace_or_add(
+                "traumas", row, Trauma(form.values()["name"], form.values()["system"]), "Trauma"
+            )
+        )
         self.host.show_dialog(form)

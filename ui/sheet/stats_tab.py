@@ -49,10 +49,14 @@ def pool_tooltip(
 class RatingRow:
     """One trait line: name, dots, number. Kept so a refresh only changes values."""
 
-    def __init__(self, grid: QGridLayout, row: int, col: int, label: str) -> None:
-        self.name = QLabel(label)
-        self.dots = Dots()
-        self.number = QLabel()
+    def __init__(
+        self, grid: QGridLayout, row: int, col: int, label: str, parent: QWidget | None = None
+    ) -> None:
+        # Rows added after the tab is shown get their parent at once: a widget born
+        # parentless is polished as a window first and can keep a window's font.
+        self.name = QLabel(label, parent)
+        self.dots = Dots(parent=parent)
+        self.number = QLabel(parent)
         self.number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.number.setMinimumWidth(self.number.fontMetrics().horizontalAdvance("00"))
         grid.addWidget(self.name, row, col)
@@ -84,12 +88,14 @@ class StatsTab(QScrollArea):
 
         attr_grid = QGridLayout()
         attr_grid.setHorizontalSpacing(12)
+        attr_grid.setVerticalSpacing(6)
         self.attribute_rows = {
             a: RatingRow(attr_grid, i, 0, attribute_name(a)) for i, a in enumerate(ATTRIBUTES)
         }
         self.derived = FigureGrid()
 
         left = QVBoxLayout()
+        left.setSpacing(6)
         left.addWidget(heading("Attributes"))
         left.addLayout(attr_grid)
         left.addSpacing(12)
@@ -99,6 +105,7 @@ class StatsTab(QScrollArea):
 
         self.ability_grid = QGridLayout()
         self.ability_grid.setHorizontalSpacing(12)
+        self.ability_grid.setVerticalSpacing(6)
         per_column = -(-len(PRIMARY_ABILITIES) // self.ABILITY_COLUMNS)
         self.ability_rows: dict[str, RatingRow] = {}
         for i, ability in enumerate(PRIMARY_ABILITIES):
@@ -109,14 +116,17 @@ class StatsTab(QScrollArea):
         self.ability_grid.setColumnMinimumWidth(3, 24)
         self.secondary_grid = QGridLayout()
         self.secondary_grid.setHorizontalSpacing(12)
+        self.secondary_grid.setVerticalSpacing(6)
         self.secondary_rows: list[RatingRow] = []
         self.secondary_empty = QLabel("None. Secondary Abilities are narrow skills you name.")
         self.secondary_empty.setObjectName("muted")
         self.secondary_empty.setWordWrap(True)
         self.source_grid = QGridLayout()
+        self.source_grid.setHorizontalSpacing(12)
         self.source_row = RatingRow(self.source_grid, 0, 0, "Source")
 
         right = QVBoxLayout()
+        right.setSpacing(6)
         right.addWidget(heading("Abilities"))
         right.addLayout(self.ability_grid)
         right.addSpacing(12)
@@ -157,7 +167,7 @@ class StatsTab(QScrollArea):
             row.remove()
         self.secondary_rows = []
         for i, (name, rating) in enumerate(sorted(ratings.secondary.items())):
-            row = RatingRow(self.secondary_grid, i, 0, name)
+            row = RatingRow(self.secondary_grid, i, 0, name, self.widget())
             tip = pool_tooltip(
                 "A Secondary Ability: −1 Difficulty where its speciality applies.",
                 name,
@@ -190,20 +200,35 @@ class StatsTab(QScrollArea):
         )
         self.derived.set_rows(
             [
-                ("Body", f"{derived.body_remaining} of {derived.body} · {derived.body_state}",
-                 body_tip),
-                ("Mind", f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}",
-                 mind_tip),
-                ("Penalty", f"−{penalty} dice" if penalty else "none",
-                 f"Body −{derived.body_penalty}, Mind −{derived.mind_penalty}. Pools never "
-                 "drop below 2 dice from Penalty."),
-                ("Initiative", self._pool(derived.initiative_pool, penalty),
-                 "Dexterity + Perception"),
+                (
+                    "Body",
+                    f"{derived.body_remaining} of {derived.body} · {derived.body_state}",
+                    body_tip,
+                ),
+                (
+                    "Mind",
+                    f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}",
+                    mind_tip,
+                ),
+                (
+                    "Penalty",
+                    f"−{penalty} dice" if penalty else "none",
+                    f"Body −{derived.body_penalty}, Mind −{derived.mind_penalty}. Pools never "
+                    "drop below 2 dice from Penalty.",
+                ),
+                (
+                    "Initiative",
+                    self._pool(derived.initiative_pool, penalty),
+                    "Dexterity + Perception",
+                ),
                 ("Body roll", self._pool(derived.body_pool, penalty), ""),
                 ("Mind roll", self._pool(derived.mind_pool, penalty), ""),
                 ("Free movement", f"{derived.free_movement_ft} ft", ""),
-                ("Sprint", f"+{derived.sprint_steps} steps ({derived.sprint_ft} ft)",
-                 "Extra 5-foot steps beyond free movement, each at −1 die"),
+                (
+                    "Sprint",
+                    f"+{derived.sprint_steps} steps ({derived.sprint_ft} ft)",
+                    "Extra 5-foot steps beyond free movement, each at −1 die",
+                ),
                 ("Carry", f"{derived.carry_lb} lb", "Carried without an encumbrance penalty"),
                 ("Lift", f"{derived.lift_lb} lb", "Most you can lift and haul"),
             ]

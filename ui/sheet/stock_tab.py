@@ -17,14 +17,26 @@ from ui.widgets.tables import ListTable
 
 # (Stock field, title, catalog table with stock suggestions, help)
 ITEM_SHELVES: tuple[tuple[str, str, str, str], ...] = (
-    ("equipment", "Equipment", "",
-     "Anything your contractor would reasonably own and carry. If it is not written here, "
-     "they do not have it."),
+    (
+        "equipment",
+        "Equipment",
+        "",
+        "Anything your contractor would reasonably own and carry. If it is not written here, "
+        "they do not have it.",
+    ),
     ("trophies", "Trophies", "trophies", "Special items won in play."),
-    ("conditions", "Conditions", "conditions",
-     "Your contractor's own state (hurt, cursed, famous...). Each carries its own effect."),
-    ("circumstances", "Circumstances", "circumstances",
-     "Your contractor's situation in the world (rich, wanted, owed a favor...)."),
+    (
+        "conditions",
+        "Conditions",
+        "conditions",
+        "Your contractor's own state (hurt, cursed, famous...). Each carries its own effect.",
+    ),
+    (
+        "circumstances",
+        "Circumstances",
+        "circumstances",
+        "Your contractor's situation in the world (rich, wanted, owed a favor...).",
+    ),
 )
 CRAFTED_SHELVES: tuple[tuple[str, str], ...] = (
     ("artifacts", "Artifacts"),
@@ -103,16 +115,32 @@ class StockTab(SheetTab):
                 help_text="Crafted items usually come from the Craft action, which charges the "
                 "Exp; edit here to fix a line or record one used up.",
             )
-            form.accepted.connect(lambda: self._put(field, row, CraftedItem(
-                form.values()["name"], current.gift_id, form.values()["quantity"],
-                form.values()["detail"])))
+            form.accepted.connect(
+                lambda: self._put(
+                    field,
+                    row,
+                    CraftedItem(
+                        form.values()["name"],
+                        current.gift_id,
+                        form.values()["quantity"],
+                        form.values()["detail"],
+                    ),
+                )
+            )
         else:
             current = values[row] if row >= 0 else Item("")
             spec = next(s for s in ITEM_SHELVES if s[0] == field)
             stock = entries(self.host.catalog, spec[2]) if spec[2] else []
             name_field = (
-                Field("name", "&Name", "choice", current.name, required=True, editable=True,
-                      choices=[(entry_name(e), entry_name(e)) for e in stock])
+                Field(
+                    "name",
+                    "&Name",
+                    "choice",
+                    current.name,
+                    required=True,
+                    editable=True,
+                    choices=[(entry_name(e), entry_name(e)) for e in stock],
+                )
                 if stock
                 else Field("name", "&Name", value=current.name, required=True)
             )
@@ -123,12 +151,14 @@ class StockTab(SheetTab):
             )
             by_name = {entry_name(e): e for e in stock}
             if stock:
+
                 def fill() -> None:
                     entry = by_name.get(form.values()["name"])
                     if entry is not None and not form.values()["detail"]:
                         form.set_value("detail", getattr(entry, "system", ""))
 
                 form.editors["name"].currentTextChanged.connect(lambda _t: fill())
-            form.accepted.connect(lambda: self._put(
-                field, row, Item(form.values()["name"], form.values()["detail"])))
+            form.accepted.connect(
+                lambda: self._put(field, row, Item(form.values()["name"], form.values()["detail"]))
+            )
         self.host.show_dialog(form)

@@ -28,13 +28,17 @@ class StoryTab(SheetTab):
     def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         self.contracts = ListTable(
-            "Contracts", ("Date", "Scenario", "Where", "Outcome", "Commission", "GM"),
+            "Contracts",
+            ("Date", "Scenario", "Where", "Outcome", "Commission", "GM"),
             editable=False,
+            stretch=1,
         )
-        self.journals = ListTable("Journals", ("Date", "Title", "About", "Words"),
-                                  editable=False)
-        self.loose_ends = ListTable("Loose Ends", ("Loose End", "Threat level", "Threat"),
-                                    add_text="&Add (GM)…")
+        self.journals = ListTable(
+            "Journals", ("Date", "Title", "About", "Words"), editable=False, stretch=1
+        )
+        self.loose_ends = ListTable(
+            "Loose Ends", ("Loose End", "Threat level", "Threat"), add_text="&Add (GM)…"
+        )
         self.loose_ends.edit_button.setText("Re&solve")
         self.loose_ends.remove_button.hide()
         self.notes = QPlainTextEdit()
@@ -75,8 +79,14 @@ class StoryTab(SheetTab):
         contracts = [e for e in ledger if isinstance(e, ContractAttended)]
         self.contracts.set_rows(
             [
-                (c.date, c.scenario, "Home" if c.home else "Away", title_case(str(c.outcome)),
-                 "yes" if c.commission else "", c.gm)
+                (
+                    c.date,
+                    c.scenario,
+                    "Home" if c.home else "Away",
+                    title_case(str(c.outcome)),
+                    "yes" if c.commission else "",
+                    c.gm,
+                )
                 for c in contracts
             ],
             [c.notes for c in contracts],
@@ -114,9 +124,17 @@ class StoryTab(SheetTab):
     def _add_loose_end(self) -> None:
         contractor = self.ctx.contractor
         form = loose_end_form()
-        form.accepted.connect(lambda: self.host.run(lambda: self.host.ops.add_loose_end(
-            contractor, form.values()["title"], form.values()["threat_level"],
-            form.values()["cutoff"], form.values()["threat"])))
+        form.accepted.connect(
+            lambda: self.host.run(
+                lambda: self.host.ops.add_loose_end(
+                    contractor,
+                    form.values()["title"],
+                    form.values()["threat_level"],
+                    form.values()["cutoff"],
+                    form.values()["threat"],
+                )
+            )
+        )
         self.host.show_dialog(form)
 
     def _resolve(self, row: int) -> None:

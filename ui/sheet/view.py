@@ -104,8 +104,15 @@ class SheetView(QWidget):
         self.tabs.setDocumentMode(True)
         for name, tab in zip(
             TAB_NAMES,
-            (self.concept_tab, self.stats_tab, self.gifts_tab, self.stock_tab,
-             self.health_tab, self.story_tab, self.exp_tab),
+            (
+                self.concept_tab,
+                self.stats_tab,
+                self.gifts_tab,
+                self.stock_tab,
+                self.health_tab,
+                self.story_tab,
+                self.exp_tab,
+            ),
             strict=True,
         ):
             self.tabs.addTab(tab, f"&{name}" if name not in ("Stats", "Story") else name)
@@ -174,8 +181,15 @@ class SheetView(QWidget):
         self.check.style().polish(self.check)
         self.record_button.setEnabled(report.alive)
         self.spend_button.setEnabled(report.alive)
-        for tab in (self.concept_tab, self.stats_tab, self.gifts_tab, self.stock_tab,
-                    self.health_tab, self.story_tab, self.exp_tab):
+        for tab in (
+            self.concept_tab,
+            self.stats_tab,
+            self.gifts_tab,
+            self.stock_tab,
+            self.health_tab,
+            self.story_tab,
+            self.exp_tab,
+        ):
             tab.show_sheet(self.ctx)
 
     def roll_sheet(self) -> RollSheet:
@@ -243,7 +257,7 @@ class SheetView(QWidget):
     def can_print(self) -> bool:
         """True when the printing package offers a sheet PDF."""
         try:
-            from printing import sheet as printed  # noqa: F401
+            from printing import sheet as printed
         except ImportError:
             return False
         return hasattr(printed, "write_sheet_pdf")

@@ -101,7 +101,8 @@ class FindingList(QListWidget):
             self.addItem(item)
         if not self._findings and empty_text:
             item = QListWidgetItem(empty_text)
-            item.setFlags(Qt.ItemFlag.NoItemFlags)
+            item.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            item.setForeground(QBrush(INFO_COLOR))
             self.addItem(item)
 
     def findings(self) -> tuple[Finding, ...]:

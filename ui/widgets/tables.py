@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
     QPushButton,
+    QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -17,6 +18,42 @@ from PySide6.QtWidgets import (
 )
 
 from ui.widgets.common import heading
+
+
+class FittedTable(QTableWidget):
+    """A table whose preferred height is all of its rows (up to ``max_rows``).
+
+    Short lists then take only the room they need on a tab, and row heights
+    are recomputed when columns resize so wrapped text is never cut off.
+    """
+
+    def __init__(self, rows: int, columns: int, max_rows: int = 12) -> None:
+        super().__init__(rows, columns)
+        self.max_rows = max_rows
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.horizontalHeader().sectionResized.connect(self._refit)
+
+    def _refit(self, *_args: object) -> None:
+        self.resizeRowsToContents()
+        self.updateGeometry()
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        rows = self.rowCount()
+        height = self.horizontalHeader().height() + 2 * self.frameWidth()
+        shown = min(rows, self.max_rows)
+        height += sum(self.rowHeight(r) for r in range(shown))
+        if rows == 0:
+            height += self.fontMetrics().height() + 8
+        return QSize(hint.width(), height)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)
+        self._refit()
 
 
 class ListTable(QWidget):
@@ -37,11 +74,12 @@ class ListTable(QWidget):
         *,
         editable: bool = True,
         add_text: str = "&Add…",
+        stretch: int = -1,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.title = heading(title, level=2)
-        self.table = QTableWidget(0, len(columns))
+        self.table = FittedTable(0, len(columns))
         self.table.setHorizontalHeaderLabels(list(columns))
         self.table.setAccessibleName(title)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -52,7 +90,10 @@ class ListTable(QWidget):
         self.table.setAlternatingRowColors(True)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # One column (the longest text, by default the last) takes the spare width and
+        # wraps, so every column stays visible without horizontal scrolling.
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(stretch % len(columns), QHeaderView.ResizeMode.Stretch)
         self.empty_text = "None yet."
 
         top = QHBoxLayout()
@@ -109,16 +150,14 @@ class ListTable(QWidget):
                     item.setToolTip(tooltips[r])
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
+        self.table.updateGeometry()
         self._selection_changed()
-        # A short table should not claim the height of a long one.
-        visible = max(1, min(len(rows), 8))
-        height = self.table.horizontalHeader().height() + 4
-        for r in range(min(len(rows), visible)):
-            height += self.table.rowHeight(r)
-        if not rows:
-            height += self.table.fontMetrics().height() + 8
-        self.table.setMinimumHeight(height)
-        self.table.setMaximumHeight(height if len(rows) <= visible else 16777215)
+
+    def fill_height(self) -> None:
+        """Let the table grow with the space it is given (for a tab's main list)."""
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.table.max_rows = 1
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
 
     def cell(self, row: int, column: int) -> str:
         item = self.table.item(row, column)

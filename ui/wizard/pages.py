@@ -43,9 +43,9 @@ from builder.costs import (
 from builder.creation import GIFTED_ASSET_ID, STARTING_EXP
 from builder.findings import Finding, Severity
 from ui.sheet.names import ability_description, ability_name, attribute_description
-from ui.wizard.state import CreationState
 from ui.widgets.common import FindingList, heading, help_note, plain
 from ui.widgets.dots import Dots
+from ui.wizard.state import CreationState
 
 CUSTOM = "__custom__"
 
@@ -94,6 +94,7 @@ class StepPage(QWizardPage):
         self.setSubTitle(subtitle)
         self.meter = ExpMeter(state)
         self.content = QVBoxLayout()
+        self.content.setSpacing(8)
         self.help = help_note(help_text)
         columns = QHBoxLayout()
         columns.addLayout(self.content, 3)
@@ -260,8 +261,9 @@ class LimitSlot(QWidget):
         self.custom_trigger.setVisible(custom)
         if custom:
             self.trigger.setText("A custom Limit needs your Playgroup Leader's approval.")
-            limit = Limit(self.custom_name.text().strip(), self.custom_trigger.text().strip(),
-                          custom=True)
+            limit = Limit(
+                self.custom_name.text().strip(), self.custom_trigger.text().strip(), custom=True
+            )
         else:
             option = self.options[choice]
             self.trigger.setText(option.trigger)
@@ -309,8 +311,17 @@ class LimitsPage(StepPage):
 class RatingEditor(QWidget):
     """Dots and a spin box for one creation rating; builder may refuse a value."""
 
-    def __init__(self, page: RatingsPage, group: str, trait: str, label: str, kind: TraitKind,
-                 low: int, high: int, description: str) -> None:
+    def __init__(
+        self,
+        page: RatingsPage,
+        group: str,
+        trait: str,
+        label: str,
+        kind: TraitKind,
+        low: int,
+        high: int,
+        description: str,
+    ) -> None:
         super().__init__()
         self.page = page
         self.group = group
@@ -369,18 +380,32 @@ class RatingsPage(StepPage):
         grid.setVerticalSpacing(4)
         grid.addWidget(heading("Attributes", level=2), 0, 0, 1, 3)
         for i, attr in enumerate(ATTRIBUTES, start=1):
-            editor = RatingEditor(self, "attributes", attr, attr.capitalize(),
-                                  TraitKind.ATTRIBUTE, ATTRIBUTE_MIN, ATTRIBUTE_MAX,
-                                  attribute_description(catalog, attr))
+            editor = RatingEditor(
+                self,
+                "attributes",
+                attr,
+                attr.capitalize(),
+                TraitKind.ATTRIBUTE,
+                ATTRIBUTE_MIN,
+                ATTRIBUTE_MAX,
+                attribute_description(catalog, attr),
+            )
             self._place(grid, editor, i, 0)
         grid.addWidget(heading("Abilities", level=2), 0, 4, 1, 7)
         per_column = -(-len(PRIMARY_ABILITIES) // 2)
         for i, ability in enumerate(PRIMARY_ABILITIES):
             # The spin box reaches the Seasoned-only 6th rank so that builder, not the
             # widget, says why a Newbie cannot take it.
-            editor = RatingEditor(self, "abilities", ability, ability_name(ability),
-                                  TraitKind.ABILITY, ABILITY_MIN, ABILITY_MAX_SEASONED,
-                                  ability_description(catalog, ability))
+            editor = RatingEditor(
+                self,
+                "abilities",
+                ability,
+                ability_name(ability),
+                TraitKind.ABILITY,
+                ABILITY_MIN,
+                ABILITY_MAX_SEASONED,
+                ability_description(catalog, ability),
+            )
             self._place(grid, editor, 1 + i % per_column, 4 + (i // per_column) * 4)
         grid.setColumnMinimumWidth(3, 24)
         grid.setColumnMinimumWidth(7, 16)
@@ -423,8 +448,9 @@ class SecondaryPage(StepPage):
             "supernatural powers. Skip this step if nothing fits.",
         )
         self.name = QLineEdit()
-        self.name.setPlaceholderText("e.g. " + ", ".join(
-            e.name for e in state.catalog.secondary_examples[:3]))
+        self.name.setPlaceholderText(
+            "e.g. " + ", ".join(e.name for e in state.catalog.secondary_examples[:3])
+        )
         self.rating = QSpinBox()
         self.rating.setRange(1, ABILITY_MAX_SEASONED)
         self.rating.setValue(1)
@@ -453,8 +479,9 @@ class SecondaryPage(StepPage):
         self.warning = QLabel()
         self.warning.setObjectName("warning")
         self.warning.setWordWrap(True)
-        examples = "; ".join(f"{e.name} ({e.description})"
-                             for e in state.catalog.secondary_examples[:6])
+        examples = "; ".join(
+            f"{e.name} ({e.description})" for e in state.catalog.secondary_examples[:6]
+        )
         self.content.addLayout(row)
         self.content.addWidget(self.problem)
         self.content.addWidget(self.table, 1)
@@ -489,8 +516,11 @@ class SecondaryPage(StepPage):
             remove.setAccessibleName(f"Remove {name}")
             remove.clicked.connect(lambda _c=False, n=name: self.state.remove_secondary(n))
             self.table.setCellWidget(r, 2, remove)
-        warnings = [f.message for f in self.state.verdict.about("creation.secondary")
-                    if f.severity is Severity.WARNING]
+        warnings = [
+            f.message
+            for f in self.state.verdict.about("creation.secondary")
+            if f.severity is Severity.WARNING
+        ]
         self.warning.setText("\n".join(warnings))
 
 
@@ -527,11 +557,15 @@ class PickList(QWidget):
             mark = "Restricted" if option.restricted else ""
             item = QTreeWidgetItem([option.name, str(option.value), mark])
             item.setData(0, Qt.ItemDataRole.UserRole, option.id)
-            item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-                          | Qt.ItemFlag.ItemIsUserCheckable)
+            item.setFlags(
+                Qt.ItemFlag.ItemIsEnabled
+                | Qt.ItemFlag.ItemIsSelectable
+                | Qt.ItemFlag.ItemIsUserCheckable
+            )
             item.setCheckState(0, Qt.CheckState.Unchecked)
-            tip = option.system + ("\nRestricted: your Playgroup Leader must approve it."
-                                   if option.restricted else "")
+            tip = option.system + (
+                "\nRestricted: your Playgroup Leader must approve it." if option.restricted else ""
+            )
             for col in range(3):
                 item.setToolTip(col, tip)
             categories[category].addChild(item)
@@ -552,8 +586,9 @@ class PickList(QWidget):
         if column != 0 or not option_id:
             return
         taken = item.checkState(0) == Qt.CheckState.Checked
-        picks = self.page.state.assets if self.kind is AssetKind.ASSET \
-            else self.page.state.liabilities
+        picks = (
+            self.page.state.assets if self.kind is AssetKind.ASSET else self.page.state.liabilities
+        )
         if taken != (option_id in picks):
             self.page.state.set_pick(self.kind, option_id, taken)
         self.tree.setCurrentItem(item)
@@ -565,18 +600,23 @@ class PickList(QWidget):
         )
 
     def sync(self) -> None:
-        picks = self.page.state.assets if self.kind is AssetKind.ASSET \
-            else self.page.state.liabilities
+        picks = (
+            self.page.state.assets if self.kind is AssetKind.ASSET else self.page.state.liabilities
+        )
         self.tree.blockSignals(True)
         for option_id, item in self.items.items():
-            item.setCheckState(0, Qt.CheckState.Checked if option_id in picks
-                               else Qt.CheckState.Unchecked)
+            item.setCheckState(
+                0, Qt.CheckState.Checked if option_id in picks else Qt.CheckState.Unchecked
+            )
         self.tree.blockSignals(False)
 
 
 def _category_label(category: str) -> str:
-    return {"physical": "Physical", "background": "Background",
-            "mental": "Mental and emotional"}.get(category, category.capitalize())
+    return {
+        "physical": "Physical",
+        "background": "Background",
+        "mental": "Mental and emotional",
+    }.get(category, category.capitalize())
 
 
 class AssetsPage(StepPage):
@@ -651,8 +691,11 @@ class AssetsPage(StepPage):
             kind, option_id = self._current
             picks = self.state.assets if kind is AssetKind.ASSET else self.state.liabilities
             self.detail.setEnabled(option_id in picks)
-        notes = [f.message for f in self.state.verdict.findings
-                 if f.where.startswith(("creation.assets", "creation.liabilities"))]
+        notes = [
+            f.message
+            for f in self.state.verdict.findings
+            if f.where.startswith(("creation.assets", "creation.liabilities"))
+        ]
         self.notes.setText("\n".join(notes))
 
 
@@ -686,8 +729,9 @@ class StartPage(StepPage):
         self.content.addWidget(self.credits)
         self.content.addStretch(1)
         self.charon.toggled.connect(state.set_charon_coin)
-        self.gifted.toggled.connect(lambda on: state.set_gifted(on)
-                                    if on != state.gifted() else None)
+        self.gifted.toggled.connect(
+            lambda on: state.set_gifted(on) if on != state.gifted() else None
+        )
         state.changed.connect(self._refresh)
         self._refresh()
 
@@ -740,17 +784,25 @@ class ReviewPage(StepPage):
             "",
             "Limits: " + ", ".join(limit.name or "(unnamed)" for limit in s.limits),
             "Attributes: " + ", ".join(f"{a.capitalize()} {r}" for a, r in s.attributes.items()),
-            "Abilities: " + (", ".join(f"{ability_name(a)} {r}"
-                                       for a, r in s.abilities.items() if r) or "none"),
+            "Abilities: "
+            + (", ".join(f"{ability_name(a)} {r}" for a, r in s.abilities.items() if r) or "none"),
         ]
         if s.secondary:
             lines.append("Secondary: " + ", ".join(f"{n} {r}" for n, r in s.secondary.items()))
         if s.assets:
-            lines.append("Assets: " + ", ".join(p.name + (f" ({p.detail})" if p.detail else "")
-                                                for p in s.assets.values()))
+            lines.append(
+                "Assets: "
+                + ", ".join(
+                    p.name + (f" ({p.detail})" if p.detail else "") for p in s.assets.values()
+                )
+            )
         if s.liabilities:
-            lines.append("Liabilities: " + ", ".join(
-                p.name + (f" ({p.detail})" if p.detail else "") for p in s.liabilities.values()))
+            lines.append(
+                "Liabilities: "
+                + ", ".join(
+                    p.name + (f" ({p.detail})" if p.detail else "") for p in s.liabilities.values()
+                )
+            )
         lines.append(f"Gift Credits at the start: {s.verdict.gift_credits}")
         lines.append(f"Exp kept for later: {max(0, s.verdict.exp_left)}")
         self.summary.setText("\n".join(lines))

@@ -95,12 +95,14 @@ class CreationState(QObject):
             contractor_id or uuid.uuid4().hex, concept, list(self.limits), self.creation()
         )
 
-    def _judge(self, creation: Creation | None = None,
-               limits: list[Limit] | None = None) -> Verdict:
+    def _judge(
+        self, creation: Creation | None = None, limits: list[Limit] | None = None
+    ) -> Verdict:
         creation = creation if creation is not None else self.creation()
         left, findings = creation_report(creation, limits if limits is not None else self.limits)
-        return Verdict(left, creation_cost(creation), tuple(findings),
-                       starts_with_gift_credit(creation))
+        return Verdict(
+            left, creation_cost(creation), tuple(findings), starts_with_gift_credit(creation)
+        )
 
     def refresh(self) -> None:
         self.verdict = self._judge()
