@@ -147,7 +147,7 @@ class Operations:
         self.workspace = workspace
 
     def commit(self, plan: Plan, *, roster: bool = True) -> Change:
-        """Save a plan in one transaction and record it for undo; :class:`Refused` if not allowed."""
+        """Save a plan (one transaction) and record it for undo; raise Refused if not allowed."""
         if plan.errors:
             raise Refused(plan.name, plan.errors)
         target = plan.after if plan.after is not None else plan.before
