@@ -128,6 +128,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(self.splitter)
 
         self.dice_panel = DicePanel()
+        # A narrow dock, so the sheet keeps its room at 1280 pixels.
+        self.dice_panel.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
         self.dice_dock = QDockWidget("Dice", self)
         self.dice_dock.setObjectName("dice_dock")
         self.dice_dock.setWidget(self.dice_panel)

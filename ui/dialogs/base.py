@@ -71,6 +71,7 @@ class OperationDialog(QDialog):
         layout.addWidget(self.preview_title)
         layout.addWidget(self.preview)
         layout.addWidget(self.findings)
+        layout.addStretch(1)
         layout.addWidget(self.buttons)
         self.resize(560, self.sizeHint().height())
 

@@ -98,7 +98,7 @@ class SpendExpDialog(QDialog):
 
         self.secondary_name.textChanged.connect(self._secondary_preview)
         self.secondary_button.clicked.connect(self._learn_secondary)
-        self.resize(760, 640)
+        self.resize(780, 720)
         self.refresh()
 
     def refresh(self) -> None:

@@ -57,6 +57,7 @@ class RatingRow:
         self.name = QLabel(label, parent)
         self.dots = Dots(parent=parent)
         self.number = QLabel(parent)
+        self.grid = grid
         self.number.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.number.setMinimumWidth(self.number.fontMetrics().horizontalAdvance("00"))
         grid.addWidget(self.name, row, col)
@@ -72,6 +73,9 @@ class RatingRow:
 
     def remove(self) -> None:
         for widget in (self.name, self.dots, self.number):
+            # Hidden and out of the grid at once: deletion waits for the event loop.
+            widget.hide()
+            self.grid.removeWidget(widget)
             widget.deleteLater()
 
 
