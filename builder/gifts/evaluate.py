@@ -755,3 +755,56 @@ def _finish(
         rewards=use,
         house_rules=tuple(sorted(house)),
     )
+
+
+def unavailable_effects(
+    catalog: Catalog, status: Status | None = None, gift_type: str | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Effects that cannot be picked now, each with why (for the Effect picker).
+
+    Reasons: the Effect needs a higher Status than ``status`` ("Restrictions
+    on Gifts": Intangibility is Veteran only), or it cannot be ``gift_type``.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    gtype = catalog.gift_types.get(gift_type) if gift_type else None
+    for effect in catalog.effects.values():
+        why: list[str] = []
+        if status is not None and effect.status > status:
+            why.append(f"needs {effect.status.label} Status")
+        if gtype is not None:
+            if effect.types and gtype.id not in effect.types:
+                why.append(f"cannot be a {gtype.name}")
+            elif not any(t == gtype.id for _s, t in catalog.index[effect.id].views):
+                why.append(f"none of its Styles suits a {gtype.name}")
+        if why:
+            out[effect.id] = tuple(why)
+    return out
+
+
+def unavailable_styles(
+    catalog: Catalog, effect_id: str, status: Status | None = None, gift_type: str | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Activation Styles that cannot be picked for an Effect now, each with why.
+
+    Every Style the catalog defines is considered, so the picker can show all
+    four with the reason a Style is off ("Injure does not allow the Passive Style").
+    """
+    entry = catalog.index.get(effect_id)
+    if entry is None:
+        return {}
+    effect = entry.effect
+    gtype = catalog.gift_types.get(gift_type) if gift_type else None
+    out: dict[str, tuple[str, ...]] = {}
+    for style in catalog.styles.values():
+        why: list[str] = []
+        estyle = effect.styles.get(style.id)
+        if estyle is None:
+            why.append(f"{effect.name} does not allow the {style.name} Style")
+        else:
+            if status is not None and estyle.status > status:
+                why.append(f"needs {estyle.status.label} Status")
+            if gtype is not None and gtype.styles and style.id not in gtype.styles:
+                why.append(f"a {gtype.name} Gift cannot use it")
+        if why:
+            out[style.id] = tuple(why)
+    return out
