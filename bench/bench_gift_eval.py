@@ -99,11 +99,10 @@ def _bench_effect() -> str:
                     f'text_many = "{{count_word}} more gusts for {mid}"',
                 ]
             else:
-                slot = "after" if kind == "enhancements" else "traits"
-                join = 'replace = "are dried out"' if kind == "enhancements" else 'join = "and"'
-                lines += [f'slot = "{slot}"', join if kind == "enhancements" else join]
-                if kind == "drawbacks":
-                    lines += [f'text = "hisses at {mid}"']
+                if kind == "enhancements":
+                    lines += ['slot = "after"', 'replace = "are dried out"']
+                else:
+                    lines += ['slot = "traits"', 'join = "and"', f'text = "hisses like {mid}"']
             lines.append("")
     return "\n".join(lines)
 
