@@ -310,3 +310,47 @@ def test_house_rule_problems_name_the_house_catalog(tmp_path: Path) -> None:
         "[Broken Rules] effects/weird.toml: effects.zap.styles.targeted: "
         "field 'cost' must be a whole number, not a decimal number"
     ]
+
+
+FUZZ_EXTRA = """
+    [effects.zap.drawbacks.weak]
+    name = "Weak"
+    rules = "r"
+    detail = "Thing"
+    detail_blank = "a thing"
+    max = 2
+    text = "fizzles near {detail}"
+    text_many = "fizzles {count} times near {detail}"
+    join = "sentence"
+    requires = ["loud"]
+    styles = ["targeted"]
+    types = ["power"]
+    status = "novice"
+"""
+WRONG_VALUES = ("5", '"x"', "[1, 2]", "{ a = 1 }", "true", "[]", '""', "-3", "1.5", "{}")
+
+
+def test_wrong_values_anywhere_are_problems_never_crashes(tmp_path: Path) -> None:
+    """Every field of an Effect, Parameter and modifier, given every wrong kind of value:
+    the loader answers with CatalogError (or loads), never with another exception."""
+    base = tmp_path / "gifts"
+    (base / "effects").mkdir(parents=True)
+    shutil.copy(shipped_catalog_dir() / "core.toml", base / "core.toml")
+    shutil.copy(shipped_catalog_dir() / "general.toml", base / "general.toml")
+    lines = textwrap.dedent(MINIMAL_EFFECT + FUZZ_EXTRA).splitlines()
+    load_catalog(base_dir=base)  # the base itself is fine
+    tried = 0
+    for i, line in enumerate(lines):
+        key = line.split(" = ", 1)[0] if " = " in line and not line.startswith(" ") else ""
+        if not key:
+            continue
+        for wrong in WRONG_VALUES:
+            variant = [*lines[:i], f"{key} = {wrong}", *lines[i + 1 :]]
+            (base / "effects" / "weird.toml").write_text("\n".join(variant), encoding="utf-8")
+            tried += 1
+            try:
+                load_catalog(base_dir=base)
+            except CatalogError as exc:
+                assert exc.problems
+                assert all(p.file for p in exc.problems)
+    assert tried > 250
