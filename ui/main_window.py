@@ -14,18 +14,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from models.library import Library
 from PySide6.QtCore import Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QDialog,
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QSplitter,
     QStackedWidget,
@@ -33,18 +29,65 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.contractor import Contractor
-from builder.sheet import evaluate_sheet
 from harbinger.paths import APP_NAME, is_url, library_url
-from ui.catalog import sheet_catalog
-from ui.dice_panel import DicePanel
-from ui.operations import Operations, Refused
+from ui.actions import MORE_ACTIONS
 from ui.roster import RosterPanel
 from ui.settings import AppSettings
-from ui.sheet.view import SheetView
 from ui.tasks import TaskRunner
-from ui.widgets.common import heading
 from ui.workspace import Change, Workspace
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    from builder.contractor import Contractor
+    from builder.sheet_catalog import SheetCatalog
+    from ui.dice_panel import DicePanel
+    from ui.operations import Operations
+    from ui.sheet.view import SheetView
+
+
+def _open_library(url: str) -> tuple[Any, list[Any]]:
+    """Open a library and read its roster (run off the main thread at start-up).
+
+    The storage and rules layers are imported here, not at module level: they
+    take most of a second to import, and the window should not wait for them.
+    """
+    from models.library import Library
+
+    library = Library.open(url)
+    try:
+        rows = library.roster()
+    except BaseException:
+        library.close()
+        raise
+    # Warm what the first sheet and the wizard need while the player looks around.
+    from ui.catalog import sheet_catalog
+
+    sheet_catalog()
+    import ui.operations
+    import ui.sheet.view  # noqa: F401
+
+    return library, rows
+
+
+def _file_dialog() -> Any:
+    """QFileDialog, imported on first use (each Qt class imported costs start-up time)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    return QFileDialog
+
+
+def _message_box(
+    parent: QWidget, icon: str, title: str, text: str, buttons: tuple[str, ...] = ("Ok",)
+) -> QMessageBox:
+    """A message box with ``icon`` ("Warning", ...) and standard ``buttons`` by name."""
+    from PySide6.QtWidgets import QMessageBox
+
+    flags = QMessageBox.StandardButton.NoButton
+    for name in buttons:
+        flags |= getattr(QMessageBox.StandardButton, name)
+    return QMessageBox(getattr(QMessageBox.Icon, icon), title, text, flags, parent)
 
 
 def today() -> str:
@@ -69,7 +112,8 @@ class EmptyPage(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.addStretch(1)
-        title = heading("No contractor open")
+        title = QLabel("No contractor open")
+        title.setObjectName("title")
         title.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(title)
         note = QLabel(
@@ -103,21 +147,21 @@ class MainWindow(QMainWindow):
         self.settings = settings or AppSettings()
         self.offer_examples = offer_examples
         self.workspace = Workspace(self)
-        self.ops = Operations(self.workspace)
         self.tasks = TaskRunner(self)
-        self.catalog = sheet_catalog()
         self.current_dialog: QDialog | QMessageBox | None = None
         self.contractor: Contractor | None = None
         self.report: Any = None
+        self._ops: Operations | None = None
+        self._sheet: SheetView | None = None
+        self._dice_panel: DicePanel | None = None
+        self.loading = False
 
         self.setWindowTitle(APP_NAME)
         self.roster = RosterPanel()
-        self.sheet = SheetView(self.ops, self.catalog, self)
         self._build_actions()
         self.empty_page = EmptyPage(self.actions["new_contractor"])
         self.stack = QStackedWidget()
         self.stack.addWidget(self.empty_page)
-        self.stack.addWidget(self.sheet)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.roster)
         self.splitter.addWidget(self.stack)
@@ -127,12 +171,9 @@ class MainWindow(QMainWindow):
         self.splitter.setSizes([380, 900])
         self.setCentralWidget(self.splitter)
 
-        self.dice_panel = DicePanel()
-        # A narrow dock, so the sheet keeps its room at 1280 pixels.
-        self.dice_panel.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
         self.dice_dock = QDockWidget("Dice", self)
         self.dice_dock.setObjectName("dice_dock")
-        self.dice_dock.setWidget(self.dice_panel)
+        self.dice_dock.visibilityChanged.connect(self._dice_visible)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
         self.dice_dock.hide()
         self.actions["dice"] = self.dice_dock.toggleViewAction()
@@ -146,14 +187,59 @@ class MainWindow(QMainWindow):
         self.roster.contractor_selected.connect(self.show_contractor)
         self.workspace.changed.connect(self._on_changed)
         self.workspace.failed.connect(self._save_failed)
-        self.sheet.action_requested.connect(self._sheet_action)
         self.tasks.busy_changed.connect(self._busy)
 
         self.resize(1280, 800)
         self._restore_window()
         self._update_actions()
         if location:
-            self.open_library(location)
+            self.open_library_later(location)
+
+    # ------------------------------------------------------------------ built on first use
+
+    @property
+    def ops(self) -> Operations:
+        """The named operations (built on first use: they import the rules engine)."""
+        if self._ops is None:
+            from ui.operations import Operations
+
+            self._ops = Operations(self.workspace)
+        return self._ops
+
+    @property
+    def catalog(self) -> SheetCatalog:
+        from ui.catalog import sheet_catalog
+
+        return sheet_catalog()
+
+    @property
+    def sheet(self) -> SheetView:
+        """The sheet view, made when the first contractor is shown."""
+        if self._sheet is None:
+            from ui.sheet.view import SheetView
+
+            self._sheet = SheetView(self.ops, self.catalog, self)
+            self._sheet.action_requested.connect(self._sheet_action)
+            self.stack.addWidget(self._sheet)
+        return self._sheet
+
+    @property
+    def dice_panel(self) -> DicePanel:
+        """The dice panel in its dock, made when first needed."""
+        if self._dice_panel is None:
+            from ui.dice_panel import DicePanel
+
+            self._dice_panel = DicePanel()
+            # A narrow dock, so the sheet keeps its room at 1280 pixels.
+            self._dice_panel.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
+            self.dice_dock.setWidget(self._dice_panel)
+            if self._sheet is not None and self.contractor is not None:
+                self._dice_panel.set_sheet(self._sheet.roll_sheet())
+        return self._dice_panel
+
+    def _dice_visible(self, visible: bool) -> None:
+        if visible:
+            self.dice_panel  # noqa: B018 - made on first show
 
     # ------------------------------------------------------------------ actions
 
@@ -162,15 +248,14 @@ class MainWindow(QMainWindow):
         key: str,
         text: str,
         slot: Callable[[], Any],
-        shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None,
+        shortcut: str | None = None,
         tip: str = "",
     ) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
-            if isinstance(shortcut, QKeySequence.StandardKey):
-                action.setShortcuts(shortcut)
-            else:
-                action.setShortcut(QKeySequence(shortcut))
+            # Portable strings rather than QKeySequence.StandardKey: Qt maps Ctrl to Cmd on
+            # macOS, and touching StandardKey costs start-up time (a 70-member enum).
+            action.setShortcut(QKeySequence(shortcut))
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -193,7 +278,7 @@ class MainWindow(QMainWindow):
             "open_library",
             "&Open Library…",
             self.choose_library,
-            QKeySequence.StandardKey.Open,
+            "Ctrl+O",
             "Open another library file",
         )
         a(
@@ -214,22 +299,22 @@ class MainWindow(QMainWindow):
             "print",
             "&Print PDF…",
             self.choose_print,
-            QKeySequence.StandardKey.Print,
+            "Ctrl+P",
             "Save the open character's sheet as a PDF",
         )
-        a("quit", "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        a("quit", "&Quit", self.close, "Ctrl+Q")
         undo = self.workspace.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcuts(QKeySequence.StandardKey.Undo)
+        undo.setShortcut(QKeySequence("Ctrl+Z"))
         redo = self.workspace.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.actions["undo"] = undo
         self.actions["redo"] = redo
-        a("find", "&Find in Roster", self.focus_search, QKeySequence.StandardKey.Find)
+        a("find", "&Find in Roster", self.focus_search, "Ctrl+F")
         a(
             "new_contractor",
             "&New Contractor…",
             self.new_contractor,
-            QKeySequence.StandardKey.New,
+            "Ctrl+N",
             "Create a contractor step by step",
         )
         a(
@@ -277,7 +362,7 @@ class MainWindow(QMainWindow):
         contractor_menu.addAction(self.actions["spend_exp"])
         contractor_menu.addAction(self.actions["journal"])
         more = contractor_menu.addMenu("&More")
-        for key, text in self.sheet.more_actions():
+        for key, text in MORE_ACTIONS:
             action = QAction(text, self)
             action.triggered.connect(lambda _c=False, k=key: self._sheet_action(k))
             self.actions[key] = action
@@ -327,7 +412,7 @@ class MainWindow(QMainWindow):
         self.actions["print"].setEnabled(has_sheet and self.sheet.can_print())
         self.actions["record_contract"].setEnabled(has_sheet and alive)
         self.actions["spend_exp"].setEnabled(has_sheet and alive)
-        for key, _text in self.sheet.more_actions():
+        for key, _text in MORE_ACTIONS:
             self.actions[key].setEnabled(has_sheet and self.sheet.action_enabled(key))
         title = APP_NAME
         if self.workspace.location:
@@ -337,60 +422,86 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ libraries
 
     def open_library(self, location: str) -> bool:
-        """Open a library (file path or URL); on failure keep the current one and say why."""
+        """Open a library (file path or URL) now; on failure keep the current one and say why."""
         url = location if is_url(location) else library_url(location)
         try:
-            library = Library.open(url)
+            library, rows = _open_library(url)
         except Exception as exc:
-            self.warn("Could not open the library", f"{display_location(url)}\n\n{exc}")
+            self._open_failed(url, str(exc))
             return False
+        self._library_opened(url, library, rows)
+        return True
+
+    def open_library_later(self, location: str) -> None:
+        """Open a library in the background (at start-up): the window is usable meanwhile."""
+        url = location if is_url(location) else library_url(location)
+        self.loading = True
+        self.roster.count_label.setText(f"Opening {display_location(url)}…")
+        self.statusBar().showMessage(f"Opening {display_location(url)}…")
+
+        def done(result: tuple[Any, list[Any]]) -> None:
+            self.loading = False
+            self._library_opened(url, *result)
+
+        def failed(message: str) -> None:
+            self.loading = False
+            self._open_failed(url, message)
+
+        self.tasks.run("Could not open the library", lambda: _open_library(url), done, failed)
+
+    def _open_failed(self, url: str, message: str) -> None:
+        self.roster.count_label.setText("")
+        self.warn("Could not open the library", f"{display_location(url)}\n\n{message}")
+
+    def _library_opened(self, url: str, library: Any, rows: list[Any]) -> None:
         self.workspace.set_library(library, url)
         self.settings.add_recent_library(url)
         self.contractor = None
         self.report = None
         self.stack.setCurrentWidget(self.empty_page)
-        self.refresh_roster()
+        self.refresh_roster(rows)
         self.statusBar().showMessage(f"Opened {display_location(url)}", 5000)
         first_look = not self.roster.lines() and not self.settings.examples_offered(url)
         if self.offer_examples and first_look:
             self.settings.mark_examples_offered(url)
             QTimer.singleShot(0, self.offer_example_characters)
         self._update_actions()
-        return True
 
     def choose_library(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(
+        path, _filter = _file_dialog().getOpenFileName(
             self, "Open Library", "", "Harbinger libraries (*.sqlite3 *.sqlite *.db);;All files (*)"
         )
         if path:
             self.open_library(path)
 
     def choose_new_library(self) -> None:
-        path, _filter = QFileDialog.getSaveFileName(
+        path, _filter = _file_dialog().getSaveFileName(
             self, "New Library", "library.sqlite3", "Harbinger libraries (*.sqlite3)"
         )
         if path:
             self.open_library(path)
 
-    def refresh_roster(self) -> None:
-        library = self.workspace.library
-        rows = library.roster() if library is not None else []
+    def refresh_roster(self, rows: list[Any] | None = None) -> None:
+        """Show the library's roster (``rows`` when already read)."""
+        if rows is None:
+            library = self.workspace.library
+            rows = library.roster() if library is not None else []
         self.roster.set_rows(rows)
         count = len(rows)
         self.status_label.setText(f"{count} character{'s' if count != 1 else ''}")
 
     def offer_example_characters(self) -> None:
         """Ask once per library whether to fill an empty roster with the example characters."""
-        box = QMessageBox(
-            QMessageBox.Icon.Question,
+        box = _message_box(
+            self,
+            "Question",
             "An empty library",
             "This library has no characters yet. Load the example contractors so you can look "
             "around? You can delete them later.",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            self,
+            ("Yes", "No"),
         )
-        box.button(QMessageBox.StandardButton.Yes).setText("&Load examples")
-        box.button(QMessageBox.StandardButton.No).setText("&Start empty")
+        box.button(box.StandardButton.Yes).setText("&Load examples")
+        box.button(box.StandardButton.No).setText("&Start empty")
         box.accepted.connect(self.load_examples)
         self._show_dialog(box)
 
@@ -410,7 +521,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ files
 
     def choose_import(self) -> None:
-        path, _filter = QFileDialog.getOpenFileName(
+        path, _filter = _file_dialog().getOpenFileName(
             self, "Import Character", "", "Character files (*.json);;All files (*)"
         )
         if path:
@@ -434,7 +545,7 @@ class MainWindow(QMainWindow):
         if self.contractor is None:
             return
         suggested = f"{self.contractor.concept.name or 'contractor'}.json"
-        path, _filter = QFileDialog.getSaveFileName(
+        path, _filter = _file_dialog().getSaveFileName(
             self, "Export Character", suggested, "Character files (*.json)"
         )
         if path:
@@ -453,7 +564,7 @@ class MainWindow(QMainWindow):
         if self.contractor is None or not self.sheet.can_print():
             return
         suggested = f"{self.contractor.concept.name or 'contractor'}.pdf"
-        path, _filter = QFileDialog.getSaveFileName(self, "Print PDF", suggested, "PDF (*.pdf)")
+        path, _filter = _file_dialog().getSaveFileName(self, "Print PDF", suggested, "PDF (*.pdf)")
         if path:
             self.print_pdf(Path(path))
 
@@ -482,10 +593,13 @@ class MainWindow(QMainWindow):
             self.roster.select(contractor_id)
 
     def _display(self, contractor: Contractor) -> None:
+        from builder.sheet import evaluate_sheet
+
         self.contractor = contractor
         self.report = evaluate_sheet(contractor)
         self.sheet.show_contractor(contractor, self.report)
-        self.dice_panel.set_sheet(self.sheet.roll_sheet())
+        if self._dice_panel is not None:
+            self._dice_panel.set_sheet(self.sheet.roll_sheet())
         self.stack.setCurrentWidget(self.sheet)
         self._update_actions()
 
@@ -533,20 +647,22 @@ class MainWindow(QMainWindow):
         if self.contractor is None:
             return
         contractor = self.contractor
-        box = QMessageBox(
-            QMessageBox.Icon.Warning,
+        box = _message_box(
+            self,
+            "Warning",
             "Delete contractor",
             f"Delete {contractor.concept.name} from this library? You can undo this with "
             "Edit → Undo until you close the library.",
-            QMessageBox.StandardButton.Ok | QMessageBox.StandardButton.Cancel,
-            self,
+            ("Ok", "Cancel"),
         )
-        box.button(QMessageBox.StandardButton.Ok).setText("&Delete")
+        box.button(box.StandardButton.Ok).setText("&Delete")
         box.accepted.connect(lambda: self.run_operation(lambda: self.ops.delete(contractor)))
         self._show_dialog(box)
 
     def run_operation(self, operation: Callable[[], Change]) -> Change | None:
         """Run one named operation; a refusal or a failed save becomes a dialog."""
+        from ui.operations import Refused
+
         try:
             return operation()
         except Refused as refused:
@@ -580,9 +696,7 @@ class MainWindow(QMainWindow):
         self.warn("Could not save", message)
 
     def warn(self, title: str, message: str) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Warning, title, message, QMessageBox.StandardButton.Ok, self
-        )
+        box = _message_box(self, "Warning", title, message)
         self._show_dialog(box)
 
     def focus_search(self) -> None:
@@ -590,15 +704,14 @@ class MainWindow(QMainWindow):
         self.roster.search.selectAll()
 
     def about(self) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Information,
+        box = _message_box(
+            self,
+            "Information",
             f"About {APP_NAME}",
             f"{APP_NAME} keeps contractors for The Contract: guided creation, the Exp ledger, "
             "Gifts and printable sheets, all offline.\n\n"
             f"Library: {display_location(self.workspace.location) or '(none)'}\n"
             f"Settings: {self.settings.path}",
-            QMessageBox.StandardButton.Ok,
-            self,
         )
         self._show_dialog(box)
 
@@ -617,6 +730,8 @@ class MainWindow(QMainWindow):
         state = self.settings.window_state()
         if state is not None:
             self.restoreState(state)
+            if not self.dice_dock.isHidden():
+                self.dice_panel  # noqa: B018 - its size belongs in the restored layout
         splitter = self.settings.splitter_state()
         if splitter is not None:
             self.splitter.restoreState(splitter)

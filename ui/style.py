@@ -53,6 +53,7 @@ def apply_style(app: QApplication) -> None:
     """
     if app.property("harbinger_styled"):
         return
-    app.setStyle("Fusion")
+    if app.style().name().lower() != "fusion":  # Fusion is already the default on Linux
+        app.setStyle("Fusion")
     app.setStyleSheet(STYLESHEET)
     app.setProperty("harbinger_styled", True)

@@ -5,16 +5,23 @@ frame. They run one at a time on a single background thread (so two jobs
 never race on the library), and their result or exception comes back to the
 main thread, where a failure reaches the user as a dialog unless the caller
 handles it.
+
+Python's cyclic garbage collector is paused while a job runs. Otherwise a
+collection triggered by the job's allocations could run on the worker thread
+and destroy Qt objects that belong to the main thread (left in reference
+cycles by closed dialogs), which crashes Qt. Collection resumes, on the main
+thread, as soon as the last job ends.
 """
 
 from __future__ import annotations
 
+import gc
 import traceback
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 
 class _Relay(QObject):
@@ -51,6 +58,7 @@ class TaskRunner(QObject):
         self._pool.setMaxThreadCount(1)
         self._pending = 0
         self._relays: set[_Relay] = set()
+        self._gc_was_enabled = True
         self._dialog_parent = parent
 
     def pending(self) -> int:
@@ -84,6 +92,8 @@ class TaskRunner(QObject):
             if on_error is not None:
                 on_error(message)
             else:
+                from PySide6.QtWidgets import QMessageBox
+
                 box = QMessageBox(
                     QMessageBox.Icon.Warning, title, message, parent=self._dialog_parent
                 )
@@ -94,6 +104,8 @@ class TaskRunner(QObject):
         relay.failed.connect(failed)
         self._pending += 1
         if self._pending == 1:
+            self._gc_was_enabled = gc.isenabled()
+            gc.disable()
             self.busy_changed.emit(True)
         self._pool.start(_Job(work, relay))
 
@@ -101,6 +113,8 @@ class TaskRunner(QObject):
         self._relays.discard(relay)
         self._pending -= 1
         if self._pending == 0:
+            if self._gc_was_enabled:
+                gc.enable()
             self.busy_changed.emit(False)
 
     def wait(self, msecs: int = 30000) -> bool:

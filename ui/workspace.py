@@ -15,12 +15,14 @@ and then they refresh from :attr:`Workspace.changed`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from builder.contractor import Contractor
-from builder.findings import Finding
+if TYPE_CHECKING:
+    from builder.contractor import Contractor
+    from builder.findings import Finding
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,6 +35,8 @@ def open_window(qtbot, app: QApplication) -> Callable[..., MainWindow]:
         qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)
+        # The library opens in the background at start-up; tests begin once it is open.
+        qtbot.waitUntil(lambda: not window.loading, timeout=20000)
         windows.append(window)
         return window
 

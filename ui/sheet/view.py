@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from builder.contractor import Contractor
 from builder.findings import Severity
+from ui.actions import MORE_ACTIONS
 from ui.dialogs import advance as dialogs
 from ui.dialogs.spend import SpendExpDialog
 from ui.dice_panel import RollSheet
@@ -39,17 +40,6 @@ from ui.sheet.stats_tab import StatsTab
 from ui.sheet.stock_tab import StockTab
 from ui.sheet.story_tab import StoryTab
 from ui.workspace import Change
-
-MORE_ACTIONS: tuple[tuple[str, str], ...] = (
-    ("bonus_exp", "&Bonus Exp…"),
-    ("improvement", "Grant &Improvement…"),
-    ("therapy", "&Therapy…"),
-    ("buy_asset", "Buy &Asset…"),
-    ("remove_liability", "Remove &Liability…"),
-    ("craft", "&Craft…"),
-    ("declare_death", "Declare D&eath…"),
-    ("void_death", "&Void Death…"),
-)
 
 TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp")
 
