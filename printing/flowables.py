@@ -127,7 +127,12 @@ class WriteLine(Flowable):
 
 
 def grid_style(
-    *, header: bool = True, zebra: bool = True, rows: int = 0, extra: Sequence[Any] = ()
+    *,
+    header: bool = True,
+    zebra: bool = True,
+    rows: int = 0,
+    lines: bool = True,
+    extra: Sequence[Any] = (),
 ) -> TableStyle:
     """The table look used everywhere: thin rules, a dark header row, light banding.
 
@@ -142,8 +147,9 @@ def grid_style(
         ("RIGHTPADDING", (0, 0), (-1, -1), 3),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
-        ("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE),
     ]
+    if lines:
+        commands.append(("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE))
     if header:
         commands += [
             ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
@@ -164,20 +170,27 @@ def grid(
     header: bool = True,
     zebra: bool = True,
     extra: Sequence[Any] = (),
+    row_height: float | None = None,
+    lines: bool = True,
 ) -> Table:
     """A table that splits between rows, and inside a row whose text is taller than a page.
 
-    The header row repeats on every page the table spans.
+    The header row repeats on every page the table spans. ``row_height`` fixes
+    the height of the body rows (blank rows to write in).
     """
+    heights = None
+    if row_height is not None:
+        heights = [None] * (1 if header else 0) + [row_height] * (len(rows) - (1 if header else 0))
     table = Table(
         [list(r) for r in rows],
         colWidths=list(widths),
+        rowHeights=heights,
         repeatRows=1 if header else 0,
         splitByRow=1,
         splitInRow=1,
         hAlign="LEFT",
     )
-    table.setStyle(grid_style(header=header, zebra=zebra, rows=len(rows), extra=extra))
+    table.setStyle(grid_style(header=header, zebra=zebra, rows=len(rows), lines=lines, extra=extra))
     return table
 
 

@@ -174,8 +174,8 @@ def _title_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]
                 extra=[
                     ("BOX", (0, 0), (-1, -1), 0.6, SHADE),
                     ("BACKGROUND", (0, 0), (-1, 0), SHADE),
-                    ("LINEBELOW", (0, 0), (-1, -1), 0, SHADE),
                 ],
+                lines=False,
             )
         )
     if snap.concept:
@@ -409,7 +409,8 @@ def gift_flowables(gift: GiftView, width: float, s: Styles) -> list[Flowable]:
         [width * 0.8, width * 0.2],
         header=False,
         zebra=False,
-        extra=[("BACKGROUND", (0, 0), (-1, -1), SHADE), ("LINEBELOW", (0, 0), (-1, -1), 0, SHADE)],
+        extra=[("BACKGROUND", (0, 0), (-1, -1), SHADE)],
+        lines=False,
     )
     out: list[Flowable] = [bar, Spacer(1, 2)]
     out.append(para(gift_classification(gift), s.body))
