@@ -69,11 +69,16 @@ class RunningHead:
 
 
 class SectionStart(Flowable):
-    """An invisible mark at the top of a sheet: pages from here on carry ``head``."""
+    """An invisible mark at the top of a sheet: pages from here on carry ``head``.
 
-    def __init__(self, head: RunningHead) -> None:
+    ``on_draw`` is called when layout reaches this sheet (a roster printed as
+    one file reports its progress this way).
+    """
+
+    def __init__(self, head: RunningHead, on_draw: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.head = head
+        self.on_draw = on_draw
         self.width = 0
         self.height = 0
 
@@ -87,6 +92,8 @@ class SectionStart(Flowable):
             name = f"sheet-{self.head.key}"
             canv.bookmarkPage(name)
             canv.addOutlineEntry(one_line(self.head.outline), name, level=0)
+        if self.on_draw is not None:
+            self.on_draw()
 
 
 class RunningCanvas(Canvas):

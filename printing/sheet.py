@@ -11,7 +11,7 @@ Nothing here computes a rule: each number comes from the ``PrintSnapshot``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer
@@ -91,11 +91,22 @@ def running_head(snapshot: PrintSnapshot, key: str = "0", *, outline: bool = Fal
 
 
 def sheet_story(
-    snapshot: PrintSnapshot, width: float, *, key: str = "0", outline: bool = False
+    snapshot: PrintSnapshot,
+    width: float,
+    *,
+    key: str = "0",
+    outline: bool = False,
+    on_start: Callable[[], None] | None = None,
 ) -> list[Flowable]:
-    """The flowables of one contractor's sheet, ``width`` points wide."""
+    """The flowables of one contractor's sheet, ``width`` points wide.
+
+    ``key`` keeps page numbering apart when several sheets share a file;
+    ``outline`` adds a PDF bookmark; ``on_start`` is called when layout
+    reaches this sheet.
+    """
     s = styles()
-    story: list[Flowable] = [SectionStart(running_head(snapshot, key, outline=outline))]
+    head = running_head(snapshot, key, outline=outline)
+    story: list[Flowable] = [SectionStart(head, on_start)]
     story += _title_block(snapshot, width, s)
     story += _ratings(snapshot, width, s)
     story += _body_mind(snapshot, width, s)
