@@ -1,18 +1,100 @@
-"""``harbinger dice``: placeholder until its issue lands."""
+"""``harbinger dice POOL DIFFICULTY``: exact Outcome distribution of a roll (SPEC §7).
+
+The numbers come from :mod:`builder.dice`; this module only checks the input
+and formats the answer.
+"""
 
 from __future__ import annotations
 
 import argparse
 
-from harbinger.commands.base import CliError, add_json_flag
+from builder.dice import BAND_RANGES, MAX_DIFFICULTY, MIN_DIFFICULTY, Distribution
+from builder.dice import outcome_distribution as _outcome_distribution
+from harbinger.commands.base import CliError, add_json_flag, emit
+
+MAX_POOL = 60
+"""Largest pool accepted: far beyond any legal sheet, small enough to answer instantly."""
+
+MAX_ASKED_DIFFICULTY = 30
+"""Largest Difficulty accepted before the overage rule; anything higher is a typo."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``dice`` subcommand."""
-    parser = subparsers.add_parser("dice", help="(not built yet)")
+    parser = subparsers.add_parser(
+        "dice",
+        help="exact Outcome probabilities of a roll",
+        description="Exact probability of every Outcome and of each band (botch, fail, "
+        "partial, success, exceptional) for POOL d10s at DIFFICULTY. A Difficulty over 9 "
+        "is rolled at 9 with one die fewer per point over; below 4 it is raised to 4.",
+    )
+    # Taken as text so a bad value gets our own message and exit code 2 via CliError.
+    parser.add_argument("pool", metavar="POOL", help=f"number of dice, 0–{MAX_POOL}")
+    parser.add_argument(
+        "difficulty", metavar="DIFFICULTY", help=f"Difficulty asked for, 1–{MAX_ASKED_DIFFICULTY}"
+    )
+    parser.add_argument(
+        "--floor",
+        action="store_true",
+        help="the roll uses an Ability at rank 6: the Outcome cannot go below 0",
+    )
     add_json_flag(parser)
     parser.set_defaults(func=run)
 
 
+def _whole_number(text: str, what: str, low: int, high: int) -> int:
+    """Parse a command-line integer in [low, high] or raise CliError naming it."""
+    try:
+        value = int(text.strip())
+    except ValueError:
+        raise CliError(
+            f"{what} must be a whole number from {low} to {high}, not {text!r}"
+        ) from None
+    if not low <= value <= high:
+        raise CliError(f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
+def _dice(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
+def _percent(p: float) -> str:
+    if 0 < p < 0.00005:
+        return "<0.01%"
+    return f"{p * 100:.2f}%"
+
+
+def render_text(dist: Distribution) -> str:
+    """The human-readable table printed without ``--json``."""
+    lines = [f"{_dice(dist.pool)} at Difficulty {dist.difficulty}"]
+    if dist.difficulty > MAX_DIFFICULTY:
+        lines.append(
+            f"  Difficulty over {MAX_DIFFICULTY}: rolled at Difficulty {MAX_DIFFICULTY} "
+            f"with {_dice(dist.effective_pool)} instead of {dist.pool} "
+            f"(one die fewer per point over {MAX_DIFFICULTY})"
+        )
+    elif dist.difficulty < MIN_DIFFICULTY:
+        lines.append(f"  Difficulty below {MIN_DIFFICULTY}: rolled at Difficulty {MIN_DIFFICULTY}")
+    if dist.effective_pool == 0:
+        lines.append("  No dice are left to roll: the Outcome is 0.")
+    if dist.floor_at_zero:
+        lines.append("  Ability at rank 6: the Outcome cannot be lower than 0.")
+    lines += ["", "Outcome  Probability"]
+    lines += [f"{o:>7}  {_percent(float(p)):>11}" for o, p in dist.probabilities.items()]
+    lines += ["", "Band               Probability"]
+    lines += [
+        f"{band.value + ' (' + BAND_RANGES[band] + ')':<17}  {_percent(float(p)):>11}"
+        for band, p in dist.bands.items()
+    ]
+    lines += ["", f"Expected Outcome: {float(dist.expected):.2f}"]
+    return "\n".join(lines)
+
+
 def run(args: argparse.Namespace) -> int:
-    raise CliError("this command is not built yet")
+    """Print the distribution as a table, or as one JSON document with ``--json``."""
+    pool = _whole_number(args.pool, "POOL", 0, MAX_POOL)
+    difficulty = _whole_number(args.difficulty, "DIFFICULTY", 1, MAX_ASKED_DIFFICULTY)
+    dist = _outcome_distribution(pool, difficulty, floor_at_zero=args.floor)
+    emit(args, dist.to_json(), lambda: render_text(dist))
+    return 0
