@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from reportlab.platypus import Flowable, KeepTogether, PageBreak, Spacer
 
+from builder.sheet_catalog import SheetCatalog, load_sheet_catalog
 from printing import reference as ref
 from printing.flowables import DotRating, TickTrack, WriteLine, grid, plain_table
 from printing.layout import (
@@ -29,31 +30,6 @@ from printing.sheet import keep_headings_with_next, styles
 from printing.snapshot import PenaltyBand
 from printing.styles import SHADE, Styles
 from printing.text import markup, para
-
-ABILITY_NAMES = (
-    "Alertness",
-    "Animals",
-    "Athletics",
-    "Brawl",
-    "Crafts",
-    "Culture",
-    "Drive",
-    "Firearms",
-    "Influence",
-    "Investigation",
-    "Medicine",
-    "Melee",
-    "Occult",
-    "Performance",
-    "Science",
-    "Stealth",
-    "Survival",
-    "Technology",
-    "Thievery",
-)
-"""The 19 Primary Abilities, as printed ("Primary Abilities")."""
-
-ATTRIBUTE_NAMES = ("Brawn", "Dexterity", "Perception", "Charisma", "Intellect")
 
 TRACK_BOXES = 9
 """Boxes printed for Body and Mind: Mind never exceeds 9, and Body reaches 9 at Brawn 7–8."""
@@ -73,15 +49,19 @@ def render_blank_sheet(out: Output, paper: Paper = "letter") -> int:
     return build(doc, blank_story(frame_width(paper)))
 
 
-def blank_story(width: float) -> list[Flowable]:
-    """The flowables of the blank sheet, ``width`` points wide."""
+def blank_story(width: float, catalog: SheetCatalog | None = None) -> list[Flowable]:
+    """The flowables of the blank sheet, ``width`` points wide.
+
+    Attribute, Ability and Limit names come from the sheet catalog.
+    """
     s = styles()
+    cat = catalog or load_sheet_catalog()
     story: list[Flowable] = [
         SectionStart(RunningHead("blank", "Contractor sheet", "The Contract · blank, for pencil"))
     ]
-    story += _front(width, s)
+    story += _front(width, s, cat)
     story.append(PageBreak())
-    story += _powers(width, s)
+    story += _powers(width, s, cat)
     story.append(PageBreak())
     story += _possessions(width, s)
     story.append(PageBreak())
@@ -162,7 +142,9 @@ def _band_table(title: str, bands: Sequence[PenaltyBand], width: float, s: Style
     return grid(rows, [width * 0.3, width * 0.3, width * 0.4], zebra=False)
 
 
-def _front(width: float, s: Styles) -> list[Flowable]:
+def _front(width: float, s: Styles, cat: SheetCatalog) -> list[Flowable]:
+    attribute_names = [a.name for a in cat.attributes]
+    ability_names = [a.name for a in cat.abilities]
     out: list[Flowable] = [
         para("Contractor sheet", s.title),
         para(
@@ -193,7 +175,7 @@ def _front(width: float, s: Styles) -> list[Flowable]:
     col = (width - 2 * gap) / 3
     start = ref.ATTRIBUTE_START
     attrs = _dots_table(
-        "Attributes (start at 1)", ATTRIBUTE_NAMES, start, ref.ATTRIBUTE_MAX, None, col, s
+        "Attributes (start at 1)", attribute_names, start, ref.ATTRIBUTE_MAX, None, col, s
     )
     secondary = _dots_table(
         "Secondary Abilities",
@@ -204,7 +186,7 @@ def _front(width: float, s: Styles) -> list[Flowable]:
         col,
         s,
     )
-    half = (len(ABILITY_NAMES) + 1) // 2
+    half = (len(ability_names) + 1) // 2
     six = ref.ABILITY_MAX_SEASONED
     out.append(
         plain_table(
@@ -212,9 +194,9 @@ def _front(width: float, s: Styles) -> list[Flowable]:
                 [
                     [attrs, Spacer(1, 6), secondary],
                     "",
-                    _dots_table("Abilities", ABILITY_NAMES[:half], 0, six, six, col, s),
+                    _dots_table("Abilities", ability_names[:half], 0, six, six, col, s),
                     "",
-                    _dots_table("Abilities (cont.)", ABILITY_NAMES[half:], 0, six, six, col, s),
+                    _dots_table("Abilities (cont.)", ability_names[half:], 0, six, six, col, s),
                 ]
             ],
             [col, gap, col, gap, col],
@@ -287,7 +269,8 @@ def _gift_box(width: float, s: Styles) -> Flowable:
     return KeepTogether([table])
 
 
-def _powers(width: float, s: Styles) -> list[Flowable]:
+def _powers(width: float, s: Styles, cat: SheetCatalog) -> list[Flowable]:
+    usual = ", ".join(limit.name for limit in cat.default_limits)
     out: list[Flowable] = [
         _heading("Source", s),
         _lines(["Source name", "Rating"], width),
@@ -297,10 +280,7 @@ def _powers(width: float, s: Styles) -> list[Flowable]:
         Spacer(1, 4),
         _lines(["Replenishment", "Replenishment", "Replenishment"], width, columns=1),
         _heading("Limits", s),
-        para(
-            "Usual Limits: Anguish, Atrocities, Murder. A custom Limit needs leader approval.",
-            s.muted,
-        ),
+        para(markup("Usual Limits: {u}. A custom Limit needs leader approval.", u=usual), s.muted),
         _blank_rows(["Limit", "What it means"], [0.3, 0.7], 3, width, s),
         _heading("Gifts", s),
     ]

@@ -98,7 +98,7 @@ def sample_gift(n: int, *, long_text: bool = False) -> GiftView:
         cost=3 + n % 4,
         system_text=system,
         tagline=f"The windows remember {n} every broken promise.",
-        description="Every pane of glass nearby shivers, then leaps. It is louder than it should be.",
+        description="Every pane of glass nearby shivers, then leaps. It is louder than it seems.",
         required_status="Novice" if n % 3 else "",
         breakdown=(
             CostPart("Base", 1),
@@ -114,9 +114,8 @@ def sample_snapshot(
     *, name: str = "Marguerite Okafor", gifts: int = 3, contracts: int = 6, long_gift: bool = False
 ) -> PrintSnapshot:
     """A filled contractor: every section of the sheet has something in it."""
-    abilities = tuple(
-        RatingView(a, (i * 7) % 6 if (i * 7) % 6 < 6 else 0, 6) for i, a in enumerate(ABILITY_NAMES)
-    )
+    # Ratings 0..5 spread over the list, so every dot count is printed somewhere.
+    abilities = tuple(RatingView(a, (i * 7) % 6, 6) for i, a in enumerate(ABILITY_NAMES))
     story = tuple(
         ContractView(
             date=f"2024-{1 + i % 12:02d}-{1 + i % 27:02d}",
@@ -128,10 +127,11 @@ def sample_snapshot(
         )
         for i in range(contracts)
     )
-    ledger = tuple(
-        LedgerLine(date=c.date, entry=f"Contract: {c.scenario} ({c.outcome.lower()})", exp=c.exp)
-        for c in story
-    ) + (
+    ledger = (
+        *(
+            LedgerLine(c.date, f"Contract: {c.scenario} ({c.outcome.lower()})", c.exp)
+            for c in story
+        ),
         LedgerLine("2024-03-02", "Raise Brawn 2 → 3", -10),
         LedgerLine("2024-04-10", "Journal: Notes from the lantern house", 1),
         LedgerLine("2024-05-01", "New Gift: Glass Storm 1", None, "1 Gift Credit spent"),
