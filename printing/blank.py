@@ -319,7 +319,7 @@ def _history(width: float, s: Styles) -> list[Flowable]:
         _heading("Story", s),
         _blank_rows(
             ["#", "Date", "Scenario", "Home/Away", "Outcome", "Commission", "Journals", "Exp"],
-            [0.04, 0.1, 0.34, 0.1, 0.12, 0.12, 0.1, 0.08],
+            [0.04, 0.1, 0.32, 0.12, 0.12, 0.12, 0.1, 0.08],
             14,
             width,
             s,
