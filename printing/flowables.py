@@ -11,6 +11,12 @@ from reportlab.platypus import Flowable, Table, TableStyle
 from printing.fonts import SANS, SANS_BOLD
 from printing.styles import ACCENT, INK, RULE, SHADE
 
+CELL_SIZE = 8.5
+"""Point size of plain-text table cells, the same as body paragraphs."""
+
+CELL_PADDING = 3.0
+"""Left and right padding inside a table cell."""
+
 
 class DotRating(Flowable):
     """A rating as a row of dots, ``rating`` of ``maximum`` filled.
@@ -141,10 +147,11 @@ def grid_style(
     """
     commands: list[Any] = [
         ("FONTNAME", (0, 0), (-1, -1), SANS),
-        ("FONTSIZE", (0, 0), (-1, -1), 8),
+        ("FONTSIZE", (0, 0), (-1, -1), CELL_SIZE),
+        ("LEADING", (0, 0), (-1, -1), CELL_SIZE * 1.22),
         ("VALIGN", (0, 0), (-1, -1), "TOP"),
-        ("LEFTPADDING", (0, 0), (-1, -1), 3),
-        ("RIGHTPADDING", (0, 0), (-1, -1), 3),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
         ("TOPPADDING", (0, 0), (-1, -1), 1.5),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
     ]
@@ -172,12 +179,22 @@ def grid(
     extra: Sequence[Any] = (),
     row_height: float | None = None,
     lines: bool = True,
+    right: Sequence[int] = (),
+    center: Sequence[int] = (),
 ) -> Table:
     """A table that splits between rows, and inside a row whose text is taller than a page.
 
     The header row repeats on every page the table spans. ``row_height`` fixes
-    the height of the body rows (blank rows to write in).
+    the height of the body rows (blank rows to write in). ``right`` and
+    ``center`` name columns whose plain-text cells are aligned that way.
+
+    Plain ``str`` cells are drawn as single lines without wrapping (they are
+    far cheaper than paragraphs): use them only for Harbinger's own short
+    words and for numbers; user text goes in a paragraph.
     """
+    aligned = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
+    aligned += [("ALIGN", (c, 0), (c, -1), "CENTER") for c in center]
+    extra = [*aligned, *extra]
     heights = None
     if row_height is not None:
         heights = [None] * (1 if header else 0) + [row_height] * (len(rows) - (1 if header else 0))

@@ -17,6 +17,7 @@ from functools import lru_cache
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer
 
 from printing.flowables import DotRating, TickTrack, grid, plain_table
+from printing.fonts import SANS_BOLD
 from printing.layout import (
     Output,
     Paper,
@@ -216,20 +217,18 @@ def _title_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]
 
 
 def _rating_rows(ratings: Sequence[RatingView], s: Styles) -> list[list[Flowable | str]]:
-    return [
-        [para(r.name, s.cell), DotRating(r.rating, r.maximum), para(str(r.rating), s.cell_right)]
-        for r in ratings
-    ]
+    return [[para(r.name, s.cell), DotRating(r.rating, r.maximum), str(r.rating)] for r in ratings]
 
 
 def _rating_table(title: str, ratings: Sequence[RatingView], width: float, s: Styles) -> Flowable:
-    rows: list[list[Flowable | str]] = [[para(title, s.header_cell), "", ""]]
+    rows: list[list[Flowable | str]] = [[title, "", ""]]
     rows += _rating_rows(ratings, s) or [[para(NONE_RECORDED, s.muted), "", ""]]
     dots = 58.0
     number = 16.0
     return grid(
         rows,
         [width - dots - number, dots, number],
+        right=(2,),
         extra=[("SPAN", (0, 0), (-1, 0)), ("VALIGN", (1, 1), (1, -1), "MIDDLE")],
     )
 
@@ -264,17 +263,18 @@ def _ratings(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
                 row += [
                     para(r.name, s.cell),
                     DotRating(r.rating, r.maximum),
-                    para(str(r.rating), s.cell_right),
+                    str(r.rating),
                 ]
             row += [""] * (3 * per_row - len(row))
             rows.append(row)
         dots, number = 58.0, 16.0
         name = col - dots - number
-        header: list[Flowable | str] = [para("Secondary Abilities", s.header_cell)] + [""] * 8
+        header: list[Flowable | str] = ["Secondary Abilities"] + [""] * 8
         out.append(
             grid(
                 [header, *rows],
                 [name, dots, number + gap, name, dots, number + gap, name, dots, number],
+                right=(2, 5, 8),
                 extra=[("SPAN", (0, 0), (-1, 0)), ("VALIGN", (0, 1), (-1, -1), "MIDDLE")],
             )
         )
@@ -307,9 +307,9 @@ def _track_block(track: TrackView, width: float, s: Styles) -> list[Flowable]:
 def _band_table(track: TrackView, width: float, s: Styles) -> Flowable:
     rows: list[list[Flowable | str]] = [
         [
-            para(f"{track.name} remaining", s.header_cell),
-            para("State", s.header_cell),
-            para("Penalty", s.header_cell),
+            f"{track.name} remaining",
+            "State",
+            "Penalty",
         ]
     ]
     rows += [
@@ -320,7 +320,7 @@ def _band_table(track: TrackView, width: float, s: Styles) -> Flowable:
     if track.current is not None and 0 <= track.current < len(track.bands):
         row = track.current + 1
         extra = [("BACKGROUND", (0, row), (-1, row), HIGHLIGHT)]
-    return grid(rows, [width * 0.3, width * 0.3, width * 0.4], zebra=False, extra=extra)
+    return grid(rows, [width * 0.34, width * 0.26, width * 0.4], zebra=False, extra=extra)
 
 
 def _stat_rows(stats: Sequence[StatView], s: Styles) -> list[list[Flowable | str]]:
@@ -345,9 +345,9 @@ def _body_mind(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     if snap.derived:
         rows = [
             [
-                para("Derived value", s.header_cell),
-                para("Value", s.header_cell),
-                para("From", s.header_cell),
+                "Derived value",
+                "Value",
+                "From",
             ]
         ]
         rows += _stat_rows(snap.derived, s)
@@ -379,7 +379,7 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
         if src.allowance:
             out.append(para(src.allowance, s.muted))
         if src.replenishment:
-            rows = [[para("Replenishment condition", s.header_cell)]]
+            rows = [["Replenishment condition"]]
             rows += [[para(c, s.cell)] for c in src.replenishment]
             out.append(grid(rows, [width]))
         else:
@@ -388,9 +388,9 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
     if snap.limits:
         rows2: list[list[Flowable | str]] = [
             [
-                para("Limit", s.header_cell),
-                para("What it means", s.header_cell),
-                para("", s.header_cell),
+                "Limit",
+                "What it means",
+                "",
             ]
         ]
         rows2 += [
@@ -487,7 +487,7 @@ def _asset_rows(items: Sequence[AssetView], s: Styles) -> list[list[Flowable | s
         rows.append(
             [
                 name,
-                para(str(a.value), s.cell_center),
+                str(a.value),
                 para(a.system, s.cell),
                 para(approval, s.warning),
             ]
@@ -500,13 +500,13 @@ def _assets(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     widths = [width * 0.27, width * 0.07, width * 0.51, width * 0.15]
     for title, items in (("Asset", snap.assets), ("Liability", snap.liabilities)):
         header: list[Flowable | str] = [
-            para(title, s.header_cell),
-            para("Value", s.header_cell),
-            para("System", s.header_cell),
-            para("", s.header_cell),
+            title,
+            "Value",
+            "System",
+            "",
         ]
         if items:
-            out.append(grid([header, *_asset_rows(items, s)], widths))
+            out.append(grid([header, *_asset_rows(items, s)], widths, center=(1,)))
         else:
             out.append(para(f"No {'Assets' if title == 'Asset' else 'Liabilities'}.", s.muted))
         out.append(Spacer(1, 5))
@@ -515,22 +515,22 @@ def _assets(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
 
 def _item_table(title: str, items: Sequence[ItemView], width: float, s: Styles) -> Flowable:
     header: list[Flowable | str] = [
-        para(title, s.header_cell),
-        para("Qty", s.header_cell),
-        para("Detail", s.header_cell),
-        para("From", s.header_cell),
+        title,
+        "Qty",
+        "Detail",
+        "From",
     ]
     rows: list[list[Flowable | str]] = [header]
     for it in items:
         rows.append(
             [
                 para(it.name, s.cell_bold),
-                para("" if it.quantity is None else str(it.quantity), s.cell_center),
+                "" if it.quantity is None else str(it.quantity),
                 para(it.detail, s.cell),
                 para(it.source, s.small),
             ]
         )
-    return grid(rows, [width * 0.28, width * 0.06, width * 0.48, width * 0.18])
+    return grid(rows, [width * 0.28, width * 0.06, width * 0.48, width * 0.18], center=(1,))
 
 
 def _stock(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
@@ -562,29 +562,29 @@ def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     if h.injuries:
         rows: list[list[Flowable | str]] = [
             [
-                para("Injury", s.header_cell),
-                para("Severity", s.header_cell),
-                para("Stabilized", s.header_cell),
+                "Injury",
+                "Severity",
+                "Stabilized",
             ]
         ]
         rows += [
             [
                 para(i.description, s.cell),
-                para(str(i.severity), s.cell_center),
-                para(_yes(i.stabilized), s.cell_center),
+                str(i.severity),
+                _yes(i.stabilized),
             ]
             for i in h.injuries
         ]
-        out.append(grid(rows, [width * 0.7, width * 0.15, width * 0.15]))
+        out.append(grid(rows, [width * 0.7, width * 0.15, width * 0.15], center=(1, 2)))
     else:
         out.append(para("No Injuries.", s.muted))
     out.append(Spacer(1, 5))
     if h.battle_scars:
         rows = [
             [
-                para("Battle Scar", s.header_cell),
-                para("Tier", s.header_cell),
-                para("System", s.header_cell),
+                "Battle Scar",
+                "Tier",
+                "System",
             ]
         ]
         rows += [
@@ -596,7 +596,7 @@ def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
         out.append(para("No Battle Scars.", s.muted))
     out.append(Spacer(1, 5))
     if h.traumas:
-        rows = [[para("Trauma", s.header_cell), para("System", s.header_cell)]]
+        rows = [["Trauma", "System"]]
         rows += [[para(t.name, s.cell_bold), para(t.system, s.cell)] for t in h.traumas]
         out.append(grid(rows, [width * 0.28, width * 0.72]))
     else:
@@ -608,27 +608,25 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     out = _heading("Story", s)
     if snap.contracts:
         header = ["#", "Date", "Scenario", "Where", "Outcome", "Commission", "Exp", "Notes"]
-        rows: list[list[Flowable | str]] = [
-            [para(h, s.header_cell_right if h == "Exp" else s.header_cell) for h in header]
-        ]
+        rows: list[list[Flowable | str]] = [list(header)]
         for n, c in enumerate(snap.contracts, start=1):
             scenario: list[Flowable] = [para(c.scenario, s.cell_bold)]
             if c.cycle:
                 scenario.append(para(f"Cycle: {c.cycle}", s.muted))
             rows.append(
                 [
-                    para(str(n), s.small),
+                    str(n),
                     para(c.date, s.small),
                     scenario,
-                    para(c.where, s.small),
-                    para(c.outcome, s.small),
-                    para(_yes(c.commission), s.small),
-                    para("" if c.exp is None else signed(c.exp), s.cell_right),
+                    c.where,
+                    c.outcome,
+                    _yes(c.commission),
+                    "" if c.exp is None else signed(c.exp),
                     para(c.notes, s.small),
                 ]
             )
-        fr = [0.04, 0.11, 0.27, 0.07, 0.11, 0.12, 0.06, 0.22]
-        out.append(grid(rows, [width * f for f in fr]))
+        fr = [0.05, 0.11, 0.25, 0.08, 0.11, 0.13, 0.06, 0.21]
+        out.append(grid(rows, [width * f for f in fr], right=(0, 6)))
     else:
         out.append(para("No Contracts attended yet.", s.muted))
     out.append(Spacer(1, 6))
@@ -636,10 +634,10 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     if snap.loose_ends:
         rows = [
             [
-                para("Loose End", s.header_cell),
-                para("Threat level", s.header_cell),
-                para("Cutoff", s.header_cell),
-                para("Threat", s.header_cell),
+                "Loose End",
+                "Threat level",
+                "Cutoff",
+                "Threat",
             ]
         ]
         for le in snap.loose_ends:
@@ -651,26 +649,25 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
                 [
                     para(title, s.cell_bold),
                     para(le.threat_level, s.cell),
-                    para(str(le.cutoff_remaining), s.cell_center),
+                    str(le.cutoff_remaining),
                     para(threat, s.cell if le.threat else s.muted),
                 ]
             )
-        out.append(grid(rows, [width * 0.3, width * 0.14, width * 0.09, width * 0.47]))
+        out.append(grid(rows, [width * 0.3, width * 0.14, width * 0.09, width * 0.47], center=(2,)))
     else:
         out.append(para("No Loose Ends.", s.muted))
     return out
 
 
 def _totals_table(title: str, totals: Sequence[TotalLine], width: float, s: Styles) -> Flowable:
-    rows: list[list[Flowable | str]] = [[para(title, s.header_cell), ""]]
-    for t in totals:
-        label_style = s.cell_bold if t.strong else s.cell
-        value_style = s.cell_bold_right if t.strong else s.cell_right
-        rows.append([para(t.label, label_style), para(str(t.value), value_style)])
+    rows: list[list[Flowable | str]] = [[title, ""]]
+    bold = []
+    for n, t in enumerate(totals, start=1):
+        rows.append([para(t.label, s.cell_bold if t.strong else s.cell), str(t.value)])
+        if t.strong:
+            bold.append(("FONTNAME", (1, n), (1, n), SANS_BOLD))
     return grid(
-        rows,
-        [width * 0.78, width * 0.22],
-        extra=[("SPAN", (0, 0), (-1, 0))],
+        rows, [width * 0.78, width * 0.22], right=(1,), extra=[("SPAN", (0, 0), (-1, 0)), *bold]
     )
 
 
@@ -691,22 +688,22 @@ def _ledger(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     if snap.ledger:
         rows: list[list[Flowable | str]] = [
             [
-                para("Date", s.header_cell),
-                para("Entry", s.header_cell),
-                para("Exp", s.header_cell_right),
-                para("Rewards", s.header_cell),
+                "Date",
+                "Entry",
+                "Exp",
+                "Rewards",
             ]
         ]
         rows += [
             [
                 para(line.date, s.small),
                 para(line.entry, s.cell),
-                para("" if line.exp is None else signed(line.exp), s.cell_right),
+                "" if line.exp is None else signed(line.exp),
                 para(line.rewards, s.small),
             ]
             for line in snap.ledger
         ]
-        out.append(grid(rows, [width * 0.13, width * 0.6, width * 0.08, width * 0.19]))
+        out.append(grid(rows, [width * 0.13, width * 0.59, width * 0.09, width * 0.19], right=(2,)))
     else:
         out.append(para("Nothing recorded yet.", s.muted))
     return out
@@ -716,9 +713,7 @@ def _findings_and_notes(snap: PrintSnapshot, width: float, s: Styles) -> list[Fl
     out: list[Flowable] = []
     if snap.findings:
         out += _heading("Rule check", s)
-        rows: list[list[Flowable | str]] = [
-            [para("", s.header_cell), para("Finding", s.header_cell), para("Where", s.header_cell)]
-        ]
+        rows: list[list[Flowable | str]] = [["", "Finding", "Where"]]
         rows += [
             [
                 para(f.severity.capitalize(), s.cell_bold),
