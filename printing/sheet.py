@@ -445,8 +445,11 @@ def gift_classification(gift: GiftView) -> Markup:
         markup("<b>Style</b> {st}", st=gift.style) if gift.style else Markup(""),
     ]
     if gift.required_status:
-        met = "met" if gift.status_met else "NOT met"
-        parts.append(markup("<b>Requires</b> {r} ({m})", r=gift.required_status, m=met))
+        if gift.status_met is None:
+            parts.append(markup("<b>Requires</b> {r}", r=gift.required_status))
+        else:
+            met = "met" if gift.status_met else "NOT met"
+            parts.append(markup("<b>Requires</b> {r} ({m})", r=gift.required_status, m=met))
     if gift.catalog:
         parts.append(markup("<b>House rules</b> {c}", c=gift.catalog))
     return join(parts)
@@ -687,23 +690,21 @@ def _ledger(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     out.append(para("Log", s.subheading))
     if snap.ledger:
         rows: list[list[Flowable | str]] = [
-            [
-                "Date",
-                "Entry",
-                "Exp",
-                "Rewards",
-            ]
+            ["Date", "Entry", "Earned", "Spent", "Exp left", "Rewards"]
         ]
         rows += [
             [
                 para(line.date, s.small),
                 para(line.entry, s.cell),
-                "" if line.exp is None else signed(line.exp),
+                f"+{line.earned}" if line.earned else "",
+                f"\u2212{line.spent}" if line.spent else "",
+                "" if line.balance is None else str(line.balance),
                 para(line.rewards, s.small),
             ]
             for line in snap.ledger
         ]
-        out.append(grid(rows, [width * 0.13, width * 0.59, width * 0.09, width * 0.19], right=(2,)))
+        fr = [0.12, 0.45, 0.09, 0.09, 0.1, 0.15]
+        out.append(grid(rows, [width * f for f in fr], right=(2, 3, 4)))
     else:
         out.append(para("Nothing recorded yet.", s.muted))
     return out

@@ -96,7 +96,7 @@ class GiftView:
     tagline: str = ""
     description: str = ""
     required_status: str = ""
-    status_met: bool = True
+    status_met: bool | None = True
     breakdown: tuple[CostPart, ...] = ()
     modifiers: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
@@ -194,11 +194,13 @@ class LooseEndView:
 
 @dataclass(frozen=True, slots=True)
 class LedgerLine:
-    """One line of the Exp and reward log; ``exp`` is signed (spending is negative)."""
+    """One line of the Exp and reward log: Exp earned and spent, Exp left after it, rewards."""
 
     date: str
     entry: str
-    exp: int | None = None
+    earned: int = 0
+    spent: int = 0
+    balance: int | None = None
     rewards: str = ""
 
 

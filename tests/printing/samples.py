@@ -129,12 +129,12 @@ def sample_snapshot(
     )
     ledger = (
         *(
-            LedgerLine(c.date, f"Contract: {c.scenario} ({c.outcome.lower()})", c.exp)
+            LedgerLine(c.date, f"Contract: {c.scenario} ({c.outcome.lower()})", c.exp or 0)
             for c in story
         ),
-        LedgerLine("2024-03-02", "Raise Brawn 2 → 3", -10),
-        LedgerLine("2024-04-10", "Journal: Notes from the lantern house", 1),
-        LedgerLine("2024-05-01", "New Gift: Glass Storm 1", None, "1 Gift Credit spent"),
+        LedgerLine("2024-03-02", "Raise Brawn to 3", 0, 10, 7),
+        LedgerLine("2024-04-10", "Journal: Notes from the lantern house", 1, 0, 8),
+        LedgerLine("2024-05-01", "New Gift: Glass Storm 1", 0, 0, 8, "−1 Gift Credit"),
     )
     return PrintSnapshot(
         contractor_id="c-0001",

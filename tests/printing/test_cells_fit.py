@@ -68,7 +68,7 @@ def busy_snapshot():  # type: ignore[no-untyped-def]
     return dataclasses.replace(
         base,
         contracts=contracts,
-        ledger=(LedgerLine("2031-12-31", "x", -12345),),
+        ledger=(LedgerLine("2031-12-31", "x", 12345, 12345, 99999),),
         exp_totals=(TotalLine("Exp available", 99999, strong=True),),
         reward_totals=(TotalLine("Gift Credits available", 9999, strong=True),),
     )

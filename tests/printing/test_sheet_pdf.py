@@ -100,8 +100,10 @@ def test_every_ledger_total_and_line_prints(sample: PrintSnapshot, printed) -> N
     for total in (*sample.exp_totals, *sample.reward_totals):
         assert f"{total.label} {total.value}" in text, total
     assert "Exp available 17" in text and "Gift Credits available 1" in text
-    assert "2024-03-02 Raise Brawn 2 → 3 −10" in text
-    assert "2024-05-01 New Gift: Glass Storm 1 1 Gift Credit spent" in text
+    assert "Date Entry Earned Spent Exp left Rewards" in text
+    assert "2024-03-02 Raise Brawn to 3 −10 7" in text
+    assert "2024-04-10 Journal: Notes from the lantern house +1 8" in text
+    assert "2024-05-01 New Gift: Glass Storm 1 8 −1 Gift Credit" in text
 
 
 def test_story_prints_contracts_and_loose_ends_without_hidden_threats(
@@ -150,7 +152,7 @@ def test_thirty_gifts_and_a_hundred_contracts_flow_over_pages_without_loss() -> 
     # The log's header row repeats on each page the log spans.
     log_pages = [p for p in pages if "Contract: Scenario number" in p.body]
     assert len(log_pages) >= 2
-    assert all("Date Entry Exp Rewards" in squash(p.body) for p in log_pages)
+    assert all("Date Entry Earned Spent Exp left Rewards" in squash(p.body) for p in log_pages)
 
 
 def test_text_longer_than_a_page_splits_instead_of_failing() -> None:
