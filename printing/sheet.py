@@ -164,7 +164,12 @@ def _title_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]
     subtitle = join(
         [
             markup("Player: {p}", p=snap.player) if snap.player else Markup(""),
-            markup("{st} ({v} victories)", st=snap.status, v=snap.victories)
+            markup(
+                "{st} ({v} {w})",
+                st=snap.status,
+                v=snap.victories,
+                w="victory" if snap.victories == 1 else "victories",
+            )
             if snap.status
             else Markup(""),
         ]
