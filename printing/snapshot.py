@@ -548,7 +548,10 @@ def _gift_view(
         system_text=evaluation.system_text,
         tagline=draft.tagline,
         description=draft.description,
-        required_status=evaluation.required_status.label,
+        # Every Gift is open to a Newbie unless something raises it; only say so when it does.
+        required_status=(
+            evaluation.required_status.label if evaluation.required_status > Status.NEWBIE else ""
+        ),
         status_met=evaluation.status_met,
         breakdown=breakdown,
         modifiers=tuple(modifiers),
