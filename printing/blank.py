@@ -175,7 +175,7 @@ def _front(width: float, s: Styles, cat: SheetCatalog) -> list[Flowable]:
     col = (width - 2 * gap) / 3
     start = ref.ATTRIBUTE_START
     attrs = _dots_table(
-        "Attributes (start at 1)", attribute_names, start, ref.ATTRIBUTE_MAX, None, col, s
+        f"Attributes (start at {start})", attribute_names, start, ref.ATTRIBUTE_MAX, None, col, s
     )
     secondary = _dots_table(
         "Secondary Abilities",
@@ -231,9 +231,9 @@ def _front(width: float, s: Styles, cat: SheetCatalog) -> list[Flowable]:
         plain_table(
             [
                 [
-                    _band_table("Body remaining", ref.BODY_BANDS, half_w, s),
+                    _band_table("Body remaining", ref.body_table(), half_w, s),
                     "",
-                    _band_table("Mind remaining", ref.MIND_BANDS, half_w, s),
+                    _band_table("Mind remaining", ref.mind_table(), half_w, s),
                 ]
             ],
             [half_w, 12, half_w],
@@ -386,8 +386,8 @@ def _reference(width: float, s: Styles) -> list[Flowable]:
         ],
         [third, gap, third, gap, third],
     )
-    body = [(b, str(v)) for b, v in ref.BODY_BY_BRAWN]
-    lift = [(str(b), f"{lb} lb") for b, lb in ref.LIFT_BY_BRAWN]
+    body = [(b, str(v)) for b, v in ref.body_by_brawn()]
+    lift = [(str(b), f"{lb} lb") for b, lb in ref.lift_by_brawn()]
     tables = plain_table(
         [
             [
@@ -395,7 +395,7 @@ def _reference(width: float, s: Styles) -> list[Flowable]:
                 "",
                 _pairs("Brawn → Lift maximum", lift, third, s, 0.5),
                 "",
-                _pairs("Source replenishment", ref.REPLENISHMENT, third, s, 0.42),
+                _pairs("Source replenishment", ref.replenishment(), third, s, 0.42),
             ]
         ],
         [third, gap, third, gap, third],
@@ -415,17 +415,17 @@ def _reference(width: float, s: Styles) -> list[Flowable]:
         plain_table(
             [
                 [
-                    _pairs("Other prices", ref.SPENDING, half, s),
+                    _pairs("Other prices", ref.spending(), half, s),
                     "",
-                    _pairs("Earning Exp and rewards", ref.EARNING, half, s, 0.5),
+                    _pairs("Earning Exp and rewards", ref.earning(), half, s, 0.5),
                 ]
             ],
             [half, gap, half],
         ),
         Spacer(1, 8),
-        para(ref.GIFT_COST, s.body),
+        para(ref.gift_cost_rule(), s.body),
         _heading("Rules reference: derived values", s),
-        _pairs("Derived value", ref.FORMULAS, width, s, 0.22, bold=False),
+        _pairs("Derived value", ref.formulas(), width, s, 0.22, bold=False),
         Spacer(1, 8),
         tables,
     ]

@@ -47,6 +47,15 @@ def test_derived_tables_are_printed(blank: tuple[int, str]) -> None:
     assert "6+ Bruised None 5 Hurt −1 die 4 Injured −1 die 3 Wounded −2 dice" in text
     assert "6+ Distracted None 5 Rattled −1 die 4 Worried −1 die 3 Alarmed −2 dice" in text
     assert "Mind Intellect + Charisma + 1, at most 9" in text
+    assert (
+        "Source replenishment Newbie none Novice 1 condition, 1 day cooldown "
+        "Seasoned 1 condition, 1 hour cooldown Professional 2 conditions, 1 hour cooldown each "
+        "Veteran 3 conditions, 1 hour cooldown each"
+    ) in text
+    assert "Bonus Exp only while Exp earned is at most 10 + 12 × victories" in text
+    assert (
+        "Contract in your home playgroup +3 Contract away +1 Victory +2 and 1 Gift Credit" in text
+    )
 
 
 def test_every_section_has_room_to_write(blank: tuple[int, str]) -> None:
