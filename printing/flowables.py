@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from printing.fonts import SANS, SANS_BOLD
 from printing.styles import ACCENT, INK, RULE, SHADE
+from printing.text import clean, para
 
 CELL_SIZE = 8.5
 """Point size of plain-text table cells, the same as body paragraphs."""
@@ -132,6 +135,20 @@ class WriteLine(Flowable):
         canv.restoreState()
 
 
+def fit(text: str, style: ParagraphStyle, width: float) -> Flowable | str:
+    """A cell for user text: a plain string when it fits on one line, else a paragraph.
+
+    A plain cell is drawn literally and costs a fraction of a paragraph, and
+    most cells (dates, names, short entries) fit. ``width`` is the column
+    width; the column must draw plain cells in ``style`` (``grid(fonts=...)``).
+    """
+    value = clean(text)
+    room = width - 2 * CELL_PADDING - 0.5
+    if "\n" not in value and stringWidth(value, style.fontName, style.fontSize) <= room:
+        return value
+    return para(value, style)
+
+
 def grid_style(
     *,
     header: bool = True,
@@ -181,12 +198,15 @@ def grid(
     lines: bool = True,
     right: Sequence[int] = (),
     center: Sequence[int] = (),
+    fonts: Mapping[int, ParagraphStyle] | None = None,
 ) -> Table:
     """A table that splits between rows, and inside a row whose text is taller than a page.
 
     The header row repeats on every page the table spans. ``row_height`` fixes
     the height of the body rows (blank rows to write in). ``right`` and
-    ``center`` name columns whose plain-text cells are aligned that way.
+    ``center`` name columns whose plain-text cells are aligned that way;
+    ``fonts`` gives the paragraph style whose face, size and colour plain
+    cells of a column take (see ``fit``).
 
     Plain ``str`` cells are drawn as single lines without wrapping (they are
     far cheaper than paragraphs): use them only for Harbinger's own short
@@ -194,6 +214,14 @@ def grid(
     """
     aligned = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
     aligned += [("ALIGN", (c, 0), (c, -1), "CENTER") for c in center]
+    first = 1 if header else 0
+    for c, style in (fonts or {}).items():
+        aligned += [
+            ("FONTNAME", (c, first), (c, -1), style.fontName),
+            ("FONTSIZE", (c, first), (c, -1), style.fontSize),
+            ("LEADING", (c, first), (c, -1), style.leading),
+            ("TEXTCOLOR", (c, first), (c, -1), style.textColor),
+        ]
     extra = [*aligned, *extra]
     heights = None
     if row_height is not None:

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer
 
-from printing.flowables import DotRating, TickTrack, grid, plain_table
+from printing.flowables import DotRating, TickTrack, fit, grid, plain_table
 from printing.fonts import SANS_BOLD
 from printing.layout import (
     Output,
@@ -221,15 +221,22 @@ def _title_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]
     return out
 
 
-def _rating_rows(ratings: Sequence[RatingView], s: Styles) -> list[list[Flowable | str]]:
-    return [[para(r.name, s.cell), DotRating(r.rating, r.maximum), str(r.rating)] for r in ratings]
+def _rating_rows(
+    ratings: Sequence[RatingView], s: Styles, name_width: float
+) -> list[list[Flowable | str]]:
+    return [
+        [fit(r.name, s.cell, name_width), DotRating(r.rating, r.maximum), str(r.rating)]
+        for r in ratings
+    ]
 
 
 def _rating_table(title: str, ratings: Sequence[RatingView], width: float, s: Styles) -> Flowable:
     rows: list[list[Flowable | str]] = [[title, "", ""]]
-    rows += _rating_rows(ratings, s) or [[para(NONE_RECORDED, s.muted), "", ""]]
     dots = 58.0
     number = 16.0
+    rows += _rating_rows(ratings, s, width - dots - number) or [
+        [para(NONE_RECORDED, s.muted), "", ""]
+    ]
     return grid(
         rows,
         [width - dots - number, dots, number],
@@ -266,7 +273,7 @@ def _ratings(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
             row: list[Flowable | str] = []
             for r in chunk:
                 row += [
-                    para(r.name, s.cell),
+                    fit(r.name, s.cell, col - 58.0 - 16.0),
                     DotRating(r.rating, r.maximum),
                     str(r.rating),
                 ]
@@ -317,20 +324,30 @@ def _band_table(track: TrackView, width: float, s: Styles) -> Flowable:
             "Penalty",
         ]
     ]
+    widths = [width * 0.34, width * 0.26, width * 0.4]
     rows += [
-        [para(b.remaining, s.small), para(b.state, s.small), para(b.penalty, s.small)]
+        [
+            fit(text, s.small, w)
+            for text, w in zip((b.remaining, b.state, b.penalty), widths, strict=True)
+        ]
         for b in track.bands
     ]
     extra = []
     if track.current is not None and 0 <= track.current < len(track.bands):
         row = track.current + 1
         extra = [("BACKGROUND", (0, row), (-1, row), HIGHLIGHT)]
-    return grid(rows, [width * 0.34, width * 0.26, width * 0.4], zebra=False, extra=extra)
+    return grid(rows, widths, zebra=False, extra=extra, fonts={0: s.small, 1: s.small, 2: s.small})
 
 
-def _stat_rows(stats: Sequence[StatView], s: Styles) -> list[list[Flowable | str]]:
+def _stat_rows(
+    stats: Sequence[StatView], s: Styles, widths: Sequence[float]
+) -> list[list[Flowable | str]]:
     return [
-        [para(st.label, s.cell), para(st.value, s.cell_bold), para(st.note, s.muted)]
+        [
+            fit(st.label, s.cell, widths[0]),
+            fit(st.value, s.cell_bold, widths[1]),
+            fit(st.note, s.muted, widths[2]),
+        ]
         for st in stats
     ]
 
@@ -355,8 +372,9 @@ def _body_mind(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
                 "From",
             ]
         ]
-        rows += _stat_rows(snap.derived, s)
-        right.append(grid(rows, [half * 0.38, half * 0.27, half * 0.35]))
+        widths = [half * 0.38, half * 0.27, half * 0.35]
+        rows += _stat_rows(snap.derived, s, widths)
+        right.append(grid(rows, widths, fonts={1: s.cell_bold, 2: s.muted}))
     out.append(plain_table([[left or "", "", right or ""]], [half, gap, half]))
     tables = [t for t in (snap.body, snap.mind) if t is not None and t.bands]
     if tables:
@@ -391,6 +409,7 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
             out.append(para("No replenishment conditions.", s.muted))
     out += _heading("Limits", s)
     if snap.limits:
+        widths = [width * 0.25, width * 0.63, width * 0.12]
         rows2: list[list[Flowable | str]] = [
             [
                 "Limit",
@@ -400,13 +419,13 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
         ]
         rows2 += [
             [
-                para(lim.name, s.cell_bold),
-                para(lim.description, s.cell),
-                para("Custom" if lim.custom else "", s.muted),
+                fit(lim.name, s.cell_bold, widths[0]),
+                fit(lim.description, s.cell, widths[1]),
+                "Custom" if lim.custom else "",
             ]
             for lim in snap.limits
         ]
-        out.append(grid(rows2, [width * 0.25, width * 0.63, width * 0.12]))
+        out.append(grid(rows2, widths, fonts={0: s.cell_bold, 2: s.muted}))
     else:
         out.append(para(NONE_RECORDED, s.muted))
     return out
@@ -485,7 +504,9 @@ def _gifts(gifts: Sequence[GiftView], width: float, s: Styles) -> list[Flowable]
     return out
 
 
-def _asset_rows(items: Sequence[AssetView], s: Styles) -> list[list[Flowable | str]]:
+def _asset_rows(
+    items: Sequence[AssetView], s: Styles, widths: Sequence[float]
+) -> list[list[Flowable | str]]:
     rows: list[list[Flowable | str]] = []
     for a in items:
         name: list[Flowable] = [para(a.name, s.cell_bold)]
@@ -496,8 +517,8 @@ def _asset_rows(items: Sequence[AssetView], s: Styles) -> list[list[Flowable | s
             [
                 name,
                 str(a.value),
-                para(a.system, s.cell),
-                para(approval, s.warning),
+                fit(a.system, s.cell, widths[2]),
+                fit(approval, s.warning, widths[3]),
             ]
         )
     return rows
@@ -514,7 +535,14 @@ def _assets(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
             "",
         ]
         if items:
-            out.append(grid([header, *_asset_rows(items, s)], widths, center=(1,)))
+            out.append(
+                grid(
+                    [header, *_asset_rows(items, s, widths)],
+                    widths,
+                    center=(1,),
+                    fonts={3: s.warning},
+                )
+            )
         else:
             out.append(para(f"No {'Assets' if title == 'Asset' else 'Liabilities'}.", s.muted))
         out.append(Spacer(1, 5))
@@ -529,16 +557,17 @@ def _item_table(title: str, items: Sequence[ItemView], width: float, s: Styles) 
         "From",
     ]
     rows: list[list[Flowable | str]] = [header]
+    widths = [width * 0.28, width * 0.06, width * 0.48, width * 0.18]
     for it in items:
         rows.append(
             [
-                para(it.name, s.cell_bold),
+                fit(it.name, s.cell_bold, widths[0]),
                 "" if it.quantity is None else str(it.quantity),
-                para(it.detail, s.cell),
-                para(it.source, s.small),
+                fit(it.detail, s.cell, widths[2]),
+                fit(it.source, s.small, widths[3]),
             ]
         )
-    return grid(rows, [width * 0.28, width * 0.06, width * 0.48, width * 0.18], center=(1,))
+    return grid(rows, widths, center=(1,), fonts={0: s.cell_bold, 3: s.small})
 
 
 def _stock(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
@@ -575,15 +604,12 @@ def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
                 "Stabilized",
             ]
         ]
+        widths = [width * 0.7, width * 0.15, width * 0.15]
         rows += [
-            [
-                para(i.description, s.cell),
-                str(i.severity),
-                _yes(i.stabilized),
-            ]
+            [fit(i.description, s.cell, widths[0]), str(i.severity), _yes(i.stabilized)]
             for i in h.injuries
         ]
-        out.append(grid(rows, [width * 0.7, width * 0.15, width * 0.15], center=(1, 2)))
+        out.append(grid(rows, widths, center=(1, 2)))
     else:
         out.append(para("No Injuries.", s.muted))
     out.append(Spacer(1, 5))
@@ -595,18 +621,27 @@ def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
                 "System",
             ]
         ]
+        widths = [width * 0.28, width * 0.12, width * 0.6]
         rows += [
-            [para(b.name, s.cell_bold), para(b.tier, s.cell), para(b.system, s.cell)]
+            [
+                fit(b.name, s.cell_bold, widths[0]),
+                fit(b.tier, s.cell, widths[1]),
+                fit(b.system, s.cell, widths[2]),
+            ]
             for b in h.battle_scars
         ]
-        out.append(grid(rows, [width * 0.28, width * 0.12, width * 0.6]))
+        out.append(grid(rows, widths, fonts={0: s.cell_bold}))
     else:
         out.append(para("No Battle Scars.", s.muted))
     out.append(Spacer(1, 5))
     if h.traumas:
         rows = [["Trauma", "System"]]
-        rows += [[para(t.name, s.cell_bold), para(t.system, s.cell)] for t in h.traumas]
-        out.append(grid(rows, [width * 0.28, width * 0.72]))
+        widths = [width * 0.28, width * 0.72]
+        rows += [
+            [fit(t.name, s.cell_bold, widths[0]), fit(t.system, s.cell, widths[1])]
+            for t in h.traumas
+        ]
+        out.append(grid(rows, widths, fonts={0: s.cell_bold}))
     else:
         out.append(para("No Traumas.", s.muted))
     return out
@@ -617,24 +652,25 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     if snap.contracts:
         header = ["#", "Date", "Scenario", "Where", "Outcome", "Commission", "Exp", "Notes"]
         rows: list[list[Flowable | str]] = [list(header)]
+        fr = [0.05, 0.11, 0.25, 0.08, 0.11, 0.13, 0.06, 0.21]
+        widths = [width * f for f in fr]
         for n, c in enumerate(snap.contracts, start=1):
-            scenario: list[Flowable] = [para(c.scenario, s.cell_bold)]
+            scenario: Flowable | str | list[Flowable] = fit(c.scenario, s.cell_bold, widths[2])
             if c.cycle:
-                scenario.append(para(f"Cycle: {c.cycle}", s.muted))
+                scenario = [para(c.scenario, s.cell_bold), para(f"Cycle: {c.cycle}", s.muted)]
             rows.append(
                 [
                     str(n),
-                    para(c.date, s.small),
-                    scenario,
+                    fit(c.date, s.small, widths[1]),
+                    scenario,  # type: ignore[list-item]
                     c.where,
                     c.outcome,
                     _yes(c.commission),
                     "" if c.exp is None else signed(c.exp),
-                    para(c.notes, s.small),
+                    fit(c.notes, s.small, widths[7]),
                 ]
             )
-        fr = [0.05, 0.11, 0.25, 0.08, 0.11, 0.13, 0.06, 0.21]
-        out.append(grid(rows, [width * f for f in fr], right=(0, 6)))
+        out.append(grid(rows, widths, right=(0, 6), fonts={1: s.small, 2: s.cell_bold, 7: s.small}))
     else:
         out.append(para("No Contracts attended yet.", s.muted))
     out.append(Spacer(1, 6))
@@ -656,7 +692,7 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
             rows.append(
                 [
                     para(title, s.cell_bold),
-                    para(le.threat_level, s.cell),
+                    le.threat_level,
                     str(le.cutoff_remaining),
                     para(threat, s.cell if le.threat else s.muted),
                 ]
@@ -670,13 +706,13 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
 def _totals_table(title: str, totals: Sequence[TotalLine], width: float, s: Styles) -> Flowable:
     rows: list[list[Flowable | str]] = [[title, ""]]
     bold = []
+    widths = [width * 0.78, width * 0.22]
     for n, t in enumerate(totals, start=1):
-        rows.append([para(t.label, s.cell_bold if t.strong else s.cell), str(t.value)])
+        label = fit(t.label, s.cell_bold if t.strong else s.cell, widths[0])
+        rows.append([label, str(t.value)])
         if t.strong:
-            bold.append(("FONTNAME", (1, n), (1, n), SANS_BOLD))
-    return grid(
-        rows, [width * 0.78, width * 0.22], right=(1,), extra=[("SPAN", (0, 0), (-1, 0)), *bold]
-    )
+            bold.append(("FONTNAME", (0, n), (1, n), SANS_BOLD))
+    return grid(rows, widths, right=(1,), extra=[("SPAN", (0, 0), (-1, 0)), *bold])
 
 
 def _ledger(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
@@ -697,19 +733,20 @@ def _ledger(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
         rows: list[list[Flowable | str]] = [
             ["Date", "Entry", "Earned", "Spent", "Exp left", "Rewards"]
         ]
+        fr = [0.12, 0.45, 0.09, 0.09, 0.1, 0.15]
+        widths = [width * f for f in fr]
         rows += [
             [
-                para(line.date, s.small),
-                para(line.entry, s.cell),
+                fit(line.date, s.small, widths[0]),
+                fit(line.entry, s.cell, widths[1]),
                 f"+{line.earned}" if line.earned else "",
                 f"\u2212{line.spent}" if line.spent else "",
                 "" if line.balance is None else str(line.balance),
-                para(line.rewards, s.small),
+                fit(line.rewards, s.small, widths[5]),
             ]
             for line in snap.ledger
         ]
-        fr = [0.12, 0.45, 0.09, 0.09, 0.1, 0.15]
-        out.append(grid(rows, [width * f for f in fr], right=(2, 3, 4)))
+        out.append(grid(rows, widths, right=(2, 3, 4), fonts={0: s.small, 5: s.small}))
     else:
         out.append(para("Nothing recorded yet.", s.muted))
     return out
@@ -720,15 +757,16 @@ def _findings_and_notes(snap: PrintSnapshot, width: float, s: Styles) -> list[Fl
     if snap.findings:
         out += _heading("Rule check", s)
         rows: list[list[Flowable | str]] = [["", "Finding", "Where"]]
+        widths = [width * 0.1, width * 0.68, width * 0.22]
         rows += [
             [
-                para(f.severity.capitalize(), s.cell_bold),
-                para(f.message, s.cell),
-                para(f.where, s.small),
+                fit(f.severity.capitalize(), s.cell_bold, widths[0]),
+                fit(f.message, s.cell, widths[1]),
+                fit(f.where, s.small, widths[2]),
             ]
             for f in snap.findings
         ]
-        out.append(grid(rows, [width * 0.1, width * 0.68, width * 0.22]))
+        out.append(grid(rows, widths, fonts={0: s.cell_bold, 2: s.small}))
     if snap.notes:
         out += _heading("Notes", s)
         out.append(para(snap.notes, s.body))

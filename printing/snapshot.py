@@ -38,7 +38,10 @@ from builder.contractor import (
     TraitKind,
 )
 from builder.findings import Finding, Severity
-from builder.sheet import SheetReport
+from builder.gifts.catalog import Catalog
+from builder.gifts.evaluate import evaluate_gift
+from builder.gifts.loader import load_catalog
+from builder.sheet import SheetReport, evaluate_sheet
 from builder.sheet_catalog import SheetCatalog, load_sheet_catalog
 from builder.status import Status
 
@@ -839,3 +842,24 @@ def snapshot_for(
         ),
         notes=contractor.notes,
     )
+
+
+def print_snapshot(
+    contractor: Contractor,
+    gift_catalog: Catalog | None = None,
+    sheet_catalog: SheetCatalog | None = None,
+) -> PrintSnapshot:
+    """Evaluate ``contractor`` with the rules and the Gift engine, and assemble its snapshot.
+
+    The one call the CLI (``harbinger sheet pdf``) and the app's print action
+    need: ``evaluate_sheet``, then ``evaluate_gift`` for each Gift at the
+    contractor's Status, then ``snapshot_for``. ``gift_catalog`` defaults to
+    the shipped catalog; pass the playgroup's catalog when house rules apply.
+    """
+    catalog = gift_catalog if gift_catalog is not None else load_catalog()
+    report = evaluate_sheet(contractor)
+    evaluations = {
+        gift.id: evaluate_gift(gift.draft, catalog, status=report.status)
+        for gift in contractor.gifts
+    }
+    return snapshot_for(contractor, report, evaluations, sheet_catalog, catalog)

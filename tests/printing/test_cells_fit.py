@@ -1,8 +1,10 @@
 """Plain-text table cells are never wrapped, so each must fit its column on both papers.
 
-Sheets use plain strings for headers, numbers and short labels (they are
-much faster to lay out than paragraphs). This walks every table of a sheet,
-the blank sheet included, and measures each plain cell against its column.
+Sheets use plain strings for headers, numbers, short labels and any user
+text that fits on one line (they are much faster to lay out than
+paragraphs). This walks every table of a sheet, the blank sheet included,
+and measures each plain cell, in the face and size its cell draws it in,
+against its column.
 """
 
 from __future__ import annotations
@@ -15,8 +17,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Table
 
 from printing.blank import blank_story
-from printing.flowables import CELL_PADDING, CELL_SIZE
-from printing.fonts import SANS_BOLD
+from printing.flowables import CELL_PADDING
 from printing.layout import frame_width
 from printing.sheet import sheet_story
 from printing.snapshot import ContractView, LedgerLine, TotalLine
@@ -52,9 +53,9 @@ def too_wide(table: Table) -> list[str]:
             if not isinstance(cell, str) or not cell:
                 continue
             room = span_width.get((c, r), widths[c]) - 2 * CELL_PADDING
+            style = table._cellStyles[r][c]
             for line in cell.split("\n"):
-                # Measured bold, the wider face, whatever the cell uses.
-                need = stringWidth(line, SANS_BOLD, CELL_SIZE)
+                need = stringWidth(line, style.fontname, style.fontsize)
                 if need > room:
                     problems.append(f"{line!r} needs {need:.1f} pt, has {room:.1f}")
     return problems

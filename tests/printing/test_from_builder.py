@@ -58,7 +58,13 @@ from builder.sheet_catalog import load_sheet_catalog
 from builder.status import Status
 from printing.cards import render_gift_cards
 from printing.sheet import render_contractor_sheet
-from printing.snapshot import PrintSnapshot, body_bands, mind_bands, snapshot_for
+from printing.snapshot import (
+    PrintSnapshot,
+    body_bands,
+    mind_bands,
+    print_snapshot,
+    snapshot_for,
+)
 from tests.printing.pdfread import body_text, read_pdf, squash
 
 
@@ -282,3 +288,9 @@ def test_a_gift_without_an_evaluation_prints_as_saved_and_says_so() -> None:
     (gift,) = snap.gifts
     assert (gift.cost, gift.system_text, gift.effect) == (1, "Stored words.", "Injure")
     assert gift.notes == ("Cost and System Text as last saved; not checked against the catalog.",)
+
+
+def test_print_snapshot_is_the_same_pipeline_in_one_call(
+    snapshot: PrintSnapshot, gifts: Catalog
+) -> None:
+    assert print_snapshot(marguerite(), gifts) == snapshot
