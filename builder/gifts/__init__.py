@@ -37,6 +37,8 @@ from builder.gifts.evaluate import (
     Unavailable,
     evaluate_gift,
     reward_use,
+    unavailable_effects,
+    unavailable_styles,
 )
 from builder.gifts.loader import check_catalog_dir, default_catalog, load_catalog
 
@@ -68,4 +70,6 @@ __all__ = [
     "load_catalog",
     "read_draft_document",
     "reward_use",
+    "unavailable_effects",
+    "unavailable_styles",
 ]

@@ -21,11 +21,21 @@ under a millisecond for a Gift with twenty modifiers.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from builder.findings import Finding, Severity
-from builder.gifts.catalog import Catalog, Join, Modifier, ModifierKind, Parameter, ParameterLevel
+from builder.gifts.catalog import (
+    Catalog,
+    EffectIndex,
+    Join,
+    Modifier,
+    ModifierKind,
+    Parameter,
+    ParameterLevel,
+    StyleView,
+)
 from builder.gifts.draft import GiftDraft, ModifierChoice
 from builder.gifts.template import clean_detail, fill_clause, join_slot, render
 from builder.status import Status
@@ -478,11 +488,10 @@ def evaluate_gift(
                 name = entry.modifiers[other].name if other in entry.modifiers else other
                 errors.append(_err("requires", f"{mod.name} requires {name}", where))
         for other in mod.excludes:
-            if other in chosen and (
-                other not in entry.modifiers
-                or mid < other
-                or mid not in entry.modifiers[other].excludes
-            ):
+            # a pair that excludes each other both ways is reported once
+            if other not in chosen:
+                continue
+            if mid not in chosen[other][0].excludes or mid < other:
                 name = chosen[other][0].name
                 errors.append(_err("excludes", f"{mod.name} cannot go with {name}", where))
         if mod.is_replacement:
@@ -610,7 +619,17 @@ def evaluate_gift(
     )
 
 
-def _system_text(view, chosen, levels, order, style_id: str) -> str:  # type: ignore[no-untyped-def]
+_Chosen = dict[str, tuple[Modifier, ModifierChoice, str]]
+
+
+def _system_text(
+    view: StyleView,
+    chosen: _Chosen,
+    levels: dict[str, tuple[Parameter, ParameterLevel]],
+    order: Mapping[str, int],
+    style_id: str,
+) -> str:
+    """Fill the precomputed templates with this draft's levels and modifier clauses."""
     values = dict(view.base_slots)
     for param, level in levels.values():
         values[param.slot] = level.text
@@ -648,8 +667,15 @@ def _system_text(view, chosen, levels, order, style_id: str) -> str:  # type: ig
 
 
 def _unavailable(
-    entry, view, chosen, replaced_by, status, used_slots, style_name
-) -> list[Unavailable]:  # type: ignore[no-untyped-def]
+    entry: EffectIndex,
+    view: StyleView,
+    chosen: _Chosen,
+    replaced_by: dict[str, str],
+    status: Status | None,
+    used_slots: set[str],
+    style_name: str,
+) -> list[Unavailable]:
+    """Every modifier and Parameter level of the Effect that cannot be chosen now, with why."""
     out: list[Unavailable] = []
     excluded_by: dict[str, list[str]] = {}
     for mod, _choice, _ in chosen.values():
@@ -755,3 +781,56 @@ def _finish(
         rewards=use,
         house_rules=tuple(sorted(house)),
     )
+
+
+def unavailable_effects(
+    catalog: Catalog, status: Status | None = None, gift_type: str | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Effects that cannot be picked now, each with why (for the Effect picker).
+
+    Reasons: the Effect needs a higher Status than ``status`` ("Restrictions
+    on Gifts": Intangibility is Veteran only), or it cannot be ``gift_type``.
+    """
+    out: dict[str, tuple[str, ...]] = {}
+    gtype = catalog.gift_types.get(gift_type) if gift_type else None
+    for effect in catalog.effects.values():
+        why: list[str] = []
+        if status is not None and effect.status > status:
+            why.append(f"needs {effect.status.label} Status")
+        if gtype is not None:
+            if effect.types and gtype.id not in effect.types:
+                why.append(f"cannot be a {gtype.name}")
+            elif not any(t == gtype.id for _s, t in catalog.index[effect.id].views):
+                why.append(f"none of its Styles suits a {gtype.name}")
+        if why:
+            out[effect.id] = tuple(why)
+    return out
+
+
+def unavailable_styles(
+    catalog: Catalog, effect_id: str, status: Status | None = None, gift_type: str | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Activation Styles that cannot be picked for an Effect now, each with why.
+
+    Every Style the catalog defines is considered, so the picker can show all
+    four with the reason a Style is off ("Injure does not allow the Passive Style").
+    """
+    entry = catalog.index.get(effect_id)
+    if entry is None:
+        return {}
+    effect = entry.effect
+    gtype = catalog.gift_types.get(gift_type) if gift_type else None
+    out: dict[str, tuple[str, ...]] = {}
+    for style in catalog.styles.values():
+        why: list[str] = []
+        estyle = effect.styles.get(style.id)
+        if estyle is None:
+            why.append(f"{effect.name} does not allow the {style.name} Style")
+        else:
+            if status is not None and estyle.status > status:
+                why.append(f"needs {estyle.status.label} Status")
+            if gtype is not None and gtype.styles and style.id not in gtype.styles:
+                why.append(f"a {gtype.name} Gift cannot use it")
+        if why:
+            out[style.id] = tuple(why)
+    return out

@@ -143,7 +143,13 @@ class _Fields:
 
 
 def _type_name(value: Any) -> str:
-    names = {dict: "a table", list: "a list", str: "text", int: "a number", float: "a number"}
+    names = {
+        dict: "a table",
+        list: "a list",
+        str: "text",
+        int: "a number",
+        float: "a decimal number",
+    }
     return names.get(type(value), "true/false" if isinstance(value, bool) else type(value).__name__)
 
 
@@ -520,6 +526,9 @@ _EFFECT_FIELDS = (
 
 
 def _template(value: Any, report: Report, what: str) -> tuple[str, ...]:
+    if value is None:
+        report(f"missing required field {what}")
+        return ()
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -553,7 +562,10 @@ def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:
         report("a Parameter needs at least two levels")
     default = f.get("default", str) or ""
     if default and default not in seen:
-        report(f"default level {default!r} is not one of its levels ({', '.join(seen)})")
+        report(
+            f"default level {default!r} is not one of its levels "
+            f"({', '.join(lv.id for lv in levels)})"
+        )
     slot = f.get("slot", str) or ""
     if slot and not SLOT_NAME.match(slot):
         report(f"'slot' {slot!r} is not a slot name")
@@ -967,7 +979,7 @@ def _index_effect(
                 param_slots=frozen_map(param_slots),
             )
             _check_groups(effect, sid, tid, groups, ordered, reasons, raw, problems)
-    if not views:
+    if not views and effect.styles:
         report("no Gift Type can take this Effect with any of its Styles")
     used_groups = {m.group for m in ordered if m.group}
     relevant = {

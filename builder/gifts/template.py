@@ -16,6 +16,7 @@ template syntax.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -182,19 +183,38 @@ def join_slot(base: str, and_items: Sequence[str], or_items: Sequence[str]) -> s
     return join_list([first, *or_items], "or")
 
 
+@functools.lru_cache(maxsize=4096)
 def finish_sentence(text: str) -> str:
-    """Tidy one sentence: single spaces, none before punctuation, capital start, final stop."""
-    text = _SPACE_BEFORE_PUNCT.sub(r"\1", _SPACES.sub(" ", text)).strip()
+    """Tidy one sentence: single spaces, none before punctuation, capital start, final stop.
+
+    Cached: the builder re-renders the same sentences on every keystroke.
+    """
+    if "  " in text or "\n" in text or "\t" in text or "\r" in text:
+        text = _SPACES.sub(" ", text)
+    if (
+        " ," in text
+        or " ." in text
+        or " ;" in text
+        or " :" in text
+        or " !" in text
+        or (" ?" in text or " )" in text)
+    ):
+        text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    text = text.strip()
     if not text:
         return ""
-    for i, ch in enumerate(text):
-        if ch.isalpha():
-            if ch.islower():
-                text = text[:i] + ch.upper() + text[i + 1 :]
-            break
-        if ch.isdigit():
-            break
-    if not _SENTENCE_END.search(text):
+    first = text[0]
+    if first.islower():
+        text = first.upper() + text[1:]
+    elif not first.isalnum():
+        for i, ch in enumerate(text):
+            if ch.isalpha():
+                if ch.islower():
+                    text = text[:i] + ch.upper() + text[i + 1 :]
+                break
+            if ch.isdigit():
+                break
+    if text[-1] not in ".!?" and not _SENTENCE_END.search(text):
         text = text.rstrip(",;:") + "."
     return text
 
