@@ -11,6 +11,7 @@ always agrees with the app, the CLI and the leader's audit.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -844,6 +845,12 @@ def snapshot_for(
     )
 
 
+@functools.cache
+def shipped_gift_catalog() -> Catalog:
+    """The shipped Gift catalog, read once per process (it is a frozen value)."""
+    return load_catalog()
+
+
 def print_snapshot(
     contractor: Contractor,
     gift_catalog: Catalog | None = None,
@@ -856,7 +863,7 @@ def print_snapshot(
     contractor's Status, then ``snapshot_for``. ``gift_catalog`` defaults to
     the shipped catalog; pass the playgroup's catalog when house rules apply.
     """
-    catalog = gift_catalog if gift_catalog is not None else load_catalog()
+    catalog = gift_catalog if gift_catalog is not None else shipped_gift_catalog()
     report = evaluate_sheet(contractor)
     evaluations = {
         gift.id: evaluate_gift(gift.draft, catalog, status=report.status)
