@@ -10,7 +10,8 @@ nothing is ever cut off.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import dataclasses
+from collections import deque
 from dataclasses import dataclass
 
 from reportlab.pdfgen.canvas import Canvas
@@ -137,7 +138,8 @@ def _cut_marks(canv: Canvas, x: float, y: float) -> None:
             canv.line(cx, cy + dy * CUT_OFFSET, cx, cy + dy * (CUT_OFFSET + CUT_MARK))
 
 
-def _draw_card(canv: Canvas, card: Card, owner: str, x: float, y: float) -> None:
+def _draw_card(canv: Canvas, card: Card, owner: str, x: float, y: float) -> list[Flowable]:
+    """Draw one card; returns whatever did not fit (nothing, since cards are packed to fit)."""
     canv.saveState()
     _cut_marks(canv, x, y)
     canv.setStrokeColor(RULE)
@@ -147,7 +149,8 @@ def _draw_card(canv: Canvas, card: Card, owner: str, x: float, y: float) -> None
     canv.restoreState()
     width, height = _inner()
     frame = Frame(x + PADDING, y + PADDING + FOOTER, width, height, 0, 0, 0, 0, showBoundary=0)
-    frame.addFromList(list(card.content), canv)
+    rest = list(card.content)
+    frame.addFromList(rest, canv)
     canv.saveState()
     canv.setFont(SANS, 6)
     canv.setFillColor(MUTED)
@@ -156,11 +159,7 @@ def _draw_card(canv: Canvas, card: Card, owner: str, x: float, y: float) -> None
         label = f"{label} · card {card.part} of {card.parts}"
     canv.drawString(x + PADDING, y + PADDING - 1, fit_width(label, SANS, 6, width))
     canv.restoreState()
-
-
-def _pages(cards: list[Card], per_page: int) -> Iterator[list[Card]]:
-    for i in range(0, len(cards), per_page):
-        yield cards[i : i + per_page]
+    return rest
 
 
 def render_gift_cards(snapshot: PrintSnapshot, out: Output, paper: Paper = "letter") -> int:
@@ -181,14 +180,27 @@ def render_gift_cards(snapshot: PrintSnapshot, out: Output, paper: Paper = "lett
     )
     cards = [card for gift in snapshot.gifts for card in gift_cards(gift)]
     slots = card_slots(paper)
-    pages = list(_pages(cards, len(slots)))
-    for page in pages:
-        for card, (x, y) in zip(page, slots, strict=False):
-            _draw_card(canv, card, snapshot.name, x, y)
+    queue = deque(cards)
+    pages = 0
+    while queue:
+        for x, y in slots:
+            if not queue:
+                break
+            card = queue.popleft()
+            rest = _draw_card(canv, card, snapshot.name, x, y)
+            if rest:
+                # Never drop text: should packing and drawing ever disagree, the
+                # remainder goes on the next card.
+                heading = para(
+                    markup("<b>{n}</b> (continued)", n=card.gift.name), styles(TEXT_SIZES[-1]).body
+                )
+                queue.appendleft(dataclasses.replace(card, content=(heading, *rest)))
         canv.showPage()
+        pages += 1
     if not pages:
         canv.setFont(SANS, 10)
         canv.drawString(72, size[1] - 100, "This contractor has no Gifts yet.")
         canv.showPage()
+        pages = 1
     canv.save()
-    return max(1, len(pages))
+    return pages

@@ -96,3 +96,15 @@ def test_no_gifts_gives_one_page_that_says_so() -> None:
     _, pages = read_pdf(data)
     assert count == 1
     assert "This contractor has no Gifts yet." in pages[0].body
+
+
+@pytest.mark.parametrize("clauses", [0, 6, 13, 20, 27, 34, 41, 48, 55])
+def test_no_length_of_system_text_loses_a_word(clauses: int) -> None:
+    text = " ".join(f"Clause {k} holds word{k} in place." for k in range(clauses))
+    gift = dataclasses.replace(sample_gift(1), system_text=f"Opening sentence. {text}".strip())
+    data, _ = render(dataclasses.replace(sample_snapshot(), gifts=(gift,)))
+    _, pages = read_pdf(data)
+    printed = body_text(pages)
+    for k in range(clauses):
+        assert f"word{k} in place." in printed
+    assert squash(gift.description) in printed

@@ -248,3 +248,12 @@ def test_a_gift_without_a_name_or_status_still_prints() -> None:
     assert "Unnamed Gift Cost 1 Power · Effect Blink · Style Passive System. x y" in body_text(
         pages
     )
+
+
+def test_a_name_too_long_for_the_header_is_cut_there_but_printed_whole_as_title() -> None:
+    name = "Marguerite " + "Okafor-" * 40 + "End"
+    data, _ = render(dataclasses.replace(sample_snapshot(), name=name))
+    _, pages = read_pdf(data)
+    header = pages[0].furniture[1]
+    assert header.endswith("…") and len(header) < len(name)
+    assert "".join(body_text(pages).split()).startswith("".join(name.split()))
