@@ -365,13 +365,7 @@ def _body_mind(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
         left.append(para(_labelled("Total Penalty:", snap.penalty), s.body))
     right: list[Flowable] = []
     if snap.derived:
-        rows = [
-            [
-                "Derived value",
-                "Value",
-                "From",
-            ]
-        ]
+        rows = [["Derived value", "Value", "From"]]
         widths = [half * 0.38, half * 0.27, half * 0.35]
         rows += _stat_rows(snap.derived, s, widths)
         right.append(grid(rows, widths, fonts={1: s.cell_bold, 2: s.muted}))
@@ -410,13 +404,7 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
     out += _heading("Limits", s)
     if snap.limits:
         widths = [width * 0.25, width * 0.63, width * 0.12]
-        rows2: list[list[Flowable | str]] = [
-            [
-                "Limit",
-                "What it means",
-                "",
-            ]
-        ]
+        rows2: list[list[Flowable | str]] = [["Limit", "What it means", ""]]
         rows2 += [
             [
                 fit(lim.name, s.cell_bold, widths[0]),
@@ -597,13 +585,7 @@ def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     h = snap.health
     out.append(para(_labelled("Mind damage:", str(h.mind_damage)), s.body))
     if h.injuries:
-        rows: list[list[Flowable | str]] = [
-            [
-                "Injury",
-                "Severity",
-                "Stabilized",
-            ]
-        ]
+        rows: list[list[Flowable | str]] = [["Injury", "Severity", "Stabilized"]]
         widths = [width * 0.7, width * 0.15, width * 0.15]
         rows += [
             [fit(i.description, s.cell, widths[0]), str(i.severity), _yes(i.stabilized)]
@@ -614,13 +596,7 @@ def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
         out.append(para("No Injuries.", s.muted))
     out.append(Spacer(1, 5))
     if h.battle_scars:
-        rows = [
-            [
-                "Battle Scar",
-                "Tier",
-                "System",
-            ]
-        ]
+        rows = [["Battle Scar", "Tier", "System"]]
         widths = [width * 0.28, width * 0.12, width * 0.6]
         rows += [
             [
@@ -663,8 +639,8 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
                     str(n),
                     fit(c.date, s.small, widths[1]),
                     scenario,  # type: ignore[list-item]
-                    c.where,
-                    c.outcome,
+                    fit(c.where, s.cell, widths[3]),
+                    fit(c.outcome, s.cell, widths[4]),
                     _yes(c.commission),
                     "" if c.exp is None else signed(c.exp),
                     fit(c.notes, s.small, widths[7]),
@@ -676,14 +652,8 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     out.append(Spacer(1, 6))
     out.append(para("Loose Ends", s.subheading))
     if snap.loose_ends:
-        rows = [
-            [
-                "Loose End",
-                "Threat level",
-                "Cutoff",
-                "Threat",
-            ]
-        ]
+        rows = [["Loose End", "Threat level", "Cutoff", "Threat"]]
+        widths = [width * 0.3, width * 0.14, width * 0.09, width * 0.47]
         for le in snap.loose_ends:
             threat = le.threat or "Hidden until the Cutoff reaches 0."
             title = (
@@ -692,12 +662,12 @@ def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
             rows.append(
                 [
                     para(title, s.cell_bold),
-                    le.threat_level,
+                    fit(le.threat_level, s.cell, widths[1]),
                     str(le.cutoff_remaining),
                     para(threat, s.cell if le.threat else s.muted),
                 ]
             )
-        out.append(grid(rows, [width * 0.3, width * 0.14, width * 0.09, width * 0.47], center=(2,)))
+        out.append(grid(rows, widths, center=(2,)))
     else:
         out.append(para("No Loose Ends.", s.muted))
     return out

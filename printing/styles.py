@@ -9,10 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color, HexColor
-from reportlab.lib.enums import TA_CENTER, TA_RIGHT
+from reportlab.lib.enums import TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
 
-from printing.fonts import MONO, SANS, SANS_BOLD, SANS_OBLIQUE, register_fonts
+from printing.fonts import SANS, SANS_BOLD, SANS_OBLIQUE, register_fonts
 
 INK = HexColor("#1a1a1a")
 MUTED = HexColor("#555555")
@@ -38,12 +38,8 @@ class Styles:
     label: ParagraphStyle
     cell: ParagraphStyle
     cell_bold: ParagraphStyle
-    cell_bold_right: ParagraphStyle
     cell_right: ParagraphStyle
-    cell_center: ParagraphStyle
     header_cell: ParagraphStyle
-    header_cell_right: ParagraphStyle
-    mono: ParagraphStyle
     gift_name: ParagraphStyle
     warning: ParagraphStyle
 
@@ -80,14 +76,8 @@ def make_styles(base: float = 8.5) -> Styles:
         label=style("label", fontName=SANS_BOLD, fontSize=base * 0.85, leading=base * 1.05),
         cell=style("cell"),
         cell_bold=style("cell_bold", fontName=SANS_BOLD),
-        cell_bold_right=style("cell_bold_right", fontName=SANS_BOLD, alignment=TA_RIGHT),
         cell_right=style("cell_right", alignment=TA_RIGHT),
-        cell_center=style("cell_center", alignment=TA_CENTER),
         header_cell=style("header_cell", fontName=SANS_BOLD, textColor=Color(1, 1, 1)),
-        header_cell_right=style(
-            "header_cell_right", fontName=SANS_BOLD, textColor=Color(1, 1, 1), alignment=TA_RIGHT
-        ),
-        mono=style("mono", fontName=MONO, fontSize=base * 0.95),
         gift_name=style("gift_name", fontName=SANS_BOLD, fontSize=base * 1.25, leading=base * 1.5),
         warning=style("warning", textColor=WARN),
     )
