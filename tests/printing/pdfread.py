@@ -79,7 +79,7 @@ def font_dictionaries(reader: PdfReader) -> list[DictionaryObject]:
 
 
 def is_embedded(font: DictionaryObject) -> bool:
-    """True when the font program is inside the PDF (TrueType: /FontFile2 in its descriptor)."""
+    """True when a TrueType font program is inside the PDF: /FontFile2 in its descriptor."""
     descriptor = font.get("/FontDescriptor")
     if descriptor is None and "/DescendantFonts" in font:
         descendant = font["/DescendantFonts"].get_object()[0].get_object()
@@ -87,4 +87,4 @@ def is_embedded(font: DictionaryObject) -> bool:
     if descriptor is None:
         return False
     d = descriptor.get_object()
-    return any(key in d for key in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return "/FontFile2" in d
