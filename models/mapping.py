@@ -166,12 +166,13 @@ def rows_for_ratings(contractor_id: str, creation: Creation) -> list[CreationRat
 
 def rows_for_asset_picks(contractor_id: str, creation: Creation) -> list[AssetPickRow]:
     rows: list[AssetPickRow] = []
-    for picks in (creation.assets, creation.liabilities):
+    for section, picks in (("assets", creation.assets), ("liabilities", creation.liabilities)):
         rows.extend(
             AssetPickRow(
                 contractor_id=contractor_id,
-                kind=str(pick.kind),
+                section=section,
                 position=i,
+                kind=str(pick.kind),
                 catalog_id=pick.id,
                 name=pick.name,
                 value=pick.value,
@@ -192,16 +193,15 @@ def creation_from_rows(
 ) -> Creation:
     """Creation from the contractor row's flag and its ratings and Asset/Liability rows.
 
-    Assets and Liabilities are told apart by the ``asset_pick.kind`` column
-    (which list they were in), not by the pick's own ``kind`` field: the two
-    always agree for sheets Harbinger writes.
+    ``asset_pick.section`` says which list a pick sits in; its own ``kind``
+    is kept apart, so even a sheet where the two disagree comes back as it was.
     """
     by_kind: dict[str, dict[str, int]] = {kind: {} for kind in RATING_KINDS}
     for rating in ratings:
         by_kind.setdefault(rating.kind, {})[rating.trait] = rating.rating
     assets: list[AssetPick] = []
     liabilities: list[AssetPick] = []
-    for pick in sorted(picks, key=lambda p: (p.kind, p.position)):
+    for pick in sorted(picks, key=lambda p: (p.section, p.position)):
         value = AssetPick(
             id=pick.catalog_id,
             name=pick.name,
@@ -212,7 +212,7 @@ def creation_from_rows(
             system=pick.system,
             category=pick.category,
         )
-        (assets if pick.kind == AssetKind.ASSET else liabilities).append(value)
+        (assets if pick.section == "assets" else liabilities).append(value)
     return Creation(
         attributes=by_kind["attribute"],
         abilities=by_kind["ability"],

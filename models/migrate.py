@@ -12,8 +12,8 @@ the package). ``prepare_database`` runs when a library opens:
 - a database with other tables, or a revision this Harbinger does not know
   (written by a newer one), is refused untouched.
 
-SQLite connections are made durable and strict: foreign keys on, WAL
-journal, ``synchronous=FULL`` (a committed save survives a power cut), a
+SQLite connections are made durable and strict: foreign keys on, a WAL
+journal (set on the file once it is known to be a library), ``synchronous=FULL`` (a committed save survives a power cut), a
 busy timeout, and writes that take the write lock when they begin
 (``BEGIN IMMEDIATE``), so two windows saving at once wait for each other
 instead of failing half way. These are SQLite statements and run only when
@@ -96,7 +96,6 @@ def _make_sqlite_durable(engine: Engine) -> None:
         try:
             cursor.execute("PRAGMA foreign_keys=ON")
             cursor.execute("PRAGMA busy_timeout=30000")
-            cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=FULL")
         finally:
             cursor.close()
@@ -139,6 +138,10 @@ def prepare_database(engine: Engine) -> MigrationReport | None:
     """Bring a library's schema to ``SCHEMA_HEAD`` (backing it up first); None if it already was."""
     with engine.connect() as connection:
         revision = current_revision(connection)
+        if connection.dialect.name == "sqlite":
+            # Only now that the file is known to be ours: WAL is a setting of the file itself.
+            connection.rollback()
+            _driver_execute(connection, "PRAGMA journal_mode=WAL")
     if revision == SCHEMA_HEAD:
         return None
     if revision is not None and revision not in known_revisions():

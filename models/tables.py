@@ -162,8 +162,9 @@ class AssetPickRow(LibraryTable, table=True):
 
     id: int | None = Field(default=None, primary_key=True)
     contractor_id: str = _contractor_fk()
-    kind: str  # asset | liability
+    section: str  # the list it sits in on the sheet: assets | liabilities
     position: int
+    kind: str  # the pick's own kind: asset | liability
     catalog_id: str
     name: str
     value: int

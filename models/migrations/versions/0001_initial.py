@@ -117,8 +117,9 @@ def upgrade() -> None:
     )
     _owned_by_contractor(
         "asset_pick",
-        sa.Column("kind", sa.String(), nullable=False),
+        sa.Column("section", sa.String(), nullable=False),
         sa.Column("position", sa.Integer(), nullable=False),
+        sa.Column("kind", sa.String(), nullable=False),
         sa.Column("catalog_id", sa.String(), nullable=False),
         sa.Column("name", sa.String(), nullable=False),
         sa.Column("value", sa.Integer(), nullable=False),
