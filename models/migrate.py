@@ -13,10 +13,11 @@ the package). ``prepare_database`` runs when a library opens:
   (written by a newer one), is refused untouched.
 
 SQLite connections are made durable and strict: foreign keys on, a WAL
-journal (set on the file once it is known to be a library), ``synchronous=FULL`` (a committed save survives a power cut), a
-busy timeout, and writes that take the write lock when they begin
-(``BEGIN IMMEDIATE``), so two windows saving at once wait for each other
-instead of failing half way. These are SQLite statements and run only when
+journal (set on the file once it is known to be a library),
+``synchronous=FULL`` (a committed save survives a power cut), a busy
+timeout, and writes that take the write lock when they begin (``BEGIN
+IMMEDIATE``), so two windows saving at once wait for each other instead of
+failing half way. These are SQLite statements and run only when
 the dialect is SQLite; every other statement goes through SQLAlchemy.
 """
 

@@ -1,4 +1,4 @@
-"""models.library: saving, loading, the roster, players, imports and exports on real SQLite files."""
+"""models.library on real SQLite files: save, load, roster, players, imports, exports."""
 
 from __future__ import annotations
 
@@ -287,7 +287,7 @@ def test_players_fold_their_coins_of_charon(library: Library) -> None:
 
 def test_importing_an_existing_id_refuses_replaces_or_copies(library: Library) -> None:
     original = library.import_file(INES)
-    with pytest.raises(ImportConflict, match="'Ines Varga' .* is already in the library"):
+    with pytest.raises(ImportConflict, match=r"'Ines Varga' .* is already in the library"):
         library.import_file(INES)
     renamed = dataclasses.replace(
         read_character_file(INES),

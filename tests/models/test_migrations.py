@@ -37,7 +37,8 @@ def _fill_at_revision_one(path: Path) -> None:
     now = "2024-05-01 10:00:00.000000"
     with sqlite3.connect(path) as db:
         db.execute(
-            "INSERT INTO player (id, name, coins_earned_elsewhere, coins_spent_elsewhere) VALUES (1, 'Sam', 0, 0)"
+            "INSERT INTO player (id, name, coins_earned_elsewhere, coins_spent_elsewhere)"
+            " VALUES (1, 'Sam', 0, 0)"
         )
         for cid, name in (("c-alive", "Ann"), ("c-dead", "Bo"), ("c-back", "Cy")):
             db.execute(
@@ -132,7 +133,7 @@ def _fill_at_revision_one(path: Path) -> None:
 
 def test_the_code_knows_the_newest_revision() -> None:
     assert known_revisions() == ["0001_initial", "0002_ledger_death_marker"]
-    assert SCHEMA_HEAD == known_revisions()[-1]
+    assert known_revisions()[-1] == SCHEMA_HEAD
 
 
 def test_the_migrated_schema_is_exactly_the_models(library_path: Path) -> None:
@@ -237,9 +238,8 @@ def test_a_database_that_is_not_a_library_is_refused_untouched(tmp_path: Path) -
 
 
 def test_sqlite_connections_are_durable_and_strict(library_path: Path) -> None:
-    with Library.open(library_path) as library:
-        with library._engine.connect() as connection:
-            pragma = lambda name: connection.exec_driver_sql(f"PRAGMA {name}").scalar()  # noqa: E731
-            assert pragma("foreign_keys") == 1
-            assert pragma("journal_mode") == "wal"
-            assert pragma("synchronous") == 2  # FULL
+    with Library.open(library_path) as library, library._engine.connect() as connection:
+        pragma = lambda name: connection.exec_driver_sql(f"PRAGMA {name}").scalar()  # noqa: E731
+        assert pragma("foreign_keys") == 1
+        assert pragma("journal_mode") == "wal"
+        assert pragma("synchronous") == 2  # FULL
