@@ -12,17 +12,20 @@ from typing import Any
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builder import contractor as values
 from builder.character_file import (
     CURRENT_VERSION,
     MAX_FILE_BYTES,
     CharacterFileError,
+    _schema_problems,
     character_document,
     dumps_character_file,
     read_character_document,
     read_character_file,
     schema_path,
+    schema_validator,
     validate_contractor,
     write_character_file,
 )
@@ -332,3 +335,20 @@ def test_files_are_written_with_the_users_umask(tmp_path: Path) -> None:
     finally:
         os.umask(old)
     assert path.stat().st_mode & 0o777 == 0o644
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_the_fast_schema_check_agrees_with_the_schema_file(data: st.DataObject) -> None:
+    document = _document()
+    ledger = document["character"]["ledger"]
+    for _ in range(data.draw(st.integers(min_value=0, max_value=3))):
+        entry = ledger[data.draw(st.integers(0, len(ledger) - 1))]
+        key = data.draw(st.sampled_from([*entry, "extra"]))
+        entry[key] = data.draw(
+            st.sampled_from(["contract", "death", "raise", "nope", 0, 1.5, True, None, "", [], {}])
+        )
+    if data.draw(st.booleans()):
+        document["character"]["gifts"][0]["cost"] = data.draw(st.sampled_from([1, "1", None]))
+    full_verdict = schema_validator(CURRENT_VERSION).is_valid(document)
+    assert full_verdict == (_schema_problems(document, CURRENT_VERSION) == [])
