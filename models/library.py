@@ -49,6 +49,7 @@ from models.errors import (
     ContractorNotFound,
     ImportConflict,
     LedgerRewriteError,
+    LibraryError,
     UnstorableContractor,
 )
 from models.migrate import (
@@ -169,6 +170,14 @@ class ImportResult:
     action: str  # "created" | "replaced" | "copied" | "skipped"
 
 
+def _shown(url: str) -> str:
+    """A library URL fit for a message: the file path, or the URL without its password."""
+    parsed = sa.engine.make_url(url)
+    if parsed.get_backend_name() == "sqlite" and parsed.database:
+        return parsed.database
+    return parsed.render_as_string(hide_password=True)
+
+
 def _now() -> datetime:
     """Naive UTC: portable DateTime columns keep no zone, so the library stores UTC only."""
     return datetime.now(UTC).replace(tzinfo=None)
@@ -199,9 +208,15 @@ class Library:
         file are created as needed; an older schema is backed up and upgraded.
         """
         url = library_url(url_or_path)
-        engine = create_library_engine(url)
+        try:
+            engine = create_library_engine(url)
+        except (ImportError, OSError, sa.exc.ArgumentError) as exc:
+            raise LibraryError(f"cannot open the library {_shown(url)}: {exc}") from exc
         try:
             report = prepare_database(engine)
+        except sa.exc.DBAPIError as exc:
+            engine.dispose()
+            raise LibraryError(f"cannot open the library {_shown(url)}: {exc.orig or exc}") from exc
         except BaseException:
             engine.dispose()
             raise

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from pathlib import Path
 
@@ -12,6 +11,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from builder.contractor import Death
+from builder.serialize import canonical_json
 from harbinger.paths import sqlite_url
 from models.errors import LibraryTooNew, NotALibrary
 from models.library import Library
@@ -19,6 +19,7 @@ from models.migrate import (
     SCHEMA_HEAD,
     create_library_engine,
     known_revisions,
+    migration_sql,
     upgrade,
 )
 from models.tables import metadata
@@ -98,7 +99,7 @@ def _fill_at_revision_one(path: Path) -> None:
                     "scenario": "Static",
                 },
             ),
-            ("c-back", 0, "death", None, None, {"cause": "Fell", "voided": False}),
+            ("c-back", 0, "death", None, None, {"cause": 'said "voided":true', "voided": False}),
             ("c-back", 1, "death", None, None, {"cause": "", "voided": True}),
             (
                 "c-back",
@@ -113,7 +114,7 @@ def _fill_at_revision_one(path: Path) -> None:
             db.execute(
                 "INSERT INTO ledger_entry (contractor_id, seq, type, date, exp, gift_id, outcome,"
                 " payload, recorded_at) VALUES (?, ?, ?, '2024-04-01', ?, NULL, ?, ?, ?)",
-                (cid, seq, kind, exp, outcome, json.dumps(payload), now),
+                (cid, seq, kind, exp, outcome, canonical_json(payload), now),
             )
         db.execute(
             "INSERT INTO gift (id, contractor_id, gift_key, position, gift_type, effect, style,"
@@ -243,3 +244,13 @@ def test_sqlite_connections_are_durable_and_strict(library_path: Path) -> None:
         assert pragma("foreign_keys") == 1
         assert pragma("journal_mode") == "wal"
         assert pragma("synchronous") == 2  # FULL
+
+
+def test_every_migration_is_valid_postgresql() -> None:
+    sql = migration_sql("postgresql://")
+    assert "CREATE TABLE ledger_entry (" in sql
+    assert "id SERIAL NOT NULL" in sql
+    assert "ALTER TABLE ledger_entry ADD COLUMN death BOOLEAN;" in sql
+    assert "UPDATE ledger_entry SET death=true WHERE" in sql
+    assert "PRAGMA" not in sql.upper()
+    assert sql.rstrip().endswith("COMMIT;")

@@ -15,8 +15,6 @@ once, never a change to what the entry says.
 
 from __future__ import annotations
 
-import json
-
 import sqlalchemy as sa
 from alembic import op
 
@@ -27,28 +25,29 @@ depends_on = None
 
 _ledger = sa.table(
     "ledger_entry",
-    sa.column("id", sa.Integer()),
     sa.column("type", sa.String()),
     sa.column("outcome", sa.String()),
     sa.column("payload", sa.Text()),
     sa.column("death", sa.Boolean()),
 )
 
+# Payloads are canonical JSON (compact, keys sorted), so a voided death reads
+# exactly '"voided":true'; inside a quoted text the quotes would be escaped.
+_VOIDED = '%"voided":true%'
+
 
 def upgrade() -> None:
     op.add_column("ledger_entry", sa.Column("death", sa.Boolean(), nullable=True))
-    bind = op.get_bind()
-    bind.execute(
+    op.execute(
         _ledger.update()
         .where(_ledger.c.type == "contract", _ledger.c.outcome == "death")
-        .values(death=True)
+        .values(death=sa.true())
     )
-    rows = bind.execute(
-        sa.select(_ledger.c.id, _ledger.c.payload).where(_ledger.c.type == "death")
-    ).all()
-    for row_id, payload in rows:
-        voided = bool(json.loads(payload or "{}").get("voided", False))
-        bind.execute(_ledger.update().where(_ledger.c.id == row_id).values(death=not voided))
+    op.execute(
+        _ledger.update()
+        .where(_ledger.c.type == "death")
+        .values(death=sa.case((_ledger.c.payload.like(_VOIDED), sa.false()), else_=sa.true()))
+    )
 
 
 def downgrade() -> None:
