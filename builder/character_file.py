@@ -117,14 +117,18 @@ def character_document(
     *,
     approvals: Sequence[Mapping[str, Any]] = (),
     exported_at: str | None = None,
-    version: str | None = None,
+    written_by: str | None = None,
 ) -> dict[str, Any]:
-    """The file document of a contractor, keys in their canonical order."""
+    """The file document of a contractor, keys in their canonical order.
+
+    ``exported_at`` defaults to now and ``written_by`` (the ``app_version``
+    field) to this Harbinger's version.
+    """
     return {
         "format": FORMAT,
         "version": CURRENT_VERSION,
         "exported_at": exported_at if exported_at is not None else utc_timestamp(),
-        "app_version": version if version is not None else app_version(),
+        "app_version": written_by if written_by is not None else app_version(),
         "character": contractor_to_dict(contractor),
         "approvals": [dict(a) for a in approvals],
     }
@@ -135,9 +139,12 @@ def dumps_character_file(
     *,
     approvals: Sequence[Mapping[str, Any]] = (),
     exported_at: str | None = None,
+    written_by: str | None = None,
 ) -> bytes:
     """The bytes of a character file: UTF-8 JSON, two-space indented, ending in a newline."""
-    document = character_document(contractor, approvals=approvals, exported_at=exported_at)
+    document = character_document(
+        contractor, approvals=approvals, exported_at=exported_at, written_by=written_by
+    )
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
@@ -274,7 +281,7 @@ def validate_contractor(contractor: Contractor) -> None:
     The library calls this before every save, so whatever it stores can be
     exported; it is the same check an import makes.
     """
-    document = character_document(contractor, exported_at="", version="")
+    document = character_document(contractor, exported_at="", written_by="")
     _check_values(document)
     _check_schema(document, CURRENT_VERSION)
     _check_meaning(contractor)

@@ -73,7 +73,8 @@ from builder.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
 
 EXAMPLES_DIR = ROOT / "resources" / "examples"
 EXPORTED_AT = "2025-06-01T12:00:00Z"
-"""Fixed export time, so regenerating gives byte-identical files."""
+WRITTEN_BY = "0.1.0"
+"""Fixed export time and version, so regenerating gives byte-identical files."""
 
 DEFAULT_LIMITS = (
     Limit("Anguish", "Torture or a long stretch of agony calls for a Trauma Roll."),
@@ -766,7 +767,9 @@ def example_files() -> dict[str, bytes]:
     for name, make in EXAMPLES.items():
         contractor = make()
         check_arithmetic(contractor)
-        files[name] = dumps_character_file(contractor, exported_at=EXPORTED_AT)
+        files[name] = dumps_character_file(
+            contractor, exported_at=EXPORTED_AT, written_by=WRITTEN_BY
+        )
     return files
 
 
