@@ -495,18 +495,15 @@ def _explain(error: ValidationError) -> str:
     value = error.instance
     if kind == "type":
         wanted = error.validator_value
-        words = (
-            " or ".join(_TYPE_WORDS.get(w, w) for w in wanted)
-            if isinstance(wanted, list)
-            else _TYPE_WORDS.get(wanted, wanted)
-        )
+        names = wanted if isinstance(wanted, list) else [wanted]
+        words = " or ".join(_TYPE_WORDS.get(str(w), str(w)) for w in names)
         return f"expected {words}, got {describe(value)}"
     if kind == "required":
         missing = [name for name in error.validator_value if name not in value]
         return f"missing field {missing[0]!r}" if missing else error.message
     if kind == "additionalProperties":
-        allowed = set(error.schema.get("properties", {}))
-        extra = sorted(k for k in value if k not in allowed)
+        known = set(error.schema.get("properties", {}))
+        extra = sorted(k for k in value if k not in known)
         return f"unexpected field {describe(extra[0])}" if extra else error.message
     if kind == "enum":
         allowed = ", ".join(repr(v) for v in error.validator_value)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -457,16 +457,16 @@ def _roster_query() -> Any:
         .subquery()
     )
     return (
-        select(
-            ContractorRow.id,
-            ContractorRow.name,
-            ContractorRow.player_id,
-            PlayerRow.name.label("player"),  # type: ignore[attr-defined]
+        sa.select(
+            col(ContractorRow.id),
+            col(ContractorRow.name),
+            col(ContractorRow.player_id),
+            col(PlayerRow.name).label("player"),
             victories.c.victories,
             _latest_death_marker().label("dead"),
-            ContractorRow.approval_state,
-            ContractorRow.charon_coin,
-            ContractorRow.updated_at,
+            col(ContractorRow.approval_state),
+            col(ContractorRow.charon_coin),
+            col(ContractorRow.updated_at),
         )
         .select_from(ContractorRow)
         .outerjoin(PlayerRow, ContractorRow.player_id == PlayerRow.id)  # type: ignore[arg-type]
@@ -594,7 +594,7 @@ def _insert_contractor(
 def _collection_rows(contractor: Contractor, parts: Iterable[str] | None = None) -> list[Any]:
     """Rows of the small collections, all of them or only the named ``parts``."""
     cid = contractor.id
-    builders = {
+    builders: dict[str, Callable[[], Sequence[Any]]] = {
         "limits": lambda: mapping.rows_for_limits(cid, contractor.limits),
         "creation": lambda: [
             *mapping.rows_for_ratings(cid, contractor.creation),
@@ -756,8 +756,8 @@ def _delete_contractor(session: Session, contractor_id: str) -> None:
         TraumaRow,
         LooseEndRow,
     ):
-        session.exec(delete(table).where(table.contractor_id == contractor_id))  # type: ignore[attr-defined]
-    session.exec(delete(ContractorRow).where(ContractorRow.id == contractor_id))  # type: ignore[arg-type]
+        session.exec(delete(table).where(table.contractor_id == contractor_id))  # type: ignore[attr-defined,arg-type]
+    session.exec(delete(ContractorRow).where(col(ContractorRow.id) == contractor_id))
     session.flush()
 
 

@@ -402,8 +402,12 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
             CraftedItem(name=c.name, gift_id=c.gift_id, quantity=c.quantity, detail=c.detail)
         )
     return Stock(
-        **{name: tuple(sections[section]) for name, section in STOCK_SECTIONS.items()},
-        **{name: tuple(kinds[kind]) for name, kind in CRAFTED_KINDS.items()},
+        equipment=tuple(sections["equipment"]),
+        artifacts=tuple(kinds["artifact"]),
+        consumables=tuple(kinds["consumable"]),
+        trophies=tuple(sections["trophy"]),
+        conditions=tuple(sections["condition"]),
+        circumstances=tuple(sections["circumstance"]),
     )
 
 
