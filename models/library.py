@@ -285,6 +285,21 @@ class Library:
         summaries.sort(key=lambda p: p.name.casefold())
         return summaries
 
+    def integrity_problems(self) -> list[str]:
+        """What the database itself reports as damaged (SQLite: integrity and foreign key checks).
+
+        Empty for a healthy library, and for databases that keep their own
+        integrity (a PostgreSQL server).
+        """
+        with self._engine.connect() as connection:
+            if connection.dialect.name != "sqlite":
+                return []
+            verdicts = [str(r[0]) for r in connection.exec_driver_sql("PRAGMA integrity_check")]
+            problems = [v for v in verdicts if v != "ok"]
+            for table, rowid, parent, _fk in connection.exec_driver_sql("PRAGMA foreign_key_check"):
+                problems.append(f"{table} row {rowid} refers to a missing {parent} row")
+            return problems
+
     def exists(self, contractor_id: str) -> bool:
         with self._reading() as session:
             return session.get(ContractorRow, contractor_id) is not None

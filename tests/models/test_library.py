@@ -384,3 +384,16 @@ def test_stock_sections_keep_their_own_order(library: Library) -> None:
     ann = dataclasses.replace(_ann(), stock=stock)
     library.save(ann)
     assert library.load("ann").stock == stock
+
+
+def test_a_healthy_library_reports_no_integrity_problems(library: Library) -> None:
+    library.load_examples()
+    assert library.integrity_problems() == []
+
+
+def test_a_broken_reference_is_reported(library: Library, library_path: Path) -> None:
+    library.load_examples()
+    with sqlite3.connect(library_path) as db:  # foreign keys are off in a plain connection
+        db.execute("UPDATE gift SET contractor_id = 'ghost' WHERE gift_key = 'ines-g1'")
+        (row,) = db.execute("SELECT id FROM gift WHERE gift_key = 'ines-g1'").fetchone()
+    assert library.integrity_problems() == [f"gift row {row} refers to a missing contractor row"]
