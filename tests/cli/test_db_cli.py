@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -12,6 +14,7 @@ from builder.character_file import read_character_file
 from harbinger.cli import main
 from resources import resource_path
 
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(resource_path("examples").glob("*.json"))
 INES = resource_path("examples", "seasoned-ines-varga.json")
 INES_ID = "1a66ec6f-2352-5dfb-8957-f6a80a3d6f15"
@@ -177,3 +180,18 @@ def test_db_without_an_action_explains_itself(
     assert (
         err == "harbinger db: choose an action: list, export or import (see harbinger db --help)\n"
     )
+
+
+def test_db_commands_never_load_qt(library_path: Path) -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from harbinger.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main(['--db', {str(library_path)!r}, 'db', 'list', '--json']) == 0\n"
+        "qt = ('PySide6', 'shiboken6', 'ui')\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in qt)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.strip() == ""
