@@ -39,7 +39,7 @@ from builder.character_file import (
     validate_contractor,
     write_character_file,
 )
-from builder.contractor import Contractor
+from builder.contractor import Contractor, Gift, GiftChange
 from builder.gifts.draft import GiftDraft
 from builder.serialize import canonical_json
 from builder.status import Status, status_from_victories
@@ -321,7 +321,7 @@ class Library:
                 updated_at=_aware(row.updated_at),
             )
 
-    def gift_history(self, contractor_id: str, gift_id: str) -> list[Any]:
+    def gift_history(self, contractor_id: str, gift_id: str) -> list[GiftChange]:
         """The ``GiftChange`` ledger entries of one Gift, oldest first (its revisions)."""
         with self._reading() as session:
             _get(session, contractor_id)
@@ -334,7 +334,7 @@ class Library:
                 )
                 .order_by(col(LedgerRow.seq))
             ).all()
-            return [mapping.entry_from_row(r) for r in rows]
+            return [e for e in map(mapping.entry_from_row, rows) if isinstance(e, GiftChange)]
 
     # ----------------------------------------------------------------------- writing
 
@@ -540,7 +540,7 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
     )
 
 
-def _read_gifts(session: Session, gifts: list[GiftRow]) -> tuple[Any, ...]:
+def _read_gifts(session: Session, gifts: list[GiftRow]) -> tuple[Gift, ...]:
     if not gifts:
         return ()
     ids = [g.id for g in gifts]
@@ -712,7 +712,7 @@ def _update_contractor(
     return SaveSummary(cid, created=False, ledger_appended=len(appended), parts=tuple(parts))
 
 
-def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Any]]) -> None:
+def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Gift]]) -> None:
     rows: list[tuple[GiftRow, GiftDraft]] = [
         (mapping.gift_row(cid, position, gift), gift.draft) for position, gift in gifts
     ]
@@ -724,13 +724,13 @@ def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Any]]) 
 
 
 def _replace_changed_gifts(
-    session: Session, cid: str, old: Sequence[Any], new: Sequence[Any]
+    session: Session, cid: str, old: Sequence[Gift], new: Sequence[Gift]
 ) -> None:
     """Rewrite only the Gifts that changed, moved or went; leave the others' rows alone."""
     old_at = {gift.id: (position, gift) for position, gift in enumerate(old)}
     new_keys = {gift.id for gift in new}
     stale = [key for key in old_at if key not in new_keys]
-    fresh: list[tuple[int, Any]] = []
+    fresh: list[tuple[int, Gift]] = []
     for position, gift in enumerate(new):
         if old_at.get(gift.id) != (position, gift):
             fresh.append((position, gift))
