@@ -564,15 +564,20 @@ class MainWindow(QMainWindow):
         if self.contractor is None or not self.sheet.can_print():
             return
         suggested = f"{self.contractor.concept.name or 'contractor'}.pdf"
-        path, _filter = _file_dialog().getSaveFileName(self, "Print PDF", suggested, "PDF (*.pdf)")
+        letter, a4 = "PDF on US Letter (*.pdf)", "PDF on A4 (*.pdf)"
+        path, chosen = _file_dialog().getSaveFileName(
+            self, "Print PDF", suggested, f"{letter};;{a4}"
+        )
         if path:
-            self.print_pdf(Path(path))
+            self.print_pdf(Path(path), "a4" if chosen == a4 else "letter")
 
-    def print_pdf(self, path: Path) -> None:
+    def print_pdf(self, path: Path, paper: str = "letter") -> None:
+        """Write the open contractor's sheet as a PDF in the background."""
         contractor = self.contractor
+        sheet = self.sheet
         self.tasks.run(
             "Could not print",
-            lambda: self.sheet.write_pdf(contractor, path),
+            lambda: sheet.write_pdf(contractor, path, paper),
             lambda _r: self.statusBar().showMessage(f"Saved {path}", 5000),
         )
 

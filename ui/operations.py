@@ -25,6 +25,7 @@ from builder.contractor import (
     Concept,
     ContractAttended,
     Contractor,
+    Gift,
     Health,
     Journal,
     Limit,
@@ -274,6 +275,51 @@ class Operations:
 
     def declare_death(self, contractor: Contractor, date: str, cause: str) -> Change:
         return self.commit(self.plan_death(contractor, date, cause))
+
+    def plan_add_gift(
+        self,
+        contractor: Contractor,
+        gift: Gift,
+        date: str,
+        credits: int = 1,
+        improvements: int = 0,
+    ) -> Plan:
+        return _applied(
+            f"Add Gift {gift.draft.name or gift.id}",
+            contractor,
+            advance.add_gift(contractor, gift, date, credits=credits, improvements=improvements),
+        )
+
+    def add_gift(
+        self,
+        contractor: Contractor,
+        gift: Gift,
+        date: str,
+        credits: int = 1,
+        improvements: int = 0,
+    ) -> Change:
+        """A new Gift paid with Gift Credits (and Improvements toward its cost)."""
+        return self.commit(self.plan_add_gift(contractor, gift, date, credits, improvements))
+
+    def change_gift(
+        self,
+        contractor: Contractor,
+        gift: Gift,
+        kind: Any,
+        date: str,
+        credits: int = 0,
+        improvements: int = 0,
+    ) -> Change:
+        """A new revision of a held Gift, with the rewards it spends (negative: refunds)."""
+        return self.commit(
+            _applied(
+                f"Change Gift {gift.draft.name or gift.id}",
+                contractor,
+                advance.change_gift(
+                    contractor, gift, kind, date, credits=credits, improvements=improvements
+                ),
+            )
+        )
 
     def add_loose_end(
         self, contractor: Contractor, title: str, threat_level: Any, cutoff: int, threat: str

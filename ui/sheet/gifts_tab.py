@@ -2,12 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from ui.sheet.base import SheetHost, SheetTab
 from ui.sheet.context import SheetContext, title_case
 from ui.widgets.common import heading, plain
 from ui.widgets.tables import ListTable
+
+
+def _names() -> Callable[[str, str], str]:
+    """Look up display names in the Gift catalog (ids, titled, if it cannot be read)."""
+    from builder.gifts.catalog import CatalogError
+    from ui.catalog import gift_catalog
+
+    try:
+        catalog = gift_catalog()
+    except CatalogError:
+        return lambda _table, key: title_case(key)
+
+    def name(table: str, key: str) -> str:
+        entry = getattr(catalog, table).get(key)
+        return entry.name if entry is not None else title_case(key)
+
+    return name
 
 
 class GiftsTab(SheetTab):
@@ -50,13 +69,15 @@ class GiftsTab(SheetTab):
             f"(cap {rewards.improvement_cap})"
         )
         gifts = ctx.contractor.gifts
+        # The Gift catalog is loaded only once a Gift is there to name.
+        names = _names() if gifts else (lambda _table, key: title_case(key))
         self.table.set_rows(
             [
                 (
                     g.draft.name or g.id,
-                    title_case(g.draft.gift_type),
-                    title_case(g.draft.effect),
-                    title_case(g.draft.style),
+                    names("gift_types", g.draft.gift_type),
+                    names("effects", g.draft.effect),
+                    names("styles", g.draft.style),
                     str(g.cost),
                 )
                 for g in gifts

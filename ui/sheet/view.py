@@ -245,14 +245,26 @@ class SheetView(QWidget):
     # ------------------------------------------------------------------ printing
 
     def can_print(self) -> bool:
-        """True when the printing package offers a sheet PDF."""
-        try:
-            from printing import sheet as printed
-        except ImportError:
-            return False
-        return hasattr(printed, "write_sheet_pdf")
+        """A sheet can be printed whenever a contractor is shown."""
+        return self.ctx is not None
 
-    def write_pdf(self, contractor: Contractor, path: Path) -> None:
-        from printing.sheet import write_sheet_pdf
+    def write_pdf(self, contractor: Contractor, path: Path, paper: str = "letter") -> Path:
+        """Print ``contractor``'s full sheet to ``path`` (runs off the main thread).
 
-        write_sheet_pdf(contractor, path)
+        Gifts are re-evaluated against today's catalog so the PDF shows the same
+        cost and System Text the Gift Builder would.
+        """
+        from builder.gifts.evaluate import evaluate_gift
+        from builder.sheet import evaluate_sheet
+        from printing.sheet import render_contractor_sheet
+        from printing.snapshot import snapshot_for
+        from ui.catalog import gift_catalog, sheet_catalog
+
+        report = evaluate_sheet(contractor)
+        gifts = gift_catalog()
+        evaluations = {
+            g.id: evaluate_gift(g.draft, gifts, status=report.status) for g in contractor.gifts
+        }
+        snapshot = snapshot_for(contractor, report, evaluations, sheet_catalog(), gifts)
+        render_contractor_sheet(snapshot, path, paper)
+        return path
