@@ -639,8 +639,13 @@ class MainWindow(QMainWindow):
             return
         from ui.wizard.wizard import CreationWizard
 
-        players = [p.name for p in self.workspace.library.players()]
-        wizard = CreationWizard(self.catalog, players, self)
+        players = self.workspace.library.players()
+        wizard = CreationWizard(
+            self.catalog,
+            [p.name for p in players],
+            self,
+            coins={p.name: p.coins_available for p in players},
+        )
         wizard.accepted.connect(lambda: self._wizard_done(wizard))
         self._show_dialog(wizard)
 

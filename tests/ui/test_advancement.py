@@ -103,3 +103,23 @@ def test_declare_and_void_a_death(window: MainWindow) -> None:
     void.ok_button.click()
     assert window.report.alive
     assert window.report.deaths_voided == 1
+
+
+def test_a_death_gives_the_player_a_coin_for_the_next_contractor(window: MainWindow) -> None:
+    finish(make_contractor(window, name="Ortwin Hale", player="Ines"))
+    record(window, "Last Light", Outcome.DEATH)
+    window.actions["new_contractor"].trigger()
+    wizard = window.current_dialog
+    wizard.concept_page.name.setText("Ada Voss")
+    wizard.concept_page.player.setCurrentText("Ines")
+    assert wizard.start_page.coin_note.text() == (
+        "Ines has 1 unspent Coin of Charon in this library."
+    )
+    wizard.start_page.charon.setChecked(True)
+    assert wizard.start_page.credits.text() == "Gift Credits at the start: 1"
+    while wizard.currentPage() is not wizard.review_page:
+        wizard.next()
+    wizard.accept()
+    assert window.report.rewards.credits_available == 1
+    [ines] = window.workspace.library.players()
+    assert (ines.coins_earned, ines.coins_spent) == (1, 1)

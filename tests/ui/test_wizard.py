@@ -185,3 +185,30 @@ def test_secondary_abilities_are_priced_like_abilities(window: MainWindow) -> No
     assert not page.add("Lockpicking", 6)
     assert "a 6th rank needs Seasoned status" in page.problem.text()
     assert "Lockpicking" not in wizard.state.secondary
+
+
+def test_assets_and_liabilities_put_their_lines_on_the_sheet(window: MainWindow) -> None:
+    window.actions["new_contractor"].trigger()
+    wizard = window.current_dialog
+    wizard.concept_page.name.setText("Ada Voss")
+    page = wizard.assets_page
+    page.asset_list.set_taken("beautiful", True)
+    page.liability_list.set_taken("phobia", True)
+    page.liability_list.tree.setCurrentItem(page.liability_list.items["phobia"])
+    page.detail.setText("deep water")
+    page.detail.textEdited.emit("deep water")
+    page.liability_list.set_taken("one_eye", True)
+    while wizard.currentPage() is not wizard.review_page:
+        wizard.next()
+    summary = wizard.review_page.summary.text()
+    assert "Beautiful (Condition)" in summary
+    assert "Phobia (deep water) (Trauma)" in summary
+    finish(wizard)
+    health = window.sheet.health_tab
+    traumas = [health.traumas.cell(r, 0) for r in range(health.traumas.row_count())]
+    scars = [health.scars.cell(r, 0) for r in range(health.scars.row_count())]
+    assert traumas == ["Phobia (deep water)"]
+    assert scars == [
+        window.catalog.battle_scar(window.catalog.liability("one_eye").grants[0].ref).name
+    ]
+    assert window.sheet.stock_tab.tables["conditions"].cell(0, 0) == "Beautiful"

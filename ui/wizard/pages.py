@@ -9,6 +9,7 @@ refusal is builder's.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -703,7 +704,10 @@ class AssetsPage(StepPage):
 
 
 class StartPage(StepPage):
-    def __init__(self, state: CreationState) -> None:
+    """Coin of Charon or Gifted. ``coins`` maps player names to the Coins of Charon the
+    library records as unspent (shown for the player's information)."""
+
+    def __init__(self, state: CreationState, coins: Mapping[str, int] | None = None) -> None:
         super().__init__(
             state,
             "A head start",
@@ -725,6 +729,10 @@ class StartPage(StepPage):
         self.credits.setObjectName("banner")
         self.content.addWidget(self.charon)
         self.content.addWidget(self.gifted)
+        self.coins = dict(coins or {})
+        self.coin_note = QLabel()
+        self.coin_note.setWordWrap(True)
+        self.content.addWidget(self.coin_note)
         self.content.addSpacing(12)
         self.content.addWidget(self.credits)
         self.content.addStretch(1)
@@ -741,6 +749,19 @@ class StartPage(StepPage):
         self.gifted.blockSignals(False)
         credits = self.state.verdict.gift_credits
         self.credits.setText(f"Gift Credits at the start: {credits}")
+        player = self.state.concept.player.strip()
+        held = self.coins.get(player, 0)
+        if not player:
+            note = "Name the player on the Concept step to see their Coins of Charon."
+        else:
+            plural = "Coin" if held == 1 else "Coins"
+            note = f"{player} has {held} unspent {plural} of Charon in this library."
+            if self.state.charon_coin and held < 1:
+                note += " Your leader will want to know where this coin came from."
+        self.coin_note.setText(note)
+        self.coin_note.setObjectName("warning" if self.state.charon_coin and held < 1 else "")
+        self.coin_note.style().unpolish(self.coin_note)
+        self.coin_note.style().polish(self.coin_note)
 
 
 # --------------------------------------------------------------------------- review
@@ -803,6 +824,16 @@ class ReviewPage(StepPage):
                     p.name + (f" ({p.detail})" if p.detail else "") for p in s.liabilities.values()
                 )
             )
+        granted = s.with_granted_lines(s.contractor("preview"))
+        placed = [
+            *(f"{i.name} (Condition)" for i in granted.stock.conditions),
+            *(f"{i.name} (Circumstance)" for i in granted.stock.circumstances),
+            *(f"{b.name} (Battle Scar)" for b in granted.health.battle_scars),
+            *(f"{t.name} (Trauma)" for t in granted.health.traumas),
+            *(f"{le.title} (Loose End)" for le in granted.loose_ends),
+        ]
+        if placed:
+            lines.append("Put on the sheet by them: " + ", ".join(placed))
         lines.append(f"Gift Credits at the start: {s.verdict.gift_credits}")
         lines.append(f"Exp kept for later: {max(0, s.verdict.exp_left)}")
         self.summary.setText("\n".join(lines))

@@ -9,7 +9,7 @@ still ends with a legal contractor.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget, QWizard
@@ -37,6 +37,7 @@ class CreationWizard(QWizard):
         players: Sequence[str] = (),
         parent: QWidget | None = None,
         rng: random.Random | None = None,
+        coins: Mapping[str, int] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New Contractor")
@@ -49,7 +50,7 @@ class CreationWizard(QWizard):
         self.ratings_page = RatingsPage(self.state)
         self.secondary_page = SecondaryPage(self.state)
         self.assets_page = AssetsPage(self.state)
-        self.start_page = StartPage(self.state)
+        self.start_page = StartPage(self.state, coins)
         self.review_page = ReviewPage(self.state)
         self.pages = (
             self.concept_page,
