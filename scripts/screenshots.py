@@ -36,7 +36,7 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["HARBINGER_SETTINGS_DIR"] = str(scratch / "settings")
     os.environ["HARBINGER_DB"] = str(scratch / "library.sqlite3")
 
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication, QWidget
 
     from builder.contractor import Outcome
@@ -58,6 +58,10 @@ def main(argv: list[str] | None = None) -> int:
         shots.append(path)
 
     window = MainWindow(AppSettings(), str(scratch / "library.sqlite3"), offer_examples=False)
+    if window.loading:  # the library opens in the background
+        waiting = QEventLoop()
+        window.library_opened.connect(waiting.quit)
+        waiting.exec()
     screen = app.primaryScreen().availableGeometry()
     window.resize(min(1280, screen.width()), min(800, screen.height()))
     window.show()
@@ -150,6 +154,15 @@ def main(argv: list[str] | None = None) -> int:
             [Journal(f"2025-0{i}-15", f"After {scenario}", JournalKind.CONTRACT, 320)],
         )
     ops.raise_trait(current(), "attribute", "brawn", "2025-04-01")
+    from builder.contractor import Gift
+    from builder.gifts.evaluate import evaluate_gift
+    from ui.catalog import gift_catalog
+
+    whisper = gift_catalog().stock["graveside_whisper"]
+    judged = evaluate_gift(whisper.draft, gift_catalog())
+    ops.add_gift(
+        current(), Gift("whisper", whisper.draft, judged.cost, judged.system_text), "2025-04-02"
+    )
     ops.add_loose_end(
         current(), "Filmed on the hospital roof", "deadly", 3, "A tabloid pays for the footage"
     )

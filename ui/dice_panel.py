@@ -37,7 +37,7 @@ NO_ABILITY = "(no Ability)"
 BAND_LABELS: Mapping[dice.Band, str] = {
     dice.Band.BOTCH: "Botch",
     dice.Band.FAIL: "Failure",
-    dice.Band.PARTIAL: "Partial success",
+    dice.Band.PARTIAL: "Partial",
     dice.Band.SUCCESS: "Success",
     dice.Band.EXCEPTIONAL: "Exceptional",
 }
@@ -104,18 +104,20 @@ class DicePanel(QWidget):
             bar = QProgressBar()
             bar.setRange(0, 1000)
             bar.setTextVisible(False)
+            bar.setMaximumHeight(bar.fontMetrics().height())
             bar.setAccessibleName(BAND_LABELS[band])
             value = QLabel()
             value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-            value.setMinimumWidth(value.fontMetrics().horizontalAdvance("100.0 %  "))
-            grid.addWidget(name, row, 0)
-            grid.addWidget(bar, row, 1)
-            grid.addWidget(value, row, 2)
+            value.setMinimumWidth(value.fontMetrics().horizontalAdvance("100.0 %"))
+            # Name and figure on one line, the bar under them: reads at any dock width.
+            grid.addWidget(name, 2 * row, 0)
+            grid.addWidget(value, 2 * row, 1)
+            grid.addWidget(bar, 2 * row + 1, 0, 1, 2)
             self.band_bars[band] = bar
             self.band_values[band] = value
-        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(0, 1)
         self.expected_label = QLabel()
-        grid.addWidget(self.expected_label, len(dice.BANDS), 0, 1, 3)
+        grid.addWidget(self.expected_label, 2 * len(dice.BANDS), 0, 1, 2)
 
         layout = QVBoxLayout(self)
         layout.addLayout(form)

@@ -134,6 +134,7 @@ class MainWindow(QMainWindow):
     """Harbinger's one window. ``location`` is a library path or URL to open at once."""
 
     dialog_opened = Signal(object)
+    library_opened = Signal(str)
 
     def __init__(
         self,
@@ -231,7 +232,7 @@ class MainWindow(QMainWindow):
 
             self._dice_panel = DicePanel()
             # A narrow dock, so the sheet keeps its room at 1280 pixels.
-            self._dice_panel.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
+            self._dice_panel.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * 22)
             self.dice_dock.setWidget(self._dice_panel)
             if self._sheet is not None and self.contractor is not None:
                 self._dice_panel.set_sheet(self._sheet.roll_sheet())
@@ -466,6 +467,7 @@ class MainWindow(QMainWindow):
             self.settings.mark_examples_offered(url)
             QTimer.singleShot(0, self.offer_example_characters)
         self._update_actions()
+        self.library_opened.emit(url)
 
     def choose_library(self) -> None:
         path, _filter = _file_dialog().getOpenFileName(

@@ -67,7 +67,7 @@ def _label(labels: dict[str, str], key: str) -> str:
     return labels.get(key, title_case(key))
 
 
-def describe_entry(entry: Entry) -> str:
+def describe_entry(entry: Entry, gift_names: dict[str, str] | None = None) -> str:
     """One ledger entry in the player's words ("Contract: The Drowned Bell, home, victory")."""
     match entry:
         case ContractAttended():
@@ -95,7 +95,8 @@ def describe_entry(entry: Entry) -> str:
         case Craft():
             return f"Craft: {entry.item}" + (" (free)" if entry.free else "")
         case GiftChange():
-            return f"Gift {entry.kind}: {entry.gift_id}"
+            name = (gift_names or {}).get(entry.gift_id, entry.gift_id)
+            return f"Gift ({entry.kind}): {name}"
         case Death():
             if entry.voided:
                 return "Death voided"
@@ -201,8 +202,11 @@ class ExpTab(SheetTab):
         self.exp.setToolTip("")
         self.rewards.set_rows(reward_rows)
         ledger = ctx.contractor.ledger
+        gift_names = {g.id: g.draft.name or g.id for g in ctx.contractor.gifts}
         entries = [
-            describe_entry(ledger[line.index]) if 0 <= line.index < len(ledger) else line.entry
+            describe_entry(ledger[line.index], gift_names)
+            if 0 <= line.index < len(ledger)
+            else line.entry
             for line in ctx.report.lines
         ]
         self.log.set_rows(

@@ -108,7 +108,7 @@ class StatsTab(QScrollArea):
         left.addStretch(1)
 
         self.ability_grid = QGridLayout()
-        self.ability_grid.setHorizontalSpacing(12)
+        self.ability_grid.setHorizontalSpacing(8)
         self.ability_grid.setVerticalSpacing(6)
         per_column = -(-len(PRIMARY_ABILITIES) // self.ABILITY_COLUMNS)
         self.ability_rows: dict[str, RatingRow] = {}
@@ -117,7 +117,7 @@ class StatsTab(QScrollArea):
             self.ability_rows[ability] = RatingRow(
                 self.ability_grid, i % per_column, col, ability_name(ability)
             )
-        self.ability_grid.setColumnMinimumWidth(3, 24)
+        self.ability_grid.setColumnMinimumWidth(3, 16)
         self.secondary_grid = QGridLayout()
         self.secondary_grid.setHorizontalSpacing(12)
         self.secondary_grid.setVerticalSpacing(6)
@@ -143,8 +143,8 @@ class StatsTab(QScrollArea):
         right.addStretch(1)
 
         layout = QHBoxLayout(body)
-        layout.setContentsMargins(16, 12, 16, 12)
-        layout.setSpacing(32)
+        layout.setContentsMargins(8, 12, 8, 12)
+        layout.setSpacing(20)
         layout.addLayout(left, 2)
         layout.addLayout(right, 3)
 

@@ -158,6 +158,8 @@ class ListTable(QWidget):
         self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.table.max_rows = 1
         self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # One line per row: a long log reads as an even list, full text in the tooltip.
+        self.table.setWordWrap(False)
 
     def cell(self, row: int, column: int) -> str:
         item = self.table.item(row, column)
