@@ -203,6 +203,7 @@ def test_assets_and_liabilities_put_their_lines_on_the_sheet(window: MainWindow)
     summary = wizard.review_page.summary.text()
     assert "Beautiful (Condition)" in summary
     assert "Phobia (deep water) (Trauma)" in summary
+    assert summary.count("Beautiful (Condition)") == 1
     finish(wizard)
     health = window.sheet.health_tab
     traumas = [health.traumas.cell(r, 0) for r in range(health.traumas.row_count())]

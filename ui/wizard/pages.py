@@ -824,7 +824,7 @@ class ReviewPage(StepPage):
                     p.name + (f" ({p.detail})" if p.detail else "") for p in s.liabilities.values()
                 )
             )
-        granted = s.with_granted_lines(s.contractor("preview"))
+        granted = s.contractor("preview")  # with the lines its picks put on the sheet
         placed = [
             *(f"{i.name} (Condition)" for i in granted.stock.conditions),
             *(f"{i.name} (Circumstance)" for i in granted.stock.circumstances),
