@@ -11,13 +11,10 @@ Three contractors a new library can offer (``Library.load_examples``):
 - Orrin Vale, who died on his sixth Contract (his Coin of Charon is the one
   Wren spent: both belong to the player Sam).
 
-The sheets are written here as values and their arithmetic is kept legal by
-hand; ``check_arithmetic`` re-adds it on every run and stops on any slip
-(creation within 150 Exp, every raise priced by the rules, never overspent,
-no spending inside a Cycle, Journal and Bonus Exp limits, Gift Credits and
-Improvements spent exactly as Gift Costs rose). Gift drafts use catalog ids
-(``injure``, ``afflict``, ``obscure``, ``heal``) and their Gift Costs assume
-a Power with no Style adjustment: 1 + Enhancements + Parameter steps.
+The sheets are written here as values; ``check_arithmetic`` asks
+``builder.sheet`` and the Gift Builder to audit them on every run and stops
+on any rule error or Gift Cost that disagrees with the catalog. Each Gift is
+written with the System Text the Gift Builder generates for it.
 """
 
 from __future__ import annotations
@@ -25,6 +22,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -33,7 +31,6 @@ if str(ROOT) not in sys.path:
 
 from builder.character_file import dumps_character_file  # noqa: E402
 from builder.contractor import (  # noqa: E402
-    ATTRIBUTES,
     AssetKind,
     AssetPick,
     BattleScar,
@@ -69,7 +66,10 @@ from builder.contractor import (  # noqa: E402
     TraitKind,
     Trauma,
 )
+from builder.findings import errors  # noqa: E402
+from builder.gifts import default_catalog, evaluate_gift  # noqa: E402
 from builder.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
+from builder.sheet import evaluate_sheet  # noqa: E402
 
 EXAMPLES_DIR = ROOT / "resources" / "examples"
 EXPORTED_AT = "2025-06-01T12:00:00Z"
@@ -639,122 +639,46 @@ def orrin() -> Contractor:
     )
 
 
-# --------------------------------------------------------------------------- arithmetic check
-
-# Exp per Contract attended ("Earning Experience").
-HOME, AWAY, VICTORY, COMMISSION = 3, 1, 2, 2
-START_EXP = 150
-
-
-def creation_cost(creation: Creation) -> int:
-    """Exp spent at creation: Attributes from 1, Abilities from 0, Assets minus Liabilities."""
-    total = 0
-    for rating in creation.attributes.values():
-        total += sum(5 * r for r in range(1, rating))
-    for rating in [*creation.abilities.values(), *creation.secondary.values()]:
-        total += sum(2 if r == 0 else 2 * r for r in range(rating))
-    total += sum(a.value for a in creation.assets) - sum(li.value for li in creation.liabilities)
-    return total
+# --------------------------------------------------------------------------- checks
 
 
 def check_arithmetic(c: Contractor) -> dict[str, int]:
-    """Re-add a generated sheet and stop on any rule slip; returns its totals."""
-    spent_creation = creation_cost(c.creation)
-    assert spent_creation <= START_EXP, (c.concept.name, spent_creation)
-    ratings: dict[tuple[str, str], int] = {}
-    for a in ATTRIBUTES:
-        ratings[("attribute", a)] = c.creation.attributes.get(a, 1)
-    for k, v in c.creation.abilities.items():
-        ratings[("ability", k)] = v
-    for k, v in c.creation.secondary.items():
-        ratings[("secondary", k)] = v
-    earned = spent = 0
-    contracts = victories = contract_journals = journal_exp = improvements = 0
-    credits = 1 if c.creation.charon_coin else 0
-    credits_spent = improvements_spent = 0
-    in_cycle = False
-    gift_cost: dict[str, int] = {}
-    for entry in c.ledger:
-        if isinstance(entry, ContractAttended):
-            contracts += 1
-            earned += HOME if entry.home else AWAY
-            if entry.outcome is Outcome.VICTORY:
-                victories += 1
-                credits += 1
-                earned += VICTORY
-            if entry.commission:
-                earned += COMMISSION
-            in_cycle = bool(entry.cycle) and not entry.cycle_final
-        elif isinstance(entry, Journal):
-            assert entry.words >= 250
-            if entry.kind is JournalKind.CONTRACT:
-                contract_journals += 1
-                if contract_journals % 4 == 0:
-                    improvements += 1
-                    continue
-            journal_exp += 1
-            assert journal_exp <= 2 * contracts, "at most 2 Journal Exp per Contract attended"
-            earned += 1
-        elif isinstance(entry, BonusExp):
-            assert earned <= 10 + 12 * victories, "Bonus Exp only while earned ≤ 10 + 12×victories"
-            earned += entry.exp
-        elif isinstance(entry, ImprovementGranted):
-            improvements += 1
-        elif isinstance(entry, Raise):
-            assert not in_cycle, "no spending between the Contracts of a Cycle"
-            key = (
-                ("source", "source")
-                if entry.kind is TraitKind.SOURCE
-                else (entry.kind, entry.trait)
-            )
-            current = ratings.get(key, 1 if entry.kind is TraitKind.SOURCE else 0)
-            assert entry.to_rating == current + 1, entry
-            if entry.kind is TraitKind.ATTRIBUTE:
-                price = 5 * current
-            elif entry.kind is TraitKind.SOURCE:
-                assert gift_cost, "Source appears with the first Gift"
-                price = 2 * current
-            else:
-                price = 2 if current == 0 else 2 * current
-            assert entry.exp == price, (entry, price)
-            ratings[key] = entry.to_rating
-            spent += entry.exp
-        elif isinstance(entry, BuyAsset):
-            assert entry.exp == 3 * entry.asset.value
-            spent += entry.exp
-        elif isinstance(entry, Therapy):
-            assert entry.exp == 3
-            spent += entry.exp
-        elif isinstance(entry, Craft):
-            assert entry.exp == (0 if entry.free else 1)  # Consumables only here
-            spent += entry.exp
-        elif isinstance(entry, GiftChange):
-            assert entry.cost_before == gift_cost.get(entry.gift_id, 0)
-            assert entry.cost_after - entry.cost_before == entry.credits + entry.improvements
-            if entry.cost_before == 0:
-                assert entry.credits >= 1, "a new Gift needs a Gift Credit"
-            gift_cost[entry.gift_id] = entry.cost_after
-            credits_spent += entry.credits
-            improvements_spent += entry.improvements
-            assert credits_spent <= credits and improvements_spent <= improvements, entry
-            # Cap: Credits + Improvements ≤ 2 × victories, a Coin of Charon counting as a Credit.
-            assert improvements_spent <= max(0, 2 * victories - credits), "Improvement cap"
-        available = START_EXP - spent_creation + earned - spent
-        assert available >= 0, (c.concept.name, entry, available)
-    assert {g.id: g.cost for g in c.gifts} == gift_cost, "stored Gift Costs match the history"
+    """Stop on any rule slip in a generated sheet; returns the totals builder folds.
+
+    The rules are asked of ``builder.sheet`` (they live nowhere else); any ERROR
+    finding, or a Gift whose stored cost differs from the catalog's, fails.
+    """
+    report = evaluate_sheet(c)
+    problems = [f"{f.where}: {f.message}" for f in errors(report.findings)]
+    catalog = default_catalog()
+    for gift in c.gifts:
+        now = evaluate_gift(gift.draft, catalog, status=report.status)
+        if now.cost != gift.cost or now.errors:
+            problems.append(f"gift {gift.id}: stored cost {gift.cost}, catalog says {now.cost}")
+    assert not problems, (c.concept.name, problems)
     return {
-        "creation": spent_creation,
-        "earned": earned,
-        "spent": spent,
-        "available": START_EXP - spent_creation + earned - spent,
-        "contracts": contracts,
-        "victories": victories,
-        "journal_exp": journal_exp,
-        "credits": credits,
-        "credits_spent": credits_spent,
-        "improvements": improvements,
-        "improvements_spent": improvements_spent,
+        "creation": report.exp.creation_cost,
+        "earned": report.exp.earned_total,
+        "spent": report.exp.spent_total,
+        "available": report.exp.available,
+        "contracts": report.contracts_attended,
+        "victories": report.victories,
+        "credits": report.rewards.credits_earned,
+        "credits_spent": report.rewards.credits_spent,
+        "improvements": report.rewards.improvements_earned,
+        "improvements_spent": report.rewards.improvements_spent,
     }
+
+
+def with_system_text(c: Contractor) -> Contractor:
+    """The example as a player's export would be: each Gift carries its generated System Text."""
+    catalog = default_catalog()
+    status = evaluate_sheet(c).status
+    gifts = tuple(
+        replace(g, system_text=evaluate_gift(g.draft, catalog, status=status).system_text)
+        for g in c.gifts
+    )
+    return replace(c, gifts=gifts)
 
 
 EXAMPLES = {"newbie-wren-halloway.json": wren, "seasoned-ines-varga.json": ines}
@@ -765,7 +689,7 @@ def example_files() -> dict[str, bytes]:
     """File name → bytes of every example, checked."""
     files = {}
     for name, make in EXAMPLES.items():
-        contractor = make()
+        contractor = with_system_text(make())
         check_arithmetic(contractor)
         files[name] = dumps_character_file(
             contractor, exported_at=EXPORTED_AT, written_by=WRITTEN_BY
