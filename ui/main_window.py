@@ -437,7 +437,7 @@ class MainWindow(QMainWindow):
         """Open a library in the background (at start-up): the window is usable meanwhile."""
         url = location if is_url(location) else library_url(location)
         self.loading = True
-        self.roster.count_label.setText(f"Opening {display_location(url)}…")
+        self.roster.count_label.setText("Opening the library…")
         self.statusBar().showMessage(f"Opening {display_location(url)}…")
 
         def done(result: tuple[Any, list[Any]]) -> None:
