@@ -166,8 +166,13 @@ class Workspace(QObject):
         if restore is not None:
             restore(wanted)
             return
+        # Until the library offers a one-transaction restore: put the earlier version
+        # back and carry over what the library keeps beside the sheet (the review
+        # state and its approvals).
+        stored = self.library.load_stored(wanted.id)
         self.library.delete(wanted.id)
         self.library.save(wanted)
+        self.library.set_approval(wanted.id, stored.approval_state, stored.approvals)
 
     def _store_reporting(self, current: Contractor | None, wanted: Contractor | None) -> bool:
         # Qt calls undo()/redo() from C++, where an exception would vanish;

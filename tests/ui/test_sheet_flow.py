@@ -133,3 +133,39 @@ def test_death_sends_the_contractor_to_the_graveyard(window: MainWindow) -> None
     assert window.roster.visible_ids() == []
     window.roster.life_filter.setCurrentIndex(window.roster.life_filter.findData("graveyard"))
     assert window.roster.visible_ids() == [window.contractor.id]
+
+
+def test_undo_keeps_the_leaders_review_state(window: MainWindow) -> None:
+    finish(make_contractor(window))
+    cid = window.contractor.id
+    approvals = [{"by": "Leader Kim", "note": "fine"}]
+    window.workspace.library.set_approval(cid, "approved", approvals)
+    record(window, "Paper Lanterns", Outcome.VICTORY)
+    window.actions["undo"].trigger()
+    stored = window.workspace.library.load_stored(cid)
+    assert stored.approval_state == "approved"
+    assert [dict(a) for a in stored.approvals] == approvals
+    assert stored.contractor.ledger == ()
+
+
+def test_crafting_from_a_consumable_crafting_gift(window: MainWindow) -> None:
+    from builder.contractor import Gift
+    from builder.gifts.evaluate import evaluate_gift
+    from ui.catalog import gift_catalog
+
+    finish(make_contractor(window))
+    record(window, "Glass Harbor", Outcome.VICTORY)
+    tonic = gift_catalog().stock["tiger_tonic"]
+    judged = evaluate_gift(tonic.draft, gift_catalog())
+    gift = Gift("tonic", tonic.draft, judged.cost, judged.system_text)
+    window.run_operation(lambda: window.ops.add_gift(window.contractor, gift, "2025-05-01"))
+    before = window.report.exp.available
+    window.actions["craft"].trigger()
+    craft = window.current_dialog
+    craft.item.setText("Tiger tonic")
+    # An extra Consumable costs 1 Exp ("Spending Experience").
+    assert "Exp spent 0 → 1 (+1)" in craft.preview.text()
+    craft.ok_button.click()
+    assert window.report.exp.available == before - 1
+    consumables = window.sheet.stock_tab.tables["consumables"]
+    assert (consumables.cell(0, 0), consumables.cell(0, 1)) == ("Tiger tonic", "1")
