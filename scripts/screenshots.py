@@ -216,6 +216,22 @@ def main(argv: list[str] | None = None) -> int:
         dialog.reject()
         settle()
 
+    # The shipped examples, as a first launch offers them.
+    waiting = QEventLoop()
+    window.tasks.busy_changed.connect(lambda busy: None if busy else waiting.quit())
+    window.load_examples()
+    if window.tasks.pending():
+        waiting.exec()
+    window.roster.life_filter.setCurrentIndex(window.roster.life_filter.findData("any"))
+    for line in window.roster.lines():
+        if line.name != "Mara Quill":
+            window.show_contractor(line.id)
+            stem = line.name.lower().replace(" ", "-")
+            for index in (0, 1, 2):
+                window.sheet.tabs.setCurrentIndex(index)
+                name = window.sheet.tabs.tabText(index).replace("&", "").lower()
+                save(window, f"example-{stem}-{name}")
+
     print("\n".join(str(p) for p in shots))
     QTimer.singleShot(0, window.close)
     settle()

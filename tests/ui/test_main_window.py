@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
 from harbinger.paths import sqlite_url
+from resources import resource_path
 from tests.ui.conftest import finish, make_contractor
 from ui.main_window import MainWindow
 from ui.settings import AppSettings
@@ -85,7 +86,11 @@ def test_first_launch_offers_the_examples(
     box.button(QMessageBox.StandardButton.Yes).click()
     qtbot.waitUntil(lambda: window.tasks.pending() == 0)
     expected = sorted(e.name for e in window.workspace.library.roster())
+    assert len(expected) == len(list(resource_path("examples").glob("*.json"))) > 0
     assert sorted(line.name for line in window.roster.lines()) == expected
+    # The living are listed; the dead example waits in the graveyard.
+    dead = [line.id for line in window.roster.lines() if not line.alive]
+    assert not set(dead) & set(window.roster.visible_ids())
     window.close()
     # Asked once per library: a second launch on it does not ask again.
     again = open_window(library_path, offer_examples=True)
@@ -178,3 +183,15 @@ def test_a_bad_import_file_reaches_a_dialog(window: MainWindow, tmp_path: Path, 
     box = window.findChild(QMessageBox)
     assert box.windowTitle() == "Could not import"
     assert window.roster.lines() == []
+
+
+def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:  # noqa: ANN001
+    window.load_examples()
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    for line in window.roster.lines():
+        window.show_contractor(line.id)
+        assert window.sheet.title.text() == line.name
+        assert window.report.victories == line.victories
+        for index in range(window.sheet.tabs.count()):
+            window.sheet.tabs.setCurrentIndex(index)
+        assert window.sheet.exp_tab.exp.value("Available") == str(window.report.exp.available)

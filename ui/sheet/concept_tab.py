@@ -36,7 +36,7 @@ CONCEPT_FIELDS: tuple[tuple[str, str], ...] = (
 class ConceptTab(SheetTab):
     def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
-        self.figures = FigureGrid()
+        self.figures = FigureGrid(text_values=True)
         self.appearance = plain("")
         self.background = plain("")
         self.edit_button = QPushButton("Edit &Concept…")

@@ -115,8 +115,12 @@ class FindingList(QListWidget):
 class FigureGrid(QWidget):
     """Label/value rows laid out in a grid; values are selectable and right-aligned."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, text_values: bool = False) -> None:
         super().__init__(parent)
+        # Figures line up on the right; text values (a concept) read better from the left.
+        self._value_align = (
+            Qt.AlignmentFlag.AlignLeft if text_values else Qt.AlignmentFlag.AlignRight
+        ) | Qt.AlignmentFlag.AlignVCenter
         self._grid = QGridLayout(self)
         self._grid.setContentsMargins(0, 0, 0, 0)
         self._grid.setHorizontalSpacing(16)
@@ -135,14 +139,17 @@ class FigureGrid(QWidget):
             for i, label in enumerate(labels):
                 name = QLabel(label)
                 value = QLabel()
+                value.setWordWrap(True)  # a long concept line wraps instead of widening the tab
                 value.setTextFormat(Qt.TextFormat.PlainText)
                 value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-                value.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                value.setAlignment(self._value_align)
                 name.setBuddy(value)
                 self._grid.addWidget(name, i, 0)
                 self._grid.addWidget(value, i, 1)
                 self._values[label] = value
-            self._grid.setColumnStretch(0, 1)
+            self._grid.setColumnStretch(
+                0 if self._value_align & Qt.AlignmentFlag.AlignRight else 1, 1
+            )
         for row in rows:
             value = self._values[row[0]]
             value.setText(row[1])

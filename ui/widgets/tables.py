@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -36,7 +36,9 @@ class FittedTable(QTableWidget):
 
     def _refit(self, *_args: object) -> None:
         self.resizeRowsToContents()
-        self.updateGeometry()
+        if self.height() != self.sizeHint().height():
+            # Asked from inside a resize, so the layout is told once this one is over.
+            QTimer.singleShot(0, self.updateGeometry)
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()
