@@ -185,7 +185,7 @@ def test_a_bad_import_file_reaches_a_dialog(window: MainWindow, tmp_path: Path, 
     assert window.roster.lines() == []
 
 
-def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:  # noqa: ANN001
+def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
     window.load_examples()
     qtbot.waitUntil(lambda: window.tasks.pending() == 0)
     for line in window.roster.lines():
