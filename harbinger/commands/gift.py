@@ -1,18 +1,166 @@
-"""``harbinger gift``: placeholder until its issue lands."""
+"""``harbinger gift evaluate FILE``: price and check a gift draft headless (SPEC §7).
+
+Prints the Gift Cost with its breakdown, the System Text, the Status the Gift
+needs with reasons, warnings, and the modifiers and levels that cannot be
+chosen with why. Exit codes: 0 evaluated; 1 the draft names things that do
+not exist or are not allowed (listed under errors); 2 the file cannot be read
+or does not match the gift-draft schema.
+"""
 
 from __future__ import annotations
 
 import argparse
+import textwrap
+from typing import Any
 
-from harbinger.commands.base import CliError, add_json_flag
+from builder.gifts.draft_json import DraftFormatError, read_draft_document
+from builder.gifts.evaluate import AvailableRewards, GiftEvaluation, evaluate_gift
+from builder.status import Status
+from harbinger.commands.base import (
+    EXIT_CHECK_FAILED,
+    CliError,
+    add_json_flag,
+    emit,
+    read_json_file,
+)
+from harbinger.commands.catalog import add_house_flag, catalog_for
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add the ``gift`` subcommand."""
-    parser = subparsers.add_parser("gift", help="(not built yet)")
-    add_json_flag(parser)
-    parser.set_defaults(func=run)
+    """Add ``gift evaluate``."""
+    parser = subparsers.add_parser("gift", help="evaluate a Gift draft file")
+    sub = parser.add_subparsers(dest="gift_command", metavar="ACTION", required=True)
+    evaluate = sub.add_parser(
+        "evaluate",
+        help="Gift Cost, System Text, Status and restrictions of a gift draft (JSON) file",
+        description="Evaluate a gift draft file (format: resources/schemas/"
+        "gift-draft.v1.schema.json). Exit 0: evaluated; 1: the draft has errors "
+        "(unknown or disallowed choices); 2: unreadable or malformed file.",
+    )
+    evaluate.add_argument("file", metavar="FILE", help="gift draft JSON file")
+    evaluate.add_argument(
+        "--status",
+        metavar="STATUS",
+        help="contractor Status to judge against (overrides the file's); "
+        "Newbie, Novice, Seasoned, Professional or Veteran",
+    )
+    evaluate.add_argument(
+        "--credits", type=int, metavar="N", help="unspent Gift Credits of the contractor"
+    )
+    evaluate.add_argument(
+        "--improvements", type=int, metavar="N", help="unspent Improvements of the contractor"
+    )
+    evaluate.add_argument(
+        "--previous-cost",
+        type=int,
+        metavar="N",
+        help="the Gift's cost before this edit (an existing Gift being improved or revised)",
+    )
+    add_json_flag(evaluate)
+    add_house_flag(evaluate)
+    evaluate.set_defaults(func=run_evaluate)
 
 
-def run(args: argparse.Namespace) -> int:
-    raise CliError("this command is not built yet")
+def _rewards(args: argparse.Namespace) -> AvailableRewards | None:
+    if args.credits is None and args.improvements is None:
+        return None
+    for name in ("credits", "improvements"):
+        value = getattr(args, name)
+        if value is not None and value < 0:
+            raise CliError(f"--{name} cannot be negative: {value}")
+    return AvailableRewards(
+        credits=args.credits or 0,
+        improvements=args.improvements or 0,
+        is_new_gift=args.previous_cost is None,
+    )
+
+
+def run_evaluate(args: argparse.Namespace) -> int:
+    raw = read_json_file(args.file, "gift draft")
+    try:
+        document = read_draft_document(raw)
+    except DraftFormatError as exc:
+        raise CliError(f"gift draft {args.file}: {exc}") from None
+    status = document.status
+    if args.status:
+        try:
+            status = Status.parse(args.status)
+        except ValueError as exc:
+            raise CliError(f"--status: {exc}") from None
+    catalog = catalog_for(args)
+    result = evaluate_gift(
+        document.draft,
+        catalog,
+        status=status,
+        rewards=_rewards(args),
+        previous_cost=args.previous_cost,
+    )
+    doc: dict[str, Any] = {
+        "file": str(args.file),
+        "gift": {
+            "name": document.draft.name,
+            "type": document.draft.gift_type,
+            "effect": document.draft.effect,
+            "style": document.draft.style,
+        },
+        **result.to_json(),
+    }
+    emit(args, doc, lambda: evaluation_text(document.draft.name, doc, result))
+    return EXIT_CHECK_FAILED if result.errors else 0
+
+
+def _wrap(text: str, indent: str = "  ") -> list[str]:
+    rest = " " * len(indent)
+    return textwrap.wrap(text, width=96, initial_indent=indent, subsequent_indent=rest) or [
+        indent.rstrip()
+    ]
+
+
+def evaluation_text(name: str, doc: dict[str, Any], result: GiftEvaluation) -> str:
+    """The human-readable evaluation report."""
+    gift = doc["gift"]
+    out = [f"{name or '(unnamed Gift)'}: {gift['effect']}, {gift['style']}, {gift['type']}"]
+    out.append("")
+    out.append(f"Gift Cost {result.cost}")
+    for line in result.breakdown:
+        label = (
+            line.label
+            if line.source in ("base", "parameter")
+            else (f"{line.label} ({line.source})")
+        )
+        out.append(f"  {line.amount:+d}  {label}")
+    out.append("")
+    out.append("System Text")
+    out.extend(_wrap(result.system_text or "(none: fix the errors below)"))
+    out.append("")
+    status_line = f"Status needed: {result.required_status.label}"
+    if result.status is not None:
+        met = "met" if result.status_met else "NOT met"
+        status_line += f" (contractor is {result.status.label}: {met})"
+    out.append(status_line)
+    for reason in result.status_reasons:
+        out.append(f"  - {reason.message}")
+    if result.rewards is not None:
+        out.append(f"Rewards: {result.rewards.message}")
+    if result.house_rules:
+        out.append(f"House-rule content: {', '.join(result.house_rules)}")
+    if result.errors:
+        out.append("")
+        out.append("Errors")
+        for finding in result.errors:
+            out.extend(_wrap(f"{finding.where}: {finding.message}", "  ! "))
+    if result.warnings:
+        out.append("")
+        out.append("Warnings")
+        for finding in result.warnings:
+            mark = "!" if finding.severity.value == "error" else "-"
+            out.extend(_wrap(finding.message, f"  {mark} "))
+    if result.unavailable:
+        out.append("")
+        out.append("Cannot be chosen now")
+        for item in result.unavailable:
+            what = f"{item.parameter} level " if item.parameter else ""
+            out.extend(_wrap(f"{what}{item.name}: {'; '.join(item.reasons)}", "  - "))
+    out.append("")
+    out.append("Saveable: yes" if result.saveable else "Saveable: no")
+    return "\n".join(out)

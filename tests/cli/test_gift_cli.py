@@ -1,0 +1,233 @@
+"""``harbinger catalog list|check`` and ``harbinger gift evaluate`` (SPEC §7)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from harbinger.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _draft(tmp_path: Path, **fields) -> Path:
+    doc = {
+        "format": "harbinger.gift-draft",
+        "version": 1,
+        "type": "power",
+        "effect": "injure",
+        "style": "targeted",
+        **fields,
+    }
+    path = tmp_path / "draft.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- catalog list
+
+
+def test_catalog_list_json_has_everything_a_builder_needs(capsys) -> None:
+    code, out, err = _run(capsys, "catalog", "list", "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert [t["id"] for t in doc["gift_types"]] == [
+        "power",
+        "legendary_artifact",
+        "artifact_crafting",
+        "consumable_crafting",
+    ]
+    assert [s["id"] for s in doc["styles"]] == ["activated", "targeted", "trap", "passive"]
+    effects = {e["id"]: e for e in doc["effects"]}
+    assert effects["intangibility"]["status"] == "Veteran"
+    injure = effects["injure"]
+    assert [(s["id"], s["cost"]) for s in injure["styles"]] == [("targeted", 0), ("trap", -1)]
+    damage = next(p for p in injure["parameters"] if p["id"] == "damage")
+    assert [(lv["name"], lv["cost"], lv["status"]) for lv in damage["levels"]] == [
+        ("1", -1, "Newbie"),
+        ("2", 0, "Newbie"),
+        ("3", 1, "Newbie"),
+        ("4", 2, "Professional"),
+    ]
+    names = {m["id"]: m for m in injure["enhancements"]}
+    assert names["twin_strike"]["status"] == "Seasoned"
+    assert names["quick"]["general"] is True
+    assert {m["id"] for m in injure["drawbacks"]} >= {"backlash", "ritual", "focus_item"}
+    assert len(doc["stock"]) >= 10
+
+
+def test_catalog_list_text(capsys) -> None:
+    code, out, _ = _run(capsys, "catalog", "list")
+    assert code == 0
+    assert "Intangibility (intangibility) [Veteran]:" in out
+    assert "    Styles: Targeted +0, Trap -1" in out
+    assert "Parameter Weapon Damage: 1 (-1), 2* (+0), 3 (+1), 4 (+2) [Professional]" in out
+
+
+# ---------------------------------------------------------------- catalog check
+
+
+def test_catalog_check_of_the_shipped_catalog(capsys) -> None:
+    code, out, _ = _run(capsys, "catalog", "check", "--json")
+    doc = json.loads(out)
+    assert code == 0
+    assert doc["valid"] is True and doc["problems"] == []
+    assert doc["counts"]["effects"] >= 12
+
+
+def test_catalog_check_of_a_broken_house_folder(tmp_path: Path, capsys) -> None:
+    house = tmp_path / "house"
+    (house / "effects").mkdir(parents=True)
+    (house / "catalog.toml").write_text('name = "Our Rules"\n', encoding="utf-8")
+    (house / "effects" / "odd.toml").write_text(
+        'category = "odd"\ncategory_name = "Odd"\n[effects.blink]\nname = "Blink"\n',
+        encoding="utf-8",
+    )
+    code, out, err = _run(capsys, "catalog", "check", str(house))
+    assert code == 2
+    assert out.startswith("4 problem(s) in the Our Rules catalog:")
+    assert "[Our Rules] effects/odd.toml: effects.blink: missing required field 'summary'" in out
+    assert "problem(s) found" in err
+    code, out, _ = _run(capsys, "catalog", "check", str(house), "--json")
+    doc = json.loads(out)
+    assert code == 2 and doc["valid"] is False and doc["catalog"] == "Our Rules"
+    assert {"file": "[Our Rules] effects/odd.toml", "entry": "effects.blink"}.items() <= (
+        doc["problems"][0].items()
+    )
+
+
+def test_catalog_check_of_a_missing_folder(tmp_path: Path, capsys) -> None:
+    code, _, err = _run(capsys, "catalog", "check", str(tmp_path / "nope"))
+    assert code == 2
+    assert "does not exist" in err
+
+
+# ---------------------------------------------------------------- gift evaluate
+
+
+def test_gift_evaluate_json(tmp_path: Path, capsys) -> None:
+    path = _draft(
+        tmp_path,
+        enhancements=[{"id": "twin_strike"}],
+        drawbacks=[{"id": "focus_item", "detail": "a bone wand"}],
+        status="novice",
+        name="Bone Lance",
+    )
+    code, out, err = _run(capsys, "gift", "evaluate", str(path), "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert doc["gift"] == {
+        "name": "Bone Lance",
+        "type": "power",
+        "effect": "injure",
+        "style": "targeted",
+    }
+    assert doc["cost"] == 1
+    assert [(b["id"], b["amount"]) for b in doc["breakdown"] if b["amount"]] == [
+        ("", 1),
+        ("twin_strike", 1),
+        ("focus_item", -1),
+    ]
+    assert doc["system_text"].endswith("The Gift works only while you hold or wear a bone wand.")
+    assert doc["required_status"] == "Seasoned"
+    assert doc["status"] == "Novice" and doc["status_met"] is False
+    assert doc["saveable"] is False
+    assert any(w["rule"] == "gift.status" for w in doc["warnings"])
+    assert {"kind": "drawback", "id": "lone_target"}.items() <= next(
+        u for u in doc["unavailable"] if u["id"] == "lone_target"
+    ).items()
+
+
+def test_gift_evaluate_status_flag_overrides_the_file(tmp_path: Path, capsys) -> None:
+    path = _draft(tmp_path, enhancements=[{"id": "twin_strike"}], status="novice")
+    code, out, _ = _run(capsys, "gift", "evaluate", str(path), "--status", "Seasoned", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["status_met"] is True
+
+
+def test_gift_evaluate_rewards(tmp_path: Path, capsys) -> None:
+    path = _draft(tmp_path, enhancements=[{"id": "armor_piercing"}])
+    _, out, _ = _run(
+        capsys, "gift", "evaluate", str(path), "--credits", "1", "--improvements", "1", "--json"
+    )
+    assert json.loads(out)["rewards"]["message"] == "spends 1 Gift Credit and 1 Improvement"
+    _, out, _ = _run(capsys, "gift", "evaluate", str(path), "--previous-cost", "1", "--json")
+    assert json.loads(out)["rewards"]["message"] == "spends 1 Improvement"
+
+
+def test_gift_evaluate_text(tmp_path: Path, capsys) -> None:
+    path = _draft(tmp_path, parameters={"range": "touch"}, name="Short Jab")
+    code, out, _ = _run(capsys, "gift", "evaluate", str(path))
+    assert code == 0
+    assert out.startswith("Short Jab: injure, targeted, power\n\nGift Cost 0\n  +1  base\n")
+    assert "  -1  Range: Touch\n" in out
+    assert "Spend an Action and Exert your Mind to make a supernatural attack" in out
+    assert "a Gift must cost at least 1 to be saved" in out
+    assert out.rstrip().endswith("Saveable: no")
+
+
+def test_gift_evaluate_unknown_choices_exit_1(tmp_path: Path, capsys) -> None:
+    path = _draft(tmp_path, effect="fireball")
+    code, out, _ = _run(capsys, "gift", "evaluate", str(path), "--json")
+    assert code == 1
+    assert json.loads(out)["errors"][0]["message"] == "unknown Effect 'fireball'"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        (
+            "{not json",
+            "is not valid JSON: Expecting property name enclosed in double quotes "
+            "at line 1 column 2",
+        ),
+        (
+            '{"format": "harbinger.gift-draft", "version": 1, "type": "power", "effect": "injure", '
+            '"style": "targeted", "enhancements": [{"id": "quick", "count": 0}]}',
+            "enhancements[0].count: 0 is less than the minimum of 1",
+        ),
+        (
+            '{"format": "harbinger.character", "version": 1}',
+            "format: expected 'harbinger.gift-draft'",
+        ),
+    ],
+)
+def test_gift_evaluate_bad_file_exits_2_with_what_and_where(
+    tmp_path: Path, capsys, content: str, message: str
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    code, out, err = _run(capsys, "gift", "evaluate", str(path))
+    assert code == 2 and out == ""
+    assert str(path) in err and message in err
+
+
+def test_gift_evaluate_bad_status_exits_2(tmp_path: Path, capsys) -> None:
+    code, _, err = _run(capsys, "gift", "evaluate", str(_draft(tmp_path)), "--status", "legend")
+    assert code == 2 and "unknown Status 'legend'" in err
+
+
+def test_gift_commands_never_load_qt(tmp_path: Path) -> None:
+    path = _draft(tmp_path)
+    code = (
+        "import sys, contextlib, io\n"
+        "from harbinger.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    main(['gift', 'evaluate', {str(path)!r}, '--json'])\n"
+        "    main(['catalog', 'list', '--json'])\n"
+        "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'ui'))))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    assert out.stdout.strip() == ""
