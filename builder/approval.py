@@ -403,7 +403,36 @@ class Change:
             return f"{where}: added {_short(self.after)}"
         if self.kind == "removed":
             return f"{where}: removed (was {_short(self.before)})"
+        if isinstance(self.before, str) and isinstance(self.after, str):
+            old, new = _text_change(self.before, self.after)
+            return f"{where}: {old} → {new}"
         return f"{where}: {_short(self.before)} → {_short(self.after)}"
+
+
+def _text_change(before: str, after: str, context: int = 25) -> tuple[str, str]:
+    """The differing middle of two texts in «», with a little context, so one edited
+    word in a long System Text stands out: '…within «arm's reach». Lower…'."""
+    start = 0
+    while start < min(len(before), len(after)) and before[start] == after[start]:
+        start += 1
+    end = 0
+    while (
+        end < min(len(before), len(after)) - start
+        and before[len(before) - 1 - end] == after[len(after) - 1 - end]
+    ):
+        end += 1
+
+    def show(text: str) -> str:
+        head = text[max(0, start - context) : start]
+        middle = text[start : len(text) - end]
+        tail = text[len(text) - end : len(text) - end + context]
+        lead = "…" if start > context else ""
+        trail = "…" if end > context else ""
+        if len(middle) > 80:
+            middle = middle[:79] + "…"
+        return f'"{lead}{head}«{middle}»{tail}{trail}"'
+
+    return show(before), show(after)
 
 
 def _short(value: Any, limit: int = 120) -> str:
