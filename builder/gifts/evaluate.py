@@ -209,12 +209,13 @@ def reward_use(
 ) -> RewardUse | None:
     """What saving a Gift of ``cost`` spends or refunds ("Gift Credits and Improvements").
 
-    A new Gift spends one Gift Credit and pays the rest of its cost with
-    Improvements first, then further Gift Credits (Credits can buy anything,
-    so they are kept for last). Raising an existing Gift from
-    ``previous_cost`` spends the difference the same way, Improvements
-    first. Lowering it refunds the difference as Improvements: the Gift
-    Credit that created the Gift stays spent on it.
+    A new Gift is paid with Gift Credits only: Improvements "can only be
+    spent to improve an existing Gift, not to unlock a new one" (the same
+    rule ``builder.ledger`` audits). Raising an existing Gift from
+    ``previous_cost`` spends the difference with Improvements first, then
+    Gift Credits (Credits can buy anything, so they are kept for last).
+    Lowering it refunds the difference as Improvements: the Gift Credit
+    that created the Gift stays spent on it.
     """
     if rewards is None and previous_cost is None:
         return None
@@ -223,23 +224,19 @@ def reward_use(
     improvements_have = rewards.improvements if rewards else None
     if new:
         need = max(cost, 1)
-        if credits_have is None or improvements_have is None:
-            return RewardUse(1, need - 1, None, _spend_message(1, need - 1))
+        if credits_have is None:
+            return RewardUse(need, 0, None, _spend_message(need, 0))
         if credits_have < 1:
-            return RewardUse(
-                1, need - 1, False, "a new Gift needs a Gift Credit, and none is unspent"
-            )
-        from_improvements = min(improvements_have, need - 1)
-        from_credits = 1 + (need - 1 - from_improvements)
-        enough = from_credits <= credits_have
-        message = _spend_message(from_credits, from_improvements)
+            return RewardUse(need, 0, False, "a new Gift needs a Gift Credit, and none is unspent")
+        enough = need <= credits_have
+        message = _spend_message(need, 0)
         if not enough:
             message = (
-                f"needs {need} Gift Credits and Improvements (at least one a Gift Credit); "
-                f"has {_plural(credits_have, 'Gift Credit')} and "
-                f"{_plural(improvements_have, 'Improvement')}"
+                f"a new Gift of cost {need} needs {_plural(need, 'Gift Credit')} "
+                "(Improvements only raise existing Gifts); "
+                f"has {_plural(credits_have, 'Gift Credit')}"
             )
-        return RewardUse(from_credits, from_improvements, enough, message)
+        return RewardUse(need, 0, enough, message)
     assert previous_cost is not None
     delta = cost - previous_cost
     if delta <= 0:

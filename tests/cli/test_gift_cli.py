@@ -158,9 +158,9 @@ def test_gift_evaluate_status_flag_overrides_the_file(tmp_path: Path, capsys) ->
 def test_gift_evaluate_rewards(tmp_path: Path, capsys) -> None:
     path = _draft(tmp_path, enhancements=[{"id": "armor_piercing"}])
     _, out, _ = _run(
-        capsys, "gift", "evaluate", str(path), "--credits", "1", "--improvements", "1", "--json"
+        capsys, "gift", "evaluate", str(path), "--credits", "2", "--improvements", "1", "--json"
     )
-    assert json.loads(out)["rewards"]["message"] == "spends 1 Gift Credit and 1 Improvement"
+    assert json.loads(out)["rewards"]["message"] == "spends 2 Gift Credits"
     _, out, _ = _run(capsys, "gift", "evaluate", str(path), "--previous-cost", "1", "--json")
     assert json.loads(out)["rewards"]["message"] == "spends 1 Improvement"
 

@@ -291,14 +291,16 @@ def test_new_gift_needs_a_gift_credit_even_with_improvements() -> None:
     assert "a new Gift needs a Gift Credit" in result.rewards.message
 
 
-def test_costlier_new_gift_uses_improvements_after_the_credit() -> None:
-    """Cost 2 with 1 Gift Credit and 1 Improvement: spends both."""
+def test_new_gift_is_paid_with_gift_credits_only() -> None:
+    """Cost 2, new: Improvements cannot unlock a new Gift, so it needs 2 Gift Credits."""
     draft = GiftDraft("power", "injure", "targeted", (ModifierChoice("armor_piercing"),))
-    result = evaluate_gift(draft, CATALOG, rewards=AvailableRewards(1, 1))
+    result = evaluate_gift(draft, CATALOG, rewards=AvailableRewards(2, 0))
     assert result.cost == 2
-    assert result.rewards.message == "spends 1 Gift Credit and 1 Improvement"
-    short = evaluate_gift(draft, CATALOG, rewards=AvailableRewards(1, 0))
+    assert result.rewards.message == "spends 2 Gift Credits"
+    assert (result.rewards.credits, result.rewards.improvements) == (2, 0)
+    short = evaluate_gift(draft, CATALOG, rewards=AvailableRewards(1, 1))
     assert short.rewards.enough is False
+    assert "Improvements only raise existing Gifts" in short.rewards.message
     assert not short.saveable
 
 
