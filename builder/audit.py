@@ -33,6 +33,7 @@ from builder.covenant import CovenantCharacter
 from builder.covenant_rules import CovenantReport, evaluate_covenant
 from builder.findings import Finding, Severity
 from builder.gifts import Catalog, GiftEvaluation, evaluate_gift
+from builder.ledger import crashed
 from builder.sheet import SheetReport, evaluate_sheet
 from builder.sheet_catalog import SheetCatalog
 from builder.status import Status
@@ -668,6 +669,18 @@ def _gift_lines(
     return lines
 
 
+def _crashed_gift_line(index: int, gift: Gift, exc: Exception) -> AuditLine:
+    where = f"gifts[{index}]"
+    return AuditLine(
+        "gift.draft",
+        "Gift build is valid in the catalog",
+        f"Gift {gift.draft.name or gift.id!r} could not be evaluated",
+        {"gift_id": gift.id},
+        where,
+        (crashed("gift.check_crashed", where, f"Gift {gift.id!r}", exc),),
+    )
+
+
 def audit_contractor(
     contractor: Contractor,
     gift_catalog: Catalog,
@@ -689,8 +702,11 @@ def audit_contractor(
         _rewards_line(report, groups["rewards"]),
     ]
     for i, gift in enumerate(contractor.gifts):
-        evaluation = evaluate_gift(gift.draft, gift_catalog, status=report.status)
-        lines += _gift_lines(i, gift, evaluation, report.status, report.victories)
+        try:
+            evaluation = evaluate_gift(gift.draft, gift_catalog, status=report.status)
+            lines += _gift_lines(i, gift, evaluation, report.status, report.victories)
+        except Exception as exc:  # one odd Gift must not hide the rest of the audit
+            lines.append(_crashed_gift_line(i, gift, exc))
     lines += [
         _restricted_line(report, contractor, groups["restricted"], sheet_catalog),
         _loose_ends_line(report, groups["loose_ends"]),

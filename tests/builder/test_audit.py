@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import copy
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -404,3 +405,21 @@ def test_review_document_refuses_what_is_not_a_character_file(catalog: Catalog) 
     with pytest.raises(ReviewInputError) as caught:
         review_document(doc, catalog)
     assert "ledger[3].exp" in str(caught.value)
+
+
+def test_a_gift_that_cannot_be_evaluated_fails_its_line_and_the_audit_goes_on(
+    catalog: Catalog, sheet_catalog: SheetCatalog
+) -> None:
+    doc = document("veteran-gift-at-6-victories.json")
+    broken = contractor(doc)
+    # A parameter map that is not a mapping is beyond what a file can hold; the
+    # audit still reports the other Gift and every other check.
+    gift = broken.gifts[0]
+    odd = replace(gift, draft=replace(gift.draft, name="Odd"))
+    object.__setattr__(odd.draft, "parameters", None)
+    audit = audit_contractor(replace(broken, gifts=(odd, broken.gifts[1])), catalog, sheet_catalog)
+    line = audit.line("gift.draft", "gifts[0]")
+    assert line.verdict is Verdict.FAIL
+    assert [f.rule for f in line.findings] == ["gift.check_crashed"]
+    assert audit.line("gift.status", "gifts[1]").verdict is Verdict.FAIL
+    assert audit.line("exp").verdict is Verdict.PASS
