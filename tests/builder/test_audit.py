@@ -38,7 +38,7 @@ from builder.character_file import document_from_data
 from builder.contractor import Contractor
 from builder.covenant_file import read_covenant_file
 from builder.findings import Severity
-from builder.gifts import Catalog, default_catalog
+from builder.gifts import Catalog, default_catalog, load_catalog
 from builder.sheet_catalog import SheetCatalog, load_sheet_catalog
 from resources import resource_path
 
@@ -423,3 +423,24 @@ def test_a_gift_that_cannot_be_evaluated_fails_its_line_and_the_audit_goes_on(
     assert [f.rule for f in line.findings] == ["gift.check_crashed"]
     assert audit.line("gift.status", "gifts[1]").verdict is Verdict.FAIL
     assert audit.line("exp").verdict is Verdict.PASS
+
+
+def test_house_rule_content_locks_the_contractor_to_that_playgroup(
+    sheet_catalog: SheetCatalog,
+) -> None:
+    """Wren is Mara with a second victory spent on "Pilot Light", a Kindle Gift from
+    the Tuesday Lantern's own catalog: legal there, and only there."""
+    house = load_catalog([DATA / "house-rules" / "lantern-catalog"])
+    doc = json.loads((DATA / "house-rules" / "house-rule-gift.json").read_text("utf-8"))
+    audit = audit_contractor(contractor(doc), house, sheet_catalog)
+    assert audit.passed
+    (finding,) = audit.findings
+    assert (finding.rule, finding.severity, finding.where) == (
+        "gift.house_rules",
+        Severity.WARNING,
+        "gifts[1]",
+    )
+    assert finding.numbers == {"catalogs": ["Tuesday Lantern"]}
+    assert audit.line("gift.house_rules", "gifts[1]").verdict is Verdict.WARN
+    assert audit.line("gift.house_rules", "gifts[0]").verdict is Verdict.PASS
+    assert audit.line("gift.cost", "gifts[1]").numbers["catalog"] == 1

@@ -291,3 +291,28 @@ def test_a_bad_line_in_the_trusted_keys_file_is_named(tmp_path: Path) -> None:
     keys.write_text("# keys\n\nnot-base64!! Someone\n", encoding="utf-8")
     with pytest.raises(KeyFileError, match=r"trusted.txt line 3: the public key is not valid"):
         read_trusted_keys(keys)
+
+
+def test_house_rule_gifts_need_their_catalog(capsys) -> None:
+    house = DATA / "house-rules"
+    code, out, _ = run(capsys, "sheet", "audit", str(house / "house-rule-gift.json"))
+    assert code == 1
+    assert "house-rule catalog 'Tuesday Lantern', load it with --catalog" in out
+    code, out, _ = run(
+        capsys,
+        "sheet",
+        "audit",
+        str(house / "house-rule-gift.json"),
+        "--catalog",
+        str(house / "lantern-catalog"),
+    )
+    assert code == 0
+    assert "WARN  Gift 'Pilot Light': house-rule content from Tuesday Lantern" in out
+
+
+def test_a_broken_house_catalog_exits_2(capsys, tmp_path: Path) -> None:
+    code, _, err = run(
+        capsys, "sheet", "audit", str(DATA / "clean.json"), "--catalog", str(tmp_path)
+    )
+    assert code == 2
+    assert "the Gift catalog cannot be loaded" in err
