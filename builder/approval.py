@@ -353,6 +353,8 @@ def approve(
             "verdict",
         ) from None
     items = scope_items(document, scope)
+    if not items:
+        raise ApprovalError(f"the scope {scope.strip()!r} holds nothing to approve", "scope")
     notes = dict(item_notes or {})
     for item in notes:
         if item not in items:

@@ -329,6 +329,10 @@ def test_an_unknown_scope_names_the_choices() -> None:
         approve(clean(), "everything", "Lee")
     with pytest.raises(ApprovalError, match="approver's name"):
         approve(clean(), "contractor", "  ")
+    empty = clean()
+    empty["character"]["ledger"] = []
+    with pytest.raises(ApprovalError, match="'ledger' holds nothing to approve"):
+        approve(empty, "ledger", "Lee")
 
 
 def test_a_document_that_is_not_a_character_file_is_refused() -> None:
