@@ -7,6 +7,7 @@ import json
 import os
 import shutil
 import stat
+import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -316,3 +317,18 @@ def test_a_broken_house_catalog_exits_2(capsys, tmp_path: Path) -> None:
     )
     assert code == 2
     assert "the Gift catalog cannot be loaded" in err
+
+
+def test_sheet_audit_runs_headless_without_loading_qt() -> None:
+    code = (
+        "import sys, contextlib, io\n"
+        "from harbinger.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    status = main(['sheet', 'audit', {str(DATA / 'clean.json')!r}, '--json'])\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('PySide6', 'ui'))\n"
+        "print(status, ','.join(loaded))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert out.stdout.strip() == "0"
