@@ -31,6 +31,7 @@ from builder.approval import ApprovalError, ApprovalStatus, verify
 from builder.contractor import AssetPick, Contractor, Gift
 from builder.covenant import CovenantCharacter
 from builder.covenant_rules import CovenantReport, evaluate_covenant
+from builder.creation import GIFTED_ASSET_ID
 from builder.findings import Finding, Severity
 from builder.gifts import Catalog, GiftEvaluation, evaluate_gift
 from builder.ledger import crashed
@@ -440,23 +441,25 @@ def _restricted_line(
     found: list[Finding],
     sheet_catalog: SheetCatalog | None,
 ) -> AuditLine:
-    assets = [a.name for a in report.assets if a.restricted or a.id in ("custom", "gifted")]
+    assets = [a.name for a in report.assets if a.restricted or a.id in ("custom", GIFTED_ASSET_ID)]
     liabilities = [li.name for li in report.liabilities if li.restricted or li.id == "custom"]
     limits = [limit.name for limit in contractor.limits if limit.custom]
     extra: list[Finding] = []
     if sheet_catalog is not None:
         extra += _catalog_findings(contractor, report.assets, sheet_catalog, "assets")
         extra += _catalog_findings(contractor, report.liabilities, sheet_catalog, "liabilities")
+    after = [f.where for f in found if f.rule.endswith(".after_creation")]
     shown = (
         [f"Asset {n!r}" for n in assets]
         + [f"Liability {n!r}" for n in liabilities]
         + [f"custom Limit {n!r}" for n in limits]
+        + [f"bought or bought off after creation at {w}" for w in after]
     )
     checked = "checked against the sheet catalog" if sheet_catalog is not None else ""
     message = (
-        "Restricted or custom content needing leader approval: " + ", ".join(shown)
+        "Needs leader approval: " + ", ".join(shown)
         if shown
-        else "No restricted or custom Assets, Liabilities or Limits"
+        else "No restricted or custom Assets, Liabilities or Limits, nothing bought after creation"
     )
     return AuditLine(
         "restricted",
@@ -466,6 +469,7 @@ def _restricted_line(
             "assets": assets,
             "liabilities": liabilities,
             "custom_limits": limits,
+            "after_creation": after,
             "held_assets": len(report.assets),
             "held_liabilities": len(report.liabilities),
         },

@@ -276,15 +276,33 @@ def test_restricted_content_is_listed_and_checked_against_the_sheet_catalog(
         {"id": "custom", "name": "Sleepwalker", "kind": "liability", "value": 1}
     )
     doc["character"]["limits"][2] = {"name": "Betrayal", "custom": True}
+    # After the first Contract an Asset costs value × 3: Double-Jointed (2) costs 6.
+    doc["character"]["ledger"].append(
+        {
+            "type": "buy_asset",
+            "date": "2025-02-10",
+            "asset": {
+                "id": "double_jointed",
+                "name": "Double-Jointed",
+                "kind": "asset",
+                "value": 2,
+            },
+            "exp": 6,
+        }
+    )
     audit = audit_contractor(contractor(doc), catalog, sheet_catalog)
+    # Creation now costs 64 + 3 (Patron) − 1 (Sleepwalker) = 66: 81 − 2 − 6 = 73 left.
+    assert audit.line("exp").numbers["available"] == 73
     line = audit.line("restricted")
     assert line.verdict is Verdict.WARN
     assert (line.numbers["liabilities"], line.numbers["custom_limits"]) == (
         ["Sleepwalker"],
         ["Betrayal"],
     )
+    assert line.numbers["after_creation"] == ["ledger[6]"]
     rules = sorted((f.rule, f.where) for f in line.findings)
     assert rules == [
+        ("asset.after_creation", "ledger[6]"),
         ("asset.restricted_unmarked", "creation.assets[2]"),
         ("asset.value_differs", "creation.assets[2]"),
         ("liability.custom", "creation.liabilities[1]"),
