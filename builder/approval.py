@@ -540,8 +540,8 @@ class RecordStatus:
             case SignatureState.UNSIGNED:
                 sig = "unsigned"
             case SignatureState.VALID:
-                who = f" by {self.signer}'s key" if self.signer else ""
-                sig = f"signature valid{who} (key {self.fingerprint})"
+                who = f"signer: {self.signer}; " if self.signer else ""
+                sig = f"signature valid ({who}key {self.fingerprint})"
             case SignatureState.UNKNOWN_KEY:
                 sig = f"signature REJECTED: key {self.fingerprint} is not a trusted key"
             case SignatureState.INVALID:
@@ -671,8 +671,35 @@ class ApprovalStatus:
             lines += ["  " + line for line in item.describe().splitlines()]
         approved = [i.key for i in self.items if i.state is ItemState.APPROVED]
         if approved and not verbose:
-            lines.append(f"  approved and unchanged ({len(approved)}): {', '.join(approved)}")
+            lines.append(f"  approved and unchanged ({len(approved)}): {_key_ranges(approved)}")
         return "\n".join(lines)
+
+
+def _key_ranges(keys: list[str]) -> str:
+    """Item keys with runs of entries folded: 'core, gift:a, ledger[0–2], ledger[4–69]'."""
+    out: list[str] = []
+    run: tuple[str, int, int] | None = None  # (list name, first index, last index)
+
+    def flush() -> None:
+        if run is not None:
+            name, first, last = run
+            out.append(f"{name}[{first}]" if first == last else f"{name}[{first}–{last}]")
+
+    for key in keys:
+        name, bracket, rest = key.partition("[")
+        if bracket and rest.endswith("]") and rest[:-1].isdigit():
+            index = int(rest[:-1])
+            if run is not None and run[0] == name and run[2] == index - 1:
+                run = (name, run[1], index)
+                continue
+            flush()
+            run = (name, index, index)
+            continue
+        flush()
+        run = None
+        out.append(key)
+    flush()
+    return ", ".join(out)
 
 
 @cache

@@ -362,3 +362,17 @@ def test_covenant_files_use_the_same_approvals(leader: Ed25519PrivateKey) -> Non
     assert [i.key for i in status.changed] == ["log[2]"]
     assert status.changed[0].changes[0].path == "spent"
     assert from_document(again).approvals == tuple(approved["approvals"])
+
+
+def test_the_text_report_folds_runs_of_approved_entries() -> None:
+    after = edited(approve(clean(), "contractor", "Lee", "Welcome", at=WHEN))
+    after["character"]["ledger"][3]["exp"] = 3
+    text = verify(after).to_text()
+    assert text.splitlines() == [
+        "Approvals: FAIL — 7 approved, 1 changed",
+        f"  approvals[0]: approved by Lee at {WHEN} (scope contractor) — unsigned",
+        "    note: Welcome",
+        f"  CHANGED since approval: ledger entry 3: raise, 2025-01-12 — approved by Lee at {WHEN}",
+        "      exp: 2 → 3",
+        "  approved and unchanged (7): core, gift:mend, ledger[0–2], ledger[4–5]",
+    ]

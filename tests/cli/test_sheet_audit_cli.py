@@ -247,7 +247,7 @@ def test_a_signature_by_a_key_missing_from_the_keys_file_is_rejected(
     add_trusted_key(public_key_text(load_leader_key(other_key)), "Eve", keys)
     code, out, _ = run(capsys, "sheet", "audit", str(path), "--keys", str(keys))
     assert code == 0
-    assert "signature valid by Eve's key" in out
+    assert "signature valid (signer: Eve; key " in out
 
 
 # --------------------------------------------------------------------------- keys
