@@ -552,7 +552,8 @@ def _gift_lines(
     )
 
     cost_findings: tuple[Finding, ...] = ()
-    if gift.cost != evaluation.cost:
+    priced = not evaluation.errors  # a build the catalog cannot read has no price to compare
+    if priced and gift.cost != evaluation.cost:
         cost_findings = (
             Finding(
                 "gift.cost_changed",
@@ -567,12 +568,16 @@ def _gift_lines(
         AuditLine(
             "gift.cost",
             "Stored Gift Cost against the catalog",
-            f"{label}: stored cost {gift.cost}, catalog cost {evaluation.cost} "
-            f"({evaluation.breakdown_text()})",
+            (
+                f"{label}: stored cost {gift.cost}, catalog cost {evaluation.cost} "
+                f"({evaluation.breakdown_text()})"
+                if priced
+                else f"{label}: stored cost {gift.cost}; the catalog cannot price this build"
+            ),
             {
                 "gift_id": gift.id,
                 "stored": gift.cost,
-                "catalog": evaluation.cost,
+                "catalog": evaluation.cost if priced else None,
                 "breakdown": [line.to_json() for line in evaluation.breakdown],
             },
             where,

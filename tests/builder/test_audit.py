@@ -341,7 +341,14 @@ def test_a_gift_the_catalog_does_not_know_fails_its_draft_check(
     doc = document("clean.json")
     doc["character"]["gifts"][0]["draft"]["effect"] = "hearthfire"
     doc["character"]["gifts"][0]["catalog"] = "Tuesday Lantern"
+    doc["character"]["gifts"][0]["cost"] = 3
     audit = audit_contractor(contractor(doc), catalog, sheet_catalog)
+    cost = audit.line("gift.cost")
+    assert (cost.verdict, cost.numbers["stored"], cost.numbers["catalog"]) == (
+        Verdict.PASS,
+        3,
+        None,
+    )
     line = audit.line("gift.draft")
     assert line.verdict is Verdict.FAIL
     assert [(f.rule, f.where) for f in line.findings] == [
