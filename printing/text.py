@@ -1,0 +1,89 @@
+"""User text made safe for reportlab, and the one way printing/ builds paragraphs.
+
+reportlab's ``Paragraph`` reads an XML-like markup: a player who names a Gift
+``<b>Rage</b>``, writes ``Salt & Iron`` or types ``<font size=90>`` would
+otherwise get bold text, a parse error or a giant glyph. The rule in this
+package is therefore:
+
+- a plain ``str`` is user text and is always escaped by ``literal`` before it
+  reaches reportlab, so it prints exactly as typed;
+- a ``Markup`` is markup Harbinger wrote itself; ``markup()`` fills user
+  values into a trusted template, escaping each value.
+
+``para`` is the only place a ``Paragraph`` is made (a test checks that no other
+module calls ``Paragraph`` directly).
+"""
+
+from __future__ import annotations
+
+import re
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+# C0/C1 controls other than newline and tab, lone surrogates (from a bad JSON
+# escape) and non-characters: none prints, and surrogates break PDF encoding.
+_UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
+
+
+class Markup(str):
+    """Paragraph markup written by Harbinger's own code, never by a user."""
+
+    __slots__ = ()
+
+
+def clean(text: object) -> str:
+    """User text with unprintable characters removed and line ends made ``\\n``."""
+    value = "" if text is None else str(text)
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    return _UNPRINTABLE.sub("", value).replace("\t", "    ")
+
+
+def literal(text: object) -> Markup:
+    """Markup that prints ``text`` literally: ``&``, ``<`` and ``>`` escaped, newlines kept."""
+    value = clean(text)
+    value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return Markup(value.replace("\n", "<br/>"))
+
+
+def markup(template: str, **values: object) -> Markup:
+    """Fill user ``values`` into a trusted ``template`` with ``str.format``, escaping each.
+
+    ``markup("<b>{name}</b>", name=user_text)`` bolds whatever the user typed
+    without letting it add markup of its own. A value that is already
+    ``Markup`` is inserted unchanged.
+    """
+    safe = {k: v if isinstance(v, Markup) else literal(v) for k, v in values.items()}
+    return Markup(template.format(**safe))
+
+
+def join(parts: list[Markup] | tuple[Markup, ...], separator: str = " · ") -> Markup:
+    """Join pieces of markup with a trusted separator, skipping empty pieces."""
+    return Markup(separator.join(p for p in parts if p))
+
+
+def para(content: str | Markup, style: ParagraphStyle) -> Paragraph:
+    """A paragraph of ``content``: plain ``str`` prints literally, ``Markup`` is parsed."""
+    text = content if isinstance(content, Markup) else literal(content)
+    return Paragraph(text, style)
+
+
+def one_line(text: object) -> str:
+    """User text for a single drawn line (headers, file names): no markup, no line breaks."""
+    return " ".join(clean(text).split())
+
+
+def fit_width(text: str, font: str, size: float, width: float) -> str:
+    """``text`` cut with an ellipsis so it is at most ``width`` points wide in ``font``."""
+    if stringWidth(text, font, size) <= width:
+        return text
+    ellipsis = "…"
+    low, high = 0, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if stringWidth(text[:mid] + ellipsis, font, size) <= width:
+            low = mid
+        else:
+            high = mid - 1
+    return text[:low].rstrip() + ellipsis
