@@ -258,7 +258,7 @@ class GiftBuilderDialog(QDialog):
         self.save.setVisible(contractor is not None)
         for button in (self.back, self.next, self.save_template, self.cancel, self.save):
             button.setAutoDefault(False)
-        self.save.setDefault(contractor is not None)
+        # No default button: Enter in the Effect search or a detail field must never save.
 
         bar = QHBoxLayout()
         bar.addWidget(undo_button)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 
-from builder.contractor import Contractor, Gift
+from builder.contractor import Concept, Contractor, Gift
 from builder.gifts import Catalog, default_catalog, evaluate_gift
 from builder.sheet import evaluate_sheet
 from tests.builder.ledger_text import contractor as ledger_contractor
@@ -19,10 +20,11 @@ DAY = "2024-06-01"
 
 
 def won(victories: int, extra: str = "", **kw: object) -> Contractor:
-    """A contractor with ``victories`` home victories (a Gift Credit each), then ``extra``."""
+    """Mara Quill, with ``victories`` home victories (a Gift Credit each), then ``extra``."""
     lines = [f"2024-01-{i + 1:02d} contract home victory 'Win {i + 1}'" for i in range(victories)]
     text = "\n".join([*lines, extra]) if extra else "\n".join(lines)
-    return ledger_contractor(text, **kw)  # type: ignore[arg-type]
+    contractor = ledger_contractor(text, **kw)  # type: ignore[arg-type]
+    return replace(contractor, concept=Concept("Mara Quill", player="Ines"))
 
 
 @pytest.fixture(scope="session")
