@@ -9,7 +9,7 @@ a few label updates.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QPlainTextEdit, QVBoxLayout, QWidget
 
 from builder.findings import Severity
 from builder.gifts import Catalog, GiftEvaluation
@@ -22,6 +22,29 @@ _STEP_ERRORS = {
     "Effect": "gift.unknown_effect",
     "Activation Style": "gift.style_not_allowed",
 }
+
+
+class SystemTextView(QPlainTextEdit):
+    """The System Text: read-only, selectable, scrolling on its own.
+
+    A text view rather than a word-wrapped label so a new System Text never
+    relayouts the column around it (a selectable wrapped QLabel costs
+    milliseconds per change, more than the rest of a click's repaint).
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("systemText")
+        self.setReadOnly(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setTabChangesFocus(True)
+        self.setMinimumHeight(140)
+
+    def text(self) -> str:
+        return self.toPlainText()
+
+    def setText(self, text: str) -> None:  # noqa: N802 - same name as QLabel's, for set_text
+        self.setPlainText(text)
 
 
 class ResultsPanel(QWidget):
@@ -47,7 +70,7 @@ class ResultsPanel(QWidget):
         self.cost_badge = label("1", "costBadge", wrap=False)
         self.cost_badge.setAccessibleName("Gift Cost")
         self.cost_delta = label("", "muted")
-        self.breakdown = label("", "muted", selectable=True)
+        self.breakdown = label("", "muted")
         self.breakdown.setAccessibleName("Gift Cost breakdown")
 
         self.gift_title = label("", "sectionTitle")
@@ -63,7 +86,7 @@ class ResultsPanel(QWidget):
         self.save_problem = label("", "error")
 
         self.system_title = label("System Text", "sectionTitle")
-        self.system_text = label("", "systemText", selectable=True)
+        self.system_text = SystemTextView()
         self.system_text.setAccessibleName("System Text")
         self.system_placeholder = label(
             "The System Text appears here once a Gift Type, an Effect and an Activation Style "
@@ -96,9 +119,9 @@ class ResultsPanel(QWidget):
         layout.addWidget(self.house_rules)
         layout.addWidget(self.save_problem)
         layout.addWidget(self.system_title)
-        layout.addWidget(self.system_text)
+        layout.addWidget(self.system_text, 1)
         layout.addWidget(self.system_placeholder)
-        layout.addStretch(1)
+        layout.addStretch(0)
         for widget in (
             self.notice,
             self.blocking,
@@ -211,7 +234,3 @@ class ResultsPanel(QWidget):
         blocking += [w.message for w in ev.warnings if w.severity is Severity.ERROR]
         warnings = [w.message for w in ev.warnings if w.severity is not Severity.ERROR]
         return blocking, warnings
-
-
-def caption_label(text: str) -> QLabel:
-    return label(text, "sectionTitle")
