@@ -1,0 +1,198 @@
+"""Library benchmark (SPEC §6): 1,000 contractors × 8 Gifts.
+
+    python bench/bench_library.py [--contractors 1000] [--runs 15] [--keep DIR]
+
+Builds a library in a temporary folder (one import of 1,000 character files),
+then measures, as medians of repeated runs:
+
+- opening the library and reading the roster: budget 300 ms;
+- loading one full sheet from an open library: budget 100 ms;
+- the resident memory of this process afterwards: budget 250 MB.
+
+Prints each median with its ratio to the budget (≤ 1.00 is within budget).
+Module imports are timed separately (in a fresh interpreter), since the app
+pays them once at start-up, not per roster.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from builder.character_file import dumps_character_file  # noqa: E402
+from builder.contractor import (  # noqa: E402
+    AssetKind,
+    AssetPick,
+    BonusExp,
+    BonusKind,
+    Concept,
+    ContractAttended,
+    Contractor,
+    Creation,
+    Gift,
+    GiftChange,
+    GiftChangeKind,
+    Health,
+    Injury,
+    Item,
+    Journal,
+    JournalKind,
+    Limit,
+    Outcome,
+    Raise,
+    SourcePool,
+    Stock,
+    TraitKind,
+)
+from builder.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
+from models.library import Library  # noqa: E402
+
+ROSTER_BUDGET_MS = 300.0
+SHEET_BUDGET_MS = 100.0
+MEMORY_BUDGET_MB = 250.0
+
+
+def make_contractor(rng: random.Random, index: int) -> Contractor:
+    """A long-lived contractor: 20–40 Contracts with Journals, raises and 8 Gifts."""
+    ledger: list = []
+    victories = 0
+    for n in range(rng.randint(20, 40)):
+        outcome = Outcome.VICTORY if rng.random() < 0.45 else Outcome.FAILURE
+        victories += outcome is Outcome.VICTORY
+        date = f"20{20 + n // 12:02d}-{n % 12 + 1:02d}-15"
+        ledger.append(ContractAttended(date, f"Scenario {n}", rng.random() < 0.8, outcome))
+        if rng.random() < 0.5:
+            ledger.append(Journal(date, f"Journal {n}", JournalKind.CONTRACT, 300, "words " * 60))
+        if rng.random() < 0.3:
+            ledger.append(Raise(date, TraitKind.ABILITY, "occult", 2 + n % 3, 4))
+        if rng.random() < 0.05:
+            ledger.append(BonusExp(date, BonusKind.GM_INTO_THE_FOLD, 6))
+    gifts = []
+    for g in range(8):
+        gift_id = f"g{g}"
+        draft = GiftDraft(
+            gift_type="power",
+            effect=rng.choice(["injure", "afflict", "obscure", "heal"]),
+            style="targeted",
+            enhancements=tuple(ModifierChoice(f"enh{k}") for k in range(rng.randint(0, 3))),
+            drawbacks=tuple(ModifierChoice(f"drw{k}", "detail text") for k in range(2)),
+            parameters={"range": "far", "duration": "scene"},
+            name=f"Gift {g}",
+            tagline="A tagline of reasonable length for a gift card.",
+            description="A description of how the Gift looks when it is used. " * 3,
+        )
+        gifts.append(Gift(gift_id, draft, 2, "System text of the gift. " * 6))
+        ledger.append(GiftChange("2021-01-01", gift_id, GiftChangeKind.NEW, 0, 1, credits=1))
+    return Contractor(
+        id=str(uuid.UUID(int=rng.getrandbits(128))),
+        concept=Concept(
+            f"Contractor {index:04d}",
+            player=f"Player {index % 40}",
+            archetype="Archetype",
+            paradigm="A paradigm sentence.",
+            ambition="An ambition sentence.",
+            background="Background text. " * 10,
+        ),
+        limits=(Limit("Anguish"), Limit("Atrocities"), Limit("Murder")),
+        creation=Creation(
+            attributes={"brawn": 2, "dexterity": 3, "perception": 3, "charisma": 2, "intellect": 3},
+            abilities={"occult": 3, "alertness": 2, "firearms": 2, "stealth": 2},
+            assets=(AssetPick("contacts", "Contacts", AssetKind.ASSET, 2, "Dock workers"),),
+        ),
+        ledger=tuple(ledger),
+        gifts=tuple(gifts),
+        source=SourcePool("Source", ("A replenishment condition",)),
+        stock=Stock(equipment=(Item("Knife"), Item("Phone"), Item("Rope", "50 ft"))),
+        health=Health(injuries=(Injury("Cut", 2),)),
+    )
+
+
+def build(path: Path, count: int, seed: int = 1) -> list[str]:
+    """Fill a new library with ``count`` contractors in one import; returns their ids."""
+    rng = random.Random(seed)
+    contractors = [make_contractor(rng, i) for i in range(count)]
+    files = [dumps_character_file(c) for c in contractors]
+    with Library.open(path) as library:
+        library.import_files(files)
+    return [c.id for c in contractors]
+
+
+def median_ms(samples: list[float]) -> float:
+    return statistics.median(samples) * 1000
+
+
+def import_time() -> float:
+    """Seconds a fresh interpreter spends importing the library module."""
+    code = (
+        "import time; t = time.perf_counter(); import models.library; "
+        "print(time.perf_counter() - t)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+    )
+    return float(out.stdout)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--contractors", type=int, default=1000)
+    parser.add_argument("--runs", type=int, default=15)
+    parser.add_argument("--keep", type=Path, help="build the library in this folder and keep it")
+    args = parser.parse_args(argv)
+
+    with tempfile.TemporaryDirectory(prefix="harbinger-bench-") as temp:
+        folder = args.keep or Path(temp)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / "library.sqlite3"
+        path.unlink(missing_ok=True)
+        started = time.perf_counter()
+        ids = build(path, args.contractors)
+        took = time.perf_counter() - started
+        size = path.stat().st_size / 2**20
+        print(f"built {args.contractors} contractors × 8 Gifts in {took:.1f} s ({size:.1f} MB)")
+
+        roster_runs: list[float] = []
+        rows = 0
+        for _ in range(args.runs):
+            t = time.perf_counter()
+            library = Library.open(path)
+            rows = len(library.roster())
+            roster_runs.append(time.perf_counter() - t)
+            library.close()
+        assert rows == args.contractors
+
+        rng = random.Random(2)
+        first_loads: list[float] = []
+        sheet_runs: list[float] = []
+        with Library.open(path) as library:
+            library.roster()
+            for i in range(args.runs * 3):
+                t = time.perf_counter()
+                contractor = library.load(rng.choice(ids))
+                (first_loads if i == 0 else sheet_runs).append(time.perf_counter() - t)
+                assert len(contractor.gifts) == 8
+        memory_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+    roster_ms, sheet_ms = median_ms(roster_runs), median_ms(sheet_runs)
+    print(f"open + roster():  median {roster_ms:7.1f} ms  ratio {roster_ms / ROSTER_BUDGET_MS:.2f}")
+    print(f"load one sheet:   median {sheet_ms:7.1f} ms  ratio {sheet_ms / SHEET_BUDGET_MS:.2f}")
+    print(f"  (first load after opening: {first_loads[0] * 1000:.1f} ms)")
+    print(f"peak memory:      {memory_mb:7.1f} MB  ratio {memory_mb / MEMORY_BUDGET_MB:.2f}")
+    print(f"import models.library in a fresh interpreter: {import_time() * 1000:.0f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

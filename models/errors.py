@@ -1,0 +1,43 @@
+"""What can go wrong when using a library, as exceptions the UI and the CLI can explain."""
+
+from __future__ import annotations
+
+
+class LibraryError(Exception):
+    """Base of every library problem; ``str()`` is a message for the player."""
+
+
+class NotALibrary(LibraryError):
+    """The database holds tables but no Harbinger schema version: refuse to touch it."""
+
+
+class LibraryTooNew(LibraryError):
+    """The library was upgraded by a newer Harbinger; this one must not write to it."""
+
+
+class MigrationFailed(LibraryError):
+    """A schema upgrade failed and was rolled back; ``backup`` names the copy taken before it."""
+
+
+class ContractorNotFound(LibraryError, KeyError):
+    """No contractor with this id in the library."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0]) if self.args else "contractor not found"
+
+
+class ImportConflict(LibraryError):
+    """An imported contractor's id is already in the library and the caller said to refuse."""
+
+    def __init__(self, message: str, contractor_id: str, source: str = "") -> None:
+        super().__init__(message)
+        self.contractor_id = contractor_id
+        self.source = source
+
+
+class LedgerRewriteError(LibraryError):
+    """A save would change or drop ledger entries already stored; the ledger is append-only."""
+
+
+class UnstorableContractor(LibraryError):
+    """A contractor value the library refuses because it could not be exported again."""

@@ -1,0 +1,490 @@
+"""Contractor values ↔ library rows, with no session and no SQL.
+
+``rows_for_*`` functions turn one part of a ``Contractor`` into unsaved row
+objects; ``*_from_rows`` functions turn loaded rows back into the exact
+values. The library composes them; keeping them pure makes the mapping easy
+to test and keeps every field's home in one place.
+
+Ledger entries are stored as ``builder.serialize`` dicts: the ``type``,
+``date``, ``exp``, ``gift_id`` and ``outcome`` fields become typed columns,
+the rest stays in the JSON payload, so a row and its entry convert both ways
+without loss.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+from builder.contractor import (
+    AssetKind,
+    AssetPick,
+    BattleScar,
+    Concept,
+    ContractAttended,
+    Contractor,
+    CraftedItem,
+    Creation,
+    Death,
+    Entry,
+    Gift,
+    Health,
+    Injury,
+    Item,
+    Limit,
+    LooseEnd,
+    Outcome,
+    ScarTier,
+    SourcePool,
+    Stock,
+    ThreatLevel,
+    Trauma,
+)
+from builder.gifts.draft import GiftDraft, ModifierChoice
+from builder.serialize import canonical_json, entry_from_dict, entry_to_dict
+from models.tables import (
+    AssetPickRow,
+    BattleScarRow,
+    ContractorRow,
+    CraftedItemRow,
+    CreationRatingRow,
+    GiftModifierRow,
+    GiftParameterRow,
+    GiftRow,
+    InjuryRow,
+    LedgerRow,
+    LimitRow,
+    LooseEndRow,
+    SheetItemRow,
+    SourceConditionRow,
+    TraumaRow,
+)
+
+LEDGER_COLUMNS = ("date", "exp", "gift_id", "outcome")
+"""Entry fields kept as typed ledger columns rather than in the JSON payload."""
+
+RATING_KINDS = ("attribute", "ability", "secondary")
+"""``creation_rating.kind`` for the three Creation mappings, in the same order."""
+
+STOCK_SECTIONS = {
+    "equipment": "equipment",
+    "trophies": "trophy",
+    "conditions": "condition",
+    "circumstances": "circumstance",
+}
+"""``Stock`` field → ``sheet_item.section``."""
+
+CRAFTED_KINDS = {"artifacts": "artifact", "consumables": "consumable"}
+"""``Stock`` field → ``crafted_item.kind``."""
+
+
+# --------------------------------------------------------------------------- contractor row
+
+
+def apply_contractor_fields(row: ContractorRow, contractor: Contractor) -> None:
+    """Copy the contractor's own (non-collection) fields onto its row."""
+    concept = contractor.concept
+    row.name = concept.name
+    row.age = concept.age
+    row.pronouns = concept.pronouns
+    row.archetype = concept.archetype
+    row.paradigm = concept.paradigm
+    row.ambition = concept.ambition
+    row.appearance = concept.appearance
+    row.background = concept.background
+    row.home_playgroup = concept.home_playgroup
+    row.notes = contractor.notes
+    row.charon_coin = contractor.creation.charon_coin
+    row.source_name = contractor.source.name
+    row.mind_damage = contractor.health.mind_damage
+
+
+def new_contractor_row(
+    contractor: Contractor, player_id: int | None, now: datetime
+) -> ContractorRow:
+    """A fresh row for a contractor the library has not seen."""
+    row = ContractorRow(
+        id=contractor.id,
+        player_id=player_id,
+        name=contractor.concept.name,
+        created_at=now,
+        updated_at=now,
+    )
+    apply_contractor_fields(row, contractor)
+    return row
+
+
+def concept_from_row(row: ContractorRow, player: str) -> Concept:
+    """The Concept stored on a contractor row (the player's name comes from ``player``)."""
+    return Concept(
+        name=row.name,
+        player=player,
+        age=row.age,
+        pronouns=row.pronouns,
+        archetype=row.archetype,
+        paradigm=row.paradigm,
+        ambition=row.ambition,
+        appearance=row.appearance,
+        background=row.background,
+        home_playgroup=row.home_playgroup,
+    )
+
+
+# --------------------------------------------------------------------------- creation
+
+
+def rows_for_limits(contractor_id: str, limits: Sequence[Limit]) -> list[LimitRow]:
+    return [
+        LimitRow(
+            contractor_id=contractor_id,
+            position=i,
+            name=limit.name,
+            description=limit.description,
+            custom=limit.custom,
+        )
+        for i, limit in enumerate(limits)
+    ]
+
+
+def limits_from_rows(rows: Iterable[LimitRow]) -> tuple[Limit, ...]:
+    return tuple(Limit(name=r.name, description=r.description, custom=r.custom) for r in rows)
+
+
+def rows_for_ratings(contractor_id: str, creation: Creation) -> list[CreationRatingRow]:
+    rows: list[CreationRatingRow] = []
+    for kind, mapping in zip(
+        RATING_KINDS, (creation.attributes, creation.abilities, creation.secondary), strict=True
+    ):
+        rows.extend(
+            CreationRatingRow(contractor_id=contractor_id, kind=kind, trait=trait, rating=rating)
+            for trait, rating in mapping.items()
+        )
+    return rows
+
+
+def rows_for_asset_picks(contractor_id: str, creation: Creation) -> list[AssetPickRow]:
+    rows: list[AssetPickRow] = []
+    for section, picks in (("assets", creation.assets), ("liabilities", creation.liabilities)):
+        rows.extend(
+            AssetPickRow(
+                contractor_id=contractor_id,
+                section=section,
+                position=i,
+                kind=str(pick.kind),
+                catalog_id=pick.id,
+                name=pick.name,
+                value=pick.value,
+                detail=pick.detail,
+                restricted=pick.restricted,
+                system=pick.system,
+                category=pick.category,
+            )
+            for i, pick in enumerate(picks)
+        )
+    return rows
+
+
+def creation_from_rows(
+    row: ContractorRow,
+    ratings: Iterable[CreationRatingRow],
+    picks: Iterable[AssetPickRow],
+) -> Creation:
+    """Creation from the contractor row's flag and its ratings and Asset/Liability rows.
+
+    ``asset_pick.section`` says which list a pick sits in; its own ``kind``
+    is kept apart, so even a sheet where the two disagree comes back as it was.
+    """
+    by_kind: dict[str, dict[str, int]] = {kind: {} for kind in RATING_KINDS}
+    for rating in ratings:
+        by_kind.setdefault(rating.kind, {})[rating.trait] = rating.rating
+    assets: list[AssetPick] = []
+    liabilities: list[AssetPick] = []
+    for pick in sorted(picks, key=lambda p: (p.section, p.position)):
+        value = AssetPick(
+            id=pick.catalog_id,
+            name=pick.name,
+            kind=AssetKind(pick.kind),
+            value=pick.value,
+            detail=pick.detail,
+            restricted=pick.restricted,
+            system=pick.system,
+            category=pick.category,
+        )
+        (assets if pick.section == "assets" else liabilities).append(value)
+    return Creation(
+        attributes=by_kind["attribute"],
+        abilities=by_kind["ability"],
+        secondary=by_kind["secondary"],
+        assets=tuple(assets),
+        liabilities=tuple(liabilities),
+        charon_coin=row.charon_coin,
+    )
+
+
+def rows_for_source(contractor_id: str, source: SourcePool) -> list[SourceConditionRow]:
+    return [
+        SourceConditionRow(contractor_id=contractor_id, position=i, text=text)
+        for i, text in enumerate(source.replenishment)
+    ]
+
+
+def source_from_rows(row: ContractorRow, rows: Iterable[SourceConditionRow]) -> SourcePool:
+    return SourcePool(name=row.source_name, replenishment=tuple(r.text for r in rows))
+
+
+# --------------------------------------------------------------------------- ledger
+
+
+def death_marker(entry: Entry) -> bool | None:
+    """How a ledger entry bears on being alive: True a death, False a voided death, None neither.
+
+    A Contract with the outcome "death" and a ``Death`` entry kill the
+    contractor; a voided ``Death`` entry undoes a recorded death. The latest
+    marker decides ("Death moves the contractor to the graveyard").
+    """
+    if isinstance(entry, ContractAttended):
+        return True if entry.outcome is Outcome.DEATH else None
+    if isinstance(entry, Death):
+        return not entry.voided
+    return None
+
+
+def ledger_row(contractor_id: str, seq: int, entry: Entry, now: datetime) -> LedgerRow:
+    """The row that records ledger entry number ``seq`` (0-based)."""
+    data = entry_to_dict(entry)
+    tag = data.pop("type")
+    columns = {name: data.pop(name, None) for name in LEDGER_COLUMNS}
+    return LedgerRow(
+        contractor_id=contractor_id,
+        seq=seq,
+        type=tag,
+        date=columns["date"],
+        exp=columns["exp"],
+        gift_id=columns["gift_id"],
+        outcome=columns["outcome"],
+        death=death_marker(entry),
+        payload=canonical_json(data),
+        recorded_at=now,
+    )
+
+
+def entry_from_row(row: LedgerRow) -> Entry:
+    """The ledger entry a row records (SerializeError if the row was tampered with)."""
+    data: dict[str, Any] = json.loads(row.payload)
+    data["type"] = row.type
+    data["date"] = row.date
+    for name in ("exp", "gift_id", "outcome"):
+        value = getattr(row, name)
+        if value is not None:
+            data[name] = value
+    return entry_from_dict(data, f"ledger[{row.seq}]")
+
+
+# --------------------------------------------------------------------------- gifts
+
+
+def gift_row(contractor_id: str, position: int, gift: Gift) -> GiftRow:
+    """The row of one held Gift (its modifiers and parameters come from ``gift_child_rows``)."""
+    draft = gift.draft
+    return GiftRow(
+        contractor_id=contractor_id,
+        gift_key=gift.id,
+        position=position,
+        gift_type=draft.gift_type,
+        effect=draft.effect,
+        style=draft.style,
+        name=draft.name,
+        tagline=draft.tagline,
+        description=draft.description,
+        cost=gift.cost,
+        system_text=gift.system_text,
+        catalog=gift.catalog,
+    )
+
+
+def gift_child_rows(gift_row_id: int, draft: GiftDraft) -> list[GiftModifierRow | GiftParameterRow]:
+    """The modifier and parameter rows of a saved Gift row."""
+    rows: list[GiftModifierRow | GiftParameterRow] = []
+    for role, choices in (("enhancement", draft.enhancements), ("drawback", draft.drawbacks)):
+        rows.extend(
+            GiftModifierRow(
+                gift_row_id=gift_row_id,
+                role=role,
+                position=i,
+                modifier_id=choice.id,
+                detail=choice.detail,
+                count=choice.count,
+            )
+            for i, choice in enumerate(choices)
+        )
+    rows.extend(
+        GiftParameterRow(gift_row_id=gift_row_id, parameter_id=parameter, level=level)
+        for parameter, level in draft.parameters.items()
+    )
+    return rows
+
+
+def gift_from_rows(
+    row: GiftRow,
+    modifiers: Iterable[GiftModifierRow],
+    parameters: Iterable[GiftParameterRow],
+) -> Gift:
+    ordered = sorted(modifiers, key=lambda m: (m.role, m.position))
+    enhancements = tuple(_choice(m) for m in ordered if m.role == "enhancement")
+    drawbacks = tuple(_choice(m) for m in ordered if m.role == "drawback")
+    draft = GiftDraft(
+        gift_type=row.gift_type,
+        effect=row.effect,
+        style=row.style,
+        enhancements=enhancements,
+        drawbacks=drawbacks,
+        parameters={p.parameter_id: p.level for p in parameters},
+        name=row.name,
+        tagline=row.tagline,
+        description=row.description,
+    )
+    return Gift(
+        id=row.gift_key,
+        draft=draft,
+        cost=row.cost,
+        system_text=row.system_text,
+        catalog=row.catalog,
+    )
+
+
+def _choice(row: GiftModifierRow) -> ModifierChoice:
+    return ModifierChoice(id=row.modifier_id, detail=row.detail, count=row.count)
+
+
+# --------------------------------------------------------------------------- stock
+
+
+def rows_for_stock(contractor_id: str, stock: Stock) -> list[SheetItemRow | CraftedItemRow]:
+    rows: list[SheetItemRow | CraftedItemRow] = []
+    for field_name, section in STOCK_SECTIONS.items():
+        items: tuple[Item, ...] = getattr(stock, field_name)
+        rows.extend(
+            SheetItemRow(
+                contractor_id=contractor_id,
+                section=section,
+                position=i,
+                name=item.name,
+                detail=item.detail,
+            )
+            for i, item in enumerate(items)
+        )
+    for field_name, kind in CRAFTED_KINDS.items():
+        crafted: tuple[CraftedItem, ...] = getattr(stock, field_name)
+        rows.extend(
+            CraftedItemRow(
+                contractor_id=contractor_id,
+                kind=kind,
+                position=i,
+                name=item.name,
+                gift_id=item.gift_id,
+                quantity=item.quantity,
+                detail=item.detail,
+            )
+            for i, item in enumerate(crafted)
+        )
+    return rows
+
+
+def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItemRow]) -> Stock:
+    sections: dict[str, list[Item]] = {section: [] for section in STOCK_SECTIONS.values()}
+    for row in sorted(items, key=lambda r: (r.section, r.position)):
+        sections.setdefault(row.section, []).append(Item(name=row.name, detail=row.detail))
+    kinds: dict[str, list[CraftedItem]] = {kind: [] for kind in CRAFTED_KINDS.values()}
+    for c in sorted(crafted, key=lambda r: (r.kind, r.position)):
+        kinds.setdefault(c.kind, []).append(
+            CraftedItem(name=c.name, gift_id=c.gift_id, quantity=c.quantity, detail=c.detail)
+        )
+    return Stock(
+        equipment=tuple(sections["equipment"]),
+        artifacts=tuple(kinds["artifact"]),
+        consumables=tuple(kinds["consumable"]),
+        trophies=tuple(sections["trophy"]),
+        conditions=tuple(sections["condition"]),
+        circumstances=tuple(sections["circumstance"]),
+    )
+
+
+# --------------------------------------------------------------------------- health and loose ends
+
+
+def rows_for_health(
+    contractor_id: str, health: Health
+) -> list[InjuryRow | BattleScarRow | TraumaRow]:
+    rows: list[InjuryRow | BattleScarRow | TraumaRow] = []
+    rows.extend(
+        InjuryRow(
+            contractor_id=contractor_id,
+            position=i,
+            description=injury.description,
+            severity=injury.severity,
+            stabilized=injury.stabilized,
+        )
+        for i, injury in enumerate(health.injuries)
+    )
+    rows.extend(
+        BattleScarRow(
+            contractor_id=contractor_id, position=i, name=s.name, tier=str(s.tier), system=s.system
+        )
+        for i, s in enumerate(health.battle_scars)
+    )
+    rows.extend(
+        TraumaRow(contractor_id=contractor_id, position=i, name=t.name, system=t.system)
+        for i, t in enumerate(health.traumas)
+    )
+    return rows
+
+
+def health_from_rows(
+    row: ContractorRow,
+    injuries: Iterable[InjuryRow],
+    scars: Iterable[BattleScarRow],
+    traumas: Iterable[TraumaRow],
+) -> Health:
+    return Health(
+        injuries=tuple(
+            Injury(description=r.description, severity=r.severity, stabilized=r.stabilized)
+            for r in injuries
+        ),
+        battle_scars=tuple(
+            BattleScar(name=r.name, tier=ScarTier(r.tier), system=r.system) for r in scars
+        ),
+        traumas=tuple(Trauma(name=r.name, system=r.system) for r in traumas),
+        mind_damage=row.mind_damage,
+    )
+
+
+def rows_for_loose_ends(contractor_id: str, loose_ends: Sequence[LooseEnd]) -> list[LooseEndRow]:
+    return [
+        LooseEndRow(
+            contractor_id=contractor_id,
+            position=i,
+            title=end.title,
+            threat_level=str(end.threat_level),
+            cutoff=end.cutoff,
+            granted_after=end.granted_after,
+            threat=end.threat,
+            resolved=end.resolved,
+        )
+        for i, end in enumerate(loose_ends)
+    ]
+
+
+def loose_ends_from_rows(rows: Iterable[LooseEndRow]) -> tuple[LooseEnd, ...]:
+    return tuple(
+        LooseEnd(
+            title=r.title,
+            threat_level=ThreatLevel(r.threat_level),
+            cutoff=r.cutoff,
+            granted_after=r.granted_after,
+            threat=r.threat,
+            resolved=r.resolved,
+        )
+        for r in rows
+    )

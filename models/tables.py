@@ -1,0 +1,390 @@
+"""The library's tables (sqlmodel on SQLAlchemy): one contractor spread over plain rows.
+
+What is stored is what the player chose and what happened; no total is ever
+stored (available Exp, Gift Credits, Status, derived stats are folded by
+``builder`` from these rows once they are loaded back into values).
+
+- ``contractor`` holds the concept, the Creation flags, the Source name, Mind
+  damage and the approval state; the small collections of the sheet
+  (Limits, Creation ratings, Assets and Liabilities, Source replenishment,
+  equipment/Trophies/Conditions/Circumstances, crafted items, Injuries,
+  Battle Scars, Traumas, Loose Ends) each have a child table with a
+  ``position`` column that keeps the player's order.
+- ``ledger_entry`` is the append-only history: one row per entry, ordered by
+  ``seq`` within a contractor, its ``type`` and the columns queries need
+  typed, and everything else in a JSON ``payload`` written by
+  ``builder.serialize``. Rows are inserted, never updated (a mapper hook
+  refuses it); a correction is a new row.
+- ``gift`` holds each Gift's current draft, stored cost, System Text and
+  catalog tag, with its modifiers and parameter levels in ``gift_modifier``
+  and ``gift_parameter``; a Gift's revisions are the ``gift_change`` ledger
+  rows with the same ``gift_id``.
+
+Only portable column types are used (no SQLite- or PostgreSQL-only types);
+constraint names come from one naming convention so migrations can address
+them on every database.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any, ClassVar
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    event,
+)
+from sqlmodel import Field, SQLModel
+
+NAMING_CONVENTION = {
+    "ix": "ix_%(column_0_N_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+ID_LENGTH = 64
+"""Longest contractor or Gift id (the character file schema allows the same)."""
+
+
+class LibraryTable(SQLModel):
+    """Base of every library table; its own metadata keeps them apart from other SQLModel use."""
+
+    metadata: ClassVar[MetaData] = MetaData(naming_convention=NAMING_CONVENTION)  # type: ignore[misc]
+
+
+def _contractor_fk() -> Any:
+    return Field(
+        sa_column=Column(
+            String(ID_LENGTH),
+            ForeignKey("contractor.id", ondelete="CASCADE"),
+            nullable=False,
+            index=True,
+        )
+    )
+
+
+def _text(default: str = "") -> Any:
+    return Field(default=default, sa_type=Text, nullable=False)
+
+
+# --------------------------------------------------------------------------- people
+
+
+class PlayerRow(LibraryTable, table=True):
+    """A player of the playgroup.
+
+    Coins of Charon are folded from the library (a coin per dead contractor,
+    one spent per contractor created with one); the two ``elsewhere`` counts
+    hold what the player earned or spent before or outside this library.
+    """
+
+    __tablename__ = "player"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(sa_column=Column(String(200), nullable=False, unique=True))
+    coins_earned_elsewhere: int = Field(default=0, nullable=False)
+    coins_spent_elsewhere: int = Field(default=0, nullable=False)
+
+
+class ContractorRow(LibraryTable, table=True):
+    """One contractor's own fields: concept, Creation flags, Source name, Mind damage, approval."""
+
+    __tablename__ = "contractor"
+
+    id: str = Field(sa_column=Column(String(ID_LENGTH), primary_key=True))
+    player_id: int | None = Field(
+        default=None,
+        sa_column=Column(Integer, ForeignKey("player.id"), nullable=True, index=True),
+    )
+    name: str = Field(sa_column=Column(String(200), nullable=False, index=True))
+    age: str = ""
+    pronouns: str = ""
+    archetype: str = _text()
+    paradigm: str = _text()
+    ambition: str = _text()
+    appearance: str = _text()
+    background: str = _text()
+    home_playgroup: str = ""
+    notes: str = _text()
+    charon_coin: bool = Field(default=False, nullable=False)
+    source_name: str = "Source"
+    mind_damage: int = Field(default=0, nullable=False)
+    approval_state: str = Field(default="unreviewed", nullable=False)
+    approvals: str = _text("[]")
+    created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+    updated_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+
+
+# --------------------------------------------------------------------------- creation
+
+
+class LimitRow(LibraryTable, table=True):
+    """One of the contractor's Limits."""
+
+    __tablename__ = "contractor_limit"  # "limit" is an SQL keyword
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    position: int
+    name: str
+    description: str = _text()
+    custom: bool = Field(default=False, nullable=False)
+
+
+class CreationRatingRow(LibraryTable, table=True):
+    """A rating bought at Creation: an Attribute, Primary Ability or Secondary Ability."""
+
+    __tablename__ = "creation_rating"
+    __table_args__ = (UniqueConstraint("contractor_id", "kind", "trait"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    kind: str  # attribute | ability | secondary
+    trait: str
+    rating: int
+
+
+class AssetPickRow(LibraryTable, table=True):
+    """An Asset or Liability taken at Creation (bought later: a ``buy_asset`` ledger row)."""
+
+    __tablename__ = "asset_pick"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    section: str  # the list it sits in on the sheet: assets | liabilities
+    position: int
+    kind: str  # the pick's own kind: asset | liability
+    catalog_id: str
+    name: str
+    value: int
+    detail: str = _text()
+    restricted: bool = Field(default=False, nullable=False)
+    system: str = _text()
+    category: str = ""
+
+
+class SourceConditionRow(LibraryTable, table=True):
+    """A replenishment condition of the contractor's Source."""
+
+    __tablename__ = "source_condition"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    position: int
+    text: str = _text()
+
+
+# --------------------------------------------------------------------------- ledger
+
+
+class LedgerRow(LibraryTable, table=True):
+    """One ledger entry. Append-only: inserted once, never updated.
+
+    ``exp``, ``gift_id`` and ``outcome`` repeat nothing: they are the entry's
+    own fields of those names, kept as columns so the roster and Gift history
+    can query them; the entry's other fields are in ``payload`` (JSON).
+    ``death`` (added by revision 0002) marks rows that change whether the
+    contractor lives: true for a death, false for a voided death, null
+    otherwise; the latest non-null marker decides.
+    """
+
+    __tablename__ = "ledger_entry"
+    __table_args__ = (
+        UniqueConstraint("contractor_id", "seq"),
+        Index("ix_ledger_entry_contractor_type", "contractor_id", "type"),
+        Index("ix_ledger_entry_contractor_gift", "contractor_id", "gift_id"),
+    )
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    seq: int
+    type: str
+    date: str
+    exp: int | None = None
+    gift_id: str | None = Field(default=None, sa_column=Column(String(ID_LENGTH), nullable=True))
+    outcome: str | None = None
+    death: bool | None = Field(default=None, sa_column=Column(Boolean, nullable=True))
+    payload: str = _text("{}")
+    recorded_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+
+
+@event.listens_for(LedgerRow, "before_update")
+def _refuse_ledger_update(_mapper: Any, _connection: Any, target: LedgerRow) -> None:
+    """The ledger is append-only: correcting history means appending a new entry."""
+    raise RuntimeError(
+        f"ledger rows are never updated (contractor {target.contractor_id}, seq {target.seq})"
+    )
+
+
+# --------------------------------------------------------------------------- gifts
+
+
+class GiftRow(LibraryTable, table=True):
+    """A Gift the contractor holds: current draft, stored cost and System Text, catalog tag."""
+
+    __tablename__ = "gift"
+    __table_args__ = (UniqueConstraint("contractor_id", "gift_key"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    gift_key: str = Field(sa_column=Column(String(ID_LENGTH), nullable=False))
+    position: int
+    gift_type: str
+    effect: str
+    style: str
+    name: str = ""
+    tagline: str = _text()
+    description: str = _text()
+    cost: int
+    system_text: str = _text()
+    catalog: str = ""
+
+
+class GiftModifierRow(LibraryTable, table=True):
+    """A chosen Enhancement or Drawback of a Gift, with its detail text and count."""
+
+    __tablename__ = "gift_modifier"
+
+    id: int | None = Field(default=None, primary_key=True)
+    gift_row_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("gift.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    role: str  # enhancement | drawback
+    position: int
+    modifier_id: str
+    detail: str = _text()
+    count: int = Field(default=1, nullable=False)
+
+
+class GiftParameterRow(LibraryTable, table=True):
+    """A Parameter level chosen in a Gift's draft (a Parameter not listed sits at its default)."""
+
+    __tablename__ = "gift_parameter"
+    __table_args__ = (UniqueConstraint("gift_row_id", "parameter_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    gift_row_id: int = Field(
+        sa_column=Column(
+            Integer, ForeignKey("gift.id", ondelete="CASCADE"), nullable=False, index=True
+        )
+    )
+    parameter_id: str
+    level: str
+
+
+# --------------------------------------------------------------------------- stock and health
+
+
+class SheetItemRow(LibraryTable, table=True):
+    """A free-form line of the Stock tab: equipment, a Trophy, a Condition or a Circumstance."""
+
+    __tablename__ = "sheet_item"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    section: str  # equipment | trophy | condition | circumstance
+    position: int
+    name: str
+    detail: str = _text()
+
+
+class CraftedItemRow(LibraryTable, table=True):
+    """A crafted Artifact or Consumable the contractor holds."""
+
+    __tablename__ = "crafted_item"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    kind: str  # artifact | consumable
+    position: int
+    name: str
+    gift_id: str = Field(default="", sa_column=Column(String(ID_LENGTH), nullable=False))
+    quantity: int = Field(default=1, nullable=False)
+    detail: str = _text()
+
+
+class InjuryRow(LibraryTable, table=True):
+    """A current Injury; Severity equals the damage taken."""
+
+    __tablename__ = "injury"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    position: int
+    description: str = _text()
+    severity: int
+    stabilized: bool = Field(default=False, nullable=False)
+
+
+class BattleScarRow(LibraryTable, table=True):
+    """A Battle Scar and its tier."""
+
+    __tablename__ = "battle_scar"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    position: int
+    name: str
+    tier: str
+    system: str = _text()
+
+
+class TraumaRow(LibraryTable, table=True):
+    """A Trauma."""
+
+    __tablename__ = "trauma"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    position: int
+    name: str
+    system: str = _text()
+
+
+class LooseEndRow(LibraryTable, table=True):
+    """A Loose End; ``threat`` stays hidden from the player until the Cutoff reaches 0."""
+
+    __tablename__ = "loose_end"
+
+    id: int | None = Field(default=None, primary_key=True)
+    contractor_id: str = _contractor_fk()
+    position: int
+    title: str
+    threat_level: str
+    cutoff: int
+    granted_after: int
+    threat: str = _text()
+    resolved: bool = Field(default=False, nullable=False)
+
+
+metadata = LibraryTable.metadata
+"""Every library table; Alembic compares migrations with it."""
+
+CHILD_TABLES: tuple[type[LibraryTable], ...] = (
+    LimitRow,
+    CreationRatingRow,
+    AssetPickRow,
+    SourceConditionRow,
+    LedgerRow,
+    GiftRow,
+    SheetItemRow,
+    CraftedItemRow,
+    InjuryRow,
+    BattleScarRow,
+    TraumaRow,
+    LooseEndRow,
+)
+"""Tables whose rows belong to one contractor (``contractor_id``)."""

@@ -1,0 +1,228 @@
+"""Hypothesis strategies for contractors: any value the character file format can hold.
+
+Text never holds NUL or unpaired surrogates (files refuse them, so no
+database ever sees them); numbers stay within the file schema's bounds.
+"""
+
+from __future__ import annotations
+
+import string
+
+from hypothesis import strategies as st
+
+from builder.contractor import (
+    AssetKind,
+    AssetPick,
+    BattleScar,
+    BonusExp,
+    BonusKind,
+    BuyAsset,
+    Concept,
+    ContractAttended,
+    Contractor,
+    Craft,
+    CraftedItem,
+    Creation,
+    Death,
+    Gift,
+    GiftChange,
+    GiftChangeKind,
+    Health,
+    ImprovementGranted,
+    ImprovementKind,
+    Injury,
+    Item,
+    Journal,
+    JournalKind,
+    Limit,
+    LooseEnd,
+    Outcome,
+    Raise,
+    RemoveLiability,
+    ScarTier,
+    SourcePool,
+    Stock,
+    Therapy,
+    ThreatLevel,
+    TraitKind,
+    Trauma,
+)
+from builder.gifts.draft import GiftDraft, ModifierChoice
+
+_chars = st.characters(exclude_categories=("Cs",), exclude_characters="\x00")
+text = st.text(_chars, max_size=30)
+short = st.text(_chars, max_size=12)
+ints = st.integers(min_value=-(2**31), max_value=2**31 - 1)
+small = st.integers(min_value=-5, max_value=40)
+counts = st.integers(min_value=0, max_value=50)
+_ID_START = string.ascii_letters + string.digits
+ids = st.builds(
+    lambda first, rest: first + rest,
+    st.sampled_from(_ID_START),
+    st.text(_ID_START + "_.:-", max_size=20),
+)
+dates = st.dates().map(lambda d: d.isoformat())
+
+
+def tuples(strategy: st.SearchStrategy, max_size: int = 3) -> st.SearchStrategy:
+    return st.lists(strategy, max_size=max_size).map(tuple)
+
+
+asset_picks = st.builds(
+    AssetPick,
+    id=short,
+    name=short,
+    kind=st.sampled_from(AssetKind),
+    value=small,
+    detail=text,
+    restricted=st.booleans(),
+    system=text,
+    category=st.sampled_from(["", "physical", "background", "mental"]),
+)
+
+ratings = st.dictionaries(short, small, max_size=4)
+
+creations = st.builds(
+    Creation,
+    attributes=ratings,
+    abilities=ratings,
+    secondary=ratings,
+    assets=tuples(asset_picks, 2),
+    liabilities=tuples(asset_picks, 2),
+    charon_coin=st.booleans(),
+)
+
+entries = st.one_of(
+    st.builds(
+        ContractAttended,
+        date=dates,
+        scenario=short,
+        home=st.booleans(),
+        outcome=st.sampled_from(Outcome),
+        commission=st.booleans(),
+        cycle=short,
+        cycle_final=st.booleans(),
+        gm=short,
+        notes=text,
+    ),
+    st.builds(
+        Journal, date=dates, title=short, kind=st.sampled_from(JournalKind), words=counts, text=text
+    ),
+    st.builds(BonusExp, date=dates, kind=st.sampled_from(BonusKind), exp=small, note=text),
+    st.builds(ImprovementGranted, date=dates, kind=st.sampled_from(ImprovementKind), note=text),
+    st.builds(
+        Raise,
+        date=dates,
+        kind=st.sampled_from(TraitKind),
+        trait=short,
+        to_rating=small,
+        exp=ints,
+    ),
+    st.builds(BuyAsset, date=dates, asset=asset_picks, exp=small),
+    st.builds(RemoveLiability, date=dates, liability=short, value=small, exp=small),
+    st.builds(Therapy, date=dates, trauma=short, exp=small),
+    st.builds(Craft, date=dates, gift_id=ids, item=short, free=st.booleans(), exp=small),
+    st.builds(
+        GiftChange,
+        date=dates,
+        gift_id=ids,
+        kind=st.sampled_from(GiftChangeKind),
+        cost_before=small,
+        cost_after=small,
+        credits=small,
+        improvements=small,
+        note=text,
+    ),
+    st.builds(Death, date=dates, cause=text, voided=st.booleans()),
+)
+
+modifiers = st.builds(
+    ModifierChoice, id=short, detail=text, count=st.integers(min_value=1, max_value=5)
+)
+
+drafts = st.builds(
+    GiftDraft,
+    gift_type=st.sampled_from(["power", "legendary_artifact", "consumable_crafting"]),
+    effect=short,
+    style=st.sampled_from(["activated", "targeted", "trap", "passive"]),
+    enhancements=tuples(modifiers),
+    drawbacks=tuples(modifiers),
+    parameters=st.dictionaries(short, short, max_size=3),
+    name=short,
+    tagline=text,
+    description=text,
+)
+
+
+@st.composite
+def gift_lists(draw: st.DrawFn) -> tuple[Gift, ...]:
+    """Gifts with distinct ids, as a sheet holds them."""
+    keys = draw(st.lists(ids, max_size=3, unique=True))
+    return tuple(
+        Gift(
+            id=k, draft=draw(drafts), cost=draw(small), system_text=draw(text), catalog=draw(short)
+        )
+        for k in keys
+    )
+
+
+items = st.builds(Item, name=short, detail=text)
+crafted = st.builds(
+    CraftedItem, name=short, gift_id=st.one_of(st.just(""), ids), quantity=counts, detail=text
+)
+stocks = st.builds(
+    Stock,
+    equipment=tuples(items),
+    artifacts=tuples(crafted),
+    consumables=tuples(crafted),
+    trophies=tuples(items),
+    conditions=tuples(items),
+    circumstances=tuples(items),
+)
+healths = st.builds(
+    Health,
+    injuries=tuples(st.builds(Injury, description=text, severity=counts, stabilized=st.booleans())),
+    battle_scars=tuples(
+        st.builds(BattleScar, name=short, tier=st.sampled_from(ScarTier), system=text)
+    ),
+    traumas=tuples(st.builds(Trauma, name=short, system=text)),
+    mind_damage=counts,
+)
+loose_ends = st.builds(
+    LooseEnd,
+    title=short,
+    threat_level=st.sampled_from(ThreatLevel),
+    cutoff=counts,
+    granted_after=counts,
+    threat=text,
+    resolved=st.booleans(),
+)
+concepts = st.builds(
+    Concept,
+    name=short,
+    player=st.sampled_from(["", "Sam", "Dana", "Łucja"]),
+    age=short,
+    pronouns=short,
+    archetype=text,
+    paradigm=text,
+    ambition=text,
+    appearance=text,
+    background=text,
+    home_playgroup=short,
+)
+
+contractors = st.builds(
+    Contractor,
+    id=ids,
+    concept=concepts,
+    limits=tuples(st.builds(Limit, name=short, description=text, custom=st.booleans())),
+    creation=creations,
+    ledger=tuples(entries, 6),
+    gifts=gift_lists(),
+    source=st.builds(SourcePool, name=short, replenishment=tuples(text, 2)),
+    stock=stocks,
+    health=healths,
+    loose_ends=tuples(loose_ends, 2),
+    notes=text,
+)
+"""Any contractor a character file can describe."""

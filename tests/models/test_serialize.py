@@ -1,0 +1,153 @@
+"""builder.serialize: contractors ↔ plain JSON data, exactly and canonically."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+
+from builder.contractor import (
+    Concept,
+    ContractAttended,
+    Contractor,
+    Creation,
+    Death,
+    GiftChange,
+    GiftChangeKind,
+    Outcome,
+    Raise,
+    TraitKind,
+)
+from builder.serialize import (
+    ENTRY_TYPES,
+    SerializeError,
+    canonical_json,
+    contractor_from_dict,
+    contractor_to_dict,
+    entry_from_dict,
+    entry_to_dict,
+)
+from tests.models.strategies import contractors, entries
+
+
+@settings(max_examples=80, deadline=None)
+@given(contractors)
+def test_any_contractor_survives_a_round_trip(contractor: Contractor) -> None:
+    data = contractor_to_dict(contractor)
+    assert contractor_from_dict(json.loads(json.dumps(data))) == contractor
+
+
+@settings(max_examples=200, deadline=None)
+@given(entries)
+def test_every_ledger_entry_is_tagged_with_its_type_first(entry: object) -> None:
+    data = entry_to_dict(entry)  # type: ignore[arg-type]
+    assert next(iter(data)) == "type"
+    assert ENTRY_TYPES[data["type"]] is type(entry)
+    assert entry_from_dict(data) == entry
+
+
+def test_a_raise_reads_as_its_fields() -> None:
+    entry = Raise("2024-03-02", TraitKind.ATTRIBUTE, "brawn", 3, 10)
+    assert entry_to_dict(entry) == {
+        "type": "raise",
+        "date": "2024-03-02",
+        "kind": "attribute",
+        "trait": "brawn",
+        "to_rating": 3,
+        "exp": 10,
+    }
+
+
+def test_the_same_contractor_gives_the_same_text_however_its_mappings_were_built() -> None:
+    one = Contractor(
+        "c1", Concept("Ann"), creation=Creation(attributes={"brawn": 2, "dexterity": 3})
+    )
+    two = Contractor(
+        "c1", Concept("Ann"), creation=Creation(attributes={"dexterity": 3, "brawn": 2})
+    )
+    assert one == two
+    assert json.dumps(contractor_to_dict(one)) == json.dumps(contractor_to_dict(two))
+    assert canonical_json(one) == canonical_json(two)
+    assert list(contractor_to_dict(one)["creation"]["attributes"]) == ["brawn", "dexterity"]
+
+
+def test_canonical_json_is_compact_sorted_and_keeps_non_ascii() -> None:
+    text = canonical_json(Contractor("c1", Concept("Zoë")))
+    assert text.startswith('{"concept":{"age":"","ambition":"",')
+    assert "Zoë" in text
+    assert ", " not in text and ": " not in text
+
+
+def test_fields_with_defaults_may_be_left_out() -> None:
+    contractor = contractor_from_dict({"id": "c1", "concept": {"name": "Ann"}})
+    assert contractor == Contractor("c1", Concept("Ann"))
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (
+            {"id": "c1", "concept": {"name": "A"}, "ledger": [{"type": "raise"}]},
+            "ledger[0]: missing field 'date'",
+        ),
+        (
+            {
+                "id": "c1",
+                "concept": {"name": "A"},
+                "ledger": [
+                    {"type": "death", "date": "x"},
+                    {
+                        "type": "raise",
+                        "date": "x",
+                        "kind": "attribute",
+                        "trait": "brawn",
+                        "to_rating": 2,
+                        "exp": "ten",
+                    },
+                ],
+            },
+            "ledger[1].exp: expected an integer, got 'ten'",
+        ),
+        (
+            {"id": "c1", "concept": {"name": "A"}, "ledger": [{"type": "won", "date": "x"}]},
+            "ledger[0].type: expected one of 'contract', 'journal', 'bonus_exp', 'improvement', "
+            "'raise', 'buy_asset', 'remove_liability', 'therapy', 'craft', 'gift_change', "
+            "'death', got 'won'",
+        ),
+        ({"id": "c1", "concept": {"name": "A", "nick": "B"}}, "concept: unexpected field 'nick'"),
+        ({"id": "c1", "concept": {"name": True}}, "concept.name: expected text, got true"),
+        (
+            {"id": "c1", "concept": {"name": "A"}, "creation": {"attributes": {"brawn": 2.5}}},
+            "creation.attributes.brawn: expected an integer, got 2.5",
+        ),
+        (
+            {
+                "id": "c1",
+                "concept": {"name": "A"},
+                "health": {"battle_scars": [{"name": "x", "tier": "big"}]},
+            },
+            "health.battle_scars[0].tier: expected one of 'minor', 'major', 'severe', 'extreme', "
+            "got 'big'",
+        ),
+        ({"id": "c1"}, "missing field 'concept'"),
+        ([], "expected an object, got a list"),
+    ],
+)
+def test_bad_data_is_refused_with_its_path(data: object, message: str) -> None:
+    with pytest.raises(SerializeError) as caught:
+        contractor_from_dict(data)
+    assert str(caught.value) == message
+
+
+def test_a_contract_and_a_gift_change_keep_their_enum_values() -> None:
+    ledger = (
+        ContractAttended("2024-01-06", "Ashfall", home=False, outcome=Outcome.DEATH),
+        GiftChange("2024-01-07", "g1", GiftChangeKind.REVISION, 3, 2, credits=-1),
+        Death("2024-01-08", voided=True),
+    )
+    data = contractor_to_dict(Contractor("c1", Concept("Ann"), ledger=ledger))
+    assert [e["type"] for e in data["ledger"]] == ["contract", "gift_change", "death"]
+    assert data["ledger"][0]["outcome"] == "death"
+    assert data["ledger"][1]["kind"] == "revision"
+    assert data["ledger"][1]["credits"] == -1
