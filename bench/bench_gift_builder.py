@@ -27,9 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
+from bench_gift_eval import _bench_effect  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from bench_gift_eval import _bench_effect  # noqa: E402
 from builder.contractor import Concept, ContractAttended, Contractor, Outcome  # noqa: E402
 from builder.gifts import (  # noqa: E402
     Catalog,

@@ -43,7 +43,7 @@ class SystemTextView(QPlainTextEdit):
     def text(self) -> str:
         return self.toPlainText()
 
-    def setText(self, text: str) -> None:  # noqa: N802 - same name as QLabel's, for set_text
+    def setText(self, text: str) -> None:
         self.setPlainText(text)
 
 
