@@ -6,7 +6,7 @@ Run under a virtual display, at the two sizes the builder must work at::
     xvfb-run -a -s "-screen 0 1280x800x24" .venv/bin/python scripts/gift_builder_shots.py \
         --size 1024x700
 
-PNGs go to ``shots/gift_builder/<size>/`` (or ``--out``). The contractor is a
+PNGs go to ``<temp dir>/harbinger-shots/gift_builder/<size>/`` (or ``--out``). The contractor is a
 Novice with one unspent Gift Credit and one Improvement, built through the
 real ledger; nothing is stored anywhere (templates go to a temporary folder).
 """
@@ -53,7 +53,8 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=None)
     args = parser.parse_args()
     width, height = (int(n) for n in args.size.lower().split("x"))
-    out = args.out or ROOT / "shots" / "gift_builder" / f"{width}x{height}"
+    out = args.out or Path(tempfile.gettempdir()) / "harbinger-shots" / "gift_builder"
+    out = out / f"{width}x{height}" if args.out is None else out
     out.mkdir(parents=True, exist_ok=True)
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -122,7 +123,7 @@ def main() -> int:
         edit = GiftBuilderDialog(catalog, after, gift, templates=templates, date="2024-04-02")
         edit.resize(width, height)
         edit.show()
-        edit.customise_page.rows["armor_piercing"].check.click()
+        edit.customise_page.rows["unerring"].check.click()
         snap(edit, "edit-improve")
         edit.close()
 

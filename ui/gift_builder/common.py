@@ -30,7 +30,7 @@ QLabel#costBadge {
 }
 QLabel#costBadge[blocked="true"] { background: #b3261e; }
 QLabel#costCaption { font-weight: bold; font-size: 11pt; }
-QPlainTextEdit#systemText {
+QPlainTextEdit#systemText, QLabel#systemText {
     background: #fbfaf6; border: 1px solid #d9d4c3; border-radius: 4px; padding: 8px;
 }
 QFrame#card { border: 1px solid #d4d4d4; border-radius: 6px; background: palette(base); }

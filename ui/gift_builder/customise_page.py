@@ -200,6 +200,7 @@ class CustomisePage(QWidget):
         self.controller = controller
         self.rows: dict[str, ModifierRow] = {}
         self.parameter_rows: dict[str, ParameterRow] = {}
+        self.group_notes: dict[str, tuple[QWidget, frozenset[str]]] = {}
         self._effect: str | None = None
 
         self.title = label("Customise", "pageTitle")
@@ -255,6 +256,7 @@ class CustomisePage(QWidget):
                 widget.deleteLater()
         self.rows.clear()
         self.parameter_rows.clear()
+        self.group_notes.clear()
         catalog = self.controller.catalog
         effect = catalog.effects.get(effect_id)
         if effect is None:
@@ -304,12 +306,12 @@ class CustomisePage(QWidget):
                         if group.styles
                         else ""
                     )
-                    self.body_layout.addWidget(
-                        label(
-                            f"{group.name}: choose at least {group.min}{when} — {group.rules}.",
-                            "help",
-                        )
+                    group_note = label(
+                        f"{group.name}: choose at least {group.min}{when} — {group.rules}.",
+                        "help",
                     )
+                    self.group_notes[group.id] = (group_note, group.styles)
+                    self.body_layout.addWidget(group_note)
             for mod in modifiers.values():
                 if mod.kind is not kind:
                     continue
@@ -343,6 +345,8 @@ class CustomisePage(QWidget):
         chosen = {c.id: c for c in (*draft.enhancements, *draft.drawbacks)}
         for mid, row in self.rows.items():
             row.show_choice(chosen.get(mid), unavailable.get(mid, ()), problems.get(mid, []))
+        for note, styles in self.group_notes.values():
+            set_shown(note, not styles or draft.style in styles)
         effect = self.controller.catalog.effects[draft.effect]
         for pid, prow in self.parameter_rows.items():
             level = draft.parameters.get(pid, effect.parameters[pid].default)

@@ -170,7 +170,6 @@ class GiftBuilderDialog(QDialog):
             parent=self,
         )
         self.setObjectName("giftBuilder")
-        self.setStyleSheet(BUILDER_STYLESHEET)
         self.setWindowTitle(self._title(who))
         self.setSizeGripEnabled(True)
         self.setMinimumSize(960, 640)
@@ -294,6 +293,8 @@ class GiftBuilderDialog(QDialog):
         self.start_page.start_scratch.connect(lambda: self.go(Step.TYPE))
         self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
 
+        # Styled once everything exists: styling first makes every addWidget re-polish.
+        self.setStyleSheet(BUILDER_STYLESHEET)
         self._repaint(self.controller.state)
         if existing_gift is not None or start is not None:
             self.go(Step.CUSTOMISE)

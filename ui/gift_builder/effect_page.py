@@ -79,6 +79,7 @@ class EffectPage(QWidget):
             parent_item.setFont(0, bold)
             parent_item.setToolTip(0, cat.summary)
             self.tree.addTopLevelItem(parent_item)
+            parent_item.setFirstColumnSpanned(True)
             self.category_items[cat.id] = parent_item
             for effect in catalog.effects_in(cat.id):
                 item = QTreeWidgetItem([effect.name, effect.status.label])
@@ -128,9 +129,10 @@ class EffectPage(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.tree)
         split.addWidget(details_scroll)
-        split.setStretchFactor(0, 1)
-        split.setStretchFactor(1, 1)
+        split.setStretchFactor(0, 2)
+        split.setStretchFactor(1, 3)
         split.setChildrenCollapsible(False)
+        split.setSizes([260, 390])
 
         filters = QHBoxLayout()
         filters.addWidget(self.search, 3)

@@ -31,6 +31,7 @@ from ui.gift_builder.controller import GiftBuilderController
 from ui.gift_builder.saving import Template, TemplateStore
 
 _KEY_ROLE = Qt.ItemDataRole.UserRole
+_EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class StartPage(QWidget):
@@ -61,13 +62,13 @@ class StartPage(QWidget):
         self.filter.textChanged.connect(self._filter)
 
         self.tree = QTreeWidget()
-        self.tree.setHeaderLabels(["Gift", "Effect", "Cost", "Needs"])
+        self.tree.setHeaderLabels(["Gift", "Cost", "Needs"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAccessibleName("Stock Gifts and templates")
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for col in (1, 2, 3):
+        for col in (1, 2):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.currentItemChanged.connect(lambda *_: self._preview())
         self.tree.itemActivated.connect(lambda *_: self._use())
@@ -116,6 +117,7 @@ class StartPage(QWidget):
         split.setStretchFactor(0, 1)
         split.setStretchFactor(1, 1)
         split.setChildrenCollapsible(False)
+        split.setSizes([360, 300])
 
         top = QHBoxLayout()
         top.addWidget(self.scratch)
@@ -140,6 +142,7 @@ class StartPage(QWidget):
     def reload(self) -> None:
         """Fill the list from the catalog's stock Gifts and the template folder."""
         catalog = self.controller.catalog
+        self.tree.setUpdatesEnabled(False)
         self.tree.clear()
         self._drafts.clear()
         self._templates.clear()
@@ -147,25 +150,21 @@ class StartPage(QWidget):
         bold.setBold(True)
 
         def section(title: str) -> QTreeWidgetItem:
-            item = QTreeWidgetItem([title, "", "", ""])
+            item = QTreeWidgetItem([title, "", ""])
             item.setFlags(Qt.ItemFlag.ItemIsEnabled)
             item.setFont(0, bold)
             self.tree.addTopLevelItem(item)
+            item.setFirstColumnSpanned(True)
             return item
 
         def add(parent: QTreeWidgetItem, key: str, draft: GiftDraft, text: str) -> None:
             ev = self.controller.evaluate(draft)
             effect = catalog.effects.get(draft.effect)
-            item = QTreeWidgetItem(
-                [
-                    draft.name or key,
-                    effect.name if effect else draft.effect,
-                    str(ev.cost),
-                    ev.required_status.label,
-                ]
-            )
+            item = QTreeWidgetItem([draft.name or key, str(ev.cost), ev.required_status.label])
             item.setData(0, _KEY_ROLE, key)
-            item.setToolTip(0, draft.tagline or draft.name)
+            effect_name = effect.name if effect else draft.effect
+            item.setData(0, _EFFECT_ROLE, effect_name)
+            item.setToolTip(0, f"{effect_name}: {draft.tagline}" if draft.tagline else effect_name)
             parent.addChild(item)
             self._drafts[key] = (draft, text)
 
@@ -187,10 +186,14 @@ class StartPage(QWidget):
             for gift in stock:
                 add(parent, f"stock:{gift.id}", gift.draft, f"Start from {gift.draft.name}")
         self.tree.expandAll()
+        self.tree.setUpdatesEnabled(True)
         text = "\n".join(f"Template not read: {p}" for p in problems)
         set_text(self.problems, text)
         set_shown(self.problems, bool(text))
         self._filter()
+        first = next((k for k in self._drafts if k.startswith("stock:")), None)
+        if self.tree.currentItem() is None and first is not None:
+            self.select(first)
         self._preview()
 
     def _filter(self) -> None:
@@ -202,7 +205,7 @@ class StartPage(QWidget):
                 child = parent.child(j)
                 draft, _ = self._drafts[child.data(0, _KEY_ROLE)]
                 hay = " ".join(
-                    [draft.name, draft.tagline, child.text(1), draft.description]
+                    [draft.name, draft.tagline, child.data(0, _EFFECT_ROLE), draft.description]
                 ).lower()
                 shown = all(w in hay for w in words)
                 child.setHidden(not shown)

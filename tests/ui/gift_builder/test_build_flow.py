@@ -252,3 +252,28 @@ def test_a_consumable_cannot_be_passive_so_the_style_moves(open_builder, qtbot) 
     passive = dialog.style_page.buttons["passive"]
     assert not passive.isEnabled()
     assert "a Consumable Crafting Gift cannot use it" in passive.toolTip()
+
+
+def test_a_trap_drops_what_only_an_activated_or_targeted_gift_can_take(open_builder, qtbot) -> None:
+    """Quick (a Quick Action instead of an Action) has no meaning for a Trap: it goes, with why."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(
+        GiftDraft(
+            "power", "injure", "targeted", (ModifierChoice("quick"), ModifierChoice("blast"))
+        ),
+        "start",
+    )
+    assert dialog.results.cost_badge.text() == "3"
+    dialog.go(Step.STYLE)
+    click(qtbot, dialog.style_page.buttons["trap"])
+    assert dialog.controller.draft.enhancements == (ModifierChoice("blast"),)
+    notice = dialog.results.notice.text()
+    assert notice.startswith("Dropped what no longer fits: Quick cannot be chosen")
+    assert notice.endswith("Ctrl+Z brings it back.")
+    assert_live(dialog)
+    # 1 base − 1 Trap + 1 Blast = 1, but a Trap still needs its Trigger
+    assert dialog.results.breakdown.text() == "1 base − 1 Injure as Trap + 1 Blast = 1"
+    assert not dialog.save.isEnabled()
+    dialog.undo_action.trigger()
+    assert dialog.controller.draft.style == "targeted"
+    assert dialog.controller.choice("quick") is not None

@@ -152,3 +152,15 @@ def test_an_effect_the_type_cannot_carry_is_cleared_when_the_type_changes(
     dialog.undo_action.trigger()
     assert dialog.controller.draft.effect == "elixir"
     assert_live(dialog)
+
+
+def test_the_trigger_rule_shows_only_for_a_trap(open_builder, qtbot) -> None:
+    dialog = open_builder(won(1))
+    injure(dialog)
+    note, styles = dialog.customise_page.group_notes["trigger"]
+    assert styles == {"trap"}
+    assert note.isHidden()
+    dialog.go(Step.STYLE)
+    click(qtbot, dialog.style_page.buttons["trap"])
+    assert not note.isHidden()
+    assert note.text().startswith("Trigger: choose at least 1 (with Trap)")
