@@ -28,7 +28,6 @@ from dataclasses import dataclass, replace
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
-from builder.findings import Finding
 from builder.gifts import (
     AvailableRewards,
     Catalog,
@@ -274,14 +273,16 @@ class GiftBuilderController(QObject):
             )
         return draft, notice
 
-    def _first_style(self, effect_id: str, keep: str) -> str:
-        """The current Style if the Effect can take it now, else the first one it can."""
+    def _first_style(self, effect_id: str, keep: str, gift_type: str) -> str:
+        """``keep`` if the Effect can take that Style now, else the first Style it can.
+
+        "Can" is the builder's ``unavailable_styles`` (the Effect allows it, the
+        Gift Type can use it, the contractor's Status reaches it).
+        """
         effect = self.catalog.effects.get(effect_id)
         if effect is None:
             return ""
-        blocked = unavailable_styles(
-            self.catalog, effect_id, self.status, self._draft.gift_type or None
-        )
+        blocked = unavailable_styles(self.catalog, effect_id, self.status, gift_type or None)
         if keep in effect.styles and keep not in blocked:
             return keep
         for style in effect.styles:
@@ -314,7 +315,9 @@ class GiftBuilderController(QObject):
                 style_problem = next((e for e in errors if e.rule == "gift.type_style"), None)
                 moved = ""
                 if style_problem is not None:
-                    draft = replace(draft, style=self._first_style_for(draft))
+                    draft = replace(
+                        draft, style=self._first_style(draft.effect, "", draft.gift_type)
+                    )
                     new_style = self.catalog.styles.get(draft.style)
                     moved = (
                         f"Style changed to {new_style.name if new_style else draft.style}: "
@@ -326,11 +329,6 @@ class GiftBuilderController(QObject):
                     notice += " Ctrl+Z brings it back."
         self._push(f"Gift Type: {gtype.name}", draft, notice)
 
-    def _first_style_for(self, draft: GiftDraft) -> str:
-        blocked = unavailable_styles(self.catalog, draft.effect, self.status, draft.gift_type)
-        effect = self.catalog.effects[draft.effect]
-        return next((s for s in effect.styles if s not in blocked), draft.style)
-
     def choose_effect(self, effect_id: str) -> None:
         """Step 2: the Effect; keeps the Style, modifiers and levels that still fit."""
         if effect_id == self._draft.effect:
@@ -339,7 +337,7 @@ class GiftBuilderController(QObject):
         draft = replace(
             self._draft,
             effect=effect_id,
-            style=self._first_style(effect_id, self._draft.style),
+            style=self._first_style(effect_id, self._draft.style, self._draft.gift_type),
         )
         draft, notice = self._carry_over(draft)
         self._push(f"Effect: {effect.name}", draft, notice)
@@ -420,12 +418,3 @@ class GiftBuilderController(QObject):
     def end_typing(self) -> None:
         """Close the current typing run, so the next keystrokes start a new undo step."""
         self._typing_run += 1
-
-
-def findings_at(evaluation: GiftEvaluation, where_prefix: str) -> list[Finding]:
-    """The evaluator's errors and warnings that point at one choice ("enhancements[2]")."""
-    return [
-        f
-        for f in (*evaluation.errors, *evaluation.warnings)
-        if f.where == where_prefix or f.where.startswith(where_prefix + ".")
-    ]

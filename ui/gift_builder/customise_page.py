@@ -32,7 +32,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.gifts import GiftEvaluation, Modifier, ModifierChoice, ModifierKind, Parameter
+from builder.gifts import (
+    GiftDraft,
+    GiftEvaluation,
+    Modifier,
+    ModifierChoice,
+    ModifierKind,
+    Parameter,
+)
 from builder.status import Status
 from ui.gift_builder.common import label, set_shown, set_text, set_tip, signed
 from ui.gift_builder.controller import BuilderState, GiftBuilderController
@@ -372,7 +379,7 @@ def _unavailable_maps(
     return mods, levels
 
 
-def _problems_by_choice(ev: GiftEvaluation, draft) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
+def _problems_by_choice(ev: GiftEvaluation, draft: GiftDraft) -> dict[str, list[str]]:
     """The evaluator's errors/warnings about each taken modifier, and unmet Status needs."""
     out: dict[str, list[str]] = {}
     index = {

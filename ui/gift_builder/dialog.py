@@ -28,6 +28,7 @@ cancels.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -48,6 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contractor import Contractor, Gift
+from builder.findings import Severity
 from builder.gifts import Catalog, GiftDraft, GiftEvaluation
 from builder.sheet import SheetReport, evaluate_sheet
 from ui.gift_builder.common import BUILDER_STYLESHEET
@@ -314,7 +316,9 @@ class GiftBuilderDialog(QDialog):
             return "&Save changes"
         return f"&Save to {who}" if who else "&Save"
 
-    def _add_shortcut(self, keys: QKeySequence | QKeySequence.StandardKey, slot) -> QAction:  # type: ignore[no-untyped-def]
+    def _add_shortcut(
+        self, keys: QKeySequence | QKeySequence.StandardKey, slot: Callable[[], object]
+    ) -> QAction:
         action = QAction(self)
         action.setShortcut(QKeySequence(keys))
         action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
@@ -356,11 +360,11 @@ class GiftBuilderDialog(QDialog):
         """Every panel follows the new state; the Customise rows may be rebuilt for a new Effect."""
         self.results.show_state(state, self.controller.previous_cost)
         self.results.show_save_problem("")
-        before = len(self.customise_page.rows)
+        rows_before = self.customise_page.rows.copy()
         for page in self.pages[1:]:
             page.show_state(state)  # type: ignore[attr-defined]
-        if len(self.customise_page.rows) != before:
-            self._watch_text_fields()
+        if self.customise_page.rows != rows_before:
+            self._watch_text_fields()  # new rows for a new Effect: their detail fields too
         if self.steps.currentIndex() == Step.FLAVOR:
             self._refresh_craft_offer()
         self.save.setEnabled(state.evaluation.saveable and self.contractor is not None)
@@ -420,7 +424,7 @@ class GiftBuilderDialog(QDialog):
         if plan is None:
             return False
         if plan.refused:
-            reasons = "; ".join(f.message for f in plan.findings if f.severity.value == "error")
+            reasons = "; ".join(f.message for f in plan.findings if f.severity is Severity.ERROR)
             self.results.show_save_problem(f"Cannot save: {reasons}")
             return False
         problem = ""

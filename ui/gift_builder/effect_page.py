@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.gifts import Effect
+from builder.gifts import Effect, ModifierKind
+from builder.status import Status
 from ui.gift_builder.common import label, set_shown, set_text, signed
 from ui.gift_builder.controller import BuilderState, GiftBuilderController
 
@@ -253,7 +254,7 @@ class EffectPage(QWidget):
         set_text(self.needs, f"Needs {effect.status.label} Status")
         styles = " · ".join(
             f"{catalog.styles[s].name} {signed(es.cost)}"
-            + (f" (needs {es.status.label})" if es.status > 0 else "")
+            + (f" (needs {es.status.label})" if es.status > Status.NEWBIE else "")
             for s, es in effect.styles.items()
             if s in catalog.styles
         )
@@ -264,7 +265,7 @@ class EffectPage(QWidget):
         )
         set_text(self.parameters, f"Parameters — {params}" if params else "No Parameters.")
         mods = catalog.modifiers_for(effect.id)
-        enh = sum(1 for m in mods.values() if m.kind.value == "enhancement")
+        enh = sum(1 for m in mods.values() if m.kind is ModifierKind.ENHANCEMENT)
         set_text(
             self.modifiers,
             f"{enh} Enhancements and {len(mods) - enh} Drawbacks to customise it.",

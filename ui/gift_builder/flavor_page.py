@@ -10,6 +10,8 @@ asked of the ledger by a dry run of the save (``saving.free_item_offer``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -30,7 +32,7 @@ from ui.gift_builder.controller import BuilderState, GiftBuilderController
 class _FocusOut(QObject):
     """Calls back when the watched widget loses focus (to end one typing undo step)."""
 
-    def __init__(self, callback, parent: QObject) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, callback: Callable[[], None], parent: QObject) -> None:
         super().__init__(parent)
         self._callback = callback
 

@@ -51,6 +51,7 @@ __all__ = [
     "TemplateStore",
     "available_rewards",
     "evaluate_for",
+    "free_item_offer",
     "new_gift_id",
     "plan_save",
 ]
