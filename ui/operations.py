@@ -321,6 +321,15 @@ class Operations:
             )
         )
 
+    def save_gift(self, contractor: Contractor, plan: Any) -> Change:
+        """Store a Gift Builder save (``ui.gift_builder.saving.SavePlan``) as one edit.
+
+        The plan already holds ``builder.advance``'s result (add_gift or
+        change_gift, and the free crafted item when asked for); a refused plan
+        raises :class:`Refused` with builder's reasons.
+        """
+        return self.commit(_plan(plan.summary(), contractor, plan.contractor, plan.findings))
+
     def add_loose_end(
         self, contractor: Contractor, title: str, threat_level: Any, cutoff: int, threat: str
     ) -> Change:

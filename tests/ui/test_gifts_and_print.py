@@ -48,3 +48,26 @@ def test_print_writes_the_sheet_as_a_pdf(window: MainWindow, tmp_path: Path, qtb
     assert round(float(page.mediabox.width)) == 595  # A4 is 595 × 842 points
     text = "".join(p.extract_text() for p in reader.pages)
     assert "Ada Voss" in text
+
+
+def test_the_gift_builder_opens_from_the_gifts_tab_and_saves_as_one_edit(
+    window: MainWindow, qtbot
+) -> None:
+    from PySide6.QtCore import Qt
+
+    finish(make_contractor(window))
+    record(window, "Glass Harbor", Outcome.VICTORY)
+    tab = window.sheet.gifts_tab
+    tab.table.add_button.click()
+    builder = window.current_dialog
+    assert builder is tab.builder
+    builder.start_page.select("stock:graveside_whisper")
+    qtbot.mouseClick(builder.start_page.use, Qt.MouseButton.LeftButton)
+    assert builder.save.isEnabled()
+    qtbot.mouseClick(builder.save, Qt.MouseButton.LeftButton)
+    stock = gift_catalog().stock["graveside_whisper"]
+    assert tab.table.cell(0, 0) == stock.draft.name
+    assert tab.rewards.text().startswith("Gift Credits available: 0")
+    assert window.actions["undo"].text().startswith("&Undo Add ")
+    window.actions["undo"].trigger()
+    assert tab.table.row_count() == 0

@@ -36,9 +36,16 @@ class GiftsTab(SheetTab):
         self.rewards.setObjectName("banner")
         self.rewards.setWordWrap(True)
         self.table = ListTable(
-            "Gifts", ("Gift", "Type", "Effect", "Style", "Cost"), editable=False, stretch=0
+            "Gifts",
+            ("Gift", "Type", "Effect", "Style", "Cost"),
+            add_text="&New Gift…",
+            stretch=0,
         )
+        self.table.edit_button.setText("&Improve or Revise…")
+        self.table.remove_button.hide()
         self.table.table.itemSelectionChanged.connect(self._show_selected)
+        self.table.add_requested.connect(lambda: self.open_builder(-1))
+        self.table.edit_requested.connect(self.open_builder)
         self.name = heading("")
         self.tagline = plain("", muted=True)
         self.system = plain("")
@@ -88,14 +95,29 @@ class GiftsTab(SheetTab):
             self.table.table.selectRow(0)
         self._show_selected()
 
+    def open_builder(self, row: int = -1) -> None:
+        """Open the Gift Builder for a new Gift (``row`` −1) or the Gift on ``row``."""
+        from ui.catalog import gift_catalog
+        from ui.gift_builder import GiftBuilderDialog
+
+        ctx = self.ctx
+        contractor = ctx.contractor
+        existing = contractor.gifts[row] if 0 <= row < len(contractor.gifts) else None
+        dialog = GiftBuilderDialog(gift_catalog(), contractor, existing, report=ctx.report)
+        dialog.gift_saved.connect(
+            lambda result: self.host.run(lambda: self.host.ops.save_gift(contractor, result.plan))
+        )
+        self.builder = dialog
+        self.host.show_dialog(dialog)
+
     def _show_selected(self) -> None:
         gifts = self.ctx.contractor.gifts if self.ctx else ()
         row = self.table.current_row()
         if not gifts or row < 0:
             self.name.setText("No Gifts yet" if not gifts else "")
             self.tagline.setText(
-                "A victory earns a Gift Credit; a new Gift costs one. Build Gifts in the Gift "
-                "Builder."
+                "A victory earns a Gift Credit; a new Gift costs one. Press New Gift to build "
+                "one in the Gift Builder."
                 if not gifts
                 else ""
             )
