@@ -42,9 +42,16 @@ class _Job(QRunnable):
         try:
             result = self._work()
         except Exception as exc:  # a failed job must reach the user, whatever it was
-            self._relay.failed.emit(str(exc) or type(exc).__name__, traceback.format_exc())
+            self._report(self._relay.failed, str(exc) or type(exc).__name__, traceback.format_exc())
         else:
-            self._relay.succeeded.emit(result)
+            self._report(self._relay.succeeded, result)
+
+    @staticmethod
+    def _report(signal: Any, *args: Any) -> None:
+        try:
+            signal.emit(*args)
+        except RuntimeError:
+            pass  # the window went away while the job ran (the app is quitting): no one to tell
 
 
 class TaskRunner(QObject):
