@@ -15,6 +15,7 @@ thread, as soon as the last job ends.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import traceback
 from collections.abc import Callable
@@ -48,10 +49,9 @@ class _Job(QRunnable):
 
     @staticmethod
     def _report(signal: Any, *args: Any) -> None:
-        try:
+        # The window may have gone away while the job ran (the app is quitting).
+        with contextlib.suppress(RuntimeError):
             signal.emit(*args)
-        except RuntimeError:
-            pass  # the window went away while the job ran (the app is quitting): no one to tell
 
 
 class TaskRunner(QObject):
