@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contractor import Contractor
-from builder.costs import ABILITY_MAX_SEASONED
 from builder.findings import Severity
 from ui.actions import MORE_ACTIONS
 from ui.dialogs import advance as dialogs
@@ -194,11 +193,6 @@ class SheetView(QWidget):
         return RollSheet(
             attributes={attribute_name(a): r for a, r in ratings.attributes.items()},
             abilities=abilities,
-            # "Any rolls that utilize an Ability with a rating at 6 cannot have an
-            # Outcome lower than 0": the floor itself is applied by builder.dice.
-            floor_abilities=frozenset(
-                name for name, r in abilities.items() if r >= ABILITY_MAX_SEASONED
-            ),
             body=derived.body_pool,
             mind=derived.mind_pool,
             initiative=derived.initiative_pool,
