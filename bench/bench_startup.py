@@ -4,15 +4,28 @@ Run with ``python bench/bench_startup.py`` (a display is needed only if
 ``QT_QPA_PLATFORM`` is unset; otherwise it uses the offscreen platform).
 
 Each run is a fresh Python process, timed from the moment the benchmark
-spawns it to the moment its window is shown and its event loop has run once
-(the first moment a click would be handled):
+spawns it to the moment its window has painted its first frame and its event
+loop is free again (the first moment a click on something visible would be
+handled). A zero-timer started right after ``show()`` is not that moment:
+Qt runs it before the window is exposed and painted, so it would leave out
+the first paint, which is where a window full of widgets pays for styling,
+fonts and layout; both children therefore stamp from a timer queued by their
+window's first ``paintEvent``:
 
 - **bare**: import PySide6, create a QApplication and an empty QMainWindow,
   show it;
-- **harbinger**: the path the ``harbinger`` command takes: create the
-  application and the main window on a library (created once beforehand, so
-  every run opens an existing library, as a player's second launch does),
-  show it.
+- **harbinger**: the ``harbinger`` command itself (``harbinger.cli.main``
+  with ``--db``, so argument parsing and ``ui.app.run_app`` are timed too)
+  on a library created once beforehand, so every run opens an existing
+  library, as a player's second launch does. Only the window class is
+  swapped for a subclass that carries the same first-paint stamp.
+
+Both run as a second launch does: the OS file cache is warm, and so is
+Python's bytecode cache (``PYTHONPYCACHEPREFIX`` in the scratch folder, even
+when ``PYTHONDONTWRITEBYTECODE`` is set around the benchmark). Otherwise every
+Harbinger run would compile its own modules from source while the bare
+window, which imports only installed packages, never compiles anything; an
+installed app has its bytecode.
 
 Harbinger opens the library and imports the rules and storage layers in the
 background once the window is up, so the benchmark also reports a second
@@ -39,32 +52,34 @@ BUDGET = 1.5
 
 # Each child prints wall-clock times (time.time()) at its milestones, then leaves
 # at once with os._exit so neither teardown nor background work is timed.
+# The first paintEvent of the window queues the "interactive" stamp: it runs once
+# that frame is finished and the event loop takes the next event.
 BARE = """
 import os, sys, time
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv[:1])
-window = QMainWindow()
-window.setWindowTitle("bare")
-window.resize(1280, 800)
-window.show()
 def interactive():
     print("interactive", time.time(), flush=True)
     os._exit(0)
-QTimer.singleShot(0, interactive)
+class Window(QMainWindow):
+    painted = False
+    def paintEvent(self, event):
+        super().paintEvent(event)
+        if not self.painted:
+            self.painted = True
+            QTimer.singleShot(0, interactive)
+window = Window()
+window.setWindowTitle("bare")
+window.resize(1280, 800)
+window.show()
 app.exec()
 """
 
 HARBINGER = """
 import os, sys, time
 from PySide6.QtCore import QTimer
-from ui.app import make_application
-app = make_application()
-from ui.main_window import MainWindow
-from ui.settings import AppSettings
-window = MainWindow(AppSettings(), sys.argv[1], offer_examples=False)
-window.resize(1280, 800)
-window.show()
+import ui.main_window
 def ready():
     if window.workspace.library is not None:
         print("ready", time.time(), flush=True)
@@ -73,9 +88,20 @@ def interactive():
     print("interactive", time.time(), flush=True)
     poll.timeout.connect(ready)
     poll.start(5)
-poll = QTimer()
-QTimer.singleShot(0, interactive)
-app.exec()
+class Window(ui.main_window.MainWindow):
+    painted = False
+    def __init__(self, *args, **kwargs):
+        global window, poll
+        super().__init__(*args, **kwargs)
+        window, poll = self, QTimer()
+    def paintEvent(self, event):
+        super().paintEvent(event)
+        if not self.painted:
+            self.painted = True
+            QTimer.singleShot(0, interactive)
+ui.main_window.MainWindow = Window
+from harbinger.cli import main
+main(["--db", sys.argv[1]])
 """
 
 
@@ -110,11 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     env["HARBINGER_SETTINGS_DIR"] = str(scratch / "settings")
     env["HARBINGER_DB"] = str(library)
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(scratch / "pycache")
 
     # Create the library (schema and migrations) once, outside the timings.
     _run(HARBINGER, [str(library)], env)
-    # Warm the OS file cache for both paths, also outside the timings.
+    # Warm the OS file cache and the bytecode cache for both paths, also outside the timings.
     _run(BARE, [], env)
+    _run(HARBINGER, [str(library)], env)
 
     bare: list[float] = []
     harbinger: list[float] = []
