@@ -13,7 +13,6 @@ import sys
 from collections.abc import Sequence
 
 from harbinger import __version__
-from harbinger.commands.base import CliError
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -59,6 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         from ui.app import run_app  # imported here so headless commands never load Qt
 
         return run_app(db=db)
+    # Only now: the command plumbing imports json, which the desktop app's start skips.
+    from harbinger.commands.base import CliError
+
     args = build_parser().parse_args(arguments)
     if args.command is None:  # e.g. only unknown options: argparse has already complained
         return 2

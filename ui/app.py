@@ -11,9 +11,14 @@ from harbinger.paths import APP_NAME, library_url
 
 def make_application() -> QApplication:
     """The QApplication (created once), with Harbinger's name and style."""
-    from ui.style import apply_style
+    from ui.style import STYLE, apply_style
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app = QApplication.instance()
+    if app is None:
+        # Qt's own "-style" option builds Fusion inside the constructor, so start-up never
+        # asks Python for the current style (wrapping a QStyle costs a dozen big enums).
+        app = QApplication([*(sys.argv[:1] or [APP_NAME]), "-style", STYLE])
+        app.setProperty("harbinger_style", STYLE)
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)

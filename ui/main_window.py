@@ -7,19 +7,27 @@ listens to the workspace's ``changed`` signal and refreshes what it shows.
 Dialogs open window-modal with ``open()`` so the event loop keeps running
 (and tests can fill them in); :attr:`MainWindow.current_dialog` is the one
 showing.
+
+Start-up (SPEC §6: an interactive window within 1.5 × a bare PySide6 window)
+shapes this module: the first frame is the roster and an empty sheet area,
+with menus and toolbar. Everything else (the sheet, the Dice dock, dialogs,
+the rules and storage layers) is made or imported on first use, and the
+library opens in the background once that frame is painted. Nothing on the
+start-up path touches the ``Qt`` namespace class: wrapping it builds about a
+hundred Python enums (over 20 ms), so the few enum-valued properties set here
+are set by key name (:func:`_set_by_name`) instead.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
-    QDockWidget,
+    QHBoxLayout,
     QLabel,
     QMainWindow,
     QPushButton,
@@ -37,8 +45,8 @@ from ui.tasks import TaskRunner
 from ui.workspace import Change, Workspace
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent
-    from PySide6.QtWidgets import QDialog, QMessageBox
+    from PySide6.QtGui import QCloseEvent, QPaintEvent
+    from PySide6.QtWidgets import QDialog, QDockWidget, QMessageBox
 
     from builder.contractor import Contractor
     from builder.sheet_catalog import SheetCatalog
@@ -90,9 +98,26 @@ def _message_box(
     return QMessageBox(getattr(QMessageBox.Icon, icon), title, text, flags, parent)
 
 
+FIRST_PAINT_FALLBACK_MS = 500
+"""Start-up work waits for the first frame, but no longer than this (a window shown
+minimized, or on a hidden desktop, may not paint for a long time)."""
+
+
 def today() -> str:
     """Today's date as the ledger writes it (ISO 8601)."""
+    from datetime import date
+
     return date.today().isoformat()
+
+
+def _set_by_name(target: QObject, prop: str, key: str) -> None:
+    """Set an enum-valued Qt property by its key name, e.g. ("alignment", "AlignCenter").
+
+    Qt's property system resolves the name itself, so the Python enum classes are
+    never built at start-up; a misspelt name fails loudly rather than silently.
+    """
+    if not target.setProperty(prop, key):
+        raise ValueError(f"{type(target).__name__} has no {prop!r} value named {key!r}")
 
 
 def display_location(location: str) -> str:
@@ -112,21 +137,28 @@ class EmptyPage(QWidget):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.addStretch(1)
-        title = QLabel("No contractor open")
+        title = QLabel("No contractor open", self)
         title.setObjectName("title")
-        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        _set_by_name(title, "alignment", "AlignCenter")
         layout.addWidget(title)
         note = QLabel(
             "Pick a character from the roster, or create a new contractor: the guide walks "
-            "you through every choice the rules ask for."
+            "you through every choice the rules ask for.",
+            self,
         )
         note.setWordWrap(True)
-        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        _set_by_name(note, "alignment", "AlignCenter")
         layout.addWidget(note)
-        button = QPushButton("&New Contractor…")
+        button = QPushButton(self)  # text set apart: see _action on the QIcon overloads
+        button.setText("&New Contractor…")
         button.clicked.connect(new_action.trigger)
         button.setMaximumWidth(button.sizeHint().width() * 2)
-        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignCenter)
+        # Centered by equal stretch either side (the button keeps its own width).
+        row = QHBoxLayout()
+        row.addStretch(1)
+        row.addWidget(button)
+        row.addStretch(1)
+        layout.addLayout(row)
         layout.addStretch(2)
 
 
@@ -155,34 +187,32 @@ class MainWindow(QMainWindow):
         self._ops: Operations | None = None
         self._sheet: SheetView | None = None
         self._dice_panel: DicePanel | None = None
+        self._dice_dock: QDockWidget | None = None
+        self._first_paint_work: list[Callable[[], None]] | None = []
         self.loading = False
 
         self.setWindowTitle(APP_NAME)
-        self.roster = RosterPanel()
+        # Built top-down, each widget made inside its parent: under the app's stylesheet,
+        # moving a finished subtree to a new parent re-styles every widget in it.
+        # (Not QSplitter(self): resolving that overload against QSplitter(Qt.Orientation)
+        # builds the Qt namespace. Moving the still empty splitter costs nothing.)
+        self.splitter = QSplitter()  # horizontal
+        self.setCentralWidget(self.splitter)
+        self.roster = RosterPanel(self.splitter)
         self._build_actions()
-        self.empty_page = EmptyPage(self.actions["new_contractor"])
-        self.stack = QStackedWidget()
+        self.stack = QStackedWidget(self.splitter)
+        self.empty_page = EmptyPage(self.actions["new_contractor"], self.stack)
         self.stack.addWidget(self.empty_page)
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(self.roster)
         self.splitter.addWidget(self.stack)
         self.splitter.setStretchFactor(0, 0)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([380, 900])
-        self.setCentralWidget(self.splitter)
 
-        self.dice_dock = QDockWidget("Dice", self)
-        self.dice_dock.setObjectName("dice_dock")
-        self.dice_dock.visibilityChanged.connect(self._dice_visible)
-        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
-        self.dice_dock.hide()
-        self.actions["dice"] = self.dice_dock.toggleViewAction()
-        self.actions["dice"].setText("&Dice")
-        self.actions["dice"].setShortcut(QKeySequence("Ctrl+D"))
         self._build_menus()
 
-        self.status_label = QLabel()
+        self.status_label = QLabel(self.statusBar())
         self.statusBar().addPermanentWidget(self.status_label)
 
         self.roster.contractor_selected.connect(self.show_contractor)
@@ -225,6 +255,44 @@ class MainWindow(QMainWindow):
         return self._sheet
 
     @property
+    def dice_dock(self) -> QDockWidget:
+        """The Dice dock (hidden until shown), made when first needed.
+
+        A dock made after :meth:`restoreState` takes its saved place and
+        visibility from the window state (``restoreDockWidget``); a new one
+        starts hidden on the right. The "&Dice" action stands in for its
+        ``toggleViewAction`` and follows its checked state from then on.
+        """
+        if self._dice_dock is None:
+            from PySide6.QtCore import Qt
+            from PySide6.QtWidgets import QDockWidget
+
+            dock = QDockWidget("Dice", self)
+            dock.setObjectName("dice_dock")
+            self._dice_dock = dock
+            if not self.restoreDockWidget(dock):
+                self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+                dock.hide()
+            action = self.actions["dice"]
+            action.setChecked(not dock.isHidden())
+            dock.toggleViewAction().toggled.connect(action.setChecked)
+            dock.visibilityChanged.connect(self._dice_visible)
+            if not dock.isHidden():
+                self.dice_panel  # noqa: B018 - shown at once, so it needs its panel
+        return self._dice_dock
+
+    def _toggle_dice(self) -> None:
+        """Show or close the Dice dock as the checkable "&Dice" action now says."""
+        show = self.actions["dice"].isChecked()
+        dock = self.dice_dock
+        # As QDockWidget's own toggle action does: act only when the dock disagrees.
+        if show == dock.isHidden():
+            if show:
+                dock.show()
+            else:
+                dock.close()
+
+    @property
     def dice_panel(self) -> DicePanel:
         """The dice panel in its dock, made when first needed."""
         if self._dice_panel is None:
@@ -252,11 +320,15 @@ class MainWindow(QMainWindow):
         shortcut: str | None = None,
         tip: str = "",
     ) -> QAction:
-        action = QAction(text, self)
+        # QAction(self) then setText: the (text, parent) constructor is resolved
+        # against its QIcon overload, which wraps QIcon's 150-member ThemeIcon enum.
+        action = QAction(self)
+        action.setText(text)
         if shortcut is not None:
             # Portable strings rather than QKeySequence.StandardKey: Qt maps Ctrl to Cmd on
-            # macOS, and touching StandardKey costs start-up time (a 70-member enum).
-            action.setShortcut(QKeySequence(shortcut))
+            # macOS. setShortcuts([...]) sets the same single shortcut as setShortcut, but
+            # setShortcut's overloads make PySide build the whole Qt namespace (~20 ms).
+            action.setShortcuts([QKeySequence(shortcut)])
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -305,7 +377,7 @@ class MainWindow(QMainWindow):
         )
         a("quit", "&Quit", self.close, "Ctrl+Q")
         undo = self.workspace.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence("Ctrl+Z"))
+        undo.setShortcuts([QKeySequence("Ctrl+Z")])
         redo = self.workspace.undo_stack.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.actions["undo"] = undo
@@ -335,6 +407,7 @@ class MainWindow(QMainWindow):
         a("journal", "Add &Journal…", lambda: self._sheet_action("journal"), "Ctrl+J")
         a("delete", "&Delete Contractor…", self.confirm_delete, None)
         a("about", "&About Harbinger", self.about)
+        a("dice", "&Dice", self._toggle_dice, "Ctrl+D").setCheckable(True)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -364,7 +437,8 @@ class MainWindow(QMainWindow):
         contractor_menu.addAction(self.actions["journal"])
         more = contractor_menu.addMenu("&More")
         for key, text in MORE_ACTIONS:
-            action = QAction(text, self)
+            action = QAction(self)
+            action.setText(text)
             action.triggered.connect(lambda _c=False, k=key: self._sheet_action(k))
             self.actions[key] = action
             more.addAction(action)
@@ -380,7 +454,7 @@ class MainWindow(QMainWindow):
         toolbar = self.addToolBar("Main")
         toolbar.setObjectName("main_toolbar")
         toolbar.setMovable(False)
-        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        _set_by_name(toolbar, "toolButtonStyle", "ToolButtonTextOnly")
         for key in ("new_contractor", "record_contract", "spend_exp", "journal"):
             toolbar.addAction(self.actions[key])
         toolbar.addSeparator()
@@ -434,7 +508,12 @@ class MainWindow(QMainWindow):
         return True
 
     def open_library_later(self, location: str) -> None:
-        """Open a library in the background (at start-up): the window is usable meanwhile."""
+        """Open a library in the background (at start-up): the window is usable meanwhile.
+
+        The job starts once the window has painted its first frame: importing the
+        storage and rules layers keeps the interpreter busy for most of a second,
+        and running it alongside the first paint would hold that paint up.
+        """
         url = location if is_url(location) else library_url(location)
         self.loading = True
         self.roster.count_label.setText("Opening the library…")
@@ -448,7 +527,35 @@ class MainWindow(QMainWindow):
             self.loading = False
             self._open_failed(url, message)
 
-        self.tasks.run("Could not open the library", lambda: _open_library(url), done, failed)
+        self.after_first_paint(
+            lambda: self.tasks.run(
+                "Could not open the library", lambda: _open_library(url), done, failed
+            )
+        )
+
+    def after_first_paint(self, work: Callable[[], None]) -> None:
+        """Run ``work`` once the window's first frame is painted (at once if it already is).
+
+        Waits at most :data:`FIRST_PAINT_FALLBACK_MS` after the first request, so
+        a window that is not painted (shown minimized) still gets its work done.
+        """
+        if self._first_paint_work is None:
+            work()
+            return
+        if not self._first_paint_work:
+            QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, self._run_first_paint_work)
+        self._first_paint_work.append(work)
+
+    def _run_first_paint_work(self) -> None:
+        pending, self._first_paint_work = self._first_paint_work, None
+        for work in pending or ():
+            work()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._first_paint_work is not None:
+            # Queued, so it runs after the whole frame (children included) is painted.
+            QTimer.singleShot(0, self._run_first_paint_work)
 
     def _open_failed(self, url: str, message: str) -> None:
         self.roster.count_label.setText("")
@@ -693,6 +800,8 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ chrome
 
     def _show_dialog(self, dialog: QDialog | QMessageBox) -> None:
+        from PySide6.QtCore import Qt
+
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.current_dialog = dialog
@@ -712,6 +821,8 @@ class MainWindow(QMainWindow):
         self._show_dialog(box)
 
     def focus_search(self) -> None:
+        from PySide6.QtCore import Qt
+
         self.roster.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
         self.roster.search.selectAll()
 
@@ -742,14 +853,19 @@ class MainWindow(QMainWindow):
         state = self.settings.window_state()
         if state is not None:
             self.restoreState(state)
-            if not self.dice_dock.isHidden():
-                self.dice_panel  # noqa: B018 - its size belongs in the restored layout
+            # A dock left open is made now (its size belongs in the restored layout);
+            # a closed one waits for Ctrl+D. Unknown (older settings): made now.
+            if self.settings.dice_shown() is not False:
+                self.dice_dock  # noqa: B018 - takes its saved place and visibility
         splitter = self.settings.splitter_state()
         if splitter is not None:
             self.splitter.restoreState(splitter)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.tasks.wait()
-        self.settings.save_window(self.saveGeometry(), self.saveState(), self.splitter.saveState())
+        dice_shown = self._dice_dock is not None and not self._dice_dock.isHidden()
+        self.settings.save_window(
+            self.saveGeometry(), self.saveState(), self.splitter.saveState(), dice_shown=dice_shown
+        )
         self.workspace.close()
         super().closeEvent(event)

@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QFont, QStandardItem, QStandardItemModel
+from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -27,7 +27,9 @@ from PySide6.QtWidgets import (
 
 from builder.status import Status, status_from_victories
 
-ID_ROLE = Qt.ItemDataRole.UserRole + 1
+ID_ROLE = 0x0100 + 1
+"""Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as
+a number so importing the roster does not build the ``Qt`` namespace's enums."""
 
 ANY = "any"
 LIVING = "living"
@@ -111,22 +113,24 @@ class RosterPanel(QWidget):
         super().__init__(parent)
         self._lines: list[RosterLine] = []
 
-        self.search = QLineEdit()
+        # Every widget is made inside the panel: under the app's stylesheet, moving a
+        # finished widget into a layout later re-styles it, which start-up pays for.
+        self.search = QLineEdit(self)
         self.search.setPlaceholderText("Search names and players (Ctrl+F)")
         self.search.setClearButtonEnabled(True)
         self.search.setAccessibleName("Search the roster")
 
-        self.status_filter = QComboBox()
+        self.status_filter = QComboBox(self)
         self.status_filter.addItem("Any Status", ANY)
         for status in Status:
             self.status_filter.addItem(status.label, status.name.lower())
-        self.life_filter = QComboBox()
+        self.life_filter = QComboBox(self)
         self.life_filter.addItem("Living", LIVING)
         self.life_filter.addItem("Graveyard", GRAVEYARD)
         self.life_filter.addItem("Living and dead", ANY)
-        self.player_filter = QComboBox()
+        self.player_filter = QComboBox(self)
         self.player_filter.addItem("Every player", ANY)
-        self.approval_filter = QComboBox()
+        self.approval_filter = QComboBox(self)
         self.approval_filter.addItem("Any approval", ANY)
         for combo, name in (
             (self.status_filter, "Filter by Status"),
@@ -139,7 +143,7 @@ class RosterPanel(QWidget):
 
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
-        self.tree = QTreeView()
+        self.tree = QTreeView(self)
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -151,7 +155,7 @@ class RosterPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
-        self.count_label = QLabel()
+        self.count_label = QLabel(self)
         self.count_label.setObjectName("muted")
 
         filters = QGridLayout()
@@ -256,6 +260,10 @@ class RosterPanel(QWidget):
             groups.setdefault(line.player or NO_PLAYER, []).append(line)
         self.tree.setUpdatesEnabled(False)
         self.model.removeRows(0, self.model.rowCount())
+        # Imported here, once there are rows: each Qt class wrapped costs start-up time.
+        from PySide6.QtCore import Qt
+        from PySide6.QtGui import QFont, QStandardItem
+
         bold = QFont(self.font())
         bold.setBold(True)
         for player, lines in groups.items():

@@ -46,10 +46,29 @@ class AppSettings:
         value = self._qs.value("window/splitter")
         return value if isinstance(value, QByteArray) and not value.isEmpty() else None
 
-    def save_window(self, geometry: QByteArray, state: QByteArray, splitter: QByteArray) -> None:
+    def dice_shown(self) -> bool | None:
+        """Whether the Dice dock was open when the window last closed (None: not recorded).
+
+        The window state has the dock's place, but reading its visibility from
+        there needs the dock made; this lets start-up leave a closed dock unmade.
+        """
+        value = self._qs.value("window/dice_shown")
+        if value is None:
+            return None
+        return str(value).lower() == "true"
+
+    def save_window(
+        self,
+        geometry: QByteArray,
+        state: QByteArray,
+        splitter: QByteArray,
+        *,
+        dice_shown: bool = False,
+    ) -> None:
         self._qs.setValue("window/geometry", geometry)
         self._qs.setValue("window/state", state)
         self._qs.setValue("window/splitter", splitter)
+        self._qs.setValue("window/dice_shown", dice_shown)
         self._qs.sync()
 
     # ------------------------------------------------------------------ libraries

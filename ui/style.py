@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QApplication
 
+STYLE = "Fusion"
+"""The Qt style under the stylesheet (the same on every platform)."""
+
 STYLESHEET = """
 QLabel#help {
     background: #f3f1ea;
@@ -53,7 +56,9 @@ def apply_style(app: QApplication) -> None:
     """
     if app.property("harbinger_styled"):
         return
-    if app.style().name().lower() != "fusion":  # Fusion is already the default on Linux
-        app.setStyle("Fusion")
+    # An application made by ui.app.make_application already has it (chosen at creation).
+    chosen = app.property("harbinger_style") == STYLE
+    if not chosen and app.style().name().lower() != STYLE.lower():
+        app.setStyle(STYLE)
     app.setStyleSheet(STYLESHEET)
     app.setProperty("harbinger_styled", True)
