@@ -1,0 +1,194 @@
+"""Cold start (SPEC §6): what the first frame needs is all that runs before it.
+
+The window paints the roster and an empty sheet area first; the storage and
+rules layers, the sheet, the dialogs and the Dice dock come later, and none
+of that may change what the player sees or can do.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, Qt
+from PySide6.QtWidgets import QDockWidget, QLabel, QToolBar
+
+from ui.main_window import MainWindow
+from ui.roster import ID_ROLE
+from ui.settings import AppSettings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Runs the real `harbinger --db PATH` launch and reports what was loaded when the
+# window painted its first frame, then again once the library is open.
+LAUNCH = """
+import json, os, sys
+import PySide6.QtCore as QtCore
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QApplication
+qt_lazy = "Qt" not in vars(QtCore)
+import ui.main_window
+report = {"qt_lazy": qt_lazy}
+def done():
+    if window.workspace.library is None:
+        return
+    report["roster_after_load"] = window.roster.count_label.text()
+    report["modules_after_load"] = sorted(sys.modules)
+    app = QApplication.instance()
+    app.setStyleSheet("")  # the style under the stylesheet shows once it is lifted
+    report["style"] = app.style().name()
+    print(json.dumps(report), flush=True)
+    os._exit(0)
+class Window(ui.main_window.MainWindow):
+    def __init__(self, *args, **kwargs):
+        global window
+        super().__init__(*args, **kwargs)
+        window = self
+        self.poll = QTimer()
+        self.poll.timeout.connect(done)
+        self.painted = False
+    def paintEvent(self, event):
+        super().paintEvent(event)
+        if not self.painted:
+            self.painted = True
+            report["modules_at_first_paint"] = sorted(sys.modules)
+            report["qt_built_at_first_paint"] = "Qt" in vars(QtCore)
+            report["roster_at_first_paint"] = self.roster.count_label.text()
+            self.poll.start(5)
+ui.main_window.MainWindow = Window
+from harbinger.cli import main
+main(["--db", sys.argv[1]])
+"""
+
+# Loaded on first use, never for the first frame.
+LATER = (
+    "models",
+    "sqlmodel",
+    "sqlalchemy",
+    "alembic",
+    "reportlab",
+    "jsonschema",
+    "printing",
+    "builder.gifts",
+    "builder.sheet",
+    "builder.advance",
+    "harbinger.commands",
+    "ui.sheet",
+    "ui.wizard",
+    "ui.gift_builder",
+    "ui.dialogs",
+    "ui.operations",
+    "ui.dice_panel",
+    "ui.catalog",
+)
+
+
+def _loaded(modules: list[str], roots: tuple[str, ...]) -> list[str]:
+    return [m for m in modules if any(m == r or m.startswith(r + ".") for r in roots)]
+
+
+def test_the_first_frame_comes_before_the_library_and_the_rules(tmp_path: Path) -> None:
+    library = tmp_path / "library.sqlite3"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    out = subprocess.run(
+        [sys.executable, "-c", LAUNCH, str(library)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+
+    assert _loaded(report["modules_at_first_paint"], LATER) == []
+    assert report["roster_at_first_paint"] == "Opening the library…"
+    if report["qt_lazy"]:  # this PySide6 builds the Qt namespace class only when asked
+        assert report["qt_built_at_first_paint"] is False
+    # Then the library opens in the background and the roster shows it.
+    assert "models.library" in report["modules_after_load"]
+    assert report["roster_after_load"] == "No characters yet"
+    assert report["style"].lower() == "fusion"
+
+
+def test_a_window_that_is_never_painted_still_opens_its_library(
+    qtbot, app, library_path: Path
+) -> None:
+    # Shown minimized or not at all: the load waits for a first frame only so long.
+    window = MainWindow(AppSettings(), str(library_path), offer_examples=False)
+    qtbot.addWidget(window)
+    assert window.loading
+    qtbot.waitUntil(lambda: not window.loading, timeout=20000)
+    assert window.workspace.library is not None
+    assert window.roster.count_label.text() == "No characters yet"
+
+
+def test_the_first_frame_looks_as_before(window: MainWindow) -> None:
+    # Properties set by key name at start-up must land as the enum values would.
+    labels = window.empty_page.findChildren(QLabel)
+    assert len(labels) == 2 and labels[0].text() == "No contractor open"
+    assert all(label.alignment() == Qt.AlignmentFlag.AlignCenter for label in labels)
+    toolbar = window.findChild(QToolBar, "main_toolbar")
+    assert toolbar.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextOnly
+    assert window.splitter.orientation() == Qt.Orientation.Horizontal
+    assert Qt.ItemDataRole.UserRole + 1 == ID_ROLE
+    assert [a.text() for a in toolbar.actions() if a.text()] == [
+        "&New Contractor…",
+        "&Record Contract…",
+        "&Spend Exp…",
+        "Add &Journal…",
+        "&Undo",
+        "&Redo",
+        "&Dice",
+    ]
+
+
+def test_the_dice_dock_is_made_on_first_use_and_remembered(
+    open_window: Callable[..., MainWindow], library_path: Path
+) -> None:
+    window = open_window(library_path)
+    dice = window.actions["dice"]
+    assert window.findChild(QDockWidget) is None
+    assert dice.isCheckable() and not dice.isChecked()
+
+    dice.trigger()  # Ctrl+D
+    dock = window.findChild(QDockWidget)
+    assert dock is window.dice_dock
+    assert dock.isVisible() and dice.isChecked()
+    assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
+    assert dock.widget() is window.dice_panel
+    dock.close()  # its own close button: the action follows
+    assert not dock.isVisible() and not dice.isChecked()
+    dice.trigger()
+    assert dock.isVisible() and dice.isChecked()
+    window.close()
+
+    # Left open: made at once on the next start, in its place.
+    again = open_window(library_path)
+    assert again.findChild(QDockWidget) is not None
+    assert again.dice_dock.isVisible() and again.actions["dice"].isChecked()
+    again.actions["dice"].trigger()
+    assert not again.dice_dock.isVisible() and not again.actions["dice"].isChecked()
+    again.close()
+
+    # Left closed: not made until asked for, then shown where it was.
+    third = open_window(library_path)
+    assert third.findChild(QDockWidget) is None
+    third.actions["dice"].trigger()
+    assert third.dice_dock.isVisible()
+    assert third.dockWidgetArea(third.dice_dock) == Qt.DockWidgetArea.RightDockWidgetArea
+
+
+def test_settings_remember_whether_the_dice_dock_was_open(app) -> None:
+    settings = AppSettings()
+    assert settings.dice_shown() is None  # never recorded (older settings files)
+    blob = QByteArray(b"x")
+    settings.save_window(blob, blob, blob, dice_shown=True)
+    assert AppSettings().dice_shown() is True
+    settings.save_window(blob, blob, blob)
+    assert AppSettings().dice_shown() is False
