@@ -547,11 +547,13 @@ class MainWindow(QMainWindow):
         self._first_paint_work.append(work)
 
     def _run_first_paint_work(self) -> None:
+        """Run what waited for the first frame (once: later calls find nothing)."""
         pending, self._first_paint_work = self._first_paint_work, None
         for work in pending or ():
             work()
 
     def paintEvent(self, event: QPaintEvent) -> None:
+        """Paint as Qt does; the first frame also releases :meth:`after_first_paint` work."""
         super().paintEvent(event)
         if self._first_paint_work is not None:
             # Queued, so it runs after the whole frame (children included) is painted.
