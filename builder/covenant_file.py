@@ -16,10 +16,10 @@ the file format only guards the shape; ``evaluate_covenant`` reports the rules.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from enum import StrEnum
 from functools import cache
@@ -81,25 +81,16 @@ class CovenantFileError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class Approval:
-    """A Playgroup Leader's approval of the character as it stood.
+class CovenantFile:
+    """One character and the approvals recorded for it.
 
-    ``digest`` is ``character_digest`` of the approved character, so any later edit
-    is detectable by recomputing it.
+    ``approvals`` are the leader's approval records as plain JSON objects, carried
+    through unchanged; ``builder.approval`` makes and checks them, the same way for
+    Covenant and contractor files.
     """
 
-    by: str
-    date: str
-    digest: str
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class CovenantFile:
-    """One character and the approvals recorded for it."""
-
     character: cv.CovenantCharacter
-    approvals: tuple[Approval, ...] = ()
+    approvals: tuple[Mapping[str, Any], ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "approvals", tuple(self.approvals))
@@ -133,7 +124,7 @@ def to_document(file: CovenantFile) -> dict[str, Any]:
         "format": FORMAT,
         "version": VERSION,
         "character": character_to_json(file.character),
-        "approvals": [_encode(a) for a in file.approvals],
+        "approvals": [dict(a) for a in file.approvals],
     }
 
 
@@ -144,19 +135,6 @@ def _canonical(document: Any) -> str:
 def dumps_covenant(file: CovenantFile) -> str:
     """The file's canonical text: sorted keys, two-space indent, a final newline."""
     return _canonical(to_document(file))
-
-
-def character_digest(character: cv.CovenantCharacter) -> str:
-    """SHA-256 of the character's canonical JSON; an approval records it."""
-    text = json.dumps(
-        character_to_json(character), sort_keys=True, ensure_ascii=False, separators=(",", ":")
-    )
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
-
-
-def approval_is_current(file: CovenantFile, approval: Approval) -> bool:
-    """True when the character has not changed since ``approval`` was given."""
-    return approval.digest == character_digest(file.character)
 
 
 def write_covenant_file(path: str | Path, file: CovenantFile) -> None:
@@ -325,11 +303,7 @@ def from_document(document: Any) -> CovenantFile:
         where, what = problems[0]
         raise CovenantFileError(what, where or "(file)", problems)
     character = character_from_json(document["character"])
-    approvals = tuple(
-        _decode_dataclass(Approval, a, f"approvals[{i}]")
-        for i, a in enumerate(document["approvals"])
-    )
-    return CovenantFile(character, approvals)
+    return CovenantFile(character, tuple(document["approvals"]))
 
 
 def loads_covenant(data: str | bytes, source: str = "the file") -> CovenantFile:

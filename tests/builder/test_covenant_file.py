@@ -12,18 +12,17 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from builder import covenant as cv
+from builder.approval import ItemState, approve, verify
 from builder.covenant_file import (
     ENTRY_TYPES,
     FORMAT,
     MAX_FILE_BYTES,
-    Approval,
     CovenantFile,
     CovenantFileError,
-    approval_is_current,
-    character_digest,
     dumps_covenant,
     loads_covenant,
     read_covenant_file,
+    to_document,
     write_covenant_file,
 )
 from builder.covenant_rules import evaluate_covenant
@@ -65,7 +64,8 @@ def every_entry() -> tuple[cv.LogEntry, ...]:
 
 def example_file() -> CovenantFile:
     character = replace(ines(), player="Sam", pronouns="xi/xir", log=every_entry(), notes="ünï")
-    return CovenantFile(character, (Approval("Lee", "2026-03-01", character_digest(character)),))
+    approved = approve(to_document(CovenantFile(character)), "character", "Lee", at="2026-03-01")
+    return CovenantFile(character, tuple(approved["approvals"]))
 
 
 def refusal(text: str | bytes) -> CovenantFileError:
@@ -126,10 +126,10 @@ def test_write_then_read_from_disk(tmp_path: Path) -> None:
 
 def test_an_approval_detects_any_later_edit() -> None:
     f = example_file()
-    (approval,) = f.approvals
-    assert approval_is_current(f, approval)
+    assert verify(to_document(f)).passed
     edited = replace(f, character=replace(f.character, name="Ines Vell"))
-    assert not approval_is_current(edited, approval)
+    status = verify(to_document(edited))
+    assert [(i.key, i.state) for i in status.changed] == [("core", ItemState.CHANGED)]
 
 
 def test_schema_is_valid_draft_2020_12_and_lists_every_entry_type() -> None:
@@ -217,11 +217,11 @@ def test_schema_errors_for_wrong_types_and_unknown_fields() -> None:
 def test_schema_errors_for_missing_fields_and_bad_enum_values() -> None:
     doc = document()
     del doc["character"]["creation"]
-    doc["approvals"][0]["digest"] = "not-a-digest"
+    doc["approvals"][0] = "not-an-approval"
     doc["character"]["log"][4]["state"] = "borrow"
     err = refusal(json.dumps(doc))
     assert [w for w, _ in err.problems] == [
-        "approvals[0].digest",
+        "approvals[0]",
         "character",
         "character.log[4].state",
     ]

@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import random
+import select
 import signal
 import sqlite3
 import time
@@ -35,7 +36,8 @@ from builder.gifts.draft import GiftDraft, ModifierChoice
 from models.library import Library
 
 KILLS = 110
-DELAY = (0.005, 0.12)  # seconds the child runs before it is killed
+DELAY = (0.0, 0.12)  # seconds the child runs after its first save before it is killed
+FIRST_SAVE_TIMEOUT = 30.0
 
 
 def _new_contractor(rng: random.Random) -> Contractor:
@@ -94,10 +96,15 @@ def _run_and_kill(library: Library, rng: random.Random) -> bytes:
         finally:
             os._exit(0)
     os.close(write_end)
+    # Let the child commit at least once before the random delay, so that a loaded
+    # machine (a slow fork) still gives every kill some committed work to lose.
+    chunks = []
+    ready, _, _ = select.select([read_end], [], [], FIRST_SAVE_TIMEOUT)
+    if ready:
+        chunks.append(os.read(read_end, 65536))
     time.sleep(rng.uniform(*DELAY))
     os.kill(pid, signal.SIGKILL)
     os.waitpid(pid, 0)
-    chunks = []
     while chunk := os.read(read_end, 65536):
         chunks.append(chunk)
     os.close(read_end)
