@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -44,7 +44,6 @@ from builder.covenant_file import (
     FORMAT as COVENANT_FORMAT,
 )
 from builder.covenant_file import (
-    Approval,
     CovenantFile,
     CovenantFileError,
     character_from_json,
@@ -71,7 +70,7 @@ class StoredCovenant:
 
     character: CovenantCharacter
     approval_state: str
-    approvals: tuple[Approval, ...]
+    approvals: tuple[Mapping[str, Any], ...]
     created_at: datetime
     updated_at: datetime
 
@@ -201,7 +200,7 @@ def insert(
     player_id: int | None,
     now: datetime,
     *,
-    approvals: Sequence[Approval] = (),
+    approvals: Sequence[Mapping[str, Any]] = (),
     created_at: datetime | None = None,
 ) -> None:
     """Add a character the library does not hold yet, with its whole log."""
@@ -354,15 +353,10 @@ def remove(session: Session, character_id: str) -> None:
 # --------------------------------------------------------------------------- approvals
 
 
-def approvals_json(approvals: Sequence[Approval]) -> str:
-    """The ``approvals`` column text of a list of approvals."""
-    return canonical_json(
-        [{"by": a.by, "date": a.date, "digest": a.digest, "note": a.note} for a in approvals]
-    )
+def approvals_json(approvals: Sequence[Mapping[str, Any]]) -> str:
+    """The ``approvals`` column text: the records as the file carries them (plain objects)."""
+    return canonical_json([dict(a) for a in approvals])
 
 
-def approvals_from_json(text: str) -> tuple[Approval, ...]:
-    return tuple(
-        Approval(by=a["by"], date=a["date"], digest=a["digest"], note=a.get("note", ""))
-        for a in json.loads(text)
-    )
+def approvals_from_json(text: str) -> tuple[Mapping[str, Any], ...]:
+    return tuple(json.loads(text))

@@ -47,7 +47,7 @@ from builder.character_file import (
 )
 from builder.contractor import Contractor, Gift, GiftChange
 from builder.covenant import CovenantCharacter, LogEntry
-from builder.covenant_file import Approval, CovenantFile, dumps_covenant
+from builder.covenant_file import CovenantFile, dumps_covenant
 from builder.gifts.draft import GiftDraft
 from builder.serialize import canonical_json
 from builder.status import Status, status_from_victories
@@ -495,9 +495,9 @@ class Library:
         self,
         character_id: str,
         state: ApprovalState | str,
-        approvals: Sequence[Approval] | None = None,
+        approvals: Sequence[Mapping[str, Any]] | None = None,
     ) -> None:
-        """Record the review state (and, if given, the approvals) of a Covenant character."""
+        """Record the review state (and, if given, the approval records) of a Covenant character."""
         state = ApprovalState(state)
         with self._writing() as session:
             row = covenant_store.get(session, character_id)

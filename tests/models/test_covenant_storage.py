@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from builder.approval import approve
 from builder.character_file import CharacterFileError
 from builder.covenant import CovenantCharacter, EndChapter, Tie
-from builder.covenant_file import Approval, character_digest, loads_covenant, read_covenant_file
+from builder.covenant_file import CovenantFile, loads_covenant, read_covenant_file, to_document
 from builder.covenant_rules import (
     begin_scene,
     bid,
@@ -101,7 +102,10 @@ def test_export_then_import_into_another_library_round_trips(
     library: Library, tmp_path: Path
 ) -> None:
     library.save_covenant(_ines())
-    approval = Approval("Priya", "2025-02-01", character_digest(_ines()), "fine")
+    document = approve(
+        to_document(CovenantFile(_ines())), "all", "Priya", "fine", at="2025-02-01T10:00:00Z"
+    )
+    (approval,) = document["approvals"]
     library.set_covenant_approval(INES_ID, "approved", [approval])
     out = library.export_file(INES_ID, tmp_path / "ines.json")
     written = loads_covenant(out.read_bytes())
