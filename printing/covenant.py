@@ -152,7 +152,7 @@ class EffectLine:
     """A Condition or a Drain as printed."""
 
     name: str
-    what: str  # a condition's effect; a drain's "5 scene damage every round"
+    what: str  # a condition's effect; a drain's "5 scene damage, every round"
     cure: str
     lingering: bool
 
@@ -372,7 +372,7 @@ def covenant_print(
         drains=tuple(
             EffectLine(
                 d.name,
-                f"{d.magnitude} {_SEVERITY_WORDS[str(d.severity)]} damage every {d.cycle}",
+                f"{d.magnitude} {_SEVERITY_WORDS[str(d.severity)]} damage, {d.cycle}",
                 d.cure,
                 d.lingering,
             )

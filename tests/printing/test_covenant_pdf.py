@@ -61,7 +61,7 @@ def played_ines() -> CovenantCharacter:
     )
     return _ok(
         add_drain(
-            ines, Drain("bleeding", "Bleeding", "round", 5, DamageSeverity.CHAPTER, "A bandage")
+            ines, Drain("bleeding", "Bleeding", "every round", 5, DamageSeverity.CHAPTER, "A bandage")
         )
     )
 
@@ -134,7 +134,7 @@ def test_tokens_goals_conditions_and_drains_print(printed) -> None:
     assert "Major goal: Pay off the Lantern" in text
     assert "Stakes The skiff itself: the lender takes it." in text
     assert "Shaken 1 disadvantage on social bids A quiet drink Fast" in text
-    assert "Bleeding 5 chapter damage every round A bandage Fast" in text
+    assert "Bleeding 5 chapter damage, every round A bandage Fast" in text
 
 
 def test_the_play_log_prints_in_words(printed) -> None:

@@ -23,7 +23,7 @@ Play controls:
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QUndoStack
+from PySide6.QtGui import QCloseEvent, QFont, QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -391,6 +391,18 @@ class CovenantSheet(QWidget):
 
     # ------------------------------------------------------------------ refresh
 
+    def closeEvent(self, event: QCloseEvent) -> None:
+        # A closed sheet stops following the library (which may be closed after it).
+        for signal, slot in (
+            (covenant_events().changed, self._on_changed),
+            (covenant_events().failed, self._on_failed),
+        ):
+            try:
+                signal.disconnect(slot)
+            except (RuntimeError, TypeError):
+                pass
+        super().closeEvent(event)
+
     def _on_changed(self, character_id: str) -> None:
         if character_id == self.character_id:
             self.refresh()
@@ -624,7 +636,7 @@ class CovenantSheet(QWidget):
         for d in self.report.drains:
             row = QHBoxLayout()
             severity_text = str(d.severity).replace("_", "-")
-            label = QLabel(f"{d.name}: {d.magnitude} {severity_text} damage every {d.cycle}")
+            label = QLabel(f"{d.name}: {d.magnitude} {severity_text} damage, {d.cycle}")
             label.setTextFormat(Qt.TextFormat.PlainText)
             label.setWordWrap(True)
             label.setToolTip(f"Cure: {d.cure}")
