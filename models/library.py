@@ -397,6 +397,42 @@ class Library:
                 )
             return _update_contractor(session, row, contractor, _now())
 
+    def restore(self, contractor: Contractor) -> SaveSummary:
+        """Put back an earlier version of a stored contractor, in one transaction: an undo.
+
+        The ledger stays append-only for everything but the newest entries: the
+        stored ledger must start with ``contractor.ledger`` (the version being
+        restored), and only the entries after it — the ones the undone action
+        appended — are removed. Anything else raises LedgerRewriteError. A
+        contractor not in the library is simply saved.
+        """
+        _check_storable(contractor)
+        with self._writing() as session:
+            row = session.get(ContractorRow, contractor.id)
+            if row is None:
+                _insert_contractor(session, contractor, _now())
+                return SaveSummary(
+                    contractor.id, created=True, ledger_appended=len(contractor.ledger), parts=()
+                )
+            stored = _read_contractor(session, row)
+            keep = len(contractor.ledger)
+            if stored.ledger[:keep] != contractor.ledger:
+                raise LedgerRewriteError(
+                    f"cannot restore {contractor.concept.name!r}: its ledger is not an earlier "
+                    "state of the stored one; only the newest entries can be taken back"
+                )
+            retracted = len(stored.ledger) - keep
+            if retracted:
+                session.exec(
+                    delete(LedgerRow).where(  # type: ignore[arg-type]
+                        LedgerRow.contractor_id == contractor.id, col(LedgerRow.seq) >= keep
+                    )
+                )
+                session.flush()
+            summary = _update_contractor(session, row, contractor, _now())
+            parts = (*summary.parts, "ledger") if retracted else summary.parts
+            return SaveSummary(contractor.id, created=False, ledger_appended=0, parts=parts)
+
     def delete(self, contractor_id: str) -> Contractor:
         """Remove a contractor and everything about it; returns it, so the UI can offer undo."""
         with self._writing() as session:

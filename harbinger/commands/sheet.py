@@ -14,8 +14,8 @@ Sub-commands:
   public half, to share with players and other leaders.
 - ``sheet trust PUBLIC_KEY NAME`` — add a leader's public key to the
   trusted-keys list that ``sheet audit`` checks signatures against.
-- ``sheet pdf`` — the printed sheet (registered by ``printing``; see
-  ``_SUBCOMMANDS``).
+- ``sheet pdf`` — the printed sheet, Gift cards, a blank sheet or a whole
+  roster (``harbinger.commands.sheet_pdf``).
 
 The audit and the approval checks are ``builder.audit.review_document`` and
 ``builder.approval``; this module reads files, loads catalogs and formats.
@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from harbinger.commands.base import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CliError, add_json_flag
+from harbinger.commands.sheet_pdf import add_pdf
 
 _Registrar = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
 
@@ -397,9 +398,8 @@ def run_trust(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- registration
 
-_SUBCOMMANDS: list[_Registrar] = [_add_audit, _add_approve, _add_key, _add_trust]
-"""Each ``sheet`` sub-command adds itself here. ``sheet pdf`` (the printed sheet, SPEC §7)
-is registered by appending its ``_add_pdf`` to this list."""
+_SUBCOMMANDS: list[_Registrar] = [_add_audit, _add_approve, _add_key, _add_trust, add_pdf]
+"""Each ``sheet`` sub-command adds itself here; ``sheet pdf`` lives in ``sheet_pdf``."""
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
