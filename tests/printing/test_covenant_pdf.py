@@ -59,11 +59,8 @@ def played_ines() -> CovenantCharacter:
             ines, Condition("shaken", "Shaken", "1 disadvantage on social bids", "A quiet drink")
         )
     )
-    return _ok(
-        add_drain(
-            ines, Drain("bleeding", "Bleeding", "every round", 5, DamageSeverity.CHAPTER, "A bandage")
-        )
-    )
+    bleeding = Drain("bleeding", "Bleeding", "every round", 5, DamageSeverity.CHAPTER, "A bandage")
+    return _ok(add_drain(ines, bleeding))
 
 
 def render(snapshot: CovenantPrint, paper: str = "letter") -> tuple[bytes, int]:

@@ -22,6 +22,8 @@ Play controls:
 
 from __future__ import annotations
 
+import contextlib
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QFont, QUndoStack
 from PySide6.QtWidgets import (
@@ -397,10 +399,8 @@ class CovenantSheet(QWidget):
             (covenant_events().changed, self._on_changed),
             (covenant_events().failed, self._on_failed),
         ):
-            try:
+            with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
-            except (RuntimeError, TypeError):
-                pass
         super().closeEvent(event)
 
     def _on_changed(self, character_id: str) -> None:
