@@ -520,6 +520,46 @@ class Library:
             row = covenant_store.get(session, character_id)
             return covenant_store.retract_tail(session, row, count, _now())
 
+    def restore_covenant(self, character: CovenantCharacter) -> SaveSummary:
+        """Put back an earlier state of a stored Covenant character in one transaction (Undo).
+
+        The stored play log must start with ``character.log``; the newest
+        entries after it are retracted (as ``retract_log_tail`` does) and the
+        character's own fields and creation are written back. Anything else
+        raises LedgerRewriteError. A character not in the library is saved.
+        """
+        with self._writing() as session:
+            row = session.get(CovenantCharacterRow, character.id)
+            if row is None:
+                covenant_store.check_storable(character)
+                _refuse_taken_id(session, character.id, character.name)
+                covenant_store.insert(
+                    session, character, _player_id(session, character.player), _now()
+                )
+                return SaveSummary(
+                    character.id, created=True, ledger_appended=len(character.log), parts=()
+                )
+            stored = covenant_store.read(session, row)
+            keep = len(character.log)
+            if stored.log[:keep] != character.log:
+                raise LedgerRewriteError(
+                    f"cannot restore {character.name!r}: its play log is not an earlier state "
+                    "of the stored one; only the newest entries can be taken back"
+                )
+            covenant_store.check_storable(character, log_from=keep)
+            retracted = len(stored.log) - keep
+            if retracted:
+                covenant_store.retract_tail(session, row, retracted, _now())
+            _, parts = covenant_store.update(
+                session, row, character, _player_id(session, character.player), _now()
+            )
+            return SaveSummary(
+                character.id,
+                created=False,
+                ledger_appended=0,
+                parts=(*parts, "log") if retracted else parts,
+            )
+
     def delete_covenant(self, character_id: str) -> CovenantCharacter:
         """Remove a Covenant character and its log; returns it, so the UI can offer undo."""
         with self._writing() as session:

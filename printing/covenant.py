@@ -16,7 +16,7 @@ descriptions, the log). Nothing here computes a rule; user text goes through
 Entry points:
 
 - ``covenant_print(character, report=None) -> CovenantPrint``
-- ``render_covenant_sheet(snapshot, out, paper="letter") -> int`` (pages)
+- ``render_covenant_sheet(snapshot_or_character, out, paper="letter") -> int`` (pages)
 - ``describe_log_entry(entry, names) -> str`` (one play-log entry in words,
   shared with the app's log view)
 """
@@ -395,11 +395,17 @@ def styles(base: float = 8.5) -> Styles:
     return make_styles(base)
 
 
-def render_covenant_sheet(snapshot: CovenantPrint, out: Output, paper: Paper = "letter") -> int:
-    """Print ``snapshot`` as a Covenant character sheet to ``out``; returns the page count.
+def render_covenant_sheet(
+    snapshot: CovenantPrint | CovenantCharacter, out: Output, paper: Paper = "letter"
+) -> int:
+    """Print a Covenant character sheet to ``out``; returns the page count.
 
-    ``out`` is a file path or a binary stream; ``paper`` is "letter" or "a4".
+    ``snapshot`` is a ``CovenantPrint``, or a ``CovenantCharacter`` to evaluate
+    with builder first (what ``harbinger sheet pdf`` passes). ``out`` is a file
+    path or a binary stream; ``paper`` is "letter" or "a4".
     """
+    if isinstance(snapshot, CovenantCharacter):
+        snapshot = covenant_print(snapshot)
     doc = make_document(
         out,
         paper,

@@ -342,3 +342,18 @@ def test_a_library_at_0002_upgrades_and_keeps_its_contractors(tmp_path: Path) ->
         assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [
             ("0003_covenant_characters",)
         ]
+
+
+def test_restore_takes_back_the_newest_entries_in_one_step(library: Library) -> None:
+    ines = _ines()
+    library.save_covenant(ines)
+    played = _ok(end_chapter(_ok(begin_scene(_ok(end_chapter(ines)), "Next chapter"))))
+    library.save_covenant(played)
+    summary = library.restore_covenant(dataclasses.replace(ines, notes="restored"))
+    assert summary.parts == ("concept", "log")
+    assert library.load_covenant(INES_ID) == dataclasses.replace(ines, notes="restored")
+    # Not an earlier state: the stored log does not start with this one.
+    other = dataclasses.replace(ines, log=(EndChapter(),))
+    with pytest.raises(LedgerRewriteError, match="not an earlier state of the stored one"):
+        library.restore_covenant(other)
+    assert library.load_covenant(INES_ID).log == ines.log

@@ -214,3 +214,18 @@ def test_an_eliminated_character_says_so(ines: CovenantCharacter) -> None:
     text = body_text(read_pdf(data)[1])
     assert "Eliminated (all ties lost)" in text
     assert "Xir sister Dana" in text and "0 Lost" in text
+
+
+def test_harbinger_sheet_pdf_prints_a_covenant_file(tmp_path, capsys) -> None:  # type: ignore[no-untyped-def]
+    from harbinger.cli import main
+
+    source = resource_path("examples", "covenant-ines-okafor-vell.json")
+    out = tmp_path / "ines.pdf"
+    assert main(["sheet", "pdf", str(source), "-o", str(out), "--paper", "a4"]) == 0
+    capsys.readouterr()
+    _, pages = read_pdf(out)
+    text = body_text(pages)
+    # The example's own numbers: 285 free + 15 chapter damage = 300; 3 tokens.
+    assert "300 285 0 15 0 3 3" in text
+    assert "Xir sister Dana" in text and "Coil Rifle" in text
+    assert (pages[0].width, pages[0].height) == pytest.approx(A4, abs=0.01)

@@ -4,9 +4,10 @@ A ``CovenantCommand`` holds the character before and after one operation of
 ``builder.covenant_rules`` (immutable values, so keeping both is cheap).
 ``redo`` makes the library hold ``after``, ``undo`` makes it hold ``before``;
 both go through ``models.Library`` and nothing else. Because play only ever
-appends to the log, undoing an action is ``Library.retract_log_tail`` of the
-entries it added (the explicit, only way a stored entry leaves the library),
-and redoing it appends them again with ``save_covenant``.
+appends to the log, undoing an action takes back the entries it added from the
+newest end with ``Library.restore_covenant`` (retract and rewrite in one
+transaction; retracting is the only way a stored entry leaves the library), and
+redoing it appends them again with ``save_covenant``.
 
 Views listen to ``covenant_events().changed`` (the character id) and refresh
 from the library; a sheet closed while its actions are still on the undo
@@ -15,13 +16,10 @@ stack is simply not listening any more.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from builder.covenant import CovenantCharacter
-from builder.findings import Finding
 
 
 class CovenantEvents(QObject):
@@ -47,33 +45,18 @@ def store(
 ) -> None:
     """Make ``library`` hold ``wanted`` where it now holds ``held`` (None: no such character).
 
-    The play log is append-only: entries ``held`` has beyond the part both logs
-    share are retracted from the newest end, then ``wanted`` is saved, which
-    appends what it has beyond that part and rewrites its own fields.
+    The play log is append-only: going forward (``wanted`` extends ``held``) is
+    an ordinary save that appends; going back (Undo) is ``restore_covenant``,
+    which retracts only the newest entries, in one transaction.
     """
     if wanted is None:
         if held is not None:
             library.delete_covenant(held.id)  # type: ignore[attr-defined]
         return
-    if held is not None:
-        shared = 0
-        for mine, theirs in zip(held.log, wanted.log, strict=False):
-            if mine != theirs:
-                break
-            shared += 1
-        extra = len(held.log) - shared
-        if extra:
-            library.retract_log_tail(wanted.id, extra)  # type: ignore[attr-defined]
-    library.save_covenant(wanted)  # type: ignore[attr-defined]
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What one action did: its name and builder's notes ("25 scene damage returned...")."""
-
-    name: str
-    character_id: str
-    findings: tuple[Finding, ...] = field(default=())
+    if held is not None and wanted.log == held.log[: len(wanted.log)] and held.log != wanted.log:
+        library.restore_covenant(wanted)  # type: ignore[attr-defined]
+    else:
+        library.save_covenant(wanted)  # type: ignore[attr-defined]
 
 
 class CovenantCommand(QUndoCommand):
