@@ -16,6 +16,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builder.approval import approve
 from builder.character_file import CharacterFileError
@@ -25,6 +27,8 @@ from builder.covenant_rules import (
     begin_scene,
     bid,
     end_chapter,
+    end_scene,
+    end_turn,
     evaluate_covenant,
     lose_tie,
     undo,
@@ -357,3 +361,54 @@ def test_restore_takes_back_the_newest_entries_in_one_step(library: Library) -> 
     with pytest.raises(LedgerRewriteError, match="not an earlier state of the stored one"):
         library.restore_covenant(other)
     assert library.load_covenant(INES_ID).log == ines.log
+
+
+# --------------------------------------------------------------------------- property
+
+
+_MOVES = st.sampled_from(
+    [
+        *("begin", "turn", "scene", "chapter", "bid", "tap", "expend", "undo", "undo"),
+        *("lose", "tie-sister", "tie-guild"),
+    ]
+)
+
+
+@settings(max_examples=20, deadline=None)
+@given(moves=st.lists(_MOVES, max_size=25))
+def test_any_play_with_undos_is_stored_exactly(moves: list[str]) -> None:
+    from builder.covenant_rules import use_asset
+
+    start = dataclasses.replace(_ines(), log=())
+    with Library.open("sqlite://") as library:
+        library.save_covenant(start)
+        character = start
+        for move in moves:
+            if move == "undo":
+                if not character.log:
+                    continue
+                character = _ok(undo(character))
+                library.restore_covenant(character)
+                continue
+            if move.startswith("tie-"):
+                played = lose_tie(character, move)
+                if played.accepted:
+                    character = played.character
+                    library.save_covenant(character)
+                continue
+            played = {
+                "begin": lambda c: begin_scene(c),
+                "turn": lambda c: end_turn(c),
+                "scene": lambda c: end_scene(c),
+                "chapter": lambda c: end_chapter(c),
+                "bid": lambda c: bid(c, 7),
+                "tap": lambda c: use_asset(c, "rifles", "tap"),
+                "expend": lambda c: use_asset(c, "sweep", "trip"),
+                "lose": lambda c: lose_tie(c, "tie-skiff"),
+            }[move](character)
+            if played.accepted:
+                character = played.character
+                library.save_covenant(character)
+        assert library.load_covenant(INES_ID) == character
+        (entry,) = library.roster()
+        assert entry.alive is not evaluate_covenant(character).eliminated
