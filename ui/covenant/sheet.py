@@ -16,13 +16,15 @@ Play controls:
 - Discipline: a bid of N as scene, chapter or long-term damage, a Resistance
   bid against an attack of a given severity, Heal;
 - tokens: story control (scene edit, second wind, recharge, cure, succeed,
-  fail), one token each, with the play log listing what was spent;
+  fail), one token each, and a Trait or Ability bought between chapters, with
+  the play log listing what was spent;
 - conditions and drains from the example catalog: add, tick, cure.
 """
 
 from __future__ import annotations
 
 import contextlib
+import re
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QCloseEvent, QFont, QUndoStack
@@ -48,9 +50,12 @@ from PySide6.QtWidgets import (
 
 from builder import covenant_rules as rules
 from builder.covenant import (
+    Asset,
+    AssetKind,
     BeginScene,
     Bid,
     BidCost,
+    BuyAsset,
     CovenantCharacter,
     CureCondition,
     CureDrain,
@@ -284,8 +289,15 @@ class CovenantSheet(QWidget):
 
         for spin in (self.bid_amount, self.resist_damage, self.resist_spent, self.resist_bonus):
             spin.valueChanged.connect(self._bind_inputs)
-        for combo in (self.bid_severity, self.resist_severity, self.resist_cost, self.story_kind):
+        for combo in (
+            self.bid_severity,
+            self.resist_severity,
+            self.resist_cost,
+            self.story_kind,
+            self.buy_pick,
+        ):
             combo.currentIndexChanged.connect(self._bind_inputs)
+        self.buy_name.textChanged.connect(self._bind_inputs)
 
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -348,7 +360,7 @@ class CovenantSheet(QWidget):
         return box
 
     def _story_group(self) -> QGroupBox:
-        box = QGroupBox("Tokens: story control")
+        box = QGroupBox("Tokens: story control and new assets")
         layout = QVBoxLayout(box)
         self.story_kind = QComboBox()
         for kind, text in STORY_CONTROLS:
@@ -362,6 +374,22 @@ class CovenantSheet(QWidget):
         row.addWidget(self.story_button)
         layout.addWidget(self.story_kind)
         layout.addLayout(row)
+        buy = QHBoxLayout()
+        self.buy_pick = QComboBox()
+        self.buy_pick.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.buy_pick.setMinimumContentsLength(10)
+        for asset in (*self.catalog.traits, *self.catalog.abilities):
+            self.buy_pick.addItem(f"{asset.name} ({asset.kind.value})", asset.id)
+        self.buy_name = QLineEdit()
+        self.buy_name.setPlaceholderText("or your own Trait")
+        self.buy_button = QPushButton("Buy (1 token)")
+        self.buy_button.clicked.connect(self._buy)
+        buy.addWidget(self.buy_pick, 1)
+        buy.addWidget(self.buy_name, 1)
+        buy.addWidget(self.buy_button)
+        layout.addLayout(buy)
         return box
 
     def _effects_group(self) -> QGroupBox:
@@ -609,6 +637,30 @@ class CovenantSheet(QWidget):
             UseStoryControl(StoryControl(self.story_kind.currentData())),
             "One token for this story control",
         )
+        candidate = self.buy_candidate()
+        if candidate is None:
+            self.buy_button.setEnabled(False)
+            self.buy_button.setToolTip("Choose a Trait or Ability first.")
+        else:
+            self._bind(
+                self.buy_button,
+                BuyAsset(candidate),
+                "One token buys a Trait or an Ability between chapters",
+            )
+
+    def buy_candidate(self) -> Asset | None:
+        """The Trait or Ability the buy controls name: the player's own, or an example."""
+        name = self.buy_name.text().strip()
+        if name:
+            base = "trait-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "own")
+            taken = self._state.ids_in_use()
+            candidate, n = base, 2
+            while candidate in taken:
+                candidate, n = f"{base}-{n}", n + 1
+            return Asset(candidate, name, AssetKind.TRAIT)
+        if self.buy_pick.count() == 0:
+            return None
+        return self.catalog.find_asset(self.buy_pick.currentData())
 
     def _refresh_side(self) -> None:
         self._bind_inputs()
@@ -738,6 +790,13 @@ class CovenantSheet(QWidget):
         label = self.story_kind.currentText().split(":")[0]
         if self._act(f"Story control: {label}", rules.story_control(self.character, kind, note)):
             self.story_note.clear()
+
+    def _buy(self) -> None:
+        asset = self.buy_candidate()
+        if asset is None:
+            return
+        if self._act(f"Buy {asset.name}", rules.buy_asset(self.character, asset)):
+            self.buy_name.clear()
 
     def _add_condition(self) -> None:
         condition = next(

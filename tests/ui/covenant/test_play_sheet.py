@@ -255,3 +255,29 @@ def test_a_refused_action_is_not_recorded(library: Library, open_sheet, stack) -
     )
     assert library.load_covenant(INES).log == ()
     assert stack.count() == 0
+
+
+def test_tokens_buy_assets_only_between_chapters(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
+    library.save_covenant(fresh_ines())
+    sheet = open_sheet(library, INES)
+    sheet.buy_pick.setCurrentIndex(sheet.buy_pick.findData("disarm"))
+    # Before the first chapter is an intermission too: 3 tokens, Disarm costs 1.
+    assert sheet.buy_button.isEnabled()
+    sheet.time_buttons["begin_scene"].click()
+    assert not sheet.buy_button.isEnabled()
+    assert sheet.buy_button.toolTip() == (
+        "Tokens buy Traits and Abilities only during an intermission (between chapters)."
+    )
+    sheet.time_buttons["end_chapter"].click()  # 3 + 1 for the chapter survived = 4
+    sheet.buy_button.click()
+    assert sheet.status_labels["disarm"].text() == "Ready"
+    sheet.buy_name.setText("Dockside Gossip")
+    sheet.buy_button.click()
+    assert sheet.status_labels["trait-dockside-gossip"].text() == "Ready"
+    assert shown(sheet)["tokens"] == 2
+    assert evaluate_covenant(library.load_covenant(INES)).tokens.spent_in_play == 2
+    # An example already on the sheet cannot be bought again: builder names the clash.
+    assert sheet.buy_name.text() == ""  # cleared once bought
+    sheet.buy_pick.setCurrentIndex(sheet.buy_pick.findData("rifles"))
+    assert not sheet.buy_button.isEnabled()
+    assert sheet.buy_button.toolTip() == "The id 'rifles' is already used on this character."
