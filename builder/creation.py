@@ -126,7 +126,7 @@ def _check_ratings(
             findings.append(
                 Finding(
                     f"creation.unknown_{rule}",
-                    f"{name!r} is not one of the {label}s on the sheet",
+                    f"{name!r} is not one of the {_plural(label)} on the sheet",
                     where,
                 )
             )
@@ -139,8 +139,8 @@ def _check_ratings(
             findings.append(
                 Finding(
                     f"creation.{rule}_range",
-                    f"{name} is rated {rating!r}; at creation {label}s run from {low} to {high}"
-                    + why,
+                    f"{_shown(name, rule)} is rated {rating!r}; at creation "
+                    f"{_plural(label)} run from {low} to {high}" + why,
                     where,
                     numbers={"rating": rating, "min": low, "max": high},
                 )
@@ -341,3 +341,14 @@ def new_contractor(
         creation=creation,
         source=source if source is not None else SourcePool(),
     )
+
+
+def _plural(label: str) -> str:
+    """ "Primary Ability" → "Primary Abilities", "Attribute" → "Attributes"."""
+    return label[:-1] + "ies" if label.endswith("y") else label + "s"
+
+
+def _shown(name: object, rule: str) -> str:
+    """A rating's name as the sheet shows it: ids capitalised, Secondary names as written."""
+    text = str(name)
+    return text if rule == "secondary" else text.replace("_", " ").title()
