@@ -18,7 +18,7 @@ findings to show next to each field.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.contractor import (
     ATTRIBUTES,
@@ -28,12 +28,14 @@ from builder.contractor import (
     Concept,
     Contractor,
     Creation,
+    Item,
     Limit,
     SourcePool,
     TraitKind,
 )
 from builder.costs import ABILITY_MAX, ABILITY_MIN, ATTRIBUTE_MAX, ATTRIBUTE_MIN, cost_to_reach
 from builder.findings import Finding, Severity
+from builder.sheet_catalog import GrantKind, SheetCatalog
 
 STARTING_EXP = 150
 """Every brand-new contractor starts with 150 Exp ("Earning Experience")."""
@@ -352,3 +354,39 @@ def _shown(name: object, rule: str) -> str:
     """A rating's name as the sheet shows it: ids capitalised, Secondary names as written."""
     text = str(name)
     return text if rule == "secondary" else text.replace("_", " ").title()
+
+
+def with_granted_lines(contractor: Contractor, catalog: SheetCatalog) -> Contractor:
+    """The contractor with the sheet lines its creation Assets and Liabilities grant.
+
+    "Assets grant beneficial Conditions and Circumstances, while Liabilities
+    grant negative Conditions, negative Circumstances, Battle Scars, and
+    Traumas" (and some Liabilities grant Loose Ends): the catalog says which.
+    The lines go onto the Stock and Health tabs and the Loose Ends, where play
+    may later change them without any Exp changing hands. Custom Assets (not
+    in the catalog) grant nothing automatically.
+    """
+    stock = contractor.stock
+    health = contractor.health
+    loose_ends = list(contractor.loose_ends)
+    for pick in (*contractor.creation.assets, *contractor.creation.liabilities):
+        try:
+            option = catalog.asset(pick.id)
+        except KeyError:
+            continue
+        system = f"{pick.detail}. {option.system}" if pick.detail else option.system
+        for grant in option.grants:
+            if grant.kind is GrantKind.CONDITION:
+                stock = replace(stock, conditions=(*stock.conditions, Item(grant.name, system)))
+            elif grant.kind is GrantKind.CIRCUMSTANCE:
+                line = Item(grant.name, system)
+                stock = replace(stock, circumstances=(*stock.circumstances, line))
+            elif grant.kind is GrantKind.BATTLE_SCAR:
+                scar = catalog.battle_scar(grant.ref).to_scar()
+                health = replace(health, battle_scars=(*health.battle_scars, scar))
+            elif grant.kind is GrantKind.TRAUMA:
+                trauma = catalog.trauma(grant.ref).to_trauma(pick.detail)
+                health = replace(health, traumas=(*health.traumas, trauma))
+            elif grant.kind is GrantKind.LOOSE_END:
+                loose_ends.append(catalog.loose_end(grant.ref).to_loose_end(0))
+    return replace(contractor, stock=stock, health=health, loose_ends=tuple(loose_ends))
