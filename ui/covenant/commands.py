@@ -106,9 +106,9 @@ def commit(
     stack: QUndoStack | None,
     name: str,
     before: CovenantCharacter | None,
-    after: CovenantCharacter,
+    after: CovenantCharacter | None,
 ) -> None:
-    """Save ``after`` (held ``before``) through the library and record it for undo.
+    """Save ``after`` (held ``before``; None deletes) through the library and record it for undo.
 
     Raises whatever the library raises; then nothing was recorded.
     """

@@ -166,6 +166,13 @@ class CovenantSheet(QWidget):
         self.cure_buttons: dict[str, QPushButton] = {}
         self.tick_buttons: dict[str, QPushButton] = {}
         self._build()
+        # Long choices ("Scene edit: add something helpful to the scene") must not set the
+        # panel's width: the Ties and assets column needs the room at 1280 pixels.
+        for combo in self.findChildren(QComboBox):
+            combo.setSizeAdjustPolicy(
+                QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+            )
+            combo.setMinimumContentsLength(12)
         covenant_events().changed.connect(self._on_changed)
         covenant_events().failed.connect(self._on_failed)
         self.refresh()
@@ -268,8 +275,10 @@ class CovenantSheet(QWidget):
         self.assets_layout.setContentsMargins(0, 0, 0, 0)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.assets_box)
         assets_group = QGroupBox("Ties and assets")
+        assets_group.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 34)
         QVBoxLayout(assets_group).addWidget(scroll)
         body.addWidget(assets_group, 5)
 
@@ -578,14 +587,16 @@ class CovenantSheet(QWidget):
             self._bind(lose, LoseTie(asset.id), "The Tie and its 100 Discipline are gone")
             self.lose_tie_buttons[asset.id] = lose
             extra.addWidget(lose)
-        grid.addLayout(extra, 0, 3)
-        for row, (use_name, recharge_kind, effect) in enumerate(asset.uses, start=1):
+        row = 1
+        for use_name, recharge_kind, effect in asset.uses:
             state = UseState(recharge_kind)
             label = QLabel(f"{use_name} — {READY_AGAIN[state]}")
             label.setTextFormat(Qt.TextFormat.PlainText)
+            label.setWordWrap(True)
             label.setToolTip(effect)
             label.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
             grid.addWidget(label, row, 0, 1, 3)
+            row += 1
             buttons = QHBoxLayout()
             buttons.addStretch(1)
             use = QPushButton(VERBS[state])
@@ -609,9 +620,11 @@ class CovenantSheet(QWidget):
                 )
                 self.destroy_buttons[(asset.id, use_name)] = destroy
                 buttons.addWidget(destroy)
-            grid.addLayout(buttons, row, 3)
-        grid.setColumnStretch(0, 3)
-        grid.setColumnStretch(3, 2)
+            grid.addLayout(buttons, row, 0, 1, 3)
+            row += 1
+        # The asset-wide actions go last, so a card stays narrow enough for its column.
+        grid.addLayout(extra, row, 0, 1, 3)
+        grid.setColumnStretch(0, 1)
         return frame
 
     def _bind_inputs(self, *_args: object) -> None:
