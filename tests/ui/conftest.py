@@ -1,0 +1,83 @@
+"""Fixtures for the desktop tests: a real main window on a real temporary library."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QApplication, QWizard
+
+from ui.app import make_application
+from ui.main_window import MainWindow
+from ui.settings import AppSettings
+from ui.wizard.wizard import CreationWizard
+
+
+@pytest.fixture(scope="session")
+def qapp_cls() -> type[QApplication]:
+    return QApplication
+
+
+@pytest.fixture
+def app(qapp: QApplication) -> QApplication:
+    """The QApplication with Harbinger's name and style applied."""
+    return make_application()
+
+
+@pytest.fixture
+def open_window(qtbot, app: QApplication) -> Callable[..., MainWindow]:
+    """Open a main window on a library path; closing is the test's business or teardown's."""
+    windows: list[MainWindow] = []
+
+    def make(location: Path, *, offer_examples: bool = False) -> MainWindow:
+        window = MainWindow(AppSettings(), str(location), offer_examples=offer_examples)
+        qtbot.addWidget(window)
+        window.show()
+        qtbot.waitExposed(window)
+        # The library opens in the background at start-up; tests begin once it is open.
+        qtbot.waitUntil(lambda: not window.loading, timeout=20000)
+        windows.append(window)
+        return window
+
+    yield make
+    for window in windows:
+        if window.isVisible():
+            window.close()
+
+
+@pytest.fixture
+def window(open_window: Callable[..., MainWindow], library_path: Path) -> MainWindow:
+    """A main window on a fresh, empty library."""
+    return open_window(library_path)
+
+
+def make_contractor(
+    window: MainWindow,
+    name: str = "Mara Quill",
+    player: str = "Ines",
+    ratings: dict[str, int] | None = None,
+) -> CreationWizard:
+    """Walk the creation wizard from the window's "New Contractor" action, as a player would."""
+    window.actions["new_contractor"].trigger()
+    wizard = window.current_dialog
+    assert isinstance(wizard, CreationWizard)
+    wizard.concept_page.name.setText(name)
+    wizard.concept_page.player.setCurrentText(player)
+    wizard.next()
+    assert wizard.currentPage() is wizard.limits_page
+    wizard.next()
+    for trait, rating in (ratings or {}).items():
+        wizard.ratings_page.set_rating(trait, rating)
+    while wizard.currentPage() is not wizard.review_page:
+        wizard.next()
+    return wizard
+
+
+def finish(wizard: CreationWizard) -> None:
+    wizard.button(QWizard.WizardButton.FinishButton).click()
+
+
+@pytest.fixture
+def settings_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    yield Path(str(AppSettings().path)).parent

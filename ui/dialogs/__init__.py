@@ -1,0 +1,1 @@
+"""Dialogs for edits and advancement; each one collects values and never saves by itself."""

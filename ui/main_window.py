@@ -1,0 +1,755 @@
+"""The main window: the roster on the left, the open contractor's sheet on the right.
+
+Menus: File (new/open library, recent libraries, import, export, print),
+Edit (undo, redo, find), Contractor (create and advance), View (dice).
+Every edit goes through :class:`ui.operations.Operations`; the window
+listens to the workspace's ``changed`` signal and refreshes what it shows.
+Dialogs open window-modal with ``open()`` so the event loop keeps running
+(and tests can fill them in); :attr:`MainWindow.current_dialog` is the one
+showing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from harbinger.paths import APP_NAME, is_url, library_url
+from ui.actions import MORE_ACTIONS
+from ui.roster import RosterPanel
+from ui.settings import AppSettings
+from ui.tasks import TaskRunner
+from ui.workspace import Change, Workspace
+
+if TYPE_CHECKING:
+    from PySide6.QtGui import QCloseEvent
+    from PySide6.QtWidgets import QDialog, QMessageBox
+
+    from builder.contractor import Contractor
+    from builder.sheet_catalog import SheetCatalog
+    from ui.dice_panel import DicePanel
+    from ui.operations import Operations
+    from ui.sheet.view import SheetView
+
+
+def _open_library(url: str) -> tuple[Any, list[Any]]:
+    """Open a library and read its roster (run off the main thread at start-up).
+
+    The storage and rules layers are imported here, not at module level: they
+    take most of a second to import, and the window should not wait for them.
+    """
+    from models.library import Library
+
+    library = Library.open(url)
+    try:
+        rows = library.roster()
+    except BaseException:
+        library.close()
+        raise
+    # Warm what the first sheet and the wizard need while the player looks around.
+    from ui.catalog import sheet_catalog
+
+    sheet_catalog()
+    import ui.operations
+    import ui.sheet.view  # noqa: F401
+
+    return library, rows
+
+
+def _file_dialog() -> Any:
+    """QFileDialog, imported on first use (each Qt class imported costs start-up time)."""
+    from PySide6.QtWidgets import QFileDialog
+
+    return QFileDialog
+
+
+def _message_box(
+    parent: QWidget, icon: str, title: str, text: str, buttons: tuple[str, ...] = ("Ok",)
+) -> QMessageBox:
+    """A message box with ``icon`` ("Warning", ...) and standard ``buttons`` by name."""
+    from PySide6.QtWidgets import QMessageBox
+
+    flags = QMessageBox.StandardButton.NoButton
+    for name in buttons:
+        flags |= getattr(QMessageBox.StandardButton, name)
+    return QMessageBox(getattr(QMessageBox.Icon, icon), title, text, flags, parent)
+
+
+def today() -> str:
+    """Today's date as the ledger writes it (ISO 8601)."""
+    return date.today().isoformat()
+
+
+def display_location(location: str) -> str:
+    """A library location as a person reads it: the file path, or the URL without password."""
+    if location.startswith("sqlite:///"):
+        return location[len("sqlite:///") :]
+    if "@" in location and "://" in location:
+        scheme, rest = location.split("://", 1)
+        return f"{scheme}://…@{rest.split('@', 1)[1]}"
+    return location
+
+
+class EmptyPage(QWidget):
+    """Shown when no contractor is selected: what to do next."""
+
+    def __init__(self, new_action: QAction, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.addStretch(1)
+        title = QLabel("No contractor open")
+        title.setObjectName("title")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(title)
+        note = QLabel(
+            "Pick a character from the roster, or create a new contractor: the guide walks "
+            "you through every choice the rules ask for."
+        )
+        note.setWordWrap(True)
+        note.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(note)
+        button = QPushButton("&New Contractor…")
+        button.clicked.connect(new_action.trigger)
+        button.setMaximumWidth(button.sizeHint().width() * 2)
+        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignCenter)
+        layout.addStretch(2)
+
+
+class MainWindow(QMainWindow):
+    """Harbinger's one window. ``location`` is a library path or URL to open at once."""
+
+    dialog_opened = Signal(object)
+    library_opened = Signal(str)
+
+    def __init__(
+        self,
+        settings: AppSettings | None = None,
+        location: str | None = None,
+        *,
+        offer_examples: bool = True,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings or AppSettings()
+        self.offer_examples = offer_examples
+        self.workspace = Workspace(self)
+        self.tasks = TaskRunner(self)
+        self.current_dialog: QDialog | QMessageBox | None = None
+        self.contractor: Contractor | None = None
+        self.report: Any = None
+        self._ops: Operations | None = None
+        self._sheet: SheetView | None = None
+        self._dice_panel: DicePanel | None = None
+        self.loading = False
+
+        self.setWindowTitle(APP_NAME)
+        self.roster = RosterPanel()
+        self._build_actions()
+        self.empty_page = EmptyPage(self.actions["new_contractor"])
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty_page)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.roster)
+        self.splitter.addWidget(self.stack)
+        self.splitter.setStretchFactor(0, 0)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([380, 900])
+        self.setCentralWidget(self.splitter)
+
+        self.dice_dock = QDockWidget("Dice", self)
+        self.dice_dock.setObjectName("dice_dock")
+        self.dice_dock.visibilityChanged.connect(self._dice_visible)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.dice_dock)
+        self.dice_dock.hide()
+        self.actions["dice"] = self.dice_dock.toggleViewAction()
+        self.actions["dice"].setText("&Dice")
+        self.actions["dice"].setShortcut(QKeySequence("Ctrl+D"))
+        self._build_menus()
+
+        self.status_label = QLabel()
+        self.statusBar().addPermanentWidget(self.status_label)
+
+        self.roster.contractor_selected.connect(self.show_contractor)
+        self.workspace.changed.connect(self._on_changed)
+        self.workspace.failed.connect(self._save_failed)
+        self.tasks.busy_changed.connect(self._busy)
+
+        self.resize(1280, 800)
+        self._restore_window()
+        self._update_actions()
+        if location:
+            self.open_library_later(location)
+
+    # ------------------------------------------------------------------ built on first use
+
+    @property
+    def ops(self) -> Operations:
+        """The named operations (built on first use: they import the rules engine)."""
+        if self._ops is None:
+            from ui.operations import Operations
+
+            self._ops = Operations(self.workspace)
+        return self._ops
+
+    @property
+    def catalog(self) -> SheetCatalog:
+        from ui.catalog import sheet_catalog
+
+        return sheet_catalog()
+
+    @property
+    def sheet(self) -> SheetView:
+        """The sheet view, made when the first contractor is shown."""
+        if self._sheet is None:
+            from ui.sheet.view import SheetView
+
+            self._sheet = SheetView(self.ops, self.catalog, self)
+            self._sheet.action_requested.connect(self._sheet_action)
+            self.stack.addWidget(self._sheet)
+        return self._sheet
+
+    @property
+    def dice_panel(self) -> DicePanel:
+        """The dice panel in its dock, made when first needed."""
+        if self._dice_panel is None:
+            from ui.dice_panel import DicePanel
+
+            self._dice_panel = DicePanel()
+            # A narrow dock, so the sheet keeps its room at 1280 pixels.
+            self._dice_panel.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * 22)
+            self.dice_dock.setWidget(self._dice_panel)
+            if self._sheet is not None and self.contractor is not None:
+                self._dice_panel.set_sheet(self._sheet.roll_sheet())
+        return self._dice_panel
+
+    def _dice_visible(self, visible: bool) -> None:
+        if visible:
+            self.dice_panel  # noqa: B018 - made on first show
+
+    # ------------------------------------------------------------------ actions
+
+    def _action(
+        self,
+        key: str,
+        text: str,
+        slot: Callable[[], Any],
+        shortcut: str | None = None,
+        tip: str = "",
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            # Portable strings rather than QKeySequence.StandardKey: Qt maps Ctrl to Cmd on
+            # macOS, and touching StandardKey costs start-up time (a 70-member enum).
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.actions[key] = action
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        self.actions: dict[str, QAction] = {}
+        a = self._action
+        a(
+            "new_library",
+            "&New Library…",
+            self.choose_new_library,
+            "Ctrl+Shift+N",
+            "Create an empty library file",
+        )
+        a(
+            "open_library",
+            "&Open Library…",
+            self.choose_library,
+            "Ctrl+O",
+            "Open another library file",
+        )
+        a(
+            "import",
+            "&Import Character…",
+            self.choose_import,
+            "Ctrl+I",
+            "Add a character from a JSON file",
+        )
+        a(
+            "export",
+            "&Export Character…",
+            self.choose_export,
+            "Ctrl+E",
+            "Save the open character as a JSON file",
+        )
+        a(
+            "print",
+            "&Print PDF…",
+            self.choose_print,
+            "Ctrl+P",
+            "Save the open character's sheet as a PDF",
+        )
+        a("quit", "&Quit", self.close, "Ctrl+Q")
+        undo = self.workspace.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence("Ctrl+Z"))
+        redo = self.workspace.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.actions["undo"] = undo
+        self.actions["redo"] = redo
+        a("find", "&Find in Roster", self.focus_search, "Ctrl+F")
+        a(
+            "new_contractor",
+            "&New Contractor…",
+            self.new_contractor,
+            "Ctrl+N",
+            "Create a contractor step by step",
+        )
+        a(
+            "record_contract",
+            "&Record Contract…",
+            lambda: self._sheet_action("record_contract"),
+            "Ctrl+R",
+            "Record a Contract the open contractor attended",
+        )
+        a(
+            "spend_exp",
+            "&Spend Exp…",
+            lambda: self._sheet_action("spend_exp"),
+            "Ctrl+Shift+E",
+            "Raise a trait with available Exp",
+        )
+        a("journal", "Add &Journal…", lambda: self._sheet_action("journal"), "Ctrl+J")
+        a("delete", "&Delete Contractor…", self.confirm_delete, None)
+        a("about", "&About Harbinger", self.about)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.actions["new_library"])
+        file_menu.addAction(self.actions["open_library"])
+        self.recent_menu = file_menu.addMenu("Recent &Libraries")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addSeparator()
+        file_menu.addAction(self.actions["import"])
+        file_menu.addAction(self.actions["export"])
+        file_menu.addAction(self.actions["print"])
+        file_menu.addSeparator()
+        file_menu.addAction(self.actions["quit"])
+
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.actions["undo"])
+        edit_menu.addAction(self.actions["redo"])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.actions["find"])
+
+        contractor_menu = bar.addMenu("&Contractor")
+        contractor_menu.addAction(self.actions["new_contractor"])
+        contractor_menu.addSeparator()
+        contractor_menu.addAction(self.actions["record_contract"])
+        contractor_menu.addAction(self.actions["spend_exp"])
+        contractor_menu.addAction(self.actions["journal"])
+        more = contractor_menu.addMenu("&More")
+        for key, text in MORE_ACTIONS:
+            action = QAction(text, self)
+            action.triggered.connect(lambda _c=False, k=key: self._sheet_action(k))
+            self.actions[key] = action
+            more.addAction(action)
+        contractor_menu.addSeparator()
+        contractor_menu.addAction(self.actions["delete"])
+
+        view_menu = bar.addMenu("&View")
+        view_menu.addAction(self.actions["dice"])
+
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.actions["about"])
+
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("main_toolbar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        for key in ("new_contractor", "record_contract", "spend_exp", "journal"):
+            toolbar.addAction(self.actions[key])
+        toolbar.addSeparator()
+        toolbar.addAction(self.actions["undo"])
+        toolbar.addAction(self.actions["redo"])
+        toolbar.addSeparator()
+        toolbar.addAction(self.actions["dice"])
+
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        recent = self.settings.recent_libraries()
+        for i, location in enumerate(recent, start=1):
+            text = f"&{i} {display_location(location)}" if i < 10 else display_location(location)
+            action = self.recent_menu.addAction(text)
+            action.triggered.connect(lambda _c=False, loc=location: self.open_library(loc))
+        if not recent:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear list", self.settings.clear_recent_libraries)
+
+    def _update_actions(self) -> None:
+        has_library = self.workspace.library is not None
+        has_sheet = self.contractor is not None
+        alive = bool(self.report is not None and self.report.alive)
+        for key in ("import", "new_contractor"):
+            self.actions[key].setEnabled(has_library)
+        for key in ("export", "delete", "journal"):
+            self.actions[key].setEnabled(has_sheet)
+        self.actions["print"].setEnabled(has_sheet and self.sheet.can_print())
+        self.actions["record_contract"].setEnabled(has_sheet and alive)
+        self.actions["spend_exp"].setEnabled(has_sheet and alive)
+        for key, _text in MORE_ACTIONS:
+            self.actions[key].setEnabled(has_sheet and self.sheet.action_enabled(key))
+        title = APP_NAME
+        if self.workspace.location:
+            title = f"{display_location(self.workspace.location)} — {APP_NAME}"
+        self.setWindowTitle(title)
+
+    # ------------------------------------------------------------------ libraries
+
+    def open_library(self, location: str) -> bool:
+        """Open a library (file path or URL) now; on failure keep the current one and say why."""
+        url = location if is_url(location) else library_url(location)
+        try:
+            library, rows = _open_library(url)
+        except Exception as exc:
+            self._open_failed(url, str(exc))
+            return False
+        self._library_opened(url, library, rows)
+        return True
+
+    def open_library_later(self, location: str) -> None:
+        """Open a library in the background (at start-up): the window is usable meanwhile."""
+        url = location if is_url(location) else library_url(location)
+        self.loading = True
+        self.roster.count_label.setText("Opening the library…")
+        self.statusBar().showMessage(f"Opening {display_location(url)}…")
+
+        def done(result: tuple[Any, list[Any]]) -> None:
+            self.loading = False
+            self._library_opened(url, *result)
+
+        def failed(message: str) -> None:
+            self.loading = False
+            self._open_failed(url, message)
+
+        self.tasks.run("Could not open the library", lambda: _open_library(url), done, failed)
+
+    def _open_failed(self, url: str, message: str) -> None:
+        self.roster.count_label.setText("")
+        self.warn("Could not open the library", f"{display_location(url)}\n\n{message}")
+
+    def _library_opened(self, url: str, library: Any, rows: list[Any]) -> None:
+        self.workspace.set_library(library, url)
+        self.settings.add_recent_library(url)
+        self.contractor = None
+        self.report = None
+        self.stack.setCurrentWidget(self.empty_page)
+        self.refresh_roster(rows)
+        self.statusBar().showMessage(f"Opened {display_location(url)}", 5000)
+        first_look = not self.roster.lines() and not self.settings.examples_offered(url)
+        if self.offer_examples and first_look:
+            self.settings.mark_examples_offered(url)
+            QTimer.singleShot(0, self.offer_example_characters)
+        self._update_actions()
+        self.library_opened.emit(url)
+
+    def choose_library(self) -> None:
+        path, _filter = _file_dialog().getOpenFileName(
+            self, "Open Library", "", "Harbinger libraries (*.sqlite3 *.sqlite *.db);;All files (*)"
+        )
+        if path:
+            self.open_library(path)
+
+    def choose_new_library(self) -> None:
+        path, _filter = _file_dialog().getSaveFileName(
+            self, "New Library", "library.sqlite3", "Harbinger libraries (*.sqlite3)"
+        )
+        if path:
+            self.open_library(path)
+
+    def refresh_roster(self, rows: list[Any] | None = None) -> None:
+        """Show the library's roster (``rows`` when already read)."""
+        if rows is None:
+            library = self.workspace.library
+            rows = library.roster() if library is not None else []
+        self.roster.set_rows(rows)
+        count = len(rows)
+        self.status_label.setText(f"{count} character{'s' if count != 1 else ''}")
+
+    def offer_example_characters(self) -> None:
+        """Ask once per library whether to fill an empty roster with the example characters."""
+        box = _message_box(
+            self,
+            "Question",
+            "An empty library",
+            "This library has no characters yet. Load the example contractors so you can look "
+            "around? You can delete them later.",
+            ("Yes", "No"),
+        )
+        box.button(box.StandardButton.Yes).setText("&Load examples")
+        box.button(box.StandardButton.No).setText("&Start empty")
+        box.accepted.connect(self.load_examples)
+        self._show_dialog(box)
+
+    def load_examples(self) -> None:
+        library = self.workspace.library
+        self.tasks.run(
+            "Could not load the examples",
+            library.load_examples,
+            lambda _result: self._library_updated("Loaded the example characters"),
+        )
+
+    def _library_updated(self, message: str) -> None:
+        self.workspace.undo_stack.clear()
+        self.workspace.notify(Change(name=message))
+        self.statusBar().showMessage(message, 5000)
+
+    # ------------------------------------------------------------------ files
+
+    def choose_import(self) -> None:
+        path, _filter = _file_dialog().getOpenFileName(
+            self, "Import Character", "", "Character files (*.json);;All files (*)"
+        )
+        if path:
+            self.import_file(Path(path))
+
+    def import_file(self, path: Path, on_conflict: str = "copy") -> None:
+        """Import a character file in the background; the roster shows it when done."""
+        library = self.workspace.library
+
+        def done(result: Any) -> None:
+            self._library_updated(f"Imported {path.name}")
+            cid = getattr(result, "contractor_id", "")
+            if cid:
+                self.roster.select(cid)
+
+        self.tasks.run(
+            "Could not import", lambda: library.import_file(path, on_conflict=on_conflict), done
+        )
+
+    def choose_export(self) -> None:
+        if self.contractor is None:
+            return
+        suggested = f"{self.contractor.concept.name or 'contractor'}.json"
+        path, _filter = _file_dialog().getSaveFileName(
+            self, "Export Character", suggested, "Character files (*.json)"
+        )
+        if path:
+            self.export_file(Path(path))
+
+    def export_file(self, path: Path) -> None:
+        library = self.workspace.library
+        cid = self.contractor.id
+        self.tasks.run(
+            "Could not export",
+            lambda: library.export_file(cid, path),
+            lambda _r: self.statusBar().showMessage(f"Exported to {path}", 5000),
+        )
+
+    def choose_print(self) -> None:
+        if self.contractor is None or not self.sheet.can_print():
+            return
+        suggested = f"{self.contractor.concept.name or 'contractor'}.pdf"
+        letter, a4 = "PDF on US Letter (*.pdf)", "PDF on A4 (*.pdf)"
+        path, chosen = _file_dialog().getSaveFileName(
+            self, "Print PDF", suggested, f"{letter};;{a4}"
+        )
+        if path:
+            self.print_pdf(Path(path), "a4" if chosen == a4 else "letter")
+
+    def print_pdf(self, path: Path, paper: str = "letter") -> None:
+        """Write the open contractor's sheet as a PDF in the background."""
+        contractor = self.contractor
+        sheet = self.sheet
+        self.tasks.run(
+            "Could not print",
+            lambda: sheet.write_pdf(contractor, path, paper),
+            lambda _r: self.statusBar().showMessage(f"Saved {path}", 5000),
+        )
+
+    # ------------------------------------------------------------------ contractors
+
+    def show_contractor(self, contractor_id: str) -> None:
+        """Load, evaluate and show one contractor's sheet."""
+        library = self.workspace.library
+        if library is None or not contractor_id:
+            return
+        try:
+            contractor = library.load(contractor_id)
+        except Exception as exc:
+            self.warn("Could not open the character", str(exc))
+            return
+        self._display(contractor)
+        if self.roster.current_id() != contractor_id:
+            self.roster.select(contractor_id)
+
+    def _display(self, contractor: Contractor) -> None:
+        from builder.sheet import evaluate_sheet
+
+        self.contractor = contractor
+        self.report = evaluate_sheet(contractor)
+        self.sheet.show_contractor(contractor, self.report)
+        if self._dice_panel is not None:
+            self._dice_panel.set_sheet(self.sheet.roll_sheet())
+        self.stack.setCurrentWidget(self.sheet)
+        self._update_actions()
+
+    def _on_changed(self, change: Change) -> None:
+        if change.roster:
+            self.refresh_roster()
+        if change.lines and not change.undone:
+            self.statusBar().showMessage(f"{change.name}: " + "; ".join(change.lines), 8000)
+        elif change.undone:
+            self.statusBar().showMessage(f"Undid {change.name}", 5000)
+        current = self.contractor.id if self.contractor is not None else ""
+        target = change.contractor_id or current
+        if not target:
+            return
+        if self.workspace.library is None:
+            return
+        try:
+            contractor = self.workspace.library.load(target)
+        except Exception:
+            # The character is gone (deleted, or its creation undone).
+            if target == current:
+                self.contractor = None
+                self.report = None
+                self.stack.setCurrentWidget(self.empty_page)
+                self._update_actions()
+            return
+        self._display(contractor)
+        self.roster.select(target)
+
+    def new_contractor(self) -> None:
+        if self.workspace.library is None:
+            return
+        from ui.wizard.wizard import CreationWizard
+
+        players = self.workspace.library.players()
+        wizard = CreationWizard(
+            self.catalog,
+            [p.name for p in players],
+            self,
+            coins={p.name: p.coins_available for p in players},
+        )
+        wizard.accepted.connect(lambda: self._wizard_done(wizard))
+        self._show_dialog(wizard)
+
+    def _wizard_done(self, wizard: Any) -> None:
+        contractor = wizard.contractor()
+        self.run_operation(lambda: self.ops.create(contractor))
+
+    def confirm_delete(self) -> None:
+        if self.contractor is None:
+            return
+        contractor = self.contractor
+        box = _message_box(
+            self,
+            "Warning",
+            "Delete contractor",
+            f"Delete {contractor.concept.name} from this library? You can undo this with "
+            "Edit → Undo until you close the library.",
+            ("Ok", "Cancel"),
+        )
+        box.button(box.StandardButton.Ok).setText("&Delete")
+        box.accepted.connect(lambda: self.run_operation(lambda: self.ops.delete(contractor)))
+        self._show_dialog(box)
+
+    def run_operation(self, operation: Callable[[], Change]) -> Change | None:
+        """Run one named operation; a refusal or a failed save becomes a dialog."""
+        from ui.operations import Refused
+
+        try:
+            return operation()
+        except Refused as refused:
+            self.warn(refused.action, "\n".join(f.message for f in refused.findings))
+        except Exception as exc:
+            self.warn("Could not save", str(exc) or type(exc).__name__)
+        return None
+
+    def _sheet_action(self, key: str) -> None:
+        if self.contractor is None:
+            return
+        dialog = self.sheet.make_dialog(key, self.contractor, self.report)
+        if dialog is not None:
+            self._show_dialog(dialog)
+
+    # ------------------------------------------------------------------ chrome
+
+    def _show_dialog(self, dialog: QDialog | QMessageBox) -> None:
+        dialog.setWindowModality(Qt.WindowModality.WindowModal)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.current_dialog = dialog
+        dialog.finished.connect(lambda _r, d=dialog: self._dialog_closed(d))
+        dialog.open()
+        self.dialog_opened.emit(dialog)
+
+    def _dialog_closed(self, dialog: QDialog) -> None:
+        if self.current_dialog is dialog:
+            self.current_dialog = None
+
+    def _save_failed(self, message: str) -> None:
+        self.warn("Could not save", message)
+
+    def warn(self, title: str, message: str) -> None:
+        box = _message_box(self, "Warning", title, message)
+        self._show_dialog(box)
+
+    def focus_search(self) -> None:
+        self.roster.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.roster.search.selectAll()
+
+    def about(self) -> None:
+        box = _message_box(
+            self,
+            "Information",
+            f"About {APP_NAME}",
+            f"{APP_NAME} keeps contractors for The Contract: guided creation, the Exp ledger, "
+            "Gifts and printable sheets, all offline.\n\n"
+            f"Library: {display_location(self.workspace.location) or '(none)'}\n"
+            f"Settings: {self.settings.path}",
+        )
+        self._show_dialog(box)
+
+    def _busy(self, busy: bool) -> None:
+        if busy:
+            self.statusBar().showMessage("Working…")
+        for key in ("import", "open_library", "new_library"):
+            self.actions[key].setEnabled(not busy)
+        if not busy:
+            self._update_actions()
+
+    def _restore_window(self) -> None:
+        geometry = self.settings.window_geometry()
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.window_state()
+        if state is not None:
+            self.restoreState(state)
+            if not self.dice_dock.isHidden():
+                self.dice_panel  # noqa: B018 - its size belongs in the restored layout
+        splitter = self.settings.splitter_state()
+        if splitter is not None:
+            self.splitter.restoreState(splitter)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.tasks.wait()
+        self.settings.save_window(self.saveGeometry(), self.saveState(), self.splitter.saveState())
+        self.workspace.close()
+        super().closeEvent(event)

@@ -1,0 +1,96 @@
+"""The app's remembered choices: window geometry and state, recent libraries.
+
+Settings are one INI file, ``harbinger.ini`` in :func:`harbinger.paths.settings_dir`,
+so tests (which point ``HARBINGER_SETTINGS_DIR`` at a temp folder) never touch
+a user's real settings, and a user can read or delete the file by hand.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from harbinger.paths import settings_dir
+
+MAX_RECENT = 8
+"""How many recent libraries the File menu remembers."""
+
+
+class AppSettings:
+    """Typed access to the few values Harbinger keeps between runs."""
+
+    def __init__(self) -> None:
+        folder = settings_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        self._qs = QSettings(str(folder / "harbinger.ini"), QSettings.Format.IniFormat)
+
+    @property
+    def path(self) -> str:
+        """The INI file's path, for diagnostics."""
+        return self._qs.fileName()
+
+    def sync(self) -> None:
+        """Write pending changes to disk now."""
+        self._qs.sync()
+
+    # ------------------------------------------------------------------ window
+
+    def window_geometry(self) -> QByteArray | None:
+        value = self._qs.value("window/geometry")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def window_state(self) -> QByteArray | None:
+        value = self._qs.value("window/state")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def splitter_state(self) -> QByteArray | None:
+        value = self._qs.value("window/splitter")
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+    def save_window(self, geometry: QByteArray, state: QByteArray, splitter: QByteArray) -> None:
+        self._qs.setValue("window/geometry", geometry)
+        self._qs.setValue("window/state", state)
+        self._qs.setValue("window/splitter", splitter)
+        self._qs.sync()
+
+    # ------------------------------------------------------------------ libraries
+
+    def recent_libraries(self) -> list[str]:
+        """Libraries opened before, most recent first (paths or database URLs)."""
+        value = self._qs.value("libraries/recent", [])
+        if isinstance(value, str):  # QSettings returns a bare string for a one-item list
+            value = [value]
+        return [str(v) for v in (value or []) if str(v)]
+
+    def add_recent_library(self, location: str) -> None:
+        """Put ``location`` first in the recent list, dropping duplicates and the oldest."""
+        recent = [location] + [r for r in self.recent_libraries() if r != location]
+        self._qs.setValue("libraries/recent", recent[:MAX_RECENT])
+        self._qs.sync()
+
+    def clear_recent_libraries(self) -> None:
+        self._qs.setValue("libraries/recent", [])
+        self._qs.sync()
+
+    def last_library(self) -> str | None:
+        """The library open when the app last closed, if any."""
+        recent = self.recent_libraries()
+        return recent[0] if recent else None
+
+    # ------------------------------------------------------------------ first run
+
+    def examples_offered(self, library: str) -> bool:
+        """True once the app has offered the example characters for ``library``."""
+        offered = self._qs.value("libraries/examples_offered", [])
+        if isinstance(offered, str):
+            offered = [offered]
+        return library in [str(v) for v in (offered or [])]
+
+    def mark_examples_offered(self, library: str) -> None:
+        offered = self._qs.value("libraries/examples_offered", [])
+        if isinstance(offered, str):
+            offered = [offered]
+        values = [str(v) for v in (offered or [])]
+        if library not in values:
+            values.append(library)
+        self._qs.setValue("libraries/examples_offered", values)
+        self._qs.sync()

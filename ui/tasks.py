@@ -1,0 +1,122 @@
+"""Slow work off the main thread: one serialized worker, results back by signal.
+
+Imports, exports, example loading and PDF printing can take longer than a
+frame. They run one at a time on a single background thread (so two jobs
+never race on the library), and their result or exception comes back to the
+main thread, where a failure reaches the user as a dialog unless the caller
+handles it.
+
+Python's cyclic garbage collector is paused while a job runs. Otherwise a
+collection triggered by the job's allocations could run on the worker thread
+and destroy Qt objects that belong to the main thread (left in reference
+cycles by closed dialogs), which crashes Qt. Collection resumes, on the main
+thread, as soon as the last job ends.
+"""
+
+from __future__ import annotations
+
+import gc
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtWidgets import QWidget
+
+
+class _Relay(QObject):
+    """Carries a job's outcome from the worker thread to the main thread."""
+
+    succeeded = Signal(object)
+    failed = Signal(str, str)  # message, traceback
+
+
+class _Job(QRunnable):
+    def __init__(self, work: Callable[[], Any], relay: _Relay) -> None:
+        super().__init__()
+        self._work = work
+        self._relay = relay
+        self.setAutoDelete(True)
+
+    def run(self) -> None:
+        try:
+            result = self._work()
+        except Exception as exc:  # a failed job must reach the user, whatever it was
+            self._relay.failed.emit(str(exc) or type(exc).__name__, traceback.format_exc())
+        else:
+            self._relay.succeeded.emit(result)
+
+
+class TaskRunner(QObject):
+    """Runs jobs one after another on a private thread pool of size one."""
+
+    busy_changed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._pool = QThreadPool(self)
+        self._pool.setMaxThreadCount(1)
+        self._pending = 0
+        self._relays: set[_Relay] = set()
+        self._gc_was_enabled = True
+        self._dialog_parent = parent
+
+    def pending(self) -> int:
+        """Jobs queued or running."""
+        return self._pending
+
+    def run(
+        self,
+        title: str,
+        work: Callable[[], Any],
+        on_done: Callable[[Any], None] | None = None,
+        on_error: Callable[[str], None] | None = None,
+    ) -> None:
+        """Run ``work()`` in the background; call ``on_done(result)`` on the main thread.
+
+        A failure calls ``on_error(message)`` if given, else shows a warning dialog
+        titled ``title``.
+        """
+        relay = _Relay()
+        self._relays.add(relay)
+
+        @Slot(object)
+        def done(result: Any) -> None:
+            self._finish(relay)
+            if on_done is not None:
+                on_done(result)
+
+        @Slot(str, str)
+        def failed(message: str, trace: str) -> None:
+            self._finish(relay)
+            if on_error is not None:
+                on_error(message)
+            else:
+                from PySide6.QtWidgets import QMessageBox
+
+                box = QMessageBox(
+                    QMessageBox.Icon.Warning, title, message, parent=self._dialog_parent
+                )
+                box.setDetailedText(trace)
+                box.open()
+
+        relay.succeeded.connect(done)
+        relay.failed.connect(failed)
+        self._pending += 1
+        if self._pending == 1:
+            self._gc_was_enabled = gc.isenabled()
+            gc.disable()
+            self.busy_changed.emit(True)
+        self._pool.start(_Job(work, relay))
+
+    def _finish(self, relay: _Relay) -> None:
+        self._relays.discard(relay)
+        self._pending -= 1
+        if self._pending == 0:
+            if self._gc_was_enabled:
+                gc.enable()
+            self.busy_changed.emit(False)
+
+    def wait(self, msecs: int = 30000) -> bool:
+        """Block until every job finished (used when the window closes)."""
+        return self._pool.waitForDone(msecs)

@@ -1,0 +1,1 @@
+"""Small reusable widgets: rating dots, finding lists, section headers."""

@@ -1,0 +1,171 @@
+"""A read-only table with add/edit/remove buttons, for the sheet's lists."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QPushButton,
+    QSizePolicy,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.widgets.common import heading
+
+
+class FittedTable(QTableWidget):
+    """A table whose preferred height is all of its rows (up to ``max_rows``).
+
+    Short lists then take only the room they need on a tab, and row heights
+    are recomputed when columns resize so wrapped text is never cut off.
+    """
+
+    def __init__(self, rows: int, columns: int, max_rows: int = 12) -> None:
+        super().__init__(rows, columns)
+        self.max_rows = max_rows
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.horizontalHeader().sectionResized.connect(self._refit)
+
+    def _refit(self, *_args: object) -> None:
+        self.resizeRowsToContents()
+        if self.height() != self.sizeHint().height():
+            # Asked from inside a resize, so the layout is told once this one is over.
+            QTimer.singleShot(0, self.updateGeometry)
+
+    def sizeHint(self) -> QSize:
+        hint = super().sizeHint()
+        rows = self.rowCount()
+        height = self.horizontalHeader().height() + 2 * self.frameWidth()
+        shown = min(rows, self.max_rows)
+        height += sum(self.rowHeight(r) for r in range(shown))
+        if rows == 0:
+            height += self.fontMetrics().height() + 8
+        return QSize(hint.width(), height)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
+
+    def resizeEvent(self, event: object) -> None:
+        super().resizeEvent(event)
+        self._refit()
+
+
+class ListTable(QWidget):
+    """A titled table of rows with optional "Add…", "Edit…" and "Remove" buttons.
+
+    The table never edits data itself: the buttons emit signals with the row
+    index, and the owner runs the matching operation.
+    """
+
+    add_requested = Signal()
+    edit_requested = Signal(int)
+    remove_requested = Signal(int)
+
+    def __init__(
+        self,
+        title: str,
+        columns: Sequence[str],
+        *,
+        editable: bool = True,
+        add_text: str = "&Add…",
+        stretch: int = -1,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.title = heading(title, level=2)
+        self.table = FittedTable(0, len(columns))
+        self.table.setHorizontalHeaderLabels(list(columns))
+        self.table.setAccessibleName(title)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(True)
+        self.table.setAlternatingRowColors(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # One column (the longest text, by default the last) takes the spare width and
+        # wraps, so every column stays visible without horizontal scrolling.
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(stretch % len(columns), QHeaderView.ResizeMode.Stretch)
+        self.empty_text = "None yet."
+
+        top = QHBoxLayout()
+        top.addWidget(self.title)
+        top.addStretch(1)
+        self.add_button = QPushButton(add_text)
+        self.edit_button = QPushButton("&Edit…")
+        self.remove_button = QPushButton("Remo&ve")
+        for button in (self.add_button, self.edit_button, self.remove_button):
+            button.setVisible(editable)
+            top.addWidget(button)
+        self.add_button.setAccessibleName(f"Add to {title}")
+        self.edit_button.setAccessibleName(f"Edit in {title}")
+        self.remove_button.setAccessibleName(f"Remove from {title}")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.table)
+
+        self.add_button.clicked.connect(self.add_requested)
+        self.edit_button.clicked.connect(lambda: self._emit_row(self.edit_requested))
+        self.remove_button.clicked.connect(lambda: self._emit_row(self.remove_requested))
+        self.table.itemSelectionChanged.connect(self._selection_changed)
+        self.table.cellDoubleClicked.connect(lambda row, _col: self._double_clicked(row))
+        self._selection_changed()
+
+    def _double_clicked(self, row: int) -> None:
+        if self.edit_button.isVisible() and self.edit_button.isEnabled():
+            self.edit_requested.emit(row)
+
+    def _emit_row(self, signal: Signal) -> None:
+        row = self.current_row()
+        if row >= 0:
+            signal.emit(row)
+
+    def _selection_changed(self) -> None:
+        has = self.current_row() >= 0
+        self.edit_button.setEnabled(has)
+        self.remove_button.setEnabled(has)
+
+    def current_row(self) -> int:
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].row() if rows else -1
+
+    def set_rows(self, rows: Sequence[Sequence[str]], tooltips: Sequence[str] = ()) -> None:
+        """Replace the table's rows with plain-text cells (``tooltips`` per row, optional)."""
+        self.table.setRowCount(len(rows))
+        for r, row in enumerate(rows):
+            for c, text in enumerate(row):
+                item = QTableWidgetItem(str(text))
+                item.setFlags(Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable)
+                if r < len(tooltips) and tooltips[r]:
+                    item.setToolTip(tooltips[r])
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        self.table.updateGeometry()
+        self._selection_changed()
+
+    def fill_height(self) -> None:
+        """Let the table grow with the space it is given (for a tab's main list)."""
+        self.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.table.max_rows = 1
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+        # One line per row: a long log reads as an even list, full text in the tooltip.
+        self.table.setWordWrap(False)
+
+    def cell(self, row: int, column: int) -> str:
+        item = self.table.item(row, column)
+        return item.text() if item is not None else ""
+
+    def row_count(self) -> int:
+        return self.table.rowCount()

@@ -1,0 +1,1 @@
+"""Guided contractor creation, in the order the rules walk through it."""
