@@ -15,6 +15,7 @@ thread, as soon as the last job ends.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import traceback
 from collections.abc import Callable
@@ -42,9 +43,15 @@ class _Job(QRunnable):
         try:
             result = self._work()
         except Exception as exc:  # a failed job must reach the user, whatever it was
-            self._relay.failed.emit(str(exc) or type(exc).__name__, traceback.format_exc())
+            self._report(self._relay.failed, str(exc) or type(exc).__name__, traceback.format_exc())
         else:
-            self._relay.succeeded.emit(result)
+            self._report(self._relay.succeeded, result)
+
+    @staticmethod
+    def _report(signal: Any, *args: Any) -> None:
+        # The window may have gone away while the job ran (the app is quitting).
+        with contextlib.suppress(RuntimeError):
+            signal.emit(*args)
 
 
 class TaskRunner(QObject):
