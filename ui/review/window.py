@@ -166,7 +166,8 @@ class ReviewWindow(QMainWindow):
         add("open_file", "&Open File…", self.choose_files, ["Ctrl+O"])
         add("open_folder", "Open &Folder…", self.choose_folder, ["Ctrl+Shift+O"])
         add("reload", "&Reload", self.reload, ["F5"])
-        add("house", "&House-rule Catalogs…", self.choose_house_catalog)
+        add("house", "Add &House-rule Catalog…", self.choose_house_catalog)
+        add("standard", "&Standard Catalog Only", lambda: self.set_house_catalogs([]))
         add("clear", "Close &All Files", self.clear_files, ["Ctrl+Shift+W"])
         add("close", "&Close Window", self.close, ["Ctrl+W"])
         add("next", "&Next File", lambda: self._step(1), ["Alt+Down"])
@@ -189,6 +190,7 @@ class ReviewWindow(QMainWindow):
             menu.addAction(self.actions[key])
         menu.addSeparator()
         menu.addAction(self.actions["house"])
+        menu.addAction(self.actions["standard"])
         menu.addSeparator()
         menu.addAction(self.actions["clear"])
         menu.addAction(self.actions["close"])
@@ -216,6 +218,9 @@ class ReviewWindow(QMainWindow):
         self.actions["request_changes"].setEnabled(readable)
         self.actions["reload"].setEnabled(bool(self.reviewed) and not self._running)
         self.actions["clear"].setEnabled(bool(self.reviewed))
+        house = self.settings.house_catalogs()
+        self.actions["standard"].setEnabled(bool(house))
+        self.actions["standard"].setToolTip("Now also loaded: " + ", ".join(house))
 
     # ------------------------------------------------------------------ opening
 
@@ -282,7 +287,12 @@ class ReviewWindow(QMainWindow):
             return
         current = self.settings.house_catalogs()
         if folder not in current:
-            self.settings.set_house_catalogs([*current, folder])
+            self.set_house_catalogs([*current, folder])
+
+    def set_house_catalogs(self, folders: list[str]) -> None:
+        """Review against the standard Gift catalog plus these house-rule folders (remembered)."""
+        self.settings.set_house_catalogs([str(f) for f in folders])
+        self._context = None
         self.reload()
 
     # ------------------------------------------------------------------ background reading
