@@ -3,7 +3,9 @@
 Every edit the app makes is a :class:`ContractorCommand` on the workspace's
 ``QUndoStack``: it holds the contractor value before and after the edit
 (immutable values, so keeping both is cheap), and both ``redo`` and ``undo``
-are one ``Library.save`` (one transaction). ``None`` on one side means the
+are one library call in one transaction: ``Library.save`` when the ledger
+only grows, ``Library.restore`` when an undo takes back the entries the
+command appended. ``None`` on one side means the
 contractor did not exist there: undoing a creation deletes it, undoing a
 deletion saves it back.
 
@@ -44,9 +46,12 @@ class Change:
 
 
 def _drops_ledger_entries(current: Contractor, wanted: Contractor) -> bool:
-    """True when saving ``wanted`` over ``current`` would remove or change ledger entries."""
-    kept = current.ledger[: len(wanted.ledger)]
-    return len(wanted.ledger) < len(current.ledger) or kept != wanted.ledger
+    """True when saving ``wanted`` over ``current`` would remove or change ledger entries.
+
+    An ordinary edit only appends, so ``wanted``'s ledger begins with the whole of
+    ``current``'s; anything else (an undo) must go through a restore.
+    """
+    return wanted.ledger[: len(current.ledger)] != current.ledger
 
 
 class ContractorCommand(QUndoCommand):
@@ -157,22 +162,10 @@ class Workspace(QObject):
         """Put back an earlier version whose ledger is shorter than the stored one (an undo).
 
         ``Library.save`` keeps the stored ledger append-only and refuses this, as it
-        should for every ordinary edit. Undo is the one legitimate exception: the
-        entries it drops were appended by the very command being undone.
-        ``Library.restore`` (one transaction) is used when the library has it;
-        otherwise the stored version is deleted and ``wanted`` saved again.
+        should for every ordinary edit; ``Library.restore`` takes back only the
+        newest entries (the ones the undone command appended), in one transaction.
         """
-        restore = getattr(self.library, "restore", None)
-        if restore is not None:
-            restore(wanted)
-            return
-        # Until the library offers a one-transaction restore: put the earlier version
-        # back and carry over what the library keeps beside the sheet (the review
-        # state and its approvals).
-        stored = self.library.load_stored(wanted.id)
-        self.library.delete(wanted.id)
-        self.library.save(wanted)
-        self.library.set_approval(wanted.id, stored.approval_state, stored.approvals)
+        self.library.restore(wanted)
 
     def _store_reporting(self, current: Contractor | None, wanted: Contractor | None) -> bool:
         # Qt calls undo()/redo() from C++, where an exception would vanish;
