@@ -18,7 +18,7 @@ findings to show next to each field.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from builder.contractor import (
     ATTRIBUTES,
@@ -28,12 +28,14 @@ from builder.contractor import (
     Concept,
     Contractor,
     Creation,
+    Item,
     Limit,
     SourcePool,
     TraitKind,
 )
 from builder.costs import ABILITY_MAX, ABILITY_MIN, ATTRIBUTE_MAX, ATTRIBUTE_MIN, cost_to_reach
 from builder.findings import Finding, Severity
+from builder.sheet_catalog import GrantKind, SheetCatalog
 
 STARTING_EXP = 150
 """Every brand-new contractor starts with 150 Exp ("Earning Experience")."""
@@ -126,7 +128,7 @@ def _check_ratings(
             findings.append(
                 Finding(
                     f"creation.unknown_{rule}",
-                    f"{name!r} is not one of the {label}s on the sheet",
+                    f"{name!r} is not one of the {_plural(label)} on the sheet",
                     where,
                 )
             )
@@ -139,8 +141,8 @@ def _check_ratings(
             findings.append(
                 Finding(
                     f"creation.{rule}_range",
-                    f"{name} is rated {rating!r}; at creation {label}s run from {low} to {high}"
-                    + why,
+                    f"{_shown(name, rule)} is rated {rating!r}; at creation "
+                    f"{_plural(label)} run from {low} to {high}" + why,
                     where,
                     numbers={"rating": rating, "min": low, "max": high},
                 )
@@ -341,3 +343,50 @@ def new_contractor(
         creation=creation,
         source=source if source is not None else SourcePool(),
     )
+
+
+def _plural(label: str) -> str:
+    """ "Primary Ability" → "Primary Abilities", "Attribute" → "Attributes"."""
+    return label[:-1] + "ies" if label.endswith("y") else label + "s"
+
+
+def _shown(name: object, rule: str) -> str:
+    """A rating's name as the sheet shows it: ids capitalised, Secondary names as written."""
+    text = str(name)
+    return text if rule == "secondary" else text.replace("_", " ").title()
+
+
+def with_granted_lines(contractor: Contractor, catalog: SheetCatalog) -> Contractor:
+    """The contractor with the sheet lines its creation Assets and Liabilities grant.
+
+    "Assets grant beneficial Conditions and Circumstances, while Liabilities
+    grant negative Conditions, negative Circumstances, Battle Scars, and
+    Traumas" (and some Liabilities grant Loose Ends): the catalog says which.
+    The lines go onto the Stock and Health tabs and the Loose Ends, where play
+    may later change them without any Exp changing hands. Custom Assets (not
+    in the catalog) grant nothing automatically.
+    """
+    stock = contractor.stock
+    health = contractor.health
+    loose_ends = list(contractor.loose_ends)
+    for pick in (*contractor.creation.assets, *contractor.creation.liabilities):
+        try:
+            option = catalog.asset(pick.id)
+        except KeyError:
+            continue
+        system = f"{pick.detail}. {option.system}" if pick.detail else option.system
+        for grant in option.grants:
+            if grant.kind is GrantKind.CONDITION:
+                stock = replace(stock, conditions=(*stock.conditions, Item(grant.name, system)))
+            elif grant.kind is GrantKind.CIRCUMSTANCE:
+                line = Item(grant.name, system)
+                stock = replace(stock, circumstances=(*stock.circumstances, line))
+            elif grant.kind is GrantKind.BATTLE_SCAR:
+                scar = catalog.battle_scar(grant.ref).to_scar()
+                health = replace(health, battle_scars=(*health.battle_scars, scar))
+            elif grant.kind is GrantKind.TRAUMA:
+                trauma = catalog.trauma(grant.ref).to_trauma(pick.detail)
+                health = replace(health, traumas=(*health.traumas, trauma))
+            elif grant.kind is GrantKind.LOOSE_END:
+                loose_ends.append(catalog.loose_end(grant.ref).to_loose_end(0))
+    return replace(contractor, stock=stock, health=health, loose_ends=tuple(loose_ends))

@@ -13,15 +13,14 @@ import sys
 from collections.abc import Sequence
 
 from harbinger import __version__
-from harbinger.commands import catalog, db, dice, gift, sheet
 from harbinger.commands.base import CliError
-
-# Each module adds its subcommand(s) to the parser; adding a command is adding a module here.
-_COMMAND_MODULES = (dice, catalog, gift, sheet, db)
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
+    # Each module adds its subcommand(s); adding a command is adding a module here.
+    from harbinger.commands import catalog, db, dice, gift, sheet
+
     parser = argparse.ArgumentParser(
         prog="harbinger",
         description="Keep contractors for The Contract: sheets, Exp, Gifts, PDFs. "
@@ -35,19 +34,34 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in _COMMAND_MODULES:
+    for module in (dice, catalog, gift, sheet, db):
         module.register(subparsers)
     return parser
 
 
+def _gui_only(argv: Sequence[str]) -> tuple[bool, str | None]:
+    """Whether ``argv`` asks for the desktop app (no subcommand), and its ``--db``.
+
+    Answered without building the full parser, so a launch does not import
+    every headless command before the window appears.
+    """
+    pre = argparse.ArgumentParser(add_help=False)
+    pre.add_argument("--db")
+    known, rest = pre.parse_known_args(list(argv))
+    return not rest, known.db
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``harbinger`` console script."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if args.command is None:
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    gui, db = _gui_only(arguments)
+    if gui:
         from ui.app import run_app  # imported here so headless commands never load Qt
 
-        return run_app(db=args.db)
+        return run_app(db=db)
+    args = build_parser().parse_args(arguments)
+    if args.command is None:  # e.g. only unknown options: argparse has already complained
+        return 2
     try:
         return int(args.func(args) or 0)
     except CliError as exc:

@@ -12,8 +12,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from platformdirs import user_config_dir, user_data_dir
-
 APP_NAME = "Harbinger"
 DB_ENV = "HARBINGER_DB"
 SETTINGS_ENV = "HARBINGER_SETTINGS_DIR"
@@ -21,6 +19,8 @@ SETTINGS_ENV = "HARBINGER_SETTINGS_DIR"
 
 def default_library_path() -> Path:
     """The SQLite file a first launch creates: ``<user data dir>/library.sqlite3``."""
+    from platformdirs import user_data_dir  # only when needed: it costs start-up time
+
     return Path(user_data_dir(APP_NAME, appauthor=False)) / "library.sqlite3"
 
 
@@ -29,6 +29,8 @@ def settings_dir() -> Path:
     override = os.environ.get(SETTINGS_ENV)
     if override:
         return Path(override)
+    from platformdirs import user_config_dir
+
     return Path(user_config_dir(APP_NAME, appauthor=False))
 
 

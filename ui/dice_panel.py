@@ -2,7 +2,7 @@
 
 The player picks an Attribute and an Ability (or a Body, Mind or Initiative
 roll) and a Difficulty. The panel asks ``builder`` for everything it shows:
-the pool after Penalty (:func:`builder.derived.pool_after_penalty`) and the
+the pool after Penalty (:mod:`builder.rolls`) and the
 exact distribution (:func:`builder.dice.outcome_distribution`), which already
 applies the Difficulty limits and the rank-6 floor.
 """
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder import dice
-from builder.derived import pool_after_penalty
+from builder.rolls import pool_roll, trait_roll
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
 """The three rolls not made from an Attribute and an Ability ("Rolling Body")."""
@@ -48,14 +48,12 @@ class RollSheet:
     """What the dice panel needs from a sheet: ratings by display name and the pools.
 
     ``attributes`` and ``abilities`` map display names ("Dexterity",
-    "Firearms", "Lockpicking") to ratings, in sheet order; ``floor_abilities``
-    names the Abilities whose rank floors the Outcome at 0; ``body``, ``mind``,
+    "Firearms", "Lockpicking") to ratings, in sheet order; ``body``, ``mind``,
     ``initiative`` are those pools before Penalty; ``penalty`` is the dice lost.
     """
 
     attributes: Mapping[str, int] = field(default_factory=dict)
     abilities: Mapping[str, int] = field(default_factory=dict)
-    floor_abilities: frozenset[str] = frozenset()
     body: int = 0
     mind: int = 0
     initiative: int = 0
@@ -171,31 +169,31 @@ class DicePanel(QWidget):
         first = self.first.currentText()
         if not first:
             return
-        floor = False
         if first in SPECIAL_ROLLS:
             base = {"Body": sheet.body, "Mind": sheet.mind, "Initiative": sheet.initiative}[first]
+            roll = pool_roll(base, sheet.penalty, self.difficulty.value())
             parts = f"{first} {base}"
         else:
             attribute = sheet.attributes.get(first, 0)
             ability_name = self.second.currentText()
-            ability = sheet.abilities.get(ability_name, 0)
-            base = attribute + ability
-            if ability_name == NO_ABILITY:
+            ability = None if ability_name == NO_ABILITY else sheet.abilities.get(ability_name, 0)
+            roll = trait_roll(attribute, ability, sheet.penalty, self.difficulty.value())
+            if ability is None:
                 parts = f"{first} {attribute}"
             else:
                 parts = f"{first} {attribute} + {ability_name} {ability}"
-            floor = ability_name in sheet.floor_abilities
-        pool = pool_after_penalty(base, sheet.penalty)
-        dist = dice.outcome_distribution(pool, self.difficulty.value(), floor_at_zero=floor)
+        dist = roll.distribution
         self.distribution = dist
-        text = f"{parts} = {base} dice"
-        if sheet.penalty:
-            text += f"; Penalty −{sheet.penalty} leaves {pool}"
-        if dist.effective_difficulty != dist.difficulty or dist.effective_pool != pool:
+        text = f"{parts} = {roll.base_pool} dice"
+        if roll.penalty:
+            text += f"; Penalty −{roll.penalty} leaves {roll.pool}"
+        if roll.untrained:
+            text += f"; no rank in the Ability: Difficulty +1 ({roll.rolled_difficulty})"
+        if dist.effective_difficulty != dist.difficulty or dist.effective_pool != roll.pool:
             text += (
                 f"; rolled as {dist.effective_pool} dice at Difficulty {dist.effective_difficulty}"
             )
-        if floor:
+        if roll.floor_at_zero:
             text += "; a rank-6 Ability keeps the Outcome at 0 or more"
         self.pool_label.setText(text)
         for band, p in dist.bands.items():

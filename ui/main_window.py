@@ -142,11 +142,13 @@ class MainWindow(QMainWindow):
         location: str | None = None,
         *,
         offer_examples: bool = True,
+        open_printed: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings or AppSettings()
         self.offer_examples = offer_examples
+        self.open_printed = open_printed  # open a printed PDF in the system viewer
         self.workspace = Workspace(self)
         self.tasks = TaskRunner(self)
         self.current_dialog: QDialog | QMessageBox | None = None
@@ -580,11 +582,21 @@ class MainWindow(QMainWindow):
         """Write the open contractor's sheet as a PDF in the background."""
         contractor = self.contractor
         sheet = self.sheet
+        self.statusBar().showMessage(f"Printing {path.name}…")
         self.tasks.run(
             "Could not print",
             lambda: sheet.write_pdf(contractor, path, paper),
-            lambda _r: self.statusBar().showMessage(f"Saved {path}", 5000),
+            self._printed,
         )
+
+    def _printed(self, path: Path) -> None:
+        """Say where the PDF went and open it in the system's PDF viewer."""
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        self.statusBar().showMessage(f"Saved {path}", 8000)
+        if self.open_printed:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
     # ------------------------------------------------------------------ contractors
 

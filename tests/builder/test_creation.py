@@ -152,3 +152,20 @@ def test_new_contractor_takes_the_three_ordinary_limits_by_default() -> None:
     assert [limit.name for limit in c.limits] == ["Anguish", "Atrocities", "Murder"]
     assert c.ledger == ()
     assert c.source.name == "Source"
+
+
+def test_liabilities_put_their_scar_trauma_and_loose_end_on_the_sheet() -> None:
+    """One Eye grants the One Eye Battle Scar; the catalog says what each entry grants."""
+    from builder.contractor import Contractor
+    from builder.creation import with_granted_lines
+    from builder.sheet_catalog import load_sheet_catalog
+
+    catalog = load_sheet_catalog()
+    one_eye = catalog.asset("one_eye").pick("")
+    assert one_eye.kind is AssetKind.LIABILITY
+    fresh = Contractor("c1", Concept("Ada"), creation=Creation(liabilities=(one_eye,)))
+    granted = with_granted_lines(fresh, catalog)
+    assert [s.name for s in granted.health.battle_scars] == ["One Eye"]
+    custom = fresh.creation.liabilities[0].__class__("custom", "Odd Habit", AssetKind.LIABILITY, 1)
+    untouched = Contractor("c2", Concept("Bo"), creation=Creation(liabilities=(custom,)))
+    assert with_granted_lines(untouched, catalog) == untouched

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contractor import Contractor
-from builder.costs import ABILITY_MAX_SEASONED
 from builder.findings import Severity
 from ui.actions import MORE_ACTIONS
 from ui.dialogs import advance as dialogs
@@ -194,11 +193,6 @@ class SheetView(QWidget):
         return RollSheet(
             attributes={attribute_name(a): r for a, r in ratings.attributes.items()},
             abilities=abilities,
-            # "Any rolls that utilize an Ability with a rating at 6 cannot have an
-            # Outcome lower than 0": the floor itself is applied by builder.dice.
-            floor_abilities=frozenset(
-                name for name, r in abilities.items() if r >= ABILITY_MAX_SEASONED
-            ),
             body=derived.body_pool,
             mind=derived.mind_pool,
             initiative=derived.initiative_pool,
@@ -259,17 +253,10 @@ class SheetView(QWidget):
         Gifts are re-evaluated against today's catalog so the PDF shows the same
         cost and System Text the Gift Builder would.
         """
-        from builder.gifts.evaluate import evaluate_gift
-        from builder.sheet import evaluate_sheet
         from printing.sheet import render_contractor_sheet
-        from printing.snapshot import snapshot_for
+        from printing.snapshot import print_snapshot
         from ui.catalog import gift_catalog, sheet_catalog
 
-        report = evaluate_sheet(contractor)
-        gifts = gift_catalog()
-        evaluations = {
-            g.id: evaluate_gift(g.draft, gifts, status=report.status) for g in contractor.gifts
-        }
-        snapshot = snapshot_for(contractor, report, evaluations, sheet_catalog(), gifts)
+        snapshot = print_snapshot(contractor, gift_catalog(), sheet_catalog())
         render_contractor_sheet(snapshot, path, paper)
         return path

@@ -22,7 +22,6 @@ from builder.contractor import (
     Concept,
     Contractor,
     Creation,
-    Item,
     Limit,
 )
 from builder.creation import (
@@ -33,9 +32,10 @@ from builder.creation import (
     creation_report,
     new_contractor,
     starts_with_gift_credit,
+    with_granted_lines,
 )
 from builder.findings import Finding, Severity
-from builder.sheet_catalog import GrantKind, SheetCatalog
+from builder.sheet_catalog import SheetCatalog
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,38 +95,7 @@ class CreationState(QObject):
         fresh = new_contractor(
             contractor_id or uuid.uuid4().hex, concept, list(self.limits), self.creation()
         )
-        return self.with_granted_lines(fresh)
-
-    def with_granted_lines(self, contractor: Contractor) -> Contractor:
-        """The contractor with the sheet lines its Assets and Liabilities put there.
-
-        The catalog says what each entry grants ("Assets grant beneficial
-        Conditions and Circumstances, while Liabilities grant negative
-        Conditions, negative Circumstances, Battle Scars, and Traumas"); the
-        lines are written onto the Stock and Health tabs and the Loose Ends,
-        where play may later change them without any Exp changing hands.
-        """
-        stock = contractor.stock
-        health = contractor.health
-        loose_ends = list(contractor.loose_ends)
-        for pick in (*self.assets.values(), *self.liabilities.values()):
-            option = self.catalog.asset(pick.id)
-            for grant in option.grants:
-                if grant.kind is GrantKind.CONDITION:
-                    item = Item(grant.name, _with_detail(option.system, pick.detail))
-                    stock = replace(stock, conditions=(*stock.conditions, item))
-                elif grant.kind is GrantKind.CIRCUMSTANCE:
-                    item = Item(grant.name, _with_detail(option.system, pick.detail))
-                    stock = replace(stock, circumstances=(*stock.circumstances, item))
-                elif grant.kind is GrantKind.BATTLE_SCAR:
-                    scar = self.catalog.battle_scar(grant.ref).to_scar()
-                    health = replace(health, battle_scars=(*health.battle_scars, scar))
-                elif grant.kind is GrantKind.TRAUMA:
-                    trauma = self.catalog.trauma(grant.ref).to_trauma(pick.detail)
-                    health = replace(health, traumas=(*health.traumas, trauma))
-                elif grant.kind is GrantKind.LOOSE_END:
-                    loose_ends.append(self.catalog.loose_end(grant.ref).to_loose_end(0))
-        return replace(contractor, stock=stock, health=health, loose_ends=tuple(loose_ends))
+        return with_granted_lines(fresh, self.catalog)
 
     def _judge(
         self, creation: Creation | None = None, limits: list[Limit] | None = None
@@ -203,10 +172,6 @@ class CreationState(QObject):
 
     def set_gifted(self, taken: bool) -> None:
         self.set_pick(AssetKind.ASSET, GIFTED_ASSET_ID, taken)
-
-
-def _with_detail(system: str, detail: str) -> str:
-    return f"{detail}. {system}" if detail else system
 
 
 def _text_fields(concept: Concept) -> dict[str, str]:
