@@ -150,11 +150,14 @@ class AuditPanel(QWidget):
 
     # ------------------------------------------------------------------ showing
 
-    def clear(self, text: str = "") -> None:
+    def clear(self, text: str = "", error: bool = False) -> None:
+        """Show no audit, with ``text`` saying why (as an error when ``error``)."""
         self.audit = None
         self.tree.clear()
         self.summary.setText(text)
-        self.summary.setObjectName("")
+        self.summary.setObjectName("error" if error else "")
+        self.summary.style().unpolish(self.summary)
+        self.summary.style().polish(self.summary)
 
     def show_audit(self, audit: Audit) -> None:
         """List every line of ``audit``; lines that do not pass open with their findings."""
@@ -173,7 +176,10 @@ class AuditPanel(QWidget):
         self.summary.style().unpolish(self.summary)
         self.summary.style().polish(self.summary)
         for line in audit.lines:
-            self.tree.addTopLevelItem(self._line_item(line))
+            item = self._line_item(line)
+            self.tree.addTopLevelItem(item)
+            # Only an item already in the tree can be expanded.
+            item.setExpanded(line.verdict is not Verdict.PASS)
         self._filter()
 
     def _line_item(self, line: AuditLine) -> QTreeWidgetItem:
@@ -199,7 +205,6 @@ class AuditPanel(QWidget):
                 0, f"{finding.rule}" + (f" — {finding.where}" if finding.where else "")
             )
             item.addChild(child)
-        item.setExpanded(verdict is not Verdict.PASS)
         return item
 
     def _filter(self) -> None:

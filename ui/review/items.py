@@ -164,11 +164,12 @@ def _detail(items: Sequence[ItemStatus], records: Sequence[RecordStatus]) -> str
             folded.setdefault(item.state, []).append(item.key)
             continue
         lines.append(_item_line(item))
+        # What changed comes first: it is what the leader has to look at.
+        lines += [f"    {change.describe()}" for change in item.changes]
         if item.note:
             lines.append(f"    note: {item.note}")
         if item.record is not None and item.record < len(records):
             lines.append(f"    {signature_detail(records[item.record])}")
-        lines += [f"    {change.describe()}" for change in item.changes]
     for state in (ItemState.NOT_APPROVED, ItemState.APPROVED):
         if state in folded:
             keys = folded[state]

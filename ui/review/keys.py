@@ -81,6 +81,18 @@ class LeaderKeyDialog(QDialog):
         self.copy_button.setText("Copied")
 
 
+def _own_key_text() -> str:
+    """A line about this computer's own leader key, which is always trusted."""
+    from harbinger.keys import KeyFileError, export_public_key, leader_key_path
+
+    if not leader_key_path().exists():
+        return "You have no leader key yet; one is made the first time you sign."
+    try:
+        return f"Your own leader key ({key_fingerprint(export_public_key())}) is always trusted."
+    except KeyFileError as exc:
+        return f"Your own leader key cannot be read: {exc}"
+
+
 class TrustedKeysDialog(QDialog):
     """The public keys whose signatures this leader accepts; add one with its owner's name.
 
@@ -97,6 +109,9 @@ class TrustedKeysDialog(QDialog):
             "by your own leader key). A signature by any other key is shown as rejected."
         )
         intro.setWordWrap(True)
+        self.own_key = QLabel()
+        self.own_key.setObjectName("muted")
+        self.own_key.setWordWrap(True)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Name", "Fingerprint", "Public key"])
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -124,6 +139,7 @@ class TrustedKeysDialog(QDialog):
         add_row.addWidget(self.add_button)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
+        layout.addWidget(self.own_key)
         layout.addWidget(self.table, 1)
         layout.addLayout(form)
         layout.addLayout(add_row)
@@ -145,6 +161,7 @@ class TrustedKeysDialog(QDialog):
             for col, text in enumerate((name, key_fingerprint(key), key)):
                 self.table.setItem(row, col, QTableWidgetItem(text))
         self.table.setToolTip(str(trusted_keys_path()))
+        self.own_key.setText(_own_key_text())
 
     def names(self) -> list[str]:
         """The owners listed, in table order."""

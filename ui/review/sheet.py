@@ -16,7 +16,7 @@ System Text (shown as stored, since that is what the leader approves).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
 from enum import Enum
 from typing import Any
@@ -65,6 +65,24 @@ def _select(table: ListTable, row: int) -> bool:
     table.table.scrollToItem(table.table.item(row, 0))
     table.table.setFocus(Qt.FocusReason.OtherFocusReason)
     return True
+
+
+def _catalog_names() -> Callable[[str, str], str]:
+    """Display names of Gift Types, Effects and Styles from the shipped catalog; ids,
+    titled, for anything it does not hold (a house-rule Effect) or if it cannot load."""
+    from builder.gifts import CatalogError
+    from ui.catalog import gift_catalog
+
+    try:
+        catalog = gift_catalog()
+    except CatalogError:
+        return lambda _table, key: title_case(key)
+
+    def name(table: str, key: str) -> str:
+        entry = getattr(catalog, table).get(key)
+        return entry.name if entry is not None else title_case(key)
+
+    return name
 
 
 def _scrolled(body: QWidget) -> QScrollArea:
@@ -288,15 +306,25 @@ class ContractorSheet(QWidget):
             + (f"; refills when: {'; '.join(source.replenishment)}" if source.replenishment else "")
         )
         self._show_stats(contractor, report)
+        name = _catalog_names() if contractor.gifts else None
         self.gifts.set_rows(
             [
                 (
                     g.draft.name or g.id,
-                    f"{g.draft.gift_type} / {g.draft.effect} / {g.draft.style}",
+                    " / ".join(
+                        name(table, key)
+                        for table, key in (
+                            ("gift_types", g.draft.gift_type),
+                            ("effects", g.draft.effect),
+                            ("styles", g.draft.style),
+                        )
+                    ),
                     str(g.cost),
                 )
                 for g in contractor.gifts
-            ]
+                if name is not None
+            ],
+            [g.draft.tagline for g in contractor.gifts],
         )
         if contractor.gifts:
             self.gifts.table.selectRow(0)
@@ -379,7 +407,8 @@ class ContractorSheet(QWidget):
                     v.threat or "—",
                 )
                 for v in views
-            ]
+            ],
+            [v.threat for v in views],
         )
         contracts = [e for e in contractor.ledger if isinstance(e, ContractAttended)]
         self.contracts.set_rows(
@@ -498,12 +527,13 @@ class ContractorSheet(QWidget):
 # --------------------------------------------------------------------------- Covenant
 
 
-def _entry_text(entry: Any) -> str:
-    """A play-log entry in a line: its kind and its own fields ("bid: spent 3, scene")."""
+def entry_text(entry: Any) -> str:
+    """A play-log entry in a line: its kind, then its own fields
+    ("Use asset — asset: coil-rifle; use: aimed shot; state: tap")."""
     from builder.covenant_file import ENTRY_TYPES
 
     tags = {cls: tag for tag, cls in ENTRY_TYPES.items()}
-    kind = tags.get(type(entry), type(entry).__name__).replace("_", " ")
+    kind = tags.get(type(entry), type(entry).__name__).replace("_", " ").capitalize()
     if not is_dataclass(entry):
         return kind
     parts = []
@@ -515,8 +545,10 @@ def _entry_text(entry: Any) -> str:
             value = getattr(value, "name", "") or getattr(value, "id", "")
         elif isinstance(value, Enum):
             value = value.value
-        parts.append(f"{f.name.replace('_', ' ')} {value}")
-    return f"{kind}: {', '.join(parts)}" if parts else kind
+        elif isinstance(value, bool):
+            value = "yes" if value else "no"
+        parts.append(f"{f.name.replace('_', ' ')}: {value}")
+    return f"{kind} — {'; '.join(parts)}" if parts else kind
 
 
 class CovenantSheet(QWidget):
@@ -616,7 +648,7 @@ class CovenantSheet(QWidget):
             uses = "; ".join(f"{n} ({r})" for n, r, _e in a.uses)
             rows.append((a.name, a.source, a.status, uses))
         self.assets.set_rows(rows, ["\n".join(e for _n, _r, e in a.uses) for a in report.assets])
-        self.log.set_rows([(str(i), _entry_text(e)) for i, e in enumerate(character.log)])
+        self.log.set_rows([(str(i), entry_text(e)) for i, e in enumerate(character.log)])
 
     def current_tab(self) -> str:
         return self.TABS[self.tabs.currentIndex()]
@@ -651,12 +683,14 @@ class CovenantSheet(QWidget):
 class ReviewSheet(QStackedWidget):
     """The middle of the review window: the selected file's sheet, or why there is none."""
 
+    EMPTY = (
+        "Open a character file (Ctrl+O) or a folder of them (Ctrl+Shift+O).\n\n"
+        "Files are only read: nothing is imported into your library."
+    )
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.message = QLabel(
-            "Open a character file (Ctrl+O) or a folder of them (Ctrl+Shift+O).\n\n"
-            "Files are only read: nothing is imported into your library."
-        )
+        self.message = QLabel(self.EMPTY)
         self.message.setWordWrap(True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setObjectName("muted")
@@ -667,18 +701,22 @@ class ReviewSheet(QStackedWidget):
         self.addWidget(self.contractor)
         self.addWidget(self.covenant)
 
-    def show_nothing(self, text: str = "") -> None:
-        if text:
-            self.message.setText(text)
+    def _say(self, text: str, error: bool = False) -> None:
+        self.message.setText(text)
+        self.message.setObjectName("error" if error else "muted")
+        self.message.style().unpolish(self.message)
+        self.message.style().polish(self.message)
         self.setCurrentWidget(self.message)
+
+    def show_nothing(self, text: str = "") -> None:
+        self._say(text or self.EMPTY)
 
     def show_file(self, reviewed: Any) -> None:
         """Show a reviewed file's character, or its error message when it is unreadable."""
         if reviewed is None:
             self.show_nothing()
         elif reviewed.character is None:
-            self.message.setText(f"{reviewed.path.name} cannot be reviewed:\n\n{reviewed.error}")
-            self.setCurrentWidget(self.message)
+            self._say(f"{reviewed.path} cannot be reviewed:\n\n{reviewed.error}", error=True)
         elif reviewed.family == "covenant":
             self.covenant.show_character(reviewed.character)
             self.setCurrentWidget(self.covenant)

@@ -361,7 +361,8 @@ class ReviewWindow(QMainWindow):
                 counts[reviewed.verdict] = counts.get(reviewed.verdict, 0) + 1
         total = sum(counts.values())
         if total:
-            parts = ", ".join(f"{n} {v.value}" for v, n in counts.items())
+            order = list(reversed(FileVerdict))  # pass first, unreadable last
+            parts = ", ".join(f"{counts[v]} {v.value}" for v in sorted(counts, key=order.index))
             self.statusBar().showMessage(
                 f"Reviewed {total} file{'s' if total != 1 else ''}: {parts}", 10000
             )
@@ -448,7 +449,7 @@ class ReviewWindow(QMainWindow):
             if reviewed.review is not None:
                 self.audit.show_audit(reviewed.review.audit)
             else:
-                self.audit.clear(f"⊘ {reviewed.error}")
+                self.audit.clear(f"⊘ {reviewed.error}", error=True)
             self.approval.show_file(reviewed, keep_scope)
         self._update_actions()
 
