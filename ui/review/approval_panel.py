@@ -191,13 +191,12 @@ class ApprovalPanel(QWidget):
             + 2 * self.table.frameWidth()
         )
         self.table.blockSignals(False)
+        self.table.setEnabled(reviewed is not None and reviewed.readable)
         scopes = [row.scope for row in self.rows]
-        self.table.selectRow(scopes.index(keep_scope) if keep_scope in scopes else 0)
+        if scopes:
+            self.table.selectRow(scopes.index(keep_scope) if keep_scope in scopes else 0)
         self._row_changed()
         self._show_records(reviewed)
-        enabled = reviewed is not None and reviewed.readable
-        for widget in (self.table, self.note, self.approve_button, self.request_button):
-            widget.setEnabled(enabled)
 
     def _show_records(self, reviewed: ReviewedFile | None) -> None:
         self.records.clear()
@@ -234,11 +233,13 @@ class ApprovalPanel(QWidget):
         self.note.blockSignals(True)
         self.note.setText(self.notes.get(row.scope, "") if row else "")
         self.note.blockSignals(False)
-        if row is None:
-            self.detail.setPlainText("")
-            return
-        self.detail.setPlainText(row.detail or row.status_text)
-        can = row.approvable and self.reviewed is not None and self.reviewed.readable
+        self.detail.setPlainText((row.detail or row.status_text) if row is not None else "")
+        can = (
+            row is not None
+            and row.approvable
+            and self.reviewed is not None
+            and self.reviewed.readable
+        )
         self.approve_button.setEnabled(can)
         self.request_button.setEnabled(can)
         self.note.setEnabled(can)
@@ -290,14 +291,22 @@ class ApprovalPanel(QWidget):
             return row.scope, note, ({row.scope: note} if note else {})
         item_notes: dict[str, str] = {}
         if self.reviewed is not None and row.scope == whole_scope(self.reviewed.family):
+            extra = []
             for other in self.rows:
                 text = self.notes.get(other.scope, "").strip()
-                if text and other.scope in row.keys:
+                if not text or other is row:
+                    continue
+                if other.scope in row.keys:
                     item_notes[other.scope] = text
+                else:  # the history row: its entries share one note, kept in the record's
+                    extra.append(f"{other.title}: {text}")
+            note = "\n".join(part for part in (note, *extra) if part)
         return row.scope, note, item_notes
 
-    def forget_notes(self, scope: str, item_notes: dict[str, str]) -> None:
-        """Drop the notes a recorded decision carried."""
-        self.notes.pop(scope, None)
-        for key in item_notes:
-            self.notes.pop(key, None)
+    def forget_notes(self, scope: str) -> None:
+        """Drop the notes a recorded decision on ``scope`` carried (all, for the whole)."""
+        if self.reviewed is not None and scope == whole_scope(self.reviewed.family):
+            self.notes.clear()
+        else:
+            self.notes.pop(scope, None)
+        self.note.clear()

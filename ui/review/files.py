@@ -23,6 +23,7 @@ from typing import Any
 
 from builder.approval import ApprovalError, ItemState, Verdict, approve
 from builder.audit import Review, ReviewInputError, review_document
+from builder.audit import Verdict as AuditVerdict
 from builder.character_file import (
     MAX_FILE_BYTES,
     CharacterFileError,
@@ -126,7 +127,7 @@ class ReviewedFile:
         audit, approvals = review.audit, review.approvals
         parts: list[str] = []
         failed = len(audit.failed)
-        warned = sum(1 for line in audit.lines if line.verdict.value == "warn")
+        warned = sum(1 for line in audit.lines if line.verdict is AuditVerdict.WARN)
         if failed:
             parts.append(f"{failed} check{'s' if failed != 1 else ''} failed")
         if warned:

@@ -125,7 +125,7 @@ class ReviewWindow(QMainWindow):
         self.right.addWidget(self.audit)
         self.right.addWidget(self.approval)
         self.right.setChildrenCollapsible(False)
-        self.right.setSizes([420, 380])
+        self.right.setSizes([370, 430])
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.sheet)
@@ -251,13 +251,17 @@ class ReviewWindow(QMainWindow):
         files, problems = expand_paths(paths)
         if problems:
             self.warn("Some files could not be opened", "\n".join(problems))
+        queued = 0
         for path in files:
             key = path.absolute()
+            if key in self._queue:
+                continue  # already waiting to be read
             self.reviewed[key] = None
             self._queue.append(key)
             self._set_list_item(key)
-        self._total += len(files)
-        if not files:
+            queued += 1
+        self._total += queued
+        if not queued:
             if not self._running:
                 self.files_loaded.emit()
             return
@@ -510,7 +514,7 @@ class ReviewWindow(QMainWindow):
         except ReviewFileError as exc:
             self.warn("The approval was not written", str(exc))
             return False
-        self.approval.forget_notes(scope, item_notes)
+        self.approval.forget_notes(scope)
         self._context = None if created else self._context
         self._reread(reviewed.path, scope)
         what = "Approved" if verdict is Verdict.APPROVED else "Asked for changes to"

@@ -321,3 +321,32 @@ def test_a_folder_is_read_in_the_background_with_progress(qtbot, review, tmp_pat
     assert len(review.verdicts()) == 12
     assert {v for v, _ in review.verdicts().values()} == {FileVerdict.PASS}
     assert review.statusBar().currentMessage() == "Reviewed 12 files: 12 pass"
+
+
+def test_approving_the_whole_contractor_carries_the_notes_typed_per_item(
+    review, open_files, tmp_path
+):
+    (path,) = copy_in(tmp_path, DATA / "clean.json")
+    open_files(review, [path])
+    panel = review.approval
+    panel.approver.setText("Lee Marsh")
+    for scope, note in (
+        ("gift:mend", "Nice restraint on the range."),
+        ("ledger", "Journal of 2025-01-12 counted once, as it should be."),
+        ("contractor", "Welcome to the Tuesday Lantern table."),
+    ):
+        panel.select_scope(scope)
+        panel.set_note(note)
+    panel.select_scope("gift:mend")
+    assert panel.note.text() == "Nice restraint on the range."  # each row keeps its own note
+    panel.select_scope("contractor")
+    assert review.decide(Verdict.APPROVED)
+    (record,) = _records(path)
+    assert record["scope"] == "contractor"
+    assert record["item_notes"] == {"gift:mend": "Nice restraint on the range."}
+    assert record["note"] == (
+        "Welcome to the Tuesday Lantern table.\n"
+        "Exp ledger (6 entries): Journal of 2025-01-12 counted once, as it should be."
+    )
+    assert panel.notes == {}
+    assert panel.row("gift:mend").detail.splitlines()[1] == "    note: Nice restraint on the range."
