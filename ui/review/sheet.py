@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contractor import ATTRIBUTES, PRIMARY_ABILITIES, Contractor
+from builder.wording import catalog_trait_name, describe_entry
+from ui.catalog import sheet_catalog
 from ui.sheet.context import signed, title_case
-from ui.sheet.exp_tab import describe_entry
 from ui.sheet.names import ability_name, attribute_name
 from ui.widgets.common import FigureGrid, heading, plain
 from ui.widgets.tables import ListTable
@@ -132,7 +133,7 @@ class _Header(QWidget):
         self.figures.setText(figures)
 
 
-class ContractorSheet(QWidget):
+class ReadOnlyContractorSheet(QWidget):
     """A contractor's sheet, read-only: Concept, Stats, Gifts, Health, Story, Exp log."""
 
     TABS = ("Concept", "Stats", "Gifts", "Health", "Story", "Exp log")
@@ -431,12 +432,13 @@ class ContractorSheet(QWidget):
         )
         ledger = contractor.ledger
         names = {g.id: g.draft.name or g.id for g in contractor.gifts}
+        trait = catalog_trait_name(sheet_catalog(), contractor.source.name or "Source")
         rows = []
         self._ledger_rows = {}
         for row, line in enumerate(report.lines):
             self._ledger_rows[line.index] = row
             text = (
-                describe_entry(ledger[line.index], names)
+                describe_entry(ledger[line.index], names, trait)
                 if 0 <= line.index < len(ledger)
                 else line.entry
             )
@@ -551,7 +553,7 @@ def entry_text(entry: Any) -> str:
     return f"{kind} — {'; '.join(parts)}" if parts else kind
 
 
-class CovenantSheet(QWidget):
+class ReadOnlyCovenantSheet(QWidget):
     """A Covenant character, read-only: Ties and Goals, assets, and the play log."""
 
     TABS = ("Character", "Assets", "Play log")
@@ -695,8 +697,8 @@ class ReviewSheet(QStackedWidget):
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setObjectName("muted")
         self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.contractor = ContractorSheet()
-        self.covenant = CovenantSheet()
+        self.contractor = ReadOnlyContractorSheet()
+        self.covenant = ReadOnlyCovenantSheet()
         self.addWidget(self.message)
         self.addWidget(self.contractor)
         self.addWidget(self.covenant)
