@@ -23,6 +23,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QLabel,
     QScrollArea,
@@ -63,7 +64,9 @@ def _select(table: ListTable, row: int) -> bool:
     if not 0 <= row < table.row_count():
         return False
     table.table.selectRow(row)
-    table.table.scrollToItem(table.table.item(row, 0))
+    table.table.scrollToItem(
+        table.table.item(row, 0), QAbstractItemView.ScrollHint.PositionAtCenter
+    )
     table.table.setFocus(Qt.FocusReason.OtherFocusReason)
     return True
 
@@ -147,7 +150,9 @@ class ReadOnlyContractorSheet(QWidget):
         # Concept
         self.concept = FigureGrid(text_values=True)
         self.limits = _table("Limits", ("Limit", "When it is crossed"))
-        self.assets = _table("Assets and Liabilities", ("Name", "Kind", "Value", "Details", ""), 3)
+        self.assets = _table(
+            "Assets and Liabilities", ("Name", "Kind", "Value", "Details", "Restricted"), 3
+        )
         self.source = plain("")
         concept_body = QWidget()
         concept = QVBoxLayout(concept_body)
@@ -295,7 +300,7 @@ class ReadOnlyContractorSheet(QWidget):
                     "Asset" if p in report.assets else "Liability",
                     str(p.value),
                     p.detail,
-                    "Restricted" if p.restricted else "",
+                    "yes: leader approves" if p.restricted else "",
                 )
                 for p in picks
             ],

@@ -132,7 +132,7 @@ class ReviewWindow(QMainWindow):
         self.splitter.addWidget(self.right)
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([230, 560, 490])
+        self.splitter.setSizes([210, 590, 480])
         self.setCentralWidget(self.splitter)
 
         self.progress = QProgressBar()
