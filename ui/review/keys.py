@@ -11,7 +11,7 @@ them offline with the public key shown here.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -54,10 +54,10 @@ class LeaderKeyDialog(QDialog):
         self.key_field = QLineEdit(public_key)
         self.key_field.setReadOnly(True)
         self.key_field.setAccessibleName("Public key")
+        # Room for the whole key with the field's frame and margins to spare.
         self.key_field.setMinimumWidth(
-            self.key_field.fontMetrics().horizontalAdvance(public_key) + 48
+            self.key_field.fontMetrics().horizontalAdvance(public_key + "MMMM") + 32
         )
-        self.key_field.setCursorPosition(0)
         self.copy_button = QPushButton("&Copy")
         self.copy_button.clicked.connect(self.copy)
         row = QHBoxLayout()
@@ -74,6 +74,10 @@ class LeaderKeyDialog(QDialog):
         layout.addLayout(row)
         layout.addWidget(fingerprint)
         layout.addWidget(buttons)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self.key_field.home(False)  # show the key from its start
 
     def copy(self) -> None:
         """Put the public key on the clipboard."""

@@ -44,6 +44,7 @@ def test_review_mode_end_to_end(qtbot, window, library_path: Path, tmp_path: Pat
     (sent / "broken.json").write_bytes(BROKEN)
 
     # File → Review Files… opens review mode beside the (empty) library.
+    assert window.actions["review"].shortcut().toString() == "Ctrl+Shift+R"
     window.actions["review"].trigger()
     review = window.review_window
     qtbot.waitExposed(review)
