@@ -10,6 +10,8 @@ the file; the panel never touches a file or a key itself.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
@@ -55,6 +57,7 @@ class ApprovalPanel(QWidget):
         self.reviewed: ReviewedFile | None = None
         self.rows: list[ApprovalRow] = []
         self.notes: dict[str, str] = {}
+        self._notes_by_file: dict[Path, dict[str, str]] = {}
 
         title = QLabel("Approval")
         font = QFont(title.font())
@@ -156,9 +159,8 @@ class ApprovalPanel(QWidget):
 
     def show_file(self, reviewed: ReviewedFile | None, keep_scope: str = "") -> None:
         """Show where every item of ``reviewed`` stands; keep the row of ``keep_scope`` selected."""
-        previous = self.reviewed
-        if previous is None or reviewed is None or previous.path != reviewed.path:
-            self.notes = {}
+        # Notes are kept per file, so looking at another file and back loses nothing typed.
+        self.notes = self._notes_by_file.setdefault(reviewed.path, {}) if reviewed else {}
         self.reviewed = reviewed
         self.rows = approval_rows(reviewed) if reviewed is not None else []
         self.table.blockSignals(True)

@@ -339,6 +339,13 @@ def test_approving_the_whole_contractor_carries_the_notes_typed_per_item(
         panel.set_note(note)
     panel.select_scope("gift:mend")
     assert panel.note.text() == "Nice restraint on the range."  # each row keeps its own note
+    (other,) = copy_in(tmp_path / "other", DATA / "overspent-by-5.json")
+    open_files(review, [other])
+    review.select_file(other.name)
+    assert panel.notes == {}
+    review.select_file(path.name)  # and each file its own notes
+    panel.select_scope("gift:mend")
+    assert panel.note.text() == "Nice restraint on the range."
     panel.select_scope("contractor")
     assert review.decide(Verdict.APPROVED)
     (record,) = _records(path)
