@@ -307,6 +307,8 @@ class MainWindow(QMainWindow):
             "Ctrl+P",
             "Save the open character's sheet as a PDF",
         )
+        # Review mode (ui.review). Ctrl+R is Record Contract, so review takes Ctrl+Shift+R.
+        a("review", "Re&view Files…", self.open_review, "Ctrl+Shift+R", "Audit and approve files")
         a("quit", "&Quit", self.close, "Ctrl+Q")
         undo = self.workspace.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence("Ctrl+Z"))
@@ -358,6 +360,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.actions["import"])
         file_menu.addAction(self.actions["export"])
         file_menu.addAction(self.actions["print"])
+        file_menu.addAction(self.actions["review"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["quit"])
 
@@ -836,6 +839,17 @@ class MainWindow(QMainWindow):
         dialog = self.sheet.make_dialog(key, self.contractor, self.report)
         if dialog is not None:
             self._show_dialog(dialog)
+
+    def open_review(self) -> Any:
+        """Show the review window (made on first use); files there are never imported."""
+        from ui.review import ReviewWindow
+
+        if getattr(self, "review_window", None) is None:
+            self.review_window = ReviewWindow(self)
+        self.review_window.show()
+        self.review_window.raise_()
+        self.review_window.activateWindow()
+        return self.review_window
 
     # ------------------------------------------------------------------ chrome
 
