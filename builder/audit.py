@@ -28,7 +28,7 @@ from enum import StrEnum
 from typing import Any
 
 from builder.approval import ApprovalError, ApprovalStatus, verify
-from builder.contractor import AssetPick, Contractor, Gift
+from builder.contractor import AssetPick, BonusKind, Contractor, Gift
 from builder.covenant import CovenantCharacter
 from builder.covenant_rules import CovenantReport, evaluate_covenant
 from builder.creation import GIFTED_ASSET_ID
@@ -38,6 +38,13 @@ from builder.ledger import crashed
 from builder.sheet import SheetReport, evaluate_sheet
 from builder.sheet_catalog import SheetCatalog
 from builder.status import Status
+from builder.wording import (
+    CREDIT_LABELS,
+    EARNED_LABELS,
+    IMPROVEMENT_LABELS,
+    SPENT_LABELS,
+    amounts_text,
+)
 
 
 class Verdict(StrEnum):
@@ -180,52 +187,13 @@ def _finding_json(finding: Finding) -> dict[str, Any]:
 
 # --------------------------------------------------------------------------- labels
 
-_EARNED_LABELS: Mapping[str, str] = {
-    "attendance_home": "home Contracts",
-    "attendance_away": "away Contracts",
-    "victory": "victories",
-    "commission": "Commissions",
-    "journal": "Journals",
-    "gm_into_the_fold": "GMing Into the Fold",
-    "gm_golden_ratio": "GMing Golden Ratio",
-    "ringer_objective_met": "Ringer, objective met",
-    "ringer_objective_missed": "Ringer, objective missed",
-    "gm_move_writeup": "Move write-ups",
-}
-_BONUS_SOURCES = (
-    "gm_into_the_fold",
-    "gm_golden_ratio",
-    "ringer_objective_met",
-    "ringer_objective_missed",
-    "gm_move_writeup",
-)
-_SPENT_LABELS: Mapping[str, str] = {
-    "attribute": "Attributes",
-    "ability": "Abilities",
-    "secondary": "Secondary Abilities",
-    "source": "Source",
-    "asset": "Assets",
-    "liability": "Liabilities removed",
-    "therapy": "therapy",
-    "consumable": "Consumables",
-    "artifact": "Artifacts",
-}
-_CREDIT_LABELS: Mapping[str, str] = {
-    "victory": "victories",
-    "charon_coin": "Coin of Charon",
-    "gifted_asset": "Gifted",
-}
-_IMPROVEMENT_LABELS: Mapping[str, str] = {
-    "contract_journals": "Contract Journals",
-    "gm_contract": "GMing Contracts",
-    "scenario_writeup": "Scenario write-ups",
-}
+_BONUS_SOURCES = tuple(str(kind) for kind in BonusKind)
 
 
 def _parts(amounts: Mapping[str, int], labels: Mapping[str, str]) -> str:
-    """'(home Contracts 9, victories 4)' for the non-zero amounts; '' when all are zero."""
-    shown = [f"{labels.get(k, k)} {v}" for k, v in amounts.items() if v]
-    return f" ({', '.join(shown)})" if shown else ""
+    """' (Contracts at home 9, Victories 4)' for the non-zero amounts; '' when all are zero."""
+    shown = amounts_text(amounts, labels)
+    return f" ({shown})" if shown else ""
 
 
 def _n(count: int, word: str, plural: str = "") -> str:
@@ -306,8 +274,8 @@ def _exp_line(report: SheetReport, found: list[Finding]) -> AuditLine:
     return AuditLine(
         "exp",
         "Exp earned, spent and available",
-        f"Exp: earned {exp.earned_total}{_parts(exp.earned_by_source, _EARNED_LABELS)}, "
-        f"spent {exp.spent_total}{_parts(exp.spent_by_kind, _SPENT_LABELS)}, "
+        f"Exp: earned {exp.earned_total}{_parts(exp.earned_by_source, EARNED_LABELS)}, "
+        f"spent {exp.spent_total}{_parts(exp.spent_by_kind, SPENT_LABELS)}, "
         f"available {exp.available} "
         f"(= {exp.starting} starting − {exp.creation_cost} at creation + {exp.earned_total} "
         f"earned − {exp.spent_total} spent)",
@@ -352,9 +320,9 @@ def _rewards_line(report: SheetReport, found: list[Finding]) -> AuditLine:
         "rewards",
         "Gift Credits and Improvements",
         f"Gift Credits: earned {r.credits_earned}"
-        f"{_parts(r.credits_earned_by_source, _CREDIT_LABELS)}, spent {r.credits_spent}, "
+        f"{_parts(r.credits_earned_by_source, CREDIT_LABELS)}, spent {r.credits_spent}, "
         f"available {r.credits_available}. Improvements: earned {r.improvements_earned}"
-        f"{_parts(r.improvements_earned_by_source, _IMPROVEMENT_LABELS)}, spent "
+        f"{_parts(r.improvements_earned_by_source, IMPROVEMENT_LABELS)}, spent "
         f"{r.improvements_spent}, available {r.improvements_available}; cap "
         f"2 × {report.victories} victories − {r.credits_earned} Gift Credits = "
         f"{r.improvement_cap}",

@@ -10,10 +10,13 @@ app opens the database. Import what you need from here::
             ...
         contractor = library.load(entry.id)  # a builder.contractor.Contractor
         library.save(contractor)             # one transaction, only what changed
+        library.save_covenant(character)     # a Covenant character (entry.family == "covenant")
 """
 
+from models.covenant_store import FAMILY_CONTRACT, FAMILY_COVENANT, StoredCovenant
 from models.errors import (
     ContractorNotFound,
+    CovenantNotFound,
     ImportConflict,
     LedgerRewriteError,
     LibraryError,
@@ -21,6 +24,7 @@ from models.errors import (
     MigrationFailed,
     NotALibrary,
     UnstorableContractor,
+    UnstorableCovenant,
 )
 from models.library import (
     ApprovalState,
@@ -35,9 +39,12 @@ from models.library import (
 from models.migrate import SCHEMA_HEAD, MigrationReport
 
 __all__ = [
+    "FAMILY_CONTRACT",
+    "FAMILY_COVENANT",
     "SCHEMA_HEAD",
     "ApprovalState",
     "ContractorNotFound",
+    "CovenantNotFound",
     "ImportConflict",
     "ImportResult",
     "LedgerRewriteError",
@@ -52,5 +59,7 @@ __all__ = [
     "RosterEntry",
     "SaveSummary",
     "StoredContractor",
+    "StoredCovenant",
     "UnstorableContractor",
+    "UnstorableCovenant",
 ]

@@ -26,6 +26,13 @@ class ContractorNotFound(LibraryError, KeyError):
         return str(self.args[0]) if self.args else "contractor not found"
 
 
+class CovenantNotFound(ContractorNotFound):
+    """No Covenant character with this id in the library."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else "Covenant character not found"
+
+
 class ImportConflict(LibraryError):
     """An imported contractor's id is already in the library and the caller said to refuse."""
 
@@ -41,3 +48,7 @@ class LedgerRewriteError(LibraryError):
 
 class UnstorableContractor(LibraryError):
     """A contractor value the library refuses because it could not be exported again."""
+
+
+class UnstorableCovenant(UnstorableContractor):
+    """A Covenant character the library refuses because it could not be exported again."""

@@ -13,6 +13,12 @@ replaced as a whole, and a changed Gift is rewritten on its own.
 
 Importing reads and checks every file before the database is touched; a bad
 file raises ``CharacterFileError`` and leaves the library exactly as it was.
+
+Covenant characters (SPEC §4) live in the same library: ``roster`` lists
+both families (``RosterEntry.family``), ``load_covenant``/``save_covenant``
+and friends store them (``models.covenant_store``), and the file entry
+points (``import_file``, ``export_file``, ``load_examples``) tell the two
+file formats apart by their ``format``. Ids are unique across both families.
 """
 
 from __future__ import annotations
@@ -35,16 +41,24 @@ from sqlmodel import Session, col, delete, select
 from builder.character_file import (
     CharacterDocument,
     CharacterFileError,
-    read_character_document,
     validate_contractor,
+    write_atomically,
     write_character_file,
 )
 from builder.contractor import Contractor, Gift, GiftChange
+from builder.covenant import CovenantCharacter, LogEntry
+from builder.covenant_file import CovenantFile, dumps_covenant
 from builder.gifts.draft import GiftDraft
 from builder.serialize import canonical_json
 from builder.status import Status, status_from_victories
 from harbinger.paths import library_url
-from models import mapping
+from models import covenant_store, mapping
+from models.covenant_store import (
+    FAMILY_CONTRACT,
+    FAMILY_COVENANT,
+    StoredCovenant,
+    read_any_character_file,
+)
 from models.errors import (
     ContractorNotFound,
     ImportConflict,
@@ -62,6 +76,8 @@ from models.tables import (
     AssetPickRow,
     BattleScarRow,
     ContractorRow,
+    CovenantCharacterRow,
+    CovenantLogRow,
     CraftedItemRow,
     CreationRatingRow,
     GiftModifierRow,
@@ -99,7 +115,12 @@ class ApprovalState(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class RosterEntry:
-    """One line of the roster: enough to list, sort and filter without loading a sheet."""
+    """One line of the roster: enough to list, sort and filter without loading a sheet.
+
+    ``family`` is "contract" for a contractor and "covenant" for a Covenant
+    character; a Covenant character has no victories (0), and ``alive`` is
+    False once xi has been eliminated from the game.
+    """
 
     id: str
     name: str
@@ -108,6 +129,7 @@ class RosterEntry:
     alive: bool
     approval_state: str
     updated_at: datetime
+    family: str = FAMILY_CONTRACT
 
     @property
     def status(self) -> Status:
@@ -162,12 +184,16 @@ class SaveSummary:
 
 @dataclass(frozen=True, slots=True)
 class ImportResult:
-    """One imported file: which contractor it became and how the id conflict was settled."""
+    """One imported file: which character it became and how the id conflict was settled.
+
+    ``contractor_id`` is the id of the character stored, of either ``family``.
+    """
 
     source: str
     contractor_id: str
     name: str
     action: str  # "created" | "replaced" | "copied" | "skipped"
+    family: str = FAMILY_CONTRACT
 
 
 def _shown(url: str) -> str:
@@ -245,9 +271,11 @@ class Library:
     # ----------------------------------------------------------------------- reading
 
     def roster(self) -> list[RosterEntry]:
-        """Every contractor as a light row, sorted by name (case-insensitive), then id."""
+        """Every character of both families as a light row, sorted by name (case-insensitive),
+        then id."""
         with self._reading() as session:
             rows = session.execute(_roster_query()).all()
+            covenant_rows = session.execute(_covenant_roster_query()).all()
         entries = [
             RosterEntry(
                 id=row.id,
@@ -260,6 +288,19 @@ class Library:
             )
             for row in rows
         ]
+        entries.extend(
+            RosterEntry(
+                id=row.id,
+                name=row.name,
+                player=row.player or "",
+                victories=0,
+                alive=not bool(row.eliminated),
+                approval_state=row.approval_state,
+                updated_at=_aware(row.updated_at),
+                family=FAMILY_COVENANT,
+            )
+            for row in covenant_rows
+        )
         entries.sort(key=lambda e: (e.name.casefold(), e.id))
         return entries
 
@@ -304,6 +345,11 @@ class Library:
         with self._reading() as session:
             return session.get(ContractorRow, contractor_id) is not None
 
+    def family_of(self, character_id: str) -> str | None:
+        """ "contract" or "covenant" for a stored character, None when no character has the id."""
+        with self._reading() as session:
+            return _family(session, character_id)
+
     def load(self, contractor_id: str) -> Contractor:
         """The contractor with this id, exactly as saved (ContractorNotFound if absent)."""
         return self.load_stored(contractor_id).contractor
@@ -344,6 +390,7 @@ class Library:
         with self._writing() as session:
             row = session.get(ContractorRow, contractor.id)
             if row is None:
+                _refuse_taken_id(session, contractor.id, contractor.concept.name)
                 _insert_contractor(session, contractor, _now())
                 return SaveSummary(
                     contractor.id, created=True, ledger_appended=len(contractor.ledger), parts=()
@@ -422,6 +469,120 @@ class Library:
             row.coins_spent_elsewhere = spent
             session.add(row)
 
+    # ----------------------------------------------------------------------- Covenant characters
+
+    def covenant_exists(self, character_id: str) -> bool:
+        with self._reading() as session:
+            return session.get(CovenantCharacterRow, character_id) is not None
+
+    def load_covenant(self, character_id: str) -> CovenantCharacter:
+        """The Covenant character with this id, exactly as saved (CovenantNotFound if absent)."""
+        with self._reading() as session:
+            return covenant_store.read(session, covenant_store.get(session, character_id))
+
+    def load_covenant_stored(self, character_id: str) -> StoredCovenant:
+        """The Covenant character plus its approval state, approvals and timestamps."""
+        with self._reading() as session:
+            return covenant_store.read_stored(session, covenant_store.get(session, character_id))
+
+    def save_covenant(self, character: CovenantCharacter) -> SaveSummary:
+        """Store a Covenant character in one transaction: create it, or write what changed.
+
+        New play-log entries are appended; a save that would change or drop a
+        stored entry raises LedgerRewriteError (use ``retract_log_tail`` for Undo).
+        """
+        with self._writing() as session:
+            row = session.get(CovenantCharacterRow, character.id)
+            player_id = _player_id(session, character.player)
+            if row is None:
+                covenant_store.check_storable(character)
+                _refuse_taken_id(session, character.id, character.name)
+                covenant_store.insert(session, character, player_id, _now())
+                return SaveSummary(
+                    character.id, created=True, ledger_appended=len(character.log), parts=()
+                )
+            stored = session.exec(
+                select(sa.func.count()).where(CovenantLogRow.character_id == character.id)
+            ).one()
+            covenant_store.check_storable(character, log_from=min(stored, len(character.log)))
+            appended, parts = covenant_store.update(session, row, character, player_id, _now())
+            return SaveSummary(character.id, created=False, ledger_appended=appended, parts=parts)
+
+    def retract_log_tail(self, character_id: str, count: int = 1) -> tuple[LogEntry, ...]:
+        """Remove the newest ``count`` play-log entries (the app's Undo); returns them.
+
+        The only way a stored play-log entry ever leaves the library short of
+        deleting the character: the entries after them are gone too, so no
+        history is rewritten, only its end cut back. ValueError if the log is
+        shorter than ``count`` or ``count`` is below 1.
+        """
+        with self._writing() as session:
+            row = covenant_store.get(session, character_id)
+            return covenant_store.retract_tail(session, row, count, _now())
+
+    def restore_covenant(self, character: CovenantCharacter) -> SaveSummary:
+        """Put back an earlier state of a stored Covenant character in one transaction (Undo).
+
+        The stored play log must start with ``character.log``; the newest
+        entries after it are retracted (as ``retract_log_tail`` does) and the
+        character's own fields and creation are written back. Anything else
+        raises LedgerRewriteError. A character not in the library is saved.
+        """
+        with self._writing() as session:
+            row = session.get(CovenantCharacterRow, character.id)
+            if row is None:
+                covenant_store.check_storable(character)
+                _refuse_taken_id(session, character.id, character.name)
+                covenant_store.insert(
+                    session, character, _player_id(session, character.player), _now()
+                )
+                return SaveSummary(
+                    character.id, created=True, ledger_appended=len(character.log), parts=()
+                )
+            stored = covenant_store.read(session, row)
+            keep = len(character.log)
+            if stored.log[:keep] != character.log:
+                raise LedgerRewriteError(
+                    f"cannot restore {character.name!r}: its play log is not an earlier state "
+                    "of the stored one; only the newest entries can be taken back"
+                )
+            covenant_store.check_storable(character, log_from=keep)
+            retracted = len(stored.log) - keep
+            if retracted:
+                covenant_store.retract_tail(session, row, retracted, _now())
+            _, parts = covenant_store.update(
+                session, row, character, _player_id(session, character.player), _now()
+            )
+            return SaveSummary(
+                character.id,
+                created=False,
+                ledger_appended=0,
+                parts=(*parts, "log") if retracted else parts,
+            )
+
+    def delete_covenant(self, character_id: str) -> CovenantCharacter:
+        """Remove a Covenant character and its log; returns it, so the UI can offer undo."""
+        with self._writing() as session:
+            character = covenant_store.read(session, covenant_store.get(session, character_id))
+            covenant_store.remove(session, character_id)
+            return character
+
+    def set_covenant_approval(
+        self,
+        character_id: str,
+        state: ApprovalState | str,
+        approvals: Sequence[Mapping[str, Any]] | None = None,
+    ) -> None:
+        """Record the review state (and, if given, the approval records) of a Covenant character."""
+        state = ApprovalState(state)
+        with self._writing() as session:
+            row = covenant_store.get(session, character_id)
+            row.approval_state = state.value
+            if approvals is not None:
+                row.approvals = covenant_store.approvals_json(approvals)
+            row.updated_at = _now()
+            session.add(row)
+
     # ----------------------------------------------------------------------- files
 
     def import_file(
@@ -429,7 +590,7 @@ class Library:
         source: str | os.PathLike[str] | bytes,
         on_conflict: OnConflict | str = OnConflict.REFUSE,
     ) -> ImportResult:
-        """Import one character file (a path or its bytes)."""
+        """Import one character file (a path or its bytes): a contractor or a Covenant character."""
         return self.import_files([source], on_conflict)[0]
 
     def import_files(
@@ -446,39 +607,45 @@ class Library:
         is unchanged unless every file went in.
         """
         on_conflict = OnConflict(on_conflict)
-        documents: list[tuple[str, CharacterDocument]] = []
+        documents: list[tuple[str, CharacterDocument | CovenantFile]] = []
         for index, source in enumerate(sources):
             name = _source_name(source, index)
             try:
-                documents.append((name, read_character_document(source)))
+                documents.append((name, read_any_character_file(source)))
             except CharacterFileError as exc:
                 exc.source = name
                 raise
         results: list[ImportResult] = []
         with self._writing() as session:
             for name, document in documents:
-                results.append(_import_one(session, name, document, on_conflict, _now()))
+                results.append(_import_any(session, name, document, on_conflict, _now()))
         return results
 
     def export_file(self, contractor_id: str, path: str | os.PathLike[str]) -> Path:
-        """Write a contractor's character file (atomically) and return its path."""
+        """Write a character's file (atomically) and return its path.
+
+        A contractor gets a harbinger.contractor file, a Covenant character a
+        harbinger.covenant file, each with its stored approvals.
+        """
+        if self.covenant_exists(contractor_id):
+            covenant = self.load_covenant_stored(contractor_id)
+            text = dumps_covenant(CovenantFile(covenant.character, covenant.approvals))
+            return write_atomically(Path(path), text.encode("utf-8"))
         stored = self.load_stored(contractor_id)
         return write_character_file(stored.contractor, path, approvals=stored.approvals)
 
     def load_examples(self) -> list[ImportResult]:
-        """Add the shipped example contractors that are not in the library yet."""
+        """Add the shipped example characters (of both families) not in the library yet."""
         files = sorted(resource_path("examples").glob("*.json"))
-        documents = [(f.name, read_character_document(f)) for f in files]
+        documents = [(f.name, read_any_character_file(f)) for f in files]
         results = []
         with self._writing() as session:
             for name, document in documents:
-                contractor = document.contractor
-                if session.get(ContractorRow, contractor.id) is not None:
-                    results.append(
-                        ImportResult(name, contractor.id, contractor.concept.name, "skipped")
-                    )
+                cid, shown, family = _identity(document)
+                if _family(session, cid) is not None:
+                    results.append(ImportResult(name, cid, shown, "skipped", family))
                     continue
-                results.append(_import_one(session, name, document, OnConflict.REFUSE, _now()))
+                results.append(_import_any(session, name, document, OnConflict.REFUSE, _now()))
         return results
 
 
@@ -523,6 +690,48 @@ def _roster_query() -> Any:
         .outerjoin(PlayerRow, ContractorRow.player_id == PlayerRow.id)  # type: ignore[arg-type]
         .outerjoin(victories, victories.c.contractor_id == ContractorRow.id)
     )
+
+
+def _covenant_roster_query() -> Any:
+    eliminated = (
+        sa.select(sa.literal(1))
+        .where(
+            CovenantLogRow.character_id == CovenantCharacterRow.id,
+            CovenantLogRow.eliminated == sa.true(),
+        )
+        .correlate(CovenantCharacterRow)
+        .exists()
+    )
+    return (
+        sa.select(
+            col(CovenantCharacterRow.id),
+            col(CovenantCharacterRow.name),
+            col(PlayerRow.name).label("player"),
+            eliminated.label("eliminated"),
+            col(CovenantCharacterRow.approval_state),
+            col(CovenantCharacterRow.updated_at),
+        )
+        .select_from(CovenantCharacterRow)
+        .outerjoin(PlayerRow, CovenantCharacterRow.player_id == PlayerRow.id)  # type: ignore[arg-type]
+    )
+
+
+def _family(session: Session, character_id: str) -> str | None:
+    if session.get(ContractorRow, character_id) is not None:
+        return FAMILY_CONTRACT
+    if session.get(CovenantCharacterRow, character_id) is not None:
+        return FAMILY_COVENANT
+    return None
+
+
+def _refuse_taken_id(session: Session, character_id: str, name: str) -> None:
+    """Ids are unique across both families, so export, delete and the roster are unambiguous."""
+    family = _family(session, character_id)
+    if family is not None:
+        kind = "a contractor" if family == FAMILY_CONTRACT else "a Covenant character"
+        raise LibraryError(
+            f"cannot save {name!r}: the id {character_id!r} already belongs to {kind}"
+        )
 
 
 def _get(session: Session, contractor_id: str) -> ContractorRow:
@@ -823,6 +1032,16 @@ def _import_one(
     existing = session.get(ContractorRow, contractor.id)
     action = "created"
     created_at = None
+    if existing is None and session.get(CovenantCharacterRow, contractor.id) is not None:
+        if on_conflict is not OnConflict.COPY:
+            raise ImportConflict(
+                f"{source}: the id {contractor.id} of {contractor.concept.name!r} belongs to a "
+                "Covenant character in the library; import it as a copy",
+                contractor.id,
+                source,
+            )
+        contractor = replace(contractor, id=str(uuid.uuid4()))
+        action = "copied"
     if existing is not None:
         if on_conflict is OnConflict.REFUSE:
             raise ImportConflict(
@@ -843,6 +1062,65 @@ def _import_one(
         session, contractor, now, approvals=document.approvals, created_at=created_at
     )
     return ImportResult(source, contractor.id, contractor.concept.name, action)
+
+
+def _identity(document: CharacterDocument | CovenantFile) -> tuple[str, str, str]:
+    """(id, name, family) of the character a file holds."""
+    if isinstance(document, CovenantFile):
+        return document.character.id, document.character.name, FAMILY_COVENANT
+    return document.contractor.id, document.contractor.concept.name, FAMILY_CONTRACT
+
+
+def _import_any(
+    session: Session,
+    source: str,
+    document: CharacterDocument | CovenantFile,
+    on_conflict: OnConflict,
+    now: datetime,
+) -> ImportResult:
+    if isinstance(document, CovenantFile):
+        return _import_covenant(session, source, document, on_conflict, now)
+    return _import_one(session, source, document, on_conflict, now)
+
+
+def _import_covenant(
+    session: Session, source: str, file: CovenantFile, on_conflict: OnConflict, now: datetime
+) -> ImportResult:
+    """One Covenant file into the library; id conflicts settled like a contractor's."""
+    character = file.character
+    family = _family(session, character.id)
+    action = "created"
+    created_at = None
+    if family is not None:
+        if on_conflict is OnConflict.REFUSE or (
+            on_conflict is OnConflict.REPLACE and family == FAMILY_CONTRACT
+        ):
+            held = "a contractor" if family == FAMILY_CONTRACT else "a Covenant character"
+            hint = "import it as a copy" if family == FAMILY_CONTRACT else "choose replace or copy"
+            raise ImportConflict(
+                f"{source}: {character.name!r} ({character.id}) is already in the library as "
+                f"{held}; {hint}",
+                character.id,
+                source,
+            )
+        if on_conflict is OnConflict.REPLACE:
+            existing = covenant_store.get(session, character.id)
+            created_at = existing.created_at
+            session.expunge(existing)
+            covenant_store.remove(session, character.id)
+            action = "replaced"
+        else:
+            character = replace(character, id=str(uuid.uuid4()))
+            action = "copied"
+    covenant_store.insert(
+        session,
+        character,
+        _player_id(session, character.player),
+        now,
+        approvals=file.approvals,
+        created_at=created_at,
+    )
+    return ImportResult(source, character.id, character.name, action, FAMILY_COVENANT)
 
 
 def _source_name(source: str | os.PathLike[str] | bytes, index: int) -> str:

@@ -20,22 +20,12 @@ from builder import costs, derived
 from builder.contractor import (
     AssetKind,
     AssetPick,
-    BonusExp,
-    BuyAsset,
     ContractAttended,
     Contractor,
-    Craft,
     CraftedItem,
-    Death,
     Gift,
-    GiftChange,
-    ImprovementGranted,
     Item,
-    Journal,
-    Raise,
-    RemoveLiability,
     ScarTier,
-    Therapy,
     TraitKind,
 )
 from builder.findings import Finding, Severity
@@ -45,6 +35,16 @@ from builder.gifts.loader import load_catalog
 from builder.sheet import SheetReport, evaluate_sheet
 from builder.sheet_catalog import SheetCatalog, load_sheet_catalog
 from builder.status import Status
+from builder.wording import (
+    CREDIT_LABELS,
+    EARNED_LABELS,
+    IMPROVEMENT_LABELS,
+    SPENT_LABELS,
+    catalog_trait_name,
+    describe_entry,
+    label,
+    titled,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,50 +336,10 @@ class GiftNames(Protocol):
     def modifiers_for(self, effect_id: str) -> Mapping[str, Any]: ...
 
 
-def _titled(identifier: str) -> str:
-    """A stand-in for a catalog id no catalog names: "area_attack" → "Area Attack"."""
-    return " ".join(word.capitalize() for word in str(identifier).replace("-", "_").split("_"))
-
-
 def _name_in(table: Mapping[str, Any] | None, identifier: str) -> str:
     item = table.get(identifier) if table is not None else None
     name = getattr(item, "name", "") if item is not None else ""
-    return name or _titled(identifier)
-
-
-_EARNED_LABELS: dict[str, str] = {
-    "attendance_home": "Contracts at home",
-    "attendance_away": "Contracts away",
-    "victory": "Victories",
-    "commission": "Commissions",
-    "journal": "Journals",
-    "gm_into_the_fold": "GMing (Into the Fold)",
-    "gm_golden_ratio": "GMing (Golden Ratio)",
-    "ringer_objective_met": "Ringer, objective met",
-    "ringer_objective_missed": "Ringer, objective missed",
-    "gm_move_writeup": "Move write-ups",
-}
-_SPENT_LABELS: dict[str, str] = {
-    "attribute": "Attributes",
-    "ability": "Abilities",
-    "secondary": "Secondary Abilities",
-    "source": "Source",
-    "asset": "Assets",
-    "liability": "Liabilities bought off",
-    "therapy": "Trauma therapy",
-    "consumable": "Consumables",
-    "artifact": "Artifacts",
-}
-_CREDIT_LABELS: dict[str, str] = {
-    "victory": "Gift Credits from victories",
-    "charon_coin": "Gift Credit from a Coin of Charon",
-    "gifted_asset": "Gift Credit from Gifted",
-}
-_IMPROVEMENT_LABELS: dict[str, str] = {
-    "contract_journals": "Improvements from Contract Journals",
-    "gm_contract": "Improvements from GMing",
-    "scenario_writeup": "Improvements from Scenario write-ups",
-}
+    return name or titled(identifier)
 
 
 def _penalty_text(dice: int) -> str:
@@ -424,70 +384,6 @@ def _current(bands: tuple[PenaltyBand, ...], state: str) -> int | None:
 
 def _signed_penalty(dice: int) -> str:
     return "0" if dice == 0 else f"\u2212{dice}"
-
-
-def _trait_name(entry: Raise, cat: SheetCatalog, source_name: str) -> str:
-    kind = TraitKind(entry.kind)
-    if kind is TraitKind.ATTRIBUTE:
-        return _lookup_name(cat.attribute, entry.trait)
-    if kind is TraitKind.ABILITY:
-        return _lookup_name(cat.ability, entry.trait)
-    if kind is TraitKind.SOURCE:
-        return source_name
-    return entry.trait
-
-
-def _lookup_name(find: Callable[[str], Any], identifier: str) -> str:
-    try:
-        return str(find(identifier).name)
-    except KeyError:
-        return _titled(identifier)
-
-
-def describe_entry(
-    entry: object, cat: SheetCatalog, gift_names: Mapping[str, str], source_name: str
-) -> str:
-    """One ledger entry in words for the log: "Contract: The Lantern Job (home, victory)"."""
-    match entry:
-        case ContractAttended():
-            where = "home" if entry.home else "away"
-            extra = ", commission" if entry.commission else ""
-            return f"Contract: {entry.scenario} ({where}, {entry.outcome}{extra})"
-        case Journal():
-            return f"{str(entry.kind).capitalize()} Journal: {entry.title} ({entry.words} words)"
-        case BonusExp():
-            note = f": {entry.note}" if entry.note else ""
-            return f"Bonus Exp, {_EARNED_LABELS.get(str(entry.kind), str(entry.kind))}{note}"
-        case ImprovementGranted():
-            label = _IMPROVEMENT_LABELS.get(str(entry.kind), _titled(str(entry.kind)))
-            note = f": {entry.note}" if entry.note else ""
-            return f"{label}{note}"
-        case Raise():
-            return f"Raise {_trait_name(entry, cat, source_name)} to {entry.to_rating}"
-        case BuyAsset():
-            return f"Buy Asset: {entry.asset.name}"
-        case RemoveLiability():
-            return f"Buy off Liability: {entry.liability}"
-        case Therapy():
-            return f"Therapy: {entry.trauma}"
-        case Craft():
-            gift = gift_names.get(entry.gift_id, entry.gift_id)
-            free = ", free" if entry.free else ""
-            return f"Craft {entry.item} with {gift}{free}"
-        case GiftChange():
-            gift = gift_names.get(entry.gift_id, entry.gift_id)
-            kind = {"new": "New Gift", "improvement": "Gift improved"}.get(
-                str(entry.kind), f"Gift {entry.kind}"
-            )
-            costs = f"cost {entry.cost_after}"
-            if str(entry.kind) != "new":
-                costs = f"cost {entry.cost_before} → {entry.cost_after}"
-            return f"{kind}: {gift} ({costs})"
-        case Death():
-            if entry.voided:
-                return "Death voided"
-            return f"Death: {entry.cause}" if entry.cause else "Death"
-    return type(entry).__name__
 
 
 def _rewards_text(credits: int, improvements: int) -> str:
@@ -580,14 +476,14 @@ def _asset(pick: AssetPick) -> AssetView:
 
 
 def _tier_name(tier: ScarTier, cat: SheetCatalog) -> str:
-    return next((t.name for t in cat.scar_tiers if t.tier == tier), _titled(str(tier)))
+    return next((t.name for t in cat.scar_tiers if t.tier == tier), titled(str(tier)))
 
 
 def _threat_name(level: str, cat: SheetCatalog) -> str:
     try:
         return cat.threat_level(level).name
     except KeyError:
-        return _titled(level)
+        return titled(level)
 
 
 def snapshot_for(
@@ -729,7 +625,7 @@ def snapshot_for(
         ledger.append(
             LedgerLine(
                 date=line.date,
-                entry=describe_entry(entry, cat, gift_names, source_name),
+                entry=describe_entry(entry, gift_names, catalog_trait_name(cat, source_name)),
                 earned=line.earned,
                 spent=line.spent,
                 balance=line.available_after,
@@ -743,15 +639,13 @@ def snapshot_for(
         TotalLine("Spent at creation", exp.creation_cost),
     ]
     exp_totals += [
-        TotalLine(f"Earned: {_EARNED_LABELS.get(k, _titled(k))}", v)
+        TotalLine(f"Earned: {label(EARNED_LABELS, k)}", v)
         for k, v in exp.earned_by_source.items()
         if v
     ]
     exp_totals.append(TotalLine("Total earned since creation", exp.earned_total, strong=True))
     exp_totals += [
-        TotalLine(f"Spent: {_SPENT_LABELS.get(k, _titled(k))}", v)
-        for k, v in exp.spent_by_kind.items()
-        if v
+        TotalLine(f"Spent: {label(SPENT_LABELS, k)}", v) for k, v in exp.spent_by_kind.items() if v
     ]
     exp_totals += [
         TotalLine("Total spent since creation", exp.spent_total, strong=True),
@@ -760,7 +654,7 @@ def snapshot_for(
     ]
     rw = report.rewards
     reward_totals = [
-        TotalLine(_CREDIT_LABELS.get(k, _titled(k)), v)
+        TotalLine(f"Gift Credits from {label(CREDIT_LABELS, k)}", v)
         for k, v in rw.credits_earned_by_source.items()
         if v
     ]
@@ -770,7 +664,7 @@ def snapshot_for(
         TotalLine("Gift Credits available", rw.credits_available, strong=True),
     ]
     reward_totals += [
-        TotalLine(_IMPROVEMENT_LABELS.get(k, _titled(k)), v)
+        TotalLine(f"Improvements from {label(IMPROVEMENT_LABELS, k)}", v)
         for k, v in rw.improvements_earned_by_source.items()
         if v
     ]

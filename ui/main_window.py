@@ -174,11 +174,13 @@ class MainWindow(QMainWindow):
         location: str | None = None,
         *,
         offer_examples: bool = True,
+        open_printed: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.settings = settings or AppSettings()
         self.offer_examples = offer_examples
+        self.open_printed = open_printed  # open a printed PDF in the system viewer
         self.workspace = Workspace(self)
         self.tasks = TaskRunner(self)
         self.current_dialog: QDialog | QMessageBox | None = None
@@ -189,6 +191,8 @@ class MainWindow(QMainWindow):
         self._dice_panel: DicePanel | None = None
         self._dice_dock: QDockWidget | None = None
         self._first_paint_work: list[Callable[[], None]] | None = []
+        self.covenant_sheet: Any = None  # the open Covenant character's sheet, if one is shown
+        self._watching_covenant = False
         self.loading = False
 
         self.setWindowTitle(APP_NAME)
@@ -375,6 +379,8 @@ class MainWindow(QMainWindow):
             "Ctrl+P",
             "Save the open character's sheet as a PDF",
         )
+        # Review mode (ui.review). Ctrl+R is Record Contract, so review takes Ctrl+Shift+R.
+        a("review", "Re&view Files…", self.open_review, "Ctrl+Shift+R", "Audit and approve files")
         a("quit", "&Quit", self.close, "Ctrl+Q")
         undo = self.workspace.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcuts([QKeySequence("Ctrl+Z")])
@@ -389,6 +395,13 @@ class MainWindow(QMainWindow):
             self.new_contractor,
             "Ctrl+N",
             "Create a contractor step by step",
+        )
+        a(
+            "new_covenant",
+            "New &Covenant Character…",
+            self.new_covenant,
+            "Ctrl+Shift+N",
+            "Create a character for Covenant (Ties, Discipline and Assets)",
         )
         a(
             "record_contract",
@@ -420,6 +433,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.actions["import"])
         file_menu.addAction(self.actions["export"])
         file_menu.addAction(self.actions["print"])
+        file_menu.addAction(self.actions["review"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["quit"])
 
@@ -431,6 +445,7 @@ class MainWindow(QMainWindow):
 
         contractor_menu = bar.addMenu("&Contractor")
         contractor_menu.addAction(self.actions["new_contractor"])
+        contractor_menu.addAction(self.actions["new_covenant"])
         contractor_menu.addSeparator()
         contractor_menu.addAction(self.actions["record_contract"])
         contractor_menu.addAction(self.actions["spend_exp"])
@@ -480,11 +495,13 @@ class MainWindow(QMainWindow):
         has_library = self.workspace.library is not None
         has_sheet = self.contractor is not None
         alive = bool(self.report is not None and self.report.alive)
-        for key in ("import", "new_contractor"):
+        has_covenant = self.covenant_sheet is not None
+        for key in ("import", "new_contractor", "new_covenant"):
             self.actions[key].setEnabled(has_library)
-        for key in ("export", "delete", "journal"):
-            self.actions[key].setEnabled(has_sheet)
-        self.actions["print"].setEnabled(has_sheet and self.sheet.can_print())
+        for key in ("export", "delete"):
+            self.actions[key].setEnabled(has_sheet or has_covenant)
+        self.actions["journal"].setEnabled(has_sheet)
+        self.actions["print"].setEnabled(has_covenant or (has_sheet and self.sheet.can_print()))
         self.actions["record_contract"].setEnabled(has_sheet and alive)
         self.actions["spend_exp"].setEnabled(has_sheet and alive)
         for key, _text in MORE_ACTIONS:
@@ -652,10 +669,20 @@ class MainWindow(QMainWindow):
             "Could not import", lambda: library.import_file(path, on_conflict=on_conflict), done
         )
 
+    def _shown_character(self) -> tuple[str, str] | None:
+        """(id, name) of the character on screen: a contractor or a Covenant character."""
+        if self.covenant_sheet is not None:
+            character = self.covenant_sheet.character
+            return character.id, character.name or "character"
+        if self.contractor is not None:
+            return self.contractor.id, self.contractor.concept.name or "contractor"
+        return None
+
     def choose_export(self) -> None:
-        if self.contractor is None:
+        shown = self._shown_character()
+        if shown is None:
             return
-        suggested = f"{self.contractor.concept.name or 'contractor'}.json"
+        suggested = f"{shown[1]}.json"
         path, _filter = _file_dialog().getSaveFileName(
             self, "Export Character", suggested, "Character files (*.json)"
         )
@@ -664,7 +691,10 @@ class MainWindow(QMainWindow):
 
     def export_file(self, path: Path) -> None:
         library = self.workspace.library
-        cid = self.contractor.id
+        shown = self._shown_character()
+        if library is None or shown is None:
+            return
+        cid = shown[0]
         self.tasks.run(
             "Could not export",
             lambda: library.export_file(cid, path),
@@ -672,9 +702,10 @@ class MainWindow(QMainWindow):
         )
 
     def choose_print(self) -> None:
-        if self.contractor is None or not self.sheet.can_print():
+        shown = self._shown_character()
+        if shown is None or (self.covenant_sheet is None and not self.sheet.can_print()):
             return
-        suggested = f"{self.contractor.concept.name or 'contractor'}.pdf"
+        suggested = f"{shown[1]}.pdf"
         letter, a4 = "PDF on US Letter (*.pdf)", "PDF on A4 (*.pdf)"
         path, chosen = _file_dialog().getSaveFileName(
             self, "Print PDF", suggested, f"{letter};;{a4}"
@@ -683,14 +714,35 @@ class MainWindow(QMainWindow):
             self.print_pdf(Path(path), "a4" if chosen == a4 else "letter")
 
     def print_pdf(self, path: Path, paper: str = "letter") -> None:
-        """Write the open contractor's sheet as a PDF in the background."""
+        """Write the open character's sheet as a PDF in the background."""
+        self.statusBar().showMessage(f"Printing {path.name}…")
+        if self.covenant_sheet is not None:
+            character = self.covenant_sheet.character
+
+            def write_covenant() -> Path:
+                from printing.covenant import render_covenant_sheet
+
+                render_covenant_sheet(character, path, paper)
+                return path
+
+            self.tasks.run("Could not print", write_covenant, self._printed)
+            return
         contractor = self.contractor
         sheet = self.sheet
         self.tasks.run(
             "Could not print",
             lambda: sheet.write_pdf(contractor, path, paper),
-            lambda _r: self.statusBar().showMessage(f"Saved {path}", 5000),
+            self._printed,
         )
+
+    def _printed(self, path: Path) -> None:
+        """Say where the PDF went and open it in the system's PDF viewer."""
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        self.statusBar().showMessage(f"Saved {path}", 8000)
+        if self.open_printed:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
 
     # ------------------------------------------------------------------ contractors
 
@@ -698,6 +750,9 @@ class MainWindow(QMainWindow):
         """Load, evaluate and show one contractor's sheet."""
         library = self.workspace.library
         if library is None or not contractor_id:
+            return
+        if library.family_of(contractor_id) == "covenant":
+            self.show_covenant(contractor_id)
             return
         try:
             contractor = library.load(contractor_id)
@@ -711,6 +766,7 @@ class MainWindow(QMainWindow):
     def _display(self, contractor: Contractor) -> None:
         from builder.sheet import evaluate_sheet
 
+        self._close_covenant_sheet()
         self.contractor = contractor
         self.report = evaluate_sheet(contractor)
         self.sheet.show_contractor(contractor, self.report)
@@ -760,11 +816,81 @@ class MainWindow(QMainWindow):
         wizard.accepted.connect(lambda: self._wizard_done(wizard))
         self._show_dialog(wizard)
 
+    # ------------------------------------------------------------------ Covenant characters
+
+    def show_covenant(self, character_id: str) -> None:
+        """Open a Covenant character's sheet with its play mode in the sheet area."""
+        from ui.covenant import CovenantSheet
+
+        library = self.workspace.library
+        if library is None:
+            return
+        self._watch_covenant()
+        try:
+            sheet = CovenantSheet(library, character_id, self.workspace.undo_stack, self)
+        except Exception as exc:
+            self.warn("Could not open the character", str(exc))
+            return
+        self._close_covenant_sheet()
+        self.contractor = None
+        self.report = None
+        self.covenant_sheet = sheet
+        self.stack.addWidget(sheet)
+        self.stack.setCurrentWidget(sheet)
+        if self.roster.current_id() != character_id:
+            self.roster.select(character_id)
+        self._update_actions()
+
+    def _watch_covenant(self) -> None:
+        """Listen to Covenant writes; done on first use so launching never loads Covenant code."""
+        if self._watching_covenant:
+            return
+        from ui.covenant.commands import covenant_events
+
+        covenant_events().changed.connect(self._covenant_changed)
+        covenant_events().failed.connect(self._save_failed)
+        self._watching_covenant = True
+
+    def _close_covenant_sheet(self) -> None:
+        if self.covenant_sheet is not None:
+            self.stack.removeWidget(self.covenant_sheet)
+            self.covenant_sheet.deleteLater()
+            self.covenant_sheet = None
+
+    def _covenant_changed(self, character_id: str) -> None:
+        """A Covenant character was written (an action, its undo, a creation or a deletion)."""
+        self.refresh_roster()
+        library = self.workspace.library
+        shown = self.covenant_sheet.character_id if self.covenant_sheet is not None else ""
+        if library is not None and character_id == shown and not library.covenant_exists(shown):
+            self._close_covenant_sheet()
+            self.stack.setCurrentWidget(self.empty_page)
+            self._update_actions()
+
+    def new_covenant(self) -> None:
+        library = self.workspace.library
+        if library is None:
+            return
+        from ui.covenant import CovenantCreationWizard
+
+        self._watch_covenant()
+        wizard = CovenantCreationWizard(library, self, undo_stack=self.workspace.undo_stack)
+        wizard.accepted.connect(lambda: self._covenant_created(wizard))
+        self._show_dialog(wizard)
+
+    def _covenant_created(self, wizard: Any) -> None:
+        if wizard.character_id:
+            self.refresh_roster()
+            self.show_covenant(wizard.character_id)
+
     def _wizard_done(self, wizard: Any) -> None:
         contractor = wizard.contractor()
         self.run_operation(lambda: self.ops.create(contractor))
 
     def confirm_delete(self) -> None:
+        if self.covenant_sheet is not None:
+            self._confirm_delete_covenant()
+            return
         if self.contractor is None:
             return
         contractor = self.contractor
@@ -778,6 +904,30 @@ class MainWindow(QMainWindow):
         )
         box.button(box.StandardButton.Ok).setText("&Delete")
         box.accepted.connect(lambda: self.run_operation(lambda: self.ops.delete(contractor)))
+        self._show_dialog(box)
+
+    def _confirm_delete_covenant(self) -> None:
+        from ui.covenant.commands import commit
+
+        character = self.covenant_sheet.character
+        library = self.workspace.library
+        box = _message_box(
+            self,
+            "Warning",
+            "Delete character",
+            f"Delete {character.name} from this library? You can undo this with "
+            "Edit → Undo until you close the library.",
+            ("Ok", "Cancel"),
+        )
+        box.button(box.StandardButton.Ok).setText("&Delete")
+
+        def delete() -> None:
+            try:
+                commit(library, self.workspace.undo_stack, "Delete character", character, None)
+            except Exception as exc:
+                self.warn("Could not delete", str(exc))
+
+        box.accepted.connect(delete)
         self._show_dialog(box)
 
     def run_operation(self, operation: Callable[[], Change]) -> Change | None:
@@ -798,6 +948,17 @@ class MainWindow(QMainWindow):
         dialog = self.sheet.make_dialog(key, self.contractor, self.report)
         if dialog is not None:
             self._show_dialog(dialog)
+
+    def open_review(self) -> Any:
+        """Show the review window (made on first use); files there are never imported."""
+        from ui.review import ReviewWindow
+
+        if getattr(self, "review_window", None) is None:
+            self.review_window = ReviewWindow(self)
+        self.review_window.show()
+        self.review_window.raise_()
+        self.review_window.activateWindow()
+        return self.review_window
 
     # ------------------------------------------------------------------ chrome
 

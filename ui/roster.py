@@ -48,6 +48,7 @@ class RosterLine:
     alive: bool
     approval: str
     updated: str
+    family: str = "contract"  # "contract" or "covenant"
 
     @property
     def status(self) -> Status:
@@ -68,7 +69,16 @@ class RosterLine:
             alive=bool(getattr(row, "alive", True)),
             approval=str(approval or ""),
             updated=str(updated)[:16].replace("T", " "),
+            family=str(getattr(row, "family", "contract") or "contract"),
         )
+
+
+COVENANT = "covenant"
+
+
+def _status_key(line: RosterLine) -> str:
+    """The Status filter's key for a line: its Status, or "covenant" for a Covenant character."""
+    return COVENANT if line.family == COVENANT else line.status.name.lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +95,7 @@ class RosterFilter:
         needle = self.text.strip().casefold()
         if needle and needle not in f"{line.name} {line.player}".casefold():
             return False
-        if self.status != ANY and line.status.name.lower() != self.status:
+        if self.status != ANY and self.status != _status_key(line):
             return False
         if self.life == LIVING and not line.alive:
             return False
@@ -124,6 +134,7 @@ class RosterPanel(QWidget):
         self.status_filter.addItem("Any Status", ANY)
         for status in Status:
             self.status_filter.addItem(status.label, status.name.lower())
+        self.status_filter.addItem("Covenant characters", COVENANT)
         self.life_filter = QComboBox(self)
         self.life_filter.addItem("Living", LIVING)
         self.life_filter.addItem("Graveyard", GRAVEYARD)
@@ -279,11 +290,13 @@ class RosterPanel(QWidget):
                 name.setToolTip(
                     f"{line.name} — {line.player or NO_PLAYER}; last changed {line.updated}"
                 )
-                victories = QStandardItem(str(line.victories))
+                covenant = line.family == COVENANT
+                # A Covenant character has no Status or victories: it plays by Ties.
+                victories = QStandardItem("—" if covenant else str(line.victories))
                 victories.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 row = [
                     name,
-                    QStandardItem(line.status.label),
+                    QStandardItem("Covenant" if covenant else line.status.label),
                     victories,
                     QStandardItem(humanize(line.approval)),
                 ]

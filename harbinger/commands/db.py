@@ -1,4 +1,4 @@
-"""``harbinger db``: list the library, and move contractors between it and files (SPEC §7).
+"""``harbinger db``: list the library, and move characters between it and files (SPEC §7).
 
     harbinger [--db PATH|URL] db list [--json]
     harbinger [--db PATH|URL] db export (ID | --all) -o PATH_OR_DIR [--json]
@@ -7,6 +7,10 @@
 An import reads and checks every file before writing anything; a bad file or
 a refused id conflict exits with 2, names the file and the problem, and
 leaves the library unchanged.
+
+Covenant characters (harbinger.covenant files) go through the same actions:
+``list`` shows them under ``covenant_characters``, ``export`` writes them as
+Covenant files, and ``import`` tells the two formats apart by their content.
 """
 
 from __future__ import annotations
@@ -29,14 +33,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION")
 
-    listing = actions.add_parser("list", help="every contractor in the library")
+    listing = actions.add_parser(
+        "list", help="every contractor and Covenant character in the library"
+    )
     add_json_flag(listing)
     listing.set_defaults(func=run_list)
 
-    export = actions.add_parser("export", help="write contractors to character files")
+    export = actions.add_parser("export", help="write characters to character files")
     which = export.add_mutually_exclusive_group(required=True)
-    which.add_argument("id", nargs="?", metavar="ID", help="id of the contractor to export")
-    which.add_argument("--all", action="store_true", help="export every contractor")
+    which.add_argument("id", nargs="?", metavar="ID", help="id of the character to export")
+    which.add_argument("--all", action="store_true", help="export every character")
     export.add_argument(
         "-o",
         "--output",
@@ -53,7 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--on-conflict",
         choices=("refuse", "replace", "copy"),
         default="refuse",
-        help="when a contractor's id is already in the library: refuse (default, "
+        help="when a character's id is already in the library: refuse (default, "
         "nothing is imported), replace the stored one, or copy (keep both, new id)",
     )
     add_json_flag(importing)
@@ -86,8 +92,22 @@ def _cli_error(exc: Exception) -> CliError:
 
 
 def run_list(args: argparse.Namespace) -> int:
+    from models.covenant_store import FAMILY_COVENANT
+
     with _open(args) as library:
         roster = library.roster()
+    covenant = [
+        {
+            "id": entry.id,
+            "name": entry.name,
+            "player": entry.player,
+            "eliminated": not entry.alive,
+            "approval_state": entry.approval_state,
+            "updated_at": entry.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
+        }
+        for entry in roster
+        if entry.family == FAMILY_COVENANT
+    ]
     rows = [
         {
             "id": entry.id,
@@ -100,10 +120,11 @@ def run_list(args: argparse.Namespace) -> int:
             "updated_at": entry.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
         }
         for entry in roster
+        if entry.family != FAMILY_COVENANT
     ]
 
     def text() -> str:
-        if not rows:
+        if not rows and not covenant:
             return "The library is empty."
         lines = []
         for row in rows:
@@ -113,9 +134,13 @@ def run_list(args: argparse.Namespace) -> int:
                 f"{row['id']}  {row['name']}{player}  {row['status']}, "
                 f"{row['victories']} victories{dead}"
             )
+        for row in covenant:
+            out = "  (eliminated)" if row["eliminated"] else ""
+            player = f" [{row['player']}]" if row["player"] else ""
+            lines.append(f"{row['id']}  {row['name']}{player}  Covenant character{out}")
         return "\n".join(lines)
 
-    emit(args, {"contractors": rows}, text)
+    emit(args, {"contractors": rows, "covenant_characters": covenant}, text)
     return 0
 
 
@@ -139,10 +164,15 @@ def run_export(args: argparse.Namespace) -> int:
                 raise CliError(f"{output} is a file; --all needs a folder to write into")
             targets = [(e.id, output / file_name(e.name, e.id)) for e in library.roster()]
         else:
-            if not library.exists(args.id):
+            family = library.family_of(args.id)
+            if family is None:
                 raise CliError(f"no contractor with id {args.id!r} in this library")
             if output.is_dir() or args.output.endswith(("/", "\\")):
-                name = library.load(args.id).concept.name
+                name = (
+                    library.load(args.id).concept.name
+                    if family == "contract"
+                    else library.load_covenant(args.id).name
+                )
                 targets = [(args.id, output / file_name(name, args.id))]
             else:
                 targets = [(args.id, output)]
@@ -181,7 +211,13 @@ def run_import(args: argparse.Namespace) -> int:
         except LibraryError as exc:
             raise CliError(f"{exc}; nothing was imported") from None
     imported = [
-        {"source": r.source, "id": r.contractor_id, "name": r.name, "action": r.action}
+        {
+            "source": r.source,
+            "id": r.contractor_id,
+            "name": r.name,
+            "action": r.action,
+            "family": r.family,
+        }
         for r in results
     ]
 

@@ -108,7 +108,7 @@ def test_the_exp_line_shows_earned_by_source_spent_by_kind_and_available(
     assert spent == {"attribute": 10, "ability": 2}
     assert (numbers["spent_total"], numbers["available"]) == (12, 81)
     assert exp.message == (
-        "Exp: earned 7 (home Contracts 3, away Contracts 1, victories 2, Journals 1), "
+        "Exp: earned 7 (Contracts at home 3, Contracts away 1, Victories 2, Journals 1), "
         "spent 12 (Attributes 10, Abilities 2), available 81 "
         "(= 150 starting − 64 at creation + 7 earned − 12 spent)"
     )

@@ -16,6 +16,9 @@ from resources import resource_path
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(resource_path("examples").glob("*.json"))
+CONTRACTOR_EXAMPLES = [p for p in EXAMPLES if not p.name.startswith("covenant-")]
+COVENANT_EXAMPLE = resource_path("examples", "covenant-ines-okafor-vell.json")
+COVENANT_ID = "covenant-example-ines"
 INES = resource_path("examples", "seasoned-ines-varga.json")
 INES_ID = "1a66ec6f-2352-5dfb-8957-f6a80a3d6f15"
 
@@ -37,10 +40,11 @@ def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_pa
     code, out, _ = run(capsys, "--db", db, "db", "import", *map(str, EXAMPLES), "--json")
     assert code == 0
     imported = json.loads(out)["imported"]
-    assert sorted((i["name"], i["action"]) for i in imported) == [
-        ("Ines Varga", "created"),
-        ("Orrin Vale", "created"),
-        ("Wren Halloway", "created"),
+    assert sorted((i["name"], i["action"], i["family"]) for i in imported) == [
+        ("Ines Okafor-Vell", "created", "covenant"),
+        ("Ines Varga", "created", "contract"),
+        ("Orrin Vale", "created", "contract"),
+        ("Wren Halloway", "created", "contract"),
     ]
     code, out, _ = run(capsys, "--db", db, "db", "list", "--json")
     assert code == 0
@@ -60,6 +64,15 @@ def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_pa
         "approval_state",
         "updated_at",
     }
+    (covenant,) = json.loads(out)["covenant_characters"]
+    assert covenant == {
+        "id": COVENANT_ID,
+        "name": "Ines Okafor-Vell",
+        "player": "Example Player",
+        "eliminated": False,
+        "approval_state": "unreviewed",
+        "updated_at": covenant["updated_at"],
+    }
 
 
 def test_list_prints_readable_lines(capsys: pytest.CaptureFixture[str], library_path: Path) -> None:
@@ -69,6 +82,9 @@ def test_list_prints_readable_lines(capsys: pytest.CaptureFixture[str], library_
     out = run(capsys, "--db", db, "db", "list")[1]
     assert out.splitlines()[1] == (
         "4014e95e-7d7e-5eb0-98ff-3d6e35755c92  Orrin Vale [Sam]  Newbie, 3 victories  (dead)"
+    )
+    assert out.splitlines()[-1] == (
+        f"{COVENANT_ID}  Ines Okafor-Vell [Example Player]  Covenant character"
     )
 
 
@@ -96,12 +112,19 @@ def test_export_one_to_a_file_and_all_to_a_folder(
     code, out, _ = run(capsys, "--db", db, "db", "export", "--all", "-o", str(folder), "--json")
     assert code == 0
     assert sorted(p.name for p in folder.iterdir()) == [
+        f"ines-okafor-vell-{COVENANT_ID}.json",
         f"ines-varga-{INES_ID}.json",
         "orrin-vale-4014e95e-7d7e-5eb0-98ff-3d6e35755c92.json",
         "wren-halloway-c490dfa0-ce58-5d4e-8d9a-3d86b4c027c1.json",
     ]
     for exported in folder.iterdir():
-        original = next(p for p in EXAMPLES if read_character_file(p).id in exported.name)
+        if COVENANT_ID in exported.name:
+            # A Covenant file is canonical text: the export is the shipped file, byte for byte.
+            assert exported.read_bytes() == COVENANT_EXAMPLE.read_bytes()
+            continue
+        original = next(
+            p for p in CONTRACTOR_EXAMPLES if read_character_file(p).id in exported.name
+        )
         assert read_character_file(exported) == read_character_file(original)
 
     into_folder = tmp_path / "existing"
@@ -159,6 +182,7 @@ def test_conflicts_are_refused_unless_told_otherwise(
         "id": INES_ID,
         "name": "Ines Varga",
         "action": "replaced",
+        "family": "contract",
     }
     assert rows(library_path)["contractor"] == 2
 

@@ -59,9 +59,10 @@ def test_a_clean_file_exits_0_and_prints_every_check_with_numbers(capsys) -> Non
     code, out, err = run(capsys, "sheet", "audit", str(DATA / "clean.json"))
     assert (code, err) == (0, "")
     assert "Mara Quill (contractor review-clean-mara) — audit PASS: 13 passed" in out
-    assert (
-        "PASS  Exp: earned 7 (home Contracts 3, away Contracts 1, victories 2, Journals 1)" in out
+    expected = (
+        "PASS  Exp: earned 7 (Contracts at home 3, Contracts away 1, Victories 2, Journals 1)"
     )
+    assert expected in out
     assert "Approvals: none (8 items never approved)" in out
 
 

@@ -60,7 +60,7 @@ def test_a_first_run_creates_missing_folders(tmp_path: Path) -> None:
 def test_an_in_memory_library_works_for_one_session() -> None:
     with Library.open("sqlite://") as library:
         library.load_examples()
-        assert len(library.roster()) == 3
+        assert len(library.roster()) == 4  # three contractors and one Covenant character
 
 
 @pytest.mark.skipif(os.name != "posix", reason="HOME expansion is a POSIX shell habit")

@@ -19,6 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.character_file import MAX_FILE_BYTES, CharacterFileError, read_character_file
+from builder.covenant_file import loads_covenant
 from models.library import Library, OnConflict
 from resources import resource_path
 
@@ -68,7 +69,10 @@ def _import(fuzz_library: tuple[Library, Path], raw: bytes) -> None:
         assert _dump(path) == before
     else:
         # A mutation can still be a valid file; then it imported whole and reads back.
-        assert library.load(result.contractor_id) == read_character_file(raw)
+        if result.family == "covenant":
+            assert library.load_covenant(result.contractor_id) == loads_covenant(raw).character
+        else:
+            assert library.load(result.contractor_id) == read_character_file(raw)
 
 
 def _paths(value: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:

@@ -248,7 +248,12 @@ def test_gift_history_lists_the_revisions_of_one_gift(library: Library) -> None:
 def test_the_roster_counts_victories_and_knows_the_dead(library: Library) -> None:
     library.load_examples()
     roster = {entry.name: entry for entry in library.roster()}
-    assert [e.name for e in library.roster()] == ["Ines Varga", "Orrin Vale", "Wren Halloway"]
+    assert [(e.name, e.family) for e in library.roster()] == [
+        ("Ines Okafor-Vell", "covenant"),
+        ("Ines Varga", "contract"),
+        ("Orrin Vale", "contract"),
+        ("Wren Halloway", "contract"),
+    ]
     ines, orrin, wren = roster["Ines Varga"], roster["Orrin Vale"], roster["Wren Halloway"]
     assert (ines.victories, ines.status, ines.alive, ines.player) == (
         11,
@@ -339,14 +344,15 @@ def test_the_same_file_twice_in_one_batch_follows_the_conflict_rule(library: Lib
 
 def test_load_examples_adds_the_missing_ones_only(library: Library) -> None:
     first = library.load_examples()
-    assert sorted((r.name, r.action) for r in first) == [
-        ("Ines Varga", "created"),
-        ("Orrin Vale", "created"),
-        ("Wren Halloway", "created"),
+    assert sorted((r.name, r.action, r.family) for r in first) == [
+        ("Ines Okafor-Vell", "created", "covenant"),
+        ("Ines Varga", "created", "contract"),
+        ("Orrin Vale", "created", "contract"),
+        ("Wren Halloway", "created", "contract"),
     ]
     again = library.load_examples()
     assert {r.action for r in again} == {"skipped"}
-    assert len(library.roster()) == 3
+    assert len(library.roster()) == 4
 
 
 def test_export_keeps_the_stored_approvals(library: Library, tmp_path: Path) -> None:

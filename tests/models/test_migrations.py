@@ -133,7 +133,11 @@ def _fill_at_revision_one(path: Path) -> None:
 
 
 def test_the_code_knows_the_newest_revision() -> None:
-    assert known_revisions() == ["0001_initial", "0002_ledger_death_marker"]
+    assert known_revisions() == [
+        "0001_initial",
+        "0002_ledger_death_marker",
+        "0003_covenant_characters",
+    ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 
 

@@ -31,7 +31,9 @@ def open_window(qtbot, app: QApplication) -> Callable[..., MainWindow]:
     windows: list[MainWindow] = []
 
     def make(location: Path, *, offer_examples: bool = False) -> MainWindow:
-        window = MainWindow(AppSettings(), str(location), offer_examples=offer_examples)
+        window = MainWindow(
+            AppSettings(), str(location), offer_examples=offer_examples, open_printed=False
+        )
         qtbot.addWidget(window)
         window.show()
         qtbot.waitExposed(window)

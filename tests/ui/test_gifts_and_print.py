@@ -48,6 +48,7 @@ def test_print_writes_the_sheet_as_a_pdf(window: MainWindow, tmp_path: Path, qtb
     assert round(float(page.mediabox.width)) == 595  # A4 is 595 × 842 points
     text = "".join(p.extract_text() for p in reader.pages)
     assert "Ada Voss" in text
+    assert window.statusBar().currentMessage() == f"Saved {target}"
 
 
 def test_the_gift_builder_opens_from_the_gifts_tab_and_saves_as_one_edit(

@@ -84,6 +84,8 @@ LATER = (
     "ui.operations",
     "ui.dice_panel",
     "ui.catalog",
+    "ui.covenant",
+    "ui.review",
 )
 
 

@@ -5,103 +5,20 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
-from builder.contractor import (
-    BonusExp,
-    BuyAsset,
-    ContractAttended,
-    Craft,
-    Death,
-    Entry,
-    GiftChange,
-    ImprovementGranted,
-    Journal,
-    Raise,
-    RemoveLiability,
-    Therapy,
+from builder.wording import (
+    CREDIT_LABELS,
+    EARNED_LABELS,
+    IMPROVEMENT_LABELS,
+    SPENT_LABELS,
+    catalog_trait_name,
+    describe_entry,
+    label,
 )
+from ui.catalog import sheet_catalog
 from ui.sheet.base import SheetHost, SheetTab
-from ui.sheet.context import SheetContext, signed, title_case
+from ui.sheet.context import SheetContext, signed
 from ui.widgets.common import FigureGrid, heading
 from ui.widgets.tables import ListTable
-
-EARNED_LABELS = {
-    "attendance_home": "Contracts at home",
-    "attendance_away": "Contracts away",
-    "victory": "Victories",
-    "commission": "Commissions",
-    "journal": "Journals",
-}
-CREDIT_LABELS = {
-    "victory": "From victories",
-    "charon_coin": "From a Coin of Charon",
-    "gifted_asset": "From the Gifted Asset",
-}
-IMPROVEMENT_LABELS = {
-    "contract_journals": "From Contract Journals",
-    "gm_contract": "From GMing",
-    "scenario_writeup": "From Scenario write-ups",
-}
-
-
-SPENT_LABELS = {
-    "attribute": "Attributes",
-    "ability": "Abilities",
-    "secondary": "Secondary Abilities",
-    "source": "Source",
-    "asset": "Assets",
-    "liability": "Buying off Liabilities",
-    "therapy": "Therapy",
-    "consumable": "Consumables",
-    "artifact": "Artifacts",
-}
-BONUS_LABELS = {
-    "gm_into_the_fold": "GMing (Into the Fold)",
-    "gm_golden_ratio": "GMing (Golden Ratio)",
-    "ringer_objective_met": "Ringer, purpose fulfilled",
-    "ringer_objective_missed": "Ringer",
-    "gm_move_writeup": "Move write-up",
-}
-
-
-def _label(labels: dict[str, str], key: str) -> str:
-    return labels.get(key, title_case(key))
-
-
-def describe_entry(entry: Entry, gift_names: dict[str, str] | None = None) -> str:
-    """One ledger entry in the player's words ("Contract: The Drowned Bell, home, victory")."""
-    match entry:
-        case ContractAttended():
-            parts = ["home" if entry.home else "away", str(entry.outcome)]
-            if entry.commission:
-                parts.append("commission")
-            if entry.cycle:
-                parts.append(f"Cycle {entry.cycle}")
-            return f"Contract: {entry.scenario} ({', '.join(parts)})"
-        case Journal():
-            return f"Journal: {entry.title} ({entry.kind}, {entry.words} words)"
-        case BonusExp():
-            return f"Bonus Exp: {_label(BONUS_LABELS, str(entry.kind))}"
-        case ImprovementGranted():
-            return f"Improvement: {title_case(str(entry.kind))}"
-        case Raise():
-            name = entry.trait.capitalize() if entry.kind != "secondary" else entry.trait
-            return f"Raise {name} to {entry.to_rating}"
-        case BuyAsset():
-            return f"Buy Asset: {entry.asset.name}"
-        case RemoveLiability():
-            return f"Buy off Liability: {entry.liability}"
-        case Therapy():
-            return f"Therapy: {entry.trauma}"
-        case Craft():
-            return f"Craft: {entry.item}" + (" (free)" if entry.free else "")
-        case GiftChange():
-            name = (gift_names or {}).get(entry.gift_id, entry.gift_id)
-            return f"Gift ({entry.kind}): {name}"
-        case Death():
-            if entry.voided:
-                return "Death voided"
-            return "Death" + (f": {entry.cause}" if entry.cause else "")
-    return type(entry).__name__
 
 
 class ExpTab(SheetTab):
@@ -143,13 +60,13 @@ class ExpTab(SheetTab):
             ("Spent at creation", str(exp.creation_cost)),
         ]
         rows += [
-            (f"Earned: {_label(EARNED_LABELS, key)}", signed(value))
+            (f"Earned: {label(EARNED_LABELS, key)}", signed(value))
             for key, value in exp.earned_by_source.items()
             if value
         ]
         rows.append(("Earned in all", str(exp.earned_total), "Not counting the starting Exp"))
         rows += [
-            (f"Spent: {_label(SPENT_LABELS, key)}", str(value))
+            (f"Spent: {label(SPENT_LABELS, key)}", str(value))
             for key, value in exp.spent_by_kind.items()
             if value
         ]
@@ -168,10 +85,7 @@ class ExpTab(SheetTab):
 
         rewards = ctx.report.rewards
         reward_rows: list[tuple[str, str] | tuple[str, str, str]] = [
-            (
-                f"Gift Credits {_label(CREDIT_LABELS, k)[0].lower()}{_label(CREDIT_LABELS, k)[1:]}",
-                str(v),
-            )
+            (f"Gift Credits from {label(CREDIT_LABELS, k)}", str(v))
             for k, v in rewards.credits_earned_by_source.items()
             if v
         ]
@@ -181,11 +95,7 @@ class ExpTab(SheetTab):
             ("Gift Credits available", str(rewards.credits_available)),
         ]
         reward_rows += [
-            (
-                f"Improvements {_label(IMPROVEMENT_LABELS, k)[0].lower()}"
-                f"{_label(IMPROVEMENT_LABELS, k)[1:]}",
-                str(v),
-            )
+            (f"Improvements from {label(IMPROVEMENT_LABELS, k)}", str(v))
             for k, v in rewards.improvements_earned_by_source.items()
             if v
         ]
@@ -204,7 +114,7 @@ class ExpTab(SheetTab):
         ledger = ctx.contractor.ledger
         gift_names = {g.id: g.draft.name or g.id for g in ctx.contractor.gifts}
         entries = [
-            describe_entry(ledger[line.index], gift_names)
+            describe_entry(ledger[line.index], gift_names, catalog_trait_name(sheet_catalog()))
             if 0 <= line.index < len(ledger)
             else line.entry
             for line in ctx.report.lines

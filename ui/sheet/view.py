@@ -253,17 +253,10 @@ class SheetView(QWidget):
         Gifts are re-evaluated against today's catalog so the PDF shows the same
         cost and System Text the Gift Builder would.
         """
-        from builder.gifts.evaluate import evaluate_gift
-        from builder.sheet import evaluate_sheet
         from printing.sheet import render_contractor_sheet
-        from printing.snapshot import snapshot_for
+        from printing.snapshot import print_snapshot
         from ui.catalog import gift_catalog, sheet_catalog
 
-        report = evaluate_sheet(contractor)
-        gifts = gift_catalog()
-        evaluations = {
-            g.id: evaluate_gift(g.draft, gifts, status=report.status) for g in contractor.gifts
-        }
-        snapshot = snapshot_for(contractor, report, evaluations, sheet_catalog(), gifts)
+        snapshot = print_snapshot(contractor, gift_catalog(), sheet_catalog())
         render_contractor_sheet(snapshot, path, paper)
         return path

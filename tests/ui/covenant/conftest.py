@@ -1,0 +1,46 @@
+"""Fixtures for the Covenant screens: a real library on disk and real widgets, offscreen."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtGui import QUndoStack
+
+from builder.covenant import CovenantCharacter
+from builder.covenant_file import read_covenant_file
+from models import Library
+from resources import resource_path
+from ui.covenant import CovenantSheet
+
+
+def fresh_ines() -> CovenantCharacter:
+    """The shipped example as created, before any play: 3 Ties, 7 of 10 tokens spent."""
+    example = read_covenant_file(resource_path("examples", "covenant-ines-okafor-vell.json"))
+    return dataclasses.replace(example.character, log=())
+
+
+@pytest.fixture
+def library(library_path: Path) -> Iterator[Library]:
+    with Library.open(library_path) as opened:
+        yield opened
+
+
+@pytest.fixture
+def stack(qapp) -> QUndoStack:  # type: ignore[no-untyped-def]
+    return QUndoStack()
+
+
+@pytest.fixture
+def open_sheet(qtbot, stack: QUndoStack) -> Callable[..., CovenantSheet]:  # type: ignore[no-untyped-def]
+    def make(library: Library, character_id: str) -> CovenantSheet:
+        sheet = CovenantSheet(library, character_id, stack)
+        qtbot.addWidget(sheet)
+        sheet.resize(1280, 800)
+        sheet.show()
+        qtbot.waitExposed(sheet)
+        return sheet
+
+    return make

@@ -1,0 +1,314 @@
+"""The approval panel: approve the whole character, its core, each Gift or its history, or
+request changes, with a note per item; and see where every part stands.
+
+Rows come from ``ui.review.items.approval_rows`` (which reads
+``builder.approval.verify``); the panel keeps the notes typed per row and
+asks the window to record a decision with ``decision_requested(verdict)``.
+The window appends the record with ``builder.approval.approve`` and writes
+the file; the panel never touches a file or a key itself.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QFont
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.approval import ItemState, SignatureState, Verdict
+from ui.review.files import ReviewedFile, whole_scope
+from ui.review.items import STATE_MARKS, ApprovalRow, approval_rows, record_line
+from ui.widgets.common import ERROR_COLOR, INFO_COLOR, WARNING_COLOR
+
+STATE_COLORS = {
+    ItemState.APPROVED: INFO_COLOR,
+    ItemState.CHANGED: ERROR_COLOR,
+    ItemState.REMOVED: ERROR_COLOR,
+    ItemState.CHANGES_REQUESTED: WARNING_COLOR,
+}
+
+
+class ApprovalPanel(QWidget):
+    """Approval rows, a note for the selected row, who approves, and the file's records."""
+
+    decision_requested = Signal(str)  # a builder.approval.Verdict value
+    key_requested = Signal()
+    trust_requested = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.reviewed: ReviewedFile | None = None
+        self.rows: list[ApprovalRow] = []
+        self.notes: dict[str, str] = {}
+        self._notes_by_file: dict[Path, dict[str, str]] = {}
+
+        title = QLabel("Approval")
+        font = QFont(title.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.15)
+        title.setFont(font)
+        self.key_button = QPushButton("My &leader key…")
+        self.key_button.clicked.connect(self.key_requested)
+        self.trust_button = QPushButton("&Trusted keys…")
+        self.trust_button.clicked.connect(self.trust_requested)
+        top = QHBoxLayout()
+        top.addWidget(title)
+        top.addStretch(1)
+        top.addWidget(self.key_button)
+        top.addWidget(self.trust_button)
+
+        self.table = QTableWidget(0, 3)
+        self.table.setHorizontalHeaderLabels(["Item", "Status", "Signature"])
+        self.table.setAccessibleName("Items to approve")
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.verticalHeader().setVisible(False)
+        self.table.setWordWrap(False)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.table.itemSelectionChanged.connect(self._row_changed)
+
+        self.detail = QPlainTextEdit()
+        self.detail.setReadOnly(True)
+        self.detail.setAccessibleName("Where the selected item stands")
+        self.detail.setMaximumHeight(self.detail.fontMetrics().height() * 7)
+        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+
+        self.note = QLineEdit()
+        self.note.setPlaceholderText("a note for the player about this item (optional)")
+        self.note.setAccessibleName("Note for the selected item")
+        self.note.textEdited.connect(self._note_edited)
+        self.approver = QLineEdit()
+        self.approver.setPlaceholderText("your name, as the player knows you")
+        self.approver.setAccessibleName("Approved by")
+        self.sign = QCheckBox("&Sign with my leader key")
+        self.sign.setToolTip(
+            "Sign the approval so anyone with your public key can check, offline, that you "
+            "made it and that nobody altered it. A key is created the first time."
+        )
+        form = QFormLayout()
+        form.setContentsMargins(0, 0, 0, 0)
+        self.note_label = QLabel("&Note")
+        self.note_label.setBuddy(self.note)
+        form.addRow(self.note_label, self.note)
+        by_label = QLabel("Approved &by")
+        by_label.setBuddy(self.approver)
+        by_row = QHBoxLayout()
+        by_row.addWidget(self.approver, 1)
+        by_row.addWidget(self.sign)
+        form.addRow(by_label, by_row)
+
+        self.approve_button = QPushButton("&Approve")
+        self.approve_button.setToolTip("Approve the selected item (Ctrl+Enter)")
+        self.approve_button.clicked.connect(lambda: self.decision_requested.emit(Verdict.APPROVED))
+        self.request_button = QPushButton("Request &changes")
+        self.request_button.setToolTip(
+            "Ask the player to change the selected item; say what in the note"
+        )
+        self.request_button.clicked.connect(
+            lambda: self.decision_requested.emit(Verdict.CHANGES_REQUESTED)
+        )
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        buttons.addWidget(self.request_button)
+        buttons.addWidget(self.approve_button)
+
+        self.records_title = QLabel("Approval records in this file")
+        self.records_title.setObjectName("muted")
+        self.records = QListWidget()
+        self.records.setWordWrap(True)
+        self.records.setAccessibleName("Approval records")
+        self.records.setMaximumHeight(self.records.fontMetrics().height() * 6)
+        self.trust_note = QLabel()
+        self.trust_note.setObjectName("muted")
+        self.trust_note.setWordWrap(True)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(top)
+        layout.addWidget(self.table, 2)
+        layout.addWidget(self.detail, 1)
+        layout.addLayout(form)
+        layout.addLayout(buttons)
+        layout.addWidget(self.records_title)
+        layout.addWidget(self.records)
+        layout.addWidget(self.trust_note)
+        self.show_file(None)
+
+    # ------------------------------------------------------------------ showing
+
+    def show_file(self, reviewed: ReviewedFile | None, keep_scope: str = "") -> None:
+        """Show where every item of ``reviewed`` stands; keep the row of ``keep_scope`` selected."""
+        # Notes are kept per file, so looking at another file and back loses nothing typed.
+        self.notes = self._notes_by_file.setdefault(reviewed.path, {}) if reviewed else {}
+        self.reviewed = reviewed
+        self.rows = approval_rows(reviewed) if reviewed is not None else []
+        self.table.blockSignals(True)
+        self.table.setRowCount(len(self.rows))
+        for r, row in enumerate(self.rows):
+            cells = (
+                f"{STATE_MARKS[row.state] if not row.mixed else '◐'} {row.title}",
+                row.status_text,
+                row.signature_text,
+            )
+            whole = reviewed is not None and row.scope == whole_scope(reviewed.family)
+            for c, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if c == 0 and whole:
+                    font = QFont(item.font())
+                    font.setBold(True)
+                    item.setFont(font)
+                color = STATE_COLORS.get(row.state)
+                if color is not None and c < 2:
+                    item.setForeground(QBrush(color))
+                if c == 2 and row.signature_text.startswith("✖"):
+                    item.setForeground(QBrush(ERROR_COLOR))
+                item.setToolTip(row.detail or row.status_text)
+                self.table.setItem(r, c, item)
+        self.table.resizeRowsToContents()
+        shown = min(len(self.rows), 6)
+        self.table.setMinimumHeight(
+            self.table.horizontalHeader().height()
+            + sum(self.table.rowHeight(r) for r in range(shown))
+            + 2 * self.table.frameWidth()
+        )
+        self.table.blockSignals(False)
+        self.table.setEnabled(reviewed is not None and reviewed.readable)
+        scopes = [row.scope for row in self.rows]
+        if scopes:
+            self.table.selectRow(scopes.index(keep_scope) if keep_scope in scopes else 0)
+        self._row_changed()
+        self._show_records(reviewed)
+
+    def _show_records(self, reviewed: ReviewedFile | None) -> None:
+        self.records.clear()
+        review = reviewed.review if reviewed is not None else None
+        if review is None:
+            self.trust_note.setText("")
+            return
+        for record in review.approvals.records:
+            item = QListWidgetItem(record_line(record))
+            if record.rejected:
+                item.setForeground(QBrush(ERROR_COLOR))
+                item.setText("✖ " + item.text())
+            elif record.signature is SignatureState.VALID:
+                item.setForeground(QBrush(INFO_COLOR))
+                item.setText("✔ " + item.text())
+            else:
+                item.setText("○ " + item.text())
+            self.records.addItem(item)
+        if not review.approvals.records:
+            empty = QListWidgetItem("None yet: nobody has approved this file.")
+            empty.setFlags(Qt.ItemFlag.ItemIsEnabled)
+            self.records.addItem(empty)
+        signed = any(r.signature is not SignatureState.UNSIGNED for r in review.approvals.records)
+        if signed and not reviewed.checked_against_trust_list:
+            self.trust_note.setText(
+                "No trusted keys are set up: signatures were only checked against the key "
+                "they carry. Add your leaders' keys under Trusted keys."
+            )
+        else:
+            self.trust_note.setText("")
+
+    def _row_changed(self) -> None:
+        row = self.current_row()
+        self.note.blockSignals(True)
+        self.note.setText(self.notes.get(row.scope, "") if row else "")
+        self.note.blockSignals(False)
+        self.detail.setPlainText((row.detail or row.status_text) if row is not None else "")
+        can = (
+            row is not None
+            and row.approvable
+            and self.reviewed is not None
+            and self.reviewed.readable
+        )
+        self.approve_button.setEnabled(can)
+        self.request_button.setEnabled(can)
+        self.note.setEnabled(can)
+
+    def _note_edited(self, text: str) -> None:
+        row = self.current_row()
+        if row is not None:
+            self.notes[row.scope] = text
+
+    # ------------------------------------------------------------------ reading the choice
+
+    def current_row(self) -> ApprovalRow | None:
+        selected = self.table.selectionModel().selectedRows()
+        index = selected[0].row() if selected else -1
+        return self.rows[index] if 0 <= index < len(self.rows) else None
+
+    def select_scope(self, scope: str) -> bool:
+        """Select the row that records ``scope`` ("contractor", "core", "gift:mend")."""
+        for r, row in enumerate(self.rows):
+            if row.scope == scope:
+                self.table.selectRow(r)
+                return True
+        return False
+
+    def row(self, scope: str) -> ApprovalRow:
+        """The row of ``scope``; KeyError when the file has none."""
+        for row in self.rows:
+            if row.scope == scope:
+                return row
+        raise KeyError(scope)
+
+    def set_note(self, text: str) -> None:
+        """Type a note for the selected row (as the leader would)."""
+        self.note.setText(text)
+        self._note_edited(text)
+
+    def request(self) -> tuple[str, str, dict[str, str]]:
+        """(scope, note, item notes) for a decision on the selected row.
+
+        A single item's note is also its item note, so verify shows it beside
+        the item. Approving the whole character carries the notes typed on
+        its core and Gift rows as their item notes.
+        """
+        row = self.current_row()
+        if row is None:
+            return "", "", {}
+        note = self.notes.get(row.scope, "").strip()
+        if len(row.keys) == 1 and row.keys[0] == row.scope:
+            return row.scope, note, ({row.scope: note} if note else {})
+        item_notes: dict[str, str] = {}
+        if self.reviewed is not None and row.scope == whole_scope(self.reviewed.family):
+            extra = []
+            for other in self.rows:
+                text = self.notes.get(other.scope, "").strip()
+                if not text or other is row:
+                    continue
+                if other.scope in row.keys:
+                    item_notes[other.scope] = text
+                else:  # the history row: its entries share one note, kept in the record's
+                    extra.append(f"{other.title}: {text}")
+            note = "\n".join(part for part in (note, *extra) if part)
+        return row.scope, note, item_notes
+
+    def forget_notes(self, scope: str) -> None:
+        """Drop the notes a recorded decision on ``scope`` carried (all, for the whole)."""
+        if self.reviewed is not None and scope == whole_scope(self.reviewed.family):
+            self.notes.clear()
+        else:
+            self.notes.pop(scope, None)
+        self.note.clear()

@@ -1,0 +1,344 @@
+"""Character files opened for review: read as hostile input, audited, never imported.
+
+Review mode (SPEC §5, "Review") opens files a player sent without putting
+them in the library. Each file is read with the same functions the CLI uses
+(``builder.character_file.parse_document``; Covenant files chosen by their
+``format``), audited and checked for approvals by
+``builder.audit.review_document``, and kept here with the exact bytes'
+digest so an approval is only ever appended to the content the leader saw.
+
+Nothing in this module imports Qt: it runs on the review window's
+background worker, and its verdicts are plain values the window shows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+from typing import Any
+
+from builder.approval import ApprovalError, ItemState, Verdict, approve
+from builder.audit import Review, ReviewInputError, review_document
+from builder.audit import Verdict as AuditVerdict
+from builder.character_file import (
+    MAX_FILE_BYTES,
+    CharacterFileError,
+    document_from_data,
+    parse_document,
+    write_atomically,
+)
+from builder.covenant_file import FORMAT as COVENANT_FORMAT
+from builder.covenant_file import dumps_covenant, from_document
+
+
+class FileVerdict(StrEnum):
+    """One word for a file in the review list, worst first.
+
+    UNREADABLE: the file is not a character file (its message says why);
+    REJECTED: an approval in it is forged, broken or signed by an untrusted
+    key; FAIL: a rule check fails; CHANGED: content approved earlier was
+    edited since; PASS: every check passes and nothing approved changed.
+    """
+
+    UNREADABLE = "unreadable"
+    REJECTED = "rejected"
+    FAIL = "fail"
+    CHANGED = "changed"
+    PASS = "pass"
+
+
+VERDICT_MARKS: Mapping[FileVerdict, str] = {
+    FileVerdict.UNREADABLE: "⊘",
+    FileVerdict.REJECTED: "✖",
+    FileVerdict.FAIL: "✖",
+    FileVerdict.CHANGED: "⚠",
+    FileVerdict.PASS: "✔",
+}
+
+
+class ReviewFileError(Exception):
+    """A file that cannot be read or written; the message names the file and the problem."""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewContext:
+    """What every file of one review is checked against: catalogs and trusted keys.
+
+    ``trusted_keys`` maps a base64 public key to its owner's name; None means
+    no trust list exists (signatures are then checked against their own key).
+    ``trust_problem`` says why the trusted-keys file could not be read.
+    """
+
+    gift_catalog: Any
+    sheet_catalog: Any
+    trusted_keys: Mapping[str, str] | None
+    trust_problem: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewedFile:
+    """One file as review mode read it: its document, character and review, or its error."""
+
+    path: Path
+    digest: str = ""
+    document: Mapping[str, Any] | None = None
+    character: Any = None  # builder.contractor.Contractor or builder.covenant.CovenantCharacter
+    review: Review | None = None
+    error: str = ""
+    checked_against_trust_list: bool = field(default=False)
+
+    @property
+    def readable(self) -> bool:
+        return self.review is not None
+
+    @property
+    def family(self) -> str:
+        """ "contractor", "covenant", or "" for an unreadable file."""
+        return self.review.audit.family if self.review is not None else ""
+
+    @property
+    def name(self) -> str:
+        if self.review is None:
+            return self.path.name
+        return self.review.audit.name or "(unnamed)"
+
+    @property
+    def verdict(self) -> FileVerdict:
+        review = self.review
+        if review is None:
+            return FileVerdict.UNREADABLE
+        if review.approvals.rejected:
+            return FileVerdict.REJECTED
+        if not review.audit.passed:
+            return FileVerdict.FAIL
+        if review.approvals.changed:
+            return FileVerdict.CHANGED
+        return FileVerdict.PASS
+
+    def summary(self) -> str:
+        """One line under the file's name: what its verdict rests on."""
+        review = self.review
+        if review is None:
+            return self.error
+        audit, approvals = review.audit, review.approvals
+        parts: list[str] = []
+        failed = len(audit.failed)
+        warned = sum(1 for line in audit.lines if line.verdict is AuditVerdict.WARN)
+        if failed:
+            parts.append(f"{failed} check{'s' if failed != 1 else ''} failed")
+        if warned:
+            parts.append(f"{warned} to look at")
+        if not failed and not warned:
+            parts.append(f"all {len(audit.lines)} checks pass")
+        if approvals.rejected:
+            n = len(approvals.rejected)
+            parts.append(f"{n} approval{'s' if n != 1 else ''} rejected")
+        changed = len(approvals.changed)
+        if changed:
+            parts.append(f"{changed} changed since approval")
+        approved = approvals.count(ItemState.APPROVED)
+        total = len(approvals.items)
+        if approved == total and total:
+            parts.append("approved")
+        elif approved:
+            parts.append(f"{approved} of {total} items approved")
+        elif not changed:
+            parts.append("not approved")
+        requested = approvals.count(ItemState.CHANGES_REQUESTED)
+        if requested:
+            parts.append(f"changes requested on {requested}")
+        return "; ".join(parts)
+
+
+def expand_paths(paths: Iterable[str | Path]) -> tuple[list[Path], list[str]]:
+    """The files to review: folders become their ``*.json`` files, sorted by name.
+
+    Returns the files and the problems found (a missing path, a folder with
+    no character files), each naming the path.
+    """
+    files: list[Path] = []
+    problems: list[str] = []
+    for name in paths:
+        path = Path(name)
+        if path.is_dir():
+            found = sorted((p for p in path.glob("*.json") if p.is_file()), key=_name_key)
+            if not found:
+                problems.append(f"{path}: the folder holds no .json files")
+            files += found
+        elif path.exists():
+            files.append(path)
+        else:
+            problems.append(f"{path}: no such file")
+    unique: list[Path] = []
+    for path in files:
+        if path.absolute() not in (p.absolute() for p in unique):
+            unique.append(path)
+    return unique, problems
+
+
+def _name_key(path: Path) -> tuple[str, str]:
+    return (path.name.casefold(), path.name)
+
+
+def load_context(house_dirs: Sequence[str | Path] = ()) -> ReviewContext:
+    """Catalogs and trusted keys for a review (slow on first use: run it off the main thread).
+
+    A broken catalog raises (the review cannot be done without it); a broken
+    trusted-keys file does not: only this computer's own key is then trusted,
+    and ``trust_problem`` says what is wrong.
+    """
+    from builder.gifts import default_catalog
+    from harbinger.keys import KeyFileError, default_trusted_keys
+    from ui.catalog import sheet_catalog
+
+    gifts = default_catalog(list(house_dirs))
+    sheets = sheet_catalog()
+    problem = ""
+    try:
+        trusted = default_trusted_keys()
+    except KeyFileError as exc:
+        problem = str(exc)
+        trusted = _own_key_only()
+    return ReviewContext(gifts, sheets, trusted, problem)
+
+
+def _own_key_only() -> dict[str, str]:
+    """The trust list when the trusted-keys file is unreadable: this computer's key, if any.
+
+    Empty rather than None, so that no other signature passes unchecked.
+    """
+    from builder.approval import public_key_text
+    from harbinger.keys import KeyFileError, leader_key_path, load_leader_key
+
+    try:
+        if leader_key_path().exists():
+            return {public_key_text(load_leader_key()): "this computer's leader key"}
+    except KeyFileError:
+        pass
+    return {}
+
+
+def read_bytes(path: Path) -> bytes:
+    """A file's bytes, never more than the character-file limit plus one byte."""
+    try:
+        with path.open("rb") as handle:
+            return handle.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        raise ReviewFileError(f"{path.name} is a folder") from None
+    except OSError as exc:
+        raise ReviewFileError(f"cannot read {path.name}: {exc.strerror or exc}") from None
+
+
+def review_bytes(path: Path, data: bytes, context: ReviewContext) -> ReviewedFile:
+    """Parse, audit and verify one file's bytes; any problem becomes the file's message."""
+    digest = hashlib.sha256(data).hexdigest()
+    try:
+        document = parse_document(data)
+        review = review_document(
+            document, context.gift_catalog, context.sheet_catalog, context.trusted_keys
+        )
+        character = _character(document)
+    except CharacterFileError as exc:
+        return ReviewedFile(path, digest, error=f"not a character file: {exc}")
+    except ReviewInputError as exc:
+        return ReviewedFile(path, digest, error=str(exc))
+    return ReviewedFile(
+        path,
+        digest,
+        document,
+        character,
+        review,
+        checked_against_trust_list=context.trusted_keys is not None,
+    )
+
+
+def review_file(path: Path, context: ReviewContext) -> ReviewedFile:
+    """Read and review one file; a file that cannot be read is UNREADABLE with its message."""
+    try:
+        data = read_bytes(path)
+    except ReviewFileError as exc:
+        return ReviewedFile(path, error=str(exc))
+    return review_bytes(path, data, context)
+
+
+def _character(document: Mapping[str, Any]) -> Any:
+    if document.get("format") == COVENANT_FORMAT:
+        return from_document(document).character
+    return document_from_data(document).contractor
+
+
+def whole_scope(family: str) -> str:
+    """The approval scope that covers every item of a file of this family."""
+    return "character" if family == "covenant" else "contractor"
+
+
+def history_scope(family: str) -> str:
+    """The approval scope of every history entry: the Exp ledger or the Covenant play log."""
+    return "log" if family == "covenant" else "ledger"
+
+
+def file_bytes(document: Mapping[str, Any]) -> bytes:
+    """A document as its family writes files (Covenant files in their canonical layout)."""
+    if document.get("format") == COVENANT_FORMAT:
+        return dumps_covenant(from_document(document)).encode("utf-8")
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def record_decision(
+    reviewed: ReviewedFile,
+    scope: str,
+    by: str,
+    note: str = "",
+    key: Any = None,
+    *,
+    verdict: Verdict = Verdict.APPROVED,
+    item_notes: Mapping[str, str] | None = None,
+) -> dict[str, Any]:
+    """Append an approval record to the reviewed file on disk and return the new document.
+
+    The file is read again first: if its bytes are not the ones reviewed (the
+    player sent a new copy, an editor saved it), nothing is written and
+    ReviewFileError says so, because the leader would be approving content
+    they have not seen. The new file replaces the old one atomically.
+    """
+    if reviewed.document is None:
+        raise ReviewFileError(f"{reviewed.path.name} could not be read, so it cannot be approved")
+    now = read_bytes(reviewed.path)
+    if hashlib.sha256(now).hexdigest() != reviewed.digest:
+        raise ReviewFileError(
+            f"{reviewed.path.name} changed on disk since it was opened; it was not written. "
+            "Reload it and review it again."
+        )
+    try:
+        document = approve(
+            reviewed.document, scope, by, note, key, verdict=verdict, item_notes=item_notes
+        )
+    except ApprovalError as exc:
+        raise ReviewFileError(f"{reviewed.path.name}: {exc}") from None
+    try:
+        write_atomically(reviewed.path, file_bytes(document))
+    except OSError as exc:
+        raise ReviewFileError(f"cannot write {reviewed.path.name}: {exc.strerror or exc}") from None
+    return document
+
+
+__all__ = [
+    "VERDICT_MARKS",
+    "FileVerdict",
+    "ReviewContext",
+    "ReviewFileError",
+    "ReviewedFile",
+    "expand_paths",
+    "file_bytes",
+    "history_scope",
+    "load_context",
+    "read_bytes",
+    "record_decision",
+    "review_bytes",
+    "review_file",
+    "whole_scope",
+]
