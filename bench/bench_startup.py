@@ -28,7 +28,7 @@ window, which imports only installed packages, never compiles anything; an
 installed app has its bytecode.
 
 Harbinger opens the library and imports the rules and storage layers in the
-background once the window is up, so the benchmark also reports a second
+background once the window's first frame is painted, so the benchmark also reports a second
 figure, **roster shown**: spawn to the library's roster being on screen.
 
 Runs alternate between the two so drift on the machine hits both alike; the
