@@ -9,7 +9,10 @@ PYTHON=${PYTHON:-python3}
 EXTRAS=${1:-}
 
 need_apt=()
-have_lib() { ldconfig -p 2>/dev/null | grep -q "$1"; }
+# ldconfig lives in /sbin, which is not on a normal user's PATH on Debian.
+LDCONFIG=$(command -v ldconfig || echo /sbin/ldconfig)
+LIBS=$("$LDCONFIG" -p 2>/dev/null || true)
+have_lib() { grep -qF "$1" <<<"$LIBS"; }
 # Libraries PySide6's wheels load but do not ship (Debian package names).
 have_lib 'libEGL.so.1'        || need_apt+=(libegl1)
 have_lib 'libGL.so.1'         || need_apt+=(libgl1)
