@@ -287,26 +287,24 @@ class JournalDialog(OperationDialog):
         return self.ops.add_journal(self.contractor, self.journal())
 
 
-class BonusExpDialog(OperationDialog):
-    """Bonus Exp a player earned away from this contractor's own Contracts."""
-
-    ok_text = "&Give Bonus Exp"
+class _EarnedRewardDialog(OperationDialog):
+    """A reward earned away from the contractor's own Contracts: what for, when, a note."""
 
     def __init__(
-        self, ops: Operations, contractor: Contractor, report: Any, parent: QWidget | None = None
+        self,
+        ops: Operations,
+        contractor: Contractor,
+        title: str,
+        help_text: str,
+        choices: list[tuple[str, object]],
+        parent: QWidget | None = None,
     ):
-        super().__init__(
-            "Bonus Exp",
-            "Players earn Bonus Exp by GMing, playing Ringers or writing up Moves, and give it to "
-            "one of their living contractors, as long as that contractor's earned Exp is within "
-            f"the cap (now {report.exp.bonus_cap}: 10 + 12 per victory).",
-            parent,
-        )
+        super().__init__(title, help_text, parent)
         self.ops = ops
         self.contractor = contractor
         self.kind = QComboBox()
-        for kind, label in BONUS_LABELS.items():
-            self.kind.addItem(f"{label}: +{BONUS_EXP[kind]} Exp", kind)
+        for label, kind in choices:
+            self.kind.addItem(label, kind)
         self.date = date_edit()
         self.note = QLineEdit()
         form = QFormLayout()
@@ -317,53 +315,58 @@ class BonusExpDialog(OperationDialog):
         connect_all(self.refresh_preview, self.kind.currentIndexChanged, self.date.dateChanged)
         self.refresh_preview()
 
-    def plan(self) -> Plan:
-        return self.ops.plan_bonus(
-            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
+    def inputs(self) -> tuple[Contractor, object, str, str]:
+        """The operation's arguments: contractor, kind, ISO date, note."""
+        return self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
+
+
+class BonusExpDialog(_EarnedRewardDialog):
+    """Bonus Exp a player earned away from this contractor's own Contracts."""
+
+    ok_text = "&Give Bonus Exp"
+
+    def __init__(
+        self, ops: Operations, contractor: Contractor, report: Any, parent: QWidget | None = None
+    ):
+        super().__init__(
+            ops,
+            contractor,
+            "Bonus Exp",
+            "Players earn Bonus Exp by GMing, playing Ringers or writing up Moves, and give it to "
+            "one of their living contractors, as long as that contractor's earned Exp is within "
+            f"the cap (now {report.exp.bonus_cap}: 10 + 12 per victory).",
+            [(f"{label}: +{BONUS_EXP[kind]} Exp", kind) for kind, label in BONUS_LABELS.items()],
+            parent,
         )
+
+    def plan(self) -> Plan:
+        return self.ops.plan_bonus(*self.inputs())
 
     def perform(self) -> Change:
-        return self.ops.add_bonus_exp(
-            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
-        )
+        return self.ops.add_bonus_exp(*self.inputs())
 
 
-class ImprovementDialog(OperationDialog):
+class ImprovementDialog(_EarnedRewardDialog):
     """An Improvement earned by GMing or by a Scenario write-up."""
 
     ok_text = "&Grant"
 
     def __init__(self, ops: Operations, contractor: Contractor, parent: QWidget | None = None):
         super().__init__(
+            ops,
+            contractor,
             "Grant Improvement",
             "An Improvement raises a Gift the contractor already has; it cannot buy a new Gift. "
             "Gift Credits and Improvements together are capped at twice the victories.",
+            [(label, kind) for kind, label in IMPROVEMENT_LABELS.items()],
             parent,
         )
-        self.ops = ops
-        self.contractor = contractor
-        self.kind = QComboBox()
-        for kind, label in IMPROVEMENT_LABELS.items():
-            self.kind.addItem(label, kind)
-        self.date = date_edit()
-        self.note = QLineEdit()
-        form = QFormLayout()
-        form.addRow("&Earned by", self.kind)
-        form.addRow("Da&te", self.date)
-        form.addRow("&Note", self.note)
-        self.body.addLayout(form)
-        connect_all(self.refresh_preview, self.kind.currentIndexChanged)
-        self.refresh_preview()
 
     def plan(self) -> Plan:
-        return self.ops.plan_improvement(
-            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
-        )
+        return self.ops.plan_improvement(*self.inputs())
 
     def perform(self) -> Change:
-        return self.ops.grant_improvement(
-            self.contractor, self.kind.currentData(), iso(self.date), self.note.text().strip()
-        )
+        return self.ops.grant_improvement(*self.inputs())
 
 
 class TherapyDialog(OperationDialog):
