@@ -30,8 +30,8 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_gift_eval import _bench_effect  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from builder.contractor import Concept, ContractAttended, Contractor, Outcome  # noqa: E402
-from builder.gifts import (  # noqa: E402
+from builder.contract.character import Concept, ContractAttended, Contractor, Outcome  # noqa: E402
+from builder.contract.gifts import (  # noqa: E402
     Catalog,
     GiftDraft,
     ModifierChoice,
@@ -39,7 +39,7 @@ from builder.gifts import (  # noqa: E402
     evaluate_gift,
     load_catalog,
 )
-from ui.gift_builder import GiftBuilderDialog, Step  # noqa: E402
+from ui.contract.gift_builder import GiftBuilderDialog, Step  # noqa: E402
 
 BUDGET_MS = 16.0
 CLICKS = 300

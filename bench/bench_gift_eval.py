@@ -21,14 +21,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from builder.gifts import (  # noqa: E402
+from builder.contract.gifts import (  # noqa: E402
     AvailableRewards,
     GiftDraft,
     ModifierChoice,
     evaluate_gift,
     load_catalog,
 )
-from builder.status import Status  # noqa: E402
+from builder.contract.status import Status  # noqa: E402
 
 BUDGET_MS = 1.0
 

@@ -31,8 +31,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from builder.character_file import dumps_character_file  # noqa: E402
-from builder.contractor import (  # noqa: E402
+from builder.contract.character import (  # noqa: E402
     AssetKind,
     AssetPick,
     BonusExp,
@@ -56,7 +55,8 @@ from builder.contractor import (  # noqa: E402
     Stock,
     TraitKind,
 )
-from builder.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
+from builder.contract.file import dumps_character_file  # noqa: E402
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
 from models.library import Library  # noqa: E402
 
 ROSTER_BUDGET_MS = 300.0

@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from builder.contractor import (  # noqa: E402
+from builder.contract.character import (  # noqa: E402
     BattleScar,
     Concept,
     ContractAttended,
@@ -50,12 +50,12 @@ from builder.contractor import (  # noqa: E402
     TraitKind,
     Trauma,
 )
-from builder.creation import DEFAULT_LIMITS  # noqa: E402
-from builder.gifts.loader import load_catalog  # noqa: E402
-from builder.sheet_catalog import load_sheet_catalog  # noqa: E402
-from printing.batch import render_roster  # noqa: E402
-from printing.sheet import render_contractor_sheet  # noqa: E402
-from printing.snapshot import print_snapshot  # noqa: E402
+from builder.contract.creation import DEFAULT_LIMITS  # noqa: E402
+from builder.contract.gifts.loader import load_catalog  # noqa: E402
+from builder.contract.sheet_catalog import load_sheet_catalog  # noqa: E402
+from printing.contract.batch import render_roster  # noqa: E402
+from printing.contract.sheet import render_contractor_sheet  # noqa: E402
+from printing.contract.snapshot import print_snapshot  # noqa: E402
 
 ONE_SHEET_BUDGET = 0.400
 ROSTER_BUDGET = 30.0

@@ -4,7 +4,7 @@ The leader's Ed25519 private key lives in the settings folder
 (``harbinger.paths.settings_dir()``) as ``leader-key.pem`` (PKCS #8 PEM),
 readable by its owner only (mode 0600, like an SSH key; a key file others can
 read is refused on POSIX systems). The public key is shared as one line of
-base64 text (``builder.approval.public_key_text``) that players and other
+base64 text (``builder.core.approval.public_key_text``) that players and other
 leaders add to their trusted-keys file.
 
 The trusted-keys file (default ``trusted-keys.txt`` in the settings folder) is
@@ -31,7 +31,7 @@ from cryptography.hazmat.primitives.serialization import (
     load_pem_private_key,
 )
 
-from builder.approval import ApprovalError, parse_public_key, public_key_text
+from builder.core.approval import ApprovalError, parse_public_key, public_key_text
 from harbinger.paths import settings_dir
 
 LEADER_KEY_FILE = "leader-key.pem"

@@ -8,7 +8,7 @@ app opens the database. Import what you need from here::
     with Library.open() as library:          # $HARBINGER_DB or the default file
         for entry in library.roster():       # light rows: id, name, player, victories, alive…
             ...
-        contractor = library.load(entry.id)  # a builder.contractor.Contractor
+        contractor = library.load(entry.id)  # a builder.contract.character.Contractor
         library.save(contractor)             # one transaction, only what changed
         library.save_covenant(character)     # a Covenant character (entry.family == "covenant")
 """

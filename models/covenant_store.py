@@ -1,12 +1,12 @@
 """Covenant characters in the library: values ↔ rows, and the session work behind ``Library``.
 
-A Covenant character (``builder.covenant.CovenantCharacter``) is stored as one
+A Covenant character (``builder.covenant.character.CovenantCharacter``) is stored as one
 ``covenant_character`` row (own fields, approval state, the creation as
 canonical JSON) and one ``covenant_log`` row per play-log entry. Both use the
-harbinger.covenant file's own encoding (``builder.covenant_file``), so a row
+harbinger.covenant file's own encoding (``builder.covenant.file``), so a row
 and the file say the same thing and the library never invents a second
 format. Nothing folded is stored: Discipline, asset states and tokens come
-from ``builder.covenant_rules.evaluate_covenant`` after loading. The one
+from ``builder.covenant.rules.evaluate_covenant`` after loading. The one
 derived column, ``covenant_log.eliminated``, marks the entry that put the
 character out of the game so the roster need not replay every log.
 
@@ -32,18 +32,19 @@ from typing import Any
 
 from sqlmodel import Session, col, delete, select
 
-from builder.character_file import (
+from builder.contract.file import (
     MAX_FILE_BYTES,
     CharacterDocument,
     CharacterFileError,
     document_from_data,
     parse_document,
 )
-from builder.covenant import CovenantCharacter, LogEntry
-from builder.covenant_file import (
+from builder.contract.serialize import canonical_json
+from builder.covenant.character import CovenantCharacter, LogEntry
+from builder.covenant.file import (
     FORMAT as COVENANT_FORMAT,
 )
-from builder.covenant_file import (
+from builder.covenant.file import (
     CovenantFile,
     CovenantFileError,
     character_from_json,
@@ -52,8 +53,7 @@ from builder.covenant_file import (
     from_document,
     loads_covenant,
 )
-from builder.covenant_state import apply_entry, fold
-from builder.serialize import canonical_json
+from builder.covenant.state import apply_entry, fold
 from models.errors import CovenantNotFound, LedgerRewriteError, UnstorableCovenant
 from models.tables import CovenantCharacterRow, CovenantLogRow, PlayerRow
 

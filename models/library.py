@@ -38,19 +38,19 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Engine
 from sqlmodel import Session, col, delete, select
 
-from builder.character_file import (
+from builder.contract.character import Contractor, Gift, GiftChange
+from builder.contract.file import (
     CharacterDocument,
     CharacterFileError,
     validate_contractor,
     write_atomically,
     write_character_file,
 )
-from builder.contractor import Contractor, Gift, GiftChange
-from builder.covenant import CovenantCharacter, LogEntry
-from builder.covenant_file import CovenantFile, dumps_covenant
-from builder.gifts.draft import GiftDraft
-from builder.serialize import canonical_json
-from builder.status import Status, status_from_victories
+from builder.contract.gifts.draft import GiftDraft
+from builder.contract.serialize import canonical_json
+from builder.contract.status import Status, status_from_victories
+from builder.covenant.character import CovenantCharacter, LogEntry
+from builder.covenant.file import CovenantFile, dumps_covenant
 from harbinger.paths import library_url
 from models import covenant_store, mapping
 from models.covenant_store import (

@@ -5,7 +5,7 @@ objects; ``*_from_rows`` functions turn loaded rows back into the exact
 values. The library composes them; keeping them pure makes the mapping easy
 to test and keeps every field's home in one place.
 
-Ledger entries are stored as ``builder.serialize`` dicts: the ``type``,
+Ledger entries are stored as ``builder.contract.serialize`` dicts: the ``type``,
 ``date``, ``exp``, ``gift_id`` and ``outcome`` fields become typed columns,
 the rest stays in the JSON payload, so a row and its entry convert both ways
 without loss.
@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-from builder.contractor import (
+from builder.contract.character import (
     AssetKind,
     AssetPick,
     BattleScar,
@@ -42,8 +42,8 @@ from builder.contractor import (
     ThreatLevel,
     Trauma,
 )
-from builder.gifts.draft import GiftDraft, ModifierChoice
-from builder.serialize import canonical_json, entry_from_dict, entry_to_dict
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.serialize import canonical_json, entry_from_dict, entry_to_dict
 from models.tables import (
     AssetPickRow,
     BattleScarRow,

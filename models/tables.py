@@ -13,7 +13,7 @@ stored (available Exp, Gift Credits, Status, derived stats are folded by
 - ``ledger_entry`` is the append-only history: one row per entry, ordered by
   ``seq`` within a contractor, its ``type`` and the columns queries need
   typed, and everything else in a JSON ``payload`` written by
-  ``builder.serialize``. Rows are inserted, never updated (a mapper hook
+  ``builder.contract.serialize``. Rows are inserted, never updated (a mapper hook
   refuses it); a correction is a new row.
 - ``gift`` holds each Gift's current draft, stored cost, System Text and
   catalog tag, with its modifiers and parameter levels in ``gift_modifier``
@@ -394,7 +394,7 @@ CHILD_TABLES: tuple[type[LibraryTable], ...] = (
 # A second rules family (SPEC §4), added by revision 0003. Like a contractor,
 # a Covenant character is what the player chose (``creation``) plus an
 # append-only history (``covenant_log``); Discipline, asset states and tokens
-# are folded by ``builder.covenant_state`` after loading.
+# are folded by ``builder.covenant.state`` after loading.
 
 COVENANT_ID_LENGTH = 200
 """Longest Covenant character id (the harbinger.covenant v1 schema allows 200)."""

@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from builder.contractor import (  # noqa: E402  # noqa: E402
+from builder.contract.character import (  # noqa: E402  # noqa: E402
     Concept,
     ContractAttended,
     Contractor,
@@ -31,8 +31,8 @@ from builder.contractor import (  # noqa: E402  # noqa: E402
     ImprovementKind,
     Outcome,
 )
-from builder.gifts import default_catalog  # noqa: E402
-from ui.gift_builder import GiftBuilderDialog, Step, TemplateStore, plan_save  # noqa: E402
+from builder.contract.gifts import default_catalog  # noqa: E402
+from ui.contract.gift_builder import GiftBuilderDialog, Step, TemplateStore, plan_save  # noqa: E402
 
 
 def novice() -> Contractor:

@@ -12,7 +12,7 @@ Three contractors a new library can offer (``Library.load_examples``):
   Wren spent: both belong to the player Sam).
 
 The sheets are written here as values; ``check_arithmetic`` asks
-``builder.sheet`` and the Gift Builder to audit them on every run and stops
+``builder.contract.sheet`` and the Gift Builder to audit them on every run and stops
 on any rule error or Gift Cost that disagrees with the catalog. Each Gift is
 written with the System Text the Gift Builder generates for it.
 """
@@ -29,8 +29,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from builder.character_file import dumps_character_file  # noqa: E402
-from builder.contractor import (  # noqa: E402
+from builder.contract.character import (  # noqa: E402
     AssetKind,
     AssetPick,
     BattleScar,
@@ -66,10 +65,11 @@ from builder.contractor import (  # noqa: E402
     TraitKind,
     Trauma,
 )
-from builder.findings import errors  # noqa: E402
-from builder.gifts import default_catalog, evaluate_gift  # noqa: E402
-from builder.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
-from builder.sheet import evaluate_sheet  # noqa: E402
+from builder.contract.file import dumps_character_file  # noqa: E402
+from builder.contract.gifts import default_catalog, evaluate_gift  # noqa: E402
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
+from builder.contract.sheet import evaluate_sheet  # noqa: E402
+from builder.core.findings import errors  # noqa: E402
 
 EXAMPLES_DIR = ROOT / "resources" / "examples"
 EXPORTED_AT = "2025-06-01T12:00:00Z"
@@ -645,7 +645,7 @@ def orrin() -> Contractor:
 def check_arithmetic(c: Contractor) -> dict[str, int]:
     """Stop on any rule slip in a generated sheet; returns the totals builder folds.
 
-    The rules are asked of ``builder.sheet`` (they live nowhere else); any ERROR
+    The rules are asked of ``builder.contract.sheet`` (they live nowhere else); any ERROR
     finding, or a Gift whose stored cost differs from the catalog's, fails.
     """
     report = evaluate_sheet(c)

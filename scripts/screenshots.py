@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QApplication, QWidget
 
-    from builder.contractor import Outcome
+    from builder.contract.character import Outcome
     from ui.app import make_application
     from ui.main_window import MainWindow
     from ui.settings import AppSettings
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
 
     from dataclasses import replace
 
-    from builder.contractor import (
+    from builder.contract.character import (
         BattleScar,
         ContractAttended,
         CraftedItem,
@@ -154,8 +154,8 @@ def main(argv: list[str] | None = None) -> int:
             [Journal(f"2025-0{i}-15", f"After {scenario}", JournalKind.CONTRACT, 320)],
         )
     ops.raise_trait(current(), "attribute", "brawn", "2025-04-01")
-    from builder.contractor import Gift
-    from builder.gifts.evaluate import evaluate_gift
+    from builder.contract.character import Gift
+    from builder.contract.gifts.evaluate import evaluate_gift
     from ui.catalog import gift_catalog
 
     whisper = gift_catalog().stock["graveside_whisper"]

@@ -2,7 +2,7 @@
 
 Menus: File (new/open library, recent libraries, import, export, print),
 Edit (undo, redo, find), Contractor (create and advance), View (dice).
-Every edit goes through :class:`ui.operations.Operations`; the window
+Every edit goes through :class:`ui.operations.contract.Operations`; the window
 listens to the workspace's ``changed`` signal and refreshes what it shows.
 Dialogs open window-modal with ``open()`` so the event loop keeps running
 (and tests can fill them in); :attr:`MainWindow.current_dialog` is the one
@@ -48,11 +48,11 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QPaintEvent
     from PySide6.QtWidgets import QDialog, QDockWidget, QMessageBox
 
-    from builder.contractor import Contractor
-    from builder.sheet_catalog import SheetCatalog
-    from ui.dice_panel import DicePanel
-    from ui.operations import Operations
-    from ui.sheet.view import SheetView
+    from builder.contract.character import Contractor
+    from builder.contract.sheet_catalog import SheetCatalog
+    from ui.contract.dice_panel import DicePanel
+    from ui.contract.sheet.view import SheetView
+    from ui.operations.contract import Operations
 
 
 def _open_library(url: str) -> tuple[Any, list[Any]]:
@@ -73,8 +73,6 @@ def _open_library(url: str) -> tuple[Any, list[Any]]:
     from ui.catalog import sheet_catalog
 
     sheet_catalog()
-    import ui.operations
-    import ui.sheet.view  # noqa: F401
 
     return library, rows
 
@@ -236,7 +234,7 @@ class MainWindow(QMainWindow):
     def ops(self) -> Operations:
         """The named operations (built on first use: they import the rules engine)."""
         if self._ops is None:
-            from ui.operations import Operations
+            from ui.operations.contract import Operations
 
             self._ops = Operations(self.workspace)
         return self._ops
@@ -251,7 +249,7 @@ class MainWindow(QMainWindow):
     def sheet(self) -> SheetView:
         """The sheet view, made when the first contractor is shown."""
         if self._sheet is None:
-            from ui.sheet.view import SheetView
+            from ui.contract.sheet.view import SheetView
 
             self._sheet = SheetView(self.ops, self.catalog, self)
             self._sheet.action_requested.connect(self._sheet_action)
@@ -300,7 +298,7 @@ class MainWindow(QMainWindow):
     def dice_panel(self) -> DicePanel:
         """The dice panel in its dock, made when first needed."""
         if self._dice_panel is None:
-            from ui.dice_panel import DicePanel
+            from ui.contract.dice_panel import DicePanel
 
             self._dice_panel = DicePanel()
             # A narrow dock, so the sheet keeps its room at 1280 pixels.
@@ -720,7 +718,7 @@ class MainWindow(QMainWindow):
             character = self.covenant_sheet.character
 
             def write_covenant() -> Path:
-                from printing.covenant import render_covenant_sheet
+                from printing.covenant.sheet import render_covenant_sheet
 
                 render_covenant_sheet(character, path, paper)
                 return path
@@ -764,7 +762,7 @@ class MainWindow(QMainWindow):
             self.roster.select(contractor_id)
 
     def _display(self, contractor: Contractor) -> None:
-        from builder.sheet import evaluate_sheet
+        from builder.contract.sheet import evaluate_sheet
 
         self._close_covenant_sheet()
         self.contractor = contractor
@@ -804,7 +802,7 @@ class MainWindow(QMainWindow):
     def new_contractor(self) -> None:
         if self.workspace.library is None:
             return
-        from ui.wizard.wizard import CreationWizard
+        from ui.contract.wizard.wizard import CreationWizard
 
         players = self.workspace.library.players()
         wizard = CreationWizard(
@@ -845,7 +843,7 @@ class MainWindow(QMainWindow):
         """Listen to Covenant writes; done on first use so launching never loads Covenant code."""
         if self._watching_covenant:
             return
-        from ui.covenant.commands import covenant_events
+        from ui.operations.covenant import covenant_events
 
         covenant_events().changed.connect(self._covenant_changed)
         covenant_events().failed.connect(self._save_failed)
@@ -907,7 +905,7 @@ class MainWindow(QMainWindow):
         self._show_dialog(box)
 
     def _confirm_delete_covenant(self) -> None:
-        from ui.covenant.commands import commit
+        from ui.operations.covenant import commit
 
         character = self.covenant_sheet.character
         library = self.workspace.library
@@ -932,7 +930,7 @@ class MainWindow(QMainWindow):
 
     def run_operation(self, operation: Callable[[], Change]) -> Change | None:
         """Run one named operation; a refusal or a failed save becomes a dialog."""
-        from ui.operations import Refused
+        from ui.operations.contract import Refused
 
         try:
             return operation()

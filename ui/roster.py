@@ -1,7 +1,7 @@
 """The roster: every character in the library, searchable, filtered, grouped by player.
 
 The panel is a thin adapter over the library's light roster rows. Filters
-only select rows; Status is read from ``builder.status`` so the label matches
+only select rows; Status is read from ``builder.contract.status`` so the label matches
 the sheet.
 """
 
@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.status import Status, status_from_victories
+from builder.contract.status import Status, status_from_victories
 
 ID_ROLE = 0x0100 + 1
 """Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as

@@ -9,7 +9,7 @@ command appended. ``None`` on one side means the
 contractor did not exist there: undoing a creation deletes it, undoing a
 deletion saves it back.
 
-Views never mutate anything themselves; they call :mod:`ui.operations`,
+Views never mutate anything themselves; they call :mod:`ui.operations.contract`,
 which builds the new value through ``builder`` and pushes the command here,
 and then they refresh from :attr:`Workspace.changed`.
 """
@@ -23,8 +23,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 if TYPE_CHECKING:
-    from builder.contractor import Contractor
-    from builder.findings import Finding
+    from builder.contract.character import Contractor
+    from builder.core.findings import Finding
 
 
 @dataclass(frozen=True, slots=True)

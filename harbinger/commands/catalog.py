@@ -15,8 +15,8 @@ import textwrap
 from pathlib import Path
 from typing import Any
 
-from builder.gifts.catalog import Catalog, CatalogError, Effect, Modifier, ModifierKind
-from builder.gifts.loader import default_catalog, house_catalog_name, load_catalog
+from builder.contract.gifts.catalog import Catalog, CatalogError, Effect, Modifier, ModifierKind
+from builder.contract.gifts.loader import default_catalog, house_catalog_name, load_catalog
 from harbinger.commands.base import EXIT_BAD_INPUT, CliError, add_json_flag, emit
 
 

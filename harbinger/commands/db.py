@@ -200,7 +200,7 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from builder.character_file import CharacterFileError
+    from builder.contract.file import CharacterFileError
     from models.errors import LibraryError
 
     with _open(args) as library:

@@ -1,6 +1,6 @@
 """``harbinger dice POOL DIFFICULTY``: exact Outcome distribution of a roll (SPEC §7).
 
-The numbers come from :mod:`builder.dice`; this module only checks the input
+The numbers come from :mod:`builder.contract.dice`; this module only checks the input
 and formats the answer.
 """
 
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import argparse
 
-from builder.dice import BAND_RANGES, MAX_DIFFICULTY, MIN_DIFFICULTY, Distribution
-from builder.dice import outcome_distribution as _outcome_distribution
+from builder.contract.dice import BAND_RANGES, MAX_DIFFICULTY, MIN_DIFFICULTY, Distribution
+from builder.contract.dice import outcome_distribution as _outcome_distribution
 from harbinger.commands.base import CliError, add_json_flag, emit
 
 MAX_POOL = 60

@@ -13,9 +13,9 @@ import argparse
 import textwrap
 from typing import Any
 
-from builder.gifts.draft_json import DraftFormatError, read_draft_document
-from builder.gifts.evaluate import AvailableRewards, GiftEvaluation, evaluate_gift
-from builder.status import Status
+from builder.contract.gifts.draft_json import DraftFormatError, read_draft_document
+from builder.contract.gifts.evaluate import AvailableRewards, GiftEvaluation, evaluate_gift
+from builder.contract.status import Status
 from harbinger.commands.base import (
     EXIT_CHECK_FAILED,
     CliError,

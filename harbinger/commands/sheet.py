@@ -17,8 +17,8 @@ Sub-commands:
 - ``sheet pdf`` — the printed sheet, Gift cards, a blank sheet or a whole
   roster (``harbinger.commands.sheet_pdf``).
 
-The audit and the approval checks are ``builder.audit.review_document`` and
-``builder.approval``; this module reads files, loads catalogs and formats.
+The audit and the approval checks are ``builder.contract.audit.review_document`` and
+``builder.core.approval``; this module reads files, loads catalogs and formats.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ _Registrar = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-a
 
 def _read_document(path: Path) -> dict[str, Any]:
     """A character file parsed as hostile input; CliError (exit 2) naming file and problem."""
-    from builder.character_file import CharacterFileError, parse_document
+    from builder.contract.file import CharacterFileError, parse_document
 
     try:
         data = path.read_bytes() if path.is_file() else None
@@ -77,7 +77,7 @@ def _expand(paths: list[str]) -> tuple[list[Path], bool]:
 
 
 def _gift_catalog(house_dirs: list[str]) -> Any:
-    from builder.gifts import CatalogError, default_catalog
+    from builder.contract.gifts import CatalogError, default_catalog
 
     try:
         return default_catalog(house_dirs)
@@ -86,7 +86,7 @@ def _gift_catalog(house_dirs: list[str]) -> Any:
 
 
 def _sheet_catalog(folder: str | None) -> Any:
-    from builder.sheet_catalog import CatalogError, load_sheet_catalog
+    from builder.contract.sheet_catalog import CatalogError, load_sheet_catalog
 
     try:
         return load_sheet_catalog(Path(folder) if folder else None)
@@ -147,7 +147,7 @@ def _add_audit(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run_audit(args: argparse.Namespace) -> int:
     """Audit every file; print each review; exit 0 / 1 / 2 as described above."""
-    from builder.audit import ReviewInputError, review_document
+    from builder.contract.audit import ReviewInputError, review_document
 
     files, folder = _expand(args.files)
     catalog = _gift_catalog(args.catalog)
@@ -229,7 +229,7 @@ def _add_approve(commands: argparse._SubParsersAction) -> None:  # type: ignore[
 
 def _dumps(document: dict[str, Any]) -> bytes:
     """The file's bytes in its family's own layout (Covenant files are canonical JSON)."""
-    from builder import covenant_file
+    from builder.covenant import file as covenant_file
 
     if document.get("format") == covenant_file.FORMAT:
         return covenant_file.dumps_covenant(covenant_file.from_document(document)).encode("utf-8")
@@ -237,7 +237,8 @@ def _dumps(document: dict[str, Any]) -> bytes:
 
 
 def _check_readable(path: Path, document: dict[str, Any]) -> None:
-    from builder import character_file, covenant_file
+    from builder.contract import file as character_file
+    from builder.covenant import file as covenant_file
 
     try:
         if document.get("format") == covenant_file.FORMAT:
@@ -250,8 +251,14 @@ def _check_readable(path: Path, document: dict[str, Any]) -> None:
 
 def run_approve(args: argparse.Namespace) -> int:
     """Append the approval record and write the file."""
-    from builder.approval import ApprovalError, Verdict, approve, key_fingerprint, public_key_text
-    from builder.character_file import write_atomically
+    from builder.contract.file import write_atomically
+    from builder.core.approval import (
+        ApprovalError,
+        Verdict,
+        approve,
+        key_fingerprint,
+        public_key_text,
+    )
     from harbinger.keys import KeyFileError, load_leader_key, load_or_create_leader_key
 
     path = Path(args.file)
@@ -328,7 +335,7 @@ def _add_key(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
 
 
 def run_key(args: argparse.Namespace) -> int:
-    from builder.approval import key_fingerprint, public_key_text
+    from builder.core.approval import key_fingerprint, public_key_text
     from harbinger.keys import (
         KeyFileError,
         leader_key_path,
@@ -374,7 +381,7 @@ def _add_trust(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 
 def run_trust(args: argparse.Namespace) -> int:
-    from builder.approval import key_fingerprint
+    from builder.core.approval import key_fingerprint
     from harbinger.keys import KeyFileError, add_trusted_key
 
     name = " ".join(args.name)

@@ -7,7 +7,7 @@
     harbinger sheet pdf FILE|DIR... -o ALL.pdf --combined
     harbinger [--db PATH|URL] sheet pdf --roster -o OUT_DIR   (every character in the library)
 
-Every number printed comes from ``builder`` through ``printing.snapshot``; this
+Every number printed comes from ``builder`` through ``printing.contract.snapshot``; this
 module only reads the input and picks the renderer.
 """
 
@@ -50,7 +50,7 @@ def run(args: argparse.Namespace) -> int:
     if args.blank:
         if args.files:
             raise CliError("--blank prints an empty sheet and takes no FILE")
-        from printing.blank import render_blank_sheet
+        from printing.contract.blank import render_blank_sheet
 
         pages = render_blank_sheet(out, args.paper)
         return _done(args, [{"path": str(out), "pages": pages, "kind": "blank"}])
@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     if args.cards:
         if len(characters) != 1:
             raise CliError("--cards prints one character's Gifts; give exactly one FILE")
-        from printing.cards import render_gift_cards
+        from printing.contract.cards import render_gift_cards
 
         pages = render_gift_cards(_snapshot(characters[0][1]), out, args.paper)
         return _done(args, [{"path": str(out), "pages": pages, "kind": "cards"}])
@@ -92,9 +92,9 @@ def _pages(n: int) -> str:
 
 def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
     """(label, character value) for each file; a folder contributes its ``*.json`` files."""
-    from builder.character_file import CharacterFileError, document_from_data, parse_document
-    from builder.covenant_file import FORMAT as COVENANT_FORMAT
-    from builder.covenant_file import CovenantFileError, from_document
+    from builder.contract.file import CharacterFileError, document_from_data, parse_document
+    from builder.covenant.file import FORMAT as COVENANT_FORMAT
+    from builder.covenant.file import CovenantFileError, from_document
 
     files: list[Path] = []
     for name in paths:
@@ -141,7 +141,7 @@ def _load(library: Any, entry: Any) -> Any:
 
 
 def _is_covenant(character: Any) -> bool:
-    from builder.covenant import CovenantCharacter
+    from builder.covenant.character import CovenantCharacter
 
     return isinstance(character, CovenantCharacter)
 
@@ -149,23 +149,23 @@ def _is_covenant(character: Any) -> bool:
 def _snapshot(character: Any) -> Any:
     if _is_covenant(character):
         raise CliError("Gift cards are for contractors; Covenant characters have no Gifts")
-    from printing.snapshot import print_snapshot
+    from printing.contract.snapshot import print_snapshot
 
     return print_snapshot(character)
 
 
 def _render_one(character: Any, out: Path, paper: str) -> int:
     if _is_covenant(character):
-        from printing.covenant import render_covenant_sheet
+        from printing.covenant.sheet import render_covenant_sheet
 
         return int(render_covenant_sheet(character, out, paper))
-    from printing.sheet import render_contractor_sheet
+    from printing.contract.sheet import render_contractor_sheet
 
     return render_contractor_sheet(_snapshot(character), out, paper)
 
 
 def _render_many(args: argparse.Namespace, characters: list[tuple[str, Any]], out: Path) -> int:
-    from printing.batch import render_roster
+    from printing.contract.batch import render_roster
 
     contractors = [c for _label, c in characters if not _is_covenant(c)]
     covenant = [c for _label, c in characters if _is_covenant(c)]

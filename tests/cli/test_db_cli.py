@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.character_file import read_character_file
+from builder.contract.file import read_character_file
 from harbinger.cli import main
 from resources import resource_path
 

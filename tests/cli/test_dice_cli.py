@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.dice import outcome_distribution
+from builder.contract.dice import outcome_distribution
 from harbinger.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

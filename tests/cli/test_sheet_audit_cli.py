@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from builder.approval import public_key_text
+from builder.core.approval import public_key_text
 from harbinger.cli import main
 from harbinger.keys import (
     KeyFileError,

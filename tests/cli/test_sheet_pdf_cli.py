@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from builder.character_file import read_character_file
-from builder.sheet import evaluate_sheet
+from builder.contract.file import read_character_file
+from builder.contract.sheet import evaluate_sheet
 from harbinger.cli import main
 from resources import resource_path
 

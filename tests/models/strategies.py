@@ -10,7 +10,7 @@ import string
 
 from hypothesis import strategies as st
 
-from builder.contractor import (
+from builder.contract.character import (
     AssetKind,
     AssetPick,
     BattleScar,
@@ -47,7 +47,7 @@ from builder.contractor import (
     TraitKind,
     Trauma,
 )
-from builder.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 
 _chars = st.characters(exclude_categories=("Cs",), exclude_characters="\x00")
 text = st.text(_chars, max_size=30)

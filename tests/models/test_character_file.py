@@ -1,4 +1,4 @@
-"""builder.character_file: the export format, its schema, and how bad files are refused."""
+"""builder.contract.file: the export format, its schema, and how bad files are refused."""
 
 from __future__ import annotations
 
@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder import contractor as values
-from builder.character_file import (
+from builder.contract import character as values
+from builder.contract.character import Concept, Contractor, Gift
+from builder.contract.file import (
     CURRENT_VERSION,
     MAX_FILE_BYTES,
     CharacterFileError,
@@ -29,9 +30,8 @@ from builder.character_file import (
     validate_contractor,
     write_character_file,
 )
-from builder.contractor import Concept, Contractor, Gift
-from builder.gifts.draft import GiftDraft, ModifierChoice
-from builder.serialize import ENTRY_TYPES
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.serialize import ENTRY_TYPES
 from resources import resource_path
 from tests.models.strategies import contractors
 

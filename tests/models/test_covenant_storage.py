@@ -19,11 +19,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.approval import approve
-from builder.character_file import CharacterFileError
-from builder.covenant import CovenantCharacter, EndChapter, Tie
-from builder.covenant_file import CovenantFile, loads_covenant, read_covenant_file, to_document
-from builder.covenant_rules import (
+from builder.contract.file import CharacterFileError
+from builder.core.approval import approve
+from builder.covenant.character import CovenantCharacter, EndChapter, Tie
+from builder.covenant.file import CovenantFile, loads_covenant, read_covenant_file, to_document
+from builder.covenant.rules import (
     begin_scene,
     bid,
     end_chapter,
@@ -377,7 +377,7 @@ _MOVES = st.sampled_from(
 @settings(max_examples=20, deadline=None)
 @given(moves=st.lists(_MOVES, max_size=25))
 def test_any_play_with_undos_is_stored_exactly(moves: list[str]) -> None:
-    from builder.covenant_rules import use_asset
+    from builder.covenant.rules import use_asset
 
     start = dataclasses.replace(_ines(), log=())
     with Library.open("sqlite://") as library:

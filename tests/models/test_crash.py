@@ -21,7 +21,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.contractor import (
+from builder.contract.character import (
     Concept,
     ContractAttended,
     Contractor,
@@ -32,7 +32,7 @@ from builder.contractor import (
     JournalKind,
     Outcome,
 )
-from builder.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from models.library import Library
 
 KILLS = 110

@@ -11,8 +11,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
-from builder.character_file import read_character_file
-from builder.contractor import (
+from builder.contract.character import (
     BonusExp,
     BuyAsset,
     ContractAttended,
@@ -26,6 +25,7 @@ from builder.contractor import (
     Raise,
     Therapy,
 )
+from builder.contract.file import read_character_file
 from resources import resource_path
 
 ROOT = Path(__file__).resolve().parents[2]

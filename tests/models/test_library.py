@@ -11,13 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from sqlmodel import Session, select
 
-from builder.character_file import (
-    CharacterFileError,
-    dumps_character_file,
-    read_character_document,
-    read_character_file,
-)
-from builder.contractor import (
+from builder.contract.character import (
     Concept,
     ContractAttended,
     Contractor,
@@ -34,8 +28,14 @@ from builder.contractor import (
     Outcome,
     Stock,
 )
-from builder.gifts.draft import GiftDraft, ModifierChoice
-from builder.status import Status
+from builder.contract.file import (
+    CharacterFileError,
+    dumps_character_file,
+    read_character_document,
+    read_character_file,
+)
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.status import Status
 from models.errors import (
     ContractorNotFound,
     ImportConflict,

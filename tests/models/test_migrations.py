@@ -10,8 +10,8 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from builder.contractor import Death
-from builder.serialize import canonical_json
+from builder.contract.character import Death
+from builder.contract.serialize import canonical_json
 from harbinger.paths import sqlite_url
 from models.errors import LibraryTooNew, NotALibrary
 from models.library import Library

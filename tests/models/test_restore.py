@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from builder.advance import record_contract
-from builder.contractor import Concept, ContractAttended, Contractor, Outcome
-from builder.sheet import evaluate_sheet
+from builder.contract.advance import record_contract
+from builder.contract.character import Concept, ContractAttended, Contractor, Outcome
+from builder.contract.sheet import evaluate_sheet
 from models.library import LedgerRewriteError, Library
 
 

@@ -1,4 +1,4 @@
-"""builder.serialize: contractors ↔ plain JSON data, exactly and canonically."""
+"""builder.contract.serialize: contractors ↔ plain JSON data, exactly and canonically."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 from hypothesis import given, settings
 
-from builder.contractor import (
+from builder.contract.character import (
     Concept,
     ContractAttended,
     Contractor,
@@ -19,7 +19,7 @@ from builder.contractor import (
     Raise,
     TraitKind,
 )
-from builder.serialize import (
+from builder.contract.serialize import (
     ENTRY_TYPES,
     SerializeError,
     canonical_json,

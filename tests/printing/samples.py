@@ -8,7 +8,7 @@ Mind 6; Dexterity 3 + Perception 2 gives an Initiative pool of 5).
 
 from __future__ import annotations
 
-from printing.snapshot import (
+from printing.contract.snapshot import (
     AssetView,
     ContractView,
     CostPart,

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from printing.batch import render_roster, safe_stem, sheet_paths
+from printing.contract.batch import render_roster, safe_stem, sheet_paths
 from tests.printing.pdfread import body_text, read_pdf
 from tests.printing.samples import TRICKY_NAME, sample_snapshot
 

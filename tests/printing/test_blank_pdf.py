@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from printing.blank import render_blank_sheet
+from printing.contract.blank import render_blank_sheet
 from tests.printing.pdfread import body_text, font_dictionaries, is_embedded, read_pdf
 
 

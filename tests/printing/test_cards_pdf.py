@@ -7,7 +7,8 @@ import io
 
 import pytest
 
-from printing.cards import (
+from printing.common.layout import MARGIN_BOTTOM, MARGIN_TOP, paper_size
+from printing.contract.cards import (
     CARD_HEIGHT,
     CARD_WIDTH,
     CUT_MARK,
@@ -16,8 +17,7 @@ from printing.cards import (
     gift_cards,
     render_gift_cards,
 )
-from printing.layout import MARGIN_BOTTOM, MARGIN_TOP, paper_size
-from printing.snapshot import PrintSnapshot
+from printing.contract.snapshot import PrintSnapshot
 from tests.printing.pdfread import body_text, font_dictionaries, is_embedded, read_pdf, squash
 from tests.printing.samples import TRICKY_NAME, sample_gift, sample_snapshot
 

@@ -16,11 +16,11 @@ import pytest
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, KeepTogether, Table
 
-from printing.blank import blank_story
-from printing.flowables import CELL_PADDING
-from printing.layout import frame_width
-from printing.sheet import sheet_story
-from printing.snapshot import ContractView, LedgerLine, TotalLine
+from printing.common.flowables import CELL_PADDING
+from printing.common.layout import frame_width
+from printing.contract.blank import blank_story
+from printing.contract.sheet import sheet_story
+from printing.contract.snapshot import ContractView, LedgerLine, TotalLine
 from tests.printing.samples import sample_snapshot
 
 

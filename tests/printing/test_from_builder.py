@@ -26,7 +26,7 @@ import io
 
 import pytest
 
-from builder.contractor import (
+from builder.contract.character import (
     BonusExp,
     BonusKind,
     Concept,
@@ -49,16 +49,16 @@ from builder.contractor import (
     ThreatLevel,
     TraitKind,
 )
-from builder.creation import DEFAULT_LIMITS
-from builder.gifts.catalog import Catalog
-from builder.gifts.evaluate import evaluate_gift
-from builder.gifts.loader import load_catalog
-from builder.sheet import evaluate_sheet
-from builder.sheet_catalog import load_sheet_catalog
-from builder.status import Status
-from printing.cards import render_gift_cards
-from printing.sheet import render_contractor_sheet
-from printing.snapshot import (
+from builder.contract.creation import DEFAULT_LIMITS
+from builder.contract.gifts.catalog import Catalog
+from builder.contract.gifts.evaluate import evaluate_gift
+from builder.contract.gifts.loader import load_catalog
+from builder.contract.sheet import evaluate_sheet
+from builder.contract.sheet_catalog import load_sheet_catalog
+from builder.contract.status import Status
+from printing.contract.cards import render_gift_cards
+from printing.contract.sheet import render_contractor_sheet
+from printing.contract.snapshot import (
     PrintSnapshot,
     body_bands,
     mind_bands,

@@ -12,8 +12,9 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_printing_loads_no_qt_ui_or_storage() -> None:
     code = (
         "import sys\n"
-        "import printing.batch, printing.blank, printing.cards, printing.sheet, printing.snapshot\n"
-        "import printing.covenant\n"
+        "import printing.contract.batch, printing.contract.blank, printing.contract.cards\n"
+        "import printing.contract.sheet, printing.contract.snapshot\n"
+        "import printing.covenant.sheet\n"
         "bad = ('PySide6', 'shiboken6', 'ui', 'models', 'sqlalchemy', 'sqlmodel', 'sqlite3')\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in bad)))\n"
     )

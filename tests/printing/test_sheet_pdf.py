@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from printing.sheet import render_contractor_sheet
-from printing.snapshot import GiftView, LooseEndView, PrintSnapshot, StatView
+from printing.contract.sheet import render_contractor_sheet
+from printing.contract.snapshot import GiftView, LooseEndView, PrintSnapshot, StatView
 from tests.printing.pdfread import Page, body_text, font_dictionaries, is_embedded, read_pdf, squash
 from tests.printing.samples import TRICKY_NAME, sample_gift, sample_snapshot
 

@@ -8,8 +8,8 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printing.sheet import styles
-from printing.text import Markup, clean, fit_width, join, literal, markup, one_line, para
+from printing.common.text import Markup, clean, fit_width, join, literal, markup, one_line, para
+from printing.contract.sheet import styles
 
 PRINTING = Path(__file__).resolve().parents[2] / "printing"
 

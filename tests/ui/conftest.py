@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtWidgets import QApplication, QWizard
 
 from ui.app import make_application
+from ui.contract.wizard.wizard import CreationWizard
 from ui.main_window import MainWindow
 from ui.settings import AppSettings
-from ui.wizard.wizard import CreationWizard
 
 
 @pytest.fixture(scope="session")

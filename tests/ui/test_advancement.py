@@ -11,7 +11,7 @@ less Gift Credits earned.
 
 from __future__ import annotations
 
-from builder.contractor import BonusKind, ImprovementKind, JournalKind, Outcome
+from builder.contract.character import BonusKind, ImprovementKind, JournalKind, Outcome
 from tests.ui.conftest import finish, make_contractor
 from tests.ui.test_sheet_flow import record
 from ui.main_window import MainWindow

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-from builder.contractor import Gift, Outcome
-from builder.gifts.evaluate import evaluate_gift
+from builder.contract.character import Gift, Outcome
+from builder.contract.gifts.evaluate import evaluate_gift
 from tests.ui.conftest import finish, make_contractor
 from tests.ui.test_sheet_flow import record
 from ui.catalog import gift_catalog

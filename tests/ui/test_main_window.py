@@ -208,7 +208,7 @@ def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
 ) -> None:
     from pypdf import PdfReader
 
-    from builder.covenant_rules import evaluate_covenant
+    from builder.covenant.rules import evaluate_covenant
 
     window.load_examples()
     qtbot.waitUntil(lambda: window.tasks.pending() == 0)

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from builder.contractor import Outcome
+from builder.contract.character import Outcome
 from tests.ui.conftest import finish, make_contractor
-from ui.dialogs.advance import RecordContractDialog
-from ui.dialogs.spend import SpendExpDialog
+from ui.contract.dialogs.advance import RecordContractDialog
+from ui.contract.dialogs.spend import SpendExpDialog
 from ui.main_window import MainWindow
 
 
@@ -149,8 +149,8 @@ def test_undo_keeps_the_leaders_review_state(window: MainWindow) -> None:
 
 
 def test_crafting_from_a_consumable_crafting_gift(window: MainWindow) -> None:
-    from builder.contractor import Gift
-    from builder.gifts.evaluate import evaluate_gift
+    from builder.contract.character import Gift
+    from builder.contract.gifts.evaluate import evaluate_gift
     from ui.catalog import gift_catalog
 
     finish(make_contractor(window))

@@ -9,10 +9,10 @@ is −1 (Rattled).
 
 from __future__ import annotations
 
-from builder.contractor import Outcome
+from builder.contract.character import Outcome
 from tests.ui.conftest import finish, make_contractor
 from tests.ui.test_sheet_flow import record
-from ui.dialogs.form import FormDialog
+from ui.contract.dialogs.form import FormDialog
 from ui.main_window import MainWindow
 
 

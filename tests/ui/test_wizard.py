@@ -12,8 +12,8 @@ import random
 from PySide6.QtWidgets import QWizard
 
 from tests.ui.conftest import finish, make_contractor
+from ui.contract.wizard.wizard import CreationWizard
 from ui.main_window import MainWindow
-from ui.wizard.wizard import CreationWizard
 
 
 def test_a_player_creates_a_contractor_from_an_empty_library(window: MainWindow) -> None:

@@ -1,7 +1,7 @@
 """The Covenant character sheet with its play mode: the table-side view of one character.
 
-Everything shown comes from ``builder.covenant_rules.evaluate_covenant``;
-every button is one operation of ``builder.covenant_rules`` and is enabled
+Everything shown comes from ``builder.covenant.rules.evaluate_covenant``;
+every button is one operation of ``builder.covenant.rules`` and is enabled
 only when builder would accept it now (the reason in its tooltip when not).
 Each accepted action is saved through the library at once and pushed on the
 undo stack as a ``CovenantCommand`` holding the character before and after.
@@ -48,8 +48,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder import covenant_rules as rules
-from builder.covenant import (
+from builder.core.findings import Finding, Severity
+from builder.covenant import rules
+from builder.covenant.catalog import shipped_catalog
+from builder.covenant.character import (
     Asset,
     AssetKind,
     BeginScene,
@@ -74,12 +76,10 @@ from builder.covenant import (
     UseState,
     UseStoryControl,
 )
-from builder.covenant_catalog import shipped_catalog
-from builder.covenant_rules import CovenantReport, Played, evaluate_covenant
-from builder.covenant_state import PlayState, apply_entry, fold
-from builder.findings import Finding, Severity
-from printing.covenant import PHASE_LABELS, describe_log_entry
-from ui.covenant.commands import commit, covenant_events
+from builder.covenant.rules import CovenantReport, Played, evaluate_covenant
+from builder.covenant.state import PlayState, apply_entry, fold
+from printing.covenant.sheet import PHASE_LABELS, describe_log_entry
+from ui.operations.covenant import commit, covenant_events
 
 VERBS = {
     UseState.EXPEND: "Expend",

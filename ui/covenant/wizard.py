@@ -5,7 +5,7 @@ Abilities bought with the 10 starting tokens (what is left shown live);
 goals (one major, one minor, both optional); gear bought with bids (no
 tokens); and a review listing every finding. Every number (tokens spent and
 left) and every verdict (may I add this Trait? is this page done?) comes from
-``builder.covenant_rules``: ``creation_findings`` and ``evaluate_covenant`` on
+``builder.covenant.rules``: ``creation_findings`` and ``evaluate_covenant`` on
 the draft. The widgets only collect the player's choices into a
 ``CreationDraft`` and show what builder says about it.
 
@@ -39,7 +39,9 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
-from builder.covenant import (
+from builder.core.findings import Finding, Severity
+from builder.covenant.catalog import CovenantCatalog, shipped_catalog
+from builder.covenant.character import (
     STARTING_TIES,
     TAP_USE,
     Asset,
@@ -51,11 +53,9 @@ from builder.covenant import (
     Tie,
     UseState,
 )
-from builder.covenant_catalog import CovenantCatalog, shipped_catalog
-from builder.covenant_rules import CovenantReport, creation_findings, evaluate_covenant
-from builder.findings import Finding, Severity
-from printing.covenant import RECHARGE_LABELS
-from ui.covenant.commands import commit
+from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
+from printing.covenant.sheet import RECHARGE_LABELS
+from ui.operations.covenant import commit
 
 RECHARGES = (UseState.TAP, UseState.EXPEND, UseState.EXHAUST, UseState.DESTROY)
 

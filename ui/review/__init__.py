@@ -2,7 +2,7 @@
 
 ``ReviewWindow`` is the window (``ui.review.window``); ``ui.review.files``
 reads and writes the files (no Qt), ``ui.review.items`` turns
-``builder.approval.verify`` into the approval panel's rows.
+``builder.core.approval.verify`` into the approval panel's rows.
 """
 
 from ui.review.window import ReviewWindow

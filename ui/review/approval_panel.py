@@ -2,9 +2,9 @@
 request changes, with a note per item; and see where every part stands.
 
 Rows come from ``ui.review.items.approval_rows`` (which reads
-``builder.approval.verify``); the panel keeps the notes typed per row and
+``builder.core.approval.verify``); the panel keeps the notes typed per row and
 asks the window to record a decision with ``decision_requested(verdict)``.
-The window appends the record with ``builder.approval.approve`` and writes
+The window appends the record with ``builder.core.approval.approve`` and writes
 the file; the panel never touches a file or a key itself.
 """
 
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.approval import ItemState, SignatureState, Verdict
+from builder.core.approval import ItemState, SignatureState, Verdict
 from ui.review.files import ReviewedFile, whole_scope
 from ui.review.items import STATE_MARKS, ApprovalRow, approval_rows, record_line
 from ui.widgets.common import ERROR_COLOR, INFO_COLOR, WARNING_COLOR
@@ -48,7 +48,7 @@ STATE_COLORS = {
 class ApprovalPanel(QWidget):
     """Approval rows, a note for the selected row, who approves, and the file's records."""
 
-    decision_requested = Signal(str)  # a builder.approval.Verdict value
+    decision_requested = Signal(str)  # a builder.core.approval.Verdict value
     key_requested = Signal()
     trust_requested = Signal()
 

@@ -1,4 +1,4 @@
-"""The audit beside the sheet: every check line of ``builder.audit`` with its verdict and numbers.
+"""The audit beside the sheet: every check line of an audit with its verdict and numbers.
 
 Each line shows its verdict mark, title and message (the message quotes the
 line's numbers: earned, spent, available, cap); the findings behind a line
@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.audit import Audit, AuditLine, Verdict
-from builder.findings import Finding, Severity
+from builder.contract.audit import Audit, AuditLine, Verdict
+from builder.core.findings import Finding, Severity
 from ui.widgets.common import INFO_COLOR, SEVERITY_COLOR, SEVERITY_MARK
 
 VERDICT_MARK = {Verdict.PASS: "✔", Verdict.WARN: "⚠", Verdict.FAIL: "✖"}

@@ -2,9 +2,9 @@
 
 Review mode (SPEC §5, "Review") opens files a player sent without putting
 them in the library. Each file is read with the same functions the CLI uses
-(``builder.character_file.parse_document``; Covenant files chosen by their
+(``builder.contract.file.parse_document``; Covenant files chosen by their
 ``format``), audited and checked for approvals by
-``builder.audit.review_document``, and kept here with the exact bytes'
+``builder.contract.audit.review_document``, and kept here with the exact bytes'
 digest so an approval is only ever appended to the content the leader saw.
 
 Nothing in this module imports Qt: it runs on the review window's
@@ -21,18 +21,18 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from builder.approval import ApprovalError, ItemState, Verdict, approve
-from builder.audit import Review, ReviewInputError, review_document
-from builder.audit import Verdict as AuditVerdict
-from builder.character_file import (
+from builder.contract.audit import Review, ReviewInputError, review_document
+from builder.contract.audit import Verdict as AuditVerdict
+from builder.contract.file import (
     MAX_FILE_BYTES,
     CharacterFileError,
     document_from_data,
     parse_document,
     write_atomically,
 )
-from builder.covenant_file import FORMAT as COVENANT_FORMAT
-from builder.covenant_file import dumps_covenant, from_document
+from builder.core.approval import ApprovalError, ItemState, Verdict, approve
+from builder.covenant.file import FORMAT as COVENANT_FORMAT
+from builder.covenant.file import dumps_covenant, from_document
 
 
 class FileVerdict(StrEnum):
@@ -86,7 +86,7 @@ class ReviewedFile:
     path: Path
     digest: str = ""
     document: Mapping[str, Any] | None = None
-    character: Any = None  # builder.contractor.Contractor or builder.covenant.CovenantCharacter
+    character: Any = None  # the game system's character value
     review: Review | None = None
     error: str = ""
     checked_against_trust_list: bool = field(default=False)
@@ -191,7 +191,7 @@ def load_context(house_dirs: Sequence[str | Path] = ()) -> ReviewContext:
     trusted-keys file does not: only this computer's own key is then trusted,
     and ``trust_problem`` says what is wrong.
     """
-    from builder.gifts import default_catalog
+    from builder.contract.gifts import default_catalog
     from harbinger.keys import KeyFileError, default_trusted_keys
     from ui.catalog import sheet_catalog
 
@@ -211,7 +211,7 @@ def _own_key_only() -> dict[str, str]:
 
     Empty rather than None, so that no other signature passes unchecked.
     """
-    from builder.approval import public_key_text
+    from builder.core.approval import public_key_text
     from harbinger.keys import KeyFileError, leader_key_path, load_leader_key
 
     try:

@@ -1,9 +1,9 @@
 """What a leader can approve in one file, and where each part stands: rows of the approval panel.
 
-The rows follow ``builder.approval``'s items: the whole character, its core,
+The rows follow ``builder.core.approval``'s items: the whole character, its core,
 each Gift, and its history (the Exp ledger, or a Covenant play log). Each
 row says which approval scope it records and which item keys it covers, and
-summarises ``builder.approval.verify``'s verdict on those items (approved,
+summarises ``builder.core.approval.verify``'s verdict on those items (approved,
 changed since approval with the differences, changes requested, not
 approved) with the signature of the record that decided them.
 
@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builder.approval import ItemState, ItemStatus, RecordStatus, SignatureState
+from builder.core.approval import ItemState, ItemStatus, RecordStatus, SignatureState
 from ui.review.files import ReviewedFile, history_scope, whole_scope
 
 STATE_WORDS: Mapping[ItemState, str] = {
@@ -46,7 +46,7 @@ _WORST_FIRST = (
 class ApprovalRow:
     """One line of the approval panel.
 
-    ``scope`` is what approving this row records (``builder.approval.approve``);
+    ``scope`` is what approving this row records (``builder.core.approval.approve``);
     ``keys`` the items it covers; ``state`` the worst state among them
     (``mixed`` says some are approved and some are not yet); ``approvable`` is
     False for an item removed from the file since it was approved.

@@ -4,7 +4,7 @@ The keys themselves live in ``harbinger.keys`` (the private key in the
 settings folder, mode 0600; the trusted keys in ``trusted-keys.txt`` there),
 the same files ``harbinger sheet key`` and ``harbinger sheet trust`` use, so
 the app and the command line sign and verify alike. Signatures are
-``builder.approval``'s Ed25519 records; a player or another leader checks
+``builder.core.approval``'s Ed25519 records; a player or another leader checks
 them offline with the public key shown here.
 """
 
@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.approval import key_fingerprint
+from builder.core.approval import key_fingerprint
 
 
 class LeaderKeyDialog(QDialog):

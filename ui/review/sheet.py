@@ -1,10 +1,10 @@
 """The reviewed character's sheet, read-only, with every row a finding can point at.
 
-The library's sheet (``ui.sheet``) edits through the library's operations; a
+The library's sheet (``ui.contract.sheet``) edits through the library's operations; a
 file under review must never be edited or imported, so review mode shows a
 compact sheet of its own with no edit controls at all. Every number on it
-comes from builder: ``builder.sheet.evaluate_sheet`` for a contractor,
-``builder.covenant_rules.evaluate_covenant`` for a Covenant character; the
+comes from builder: ``builder.contract.sheet.evaluate_sheet`` for a contractor,
+``builder.covenant.rules.evaluate_covenant`` for a Covenant character; the
 file supplies only the player's own text and the stored Gift Cost and
 System Text (shown as stored, since that is what the leader approves).
 
@@ -33,11 +33,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.contractor import ATTRIBUTES, PRIMARY_ABILITIES, Contractor
-from builder.wording import catalog_trait_name, describe_entry
+from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES, Contractor
+from builder.contract.wording import catalog_trait_name, describe_entry
 from ui.catalog import sheet_catalog
-from ui.sheet.context import signed, title_case
-from ui.sheet.names import ability_name, attribute_name
+from ui.contract.sheet.context import signed, title_case
+from ui.contract.sheet.names import ability_name, attribute_name
 from ui.widgets.common import FigureGrid, heading, plain
 from ui.widgets.tables import ListTable
 
@@ -74,7 +74,7 @@ def _select(table: ListTable, row: int) -> bool:
 def _catalog_names() -> Callable[[str, str], str]:
     """Display names of Gift Types, Effects and Styles from the shipped catalog; ids,
     titled, for anything it does not hold (a house-rule Effect) or if it cannot load."""
-    from builder.gifts import CatalogError
+    from builder.contract.gifts import CatalogError
     from ui.catalog import gift_catalog
 
     try:
@@ -259,7 +259,7 @@ class ReadOnlyContractorSheet(QWidget):
 
     def show_contractor(self, contractor: Contractor) -> None:
         """Show ``contractor`` with builder's evaluation of it."""
-        from builder.sheet import evaluate_sheet
+        from builder.contract.sheet import evaluate_sheet
 
         report = evaluate_sheet(contractor)
         self.contractor = contractor
@@ -376,7 +376,7 @@ class ReadOnlyContractorSheet(QWidget):
         self.gift_description.setText(gift.draft.description)
 
     def _show_health(self, contractor: Contractor, report: Any) -> None:
-        from ui.sheet.health_tab import severity_label
+        from ui.contract.sheet.health_tab import severity_label
 
         d = report.derived
         health = contractor.health
@@ -399,7 +399,7 @@ class ReadOnlyContractorSheet(QWidget):
         self.traumas.set_rows([(t.name, t.system) for t in health.traumas])
 
     def _show_story(self, contractor: Contractor, report: Any) -> None:
-        from builder.contractor import ContractAttended
+        from builder.contract.character import ContractAttended
 
         views = sorted(report.loose_ends, key=lambda v: v.index)
         self._loose_end_rows = {v.index: row for row, v in enumerate(views)}
@@ -537,7 +537,7 @@ class ReadOnlyContractorSheet(QWidget):
 def entry_text(entry: Any) -> str:
     """A play-log entry in a line: its kind, then its own fields
     ("Use asset — asset: coil-rifle; use: aimed shot; state: tap")."""
-    from builder.covenant_file import ENTRY_TYPES
+    from builder.covenant.file import ENTRY_TYPES
 
     tags = {cls: tag for tag, cls in ENTRY_TYPES.items()}
     kind = tags.get(type(entry), type(entry).__name__).replace("_", " ").capitalize()
@@ -604,7 +604,7 @@ class ReadOnlyCovenantSheet(QWidget):
 
     def show_character(self, character: Any) -> None:
         """Show a Covenant character with builder's evaluation of it."""
-        from builder.covenant_rules import evaluate_covenant
+        from builder.covenant.rules import evaluate_covenant
 
         report = evaluate_covenant(character)
         self.character, self.report = character, report

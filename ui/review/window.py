@@ -4,8 +4,8 @@ Files (or whole folders of them) are opened, never imported: the list on
 the left gives each file's verdict (pass, fail, changed since approval,
 rejected approval, unreadable with its message); the middle shows the
 selected character's sheet read-only; the right shows its audit
-(``builder.audit``) and the approval panel. Approving appends a record to
-the file with ``builder.approval.approve`` (signed, if asked, with the
+(``builder.contract.audit``) and the approval panel. Approving appends a record to
+the file with ``builder.core.approval.approve`` (signed, if asked, with the
 leader key from ``harbinger.keys``) and rewrites the file atomically; the
 library is never opened here.
 
@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.approval import Verdict, key_fingerprint, public_key_text
+from builder.core.approval import Verdict, key_fingerprint, public_key_text
 from ui.review.approval_panel import ApprovalPanel
 from ui.review.audit_panel import AuditPanel
 from ui.review.files import (

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.findings import Finding, Severity
+from builder.core.findings import Finding, Severity
 
 ERROR_COLOR = QColor("#b3261e")
 WARNING_COLOR = QColor("#8a5a00")

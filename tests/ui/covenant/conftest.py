@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 from PySide6.QtGui import QUndoStack
 
-from builder.covenant import CovenantCharacter
-from builder.covenant_file import read_covenant_file
+from builder.covenant.character import CovenantCharacter
+from builder.covenant.file import read_covenant_file
 from models import Library
 from resources import resource_path
 from ui.covenant import CovenantSheet

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWizard
 
-from builder.covenant_rules import evaluate_covenant
+from builder.covenant.rules import evaluate_covenant
 from models import FAMILY_COVENANT, Library
 from ui.covenant import CovenantCreationWizard
 

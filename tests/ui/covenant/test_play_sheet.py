@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from builder.covenant_rules import evaluate_covenant
+from builder.covenant.rules import evaluate_covenant
 from models import Library
 from tests.ui.covenant.conftest import fresh_ines
 from ui.covenant import CovenantSheet

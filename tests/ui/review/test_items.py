@@ -1,4 +1,4 @@
-"""The approval panel's rows, read from real files approved with ``builder.approval``.
+"""The approval panel's rows, read from real files approved with ``builder.core.approval``.
 
 Mara Quill (tests/data/review/clean.json) has a core, one Gift (mend) and six
 ledger entries: eight approval items in all.
@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from builder.approval import ItemState, Verdict, approve
+from builder.core.approval import ItemState, Verdict, approve
 from tests.ui.review.conftest import DATA
 from ui.catalog import sheet_catalog
 from ui.review.files import (
@@ -25,7 +25,7 @@ AT = "2025-06-01T12:00:00Z"
 
 
 def _context() -> ReviewContext:
-    from builder.gifts import default_catalog
+    from builder.contract.gifts import default_catalog
 
     return ReviewContext(default_catalog(), sheet_catalog(), None)
 

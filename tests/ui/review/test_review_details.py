@@ -2,7 +2,7 @@
 changes, refusals that leave the file alone, trusted keys, catalogs, keyboard, background.
 
 Every file is a real one copied into tmp_path; approvals are read back with
-``builder.approval.verify``.
+``builder.core.approval.verify``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from builder.approval import (
+from builder.core.approval import (
     ItemState,
     Verdict,
     approve,
@@ -22,7 +22,7 @@ from builder.approval import (
     public_key_text,
     verify,
 )
-from builder.covenant_file import read_covenant_file
+from builder.covenant.file import read_covenant_file
 from harbinger.keys import export_public_key
 from tests.ui.review.conftest import COVENANT_EXAMPLE, DATA, EXAMPLES, close_dialog, copy_in
 from ui.review import ReviewWindow

@@ -17,7 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 
-from builder.approval import (
+from builder.core.approval import (
     ItemState,
     SignatureState,
     current_items,

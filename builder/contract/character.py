@@ -1,0 +1,481 @@
+"""A contractor as frozen values: what the player chose and what happened to them.
+
+This module only describes the shape of a character. Nothing here computes a
+rule: ratings, Exp, rewards, Status and derived values are folded from these
+values by the other modules of ``builder`` ("Totals are never stored").
+
+The history of a contractor is an append-only ledger of entries in the order
+they happened. Creation choices (starting ratings, Assets, Liabilities, a
+Coin of Charon) are kept apart in ``Creation``: they are priced at creation
+rates and paid from the starting 150 Exp. Every later raise, purchase,
+Contract, Journal or Gift change is a ledger entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from types import MappingProxyType
+
+from builder.contract.gifts.draft import GiftDraft
+
+ATTRIBUTES: tuple[str, ...] = ("brawn", "dexterity", "perception", "charisma", "intellect")
+"""The five Attributes, in the order the rules list them on the sheet."""
+
+PRIMARY_ABILITIES: tuple[str, ...] = (
+    "alertness",
+    "animals",
+    "athletics",
+    "brawl",
+    "crafts",
+    "culture",
+    "drive",
+    "firearms",
+    "influence",
+    "investigation",
+    "medicine",
+    "melee",
+    "occult",
+    "performance",
+    "science",
+    "stealth",
+    "survival",
+    "technology",
+    "thievery",
+)
+"""The 19 Primary Abilities ("Primary Abilities" in the rules)."""
+
+
+def _frozen_map(mapping: Mapping[str, int] | None) -> Mapping[str, int]:
+    return MappingProxyType(dict(mapping or {}))
+
+
+# --------------------------------------------------------------------------- concept
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    """Who the contractor is: the blanks at the top of the sheet ("Character Concept")."""
+
+    name: str
+    player: str = ""
+    age: str = ""
+    pronouns: str = ""
+    archetype: str = ""
+    paradigm: str = ""
+    ambition: str = ""
+    appearance: str = ""
+    background: str = ""
+    home_playgroup: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Limit:
+    """One of the three Limits; ``custom`` marks a player-made one (leader approval)."""
+
+    name: str
+    description: str = ""
+    custom: bool = False
+
+
+# --------------------------------------------------------------------------- creation
+
+
+class AssetKind(StrEnum):
+    ASSET = "asset"
+    LIABILITY = "liability"
+
+
+@dataclass(frozen=True, slots=True)
+class AssetPick:
+    """An Asset or Liability on the sheet.
+
+    ``id`` is the catalog id (``resources/sheet/assets.toml``) or ``"custom"``;
+    ``value`` is its Exp value as taken; ``detail`` is the player's specifics
+    ("Contacts: the Rotterdam dock unions"); ``restricted`` means it needs
+    Playgroup Leader approval.
+    """
+
+    id: str
+    name: str
+    kind: AssetKind
+    value: int
+    detail: str = ""
+    restricted: bool = False
+    system: str = ""
+    category: str = ""  # physical | background | mental
+
+
+@dataclass(frozen=True, slots=True)
+class Creation:
+    """What was bought with the starting 150 Exp, before the first Contract.
+
+    Ratings not listed are at their starting value (Attributes 1, Abilities 0).
+    ``secondary`` holds player-named Secondary Abilities by display name.
+    """
+
+    attributes: Mapping[str, int] = field(default_factory=dict)
+    abilities: Mapping[str, int] = field(default_factory=dict)
+    secondary: Mapping[str, int] = field(default_factory=dict)
+    assets: tuple[AssetPick, ...] = ()
+    liabilities: tuple[AssetPick, ...] = ()
+    charon_coin: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "attributes", _frozen_map(self.attributes))
+        object.__setattr__(self, "abilities", _frozen_map(self.abilities))
+        object.__setattr__(self, "secondary", _frozen_map(self.secondary))
+        object.__setattr__(self, "assets", tuple(self.assets))
+        object.__setattr__(self, "liabilities", tuple(self.liabilities))
+
+
+# --------------------------------------------------------------------------- ledger
+
+
+class Outcome(StrEnum):
+    """How a Contract ended for this contractor."""
+
+    VICTORY = "victory"
+    FAILURE = "failure"
+    DEATH = "death"
+
+
+class TraitKind(StrEnum):
+    ATTRIBUTE = "attribute"
+    ABILITY = "ability"  # a Primary Ability
+    SECONDARY = "secondary"  # a player-named Secondary Ability
+    SOURCE = "source"
+
+
+class JournalKind(StrEnum):
+    CONTRACT = "contract"  # about a Contract; every 4th gives an Improvement
+    DOWNTIME = "downtime"
+
+
+class BonusKind(StrEnum):
+    """Ways a player earns Bonus Exp for a contractor ("Earning Bonus Experience")."""
+
+    GM_INTO_THE_FOLD = "gm_into_the_fold"
+    GM_GOLDEN_RATIO = "gm_golden_ratio"
+    RINGER_OBJECTIVE_MET = "ringer_objective_met"
+    RINGER_OBJECTIVE_MISSED = "ringer_objective_missed"
+    GM_MOVE_WRITEUP = "gm_move_writeup"
+
+
+class ImprovementKind(StrEnum):
+    """Improvements granted outside Journals ("Earning Improvements")."""
+
+    GM_CONTRACT = "gm_contract"
+    SCENARIO_WRITEUP = "scenario_writeup"
+
+
+class GiftChangeKind(StrEnum):
+    """Why a Gift revision was saved."""
+
+    NEW = "new"  # a new Gift: needs a Gift Credit
+    IMPROVEMENT = "improvement"  # raises an existing Gift's cost
+    REVISION = "revision"  # reworks a Gift (cost may move either way)
+    ADJUSTMENT = "adjustment"  # a leader's correction, e.g. after a catalog change
+
+
+@dataclass(frozen=True, slots=True)
+class ContractAttended:
+    """A Contract the contractor played ("Earning Experience").
+
+    ``cycle`` names the Cycle this Contract belongs to ("" for none);
+    ``cycle_final`` is False while more Contracts of that Cycle follow, and
+    Exp may not be spent until the Cycle ends.
+    """
+
+    date: str
+    scenario: str
+    home: bool
+    outcome: Outcome
+    commission: bool = False
+    cycle: str = ""
+    cycle_final: bool = True
+    gm: str = ""
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Journal:
+    """An in-character Journal ("Journals"); needs 250+ words to earn anything."""
+
+    date: str
+    title: str
+    kind: JournalKind
+    words: int
+    text: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class BonusExp:
+    """Bonus Exp a player assigns to this contractor; ``exp`` is the amount claimed."""
+
+    date: str
+    kind: BonusKind
+    exp: int
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ImprovementGranted:
+    """An Improvement from GMing a Contract or a Scenario write-up."""
+
+    date: str
+    kind: ImprovementKind
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Exp spent to raise a trait by one rank to ``to_rating``; ``exp`` is the amount paid.
+
+    ``trait`` is an Attribute or Primary Ability id, a Secondary Ability's
+    name, or "source".
+    """
+
+    date: str
+    kind: TraitKind
+    trait: str
+    to_rating: int
+    exp: int
+
+
+@dataclass(frozen=True, slots=True)
+class BuyAsset:
+    """An Asset bought after creation (value × 3 Exp, leader approval)."""
+
+    date: str
+    asset: AssetPick
+    exp: int
+
+
+@dataclass(frozen=True, slots=True)
+class RemoveLiability:
+    """A Liability bought off after creation (value × 3 Exp, leader approval).
+
+    ``liability`` is the name as it stands on the sheet.
+    """
+
+    date: str
+    liability: str
+    value: int
+    exp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Therapy:
+    """A Trauma treated with therapy during Downtime (3 Exp)."""
+
+    date: str
+    trauma: str
+    exp: int
+
+
+@dataclass(frozen=True, slots=True)
+class Craft:
+    """A Consumable or Artifact crafted from a Gift ("Crafting").
+
+    ``free`` marks the free one a rule grants (one Consumable per Consumable
+    Crafting Gift per Downtime; one Artifact when an Artifact Crafting Gift is
+    gained or improved); otherwise ``exp`` is 1 for a Consumable and
+    1 + Gift Cost for an Artifact.
+    """
+
+    date: str
+    gift_id: str
+    item: str
+    free: bool
+    exp: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiftChange:
+    """A saved revision of a Gift and the rewards it spent (negative: refunded)."""
+
+    date: str
+    gift_id: str
+    kind: GiftChangeKind
+    cost_before: int
+    cost_after: int
+    credits: int = 0
+    improvements: int = 0
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Death:
+    """The contractor died outside a Contract's outcome (or ``voided`` a recorded death)."""
+
+    date: str
+    cause: str = ""
+    voided: bool = False
+
+
+Entry = (
+    ContractAttended
+    | Journal
+    | BonusExp
+    | ImprovementGranted
+    | Raise
+    | BuyAsset
+    | RemoveLiability
+    | Therapy
+    | Craft
+    | GiftChange
+    | Death
+)
+"""Any ledger entry; the ledger is a tuple of these in the order they happened."""
+
+SPENDING_ENTRIES = (Raise, BuyAsset, RemoveLiability, Therapy, Craft)
+"""Entries that spend Exp (and are forbidden inside a Cycle)."""
+
+
+# --------------------------------------------------------------------------- gifts
+
+
+@dataclass(frozen=True, slots=True)
+class Gift:
+    """A Gift the contractor holds.
+
+    ``draft`` is the mechanical build; ``cost`` and ``system_text`` are what
+    was stored when it was last saved, so a review can compare them with
+    the catalog today. ``catalog`` names a house-rule catalog the Gift needs
+    ("" for the standard catalog).
+    """
+
+    id: str
+    draft: GiftDraft
+    cost: int
+    system_text: str = ""
+    catalog: str = ""
+
+
+# --------------------------------------------------------------------------- stock and health
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """A free-form sheet line: equipment, a Trophy, a Condition or a Circumstance."""
+
+    name: str
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CraftedItem:
+    """A crafted Artifact or Consumable in the contractor's hands."""
+
+    name: str
+    gift_id: str = ""
+    quantity: int = 1
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Stock:
+    """The Stock tab."""
+
+    equipment: tuple[Item, ...] = ()
+    artifacts: tuple[CraftedItem, ...] = ()
+    consumables: tuple[CraftedItem, ...] = ()
+    trophies: tuple[Item, ...] = ()
+    conditions: tuple[Item, ...] = ()
+    circumstances: tuple[Item, ...] = ()
+
+
+class ScarTier(StrEnum):
+    """Battle Scar tiers by the Severity of the Injury that caused them."""
+
+    MINOR = "minor"  # Severity 4
+    MAJOR = "major"  # Severity 5
+    SEVERE = "severe"  # Severity 6
+    EXTREME = "extreme"  # Severity 7+
+
+
+@dataclass(frozen=True, slots=True)
+class Injury:
+    """An Injury; Severity equals the damage taken."""
+
+    description: str
+    severity: int
+    stabilized: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class BattleScar:
+    name: str
+    tier: ScarTier
+    system: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Trauma:
+    name: str
+    system: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Health:
+    """The Health tab: current Injuries, permanent scars and traumas, Mind damage."""
+
+    injuries: tuple[Injury, ...] = ()
+    battle_scars: tuple[BattleScar, ...] = ()
+    traumas: tuple[Trauma, ...] = ()
+    mind_damage: int = 0
+
+
+class ThreatLevel(StrEnum):
+    """What a player may know of a Loose End's Threat before its Cutoff hits 0."""
+
+    DANGEROUS = "dangerous"
+    DEADLY = "deadly"
+    FATEFUL = "fateful"
+
+
+@dataclass(frozen=True, slots=True)
+class LooseEnd:
+    """A Loose End ("Loose Ends").
+
+    ``cutoff`` is the Cutoff when granted; it counts down by one for each
+    Contract attended after ``granted_after`` Contracts. ``threat`` is the GM's
+    text, hidden from the player until the Cutoff reaches 0.
+    """
+
+    title: str
+    threat_level: ThreatLevel
+    cutoff: int
+    granted_after: int
+    threat: str = ""
+    resolved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SourcePool:
+    """The contractor's Source, renamed to fit their Paradigm, and its replenishment conditions."""
+
+    name: str = "Source"
+    replenishment: tuple[str, ...] = ()
+
+
+# --------------------------------------------------------------------------- the contractor
+
+
+@dataclass(frozen=True, slots=True)
+class Contractor:
+    """Everything on one contractor's sheet that is not computed."""
+
+    id: str
+    concept: Concept
+    limits: tuple[Limit, ...] = ()
+    creation: Creation = field(default_factory=Creation)
+    ledger: tuple[Entry, ...] = ()
+    gifts: tuple[Gift, ...] = ()
+    source: SourcePool = field(default_factory=SourcePool)
+    stock: Stock = field(default_factory=Stock)
+    health: Health = field(default_factory=Health)
+    loose_ends: tuple[LooseEnd, ...] = ()
+    notes: str = ""

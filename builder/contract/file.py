@@ -1,0 +1,603 @@
+"""Character files: one contractor per JSON file, for sharing and for a leader's review.
+
+A file is a JSON object::
+
+    {"format": "harbinger.contractor", "version": 1,
+     "exported_at": "2025-03-01T18:30:00Z", "app_version": "0.1.0",
+     "character": {...builder.serialize shape...},
+     "approvals": [ {...}, ... ]}
+
+``approvals`` is an open list of objects kept for the leader-review feature;
+this module only carries it through unchanged.
+
+Reading treats the file as hostile input (SPEC §5): it is read as bytes,
+refused above ``MAX_FILE_BYTES``, decoded as UTF-8 only, parsed as JSON only
+(nothing is ever evaluated), refused when nested deeper than ``MAX_DEPTH`` or
+when any text holds a NUL or an unpaired surrogate (neither can be stored
+portably), checked against the JSON Schema shipped for its version
+(``resources/schemas/contractor-file.v<N>.schema.json``, Draft 2020-12), and
+only then turned into values. Every refusal is a ``CharacterFileError`` whose
+message says what is wrong and where ("ledger[4].exp: expected an integer,
+got 'ten'").
+
+Backward compatibility is by construction: ``_READERS`` maps each file
+version this Harbinger has ever written to its reader, so a version 1 file
+still opens after version 2 exists. Writing always uses ``CURRENT_VERSION``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from builder.contract.character import Contractor
+from builder.contract.serialize import (
+    SerializeError,
+    contractor_from_dict,
+    contractor_to_dict,
+    describe,
+)
+from resources import resource_path
+
+FORMAT = "harbinger.contractor"
+"""The ``format`` value of a contractor file."""
+
+CURRENT_VERSION = 1
+"""The file version this Harbinger writes (and the newest it reads)."""
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Largest file accepted: a long-lived contractor is tens of kB; anything near this is not one."""
+
+MAX_DEPTH = 32
+"""Deepest JSON nesting accepted; the format itself needs 6 levels, approvals a few more."""
+
+MAX_REPORTED_PROBLEMS = 3
+"""How many schema problems one message lists before saying how many more there are."""
+
+
+class CharacterFileError(ValueError):
+    """A file that is not a readable character file.
+
+    ``where`` is the path inside the document ("ledger[4].exp", "" for the
+    file as a whole) and ``problem`` says what is wrong there; ``str()`` joins
+    them. ``source`` names the file when the caller knows it (set by
+    importers of several files); it is not part of ``str()``.
+    """
+
+    def __init__(self, problem: str, where: str = "", source: str = "") -> None:
+        self.where = where
+        self.problem = problem
+        self.source = source
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterDocument:
+    """A character file's whole content: the contractor plus the file's own fields."""
+
+    contractor: Contractor
+    version: int = CURRENT_VERSION
+    exported_at: str = ""
+    app_version: str = ""
+    approvals: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def app_version() -> str:
+    """The installed Harbinger version, written into every file."""
+    try:
+        return metadata.version("harbinger")
+    except metadata.PackageNotFoundError:
+        return "0+unknown"
+
+
+def utc_timestamp(moment: datetime | None = None) -> str:
+    """ISO 8601 UTC time to the second with a Z, e.g. ``2025-03-01T18:30:00Z``."""
+    moment = moment or datetime.now(UTC)
+    return moment.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def character_document(
+    contractor: Contractor,
+    *,
+    approvals: Sequence[Mapping[str, Any]] = (),
+    exported_at: str | None = None,
+    written_by: str | None = None,
+) -> dict[str, Any]:
+    """The file document of a contractor, keys in their canonical order.
+
+    ``exported_at`` defaults to now and ``written_by`` (the ``app_version``
+    field) to this Harbinger's version.
+    """
+    return {
+        "format": FORMAT,
+        "version": CURRENT_VERSION,
+        "exported_at": exported_at if exported_at is not None else utc_timestamp(),
+        "app_version": written_by if written_by is not None else app_version(),
+        "character": contractor_to_dict(contractor),
+        "approvals": [dict(a) for a in approvals],
+    }
+
+
+def dumps_character_file(
+    contractor: Contractor,
+    *,
+    approvals: Sequence[Mapping[str, Any]] = (),
+    exported_at: str | None = None,
+    written_by: str | None = None,
+) -> bytes:
+    """The bytes of a character file: UTF-8 JSON, two-space indented, ending in a newline."""
+    document = character_document(
+        contractor, approvals=approvals, exported_at=exported_at, written_by=written_by
+    )
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def write_character_file(
+    contractor: Contractor,
+    path: str | os.PathLike[str],
+    *,
+    approvals: Sequence[Mapping[str, Any]] = (),
+    exported_at: str | None = None,
+) -> Path:
+    """Write a contractor's file atomically and return its path.
+
+    The bytes go to a temporary file in the same folder, are flushed to disk,
+    and only then replace ``path`` (``os.replace``), so a crash leaves either
+    the old file or the new one, never half of one.
+    """
+    data = dumps_character_file(contractor, approvals=approvals, exported_at=exported_at)
+    return write_atomically(Path(path), data)
+
+
+def write_atomically(target: Path, data: bytes) -> Path:
+    """Replace ``target`` with ``data`` so that readers see the old or the new bytes only."""
+    target = target.absolute()
+    temp = target.with_name(f".{target.name}.{uuid.uuid4().hex}.tmp")
+    # os.open with 0o666 lets the user's umask decide the permissions, as for any saved file.
+    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, target)
+    except BaseException:
+        temp.unlink(missing_ok=True)
+        raise
+    _fsync_folder(target.parent)
+    return target
+
+
+def _fsync_folder(folder: Path) -> None:
+    """Make the rename itself durable where the platform allows opening a folder."""
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return  # Windows cannot open folders; NTFS journals the rename itself
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def read_character_file(source: str | os.PathLike[str] | bytes) -> Contractor:
+    """The contractor in a character file (a path, or the file's bytes).
+
+    Raises CharacterFileError for anything that is not a valid file of a
+    version this Harbinger knows.
+    """
+    return read_character_document(source).contractor
+
+
+def read_character_document(source: str | os.PathLike[str] | bytes) -> CharacterDocument:
+    """The whole content of a character file: contractor, version, export stamp, approvals."""
+    raw = _read_bytes(source)
+    document = parse_document(raw)
+    return document_from_data(document)
+
+
+def parse_document(raw: bytes) -> Any:
+    """Bytes → JSON data, refusing oversize, non-UTF-8, non-JSON, too deep or unstorable text."""
+    if len(raw) > MAX_FILE_BYTES:
+        raise CharacterFileError(f"file is {_size(len(raw))}; the limit is {_size(MAX_FILE_BYTES)}")
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]  # a UTF-8 byte order mark, as some Windows editors write
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CharacterFileError(
+            f"file is not UTF-8 text (bad byte at offset {exc.start})"
+        ) from None
+    if not text.strip():
+        raise CharacterFileError("file is empty")
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except CharacterFileError:
+        raise
+    except json.JSONDecodeError as exc:
+        raise CharacterFileError(
+            f"file is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise CharacterFileError(f"file is nested deeper than {MAX_DEPTH} levels") from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise CharacterFileError(f"file is not valid JSON: {exc}") from None
+    _check_values(data)
+    return data
+
+
+def document_from_data(document: Any) -> CharacterDocument:
+    """Check a parsed document's format, version and schema; read it with that version's reader."""
+    if not isinstance(document, dict):
+        raise CharacterFileError(
+            f"file holds {describe(document)}, not a Harbinger character file (a JSON object)"
+        )
+    if "format" not in document:
+        raise CharacterFileError("no 'format' field: not a Harbinger character file")
+    fmt = document["format"]
+    if fmt != FORMAT:
+        raise CharacterFileError(f"format {describe(fmt)} is not a Harbinger character file")
+    if "version" not in document:
+        raise CharacterFileError("no 'version' field", "")
+    version = document["version"]
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise CharacterFileError(f"expected a whole number, got {describe(version)}", "version")
+    if version > CURRENT_VERSION:
+        raise CharacterFileError(
+            f"version {version} is newer than this Harbinger ({CURRENT_VERSION}); "
+            "update Harbinger to open it"
+        )
+    reader = _READERS.get(version)
+    if reader is None:
+        raise CharacterFileError(f"version {version} was never a Harbinger file version")
+    _check_schema(document, version)
+    return reader(document)
+
+
+def validate_contractor(contractor: Contractor) -> None:
+    """Check that a contractor can be written to a file and read back (CharacterFileError if not).
+
+    The library calls this before every save, so whatever it stores can be
+    exported; it is the same check an import makes.
+    """
+    document = character_document(contractor, exported_at="", written_by="")
+    _check_values(document)
+    _check_schema(document, CURRENT_VERSION)
+    _check_meaning(contractor)
+
+
+def _check_meaning(contractor: Contractor) -> None:
+    """What a schema cannot say: each Gift id appears once (ledger rows refer to Gifts by id)."""
+    first_at: dict[str, int] = {}
+    for index, gift in enumerate(contractor.gifts):
+        if gift.id in first_at:
+            raise CharacterFileError(
+                f"{gift.id!r} is also the id of gifts[{first_at[gift.id]}]; Gift ids must differ",
+                f"gifts[{index}].id",
+            )
+        first_at[gift.id] = index
+
+
+def _read_v1(document: dict[str, Any]) -> CharacterDocument:
+    try:
+        contractor = contractor_from_dict(document["character"])
+    except SerializeError as exc:
+        raise CharacterFileError(exc.problem, exc.where) from None
+    _check_meaning(contractor)
+    return CharacterDocument(
+        contractor=contractor,
+        version=1,
+        exported_at=document.get("exported_at", ""),
+        app_version=document.get("app_version", ""),
+        approvals=tuple(document.get("approvals", ())),
+    )
+
+
+_READERS: dict[int, Callable[[dict[str, Any]], CharacterDocument]] = {1: _read_v1}
+"""Every file version ever written, with the reader that turns it into today's values.
+
+A later version adds its reader here and keeps the older ones (each older
+reader upgrades its document to today's ``Contractor``), so old files open.
+"""
+
+
+def schema_path(version: int) -> Path:
+    """Where the JSON Schema of a file version is shipped."""
+    return resource_path("schemas", f"contractor-file.v{version}.schema.json")
+
+
+@cache
+def schema_validator(version: int) -> Draft202012Validator:
+    """The compiled validator of a file version's whole schema (loaded once).
+
+    JSON Schema counts 1.0 as an integer; character files never hold
+    fractions, so this validator counts only whole-number literals as
+    integers and the values read back are exactly what was written.
+    """
+    return _strict(_load_schema(version))
+
+
+@cache
+def _load_schema(version: int) -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(schema_path(version).read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return schema
+
+
+def _strict(schema: dict[str, Any]) -> Draft202012Validator:
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    strict = jsonschema.validators.extend(Draft202012Validator, type_checker=checker)
+    validator: Draft202012Validator = strict(schema)
+    return validator
+
+
+@cache
+def _split_validators(version: int) -> tuple[Draft202012Validator, dict[str, Draft202012Validator]]:
+    """The same schema, prepared for speed: one validator for the document without the ledger's
+    type branches, and one per ledger entry type, all with their ``$ref``s written out.
+
+    The schema picks a ledger entry's shape with one ``if``/``then`` per
+    entry type, which a generic validator tries for every entry, and looks
+    up a ``$ref`` at every step; checking each entry against its own type's
+    definition, with references inlined, gives the same verdict several
+    times faster (a test holds the two to the same answers).
+    """
+    schema = _load_schema(version)
+    definitions = schema["$defs"]
+    entry = definitions["entry"]
+    document = {k: v for k, v in schema.items() if k != "$defs"}
+    shallow = dict(definitions, entry={k: v for k, v in entry.items() if k != "allOf"})
+    per_type = {
+        rule["if"]["properties"]["type"]["const"]: _strict(
+            _inline({"$ref": rule["then"]["$ref"]}, definitions)
+        )
+        for rule in entry["allOf"]
+    }
+    return _strict(_inline(document, shallow)), per_type
+
+
+def _inline(node: Any, definitions: dict[str, Any]) -> Any:
+    """A schema with every local ``$ref`` replaced by its definition (the schema has no cycles)."""
+    if isinstance(node, list):
+        return [_inline(item, definitions) for item in node]
+    if not isinstance(node, dict):
+        return node
+    result = {key: _inline(value, definitions) for key, value in node.items() if key != "$ref"}
+    if "$ref" in node:
+        target = _inline(definitions[node["$ref"].removeprefix("#/$defs/")], definitions)
+        result = {**target, **result}  # siblings of a $ref are annotations only
+    return result
+
+
+def _schema_problems(document: dict[str, Any], version: int) -> list[tuple[tuple[Any, ...], str]]:
+    """(path, explanation) of every schema problem, in the order they appear in the document."""
+    whole, per_type = _split_validators(version)
+    problems: list[tuple[tuple[Any, ...], str]] = []
+    for error in whole.iter_errors(document):
+        problems.extend((tuple(leaf.absolute_path), _explain(leaf)) for leaf in _leaves(error))
+        if len(problems) > 50:
+            break
+    character = document.get("character")
+    ledger = character.get("ledger") if isinstance(character, dict) else None
+    if isinstance(ledger, list):
+        for index, entry in enumerate(ledger):
+            tag = entry.get("type") if isinstance(entry, dict) else None
+            validator = per_type.get(tag) if isinstance(tag, str) else None
+            if validator is None:
+                continue  # not an object, or an unknown type: already reported above
+            prefix = ("character", "ledger", index)
+            for error in validator.iter_errors(entry):
+                problems.extend(
+                    ((*prefix, *leaf.absolute_path), _explain(leaf)) for leaf in _leaves(error)
+                )
+            if len(problems) > 50:
+                break
+    problems.sort(key=lambda problem: _document_order(document, problem[0]))
+    return problems
+
+
+def _document_order(document: Any, path: tuple[Any, ...]) -> tuple[int, ...]:
+    """Sort key putting a path where it appears in the file (object keys in their file order)."""
+    key: list[int] = []
+    node = document
+    for part in path:
+        if isinstance(node, dict) and part in node:
+            key.append(list(node).index(part))
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            key.append(part)
+            node = node[part]
+        else:
+            break
+    return tuple(key)
+
+
+def _check_schema(document: dict[str, Any], version: int) -> None:
+    problems = _schema_problems(document, version)
+    if not problems:
+        return
+    seen: list[tuple[str, str]] = []
+    for path, explanation in problems:
+        pair = (_where(path), explanation)
+        if pair not in seen:
+            seen.append(pair)
+    first_where, first_problem = seen[0]
+    others = [f"{w}: {p}" if w else p for w, p in seen[1:MAX_REPORTED_PROBLEMS]]
+    more = len(seen) - MAX_REPORTED_PROBLEMS
+    text = first_problem
+    if others:
+        text += "; also " + "; ".join(others)
+    if more > 0:
+        text += f"; and {more} more problem{'s' if more != 1 else ''}"
+    raise CharacterFileError(text, first_where)
+
+
+def _leaves(error: ValidationError) -> list[ValidationError]:
+    """The errors a person can act on: the innermost ones under allOf/if-then wrappers."""
+    if error.context:
+        return [leaf for sub in error.context for leaf in _leaves(sub)]
+    return [error]
+
+
+def _where(path: tuple[Any, ...]) -> str:
+    """A JSON path like ``ledger[4].exp``; paths inside ``character`` drop that prefix."""
+    parts = list(path)
+    if parts and parts[0] == "character":
+        parts = parts[1:]
+    text = ""
+    for part in parts:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        elif isinstance(part, str) and part.isidentifier():
+            text += f".{part}" if text else part
+        else:
+            text += f"[{json.dumps(part, ensure_ascii=False)}]"
+    return text
+
+
+_TYPE_WORDS = {
+    "integer": "an integer",
+    "string": "text",
+    "boolean": "true or false",
+    "object": "an object",
+    "array": "a list",
+    "number": "a number",
+    "null": "null",
+}
+
+
+def _explain(error: ValidationError) -> str:
+    """One schema error in a player's words."""
+    kind = error.validator
+    value = error.instance
+    if kind == "type":
+        wanted = error.validator_value
+        names = wanted if isinstance(wanted, list) else [wanted]
+        words = " or ".join(_TYPE_WORDS.get(str(w), str(w)) for w in names)
+        return f"expected {words}, got {describe(value)}"
+    if kind == "required":
+        missing = [name for name in error.validator_value if name not in value]
+        return f"missing field {missing[0]!r}" if missing else error.message
+    if kind == "additionalProperties":
+        known = set(error.schema.get("properties", {}))
+        extra = sorted(k for k in value if k not in known)
+        return f"unexpected field {describe(extra[0])}" if extra else error.message
+    if kind == "enum":
+        allowed = ", ".join(repr(v) for v in error.validator_value)
+        return f"expected one of {allowed}, got {describe(value)}"
+    if kind == "const":
+        return f"expected {describe(error.validator_value)}, got {describe(value)}"
+    if kind == "minimum":
+        return f"must be at least {error.validator_value}, got {describe(value)}"
+    if kind == "maximum":
+        return f"must be at most {error.validator_value}, got {describe(value)}"
+    if kind == "maxLength":
+        return f"text is longer than {error.validator_value} characters"
+    if kind == "pattern":
+        description = error.schema.get("description", "")
+        return f"{describe(value)} is not a valid id ({description})"
+    if kind == "propertyNames":
+        return "a name in this object is longer than allowed"
+    return error.message
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _read_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
+    if isinstance(source, bytes | bytearray | memoryview):
+        return bytes(source)
+    path = Path(source)
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise CharacterFileError(f"file is {_size(size)}; the limit is {_size(MAX_FILE_BYTES)}")
+        with path.open("rb") as handle:
+            # Read one byte past the limit: a file that grew since stat() is still refused.
+            return handle.read(MAX_FILE_BYTES + 1)
+    except IsADirectoryError:
+        raise CharacterFileError(f"{path} is a folder, not a file") from None
+    except FileNotFoundError:
+        raise CharacterFileError(f"{path} does not exist") from None
+    except OSError as exc:
+        raise CharacterFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _size(n: int) -> str:
+    mb = n / (1024 * 1024)
+    if mb >= 10 or mb == int(mb):
+        return f"{mb:.0f} MB"
+    return f"{mb:.1f} MB"
+
+
+def _refuse_constant(name: str) -> Any:
+    raise CharacterFileError(f"file is not valid JSON: {name} is not a JSON value")
+
+
+def _check_values(data: Any) -> None:
+    """Walk the parsed document without recursion: depth, finite numbers, storable text."""
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, dict | list) and depth > MAX_DEPTH:
+            raise CharacterFileError(f"nested deeper than {MAX_DEPTH} levels", _inside(where))
+        if isinstance(value, dict):
+            for key, item in value.items():
+                _check_text(key, where)
+                stack.append((item, _child(where, key), depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            _check_text(value, where)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise CharacterFileError("number is too large or not a number", _inside(where))
+
+
+def _child(where: str, key: str) -> str:
+    if key.isidentifier():
+        return f"{where}.{key}" if where else key
+    return f"{where}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _check_text(text: str, where: str) -> None:
+    if "\x00" in text:
+        raise CharacterFileError("text contains a NUL character", _inside(where))
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        raise CharacterFileError(
+            "text contains an unpaired surrogate escape (not valid Unicode)",
+            _inside(where),
+        ) from None
+
+
+def _inside(where: str) -> str:
+    """A document path as messages show it: paths in the character drop the ``character`` prefix."""
+    if where == "character":
+        return ""
+    if where.startswith("character.") or where.startswith("character["):
+        return where[len("character") :].lstrip(".")
+    return where

@@ -1,0 +1,70 @@
+"""Which dice a contractor rolls for a named roll, and the exact chances ("Rolling Dice").
+
+A roll pairs one Attribute with one Ability; Body, Mind and Initiative are
+the three rolls that do not. Without any rank in the relevant Ability the
+roll uses the Attribute alone at +1 Difficulty ("Difficulty"). The Penalty
+then lowers the pool, never below two dice ("Dice Pool Modifiers"), and an
+Ability rated 6 keeps the Outcome from dropping below 0 ("Abilities").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from builder.contract.costs import ABILITY_MAX_SEASONED
+from builder.contract.derived import pool_after_penalty
+from builder.contract.dice import Distribution, outcome_distribution
+
+DEFAULT_DIFFICULTY = 6
+UNTRAINED_DIFFICULTY_STEP = 1
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedRoll:
+    """A roll as the sheet would make it, with its exact Outcome distribution.
+
+    ``base_pool`` is before Penalty and ``pool`` after it; ``difficulty`` is
+    what the GM called, ``rolled_difficulty`` adds the untrained step (the
+    distribution then applies the 4–9 clamp and the over-9 pool reduction).
+    """
+
+    base_pool: int
+    penalty: int
+    pool: int
+    difficulty: int
+    rolled_difficulty: int
+    untrained: bool
+    floor_at_zero: bool
+    distribution: Distribution
+
+
+def trait_roll(
+    attribute: int, ability: int | None, penalty: int, difficulty: int = DEFAULT_DIFFICULTY
+) -> PlannedRoll:
+    """Attribute + Ability; no rank (None or 0) rolls the Attribute alone at +1 Difficulty."""
+    untrained = not ability
+    base = attribute + (ability or 0)
+    rolled = difficulty + (UNTRAINED_DIFFICULTY_STEP if untrained else 0)
+    floor = (ability or 0) >= ABILITY_MAX_SEASONED
+    return _planned(base, penalty, difficulty, rolled, untrained, floor)
+
+
+def pool_roll(pool: int, penalty: int, difficulty: int = DEFAULT_DIFFICULTY) -> PlannedRoll:
+    """A Body, Mind or Initiative roll: the rating's dice, less Penalty."""
+    return _planned(pool, penalty, difficulty, difficulty, False, False)
+
+
+def _planned(
+    base: int, penalty: int, difficulty: int, rolled: int, untrained: bool, floor: bool
+) -> PlannedRoll:
+    pool = pool_after_penalty(base, penalty)
+    return PlannedRoll(
+        base_pool=base,
+        penalty=penalty,
+        pool=pool,
+        difficulty=difficulty,
+        rolled_difficulty=rolled,
+        untrained=untrained,
+        floor_at_zero=floor,
+        distribution=outcome_distribution(pool, rolled, floor_at_zero=floor),
+    )

@@ -1,0 +1,285 @@
+"""A contractor as plain JSON-able data, and back, exactly.
+
+This is the one mapping between the frozen values of ``builder.contract.character``
+and the JSON shapes used by character files (``builder.contract.file``),
+the library's JSON columns (``models``) and approval digests. It is a pure
+function pair: ``contractor_from_dict(contractor_to_dict(c)) == c`` for every
+contractor, and the same contractor always gives the same JSON text.
+
+Shapes:
+
+- a dataclass becomes an object whose keys are its field names, in the order
+  the class declares them; every field is written, defaults included, so a
+  document says everything explicitly;
+- enums become their string values, tuples become lists;
+- a mapping (Creation ratings, Gift parameters) becomes an object with its
+  keys sorted, so two equal mappings built in a different order give the same
+  text;
+- a ledger entry is an object tagged with ``"type"`` (``ENTRY_TYPES``) as its
+  first key.
+
+Reading is strict and explains itself: a wrong type, an unknown or missing
+field, or an unknown enum value raises ``SerializeError`` naming the path
+("ledger[4].exp: expected an integer, got 'ten'"). A missing field that has
+a default takes the default, so hand-written documents may leave them out.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import types
+import typing
+from collections.abc import Mapping
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from builder.contract.character import (
+    BonusExp,
+    BuyAsset,
+    ContractAttended,
+    Contractor,
+    Craft,
+    Death,
+    Entry,
+    Gift,
+    GiftChange,
+    ImprovementGranted,
+    Journal,
+    Raise,
+    RemoveLiability,
+    Therapy,
+)
+from builder.contract.gifts.draft import GiftDraft
+
+ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
+    {
+        "contract": ContractAttended,
+        "journal": Journal,
+        "bonus_exp": BonusExp,
+        "improvement": ImprovementGranted,
+        "raise": Raise,
+        "buy_asset": BuyAsset,
+        "remove_liability": RemoveLiability,
+        "therapy": Therapy,
+        "craft": Craft,
+        "gift_change": GiftChange,
+        "death": Death,
+    }
+)
+"""The ``"type"`` tag of each ledger entry class, as written in files and the library."""
+
+ENTRY_TAGS: Mapping[type, str] = types.MappingProxyType({v: k for k, v in ENTRY_TYPES.items()})
+"""Inverse of ``ENTRY_TYPES``: the tag of a ledger entry class."""
+
+
+class SerializeError(ValueError):
+    """A document does not describe a contractor; ``where`` is the path, ``problem`` the reason."""
+
+    def __init__(self, where: str, problem: str) -> None:
+        self.where = where
+        self.problem = problem
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def to_data(value: Any) -> Any:
+    """Any builder value (dataclass, enum, tuple, mapping, scalar) as plain JSON data."""
+    if isinstance(value, bool | int | str) and not isinstance(value, StrEnum):
+        return value
+    if isinstance(value, StrEnum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        data: dict[str, Any] = {}
+        tag = ENTRY_TAGS.get(type(value))
+        if tag is not None:
+            data["type"] = tag
+        for f in dataclasses.fields(value):
+            data[f.name] = to_data(getattr(value, f.name))
+        return data
+    if isinstance(value, tuple):
+        return [to_data(item) for item in value]
+    if isinstance(value, Mapping):
+        return {key: to_data(value[key]) for key in sorted(value)}
+    raise TypeError(f"cannot serialize {type(value).__name__}: {value!r}")
+
+
+def contractor_to_dict(contractor: Contractor) -> dict[str, Any]:
+    """A contractor as a JSON-able dict in canonical key order."""
+    result: dict[str, Any] = to_data(contractor)
+    return result
+
+
+def entry_to_dict(entry: Entry) -> dict[str, Any]:
+    """One ledger entry as a dict tagged with its ``"type"``."""
+    result: dict[str, Any] = to_data(entry)
+    return result
+
+
+def gift_to_dict(gift: Gift) -> dict[str, Any]:
+    """One held Gift (draft, stored cost, System Text, catalog tag) as a dict."""
+    result: dict[str, Any] = to_data(gift)
+    return result
+
+
+def draft_to_dict(draft: GiftDraft) -> dict[str, Any]:
+    """A Gift draft as a dict (the shape ``harbinger gift evaluate`` reads, minus status)."""
+    result: dict[str, Any] = to_data(draft)
+    return result
+
+
+def canonical_json(value: Any) -> str:
+    """The canonical JSON text of a builder value or plain data.
+
+    Keys sorted, no insignificant whitespace, non-ASCII kept as is: the text
+    approval digests are computed over, so it must never depend on how the
+    value was built.
+    """
+    data = value if isinstance(value, dict | list) else to_data(value)
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def contractor_from_dict(data: Any, where: str = "") -> Contractor:
+    """The contractor a dict describes; SerializeError names the first problem and its path."""
+    result: Contractor = from_data(Contractor, data, where)
+    return result
+
+
+def entry_from_dict(data: Any, where: str = "") -> Entry:
+    """A ledger entry from a dict tagged with ``"type"``."""
+    return _entry(data, where)  # type: ignore[no-any-return]
+
+
+def gift_from_dict(data: Any, where: str = "") -> Gift:
+    """A held Gift from its dict."""
+    result: Gift = from_data(Gift, data, where)
+    return result
+
+
+def draft_from_dict(data: Any, where: str = "") -> GiftDraft:
+    """A Gift draft from its dict."""
+    result: GiftDraft = from_data(GiftDraft, data, where)
+    return result
+
+
+def from_data(hint: Any, data: Any, where: str) -> Any:
+    """Read ``data`` as the type ``hint`` (a dataclass, enum, scalar, tuple, mapping or Entry)."""
+    origin = typing.get_origin(hint)
+    if hint is bool:
+        if not isinstance(data, bool):
+            raise SerializeError(where, f"expected true or false, got {describe(data)}")
+        return data
+    if hint is int:
+        if not isinstance(data, int) or isinstance(data, bool):
+            raise SerializeError(where, f"expected an integer, got {describe(data)}")
+        return data
+    if hint is str:
+        if not isinstance(data, str):
+            raise SerializeError(where, f"expected text, got {describe(data)}")
+        return data
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        return _enum(hint, data, where)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _dataclass(hint, data, where)
+    if origin is tuple:
+        item_hint = typing.get_args(hint)[0]
+        if not isinstance(data, list):
+            raise SerializeError(where, f"expected a list, got {describe(data)}")
+        return tuple(from_data(item_hint, item, f"{where}[{i}]") for i, item in enumerate(data))
+    if origin is Mapping:
+        _key_hint, value_hint = typing.get_args(hint)
+        if not isinstance(data, dict):
+            raise SerializeError(where, f"expected an object, got {describe(data)}")
+        return {
+            key: from_data(value_hint, value, _key_path(where, key)) for key, value in data.items()
+        }
+    if origin in (types.UnionType, typing.Union) and set(typing.get_args(hint)) <= set(ENTRY_TAGS):
+        return _entry(data, where)
+    raise TypeError(f"no reader for {hint!r}")  # a new field type: a bug here, not bad input
+
+
+def describe(value: Any) -> str:
+    """A short description of a JSON value for messages: 'ten', 3.5, true, null, a list."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return repr(shown)
+    if isinstance(value, int | float):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+def _key_path(where: str, key: str) -> str:
+    if key.isidentifier():
+        return f"{where}.{key}" if where else key
+    return f"{where}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def _enum(enum: type[StrEnum], data: Any, where: str) -> StrEnum:
+    if isinstance(data, str):
+        try:
+            return enum(data)
+        except ValueError:
+            pass
+    allowed = ", ".join(repr(member.value) for member in enum)
+    raise SerializeError(where, f"expected one of {allowed}, got {describe(data)}")
+
+
+@cache
+def _field_hints(cls: type) -> tuple[tuple[str, Any, bool], ...]:
+    """(name, type hint, required) for each field of a dataclass, resolved once."""
+    hints = typing.get_type_hints(cls)
+    return tuple(
+        (
+            f.name,
+            hints[f.name],
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
+
+
+def _dataclass(cls: type, data: Any, where: str, *, tagged: bool = False) -> Any:
+    if not isinstance(data, dict):
+        raise SerializeError(where, f"expected an object, got {describe(data)}")
+    fields = _field_hints(cls)
+    known = {name for name, _hint, _required in fields}
+    for key in data:
+        if key not in known and not (tagged and key == "type"):
+            raise SerializeError(where, f"unexpected field {describe(key)}")
+    values: dict[str, Any] = {}
+    for name, hint, required in fields:
+        path = f"{where}.{name}" if where else name
+        if name in data:
+            values[name] = from_data(hint, data[name], path)
+        elif required:
+            raise SerializeError(where, f"missing field {name!r}")
+    return cls(**values)
+
+
+def _entry(data: Any, where: str) -> Any:
+    if not isinstance(data, dict):
+        raise SerializeError(where, f"expected a ledger entry object, got {describe(data)}")
+    tag = data.get("type")
+    cls = ENTRY_TYPES.get(tag) if isinstance(tag, str) else None
+    if cls is None:
+        if "type" not in data:
+            raise SerializeError(where, "missing field 'type'")
+        allowed = ", ".join(repr(t) for t in ENTRY_TYPES)
+        type_path = f"{where}.type" if where else "type"
+        raise SerializeError(type_path, f"expected one of {allowed}, got {describe(tag)}")
+    return _dataclass(cls, data, where, tagged=True)

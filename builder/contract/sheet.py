@@ -1,0 +1,314 @@
+"""One contractor's sheet, evaluated: every folded number and every rule finding.
+
+``evaluate_sheet`` is the single entry point the app, the PDF, the CLI audit
+and the leader's review call. It runs the creation checks, folds the ledger
+(``builder.contract.ledger``), derives Body, Mind, Penalty and movement
+(``builder.contract.derived``), counts Loose Ends down ("Loose Ends") and gathers
+every finding. It never raises: a check that crashes on odd input becomes an
+ERROR finding naming where it happened.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any, TypeVar
+
+from builder.contract.character import AssetPick, Concept, Contractor, Health, LooseEnd
+from builder.contract.creation import creation_findings
+from builder.contract.derived import Derived, Replenishment, derive, source_replenishment
+from builder.contract.ledger import (
+    ExpSummary,
+    LedgerFold,
+    LedgerLine,
+    Ratings,
+    RewardSummary,
+    crashed,
+    fold_ledger,
+)
+from builder.contract.status import Status
+from builder.core.findings import Finding, Severity, errors
+
+__all__ = [
+    "ExpSummary",
+    "LooseEndView",
+    "Ratings",
+    "RewardSummary",
+    "SheetReport",
+    "evaluate_sheet",
+    "loose_end_view",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class LooseEndView:
+    """A Loose End as the sheet shows it to the player.
+
+    ``remaining`` = max(0, Cutoff − Contracts attended since it was granted).
+    Until ``remaining`` reaches 0 the player sees only the threat level:
+    ``threat_visible`` is False and ``threat`` is empty. ``due`` means the
+    Threat has manifested and the Loose End is not resolved.
+    """
+
+    index: int
+    title: str
+    threat_level: str
+    cutoff: int
+    remaining: int
+    due: bool
+    resolved: bool
+    threat_visible: bool
+    threat: str
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def loose_end_view(index: int, loose_end: LooseEnd, contracts_attended: int) -> LooseEndView:
+    """The player's view of one Loose End after ``contracts_attended`` Contracts in all.
+
+    The Cutoff drops by 1 for each Contract attended after the Loose End was
+    granted; the Threat shows once it reaches 0.
+    """
+    since = max(0, contracts_attended - loose_end.granted_after)
+    remaining = max(0, loose_end.cutoff - since)
+    visible = remaining == 0
+    return LooseEndView(
+        index=index,
+        title=loose_end.title,
+        threat_level=str(loose_end.threat_level),
+        cutoff=loose_end.cutoff,
+        remaining=remaining,
+        due=visible and not loose_end.resolved,
+        resolved=loose_end.resolved,
+        threat_visible=visible,
+        threat=loose_end.threat if visible else "",
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class SheetReport:
+    """A contractor's sheet, evaluated.
+
+    ``charon_coins_earned`` counts deaths not voided; ``deaths_voided`` lets a
+    GM see a voided death ("Death on the Website"). ``assets`` and
+    ``liabilities`` are the ones held now (creation, bought, bought off).
+    ``lines`` is the Exp log, one line per ledger entry.
+    """
+
+    status: Status
+    replenishment: Replenishment
+    victories: int
+    contracts_attended: int
+    alive: bool
+    ratings: Ratings
+    derived: Derived
+    exp: ExpSummary
+    rewards: RewardSummary
+    loose_ends: tuple[LooseEndView, ...]
+    charon_coins_earned: int
+    deaths_voided: int
+    cycle_open: str
+    assets: tuple[AssetPick, ...]
+    liabilities: tuple[AssetPick, ...]
+    lines: tuple[LedgerLine, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def errors(self) -> list[Finding]:
+        """The findings that make the sheet illegal."""
+        return errors(self.findings)
+
+    @property
+    def legal(self) -> bool:
+        return not self.errors
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain JSON (dicts, lists, str, int, bool) for the CLI and the review report."""
+        return {
+            "status": self.status.label,
+            "replenishment": asdict(self.replenishment),
+            "victories": self.victories,
+            "contracts_attended": self.contracts_attended,
+            "alive": self.alive,
+            "legal": self.legal,
+            "ratings": self.ratings.to_json(),
+            "derived": asdict(self.derived),
+            "exp": self.exp.to_json(),
+            "rewards": self.rewards.to_json(),
+            "loose_ends": [le.to_json() for le in self.loose_ends],
+            "charon_coins_earned": self.charon_coins_earned,
+            "deaths_voided": self.deaths_voided,
+            "cycle_open": self.cycle_open,
+            "assets": [_pick_json(a) for a in self.assets],
+            "liabilities": [_pick_json(li) for li in self.liabilities],
+            "exp_log": [line.to_json() for line in self.lines],
+            "findings": [_finding_json(f) for f in self.findings],
+        }
+
+
+def _pick_json(pick: AssetPick) -> dict[str, Any]:
+    return {
+        "id": pick.id,
+        "name": pick.name,
+        "kind": str(pick.kind),
+        "value": pick.value,
+        "detail": pick.detail,
+        "restricted": pick.restricted,
+    }
+
+
+def _plain(value: Any) -> Any:
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    return str(value)
+
+
+def _finding_json(finding: Finding) -> dict[str, Any]:
+    data = finding.to_json()
+    data["numbers"] = {str(k): _plain(v) for k, v in data["numbers"].items()}
+    return data
+
+
+_T = TypeVar("_T")
+
+
+def _guarded(
+    findings: list[Finding],
+    where: str,
+    what: str,
+    run: Callable[[], _T],
+    fallback: Callable[[], _T],
+) -> _T:
+    """``run()``, or ``fallback()`` plus an ERROR finding if ``run`` raises."""
+    try:
+        return run()
+    except Exception as exc:  # the sheet must open whatever the file holds
+        findings.append(crashed("sheet.check_crashed", where, what, exc))
+        return fallback()
+
+
+def _empty_fold() -> LedgerFold:
+    return fold_ledger(Contractor(id="", concept=Concept(name="")))
+
+
+def _health_findings(health: Health, derived: Derived, alive: bool) -> list[Finding]:
+    findings: list[Finding] = []
+    for i, injury in enumerate(health.injuries):
+        if not isinstance(injury.severity, int) or injury.severity < 1:
+            findings.append(
+                Finding(
+                    "health.injury_severity",
+                    f"Injury {injury.description!r} has Severity {injury.severity!r}; Severity is"
+                    " the damage taken, 1 or more",
+                    f"health.injuries[{i}]",
+                    numbers={"severity": injury.severity},
+                )
+            )
+    if derived.dead and alive:
+        findings.append(
+            Finding(
+                "health.body_below_zero",
+                f"Body is at {derived.body_remaining}, below zero, but no death is recorded",
+                "health",
+                Severity.WARNING,
+                {"body": derived.body, "damage": derived.body_damage},
+            )
+        )
+    return findings
+
+
+def _source_findings(contractor: Contractor, allowed: Replenishment) -> list[Finding]:
+    named = len(contractor.source.replenishment)
+    if named <= allowed.conditions:
+        return []
+    return [
+        Finding(
+            "source.replenishment",
+            f"{named} Source replenishment conditions are named but this Status allows"
+            f" {allowed.conditions}",
+            "source.replenishment",
+            numbers={"named": named, "allowed": allowed.conditions},
+        )
+    ]
+
+
+def _loose_end_findings(views: tuple[LooseEndView, ...]) -> list[Finding]:
+    return [
+        Finding(
+            "loose_end.due",
+            f"the Cutoff of Loose End {v.title!r} has reached 0: its {v.threat_level} Threat"
+            " manifests",
+            f"loose_ends[{v.index}]",
+            Severity.WARNING,
+            {"cutoff": v.cutoff, "remaining": v.remaining},
+        )
+        for v in views
+        if v.due
+    ]
+
+
+def evaluate_sheet(contractor: Contractor) -> SheetReport:
+    """Every number and finding for one contractor; never raises."""
+    findings: list[Finding] = []
+    findings += _guarded(
+        findings,
+        "creation",
+        "the creation choices",
+        lambda: creation_findings(contractor.creation, contractor.limits),
+        list,
+    )
+    fold = _guarded(findings, "ledger", "the ledger", lambda: fold_ledger(contractor), _empty_fold)
+    findings += fold.findings
+    derived = _guarded(
+        findings,
+        "health",
+        "the derived values",
+        lambda: derive(fold.ratings, contractor.health),
+        lambda: derive(Ratings.starting(), Health()),
+    )
+    findings += _guarded(
+        findings,
+        "health",
+        "the Health tab",
+        lambda: _health_findings(contractor.health, derived, fold.alive),
+        list,
+    )
+    loose_ends = _guarded(
+        findings,
+        "loose_ends",
+        "the Loose Ends",
+        lambda: tuple(
+            loose_end_view(i, le, fold.contracts_attended)
+            for i, le in enumerate(contractor.loose_ends)
+        ),
+        tuple,
+    )
+    findings += _loose_end_findings(loose_ends)
+    replenishment = source_replenishment(fold.status)
+    findings += _guarded(
+        findings,
+        "source",
+        "the Source pool",
+        lambda: _source_findings(contractor, replenishment),
+        list,
+    )
+    return SheetReport(
+        status=fold.status,
+        replenishment=replenishment,
+        victories=fold.victories,
+        contracts_attended=fold.contracts_attended,
+        alive=fold.alive,
+        ratings=fold.ratings,
+        derived=derived,
+        exp=fold.exp,
+        rewards=fold.rewards,
+        loose_ends=loose_ends,
+        charon_coins_earned=fold.charon_coins_earned,
+        deaths_voided=fold.deaths_voided,
+        cycle_open=fold.cycle_open,
+        assets=fold.assets,
+        liabilities=fold.liabilities,
+        lines=fold.lines,
+        findings=tuple(findings),
+    )

@@ -1,0 +1,167 @@
+"""The words Harbinger uses for ledger entries and Exp/reward sources, in one place.
+
+The sheet, the printed PDF and the leader's audit describe the same ledger;
+they take their labels from here so a player, a GM and a leader read the
+same line the same way. Nothing here is a rule: it only names things.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from builder.contract.character import (
+    BonusExp,
+    BuyAsset,
+    ContractAttended,
+    Craft,
+    Death,
+    GiftChange,
+    ImprovementGranted,
+    Journal,
+    Raise,
+    RemoveLiability,
+    Therapy,
+    TraitKind,
+)
+
+EARNED_LABELS: Mapping[str, str] = {
+    "attendance_home": "Contracts at home",
+    "attendance_away": "Contracts away",
+    "victory": "Victories",
+    "commission": "Commissions",
+    "journal": "Journals",
+    "gm_into_the_fold": "GMing (Into the Fold)",
+    "gm_golden_ratio": "GMing (Golden Ratio)",
+    "ringer_objective_met": "Ringer, objective met",
+    "ringer_objective_missed": "Ringer, objective missed",
+    "gm_move_writeup": "Move write-ups",
+}
+"""Where earned Exp came from, by the keys of ``ExpSummary.earned_by_source``."""
+
+SPENT_LABELS: Mapping[str, str] = {
+    "attribute": "Attributes",
+    "ability": "Abilities",
+    "secondary": "Secondary Abilities",
+    "source": "Source",
+    "asset": "Assets",
+    "liability": "Liabilities bought off",
+    "therapy": "Trauma therapy",
+    "consumable": "Consumables",
+    "artifact": "Artifacts",
+}
+"""What Exp was spent on, by the keys of ``ExpSummary.spent_by_kind``."""
+
+CREDIT_LABELS: Mapping[str, str] = {
+    "victory": "victories",
+    "charon_coin": "a Coin of Charon",
+    "gifted_asset": "the Gifted Asset",
+}
+"""Where Gift Credits came from ("from …"), by ``RewardSummary.credits_earned_by_source``."""
+
+IMPROVEMENT_LABELS: Mapping[str, str] = {
+    "contract_journals": "Contract Journals",
+    "gm_contract": "GMing",
+    "scenario_writeup": "Scenario write-ups",
+}
+"""Where Improvements came from, by ``RewardSummary.improvements_earned_by_source`` keys."""
+
+
+def titled(identifier: str) -> str:
+    """A stand-in name for an id nothing names: "area_attack" → "Area Attack"."""
+    return " ".join(word.capitalize() for word in str(identifier).replace("-", "_").split("_"))
+
+
+def label(labels: Mapping[str, str], key: str) -> str:
+    """The label for ``key``, or its id made readable."""
+    return labels.get(str(key), titled(str(key)))
+
+
+def amounts_text(amounts: Mapping[str, int], labels: Mapping[str, str]) -> str:
+    """ "Contracts at home 9, Victories 4" for the non-zero amounts ("" when none)."""
+    return ", ".join(f"{label(labels, k)} {v}" for k, v in amounts.items() if v)
+
+
+def describe_entry(
+    entry: object,
+    gift_names: Mapping[str, str] | None = None,
+    trait_name: Callable[[Raise], str] | None = None,
+) -> str:
+    """One ledger entry in words for the Exp log: "Contract: The Lantern Job (home, victory)".
+
+    ``gift_names`` maps Gift ids to names; ``trait_name`` names a raised trait
+    (default: the id capitalised, a Secondary Ability as written).
+    """
+    names = gift_names or {}
+    match entry:
+        case ContractAttended():
+            parts = ["home" if entry.home else "away", str(entry.outcome)]
+            if entry.commission:
+                parts.append("commission")
+            if entry.cycle:
+                parts.append(f"Cycle {entry.cycle}")
+            return f"Contract: {entry.scenario} ({', '.join(parts)})"
+        case Journal():
+            return f"{str(entry.kind).capitalize()} Journal: {entry.title} ({entry.words} words)"
+        case BonusExp():
+            note = f": {entry.note}" if entry.note else ""
+            return f"Bonus Exp, {label(EARNED_LABELS, str(entry.kind))}{note}"
+        case ImprovementGranted():
+            note = f": {entry.note}" if entry.note else ""
+            return f"Improvement, {label(IMPROVEMENT_LABELS, str(entry.kind))}{note}"
+        case Raise():
+            name = trait_name(entry) if trait_name else _default_trait_name(entry)
+            return f"Raise {name} to {entry.to_rating}"
+        case BuyAsset():
+            return f"Buy Asset: {entry.asset.name}"
+        case RemoveLiability():
+            return f"Buy off Liability: {entry.liability}"
+        case Therapy():
+            return f"Therapy: {entry.trauma}"
+        case Craft():
+            gift = names.get(entry.gift_id, entry.gift_id)
+            free = ", free" if entry.free else ""
+            return f"Craft {entry.item} with {gift}{free}"
+        case GiftChange():
+            return _gift_change(entry, names)
+        case Death():
+            if entry.voided:
+                return "Death voided"
+            return f"Death: {entry.cause}" if entry.cause else "Death"
+    return type(entry).__name__
+
+
+def _gift_change(entry: GiftChange, names: Mapping[str, str]) -> str:
+    gift = names.get(entry.gift_id, entry.gift_id)
+    kind = {"new": "New Gift", "improvement": "Gift improved"}.get(
+        str(entry.kind), f"Gift {entry.kind}"
+    )
+    costs = f"cost {entry.cost_after}"
+    if str(entry.kind) != "new":
+        costs = f"cost {entry.cost_before} → {entry.cost_after}"
+    return f"{kind}: {gift} ({costs})"
+
+
+def _default_trait_name(entry: Raise) -> str:
+    if TraitKind(entry.kind) is TraitKind.SECONDARY:
+        return entry.trait
+    return titled(entry.trait)
+
+
+def catalog_trait_name(catalog: Any, source_name: str = "Source") -> Callable[[Raise], str]:
+    """A ``trait_name`` for :func:`describe_entry` that uses the sheet catalog's names."""
+
+    def name(entry: Raise) -> str:
+        kind = TraitKind(entry.kind)
+        try:
+            if kind is TraitKind.ATTRIBUTE:
+                return str(catalog.attribute(entry.trait).name)
+            if kind is TraitKind.ABILITY:
+                return str(catalog.ability(entry.trait).name)
+        except KeyError:
+            return titled(entry.trait)
+        if kind is TraitKind.SOURCE:
+            return source_name
+        return entry.trait
+
+    return name

@@ -1,0 +1,323 @@
+"""The Covenant character file: versioned JSON, exactly invertible, checked before use.
+
+A file is ``{"format": "harbinger.covenant", "version": 1, "character": {...},
+"approvals": [...]}`` (SPEC §5). Writing is canonical: every field is written,
+keys sorted, two-space indent, UTF-8, so ``dumps_covenant(loads_covenant(text))
+== text`` for any file Harbinger wrote and ``loads(dumps(f)) == f`` for any
+value. Reading never executes anything: it refuses files over 4 MiB, non-UTF-8
+text, malformed JSON, duplicate keys, NaN and Infinity, then checks the document
+against ``resources/schemas/covenant-file.v1.schema.json`` (JSON Schema Draft
+2020-12) and only then builds values. Every refusal is a ``CovenantFileError``
+naming what is wrong and where (``character.log[3].spent``).
+
+A file may hold a character that breaks the rules (4 Ties, 12 tokens spent):
+the file format only guards the shape; ``evaluate_covenant`` reports the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from builder.covenant import character as cv
+from resources import resource_path
+
+FORMAT = "harbinger.covenant"
+VERSION = 1
+MAX_FILE_BYTES = 4 * 1024 * 1024
+SCHEMA_FILE = "covenant-file.v1.schema.json"
+
+ENTRY_TYPES: dict[str, type] = {
+    "begin_scene": cv.BeginScene,
+    "end_turn": cv.EndTurn,
+    "end_scene": cv.EndScene,
+    "end_chapter": cv.EndChapter,
+    "use_asset": cv.UseAsset,
+    "recharge_asset": cv.RechargeAsset,
+    "bid": cv.Bid,
+    "resist": cv.Resist,
+    "heal": cv.Heal,
+    "restore_long_term": cv.RestoreLongTerm,
+    "lose_tie": cv.LoseTie,
+    "gain_tie": cv.GainTie,
+    "buy_asset": cv.BuyAsset,
+    "story_control": cv.UseStoryControl,
+    "add_condition": cv.AddCondition,
+    "cure_condition": cv.CureCondition,
+    "add_drain": cv.AddDrain,
+    "drain_tick": cv.DrainTick,
+    "cure_drain": cv.CureDrain,
+    "set_goal": cv.SetGoal,
+    "resolve_goal": cv.ResolveGoal,
+    "sacrifice": cv.Sacrifice,
+}
+"""The ``type`` tag of each play-log entry in the file."""
+
+_ENTRY_TAGS = {cls: tag for tag, cls in ENTRY_TYPES.items()}
+
+
+class CovenantFileError(ValueError):
+    """A Covenant file that cannot be read: ``what`` is wrong at ``where``.
+
+    ``problems`` lists every (where, what) found when the schema check fails, so the
+    app can show them all; the message names the first.
+    """
+
+    def __init__(self, what: str, where: str = "", problems: tuple[tuple[str, str], ...] = ()):
+        self.what = what
+        self.where = where
+        self.problems = problems or ((where, what),)
+        super().__init__(f"{where}: {what}" if where else what)
+
+
+@dataclass(frozen=True, slots=True)
+class CovenantFile:
+    """One character and the approvals recorded for it.
+
+    ``approvals`` are the leader's approval records as plain JSON objects, carried
+    through unchanged; ``builder.core.approval`` makes and checks them, the same way for
+    Covenant and contractor files.
+    """
+
+    character: cv.CovenantCharacter
+    approvals: tuple[Mapping[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "approvals", tuple(self.approvals))
+
+
+# --------------------------------------------------------------------------- encoding
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return str(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        out = {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
+        tag = _ENTRY_TAGS.get(type(value))
+        if tag is not None:
+            out["type"] = tag
+        return out
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def character_to_json(character: cv.CovenantCharacter) -> dict[str, Any]:
+    """The character as plain JSON values, every field written."""
+    return typing.cast(dict[str, Any], _encode(character))
+
+
+def to_document(file: CovenantFile) -> dict[str, Any]:
+    """The whole file as plain JSON values."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "character": character_to_json(file.character),
+        "approvals": [dict(a) for a in file.approvals],
+    }
+
+
+def _canonical(document: Any) -> str:
+    return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def dumps_covenant(file: CovenantFile) -> str:
+    """The file's canonical text: sorted keys, two-space indent, a final newline."""
+    return _canonical(to_document(file))
+
+
+def write_covenant_file(path: str | Path, file: CovenantFile) -> None:
+    """Write the canonical text to ``path`` (UTF-8)."""
+    Path(path).write_text(dumps_covenant(file), encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(cv))
+
+
+def _decode(tp: Any, value: Any, where: str) -> Any:
+    """Build a value of type ``tp`` from schema-checked JSON; a mismatch is a file error."""
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        options = typing.get_args(tp)
+        if value is None and type(None) in options:
+            return None
+        (inner,) = [o for o in options if o is not type(None)]
+        return _decode(inner, value, where)
+    if origin is tuple:
+        (inner, _) = typing.get_args(tp)
+        if not isinstance(value, list):
+            raise CovenantFileError("expected a list", where)
+        return tuple(_decode(inner, v, f"{where}[{i}]") for i, v in enumerate(value))
+    if isinstance(tp, type) and issubclass(tp, StrEnum):
+        try:
+            return tp(value)
+        except ValueError:
+            choices = ", ".join(m.value for m in tp)
+            raise CovenantFileError(f"{value!r} is not one of {choices}", where) from None
+    if isinstance(tp, type) and is_dataclass(tp):
+        return _decode_dataclass(tp, value, where)
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise CovenantFileError("expected true or false", where)
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise CovenantFileError("expected a whole number", where)
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise CovenantFileError("expected text", where)
+        return value
+    raise CovenantFileError(f"cannot read a value of type {tp!r}", where)  # a bug, not input
+
+
+def _decode_entry(value: Any, where: str) -> Any:
+    if not isinstance(value, dict) or value.get("type") not in ENTRY_TYPES:
+        raise CovenantFileError(
+            "expected a play-log entry with a known 'type'", f"{where}.type" if where else "type"
+        )
+    body = {k: v for k, v in value.items() if k != "type"}
+    return _decode_dataclass(ENTRY_TYPES[value["type"]], body, where)
+
+
+def _decode_dataclass(cls: type, value: Any, where: str) -> Any:
+    if not isinstance(value, dict):
+        raise CovenantFileError("expected an object", where)
+    hints = _hints(cls)
+    names = {f.name for f in fields(cls)}
+    extra = sorted(set(value) - names)
+    if extra:
+        raise CovenantFileError(f"unexpected field {extra[0]!r}", where)
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in value:
+            raise CovenantFileError(f"missing field {f.name!r}", where)
+        at = f"{where}.{f.name}"
+        if cls is cv.CovenantCharacter and f.name == "log":
+            if not isinstance(value["log"], list):
+                raise CovenantFileError("expected a list", at)
+            kwargs["log"] = tuple(
+                _decode_entry(e, f"{at}[{i}]") for i, e in enumerate(value["log"])
+            )
+        else:
+            kwargs[f.name] = _decode(hints[f.name], value[f.name], at)
+    return cls(**kwargs)
+
+
+def character_from_json(value: Any, where: str = "character") -> cv.CovenantCharacter:
+    """The inverse of ``character_to_json``."""
+    return typing.cast(cv.CovenantCharacter, _decode_dataclass(cv.CovenantCharacter, value, where))
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    schema = json.loads(resource_path("schemas", SCHEMA_FILE).read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _path(error: ValidationError) -> str:
+    out = ""
+    for part in error.absolute_path:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _document_order(error: ValidationError) -> tuple[tuple[int, int, str], ...]:
+    """Sort key putting problems in the order they appear in the file (log[2] before log[10])."""
+    return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in error.absolute_path)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    seen: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in seen:
+            raise CovenantFileError(f"the key {key!r} appears twice in one object")
+        seen[key] = value
+    return seen
+
+
+def _no_constants(name: str) -> Any:
+    raise CovenantFileError(f"{name} is not a number JSON allows")
+
+
+def _parse(data: bytes, source: str) -> Any:
+    if len(data) > MAX_FILE_BYTES:
+        raise CovenantFileError(
+            f"{source} is larger than the {MAX_FILE_BYTES} byte limit for a character file"
+        )
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise CovenantFileError(f"{source} is not UTF-8 text (byte {exc.start})") from None
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
+    except json.JSONDecodeError as exc:
+        raise CovenantFileError(
+            f"{source} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
+    except RecursionError:
+        raise CovenantFileError(f"{source} is nested too deeply") from None
+    except CovenantFileError as exc:
+        raise CovenantFileError(f"{source}: {exc.what}") from None
+
+
+def from_document(document: Any) -> CovenantFile:
+    """Check a parsed document (format, version, schema) and build the file's values."""
+    if not isinstance(document, dict):
+        raise CovenantFileError("a Covenant file is a JSON object")
+    if document.get("format") != FORMAT:
+        raise CovenantFileError(
+            f"not a Covenant character file (format is {document.get('format')!r}, "
+            f"expected {FORMAT!r})",
+            "format",
+        )
+    version = document.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise CovenantFileError(
+            f"written by a newer Harbinger (version {version}); this one reads up to {VERSION}",
+            "version",
+        )
+    found = sorted(_validator().iter_errors(document), key=_document_order)
+    problems = tuple((_path(e), e.message) for e in found)
+    if problems:
+        where, what = problems[0]
+        raise CovenantFileError(what, where or "(file)", problems)
+    character = character_from_json(document["character"])
+    return CovenantFile(character, tuple(document["approvals"]))
+
+
+def loads_covenant(data: str | bytes, source: str = "the file") -> CovenantFile:
+    """Read a Covenant file from its text; ``source`` names it in error messages."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return from_document(_parse(raw, source))
+
+
+def read_covenant_file(path: str | Path) -> CovenantFile:
+    """Read and check a Covenant file from disk, never reading past the size limit."""
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            data = fh.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CovenantFileError(f"cannot read {p}: {exc.strerror or exc}") from None
+    return loads_covenant(data, source=str(p))

@@ -1,0 +1,260 @@
+"""Drawn pieces of a sheet: rating dots, tick-box tracks and the house table style."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Table, TableStyle
+
+from printing.common.fonts import SANS, SANS_BOLD
+from printing.common.styles import ACCENT, INK, RULE, SHADE
+from printing.common.text import clean, para
+
+CELL_SIZE = 8.5
+"""Point size of plain-text table cells, the same as body paragraphs."""
+
+CELL_PADDING = 3.0
+"""Left and right padding inside a table cell."""
+
+
+class DotRating(Flowable):
+    """A rating as a row of dots, ``rating`` of ``maximum`` filled.
+
+    Dots from ``optional_from`` on (1-based) are drawn dashed: on the blank
+    sheet this marks the 6th Ability rank open only to Seasoned and above.
+    """
+
+    def __init__(
+        self, rating: int, maximum: int, *, size: float = 6.5, optional_from: int | None = None
+    ) -> None:
+        super().__init__()
+        self.rating = max(0, rating)
+        self.maximum = max(maximum, self.rating)
+        self.size = size
+        self.gap = size * 0.45
+        self.optional_from = optional_from
+        self.width = self.maximum * (size + self.gap) - self.gap if self.maximum else 0
+        self.height = size
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canv = self.canv
+        r = self.size / 2
+        canv.saveState()
+        canv.setLineWidth(0.7)
+        canv.setStrokeColor(INK)
+        for i in range(self.maximum):
+            cx = r + i * (self.size + self.gap)
+            filled = i < self.rating
+            if self.optional_from is not None and i + 1 >= self.optional_from and not filled:
+                canv.setDash(1, 1.2)
+            else:
+                canv.setDash()
+            canv.setFillColor(INK)
+            canv.circle(cx, r, r - 0.35, stroke=1, fill=1 if filled else 0)
+        canv.restoreState()
+
+
+class TickTrack(Flowable):
+    """A row of boxes to tick in pencil; the first ``marked`` are already crossed.
+
+    Body and Mind print one box per point of their rating, with recorded
+    damage crossed, so a player can keep ticking at the table. Rows wrap when
+    there are more boxes than fit the width.
+    """
+
+    def __init__(self, boxes: int, marked: int = 0, *, size: float = 10.0) -> None:
+        super().__init__()
+        self.boxes = max(0, boxes)
+        self.marked = max(0, min(marked, self.boxes))
+        self.size = size
+        self.gap = size * 0.3
+        self._per_row = max(1, self.boxes)
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        step = self.size + self.gap
+        self._per_row = max(1, min(max(self.boxes, 1), int((availWidth + self.gap) // step)))
+        rows = max(1, -(-self.boxes // self._per_row))
+        self.width = min(self.boxes, self._per_row) * step - self.gap if self.boxes else 0
+        self.height = rows * step - self.gap
+        return self.width, self.height
+
+    def draw(self) -> None:
+        canv = self.canv
+        step = self.size + self.gap
+        rows = max(1, -(-self.boxes // self._per_row))
+        canv.saveState()
+        canv.setLineWidth(0.7)
+        canv.setStrokeColor(INK)
+        for i in range(self.boxes):
+            row, col = divmod(i, self._per_row)
+            x = col * step
+            y = (rows - 1 - row) * step
+            if i < self.marked:
+                canv.setFillColor(SHADE)
+                canv.rect(x, y, self.size, self.size, stroke=1, fill=1)
+                canv.line(x + 1.5, y + 1.5, x + self.size - 1.5, y + self.size - 1.5)
+                canv.line(x + 1.5, y + self.size - 1.5, x + self.size - 1.5, y + 1.5)
+            else:
+                canv.rect(x, y, self.size, self.size, stroke=1, fill=0)
+        canv.restoreState()
+
+
+class WriteLine(Flowable):
+    """An empty ruled line to write on (blank sheet), optionally with a label before it."""
+
+    def __init__(self, label: str = "", *, height: float = 16.0, label_width: float = 0.0) -> None:
+        super().__init__()
+        self.label = label
+        self.height = height
+        self.label_width = label_width
+        self.width = 0.0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = availWidth
+        return availWidth, self.height
+
+    def draw(self) -> None:
+        canv = self.canv
+        canv.saveState()
+        x = 0.0
+        if self.label:
+            canv.setFont(SANS_BOLD, 7.5)
+            canv.setFillColor(INK)
+            canv.drawString(0, 3, self.label)
+            x = self.label_width or canv.stringWidth(self.label, SANS_BOLD, 7.5) + 4
+        canv.setStrokeColor(RULE)
+        canv.setLineWidth(0.5)
+        canv.line(x, 1, self.width, 1)
+        canv.restoreState()
+
+
+def fit(text: str, style: ParagraphStyle, width: float) -> Flowable | str:
+    """A cell for user text: a plain string when it fits on one line, else a paragraph.
+
+    A plain cell is drawn literally and costs a fraction of a paragraph, and
+    most cells (dates, names, short entries) fit. ``width`` is the column
+    width; the column must draw plain cells in ``style`` (``grid(fonts=...)``).
+    """
+    value = clean(text)
+    room = width - 2 * CELL_PADDING - 0.5
+    if "\n" not in value and stringWidth(value, style.fontName, style.fontSize) <= room:
+        return value
+    return para(value, style)
+
+
+def grid_style(
+    *,
+    header: bool = True,
+    zebra: bool = True,
+    rows: int = 0,
+    lines: bool = True,
+    extra: Sequence[Any] = (),
+) -> TableStyle:
+    """The table look used everywhere: thin rules, a dark header row, light banding.
+
+    FONTNAME is set for every cell so a plain-string cell never falls back to
+    Helvetica, which would put an unembedded base-14 font in the PDF.
+    """
+    commands: list[Any] = [
+        ("FONTNAME", (0, 0), (-1, -1), SANS),
+        ("FONTSIZE", (0, 0), (-1, -1), CELL_SIZE),
+        ("LEADING", (0, 0), (-1, -1), CELL_SIZE * 1.22),
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("RIGHTPADDING", (0, 0), (-1, -1), CELL_PADDING),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2.5),
+    ]
+    if lines:
+        commands.append(("LINEBELOW", (0, 0), (-1, -1), 0.25, RULE))
+    if header:
+        commands += [
+            ("BACKGROUND", (0, 0), (-1, 0), ACCENT),
+            ("FONTNAME", (0, 0), (-1, 0), SANS_BOLD),
+            ("TEXTCOLOR", (0, 0), (-1, 0), Color(1, 1, 1)),
+        ]
+    if zebra and rows:
+        first = 1 if header else 0
+        commands.append(("ROWBACKGROUNDS", (0, first), (-1, -1), [None, Color(0.96, 0.96, 0.96)]))
+    commands.extend(extra)
+    return TableStyle(commands)
+
+
+def grid(
+    rows: Sequence[Sequence[Any]],
+    widths: Sequence[float],
+    *,
+    header: bool = True,
+    zebra: bool = True,
+    extra: Sequence[Any] = (),
+    row_height: float | None = None,
+    lines: bool = True,
+    right: Sequence[int] = (),
+    center: Sequence[int] = (),
+    fonts: Mapping[int, ParagraphStyle] | None = None,
+) -> Table:
+    """A table that splits between rows, and inside a row whose text is taller than a page.
+
+    The header row repeats on every page the table spans. ``row_height`` fixes
+    the height of the body rows (blank rows to write in). ``right`` and
+    ``center`` name columns whose plain-text cells are aligned that way;
+    ``fonts`` gives the paragraph style whose face, size and colour plain
+    cells of a column take (see ``fit``).
+
+    Plain ``str`` cells are drawn as single lines without wrapping (they are
+    far cheaper than paragraphs): use them only for Harbinger's own short
+    words and for numbers; user text goes in a paragraph.
+    """
+    aligned = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
+    aligned += [("ALIGN", (c, 0), (c, -1), "CENTER") for c in center]
+    first = 1 if header else 0
+    for c, style in (fonts or {}).items():
+        aligned += [
+            ("FONTNAME", (c, first), (c, -1), style.fontName),
+            ("FONTSIZE", (c, first), (c, -1), style.fontSize),
+            ("LEADING", (c, first), (c, -1), style.leading),
+            ("TEXTCOLOR", (c, first), (c, -1), style.textColor),
+        ]
+    extra = [*aligned, *extra]
+    heights = None
+    if row_height is not None:
+        heights = [None] * (1 if header else 0) + [row_height] * (len(rows) - (1 if header else 0))
+    table = Table(
+        [list(r) for r in rows],
+        colWidths=list(widths),
+        rowHeights=heights,
+        repeatRows=1 if header else 0,
+        splitByRow=1,
+        splitInRow=1,
+        hAlign="LEFT",
+    )
+    table.setStyle(grid_style(header=header, zebra=zebra, rows=len(rows), lines=lines, extra=extra))
+    return table
+
+
+def plain_table(
+    rows: Sequence[Sequence[Any]], widths: Sequence[float], extra: Sequence[Any] = ()
+) -> Table:
+    """A table used only to place things side by side: no rules, no padding."""
+    table = Table([list(r) for r in rows], colWidths=list(widths), hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), SANS),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+                *extra,
+            ]
+        )
+    )
+    return table

@@ -1,0 +1,227 @@
+"""Paper sizes, page frames, running headers and "Page N of M" footers.
+
+A printed document is a story of flowables built into pages by reportlab.
+Every page carries a running header (whose sheet it is) and a footer
+("Page 2 of 5"). The total is only known once the story is laid out, so the
+canvas keeps each finished page aside and draws the headers and footers when
+the document is saved.
+
+One PDF may hold several sheets (a roster printed as one file). Each sheet
+opens with a ``SectionStart`` naming its ``RunningHead``; pages are counted
+per sheet, so the third contractor's first page reads "Page 1 of 4".
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
+
+from printing.common.fonts import SANS, SANS_BOLD, register_fonts
+from printing.common.styles import MUTED, RULE
+from printing.common.text import fit_width, one_line
+
+Paper = str
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "letter": (612.0, 792.0),
+    "a4": (A4[0], A4[1]),
+}
+"""Page sizes in points: US Letter 8.5 × 11 in, ISO A4 210 × 297 mm."""
+
+MARGIN_SIDE = 36.0
+MARGIN_TOP = 50.0
+MARGIN_BOTTOM = 42.0
+HEADER_SIZE = 8.0
+FOOTER_SIZE = 7.5
+
+Output = str | Path | IO[bytes]
+"""Where a PDF goes: a file path, or a binary stream open for writing."""
+
+
+def paper_size(paper: Paper) -> tuple[float, float]:
+    """Width and height in points of ``paper`` ("letter" or "a4", any case)."""
+    key = str(paper).strip().lower()
+    if key not in PAPER_SIZES:
+        names = " or ".join(PAPER_SIZES)
+        raise ValueError(f"unknown paper size {paper!r}; expected {names}")
+    return PAPER_SIZES[key]
+
+
+@dataclass(frozen=True, slots=True)
+class RunningHead:
+    """What the header of every page of one sheet says.
+
+    ``key`` tells sheets in one file apart (page numbers restart for each);
+    ``title`` is printed left (whose sheet), ``detail`` right (player,
+    Status); ``outline`` names the PDF bookmark ("" for none).
+    """
+
+    key: str
+    title: str
+    detail: str = ""
+    outline: str = ""
+
+
+class SectionStart(Flowable):
+    """An invisible mark at the top of a sheet: pages from here on carry ``head``.
+
+    ``on_draw`` is called when layout reaches this sheet (a roster printed as
+    one file reports its progress this way).
+    """
+
+    def __init__(self, head: RunningHead, on_draw: Callable[[], None] | None = None) -> None:
+        super().__init__()
+        self.head = head
+        self.on_draw = on_draw
+        self.width = 0
+        self.height = 0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        return 0, 0
+
+    def draw(self) -> None:
+        canv = self.canv
+        canv.harbinger_head = self.head  # type: ignore[attr-defined]
+        if self.head.outline:
+            name = f"sheet-{self.head.key}"
+            canv.bookmarkPage(name)
+            canv.addOutlineEntry(one_line(self.head.outline), name, level=0)
+        if self.on_draw is not None:
+            self.on_draw()
+
+
+class RunningCanvas(Canvas):
+    """A canvas that holds finished pages until save, then adds headers and footers."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        register_fonts()
+        kwargs.setdefault("initialFontName", SANS)
+        super().__init__(*args, **kwargs)
+        self.harbinger_head: RunningHead | None = None
+        self._held_pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._held_pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        heads = [state.get("harbinger_head") for state in self._held_pages]
+        totals = Counter(h.key if h else "" for h in heads)
+        seen: Counter[str] = Counter()
+        for state, head in zip(self._held_pages, heads, strict=True):
+            key = head.key if head else ""
+            seen[key] += 1
+            self.__dict__.update(state)
+            self._draw_head_and_foot(head, seen[key], totals[key])
+            Canvas.showPage(self)
+        Canvas.save(self)
+
+    def _draw_head_and_foot(self, head: RunningHead | None, page: int, total: int) -> None:
+        width, height = self._pagesize
+        left, right = MARGIN_SIDE, width - MARGIN_SIDE
+        self.saveState()
+        base = height - MARGIN_TOP + 16
+        if head is not None:
+            detail = one_line(head.detail)
+            detail_width = self.stringWidth(detail, SANS, HEADER_SIZE) if detail else 0.0
+            self.setFillColor(MUTED)
+            self.setFont(SANS, HEADER_SIZE)
+            if detail:
+                detail = fit_width(detail, SANS, HEADER_SIZE, (right - left) * 0.45)
+                detail_width = self.stringWidth(detail, SANS, HEADER_SIZE)
+                self.drawRightString(right, base, detail)
+            title = fit_width(
+                one_line(head.title), SANS_BOLD, HEADER_SIZE, right - left - detail_width - 12
+            )
+            self.setFillColorRGB(0.1, 0.1, 0.1)
+            self.setFont(SANS_BOLD, HEADER_SIZE)
+            self.drawString(left, base, title)
+        self.setStrokeColor(RULE)
+        self.setLineWidth(0.5)
+        self.line(left, base - 4, right, base - 4)
+        foot = MARGIN_BOTTOM - 24
+        self.line(left, foot + 10, right, foot + 10)
+        self.setFont(SANS, FOOTER_SIZE)
+        self.setFillColor(MUTED)
+        self.drawString(left, foot, "Printed by Harbinger")
+        self.drawRightString(right, foot, f"Page {page} of {total}")
+        self.restoreState()
+
+
+def body_frame(paper: Paper) -> Frame:
+    """The single text frame of a sheet page, inside the header and footer bands."""
+    width, height = paper_size(paper)
+    return Frame(
+        MARGIN_SIDE,
+        MARGIN_BOTTOM,
+        width - 2 * MARGIN_SIDE,
+        height - MARGIN_TOP - MARGIN_BOTTOM,
+        leftPadding=0,
+        rightPadding=0,
+        topPadding=0,
+        bottomPadding=0,
+        id="body",
+    )
+
+
+def frame_width(paper: Paper) -> float:
+    """Usable text width of a sheet page in points."""
+    return paper_size(paper)[0] - 2 * MARGIN_SIDE
+
+
+def frame_height(paper: Paper) -> float:
+    """Usable text height of a sheet page in points."""
+    return paper_size(paper)[1] - MARGIN_TOP - MARGIN_BOTTOM
+
+
+def make_document(
+    out: Output,
+    paper: Paper,
+    *,
+    title: str,
+    subject: str,
+    author: str = "",
+    frames: Sequence[Frame] | None = None,
+    on_page: Callable[[Canvas, BaseDocTemplate], None] | None = None,
+) -> BaseDocTemplate:
+    """A document on ``paper`` writing to ``out`` with Harbinger's page template.
+
+    ``invariant`` output leaves out the creation time and random file id, so
+    printing the same snapshot twice gives byte-identical files.
+    """
+    register_fonts()
+    size = paper_size(paper)
+    if isinstance(out, Path):
+        out = str(out)
+    doc = BaseDocTemplate(
+        out,
+        pagesize=size,
+        leftMargin=MARGIN_SIDE,
+        rightMargin=MARGIN_SIDE,
+        topMargin=MARGIN_TOP,
+        bottomMargin=MARGIN_BOTTOM,
+        title=one_line(title),
+        subject=one_line(subject),
+        author=one_line(author),
+        creator="Harbinger",
+        invariant=1,
+        initialFontName=SANS,
+    )
+    template_frames = list(frames) if frames is not None else [body_frame(paper)]
+    kwargs: dict[str, Any] = {"id": "page", "frames": template_frames, "pagesize": size}
+    if on_page is not None:
+        kwargs["onPage"] = on_page
+    doc.addPageTemplates([PageTemplate(**kwargs)])
+    return doc
+
+
+def build(doc: BaseDocTemplate, story: list[Flowable]) -> int:
+    """Lay out ``story`` into ``doc``, write it, and return the number of pages."""
+    doc.build(story, canvasmaker=RunningCanvas)
+    return int(doc.page)

@@ -1,0 +1,786 @@
+"""The Covenant character sheet as a PDF, with a layout of its own (SPEC §4, §5).
+
+A Covenant character has no Attributes or Exp: the sheet is built around what
+a player handles at the table. Page order: name and the Discipline strip;
+Ties (each worth 100 Discipline while held); Discipline by damage severity as
+tick tracks; Tokens; Goals; every asset with each of its uses and a box to
+tick when it is used (the recharge printed beside it); Conditions and Drains;
+a summary of the play log; rule findings and notes.
+
+``CovenantPrint`` is the only input of the printer: a frozen, display-ready
+value assembled by ``covenant_print`` from ``builder.covenant.rules.
+evaluate_covenant`` (every number) and the character's own text (names,
+descriptions, the log). Nothing here computes a rule; user text goes through
+``printing.common.text`` so it prints exactly as typed.
+
+Entry points:
+
+- ``covenant_print(character, report=None) -> CovenantPrint``
+- ``render_covenant_sheet(snapshot_or_character, out, paper="letter") -> int`` (pages)
+- ``describe_log_entry(entry, names) -> str`` (one play-log entry in words,
+  shared with the app's log view)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+
+from reportlab.platypus import CondPageBreak, Flowable, Spacer
+
+from builder.covenant.character import (
+    DISCIPLINE_PER_TIE,
+    AddCondition,
+    AddDrain,
+    BeginScene,
+    Bid,
+    BuyAsset,
+    CovenantCharacter,
+    CureCondition,
+    CureDrain,
+    DrainTick,
+    EndChapter,
+    EndScene,
+    EndTurn,
+    GainTie,
+    GoalSlot,
+    Heal,
+    LogEntry,
+    LoseTie,
+    RechargeAsset,
+    Resist,
+    ResolveGoal,
+    RestoreLongTerm,
+    Sacrifice,
+    SetGoal,
+    StoryControl,
+    UseAsset,
+    UseState,
+    UseStoryControl,
+)
+from builder.covenant.rules import CovenantReport, evaluate_covenant
+from printing.common.flowables import TickTrack, fit, grid, plain_table
+from printing.common.layout import Output, Paper, RunningHead, SectionStart, build, make_document
+from printing.common.layout import frame_width as _frame_width
+from printing.common.styles import SHADE, Styles, make_styles
+from printing.common.text import Markup, markup, para
+from printing.contract.sheet import keep_headings_with_next
+
+DISCIPLINE_PER_BOX = 5
+"""Discipline one printed box stands for on the damage tracks (a display unit, not a rule)."""
+
+LOG_LINES_PRINTED = 60
+"""Newest play-log entries printed in full; older ones are counted, not listed."""
+
+PHASE_LABELS = {
+    "intermission": "Intermission (between chapters)",
+    "scene": "In a scene",
+    "interstitial": "Interstitial (between scenes)",
+}
+
+RECHARGE_LABELS = {
+    "expend": "Expend: ready at your next turn",
+    "tap": "Tap: ready at the end of the scene",
+    "exhaust": "Exhaust: ready at the end of the chapter",
+    "destroy": "Destroy: gone for good",
+}
+"""How each way of using an asset recharges ("Using Assets")."""
+
+SOURCE_LABELS = {
+    "tie": "Tie",
+    "trait": "Trait",
+    "gear": "Gear",
+    "ability": "Ability",
+    "goal": "Goal",
+}
+
+STORY_CONTROL_LABELS = {
+    StoryControl.SCENE_EDIT: "scene edit",
+    StoryControl.SECOND_WIND: "second wind",
+    StoryControl.RECHARGE: "recharge",
+    StoryControl.CURE: "cure",
+    StoryControl.SUCCEED: "succeed",
+    StoryControl.FAIL: "fail",
+}
+
+_SEVERITY_WORDS = {"scene": "scene", "chapter": "chapter", "long_term": "long-term"}
+
+
+# --------------------------------------------------------------------------- the snapshot
+
+
+@dataclass(frozen=True, slots=True)
+class TieLine:
+    name: str
+    details: str
+    held: bool
+    discipline: int  # 100 while held, 0 once lost (from the report)
+    status: str  # the Tie's own asset state when held ("ready", "tapped"), else "lost"
+
+
+@dataclass(frozen=True, slots=True)
+class UseLine:
+    name: str
+    recharge: str  # the UseState value
+    effect: str
+    locked_by: bool  # this is the use that last locked the asset
+
+
+@dataclass(frozen=True, slots=True)
+class AssetLine:
+    id: str
+    name: str
+    source: str  # "trait", "gear", "ability", "goal" (Ties print with the Ties)
+    description: str
+    status: str  # "ready", "expended", "tapped", "exhausted", "destroyed"
+    uses: tuple[UseLine, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GoalLine:
+    slot: str
+    name: str
+    conditions: str
+    stakes: str
+    catharsis: str
+    deadline: str
+
+
+@dataclass(frozen=True, slots=True)
+class EffectLine:
+    """A Condition or a Drain as printed."""
+
+    name: str
+    what: str  # a condition's effect; a drain's "5 scene damage, every round"
+    cure: str
+    lingering: bool
+
+
+@dataclass(frozen=True, slots=True)
+class CovenantPrint:
+    """Everything the printed Covenant sheet shows, as text and numbers computed beforehand."""
+
+    name: str
+    player: str
+    pronouns: str
+    description: str
+    notes: str
+    phase: str
+    free: int
+    scene: int
+    chapter: int
+    long_term: int
+    total: int
+    ties: tuple[TieLine, ...]
+    tokens_starting: int
+    tokens_from_chapters: int
+    tokens_earned: int
+    tokens_spent_at_creation: int
+    tokens_spent_in_play: int
+    tokens_available: int
+    assets: tuple[AssetLine, ...]
+    goals: tuple[GoalLine, ...]
+    conditions: tuple[EffectLine, ...]
+    drains: tuple[EffectLine, ...]
+    state: str  # "" or "Incapacitated (scene damage)", "Eliminated (all ties lost)"
+    chapters_survived: int
+    scenes_ended: int
+    log_total: int
+    log_lines: tuple[tuple[int, str], ...]  # (1-based entry number, words), newest last
+    findings: tuple[tuple[str, str, str], ...]  # (severity, message, where)
+
+
+def _names(character: CovenantCharacter) -> dict[str, str]:
+    """Every id the character's sheet or log has used, with its name, for the log in words."""
+    c = character.creation
+    names = {t.id: t.name for t in c.ties}
+    names.update({a.id: a.name for a in (*c.traits, *c.gear, *c.abilities)})
+    names.update({g.id: g.name for g in (c.major_goal, c.minor_goal) if g is not None})
+    for entry in character.log:
+        if isinstance(entry, GainTie):
+            names[entry.tie.id] = entry.tie.name
+        elif isinstance(entry, BuyAsset):
+            names[entry.asset.id] = entry.asset.name
+        elif isinstance(entry, SetGoal):
+            names[entry.goal.id] = entry.goal.name
+        elif isinstance(entry, AddCondition):
+            names[entry.condition.id] = entry.condition.name
+        elif isinstance(entry, AddDrain):
+            names[entry.drain.id] = entry.drain.name
+    return names
+
+
+def _descriptions(character: CovenantCharacter) -> dict[str, str]:
+    c = character.creation
+    found = {a.id: a.description for a in (*c.traits, *c.gear, *c.abilities)}
+    found.update(
+        {e.asset.id: e.asset.description for e in character.log if isinstance(e, BuyAsset)}
+    )
+    return found
+
+
+def describe_log_entry(entry: LogEntry, names: Mapping[str, str]) -> str:
+    """One play-log entry in the player's words ("Used Coil Rifle: aimed shot (tapped)")."""
+
+    def name(identifier: str) -> str:
+        return names.get(identifier, identifier)
+
+    def noted(text: str, note: str) -> str:
+        return f"{text} ({note})" if note else text
+
+    if isinstance(entry, BeginScene):
+        return noted("Scene begins", entry.note)
+    if isinstance(entry, EndTurn):
+        return "End of turn"
+    if isinstance(entry, EndScene):
+        return "End of scene"
+    if isinstance(entry, EndChapter):
+        return "End of chapter"
+    if isinstance(entry, UseAsset):
+        how = {
+            UseState.EXPEND: "expended",
+            UseState.TAP: "tapped",
+            UseState.EXHAUST: "exhausted",
+            UseState.DESTROY: "destroyed",
+        }[entry.state]
+        return f"Used {name(entry.asset)}: {entry.use} ({how})"
+    if isinstance(entry, RechargeAsset):
+        return noted(f"Recharged {name(entry.asset)}", entry.reason)
+    if isinstance(entry, Bid):
+        severity = _SEVERITY_WORDS[str(entry.severity)]
+        return noted(f"Bid {entry.spent} Discipline ({severity} damage)", entry.note)
+    if isinstance(entry, Resist):
+        severity = _SEVERITY_WORDS[str(entry.severity)]
+        extra = f", {entry.cost.value}-cost" if entry.cost.value != "normal" else ""
+        bonus = f", +{entry.bonus}" if entry.bonus else ""
+        return noted(
+            f"Resisted {entry.damage} {severity} damage, spending {entry.spent}{extra}{bonus}",
+            entry.note,
+        )
+    if isinstance(entry, Heal):
+        return noted("Healed", entry.note)
+    if isinstance(entry, RestoreLongTerm):
+        return noted(f"{entry.amount} long-term damage restored", entry.reason)
+    if isinstance(entry, LoseTie):
+        return noted(f"Lost the Tie {name(entry.tie)}", entry.reason)
+    if isinstance(entry, GainTie):
+        return f"Gained the Tie {entry.tie.name}"
+    if isinstance(entry, BuyAsset):
+        return f"Bought the {entry.asset.kind.value} {entry.asset.name} (1 token)"
+    if isinstance(entry, UseStoryControl):
+        return noted(f"Story control: {STORY_CONTROL_LABELS[entry.kind]} (1 token)", entry.note)
+    if isinstance(entry, AddCondition):
+        return f"Condition: {entry.condition.name}"
+    if isinstance(entry, CureCondition):
+        return noted(f"Cured {name(entry.condition)}", entry.note)
+    if isinstance(entry, AddDrain):
+        return f"Drain: {entry.drain.name}"
+    if isinstance(entry, DrainTick):
+        return f"{name(entry.drain)} drained"
+    if isinstance(entry, CureDrain):
+        return noted(f"Cured {name(entry.drain)}", entry.note)
+    if isinstance(entry, SetGoal):
+        return f"New {entry.slot.value} goal: {entry.goal.name}"
+    if isinstance(entry, ResolveGoal):
+        outcome = "fulfilled" if entry.fulfilled else "failed"
+        return noted(f"The {entry.slot.value} goal was {outcome}", entry.note)
+    if isinstance(entry, Sacrifice):
+        return noted("Sacrificed", entry.note)
+    return type(entry).__name__  # a new entry type not described yet still prints
+
+
+def covenant_print(
+    character: CovenantCharacter, report: CovenantReport | None = None
+) -> CovenantPrint:
+    """Assemble the printed sheet of ``character`` from builder's evaluation of it.
+
+    ``report`` defaults to ``evaluate_covenant(character)``; pass it when the
+    caller has one already (the app does), so the rules run once.
+    """
+    rep = report if report is not None else evaluate_covenant(character)
+    names = _names(character)
+    descriptions = _descriptions(character)
+    status = {a.id: a for a in rep.assets}
+    ties = tuple(
+        TieLine(
+            t.name,
+            t.details,
+            True,
+            DISCIPLINE_PER_TIE,
+            status[t.id].status if t.id in status else "ready",
+        )
+        for t in rep.ties_held
+    ) + tuple(TieLine(t.name, t.details, False, 0, "lost") for t in rep.ties_lost)
+    assets = tuple(
+        AssetLine(
+            id=a.id,
+            name=a.name,
+            source=a.source,
+            description=descriptions.get(a.id, ""),
+            status=a.status,
+            uses=tuple(
+                UseLine(n, r, e, locked_by=a.status != "ready" and a.last_use == n)
+                for n, r, e in a.uses
+            ),
+        )
+        for a in rep.assets
+        if a.source != "tie"
+    )
+    goals = tuple(
+        GoalLine(slot.value, g.name, g.conditions, g.stakes, g.catharsis, g.deadline)
+        for slot, g in ((GoalSlot.MAJOR, rep.major_goal), (GoalSlot.MINOR, rep.minor_goal))
+        if g is not None
+    )
+    state = ""
+    if rep.eliminated:
+        state = f"Eliminated ({rep.elimination_cause.replace('_', ' ')})"
+    elif rep.incapacitated:
+        state = f"Incapacitated ({_SEVERITY_WORDS[rep.incapacitated]} damage) until healed"
+    refused = set(rep.refused_entries)
+    first = max(0, len(character.log) - LOG_LINES_PRINTED)
+    log_lines = tuple(
+        (
+            i + 1,
+            describe_log_entry(e, names) + (" — refused by the rules" if i in refused else ""),
+        )
+        for i, e in enumerate(character.log)
+        if i >= first
+    )
+    return CovenantPrint(
+        name=character.name,
+        player=character.player,
+        pronouns=character.pronouns,
+        description=character.description,
+        notes=character.notes,
+        phase=PHASE_LABELS.get(rep.phase, rep.phase),
+        free=rep.discipline.free,
+        scene=rep.discipline.scene,
+        chapter=rep.discipline.chapter,
+        long_term=rep.discipline.long_term,
+        total=rep.discipline.total,
+        ties=ties,
+        tokens_starting=rep.tokens.starting,
+        tokens_from_chapters=rep.tokens.from_chapters,
+        tokens_earned=rep.tokens.earned,
+        tokens_spent_at_creation=rep.tokens.spent_at_creation,
+        tokens_spent_in_play=rep.tokens.spent_in_play,
+        tokens_available=rep.tokens.available,
+        assets=assets,
+        goals=goals,
+        conditions=tuple(EffectLine(c.name, c.effect, c.cure, c.lingering) for c in rep.conditions),
+        drains=tuple(
+            EffectLine(
+                d.name,
+                f"{d.magnitude} {_SEVERITY_WORDS[str(d.severity)]} damage, {d.cycle}",
+                d.cure,
+                d.lingering,
+            )
+            for d in rep.drains
+        ),
+        state=state,
+        chapters_survived=rep.chapters_survived,
+        scenes_ended=rep.scenes_ended,
+        log_total=len(character.log),
+        log_lines=log_lines,
+        findings=tuple((str(f.severity), f.message, f.where) for f in rep.findings),
+    )
+
+
+# --------------------------------------------------------------------------- printing
+
+
+@lru_cache(maxsize=2)
+def styles(base: float = 8.5) -> Styles:
+    return make_styles(base)
+
+
+def render_covenant_sheet(
+    snapshot: CovenantPrint | CovenantCharacter, out: Output, paper: Paper = "letter"
+) -> int:
+    """Print a Covenant character sheet to ``out``; returns the page count.
+
+    ``snapshot`` is a ``CovenantPrint``, or a ``CovenantCharacter`` to evaluate
+    with builder first (what ``harbinger sheet pdf`` passes). ``out`` is a file
+    path or a binary stream; ``paper`` is "letter" or "a4".
+    """
+    if isinstance(snapshot, CovenantCharacter):
+        snapshot = covenant_print(snapshot)
+    doc = make_document(
+        out,
+        paper,
+        title=f"{snapshot.name} — Covenant character sheet",
+        subject="Covenant: character sheet",
+        author=snapshot.player,
+    )
+    return build(doc, covenant_story(snapshot, _frame_width(paper)))
+
+
+def running_head(snapshot: CovenantPrint, key: str = "0") -> RunningHead:
+    detail = " · ".join(
+        p
+        for p in (
+            f"Player: {snapshot.player}" if snapshot.player else "",
+            f"Discipline {snapshot.total}",
+        )
+        if p
+    )
+    return RunningHead(key=key, title=f"{snapshot.name} — Covenant character", detail=detail)
+
+
+def covenant_story(snapshot: CovenantPrint, width: float, *, key: str = "0") -> list[Flowable]:
+    """The flowables of one Covenant sheet, ``width`` points wide."""
+    s = styles()
+    story: list[Flowable] = [SectionStart(running_head(snapshot, key))]
+    story += _title(snapshot, width, s)
+    story += _ties(snapshot, width, s)
+    story += _discipline(snapshot, width, s)
+    story += _tokens_and_goals(snapshot, width, s)
+    story += _assets(snapshot, width, s)
+    story += _conditions(snapshot, width, s)
+    story += _log(snapshot, width, s)
+    story += _findings_and_notes(snapshot, width, s)
+    return keep_headings_with_next(story)
+
+
+def _heading(text: str, s: Styles) -> list[Flowable]:
+    return [CondPageBreak(72), para(text, s.heading)]
+
+
+def _title(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out: list[Flowable] = [para(snap.name, s.title)]
+    parts = [
+        markup("Player: {p}", p=snap.player) if snap.player else "",
+        markup("Pronouns: {p}", p=snap.pronouns) if snap.pronouns else "",
+        markup("{phase}", phase=snap.phase),
+    ]
+    out.append(para(Markup(" · ".join(p for p in parts if p)), s.subtitle))
+    if snap.state:
+        out.append(para(snap.state, s.warning))
+    vitals = [
+        ("Discipline", str(snap.total)),
+        ("Free", str(snap.free)),
+        ("Scene damage", str(snap.scene)),
+        ("Chapter damage", str(snap.chapter)),
+        ("Long-term damage", str(snap.long_term)),
+        ("Ties held", str(sum(1 for t in snap.ties if t.held))),
+        ("Tokens", str(snap.tokens_available)),
+    ]
+    per = width / len(vitals)
+    out.append(
+        grid(
+            [[fit(label, s.label, per) for label, _ in vitals], [value for _, value in vitals]],
+            [per] * len(vitals),
+            header=False,
+            zebra=False,
+            lines=False,
+            fonts={i: s.label for i in range(len(vitals))},
+            extra=[
+                ("BOX", (0, 0), (-1, -1), 0.6, SHADE),
+                ("BACKGROUND", (0, 0), (-1, 0), SHADE),
+                ("FONTSIZE", (0, 1), (-1, 1), 13),
+                ("LEADING", (0, 1), (-1, 1), 16),
+                ("FONTNAME", (0, 1), (-1, 1), s.cell_bold.fontName),
+                ("FONTNAME", (0, 0), (-1, 0), s.label.fontName),
+            ],
+        )
+    )
+    if snap.description:
+        out.append(Spacer(1, 4))
+        out.append(para(snap.description, s.italic))
+    return out
+
+
+def _ties(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out = _heading("Ties", s)
+    if not snap.ties:
+        return [*out, para("No Ties.", s.muted)]
+    widths = [width * 0.24, width * 0.5, width * 0.12, width * 0.14]
+    rows: list[list[Flowable | str]] = [["Tie", "Details", "Discipline", "State"]]
+    rows += [
+        [
+            fit(t.name, s.cell_bold, widths[0]),
+            fit(t.details or "—", s.cell, widths[1]),
+            str(t.discipline),
+            t.status.capitalize() if t.held else "Lost",
+        ]
+        for t in snap.ties
+    ]
+    out.append(grid(rows, widths, right=(2,), fonts={0: s.cell_bold}))
+    out.append(Spacer(1, 2))
+    out.append(
+        para(
+            markup(
+                "Each Tie held gives {n} Discipline; a Tie can be tapped like a Trait and still "
+                "gives its Discipline. Losing every Tie takes the character out of the game.",
+                n=DISCIPLINE_PER_TIE,
+            ),
+            s.muted,
+        )
+    )
+    return out
+
+
+def _track_row(label: str, value: int, total: int, width: float, s: Styles) -> list[Flowable]:
+    boxes = -(-total // DISCIPLINE_PER_BOX)
+    return [
+        para(markup("<b>{label}</b> {value}", label=label, value=value), s.subheading),
+        TickTrack(boxes, value // DISCIPLINE_PER_BOX, size=8.0),
+        Spacer(1, 2),
+    ]
+
+
+def _discipline(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out = _heading("Discipline by damage severity", s)
+    out.append(
+        para(
+            markup(
+                "Free {free} + scene {scene} + chapter {chapter} + long-term {lt} = {total}. "
+                "Spent and lost Discipline moves from free Discipline into a damage box; "
+                "scene damage comes back at the end of each scene, chapter damage at the end "
+                "of each chapter, long-term damage only through quests or implants. "
+                "Each box below is {per} Discipline; crossed boxes show the damage now.",
+                free=snap.free,
+                scene=snap.scene,
+                chapter=snap.chapter,
+                lt=snap.long_term,
+                total=snap.total,
+                per=DISCIPLINE_PER_BOX,
+            ),
+            s.small,
+        )
+    )
+    out.append(Spacer(1, 3))
+    for label, value in (
+        ("Scene damage", snap.scene),
+        ("Chapter damage", snap.chapter),
+        ("Long-term damage", snap.long_term),
+    ):
+        out += _track_row(label, value, snap.total, width, s)
+    return out
+
+
+def _tokens_and_goals(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out = _heading("Tokens and Goals", s)
+    gap = 12.0
+    left_w = width * 0.36
+    right_w = width - left_w - gap
+    token_rows: list[list[Flowable | str]] = [
+        ["Tokens", ""],
+        ["Starting tokens", str(snap.tokens_starting)],
+        ["From chapters survived", f"+{snap.tokens_from_chapters}"],
+        ["Spent at creation", f"\u2212{snap.tokens_spent_at_creation}"],
+        ["Spent in play", f"\u2212{snap.tokens_spent_in_play}"],
+        ["Available", str(snap.tokens_available)],
+    ]
+    tokens = grid(
+        token_rows,
+        [left_w * 0.7, left_w * 0.3],
+        right=(1,),
+        extra=[("FONTNAME", (0, -1), (-1, -1), s.cell_bold.fontName)],
+    )
+    left: list[Flowable] = [
+        tokens,
+        Spacer(1, 4),
+        para("Tick a box for each token spent:", s.small),
+        Spacer(1, 2),
+        TickTrack(snap.tokens_available, 0, size=9.0),
+        Spacer(1, 3),
+        para(
+            "One token buys a Trait or an Ability between chapters, or one story control: "
+            "scene edit, second wind, recharge, cure, succeed or fail.",
+            s.muted,
+        ),
+    ]
+    right: list[Flowable] = []
+    if snap.goals:
+        for g in snap.goals:
+            title = markup("{slot} goal: {name}", slot=g.slot.capitalize(), name=g.name)
+            rows: list[list[Flowable | str]] = [
+                [para(title, s.header_cell), ""],
+                ["Conditions", para(g.conditions, s.cell)],
+                ["Stakes", para(g.stakes, s.cell)],
+                ["Catharsis", para(g.catharsis, s.cell)],
+                ["Deadline", para(g.deadline or "—", s.cell)],
+            ]
+            right.append(
+                grid(
+                    rows,
+                    [right_w * 0.22, right_w * 0.78],
+                    zebra=False,
+                    extra=[("SPAN", (0, 0), (-1, 0))],
+                    fonts={0: s.label},
+                )
+            )
+            right.append(Spacer(1, 5))
+    else:
+        right.append(para("No goals set.", s.muted))
+    out.append(plain_table([[left, "", right]], [left_w, gap, right_w]))
+    return out
+
+
+_ASSET_GROUPS = (
+    ("trait", "Traits"),
+    ("gear", "Gear"),
+    ("ability", "Abilities"),
+    ("goal", "Goals"),
+)
+
+
+def _assets(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out = _heading("Assets and their uses", s)
+    out.append(
+        para(
+            "Using any one use of an asset locks the whole asset until that use recharges. "
+            "Tick the box of the use you spend; clear it when it recharges.",
+            s.muted,
+        )
+    )
+    out.append(Spacer(1, 3))
+    widths = [width * 0.22, width * 0.15, width * 0.27, width * 0.26, width * 0.1]
+    any_printed = False
+    for source, title in _ASSET_GROUPS:
+        group = [a for a in snap.assets if a.source == source]
+        if not group:
+            continue
+        any_printed = True
+        rows: list[list[Flowable | str]] = [[title, "Use", "Recharge", "Effect", "Used"]]
+        spans: list[tuple[object, ...]] = []
+        for a in group:
+            start = len(rows)
+            for i, u in enumerate(a.uses):
+                first = i == 0
+                name_cell: Flowable | str = ""
+                if first:
+                    text = (
+                        markup(
+                            "<b>{name}</b><br/>{state}",
+                            name=a.name,
+                            state=a.status.capitalize(),
+                        )
+                        if not a.description
+                        else markup(
+                            "<b>{name}</b><br/>{state}<br/><i>{d}</i>",
+                            name=a.name,
+                            state=a.status.capitalize(),
+                            d=a.description,
+                        )
+                    )
+                    name_cell = para(text, s.small)
+                rows.append(
+                    [
+                        name_cell,
+                        fit(u.name, s.cell, widths[1]),
+                        fit(RECHARGE_LABELS[u.recharge], s.small, widths[2]),
+                        fit(u.effect or "—", s.small, widths[3]),
+                        TickTrack(1, 1 if u.locked_by else 0, size=9.0),
+                    ]
+                )
+            if len(a.uses) > 1:
+                spans.append(("SPAN", (0, start), (0, len(rows) - 1)))
+        out.append(
+            grid(
+                rows,
+                widths,
+                center=(4,),
+                fonts={1: s.cell, 2: s.small, 3: s.small},
+                extra=[*spans, ("ALIGN", (4, 1), (4, -1), "CENTER")],
+                zebra=False,
+            )
+        )
+        out.append(Spacer(1, 6))
+    if not any_printed:
+        out.append(para("No Traits, gear, Abilities or Goals.", s.muted))
+    return out
+
+
+def _effects_table(
+    title: str, what: str, items: Sequence[EffectLine], width: float, s: Styles
+) -> Flowable:
+    widths = [width * 0.22, width * 0.38, width * 0.28, width * 0.12]
+    rows: list[list[Flowable | str]] = [[title, what, "Cure", "Kind"]]
+    rows += [
+        [
+            fit(e.name, s.cell_bold, widths[0]),
+            fit(e.what, s.cell, widths[1]),
+            fit(e.cure, s.cell, widths[2]),
+            "Lingering" if e.lingering else "Fast",
+        ]
+        for e in items
+    ]
+    return grid(rows, widths, fonts={0: s.cell_bold, 3: s.small})
+
+
+def _conditions(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out = _heading("Conditions and Drains", s)
+    if not snap.conditions and not snap.drains:
+        out.append(para("None at the moment.", s.muted))
+    if snap.conditions:
+        out.append(_effects_table("Condition", "Effect", snap.conditions, width, s))
+        out.append(Spacer(1, 4))
+    if snap.drains:
+        out.append(_effects_table("Drain", "Damage", snap.drains, width, s))
+    out.append(Spacer(1, 2))
+    out.append(
+        para(
+            "Fast conditions and drains end with the scene; lingering ones last until cured.",
+            s.muted,
+        )
+    )
+    return out
+
+
+def _log(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out = _heading("Play log", s)
+    out.append(
+        para(
+            markup(
+                "{n} entries · {scenes} scenes ended · {chapters} chapters survived.",
+                n=snap.log_total,
+                scenes=snap.scenes_ended,
+                chapters=snap.chapters_survived,
+            ),
+            s.body,
+        )
+    )
+    if not snap.log_lines:
+        out.append(para("Nothing played yet.", s.muted))
+        return out
+    shown = len(snap.log_lines)
+    if shown < snap.log_total:
+        out.append(
+            para(
+                markup(
+                    "The newest {shown} entries; {older} earlier entries are in the file.",
+                    shown=shown,
+                    older=snap.log_total - shown,
+                ),
+                s.muted,
+            )
+        )
+    widths = [width * 0.08, width * 0.92]
+    rows: list[list[Flowable | str]] = [["#", "Entry"]]
+    rows += [[str(n), fit(text, s.cell, widths[1])] for n, text in snap.log_lines]
+    out.append(grid(rows, widths, right=(0,)))
+    return out
+
+
+def _findings_and_notes(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
+    out: list[Flowable] = []
+    if snap.findings:
+        out += _heading("Rule check", s)
+        widths = [width * 0.1, width * 0.7, width * 0.2]
+        rows: list[list[Flowable | str]] = [["", "Finding", "Where"]]
+        rows += [
+            [
+                fit(sev.capitalize(), s.cell_bold, widths[0]),
+                fit(message, s.cell, widths[1]),
+                fit(where, s.small, widths[2]),
+            ]
+            for sev, message, where in snap.findings
+        ]
+        out.append(grid(rows, widths, fonts={0: s.cell_bold, 2: s.small}))
+    if snap.notes:
+        out += _heading("Notes", s)
+        out.append(para(snap.notes, s.body))
+    return out

@@ -1,0 +1,237 @@
+"""Body, Mind, Penalty, movement and loads, checked against the rulebook's tables and examples."""
+
+from __future__ import annotations
+
+import pytest
+
+from builder.contract.character import BattleScar, Health, Injury, ScarTier, Trauma
+from builder.contract.derived import (
+    body_damage,
+    body_penalty,
+    body_rating,
+    derive,
+    free_movement_ft,
+    lift_lb,
+    mind_penalty,
+    mind_rating,
+    pool_after_penalty,
+)
+from builder.contract.ledger import Ratings
+
+
+def ratings(**attributes: int) -> Ratings:
+    base = Ratings.starting()
+    return Ratings({**base.attributes, **attributes}, base.abilities)
+
+
+def scars(n: int) -> tuple[BattleScar, ...]:
+    return tuple(BattleScar(f"scar {i}", ScarTier.MINOR) for i in range(n))
+
+
+def traumas(n: int) -> tuple[Trauma, ...]:
+    return tuple(Trauma(f"trauma {i}") for i in range(n))
+
+
+# --------------------------------------------------------------------------- Body and Mind
+
+
+@pytest.mark.parametrize(
+    ("brawn", "body"), [(1, 6), (2, 6), (3, 7), (4, 7), (5, 8), (6, 8), (7, 9), (8, 9)]
+)
+def test_body_table_rows(brawn: int, body: int) -> None:
+    # "Brawn rating / Body rating: 1 or 2 → 6, 3 or 4 → 7, 5 or 6 → 8, 7 or 8 → 9"
+    assert body_rating(brawn) == body
+    assert derive(ratings(brawn=brawn), Health()).body == body
+
+
+def test_a_fit_human_has_7_body() -> None:
+    assert derive(ratings(brawn=3), Health()).body == 7
+
+
+def test_body_drops_by_one_for_each_battle_scar_after_the_fourth() -> None:
+    assert derive(ratings(brawn=3), Health(battle_scars=scars(4))).body == 7
+    assert derive(ratings(brawn=3), Health(battle_scars=scars(5))).body == 6
+    assert derive(ratings(brawn=3), Health(battle_scars=scars(7))).body == 4
+
+
+def test_mind_is_intellect_plus_charisma_plus_one() -> None:
+    assert derive(ratings(intellect=3, charisma=2), Health()).mind == 6
+
+
+def test_mind_is_at_most_9() -> None:
+    assert mind_rating(5, 5) == 9
+    assert derive(ratings(intellect=5, charisma=4), Health()).mind == 9
+
+
+def test_six_mind_and_seven_traumas_make_three_mind() -> None:
+    # "A Character with 6 Mind and 7 Traumas would effectively have 3 Mind."
+    report = derive(ratings(intellect=3, charisma=2), Health(traumas=traumas(7)))
+    assert report.mind == 3
+    assert report.traumas == 7
+
+
+def test_four_traumas_leave_mind_alone() -> None:
+    assert derive(ratings(intellect=3, charisma=2), Health(traumas=traumas(4))).mind == 6
+
+
+def test_body_and_mind_never_drop_below_zero() -> None:
+    assert body_rating(1, battle_scars=20) == 0
+    assert mind_rating(1, 1, traumas=20) == 0
+
+
+def test_body_and_mind_rolls_use_the_permanent_ratings() -> None:
+    report = derive(
+        ratings(brawn=4, intellect=2, charisma=2),
+        Health(injuries=(Injury("cut", 2),), mind_damage=1),
+    )
+    assert (report.body_pool, report.mind_pool) == (7, 5)
+
+
+# --------------------------------------------------------------------------- damage and Penalty
+
+
+def test_body_damage_is_worst_severity_plus_one_per_other_injury() -> None:
+    # Severity 3, 1 and 2: the worst is 3, and two other Injuries add 2.
+    assert body_damage([3, 1, 2]) == 5
+    assert body_damage([]) == 0
+
+
+def test_seven_severity_one_injuries_kill_most_people() -> None:
+    # "seven Severity-1 Injuries will kill most people": Body 6 or 7 minus 1 + 6.
+    health = Health(injuries=tuple(Injury(f"cut {i}", 1) for i in range(7)))
+    assert derive(ratings(brawn=2), health).dead
+    assert not derive(ratings(brawn=3), health).dead
+    assert derive(ratings(brawn=3), health).incapacitated
+
+
+@pytest.mark.parametrize(
+    ("remaining", "penalty", "label"),
+    [
+        (9, 0, "Bruised"),
+        (6, 0, "Bruised"),
+        (5, 1, "Hurt"),
+        (4, 1, "Injured"),
+        (3, 2, "Wounded"),
+        (2, 3, "Mauled"),
+        (1, 4, "Maimed"),
+        (0, 4, "Incapacitated"),
+        (-1, 4, "Dead"),
+    ],
+)
+def test_physical_penalty_table(remaining: int, penalty: int, label: str) -> None:
+    assert body_penalty(remaining) == (penalty, label)
+
+
+@pytest.mark.parametrize(
+    ("remaining", "penalty", "label"),
+    [
+        (8, 0, "Distracted"),
+        (6, 0, "Distracted"),
+        (5, 1, "Rattled"),
+        (4, 1, "Worried"),
+        (3, 2, "Alarmed"),
+        (2, 3, "Frantic"),
+        (1, 4, "Delirious"),
+        (0, 4, "Incapacitated"),
+        (-2, 4, "Incapacitated"),
+    ],
+)
+def test_mind_penalty_table(remaining: int, penalty: int, label: str) -> None:
+    assert mind_penalty(remaining) == (penalty, label)
+
+
+def test_penalty_adds_the_body_and_mind_penalties() -> None:
+    # Brawn 3 (Body 7) with a Severity 3 Injury: 4 remaining, Injured, -1.
+    # Intellect 3 + Charisma 3 + 1 = Mind 7 with 4 Mind damage: 3 remaining, Alarmed, -2.
+    report = derive(
+        ratings(brawn=3, intellect=3, charisma=3),
+        Health(injuries=(Injury("broken wrist", 3),), mind_damage=4),
+    )
+    assert (report.body_remaining, report.body_state, report.body_penalty) == (4, "Injured", 1)
+    assert (report.mind_remaining, report.mind_state, report.mind_penalty) == (3, "Alarmed", 2)
+    assert report.penalty == 3
+    assert not report.incapacitated
+
+
+def test_body_fully_depleted_is_incapacitated_and_below_zero_is_dead() -> None:
+    at_zero = derive(ratings(brawn=3), Health(injuries=(Injury("gunshot", 6), Injury("cut", 1))))
+    assert (at_zero.body_remaining, at_zero.incapacitated, at_zero.dead) == (0, True, False)
+    assert at_zero.free_movement_ft == 0
+    below = derive(ratings(brawn=3), Health(injuries=(Injury("severed artery", 8),)))
+    assert (below.body_remaining, below.body_state, below.dead) == (-1, "Dead", True)
+
+
+def test_mind_drained_to_zero_is_incapacitated_but_alive() -> None:
+    report = derive(ratings(intellect=2, charisma=2), Health(mind_damage=5))
+    assert (report.mind_remaining, report.mind_state) == (0, "Incapacitated")
+    assert report.incapacitated and not report.dead
+
+
+# --------------------------------------------------------------------------- pools, movement, loads
+
+
+def test_initiative_pool_adds_dexterity_and_perception() -> None:
+    assert derive(ratings(dexterity=3, perception=2), Health()).initiative_pool == 5
+
+
+@pytest.mark.parametrize(
+    ("pool", "penalty", "after"),
+    [(6, 3, 3), (5, 4, 2), (3, 4, 2), (2, 3, 2), (1, 2, 1), (6, 0, 6), (0, 1, 0)],
+)
+def test_penalty_reduces_a_pool_to_no_fewer_than_two_dice(
+    pool: int, penalty: int, after: int
+) -> None:
+    assert pool_after_penalty(pool, penalty) == after
+
+
+def test_jenny_the_blade_moves_25_feet_free_and_15_more_by_brawn() -> None:
+    # Jenny has 4 Dexterity and 3 Brawn: 25 feet free, up to 15 more feet
+    # sprinting, so she covers 35 feet; the 10 feet over cost her 2 dice.
+    # (Her Mind must be 6+ for no Penalty; Intellect 3 + Charisma 2 + 1 = 6.)
+    jenny = derive(ratings(dexterity=4, brawn=3, intellect=3, charisma=2), Health())
+    assert jenny.penalty == 0
+    assert jenny.free_movement_ft == 25
+    assert (jenny.sprint_steps, jenny.sprint_ft) == (3, 15)
+    assert jenny.free_movement_ft + jenny.sprint_ft >= 35
+    extra_steps = (35 - jenny.free_movement_ft) // 5
+    assert extra_steps == 2  # -1 die per extra 5 feet
+
+
+def test_penalty_takes_5_feet_per_point_from_free_movement() -> None:
+    assert free_movement_ft(dexterity=3, penalty=2) == 10
+    report = derive(
+        ratings(dexterity=3, brawn=3, intellect=3, charisma=3),
+        Health(injuries=(Injury("stab", 4),)),
+    )
+    # Body 7 - 4 = 3 remaining: Wounded, -2 (Mind 7 is untouched), so 20 - 10 = 10 feet.
+    assert (report.penalty, report.free_movement_ft) == (2, 10)
+
+
+def test_free_movement_never_drops_below_5_feet() -> None:
+    assert free_movement_ft(dexterity=1, penalty=4) == 5
+
+
+def test_a_low_mind_counts_in_penalty_even_undamaged() -> None:
+    # The Mind table reads Mind remaining: Intellect 1 + Charisma 1 + 1 = 3 is
+    # Alarmed (-2) with no Mind damage at all, so Dexterity 3 moves 20 - 10 feet.
+    report = derive(ratings(dexterity=3), Health())
+    assert (report.mind, report.mind_state, report.penalty) == (3, "Alarmed", 2)
+    assert report.free_movement_ft == 10
+
+
+def test_carry_limit_is_15_pounds_per_brawn() -> None:
+    assert derive(ratings(brawn=3), Health()).carry_lb == 45
+    assert derive(ratings(brawn=5), Health()).carry_lb == 75
+
+
+@pytest.mark.parametrize(
+    ("brawn", "pounds"),
+    [(1, 75), (2, 125), (3, 225), (4, 300), (5, 375), (6, 500), (7, 700), (8, 1000)],
+)
+def test_lifting_and_hauling_table(brawn: int, pounds: int) -> None:
+    assert lift_lb(brawn) == pounds
+
+
+def test_brawn_outside_the_lift_table_reads_the_nearest_row() -> None:
+    assert lift_lb(10) == 1000
+    assert lift_lb(0) == 75

@@ -1,0 +1,455 @@
+"""The Gift Builder window ("Building Custom Gifts"): steps on the left, live results right.
+
+Steps: Start (stock Gifts and templates), 1 Type, 2 Effect, 3 Style,
+4 Customise, 5 Name & Save. The right column always shows the builder's
+evaluation of the current draft: Gift Cost with its breakdown, the Status
+it needs and whether the contractor meets it, what saving spends or
+refunds, warnings, and the System Text.
+
+Entry point for the rest of the app::
+
+    dialog = GiftBuilderDialog(catalog, contractor, existing_gift=None, parent=window)
+    dialog.gift_saved.connect(...)      # BuilderResult with a SavePlan to commit
+    dialog.template_saved.connect(...)  # Path of the template file written
+    dialog.exec()
+
+Saving to a contractor does not touch the library: the dialog works out a
+:class:`~ui.contract.gift_builder.saving.SavePlan` through ``builder.contract.advance`` and,
+when builder allows it, emits it and closes; the app's named operations
+commit ``plan.contractor`` with undo. A refused plan keeps the window open
+and shows builder's reasons.
+
+Keyboard: Tab moves through every control, Space toggles the focused row,
+Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo builder steps (also inside
+text fields), Ctrl+S saves, Ctrl+F jumps to the Effect search,
+Ctrl+PgDown / Ctrl+PgUp (or Alt+N / Alt+B) step forward and back, Esc
+cancels.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.contract.character import Contractor, Gift
+from builder.contract.gifts import Catalog, GiftDraft, GiftEvaluation
+from builder.contract.sheet import SheetReport, evaluate_sheet
+from builder.core.findings import Severity
+from ui.contract.gift_builder.common import BUILDER_STYLESHEET
+from ui.contract.gift_builder.controller import EMPTY_DRAFT, BuilderState, GiftBuilderController
+from ui.contract.gift_builder.customise_page import CustomisePage
+from ui.contract.gift_builder.effect_page import EffectPage
+from ui.contract.gift_builder.flavor_page import FlavorPage
+from ui.contract.gift_builder.results import ResultsPanel
+from ui.contract.gift_builder.saving import (
+    SavePlan,
+    TemplateStore,
+    available_rewards,
+    free_item_offer,
+    plan_save,
+)
+from ui.contract.gift_builder.start_page import StartPage
+from ui.contract.gift_builder.style_page import StylePage
+from ui.contract.gift_builder.type_page import TypePage
+
+__all__ = ["BuilderResult", "GiftBuilderDialog", "Step"]
+
+
+class Step:
+    """Indexes of the builder's pages, in order."""
+
+    START = 0
+    TYPE = 1
+    EFFECT = 2
+    STYLE = 3
+    CUSTOMISE = 4
+    FLAVOR = 5
+
+
+@dataclass(frozen=True, slots=True)
+class BuilderResult:
+    """What the builder hands back when the player saves.
+
+    ``plan`` is the save worked out against the contractor (None when
+    building without one); commit ``plan.contractor`` to store it.
+    ``existing`` is the Gift that was edited (None for a new Gift);
+    ``free_item`` the crafted item asked for ("" for none).
+    """
+
+    draft: GiftDraft
+    evaluation: GiftEvaluation
+    existing: Gift | None
+    free_item: str
+    plan: SavePlan | None
+
+
+class _UndoKeys(QObject):
+    """Lets Ctrl+Z/Ctrl+Shift+Z reach the builder's undo even from a text field.
+
+    A QLineEdit claims those keys for its own undo; the builder keeps one
+    history for every step (typing included), so the field must pass them on.
+    """
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent):
+            for seq in (QKeySequence.StandardKey.Undo, QKeySequence.StandardKey.Redo):
+                if event.matches(seq):
+                    event.ignore()
+                    return True
+            if (
+                event.key() == Qt.Key.Key_Y
+                and event.modifiers() == Qt.KeyboardModifier.ControlModifier
+            ):
+                event.ignore()
+                return True
+        return False
+
+
+class GiftBuilderDialog(QDialog):
+    """Build a new Gift or edit a saved one, with live Gift Cost and System Text.
+
+    ``contractor`` is the contractor the Gift is for (None: build without
+    one, e.g. a template); ``existing_gift`` a Gift of theirs to edit;
+    ``report`` their evaluated sheet if the caller has it (else it is
+    evaluated here); ``templates`` the template store (default: the
+    settings folder); ``date`` the ledger date of the save (default today).
+    """
+
+    gift_saved = Signal(object)
+    """Emitted with a :class:`BuilderResult` (its ``plan`` allowed by builder) before closing."""
+    template_saved = Signal(object)
+    """Emitted with the :class:`pathlib.Path` of a template just written."""
+
+    def __init__(
+        self,
+        catalog: Catalog,
+        contractor: Contractor | None = None,
+        existing_gift: Gift | None = None,
+        parent: QWidget | None = None,
+        *,
+        report: SheetReport | None = None,
+        templates: TemplateStore | None = None,
+        date: str | None = None,
+        start: GiftDraft | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.catalog = catalog
+        self.contractor = contractor
+        self.existing = existing_gift
+        self.date = date
+        self.templates = templates if templates is not None else TemplateStore()
+        self.report = (
+            report if report is not None or contractor is None else evaluate_sheet(contractor)
+        )
+        self.result_value: BuilderResult | None = None
+        self.last_plan: SavePlan | None = None
+
+        who = contractor.concept.name if contractor is not None else ""
+        draft = existing_gift.draft if existing_gift is not None else (start or EMPTY_DRAFT)
+        self.controller = GiftBuilderController(
+            catalog,
+            status=self.report.status if self.report is not None else None,
+            rewards=available_rewards(self.report, existing_gift),
+            previous_cost=existing_gift.cost if existing_gift is not None else None,
+            draft=draft,
+            parent=self,
+        )
+        self.setObjectName("giftBuilder")
+        self.setWindowTitle(self._title(who))
+        self.setSizeGripEnabled(True)
+        self.setMinimumSize(960, 640)
+        self.resize(1180, 760)
+
+        holdings = ""
+        if self.report is not None:
+            r = self.report.rewards
+            holdings = (
+                f"{who} has {r.credits_available} Gift Credit"
+                f"{'' if r.credits_available == 1 else 's'} and {r.improvements_available} "
+                f"Improvement{'' if r.improvements_available == 1 else 's'} unspent "
+                f"({self.report.status.label})."
+            )
+        self.results = ResultsPanel(catalog, who, holdings)
+        self.start_page = StartPage(self.controller, self.templates)
+        self.type_page = TypePage(self.controller)
+        self.effect_page = EffectPage(self.controller)
+        self.style_page = StylePage(self.controller)
+        self.customise_page = CustomisePage(self.controller)
+        self.flavor_page = FlavorPage(self.controller)
+        self.pages = (
+            self.start_page,
+            self.type_page,
+            self.effect_page,
+            self.style_page,
+            self.customise_page,
+            self.flavor_page,
+        )
+
+        self.steps = QTabWidget()
+        self.steps.setDocumentMode(True)
+        for page, title in zip(
+            self.pages,
+            ("Start", "1 Type", "2 Effect", "3 Style", "4 Customise", "5 Name && Save"),
+            strict=True,
+        ):
+            self.steps.addTab(page, title)
+        self.steps.currentChanged.connect(self._step_changed)
+
+        results_scroll = QScrollArea()
+        results_scroll.setWidgetResizable(True)
+        results_scroll.setWidget(self.results)
+        results_scroll.setMinimumWidth(320)
+
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.addWidget(self.steps)
+        split.addWidget(results_scroll)
+        split.setStretchFactor(0, 3)
+        split.setStretchFactor(1, 2)
+        split.setChildrenCollapsible(False)
+        split.setSizes([680, 460])
+        self.splitter = split
+
+        # ---- buttons
+        stack = self.controller.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts(
+            [
+                QKeySequence(QKeySequence.StandardKey.Redo),
+                QKeySequence("Ctrl+Shift+Z"),
+                QKeySequence("Ctrl+Y"),
+            ]
+        )
+        self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
+        undo_button = QToolButton()
+        undo_button.setDefaultAction(self.undo_action)
+        redo_button = QToolButton()
+        redo_button.setDefaultAction(self.redo_action)
+        self.undo_button, self.redo_button = undo_button, redo_button
+
+        self.back = QPushButton("&Back")
+        self.next = QPushButton("&Next")
+        self.back.clicked.connect(lambda: self.go(self.steps.currentIndex() - 1))
+        self.next.clicked.connect(lambda: self.go(self.steps.currentIndex() + 1))
+        self.save_template = QPushButton("Save as &Template")
+        self.save_template.clicked.connect(self.save_as_template)
+        self.cancel = QPushButton("Cancel")
+        self.cancel.clicked.connect(self.reject)
+        self.save = QPushButton(self._save_label(who))
+        self.save.clicked.connect(self.save_gift)
+        self.save.setVisible(contractor is not None)
+        for button in (self.back, self.next, self.save_template, self.cancel, self.save):
+            button.setAutoDefault(False)
+        # No default button: Enter in the Effect search or a detail field must never save.
+
+        bar = QHBoxLayout()
+        bar.addWidget(undo_button)
+        bar.addWidget(redo_button)
+        bar.addSpacing(12)
+        bar.addWidget(self.back)
+        bar.addWidget(self.next)
+        bar.addStretch(1)
+        bar.addWidget(self.save_template)
+        bar.addWidget(self.cancel)
+        bar.addWidget(self.save)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 10, 10, 10)
+        layout.addWidget(split, 1)
+        layout.addLayout(bar)
+
+        # ---- shortcuts
+        self._add_shortcut(QKeySequence.StandardKey.Save, self.save_default)
+        self._add_shortcut(QKeySequence.StandardKey.Find, self.focus_effect_search)
+        self._add_shortcut(
+            QKeySequence("Ctrl+PgDown"), lambda: self.go(self.steps.currentIndex() + 1)
+        )
+        self._add_shortcut(
+            QKeySequence("Ctrl+PgUp"), lambda: self.go(self.steps.currentIndex() - 1)
+        )
+        self._undo_keys = _UndoKeys(self)
+        self._watch_text_fields()
+
+        # ---- wiring
+        self.controller.changed.connect(self._repaint)
+        self.start_page.start_from.connect(self._start_from)
+        self.start_page.start_scratch.connect(lambda: self.go(Step.TYPE))
+        self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
+
+        # Styled once everything exists: styling first makes every addWidget re-polish.
+        self.setStyleSheet(BUILDER_STYLESHEET)
+        self._repaint(self.controller.state)
+        if existing_gift is not None or start is not None:
+            self.go(Step.CUSTOMISE)
+        else:
+            self.go(Step.START)
+
+    # ------------------------------------------------------------------ setup helpers
+
+    def _title(self, who: str) -> str:
+        if self.existing is not None:
+            name = self.existing.draft.name or self.existing.id
+            return f"Gift Builder — edit {name}" + (f" ({who})" if who else "")
+        return f"Gift Builder — new Gift for {who}" if who else "Gift Builder — new Gift"
+
+    def _save_label(self, who: str) -> str:
+        if self.existing is not None:
+            return "&Save changes"
+        return f"&Save to {who}" if who else "&Save"
+
+    def _add_shortcut(
+        self, keys: QKeySequence | QKeySequence.StandardKey, slot: Callable[[], object]
+    ) -> QAction:
+        action = QAction(self)
+        action.setShortcut(QKeySequence(keys))
+        action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    def _watch_text_fields(self) -> None:
+        for widget in self.findChildren(QLineEdit) + self.findChildren(QPlainTextEdit):
+            widget.installEventFilter(self._undo_keys)
+
+    # ------------------------------------------------------------------ navigation
+
+    def go(self, step: int) -> None:
+        """Show a step (clamped to the first and last)."""
+        step = max(0, min(step, self.steps.count() - 1))
+        self.steps.setCurrentIndex(step)
+        self._step_changed(step)
+
+    def focus_effect_search(self) -> None:
+        """Ctrl+F: the Effect step with its search box focused and selected."""
+        self.go(Step.EFFECT)
+        self.effect_page.search.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.effect_page.search.selectAll()
+
+    def _step_changed(self, step: int) -> None:
+        self.back.setEnabled(step > 0)
+        self.next.setEnabled(step < self.steps.count() - 1)
+        if step == Step.FLAVOR:
+            self._refresh_craft_offer()
+
+    def _start_from(self, draft: GiftDraft, text: str) -> None:
+        self.controller.load(draft, text)
+        self.go(Step.CUSTOMISE)
+
+    # ------------------------------------------------------------------ repaint
+
+    def _repaint(self, state: BuilderState) -> None:
+        """Every panel follows the new state; the Customise rows may be rebuilt for a new Effect."""
+        self.results.show_state(state, self.controller.previous_cost)
+        self.results.show_save_problem("")
+        rows_before = self.customise_page.rows.copy()
+        for page in self.pages[1:]:
+            page.show_state(state)  # type: ignore[attr-defined]
+        if self.customise_page.rows != rows_before:
+            self._watch_text_fields()  # new rows for a new Effect: their detail fields too
+        if self.steps.currentIndex() == Step.FLAVOR:
+            self._refresh_craft_offer()
+        self.save.setEnabled(state.evaluation.saveable and self.contractor is not None)
+        self.save.setToolTip(self._save_tip(state))
+        self.save_template.setEnabled(state.complete)
+
+    def _save_tip(self, state: BuilderState) -> str:
+        if state.missing:
+            return "Still to choose: " + ", ".join(state.missing)
+        ev = state.evaluation
+        problems = [e.message for e in ev.errors] + [w.message for w in ev.blocking]
+        return "Cannot save yet: " + "; ".join(problems) if problems else ""
+
+    def _refresh_craft_offer(self) -> None:
+        if self.contractor is None:
+            self.flavor_page.show_craft_offer(False, "no contractor is open")
+            return
+        gtype = self.catalog.gift_types.get(self.controller.draft.gift_type)
+        if gtype is None or not gtype.crafts:
+            return
+        offered, reason = free_item_offer(
+            self.contractor,
+            self.controller.draft,
+            self.catalog,
+            existing=self.existing,
+            report=self.report,
+        )
+        self.flavor_page.show_craft_offer(offered, reason)
+
+    # ------------------------------------------------------------------ saving
+
+    def save_default(self) -> None:
+        """Ctrl+S: save to the contractor, or as a template when building without one."""
+        if self.contractor is not None:
+            self.save_gift()
+        else:
+            self.save_as_template()
+
+    def plan(self) -> SavePlan | None:
+        """The save as builder would do it now (None without a contractor)."""
+        if self.contractor is None:
+            return None
+        return plan_save(
+            self.contractor,
+            self.controller.draft,
+            self.catalog,
+            existing=self.existing,
+            free_item=self.flavor_page.free_item,
+            date=self.date,
+            report=self.report,
+        )
+
+    def save_gift(self) -> bool:
+        """Save onto the contractor if builder allows it: emit ``gift_saved`` and close."""
+        plan = self.plan()
+        self.last_plan = plan
+        if plan is None:
+            return False
+        if plan.refused:
+            reasons = "; ".join(f.message for f in plan.findings if f.severity is Severity.ERROR)
+            self.results.show_save_problem(f"Cannot save: {reasons}")
+            return False
+        problem = ""
+        if plan.craft is not None and plan.craft.refused:
+            problem = "; ".join(f.message for f in plan.craft.findings)
+        self.result_value = BuilderResult(
+            self.controller.draft,
+            plan.evaluation,
+            self.existing,
+            self.flavor_page.free_item if not problem else "",
+            plan,
+        )
+        self.gift_saved.emit(self.result_value)
+        self.accept()
+        return True
+
+    def save_as_template(self) -> Path | None:
+        """Keep the draft as a template file (spends nothing); the builder stays open."""
+        if not self.controller.state.complete:
+            self.results.show_save_problem(
+                "Cannot save a template yet: choose " + ", ".join(self.controller.state.missing)
+            )
+            return None
+        path = self.templates.save(self.controller.draft)
+        self.start_page.reload()
+        self.results.show_save_problem("")
+        self.template_saved.emit(path)
+        return path

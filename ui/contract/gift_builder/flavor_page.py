@@ -1,0 +1,183 @@
+"""Step 5: Name, Tagline and Description ("Gift Description", "System Text, Tagline, and
+Gift Name"), and the free crafted item a crafting Gift brings ("Crafting").
+
+The Description gets the Effect's prompt as a hint and a reminder that it is
+flavor only: it may set limits and looks, never mechanics; only the System
+Text binds. For Artifact and Consumable Crafting Gifts the page offers the
+free copy the rules grant, with the item's name; whether one is owed now is
+asked of the ledger by a dry run of the save (``saving.free_item_offer``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLineEdit,
+    QPlainTextEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ui.contract.gift_builder.common import label, set_shown, set_text
+from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
+
+
+class _FocusOut(QObject):
+    """Calls back when the watched widget loses focus (to end one typing undo step)."""
+
+    def __init__(self, callback: Callable[[], None], parent: QObject) -> None:
+        super().__init__(parent)
+        self._callback = callback
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.FocusOut:
+            self._callback()
+        return False
+
+
+class FlavorPage(QWidget):
+    """Name, Tagline, Description, the crafted-item offer and what saving will do."""
+
+    craft_changed = Signal()
+
+    def __init__(self, controller: GiftBuilderController, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._effect = None
+
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("What the Gift is called on the sheet")
+        self.name.setAccessibleName("Gift name")
+        self.tagline = QLineEdit()
+        self.tagline.setPlaceholderText("Optional: a line that introduces the Gift")
+        self.tagline.setAccessibleName("Tagline")
+        self.description = QPlainTextEdit()
+        self.description.setAccessibleName("Description")
+        self.description.setTabChangesFocus(True)
+        self.description.setMinimumHeight(110)
+        self.prompt = label("", "help")
+        self.note = label(
+            "The Description is flavor: what the Gift is, how it looks and sounds when used, "
+            "and any limits you choose to give it. It may never add mechanics (dice, damage, "
+            "bonuses, ranges); only the System Text is binding, and your Playgroup Leader has "
+            "the final say on a Description that goes too far.",
+            "muted",
+        )
+
+        form = QFormLayout()
+        form.addRow("&Name", self.name)
+        form.addRow("&Tagline", self.tagline)
+        form.addRow("&Description", self.description)
+
+        self.craft_box = QGroupBox("Free crafted item")
+        self.craft_rule = label("", "muted")
+        self.craft_check = QCheckBox("Craft the free item when saving")
+        self.craft_name = QLineEdit()
+        self.craft_name.setPlaceholderText("Name of the item (defaults to the Gift's name)")
+        self.craft_name.setAccessibleName("Crafted item name")
+        self.craft_reason = label("", "warning")
+        self.craft_reason.hide()
+        cbox = QVBoxLayout(self.craft_box)
+        cbox.addWidget(self.craft_rule)
+        crow = QHBoxLayout()
+        crow.addWidget(self.craft_check)
+        crow.addWidget(self.craft_name, 1)
+        cbox.addLayout(crow)
+        cbox.addWidget(self.craft_reason)
+        self.craft_box.hide()
+        self.craft_check.setChecked(True)
+        self.craft_check.toggled.connect(lambda _on: self.craft_changed.emit())
+
+        self.save_title = label("Saving", "pageTitle")
+        self.save_summary = label("")
+
+        inner = QWidget()
+        column = QVBoxLayout(inner)
+        column.setContentsMargins(0, 0, 6, 0)
+        column.setSpacing(8)
+        column.addWidget(label("Name and describe the Gift", "pageTitle"))
+        column.addLayout(form)
+        column.addWidget(self.prompt)
+        column.addWidget(self.note)
+        column.addWidget(self.craft_box)
+        column.addWidget(self.save_title)
+        column.addWidget(self.save_summary)
+        column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        scroll.setWidget(inner)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(scroll)
+
+        self.name.textEdited.connect(controller.set_name)
+        self.tagline.textEdited.connect(controller.set_tagline)
+        self.description.textChanged.connect(self._description_changed)
+        self._focus_out = _FocusOut(controller.end_typing, self)
+        for widget in (self.name, self.tagline, self.description):
+            widget.installEventFilter(self._focus_out)
+
+    def _description_changed(self) -> None:
+        text = self.description.toPlainText()
+        if text != self.controller.draft.description:
+            self.controller.set_description(text)
+
+    @property
+    def free_item(self) -> str:
+        """The item to craft free on saving ("" when not asked for or not offered)."""
+        if self.craft_box.isHidden() or not self.craft_check.isChecked():
+            return ""
+        if not self.craft_check.isEnabled():
+            return ""
+        return (
+            self.craft_name.text().strip() or self.controller.draft.name.strip() or "Crafted item"
+        )
+
+    def show_state(self, state: BuilderState) -> None:
+        draft = state.draft
+        if self.name.text() != draft.name:
+            self.name.setText(draft.name)
+        if self.tagline.text() != draft.tagline:
+            self.tagline.setText(draft.tagline)
+        if self.description.toPlainText() != draft.description:
+            self.description.blockSignals(True)
+            self.description.setPlainText(draft.description)
+            self.description.blockSignals(False)
+        effect = self.controller.catalog.effects.get(draft.effect)
+        if effect is not self._effect:
+            self._effect = effect
+            prompt = effect.prompt if effect is not None else ""
+            self.description.setPlaceholderText(prompt or "Describe how the Gift looks when used")
+            set_text(self.prompt, f"Prompt for {effect.name}: {prompt}" if effect else "")
+            set_shown(self.prompt, bool(prompt))
+        gtype = self.controller.catalog.gift_types.get(draft.gift_type)
+        crafts = gtype.crafts if gtype is not None else ""
+        set_shown(self.craft_box, bool(crafts))
+        if crafts:
+            noun = "Artifact" if crafts == "artifact" else "Consumable"
+            self.craft_box.setTitle(f"Free crafted {noun}")
+            self.craft_check.setText(f"Craft the free {noun} when saving:")
+            set_text(self.craft_rule, gtype.crafting)
+        ev = state.evaluation
+        if ev.rewards is not None:
+            set_text(self.save_summary, f"Saving {ev.rewards.message}.")
+        else:
+            set_text(
+                self.save_summary,
+                "No contractor is open: save this Gift as a template to start from it later.",
+            )
+
+    def show_craft_offer(self, offered: bool, reason: str) -> None:
+        """Enable the free-item offer, or disable it with the ledger's reason."""
+        self.craft_check.setEnabled(offered)
+        self.craft_name.setEnabled(offered)
+        set_text(self.craft_reason, "" if offered else f"No free item now: {reason}")
+        set_shown(self.craft_reason, not offered and bool(reason))

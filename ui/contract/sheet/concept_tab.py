@@ -1,0 +1,191 @@
+"""The Concept tab: who the contractor is, their Limits, Assets and Liabilities, and
+the sheet's rule check (builder's findings)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QHBoxLayout,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.contract.character import Concept, SourcePool
+from ui.contract.dialogs.form import Field, FormDialog
+from ui.contract.sheet.base import SheetHost, SheetTab
+from ui.contract.sheet.context import SheetContext
+from ui.widgets.common import FigureGrid, FindingList, heading, plain
+from ui.widgets.tables import ListTable
+
+CONCEPT_FIELDS: tuple[tuple[str, str], ...] = (
+    ("name", "&Name"),
+    ("player", "&Player"),
+    ("age", "&Age"),
+    ("pronouns", "Pro&nouns"),
+    ("archetype", "A&rchetype"),
+    ("paradigm", "Para&digm"),
+    ("ambition", "A&mbition"),
+    ("home_playgroup", "&Home playgroup"),
+)
+
+
+class ConceptTab(SheetTab):
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.figures = FigureGrid(text_values=True)
+        self.appearance = plain("")
+        self.background = plain("")
+        self.edit_button = QPushButton("Edit &Concept…")
+        self.edit_button.clicked.connect(self._edit_concept)
+        self.source_button = QPushButton("Rename &Source…")
+        self.source_button.clicked.connect(self._edit_source)
+        self.limits = ListTable("Limits", ("Limit", "When it is crossed"), editable=False)
+        self.assets = ListTable(
+            "Assets and Liabilities",
+            ("Name", "Kind", "Value", "Details", "Approval"),
+            editable=False,
+            stretch=3,
+        )
+        self.checks = FindingList()
+        self.checks.setMinimumHeight(self.checks.fontMetrics().height() * 5)
+
+        body = QWidget()
+        grid = QGridLayout(body)
+        grid.setContentsMargins(16, 12, 16, 12)
+        grid.setHorizontalSpacing(32)
+        left = QVBoxLayout()
+        left.setSpacing(6)
+        top = QHBoxLayout()
+        top.addWidget(heading("Concept"))
+        top.addStretch(1)
+        top.addWidget(self.edit_button)
+        left.addLayout(top)
+        left.addWidget(self.figures)
+        left.addSpacing(8)
+        left.addWidget(heading("Appearance", level=2))
+        left.addWidget(self.appearance)
+        left.addSpacing(4)
+        left.addWidget(heading("Background", level=2))
+        left.addWidget(self.background)
+        source_row = QHBoxLayout()
+        self.source_label = plain("")
+        source_row.addWidget(self.source_label, 1)
+        source_row.addWidget(self.source_button)
+        left.addSpacing(4)
+        left.addWidget(heading("Source", level=2))
+        left.addLayout(source_row)
+        left.addStretch(1)
+        right = QVBoxLayout()
+        right.addWidget(self.limits)
+        right.addWidget(self.assets)
+        right.addWidget(heading("Rule check", level=2))
+        right.addWidget(self.checks, 1)
+        grid.addLayout(left, 0, 0)
+        grid.addLayout(right, 0, 1)
+        grid.setColumnStretch(0, 2)
+        grid.setColumnStretch(1, 3)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+    def show_sheet(self, ctx: SheetContext) -> None:
+        super().show_sheet(ctx)
+        concept = ctx.contractor.concept
+        self.figures.set_rows(
+            [
+                (label.replace("&", ""), getattr(concept, key) or "—")
+                for key, label in CONCEPT_FIELDS
+                if key != "name"
+            ]
+        )
+        self.appearance.setText(concept.appearance or "—")
+        self.background.setText(concept.background or "—")
+        source = ctx.contractor.source
+        conditions = "; ".join(source.replenishment) or "none named"
+        if ctx.report.ratings.source:
+            self.source_label.setText(
+                f"{source.name or 'Source'} {ctx.report.ratings.source}. "
+                f"Refills a point when: {conditions}."
+            )
+        else:
+            self.source_label.setText(
+                f"{source.name or 'Source'}: none yet. It arrives at 1 with the first Gift."
+            )
+        self.limits.set_rows(
+            [
+                (lim.name + (" (custom)" if lim.custom else ""), lim.description)
+                for lim in ctx.contractor.limits
+            ],
+            [lim.description for lim in ctx.contractor.limits],
+        )
+        rows = []
+        tips = []
+        for kind, picks in (("Asset", ctx.report.assets), ("Liability", ctx.report.liabilities)):
+            for pick in picks:
+                approval = "Restricted: leader approves" if pick.restricted else ""
+                rows.append((pick.name, kind, str(pick.value), pick.detail, approval))
+                tips.append(pick.system)
+        self.assets.set_rows(rows, tips)
+        self.checks.set_findings(ctx.report.findings, "Every rule check passes.")
+
+    def _edit_concept(self) -> None:
+        contractor = self.ctx.contractor
+        concept = contractor.concept
+        fields = [
+            Field(key, label, value=getattr(concept, key), required=key == "name")
+            for key, label in CONCEPT_FIELDS
+        ]
+        fields += [
+            Field("appearance", "Appea&rance", "multiline", concept.appearance),
+            Field("background", "&Background", "multiline", concept.background),
+        ]
+        form = FormDialog("Edit Concept", fields)
+        form.accepted.connect(
+            lambda: self.host.run(
+                lambda: self.host.ops.edit_concept(contractor, Concept(**form.values()))
+            )
+        )
+        self.host.show_dialog(form)
+
+    def _edit_source(self) -> None:
+        contractor = self.ctx.contractor
+        source = contractor.source
+        form = FormDialog(
+            "Source",
+            [
+                Field(
+                    "name",
+                    "&Name",
+                    value=source.name,
+                    required=True,
+                    placeholder="Source, Rage, Blood…",
+                ),
+                Field(
+                    "replenishment",
+                    "&Replenishes when (one per line)",
+                    "multiline",
+                    "\n".join(source.replenishment),
+                ),
+            ],
+            help_text="Name your Source to fit your Paradigm. From Novice on you may name "
+            "conditions that refill a point at once (one at Novice, two at Professional, three "
+            "at Veteran).",
+        )
+
+        def save() -> None:
+            values = form.values()
+            lines = tuple(
+                line.strip() for line in values["replenishment"].splitlines() if line.strip()
+            )
+            new = replace(SourcePool(), name=values["name"], replenishment=lines)
+            self.host.run(lambda: self.host.ops.edit_source(contractor, new))
+
+        form.accepted.connect(save)
+        self.host.show_dialog(form)

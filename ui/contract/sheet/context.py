@@ -1,0 +1,34 @@
+"""What every sheet tab is given: the contractor, builder's evaluation of it, the catalog.
+
+Tabs read numbers only from ``report`` (``builder.contract.sheet.evaluate_sheet``) and
+names and descriptions from ``catalog`` (``builder.contract.sheet_catalog``); the
+contractor value supplies the player's own text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from builder.contract.character import Contractor
+
+
+@dataclass(frozen=True, slots=True)
+class SheetContext:
+    contractor: Contractor
+    report: Any  # builder.contract.sheet.SheetReport
+    catalog: Any  # builder.contract.sheet_catalog.SheetCatalog
+
+
+def title_case(identifier: str) -> str:
+    """A catalog id as a heading ("into_the_fold" → "Into the fold")."""
+    return identifier.replace("_", " ").capitalize()
+
+
+def signed(value: int) -> str:
+    """+3, 0, −2 (with a real minus sign)."""
+    if value > 0:
+        return f"+{value}"
+    if value < 0:
+        return f"−{-value}"
+    return "0"

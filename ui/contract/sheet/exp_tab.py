@@ -1,0 +1,136 @@
+"""The Exp tab: the ledger folded by builder — earned, spent, available, rewards and caps —
+and the Exp log, one line per ledger entry."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+
+from builder.contract.wording import (
+    CREDIT_LABELS,
+    EARNED_LABELS,
+    IMPROVEMENT_LABELS,
+    SPENT_LABELS,
+    catalog_trait_name,
+    describe_entry,
+    label,
+)
+from ui.catalog import sheet_catalog
+from ui.contract.sheet.base import SheetHost, SheetTab
+from ui.contract.sheet.context import SheetContext, signed
+from ui.widgets.common import FigureGrid, heading
+from ui.widgets.tables import ListTable
+
+
+class ExpTab(SheetTab):
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.exp = FigureGrid()
+        self.rewards = FigureGrid()
+        self.log = ListTable(
+            "Exp log",
+            ("Date", "Entry", "Earned", "Spent", "Available", "Credits", "Improvements"),
+            editable=False,
+            stretch=1,
+        )
+        self.log.fill_height()
+        left = QVBoxLayout()
+        left.setSpacing(6)
+        left.addWidget(heading("Experience"))
+        left.addWidget(self.exp)
+        left.addStretch(1)
+        mid = QVBoxLayout()
+        mid.setSpacing(6)
+        mid.addWidget(heading("Gift Credits and Improvements"))
+        mid.addWidget(self.rewards)
+        mid.addStretch(1)
+        top = QHBoxLayout()
+        top.setSpacing(48)
+        top.addLayout(left, 1)
+        top.addLayout(mid, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.addLayout(top)
+        layout.addWidget(self.log, 1)
+
+    def show_sheet(self, ctx: SheetContext) -> None:
+        super().show_sheet(ctx)
+        exp = ctx.report.exp
+        rows: list[tuple[str, str] | tuple[str, str, str]] = [
+            ("Starting Exp", str(exp.starting)),
+            ("Spent at creation", str(exp.creation_cost)),
+        ]
+        rows += [
+            (f"Earned: {label(EARNED_LABELS, key)}", signed(value))
+            for key, value in exp.earned_by_source.items()
+            if value
+        ]
+        rows.append(("Earned in all", str(exp.earned_total), "Not counting the starting Exp"))
+        rows += [
+            (f"Spent: {label(SPENT_LABELS, key)}", str(value))
+            for key, value in exp.spent_by_kind.items()
+            if value
+        ]
+        rows.append(("Spent in all", str(exp.spent_total), "Not counting creation"))
+        rows.append(("Available", str(exp.available)))
+        rows.append(
+            (
+                "Bonus Exp cap",
+                f"{exp.earned_total} of {exp.bonus_cap}"
+                + ("" if exp.bonus_eligible else " · closed"),
+                "Bonus Exp can only go to a living contractor whose earned Exp is within "
+                "10 + 12 per victory",
+            )
+        )
+        self.exp.set_rows(rows)
+
+        rewards = ctx.report.rewards
+        reward_rows: list[tuple[str, str] | tuple[str, str, str]] = [
+            (f"Gift Credits from {label(CREDIT_LABELS, k)}", str(v))
+            for k, v in rewards.credits_earned_by_source.items()
+            if v
+        ]
+        reward_rows += [
+            ("Gift Credits earned", str(rewards.credits_earned)),
+            ("Gift Credits spent", str(rewards.credits_spent)),
+            ("Gift Credits available", str(rewards.credits_available)),
+        ]
+        reward_rows += [
+            (f"Improvements from {label(IMPROVEMENT_LABELS, k)}", str(v))
+            for k, v in rewards.improvements_earned_by_source.items()
+            if v
+        ]
+        reward_rows += [
+            ("Improvements earned", str(rewards.improvements_earned)),
+            ("Improvements spent", str(rewards.improvements_spent)),
+            ("Improvements available", str(rewards.improvements_available)),
+            (
+                "Improvement cap",
+                str(rewards.improvement_cap),
+                "Gift Credits and Improvements together: at most twice the victories",
+            ),
+        ]
+        self.exp.setToolTip("")
+        self.rewards.set_rows(reward_rows)
+        ledger = ctx.contractor.ledger
+        gift_names = {g.id: g.draft.name or g.id for g in ctx.contractor.gifts}
+        entries = [
+            describe_entry(ledger[line.index], gift_names, catalog_trait_name(sheet_catalog()))
+            if 0 <= line.index < len(ledger)
+            else line.entry
+            for line in ctx.report.lines
+        ]
+        self.log.set_rows(
+            [
+                (
+                    line.date,
+                    entries[i],
+                    signed(line.earned) if line.earned else "",
+                    str(line.spent) if line.spent else "",
+                    str(line.available_after),
+                    signed(line.credits) if line.credits else "",
+                    signed(line.improvements) if line.improvements else "",
+                )
+                for i, line in enumerate(ctx.report.lines)
+            ],
+            entries,
+        )

@@ -1,0 +1,135 @@
+"""The Gifts tab: each Gift with its Gift Cost and System Text, and the rewards to spend."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from ui.contract.sheet.base import SheetHost, SheetTab
+from ui.contract.sheet.context import SheetContext, title_case
+from ui.widgets.common import heading, plain
+from ui.widgets.tables import ListTable
+
+
+def _names() -> Callable[[str, str], str]:
+    """Look up display names in the Gift catalog (ids, titled, if it cannot be read)."""
+    from builder.contract.gifts.catalog import CatalogError
+    from ui.catalog import gift_catalog
+
+    try:
+        catalog = gift_catalog()
+    except CatalogError:
+        return lambda _table, key: title_case(key)
+
+    def name(table: str, key: str) -> str:
+        entry = getattr(catalog, table).get(key)
+        return entry.name if entry is not None else title_case(key)
+
+    return name
+
+
+class GiftsTab(SheetTab):
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.rewards = QLabel()
+        self.rewards.setObjectName("banner")
+        self.rewards.setWordWrap(True)
+        self.table = ListTable(
+            "Gifts",
+            ("Gift", "Type", "Effect", "Style", "Cost"),
+            add_text="&New Gift…",
+            stretch=0,
+        )
+        self.table.edit_button.setText("&Improve or Revise…")
+        self.table.remove_button.hide()
+        self.table.table.itemSelectionChanged.connect(self._show_selected)
+        self.table.add_requested.connect(lambda: self.open_builder(-1))
+        self.table.edit_requested.connect(self.open_builder)
+        self.name = heading("")
+        self.tagline = plain("", muted=True)
+        self.system = plain("")
+        self.description = plain("")
+        self.system_title = heading("System", level=2)
+        self.description_title = heading("Description", level=2)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(16, 12, 16, 12)
+        layout.setSpacing(6)
+        layout.addWidget(self.rewards)
+        layout.addSpacing(6)
+        layout.addWidget(self.table)
+        layout.addSpacing(6)
+        layout.addWidget(self.name)
+        layout.addWidget(self.tagline)
+        layout.addWidget(self.system_title)
+        layout.addWidget(self.system)
+        layout.addWidget(self.description_title)
+        layout.addWidget(self.description)
+        layout.addStretch(1)
+
+    def show_sheet(self, ctx: SheetContext) -> None:
+        super().show_sheet(ctx)
+        rewards = ctx.report.rewards
+        self.rewards.setText(
+            f"Gift Credits available: {rewards.credits_available}    "
+            f"Improvements available: {rewards.improvements_available} "
+            f"(cap {rewards.improvement_cap})"
+        )
+        gifts = ctx.contractor.gifts
+        # The Gift catalog is loaded only once a Gift is there to name.
+        names = _names() if gifts else (lambda _table, key: title_case(key))
+        self.table.set_rows(
+            [
+                (
+                    g.draft.name or g.id,
+                    names("gift_types", g.draft.gift_type),
+                    names("effects", g.draft.effect),
+                    names("styles", g.draft.style),
+                    str(g.cost),
+                )
+                for g in gifts
+            ],
+            [g.system_text for g in gifts],
+        )
+        if gifts:
+            self.table.table.selectRow(0)
+        self._show_selected()
+
+    def open_builder(self, row: int = -1) -> None:
+        """Open the Gift Builder for a new Gift (``row`` −1) or the Gift on ``row``."""
+        from ui.catalog import gift_catalog
+        from ui.contract.gift_builder import GiftBuilderDialog
+
+        ctx = self.ctx
+        contractor = ctx.contractor
+        existing = contractor.gifts[row] if 0 <= row < len(contractor.gifts) else None
+        dialog = GiftBuilderDialog(gift_catalog(), contractor, existing, report=ctx.report)
+        dialog.gift_saved.connect(
+            lambda result: self.host.run(lambda: self.host.ops.save_gift(contractor, result.plan))
+        )
+        self.builder = dialog
+        self.host.show_dialog(dialog)
+
+    def _show_selected(self) -> None:
+        gifts = self.ctx.contractor.gifts if self.ctx else ()
+        row = self.table.current_row()
+        if not gifts or row < 0:
+            self.name.setText("No Gifts yet" if not gifts else "")
+            self.tagline.setText(
+                "A victory earns a Gift Credit; a new Gift costs one. Press New Gift to build "
+                "one in the Gift Builder."
+                if not gifts
+                else ""
+            )
+            self.system.setText("")
+            self.description.setText("")
+            self.system_title.hide()
+            self.description_title.hide()
+            return
+        self.system_title.show()
+        self.description_title.show()
+        gift = gifts[row]
+        self.name.setText(f"{gift.draft.name or gift.id} (Gift Cost {gift.cost})")
+        self.tagline.setText(gift.draft.tagline)
+        self.system.setText(gift.system_text or "—")
+        self.description.setText(gift.draft.description or "—")

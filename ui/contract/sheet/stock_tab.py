@@ -1,0 +1,164 @@
+"""The Stock tab: Equipment, crafted Artifacts and Consumables, Trophies, Conditions
+and Circumstances. All free-form sheet lines; each edit is one undoable operation."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from PySide6.QtWidgets import QGridLayout, QScrollArea, QVBoxLayout, QWidget
+
+from builder.contract.character import CraftedItem, Item
+from ui.contract.dialogs.form import Field, FormDialog
+from ui.contract.sheet.base import SheetHost, SheetTab
+from ui.contract.sheet.context import SheetContext
+from ui.contract.sheet.names import entries, entry_name
+from ui.widgets.tables import ListTable
+
+# (Stock field, title, catalog table with stock suggestions, help)
+ITEM_SHELVES: tuple[tuple[str, str, str, str], ...] = (
+    (
+        "equipment",
+        "Equipment",
+        "",
+        "Anything your contractor would reasonably own and carry. If it is not written here, "
+        "they do not have it.",
+    ),
+    ("trophies", "Trophies", "trophies", "Special items won in play."),
+    (
+        "conditions",
+        "Conditions",
+        "conditions",
+        "Your contractor's own state (hurt, cursed, famous...). Each carries its own effect.",
+    ),
+    (
+        "circumstances",
+        "Circumstances",
+        "circumstances",
+        "Your contractor's situation in the world (rich, wanted, owed a favor...).",
+    ),
+)
+CRAFTED_SHELVES: tuple[tuple[str, str], ...] = (
+    ("artifacts", "Artifacts"),
+    ("consumables", "Consumables"),
+)
+
+
+class StockTab(SheetTab):
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+        super().__init__(host, parent)
+        self.tables: dict[str, ListTable] = {}
+        body = QWidget()
+        grid = QGridLayout(body)
+        grid.setContentsMargins(16, 12, 16, 12)
+        grid.setHorizontalSpacing(24)
+        grid.setVerticalSpacing(16)
+        shelves = [(f, t) for f, t, _c, _h in ITEM_SHELVES[:1]]
+        shelves += list(CRAFTED_SHELVES)
+        shelves += [(f, t) for f, t, _c, _h in ITEM_SHELVES[1:]]
+        for i, (field, title) in enumerate(shelves):
+            crafted = field in dict(CRAFTED_SHELVES)
+            columns = ("Item", "Qty", "Notes") if crafted else ("Name", "Details")
+            table = ListTable(title, columns)
+            self.tables[field] = table
+            grid.addWidget(table, i // 2, i % 2)
+            table.add_requested.connect(lambda f=field: self._form(f, -1))
+            table.edit_requested.connect(lambda row, f=field: self._form(f, row))
+            table.remove_requested.connect(lambda row, f=field: self._remove(f, row))
+        grid.setRowStretch(len(shelves) // 2 + 1, 1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
+
+    def show_sheet(self, ctx: SheetContext) -> None:
+        super().show_sheet(ctx)
+        stock = ctx.contractor.stock
+        for field, table in self.tables.items():
+            values = getattr(stock, field)
+            if field in dict(CRAFTED_SHELVES):
+                table.set_rows([(v.name, str(v.quantity), v.detail) for v in values])
+            else:
+                table.set_rows([(v.name, v.detail) for v in values], [v.detail for v in values])
+
+    def _save(self, field: str, values: tuple[Any, ...], what: str) -> None:
+        contractor = self.ctx.contractor
+        stock = replace(contractor.stock, **{field: values})
+        self.host.run(lambda: self.host.ops.edit_stock(contractor, stock, what))
+
+    def _remove(self, field: str, row: int) -> None:
+        values = getattr(self.ctx.contractor.stock, field)
+        self._save(field, values[:row] + values[row + 1 :], f"{self.tables[field].title.text()}")
+
+    def _put(self, field: str, row: int, value: Any) -> None:
+        values = list(getattr(self.ctx.contractor.stock, field))
+        if row < 0:
+            values.append(value)
+        else:
+            values[row] = value
+        self._save(field, tuple(values), self.tables[field].title.text())
+
+    def _form(self, field: str, row: int) -> None:
+        title = self.tables[field].title.text()
+        values = getattr(self.ctx.contractor.stock, field)
+        if field in dict(CRAFTED_SHELVES):
+            current = values[row] if row >= 0 else CraftedItem("")
+            form = FormDialog(
+                title,
+                [
+                    Field("name", "&Item", value=current.name, required=True),
+                    Field("quantity", "&Quantity", "int", current.quantity, minimum=0),
+                    Field("detail", "&Notes", "multiline", current.detail),
+                ],
+                help_text="Crafted items usually come from the Craft action, which charges the "
+                "Exp; edit here to fix a line or record one used up.",
+            )
+            form.accepted.connect(
+                lambda: self._put(
+                    field,
+                    row,
+                    CraftedItem(
+                        form.values()["name"],
+                        current.gift_id,
+                        form.values()["quantity"],
+                        form.values()["detail"],
+                    ),
+                )
+            )
+        else:
+            current = values[row] if row >= 0 else Item("")
+            spec = next(s for s in ITEM_SHELVES if s[0] == field)
+            stock = entries(self.host.catalog, spec[2]) if spec[2] else []
+            name_field = (
+                Field(
+                    "name",
+                    "&Name",
+                    "choice",
+                    current.name,
+                    required=True,
+                    editable=True,
+                    choices=[(entry_name(e), entry_name(e)) for e in stock],
+                )
+                if stock
+                else Field("name", "&Name", value=current.name, required=True)
+            )
+            form = FormDialog(
+                title,
+                [name_field, Field("detail", "&Details", "multiline", current.detail)],
+                help_text=spec[3],
+            )
+            by_name = {entry_name(e): e for e in stock}
+            if stock:
+
+                def fill() -> None:
+                    entry = by_name.get(form.values()["name"])
+                    if entry is not None and not form.values()["detail"]:
+                        form.set_value("detail", getattr(entry, "system", ""))
+
+                form.editors["name"].currentTextChanged.connect(lambda _t: fill())
+            form.accepted.connect(
+                lambda: self._put(field, row, Item(form.values()["name"], form.values()["detail"]))
+            )
+        self.host.show_dialog(form)

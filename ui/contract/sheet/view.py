@@ -1,0 +1,262 @@
+"""The sheet: a header with the vital figures and the seven tabs.
+
+The view is given a contractor and builder's report of it and shows them;
+edits made in tabs go through the host's operations, and advancement
+actions (Record Contract, Spend Exp, ...) open the matching dialog.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.contract.character import Contractor
+from builder.core.findings import Severity
+from ui.actions import MORE_ACTIONS
+from ui.contract.dialogs import advance as dialogs
+from ui.contract.dialogs.spend import SpendExpDialog
+from ui.contract.dice_panel import RollSheet
+from ui.contract.sheet.base import SheetHost
+from ui.contract.sheet.concept_tab import ConceptTab
+from ui.contract.sheet.context import SheetContext
+from ui.contract.sheet.exp_tab import ExpTab
+from ui.contract.sheet.gifts_tab import GiftsTab
+from ui.contract.sheet.health_tab import HealthTab
+from ui.contract.sheet.names import ability_name, attribute_name
+from ui.contract.sheet.stats_tab import StatsTab
+from ui.contract.sheet.stock_tab import StockTab
+from ui.contract.sheet.story_tab import StoryTab
+from ui.operations.contract import Operations
+from ui.workspace import Change
+
+TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp")
+
+
+class SheetView(QWidget):
+    """Header and tabs for one contractor; emits ``action_requested`` for advancement."""
+
+    action_requested = Signal(str)
+
+    def __init__(self, ops: Operations, catalog: Any, window: Any = None) -> None:
+        super().__init__()
+        self.ops = ops
+        self.catalog = catalog
+        self._window = window
+        self.ctx: SheetContext | None = None
+        self.host = SheetHost(ops, catalog, self._run, self._show_dialog)
+
+        self.title = QLabel()
+        self.title.setObjectName("title")
+        self.status_chip = QLabel()
+        self.status_chip.setObjectName("chip")
+        self.player = QLabel()
+        self.player.setObjectName("muted")
+        self.figures = QLabel()
+        self.figures.setAccessibleName("Exp and rewards")
+        self.check = QLabel()
+        self.record_button = QPushButton("&Record Contract…")
+        self.spend_button = QPushButton("&Spend Exp…")
+        self.record_button.clicked.connect(lambda: self.action_requested.emit("record_contract"))
+        self.spend_button.clicked.connect(lambda: self.action_requested.emit("spend_exp"))
+
+        top = QHBoxLayout()
+        top.addWidget(self.title)
+        top.addWidget(self.status_chip)
+        top.addWidget(self.player)
+        top.addStretch(1)
+        top.addWidget(self.record_button)
+        top.addWidget(self.spend_button)
+        second = QHBoxLayout()
+        second.addWidget(self.figures)
+        second.addStretch(1)
+        second.addWidget(self.check)
+
+        self.concept_tab = ConceptTab(self.host)
+        self.stats_tab = StatsTab()
+        self.gifts_tab = GiftsTab(self.host)
+        self.stock_tab = StockTab(self.host)
+        self.health_tab = HealthTab(self.host)
+        self.story_tab = StoryTab(self.host)
+        self.exp_tab = ExpTab(self.host)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        for name, tab in zip(
+            TAB_NAMES,
+            (
+                self.concept_tab,
+                self.stats_tab,
+                self.gifts_tab,
+                self.stock_tab,
+                self.health_tab,
+                self.story_tab,
+                self.exp_tab,
+            ),
+            strict=True,
+        ):
+            self.tabs.addTab(tab, f"&{name}" if name not in ("Stats", "Story") else name)
+        self.tabs.setTabText(1, "S&tats")
+        self.tabs.setTabText(5, "Stor&y")
+        self.tabs.setTabText(6, "E&xp")
+        self.health_tab.therapy_button.clicked.connect(
+            lambda: self.action_requested.emit("therapy")
+        )
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.addLayout(top)
+        layout.addLayout(second)
+        layout.addWidget(self.tabs, 1)
+
+    # ------------------------------------------------------------------ host services
+
+    def _run(self, operation: Callable[[], Change]) -> Change | None:
+        if self._window is not None:
+            return self._window.run_operation(operation)
+        return operation()
+
+    def _show_dialog(self, dialog: QDialog) -> None:
+        if self._window is not None:
+            dialog.setParent(self._window, dialog.windowFlags())
+            self._window._show_dialog(dialog)
+        else:
+            dialog.open()
+
+    # ------------------------------------------------------------------ showing
+
+    def show_contractor(self, contractor: Contractor, report: Any) -> None:
+        self.ctx = SheetContext(contractor, report, self.catalog)
+        concept = contractor.concept
+        self.title.setText(concept.name or "(unnamed)")
+        self.title.setAccessibleName(f"Contractor {concept.name}")
+        chip = report.status.label if report.alive else f"{report.status.label} · Dead"
+        self.status_chip.setText(chip)
+        self.status_chip.setProperty("dead", not report.alive)
+        self.status_chip.style().unpolish(self.status_chip)
+        self.status_chip.style().polish(self.status_chip)
+        self.status_chip.setToolTip(
+            f"{report.victories} victories in {report.contracts_attended} Contracts"
+        )
+        self.player.setText(f"played by {concept.player}" if concept.player else "")
+        rewards = report.rewards
+        self.figures.setText(
+            f"Exp available {report.exp.available}   ·   Gift Credits "
+            f"{rewards.credits_available}   ·   Improvements {rewards.improvements_available}"
+            f"   ·   Victories {report.victories}"
+        )
+        errors = [f for f in report.findings if f.severity is Severity.ERROR]
+        warnings = [f for f in report.findings if f.severity is Severity.WARNING]
+        if errors:
+            self.check.setObjectName("error")
+            self.check.setText(f"✖ {len(errors)} rule problem{'s' if len(errors) > 1 else ''}")
+        elif warnings:
+            self.check.setObjectName("warning")
+            self.check.setText(f"⚠ {len(warnings)} for the leader to check")
+        else:
+            self.check.setObjectName("")
+            self.check.setText("✔ Sheet checks out")
+        self.check.setToolTip("\n".join(f.message for f in errors + warnings))
+        self.check.style().unpolish(self.check)
+        self.check.style().polish(self.check)
+        self.record_button.setEnabled(report.alive)
+        self.spend_button.setEnabled(report.alive)
+        for tab in (
+            self.concept_tab,
+            self.stats_tab,
+            self.gifts_tab,
+            self.stock_tab,
+            self.health_tab,
+            self.story_tab,
+            self.exp_tab,
+        ):
+            tab.show_sheet(self.ctx)
+
+    def roll_sheet(self) -> RollSheet:
+        """The dice panel's view of the shown contractor."""
+        if self.ctx is None:
+            return RollSheet()
+        ratings = self.ctx.report.ratings
+        derived = self.ctx.report.derived
+        abilities = {ability_name(a): r for a, r in ratings.abilities.items()}
+        abilities.update(dict(sorted(ratings.secondary.items())))
+        return RollSheet(
+            attributes={attribute_name(a): r for a, r in ratings.attributes.items()},
+            abilities=abilities,
+            body=derived.body_pool,
+            mind=derived.mind_pool,
+            initiative=derived.initiative_pool,
+            penalty=derived.penalty,
+        )
+
+    # ------------------------------------------------------------------ actions
+
+    def more_actions(self) -> tuple[tuple[str, str], ...]:
+        return MORE_ACTIONS
+
+    def action_enabled(self, key: str) -> bool:
+        if self.ctx is None:
+            return False
+        alive = self.ctx.report.alive
+        if key == "void_death":
+            return not alive
+        return alive
+
+    def make_dialog(self, key: str, contractor: Contractor, report: Any) -> QDialog | None:
+        """The dialog for an advancement action on ``contractor``."""
+        ops = self.ops
+        window = self._window
+        match key:
+            case "record_contract":
+                return dialogs.RecordContractDialog(ops, contractor, window)
+            case "spend_exp":
+                return SpendExpDialog(ops, contractor, window)
+            case "journal":
+                return dialogs.JournalDialog(ops, contractor, window)
+            case "bonus_exp":
+                return dialogs.BonusExpDialog(ops, contractor, report, window)
+            case "improvement":
+                return dialogs.ImprovementDialog(ops, contractor, window)
+            case "therapy":
+                return dialogs.TherapyDialog(ops, contractor, window)
+            case "buy_asset":
+                return dialogs.BuyAssetDialog(ops, contractor, self.catalog, window)
+            case "remove_liability":
+                return dialogs.RemoveLiabilityDialog(ops, contractor, report, window)
+            case "craft":
+                return dialogs.CraftDialog(ops, contractor, window)
+            case "declare_death":
+                return dialogs.DeathDialog(ops, contractor, False, window)
+            case "void_death":
+                return dialogs.DeathDialog(ops, contractor, True, window)
+        return None
+
+    # ------------------------------------------------------------------ printing
+
+    def can_print(self) -> bool:
+        """A sheet can be printed whenever a contractor is shown."""
+        return self.ctx is not None
+
+    def write_pdf(self, contractor: Contractor, path: Path, paper: str = "letter") -> Path:
+        """Print ``contractor``'s full sheet to ``path`` (runs off the main thread).
+
+        Gifts are re-evaluated against today's catalog so the PDF shows the same
+        cost and System Text the Gift Builder would.
+        """
+        from printing.contract.sheet import render_contractor_sheet
+        from printing.contract.snapshot import print_snapshot
+        from ui.catalog import gift_catalog, sheet_catalog
+
+        snapshot = print_snapshot(contractor, gift_catalog(), sheet_catalog())
+        render_contractor_sheet(snapshot, path, paper)
+        return path

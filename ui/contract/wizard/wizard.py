@@ -1,0 +1,86 @@
+"""The creation wizard: concept, Limits, ratings, Secondary Abilities, Assets and
+Liabilities, a head start, and a review that lists every finding from builder.
+
+Finish stays disabled while builder reports an ERROR (an overspend, a rank a
+Newbie cannot hold, a missing Limit), so a player who never read the rules
+still ends with a legal contractor.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QWidget, QWizard
+
+from builder.contract.character import Contractor
+from builder.contract.sheet_catalog import SheetCatalog
+from ui.contract.wizard.pages import (
+    AssetsPage,
+    ConceptPage,
+    LimitsPage,
+    RatingsPage,
+    ReviewPage,
+    SecondaryPage,
+    StartPage,
+)
+from ui.contract.wizard.state import CreationState
+
+
+class CreationWizard(QWizard):
+    """Create one contractor; after ``accepted``, :meth:`contractor` is the result."""
+
+    def __init__(
+        self,
+        catalog: SheetCatalog,
+        players: Sequence[str] = (),
+        parent: QWidget | None = None,
+        rng: random.Random | None = None,
+        coins: Mapping[str, int] | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Contractor")
+        self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.setOption(QWizard.WizardOption.HaveFinishButtonOnEarlyPages, False)
+        self.state = CreationState(catalog, self)
+        self.concept_page = ConceptPage(self.state, list(players), rng or random.Random())
+        self.limits_page = LimitsPage(self.state)
+        self.ratings_page = RatingsPage(self.state)
+        self.secondary_page = SecondaryPage(self.state)
+        self.assets_page = AssetsPage(self.state)
+        self.start_page = StartPage(self.state, coins)
+        self.review_page = ReviewPage(self.state)
+        self.pages = (
+            self.concept_page,
+            self.limits_page,
+            self.ratings_page,
+            self.secondary_page,
+            self.assets_page,
+            self.start_page,
+            self.review_page,
+        )
+        for page in self.pages:
+            self.addPage(page)
+        self.setButtonText(QWizard.WizardButton.FinishButton, "&Create contractor")
+        screen = QGuiApplication.primaryScreen()
+        width, height = 1060, 720
+        if screen is not None:
+            available = screen.availableGeometry()
+            width = min(width, available.width() - 40)
+            height = min(height, available.height() - 60)
+        self.resize(width, height)
+        self._result: Contractor | None = None
+
+    def contractor(self) -> Contractor:
+        """The contractor the player created (made once, so its id is stable)."""
+        if self._result is None:
+            self._result = self.state.contractor()
+        return self._result
+
+    def accept(self) -> None:
+        if self.state.verdict.errors or not self.state.concept.name.strip():
+            return  # Finish is disabled then; keyboard shortcuts must not slip past it
+        self.contractor()
+        super().accept()
