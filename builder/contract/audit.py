@@ -1,4 +1,4 @@
-"""The leader's audit: every rule check of a character as one line with its verdict and numbers.
+"""The leader's audit: every rule check of a contractor as one line with its verdict and numbers.
 
 A Playgroup Leader opening a file wants to see, check by check, whether the
 character is legal and why (SPEC §5, "Review"): Exp earned by source, spent
@@ -9,23 +9,19 @@ overdue Loose Ends. The app's review mode, ``harbinger sheet audit`` and the
 printed report all show this one audit.
 
 Nothing here decides a rule. The numbers and findings come from
-``builder.contract.sheet.evaluate_sheet``, ``builder.contract.gifts.evaluate_gift`` and
-``builder.covenant.rules.evaluate_covenant``; the audit sorts their findings
+``builder.contract.sheet.evaluate_sheet`` and ``builder.contract.gifts.evaluate_gift``;
+the audit sorts their findings
 into check lines and compares what the file stored (a Gift's cost and System
 Text) with what the catalog gives today. Every check has a line even when it
 passes, so the leader sees its numbers either way.
 
-``review_file`` joins the audit with the approval status of the file
-(``builder.core.approval.verify``) for one verdict per file.
+The report types are ``builder.core.report``'s; ``builder.core.review`` joins
+an audit with the file's approvals for one verdict per file.
 """
 
 from __future__ import annotations
 
-import json
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
+from collections.abc import Mapping, Sequence
 
 from builder.contract.character import AssetPick, BonusKind, Contractor, Gift
 from builder.contract.creation import GIFTED_ASSET_ID
@@ -41,149 +37,15 @@ from builder.contract.wording import (
     SPENT_LABELS,
     amounts_text,
 )
-from builder.core.approval import ApprovalError, ApprovalStatus, verify
 from builder.core.findings import Finding, Severity
-from builder.covenant.character import CovenantCharacter
-from builder.covenant.rules import CovenantReport, evaluate_covenant
-
-
-class Verdict(StrEnum):
-    """The outcome of one check line: the worst of its findings."""
-
-    PASS = "pass"
-    WARN = "warn"
-    FAIL = "fail"
-
-
-@dataclass(frozen=True, slots=True)
-class AuditLine:
-    """One rule check: its verdict, a sentence with its numbers, and the findings behind it.
-
-    ``check`` is a stable id ("exp", "rewards", "gift.cost"); ``where`` points at
-    what the line is about ("gifts[2]"); ``numbers`` are the figures the
-    message quotes; ``findings`` are the rule findings sorted into this check.
-    """
-
-    check: str
-    title: str
-    message: str
-    numbers: Mapping[str, Any] = field(default_factory=dict)
-    where: str = ""
-    findings: tuple[Finding, ...] = ()
-
-    @property
-    def verdict(self) -> Verdict:
-        """FAIL with an ERROR finding, WARN with a WARNING, else PASS."""
-        severities = {f.severity for f in self.findings}
-        if Severity.ERROR in severities:
-            return Verdict.FAIL
-        if Severity.WARNING in severities:
-            return Verdict.WARN
-        return Verdict.PASS
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "check": self.check,
-            "title": self.title,
-            "verdict": self.verdict.value,
-            "message": self.message,
-            "numbers": _plain(self.numbers),
-            "where": self.where,
-            "findings": [_finding_json(f) for f in self.findings],
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class Audit:
-    """Every check line for one character.
-
-    ``family`` is "contractor" or "covenant"; ``passed`` is True when no line
-    fails (warnings are for the leader's eyes and do not fail an audit).
-    """
-
-    family: str
-    character_id: str
-    name: str
-    lines: tuple[AuditLine, ...]
-
-    @property
-    def findings(self) -> tuple[Finding, ...]:
-        """Every finding of every line, in line order: what a leader must look at."""
-        return tuple(f for line in self.lines for f in line.findings)
-
-    @property
-    def failed(self) -> tuple[AuditLine, ...]:
-        return tuple(line for line in self.lines if line.verdict is Verdict.FAIL)
-
-    @property
-    def passed(self) -> bool:
-        return not self.failed
-
-    def line(self, check: str, where: str | None = None) -> AuditLine:
-        """The line of one check (and ``where``, for the per-Gift checks); KeyError if absent."""
-        for line in self.lines:
-            if line.check == check and (where is None or line.where == where):
-                return line
-        raise KeyError(f"no audit line {check!r}" + (f" at {where}" if where else ""))
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "family": self.family,
-            "character_id": self.character_id,
-            "name": self.name,
-            "passed": self.passed,
-            "counts": {v.value: sum(1 for li in self.lines if li.verdict is v) for v in Verdict},
-            "lines": [line.to_json() for line in self.lines],
-        }
-
-    def to_text(self) -> str:
-        """The audit as a leader reads it: one line per check, findings indented under it."""
-        counts = ", ".join(
-            f"{n} {label}"
-            for n, label in (
-                (len(self.failed), "failed"),
-                (sum(1 for li in self.lines if li.verdict is Verdict.WARN), "to look at"),
-                (sum(1 for li in self.lines if li.verdict is Verdict.PASS), "passed"),
-            )
-            if n
-        )
-        head = f"{self.name or '(unnamed)'} ({self.family} {self.character_id})"
-        out = [f"{head} — audit {'PASS' if self.passed else 'FAIL'}: {counts}"]
-        for line in self.lines:
-            where = f" [{line.where}]" if line.where else ""
-            out.append(f"  {line.verdict.value.upper():<4}  {line.message}{where}")
-            for f in line.findings:
-                numbers = " ".join(f"{k}={_short(v)}" for k, v in f.numbers.items())
-                at = f" at {f.where}" if f.where else ""
-                tail = f" ({numbers})" if numbers else ""
-                out.append(f"          {f.severity.value} {f.rule}{at}: {f.message}{tail}")
-        return "\n".join(out)
-
-
-def _short(value: Any, limit: int = 60) -> str:
-    text = value if isinstance(value, str) else json.dumps(_plain(value), ensure_ascii=False)
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _plain(value: Any) -> Any:
-    """Plain JSON of the values findings and lines carry (mappings, enums, tuples)."""
-    if value is None or isinstance(value, bool | int | float | str):
-        return value
-    if isinstance(value, Status):
-        return value.label
-    if isinstance(value, Mapping):
-        return {str(k): _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return str(value)
-
-
-def _finding_json(finding: Finding) -> dict[str, Any]:
-    data = finding.to_json()
-    data["numbers"] = _plain(data["numbers"])
-    return data
-
+from builder.core.report import (
+    Audit,
+    AuditLine,
+    FindingGroup,
+    Verdict,
+    group_findings,
+    other_checks_line,
+)
 
 # --------------------------------------------------------------------------- labels
 
@@ -210,9 +72,7 @@ def _status_range(status: Status) -> str:
 
 # --------------------------------------------------------------------------- contractor
 
-_FindingGroup = tuple[str, Callable[[Finding], bool]]
-
-_CONTRACTOR_GROUPS: tuple[_FindingGroup, ...] = (
+_CONTRACTOR_GROUPS: tuple[FindingGroup, ...] = (
     ("creation", lambda f: f.where == "creation" or f.rule.startswith(("creation.", "limits."))),
     ("exp.bonus", lambda f: f.rule.startswith("exp.bonus")),
     ("exp", lambda f: f.rule.startswith(("exp.", "raise.", "journal.", "therapy.", "craft."))),
@@ -226,17 +86,10 @@ Custom Limits are restricted content, so ``limits.custom`` is moved there below.
 """
 
 
-def _group(
-    findings: Sequence[Finding], groups: Sequence[_FindingGroup]
-) -> dict[str, list[Finding]]:
-    out: dict[str, list[Finding]] = {name: [] for name, _ in groups}
-    out["sheet"] = []
-    for finding in findings:
-        name = next((n for n, match in groups if match(finding)), "sheet")
-        if finding.rule == "limits.custom":
-            name = "restricted"
-        out[name].append(finding)
-    return out
+def _group(findings: Sequence[Finding]) -> dict[str, list[Finding]]:
+    """Findings by check line; a custom Limit is restricted content, not a creation error."""
+    custom: FindingGroup = ("restricted", lambda f: f.rule == "limits.custom")
+    return group_findings(findings, (custom, *_CONTRACTOR_GROUPS))
 
 
 def _status_line(report: SheetReport) -> AuditLine:
@@ -468,14 +321,8 @@ def _loose_ends_line(report: SheetReport, found: list[Finding]) -> AuditLine:
 
 
 def _sheet_line(found: list[Finding]) -> AuditLine:
-    return AuditLine(
-        "sheet",
-        "Other sheet checks",
-        "Other sheet checks (ledger entries, Health, Source)"
-        + (f": {len(found)} findings" if found else ": none found"),
-        {"findings": len(found)},
-        "",
-        tuple(found),
+    return other_checks_line(
+        found, "Other sheet checks", "Other sheet checks (ledger entries, Health, Source)"
     )
 
 
@@ -670,7 +517,7 @@ def audit_contractor(
     against it (restricted flags and values).
     """
     report = evaluate_sheet(contractor)
-    groups = _group(report.findings, _CONTRACTOR_GROUPS)
+    groups = _group(report.findings)
     lines = [
         _status_line(report),
         _creation_line(report, contractor, groups["creation"]),
@@ -692,189 +539,4 @@ def audit_contractor(
     return Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
 
 
-# --------------------------------------------------------------------------- Covenant
-
-
-def _log_finding(f: Finding) -> bool:
-    return f.where.startswith("log[")
-
-
-_COVENANT_GROUPS: tuple[_FindingGroup, ...] = (
-    ("covenant.log", _log_finding),
-    (
-        "covenant.ties",
-        lambda f: f.rule.startswith(
-            ("covenant.tie", "covenant.creation.ties", "covenant.discipline")
-        ),
-    ),
-    ("covenant.tokens", lambda f: f.rule.startswith(("covenant.tokens", "covenant.creation.tok"))),
-    ("covenant.assets", lambda f: f.rule.startswith(("covenant.asset", "covenant.goal"))),
-    (
-        "covenant.state",
-        lambda f: f.rule.startswith(("covenant.incapacitated", "covenant.eliminated")),
-    ),
-)
-
-
-def audit_covenant(character: CovenantCharacter) -> Audit:
-    """Every rule check of a Covenant character as audit lines, from ``evaluate_covenant``."""
-    report: CovenantReport = evaluate_covenant(character)
-    groups = _group(report.findings, _COVENANT_GROUPS)
-    d, t = report.discipline, report.tokens
-    held, lost = len(report.ties_held), len(report.ties_lost)
-    kinds = {
-        k: sum(1 for a in report.assets if a.source == k) for k in ("trait", "ability", "gear")
-    }
-    lines = [
-        AuditLine(
-            "covenant.ties",
-            "Ties and Discipline",
-            f"Ties: {held} held, {lost} lost; Discipline {d.total} = 100 × {held} "
-            f"(free {d.free}, scene {d.scene}, chapter {d.chapter}, long-term {d.long_term})",
-            {"ties_held": held, "ties_lost": lost, **d.to_json()},
-            "creation.ties",
-            tuple(groups["covenant.ties"]),
-        ),
-        AuditLine(
-            "covenant.tokens",
-            "Tokens earned, spent and available",
-            f"Tokens: earned {t.earned} ({t.starting} starting + {t.from_chapters} from "
-            f"chapters), spent {t.spent} ({t.spent_at_creation} at creation, "
-            f"{t.spent_in_play} in play), available {t.available}",
-            t.to_json(),
-            "creation",
-            tuple(groups["covenant.tokens"]),
-        ),
-        AuditLine(
-            "covenant.assets",
-            "Traits, Abilities, gear and Goals",
-            f"Assets: {kinds['trait']} Traits, {kinds['ability']} Abilities, {kinds['gear']} gear; "
-            f"major Goal {'set' if report.major_goal else 'not set'}, minor Goal "
-            f"{'set' if report.minor_goal else 'not set'}",
-            {
-                "traits": kinds["trait"],
-                "abilities": kinds["ability"],
-                "gear": kinds["gear"],
-                "major_goal": report.major_goal is not None,
-                "minor_goal": report.minor_goal is not None,
-            },
-            "creation",
-            tuple(groups["covenant.assets"]),
-        ),
-        AuditLine(
-            "covenant.log",
-            "Play log",
-            f"Play log: {report.log_entries} entries, {len(report.refused_entries)} refused by "
-            f"the rules; {report.chapters_survived} chapters survived, {report.scenes_ended} "
-            "scenes ended",
-            {
-                "entries": report.log_entries,
-                "refused": list(report.refused_entries),
-                "chapters_survived": report.chapters_survived,
-                "scenes_ended": report.scenes_ended,
-            },
-            "log",
-            tuple(groups["covenant.log"]),
-        ),
-        AuditLine(
-            "covenant.state",
-            "Condition of the character",
-            "State: "
-            + (
-                f"eliminated ({report.elimination_cause})"
-                if report.eliminated
-                else (
-                    f"incapacitated ({report.incapacitated})" if report.incapacitated else "in play"
-                )
-            )
-            + f"; {len(report.conditions)} Conditions, {len(report.drains)} drains",
-            {
-                "eliminated": report.eliminated,
-                "incapacitated": report.incapacitated,
-                "conditions": len(report.conditions),
-                "drains": len(report.drains),
-            },
-            "log",
-            tuple(groups["covenant.state"]),
-        ),
-        _sheet_line(groups["sheet"]),
-    ]
-    return Audit("covenant", character.id, character.name, tuple(lines))
-
-
-# --------------------------------------------------------------------------- a whole file
-
-
-class ReviewInputError(ValueError):
-    """A file that cannot be reviewed: ``what`` is wrong at ``where``."""
-
-    def __init__(self, what: str, where: str = "") -> None:
-        self.what = what
-        self.where = where
-        super().__init__(f"{where}: {what}" if where else what)
-
-
-@dataclass(frozen=True, slots=True)
-class Review:
-    """A character file reviewed: the audit of its rules and the state of its approvals.
-
-    ``passed`` is True when the audit passes and no approved content changed
-    and no approval record was rejected (forged, broken or untrusted).
-    """
-
-    audit: Audit
-    approvals: ApprovalStatus
-
-    @property
-    def passed(self) -> bool:
-        return self.audit.passed and self.approvals.passed
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "passed": self.passed,
-            "audit": self.audit.to_json(),
-            "approvals": self.approvals.to_json(),
-        }
-
-    def to_text(self, verbose: bool = False) -> str:
-        return f"{self.audit.to_text()}\n{self.approvals.to_text(verbose)}"
-
-
-def review_document(
-    document: Mapping[str, Any],
-    gift_catalog: Catalog,
-    sheet_catalog: SheetCatalog | None = None,
-    trusted_keys: Mapping[str, str] | None = None,
-    *,
-    require_signature: bool = False,
-) -> Review:
-    """Audit a parsed character file (contractor or Covenant, by its ``format``) and verify
-    its approvals. ReviewInputError when the document is not a valid character file."""
-    from builder.contract import file as character_file
-    from builder.covenant import file as covenant_file
-
-    fmt = document.get("format") if isinstance(document, Mapping) else None
-    try:
-        if fmt == covenant_file.FORMAT:
-            audit = audit_covenant(covenant_file.from_document(document).character)
-        else:
-            contractor = character_file.document_from_data(document).contractor
-            audit = audit_contractor(contractor, gift_catalog, sheet_catalog)
-        approvals = verify(document, trusted_keys, require_signature=require_signature)
-    except (character_file.CharacterFileError, covenant_file.CovenantFileError) as exc:
-        raise ReviewInputError(str(exc)) from None
-    except ApprovalError as exc:
-        raise ReviewInputError(exc.what, exc.where) from None
-    return Review(audit, approvals)
-
-
-__all__ = [
-    "Audit",
-    "AuditLine",
-    "Review",
-    "ReviewInputError",
-    "Verdict",
-    "audit_contractor",
-    "audit_covenant",
-    "review_document",
-]
+__all__ = ["Audit", "AuditLine", "Verdict", "audit_contractor"]

@@ -50,6 +50,7 @@ from builder.contract.serialize import (
     contractor_to_dict,
     describe,
 )
+from builder.core.registry import FileFormatError
 from resources import resource_path
 
 FORMAT = "harbinger.contractor"
@@ -68,20 +69,14 @@ MAX_REPORTED_PROBLEMS = 3
 """How many schema problems one message lists before saying how many more there are."""
 
 
-class CharacterFileError(ValueError):
-    """A file that is not a readable character file.
+class CharacterFileError(FileFormatError):
+    """A file that is not a readable contractor file.
 
     ``where`` is the path inside the document ("ledger[4].exp", "" for the
     file as a whole) and ``problem`` says what is wrong there; ``str()`` joins
     them. ``source`` names the file when the caller knows it (set by
     importers of several files); it is not part of ``str()``.
     """
-
-    def __init__(self, problem: str, where: str = "", source: str = "") -> None:
-        self.where = where
-        self.problem = problem
-        self.source = source
-        super().__init__(f"{where}: {problem}" if where else problem)
 
 
 @dataclass(frozen=True, slots=True)

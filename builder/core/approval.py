@@ -6,21 +6,19 @@ list, so it travels with the file; anyone who opens the file later can see
 which parts are still exactly as approved, which changed since, and what
 changed.
 
-What is approved is a set of **items**, each one part of the character:
-
-- contractor files: ``core`` (concept, creation, Limits and Source), each
-  Gift as ``gift:<id>`` (draft, stored cost, stored System Text, catalog tag)
-  and each ledger entry as ``ledger[<index>]``;
-- Covenant files: ``core`` (name, player, pronouns, description, creation)
-  and each play-log entry as ``log[<index>]``.
+What is approved is a set of **items**, each one part of the character, as
+the file's game system cuts it (``GameSystem.approval_items``): for a
+contractor ``core``, each Gift as ``gift:<id>`` and each ledger entry as
+``ledger[<index>]``; for a Covenant character ``core`` and each play-log entry
+as ``log[<index>]``.
 
 Stock, Health, Loose Ends and notes are play state that changes at the
 table; they are not approved content.
 
 An item's **digest** is the SHA-256 of its canonical JSON (sorted keys, no
 whitespace, UTF-8). The item's JSON is taken from the character as the
-family's serializer writes it (``builder.contract.serialize`` for contractors,
-``builder.covenant.file`` for Covenant characters), so a file that the app
+file's game system writes it (``GameSystem.normalize`` in the registry,
+``builder.core.registry``), so a file that the app
 re-saves (fields it had left to their defaults written out, keys in another
 order) keeps its approvals, while any change of content does not.
 
@@ -54,7 +52,7 @@ import binascii
 import copy
 import hashlib
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -70,6 +68,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from builder.core.registry import GameSystem, system_for_format, systems
 from resources import resource_path
 
 APPROVAL_VERSION = 1
@@ -77,10 +76,6 @@ APPROVAL_VERSION = 1
 
 SIGNATURE_ALGORITHM = "ed25519"
 SCHEMA_FILE = "approval.v1.schema.json"
-
-CONTRACTOR_FORMAT = "harbinger.contractor"
-COVENANT_FORMAT = "harbinger.covenant"
-
 
 class ApprovalError(ValueError):
     """An approval that cannot be made or checked: ``what`` is wrong at ``where``."""
@@ -132,75 +127,17 @@ def digest(value: Any) -> str:
     return hashlib.sha256(canonical_bytes(value)).hexdigest()
 
 
-# --------------------------------------------------------------------------- families
+# --------------------------------------------------------------------------- items
 
 
-def _contractor_character(data: Any) -> dict[str, Any]:
-    from builder.contract.serialize import SerializeError, contractor_from_dict, contractor_to_dict
-
-    try:
-        return contractor_to_dict(contractor_from_dict(data))
-    except SerializeError as exc:
-        raise ApprovalError(exc.problem, _join("character", exc.where)) from None
-
-
-def _covenant_character(data: Any) -> dict[str, Any]:
-    from builder.covenant.file import CovenantFileError, character_from_json, character_to_json
-
-    try:
-        return character_to_json(character_from_json(data))
-    except CovenantFileError as exc:
-        raise ApprovalError(exc.what, exc.where) from None
-
-
-def _contractor_items(character: Mapping[str, Any]) -> dict[str, Any]:
-    items: dict[str, Any] = {
-        "core": {k: character[k] for k in ("concept", "creation", "limits", "source")}
-    }
-    for gift in character["gifts"]:
-        items[f"gift:{gift['id']}"] = gift
-    for i, entry in enumerate(character["ledger"]):
-        items[f"ledger[{i}]"] = entry
-    return items
-
-
-def _covenant_items(character: Mapping[str, Any]) -> dict[str, Any]:
-    items: dict[str, Any] = {
-        "core": {k: character[k] for k in ("name", "player", "pronouns", "description", "creation")}
-    }
-    for i, entry in enumerate(character["log"]):
-        items[f"log[{i}]"] = entry
-    return items
-
-
-@dataclass(frozen=True, slots=True)
-class _Family:
-    """How one kind of character file is cut into approval items."""
-
-    format: str
-    whole: str  # the scope that approves every item
-    history: str  # the list of entries: "ledger" or "log"
-    normalize: Callable[[Any], dict[str, Any]]
-    items: Callable[[Mapping[str, Any]], dict[str, Any]]
-
-
-_FAMILIES: Mapping[str, _Family] = {
-    CONTRACTOR_FORMAT: _Family(
-        CONTRACTOR_FORMAT, "contractor", "ledger", _contractor_character, _contractor_items
-    ),
-    COVENANT_FORMAT: _Family(
-        COVENANT_FORMAT, "character", "log", _covenant_character, _covenant_items
-    ),
-}
-
-
-def _family(document: Mapping[str, Any]) -> _Family:
+def _family(document: Mapping[str, Any]) -> GameSystem:
+    """The game system of a character file, which says how it is cut into items."""
     if not isinstance(document, Mapping):
         raise ApprovalError("a character file is a JSON object")
     fmt = document.get("format")
-    family = _FAMILIES.get(fmt) if isinstance(fmt, str) else None
+    family = system_for_format(fmt)
     if family is None:
-        known = " or ".join(repr(f) for f in _FAMILIES)
+        known = " or ".join(repr(s.format) for s in systems())
         raise ApprovalError(f"format {fmt!r} is not a character file ({known})", "format")
     if "character" not in document:
         raise ApprovalError("missing field 'character'")
@@ -216,7 +153,7 @@ def current_items(document: Mapping[str, Any]) -> dict[str, Any]:
     Raises ApprovalError when the document is not a character file.
     """
     family = _family(document)
-    return family.items(family.normalize(document["character"]))
+    return family.approval_items(family.normalize(document["character"]))
 
 
 def item_title(key: str, value: Any = None) -> str:
@@ -244,16 +181,16 @@ def scope_items(document: Mapping[str, Any], scope: str) -> dict[str, Any]:
     item key (``ledger[3]``). ApprovalError names the choices for anything else.
     """
     family = _family(document)
-    items = family.items(family.normalize(document["character"]))
+    items = family.approval_items(family.normalize(document["character"]))
     wanted = scope.strip()
-    if wanted in (family.whole, "all"):
+    if wanted in (family.whole_scope, "all"):
         return items
     if wanted == family.history:
         return {k: v for k, v in items.items() if k.startswith(f"{family.history}[")}
     if wanted in items:
         return {wanted: items[wanted]}
     gifts = [k for k in items if k.startswith("gift:")]
-    choices = [family.whole, "core", family.history, *gifts]
+    choices = [family.whole_scope, "core", family.history, *gifts]
     if wanted.startswith("gift:"):
         raise ApprovalError(
             f"there is no Gift {wanted[5:]!r} in this file; its Gifts are "
@@ -450,7 +387,7 @@ def diff(before: Any, after: Any, path: str = "") -> list[Change]:
             return [Change(path, "changed", before, after)]
         out: list[Change] = []
         for key in [*before, *(k for k in after if k not in before)]:
-            sub = _join(path, key)
+            sub = join_path(path, key)
             if key not in after:
                 out.append(Change(sub, "removed", before=before[key]))
             elif key not in before:
@@ -474,7 +411,7 @@ def diff(before: Any, after: Any, path: str = "") -> list[Change]:
     return [Change(path, "changed", before, after)]
 
 
-def _join(path: str, key: str) -> str:
+def join_path(path: str, key: str) -> str:
     if not path:
         return key
     return f"{path}.{key}" if key else path
@@ -811,7 +748,7 @@ def verify(
     Raises ApprovalError when the document is not a readable character file.
     """
     family = _family(document)
-    items = family.items(family.normalize(document["character"]))
+    items = family.approval_items(family.normalize(document["character"]))
     character_id = document["character"].get("id", "")
     records = tuple(
         _check_record(i, r, character_id, trusted_keys, require_signature)

@@ -29,6 +29,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from builder.core.registry import FileFormatError
 from builder.covenant import character as cv
 from resources import resource_path
 
@@ -66,7 +67,7 @@ ENTRY_TYPES: dict[str, type] = {
 _ENTRY_TAGS = {cls: tag for tag, cls in ENTRY_TYPES.items()}
 
 
-class CovenantFileError(ValueError):
+class CovenantFileError(FileFormatError):
     """A Covenant file that cannot be read: ``what`` is wrong at ``where``.
 
     ``problems`` lists every (where, what) found when the schema check fails, so the
@@ -74,10 +75,7 @@ class CovenantFileError(ValueError):
     """
 
     def __init__(self, what: str, where: str = "", problems: tuple[tuple[str, str], ...] = ()):
-        self.what = what
-        self.where = where
-        self.problems = problems or ((where, what),)
-        super().__init__(f"{where}: {what}" if where else what)
+        super().__init__(what, where, problems=problems)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,7 @@ Sub-commands:
 - ``sheet pdf`` — the printed sheet, Gift cards, a blank sheet or a whole
   roster (``harbinger.commands.sheet_pdf``).
 
-The audit and the approval checks are ``builder.contract.audit.review_document`` and
+The audit and the approval checks are ``builder.core.review.review_document`` and
 ``builder.core.approval``; this module reads files, loads catalogs and formats.
 """
 
@@ -147,7 +147,8 @@ def _add_audit(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run_audit(args: argparse.Namespace) -> int:
     """Audit every file; print each review; exit 0 / 1 / 2 as described above."""
-    from builder.contract.audit import ReviewInputError, review_document
+    from builder.contract.system import audit_context
+    from builder.core.review import ReviewInputError, review_document
 
     files, folder = _expand(args.files)
     catalog = _gift_catalog(args.catalog)
@@ -160,8 +161,7 @@ def run_audit(args: argparse.Namespace) -> int:
         try:
             review = review_document(
                 _read_document(path),
-                catalog,
-                sheet_catalog,
+                audit_context(catalog, sheet_catalog),
                 trusted,
                 require_signature=args.require_signature,
             )

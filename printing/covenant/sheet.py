@@ -17,13 +17,11 @@ Entry points:
 
 - ``covenant_print(character, report=None) -> CovenantPrint``
 - ``render_covenant_sheet(snapshot_or_character, out, paper="letter") -> int`` (pages)
-- ``describe_log_entry(entry, names) -> str`` (one play-log entry in words,
-  shared with the app's log view)
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -31,35 +29,16 @@ from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
 from builder.covenant.character import (
     DISCIPLINE_PER_TIE,
-    AddCondition,
-    AddDrain,
-    BeginScene,
-    Bid,
-    BuyAsset,
     CovenantCharacter,
-    CureCondition,
-    CureDrain,
-    DrainTick,
-    EndChapter,
-    EndScene,
-    EndTurn,
-    GainTie,
     GoalSlot,
-    Heal,
-    LogEntry,
-    LoseTie,
-    RechargeAsset,
-    Resist,
-    ResolveGoal,
-    RestoreLongTerm,
-    Sacrifice,
-    SetGoal,
-    StoryControl,
-    UseAsset,
-    UseState,
-    UseStoryControl,
 )
 from builder.covenant.rules import CovenantReport, evaluate_covenant
+from builder.covenant.wording import (
+    SEVERITY_WORDS,
+    asset_descriptions,
+    describe_log_entry,
+    log_names,
+)
 from printing.common.flowables import TickTrack, fit, grid, plain_table
 from printing.common.layout import Output, Paper, RunningHead, SectionStart, build, make_document
 from printing.common.layout import frame_width as _frame_width
@@ -95,16 +74,6 @@ SOURCE_LABELS = {
     "goal": "Goal",
 }
 
-STORY_CONTROL_LABELS = {
-    StoryControl.SCENE_EDIT: "scene edit",
-    StoryControl.SECOND_WIND: "second wind",
-    StoryControl.RECHARGE: "recharge",
-    StoryControl.CURE: "cure",
-    StoryControl.SUCCEED: "succeed",
-    StoryControl.FAIL: "fail",
-}
-
-_SEVERITY_WORDS = {"scene": "scene", "chapter": "chapter", "long_term": "long-term"}
 
 
 # --------------------------------------------------------------------------- the snapshot
@@ -191,105 +160,6 @@ class CovenantPrint:
     findings: tuple[tuple[str, str, str], ...]  # (severity, message, where)
 
 
-def _names(character: CovenantCharacter) -> dict[str, str]:
-    """Every id the character's sheet or log has used, with its name, for the log in words."""
-    c = character.creation
-    names = {t.id: t.name for t in c.ties}
-    names.update({a.id: a.name for a in (*c.traits, *c.gear, *c.abilities)})
-    names.update({g.id: g.name for g in (c.major_goal, c.minor_goal) if g is not None})
-    for entry in character.log:
-        if isinstance(entry, GainTie):
-            names[entry.tie.id] = entry.tie.name
-        elif isinstance(entry, BuyAsset):
-            names[entry.asset.id] = entry.asset.name
-        elif isinstance(entry, SetGoal):
-            names[entry.goal.id] = entry.goal.name
-        elif isinstance(entry, AddCondition):
-            names[entry.condition.id] = entry.condition.name
-        elif isinstance(entry, AddDrain):
-            names[entry.drain.id] = entry.drain.name
-    return names
-
-
-def _descriptions(character: CovenantCharacter) -> dict[str, str]:
-    c = character.creation
-    found = {a.id: a.description for a in (*c.traits, *c.gear, *c.abilities)}
-    found.update(
-        {e.asset.id: e.asset.description for e in character.log if isinstance(e, BuyAsset)}
-    )
-    return found
-
-
-def describe_log_entry(entry: LogEntry, names: Mapping[str, str]) -> str:
-    """One play-log entry in the player's words ("Used Coil Rifle: aimed shot (tapped)")."""
-
-    def name(identifier: str) -> str:
-        return names.get(identifier, identifier)
-
-    def noted(text: str, note: str) -> str:
-        return f"{text} ({note})" if note else text
-
-    if isinstance(entry, BeginScene):
-        return noted("Scene begins", entry.note)
-    if isinstance(entry, EndTurn):
-        return "End of turn"
-    if isinstance(entry, EndScene):
-        return "End of scene"
-    if isinstance(entry, EndChapter):
-        return "End of chapter"
-    if isinstance(entry, UseAsset):
-        how = {
-            UseState.EXPEND: "expended",
-            UseState.TAP: "tapped",
-            UseState.EXHAUST: "exhausted",
-            UseState.DESTROY: "destroyed",
-        }[entry.state]
-        return f"Used {name(entry.asset)}: {entry.use} ({how})"
-    if isinstance(entry, RechargeAsset):
-        return noted(f"Recharged {name(entry.asset)}", entry.reason)
-    if isinstance(entry, Bid):
-        severity = _SEVERITY_WORDS[str(entry.severity)]
-        return noted(f"Bid {entry.spent} Discipline ({severity} damage)", entry.note)
-    if isinstance(entry, Resist):
-        severity = _SEVERITY_WORDS[str(entry.severity)]
-        extra = f", {entry.cost.value}-cost" if entry.cost.value != "normal" else ""
-        bonus = f", +{entry.bonus}" if entry.bonus else ""
-        return noted(
-            f"Resisted {entry.damage} {severity} damage, spending {entry.spent}{extra}{bonus}",
-            entry.note,
-        )
-    if isinstance(entry, Heal):
-        return noted("Healed", entry.note)
-    if isinstance(entry, RestoreLongTerm):
-        return noted(f"{entry.amount} long-term damage restored", entry.reason)
-    if isinstance(entry, LoseTie):
-        return noted(f"Lost the Tie {name(entry.tie)}", entry.reason)
-    if isinstance(entry, GainTie):
-        return f"Gained the Tie {entry.tie.name}"
-    if isinstance(entry, BuyAsset):
-        return f"Bought the {entry.asset.kind.value} {entry.asset.name} (1 token)"
-    if isinstance(entry, UseStoryControl):
-        return noted(f"Story control: {STORY_CONTROL_LABELS[entry.kind]} (1 token)", entry.note)
-    if isinstance(entry, AddCondition):
-        return f"Condition: {entry.condition.name}"
-    if isinstance(entry, CureCondition):
-        return noted(f"Cured {name(entry.condition)}", entry.note)
-    if isinstance(entry, AddDrain):
-        return f"Drain: {entry.drain.name}"
-    if isinstance(entry, DrainTick):
-        return f"{name(entry.drain)} drained"
-    if isinstance(entry, CureDrain):
-        return noted(f"Cured {name(entry.drain)}", entry.note)
-    if isinstance(entry, SetGoal):
-        return f"New {entry.slot.value} goal: {entry.goal.name}"
-    if isinstance(entry, ResolveGoal):
-        outcome = "fulfilled" if entry.fulfilled else "failed"
-        return noted(f"The {entry.slot.value} goal was {outcome}", entry.note)
-    if isinstance(entry, Sacrifice):
-        return noted("Sacrificed", entry.note)
-    return type(entry).__name__  # a new entry type not described yet still prints
-
-
 def covenant_print(
     character: CovenantCharacter, report: CovenantReport | None = None
 ) -> CovenantPrint:
@@ -299,8 +169,8 @@ def covenant_print(
     caller has one already (the app does), so the rules run once.
     """
     rep = report if report is not None else evaluate_covenant(character)
-    names = _names(character)
-    descriptions = _descriptions(character)
+    names = log_names(character)
+    descriptions = asset_descriptions(character)
     status = {a.id: a for a in rep.assets}
     ties = tuple(
         TieLine(
@@ -336,7 +206,7 @@ def covenant_print(
     if rep.eliminated:
         state = f"Eliminated ({rep.elimination_cause.replace('_', ' ')})"
     elif rep.incapacitated:
-        state = f"Incapacitated ({_SEVERITY_WORDS[rep.incapacitated]} damage) until healed"
+        state = f"Incapacitated ({SEVERITY_WORDS[rep.incapacitated]} damage) until healed"
     refused = set(rep.refused_entries)
     first = max(0, len(character.log) - LOG_LINES_PRINTED)
     log_lines = tuple(
@@ -372,7 +242,7 @@ def covenant_print(
         drains=tuple(
             EffectLine(
                 d.name,
-                f"{d.magnitude} {_SEVERITY_WORDS[str(d.severity)]} damage, {d.cycle}",
+                f"{d.magnitude} {SEVERITY_WORDS[str(d.severity)]} damage, {d.cycle}",
                 d.cure,
                 d.lingering,
             )

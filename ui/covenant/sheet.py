@@ -78,7 +78,8 @@ from builder.covenant.character import (
 )
 from builder.covenant.rules import CovenantReport, Played, evaluate_covenant
 from builder.covenant.state import PlayState, apply_entry, fold
-from printing.covenant.sheet import PHASE_LABELS, describe_log_entry
+from builder.covenant.wording import describe_log_entry
+from printing.covenant.sheet import PHASE_LABELS
 from ui.operations.covenant import commit, covenant_events
 
 VERBS = {

@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.contract.audit import Audit, AuditLine, Verdict
 from builder.core.findings import Finding, Severity
+from builder.core.report import Audit, AuditLine, Verdict
 from ui.widgets.common import INFO_COLOR, SEVERITY_COLOR, SEVERITY_MARK
 
 VERDICT_MARK = {Verdict.PASS: "✔", Verdict.WARN: "⚠", Verdict.FAIL: "✖"}

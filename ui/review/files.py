@@ -4,7 +4,7 @@ Review mode (SPEC §5, "Review") opens files a player sent without putting
 them in the library. Each file is read with the same functions the CLI uses
 (``builder.contract.file.parse_document``; Covenant files chosen by their
 ``format``), audited and checked for approvals by
-``builder.contract.audit.review_document``, and kept here with the exact bytes'
+``builder.core.review.review_document``, and kept here with the exact bytes'
 digest so an approval is only ever appended to the content the leader saw.
 
 Nothing in this module imports Qt: it runs on the review window's
@@ -21,8 +21,6 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from builder.contract.audit import Review, ReviewInputError, review_document
-from builder.contract.audit import Verdict as AuditVerdict
 from builder.contract.file import (
     MAX_FILE_BYTES,
     CharacterFileError,
@@ -30,7 +28,10 @@ from builder.contract.file import (
     parse_document,
     write_atomically,
 )
+from builder.contract.system import audit_context
 from builder.core.approval import ApprovalError, ItemState, Verdict, approve
+from builder.core.report import Verdict as AuditVerdict
+from builder.core.review import Review, ReviewInputError, review_document
 from builder.covenant.file import FORMAT as COVENANT_FORMAT
 from builder.covenant.file import dumps_covenant, from_document
 
@@ -239,7 +240,9 @@ def review_bytes(path: Path, data: bytes, context: ReviewContext) -> ReviewedFil
     try:
         document = parse_document(data)
         review = review_document(
-            document, context.gift_catalog, context.sheet_catalog, context.trusted_keys
+            document,
+            audit_context(context.gift_catalog, context.sheet_catalog),
+            context.trusted_keys,
         )
         character = _character(document)
     except CharacterFileError as exc:

@@ -26,19 +26,15 @@ from typing import Any
 
 import pytest
 
-from builder.contract.audit import (
-    Audit,
-    ReviewInputError,
-    Verdict,
-    audit_contractor,
-    audit_covenant,
-    review_document,
-)
+from builder.contract.audit import Audit, Verdict, audit_contractor
 from builder.contract.character import Contractor
 from builder.contract.file import document_from_data
 from builder.contract.gifts import Catalog, default_catalog, load_catalog
 from builder.contract.sheet_catalog import SheetCatalog, load_sheet_catalog
+from builder.contract.system import audit_context
 from builder.core.findings import Severity
+from builder.core.review import ReviewInputError, review_document
+from builder.covenant.audit import audit_covenant
 from builder.covenant.file import read_covenant_file
 from resources import resource_path
 
@@ -404,7 +400,7 @@ def test_a_covenant_character_with_four_ties_fails_the_ties_check() -> None:
     doc = json.loads(resource_path("covenant", "example-character.json").read_text("utf-8"))
     ties = doc["character"]["creation"]["ties"]
     ties.append({**copy.deepcopy(ties[0]), "id": "tie-extra", "name": "A fourth"})
-    review = review_document(doc, default_catalog())
+    review = review_document(doc, audit_context(default_catalog()))
     line = review.audit.line("covenant.ties")
     assert line.verdict is Verdict.FAIL
     assert "covenant.creation.ties" in [f.rule for f in line.findings]
@@ -415,7 +411,7 @@ def test_a_covenant_character_with_four_ties_fails_the_ties_check() -> None:
 
 
 def test_review_document_joins_the_audit_and_the_approvals(catalog: Catalog) -> None:
-    review = review_document(document("clean.json"), catalog)
+    review = review_document(document("clean.json"), audit_context(catalog))
     assert review.passed
     assert review.approvals.records == ()
     data = review.to_json()
@@ -424,11 +420,11 @@ def test_review_document_joins_the_audit_and_the_approvals(catalog: Catalog) -> 
 
 def test_review_document_refuses_what_is_not_a_character_file(catalog: Catalog) -> None:
     with pytest.raises(ReviewInputError, match="not a Harbinger character file"):
-        review_document({"format": "harbinger.gift-draft", "version": 1}, catalog)
+        review_document({"format": "harbinger.gift-draft", "version": 1}, audit_context(catalog))
     doc = document("clean.json")
     doc["character"]["ledger"][3]["exp"] = "two"
     with pytest.raises(ReviewInputError) as caught:
-        review_document(doc, catalog)
+        review_document(doc, audit_context(catalog))
     assert "ledger[3].exp" in str(caught.value)
 
 

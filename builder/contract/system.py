@@ -1,0 +1,118 @@
+"""The Contract as a game system: how its contractor files plug into the shared layers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from builder.contract import file as contractor_file
+from builder.contract.audit import audit_contractor
+from builder.contract.character import Contractor
+from builder.contract.serialize import SerializeError, contractor_from_dict, contractor_to_dict
+from builder.contract.sheet_catalog import SheetCatalog
+from builder.contract.wording import catalog_trait_name, describe_entry
+from builder.core.approval import ApprovalError, join_path
+from builder.core.registry import CharacterFile, GameSystem, Identity
+from builder.core.report import Audit
+
+ID = "contract"
+
+
+@dataclass(frozen=True, slots=True)
+class AuditInputs:
+    """What a contractor's audit is checked against: the Gift catalog (house rules
+    included) and, optionally, the playgroup's Assets and Liabilities list."""
+
+    gift_catalog: Any = None
+    sheet_catalog: SheetCatalog | None = None
+
+
+def audit_context(
+    gift_catalog: Any = None, sheet_catalog: SheetCatalog | None = None
+) -> dict[str, Any]:
+    """The review context that audits contractors against these catalogs."""
+    return {ID: AuditInputs(gift_catalog, sheet_catalog)}
+
+
+def _read(document: Any) -> CharacterFile:
+    read = contractor_file.document_from_data(document)
+    return CharacterFile(
+        ID, read.contractor, read.approvals, read.version, read.exported_at, read.app_version
+    )
+
+
+def _write(file: CharacterFile) -> dict[str, Any]:
+    return contractor_file.character_document(
+        file.character,
+        approvals=file.approvals,
+        exported_at=file.exported_at or None,
+        written_by=file.app_version or None,
+    )
+
+
+def _dumps(file: CharacterFile) -> bytes:
+    return (json.dumps(_write(file), indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def _identity(contractor: Contractor) -> Identity:
+    return Identity(contractor.id, contractor.concept.name, contractor.concept.player)
+
+
+def _normalize(data: Any) -> dict[str, Any]:
+    try:
+        return contractor_to_dict(contractor_from_dict(data))
+    except SerializeError as exc:
+        raise ApprovalError(exc.problem, join_path("character", exc.where)) from None
+
+
+def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
+    """``core`` (concept, creation, Limits, Source), each Gift and each ledger entry."""
+    items: dict[str, Any] = {
+        "core": {k: character[k] for k in ("concept", "creation", "limits", "source")}
+    }
+    for gift in character["gifts"]:
+        items[f"gift:{gift['id']}"] = gift
+    for i, entry in enumerate(character["ledger"]):
+        items[f"ledger[{i}]"] = entry
+    return items
+
+
+def _audit(contractor: Contractor, context: Mapping[str, Any]) -> Audit:
+    inputs = context.get(ID) or AuditInputs()
+    catalog = inputs.gift_catalog
+    if catalog is None:
+        from builder.contract.gifts import default_catalog
+
+        catalog = default_catalog()
+    return audit_contractor(contractor, catalog, inputs.sheet_catalog)
+
+
+def _describe(contractor: Contractor, entry: Any) -> str:
+    from builder.contract.sheet_catalog import load_sheet_catalog
+
+    names = {g.id: g.draft.name or g.id for g in contractor.gifts}
+    return describe_entry(entry, names, catalog_trait_name(load_sheet_catalog()))
+
+
+SYSTEM = GameSystem(
+    id=ID,
+    format=contractor_file.FORMAT,
+    display_name="The Contract",
+    noun="contractor",
+    character_type=Contractor,
+    read=_read,
+    write=_write,
+    dumps=_dumps,
+    identity=_identity,
+    normalize=_normalize,
+    approval_items=_approval_items,
+    audit=_audit,
+    describe_entry=_describe,
+    whole_scope="contractor",
+    history="ledger",
+    file_version=contractor_file.CURRENT_VERSION,
+    item_titles={"core": "core (concept, creation, Limits, Source)"},
+)
+"""The Contract's entry in the game-system registry."""

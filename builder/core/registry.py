@@ -1,0 +1,208 @@
+"""The game-system registry: how one kind of character file is read, written, audited and approved.
+
+Harbinger keeps the characters of several games. Each game is a *game system*
+(``builder/<system>/``) that describes itself once, as a :class:`GameSystem`
+value; every place that must know "which game is this file?" asks the registry
+here instead of branching on a format name. ``builder.systems`` registers the
+systems Harbinger ships; a test (or a later plug-in) may :func:`register`
+another one, and it then flows through import, export, listing, audit and
+review with no dispatch code touched.
+
+This module names no game: ``builder.core`` never imports a game system. The
+first lookup imports ``builder.systems`` so the shipped systems are always
+there, whichever module asked first.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class FileFormatError(ValueError):
+    """A document that is not a readable character file of any known system.
+
+    ``where`` is the path inside the document ("ledger[4].exp", "" for the whole
+    file), ``problem`` says what is wrong there; ``source`` names the file when
+    the caller knows it and is not part of ``str()``. ``problems`` lists every
+    (where, problem) pair found when a schema check fails.
+    """
+
+    def __init__(
+        self,
+        problem: str,
+        where: str = "",
+        source: str = "",
+        problems: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.problem = problem
+        self.where = where
+        self.source = source
+        self.problems = problems or ((where, problem),)
+        super().__init__(f"{where}: {problem}" if where else problem)
+
+    @property
+    def what(self) -> str:
+        """The problem, under the name older call sites used."""
+        return self.problem
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    """What a roster, a file list or a message shows of any character."""
+
+    id: str
+    name: str
+    player: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CharacterFile:
+    """A character file's content, for every system: the character and the file's own fields.
+
+    ``approvals`` are the leader's records as plain JSON objects, carried
+    through unchanged; ``builder.core.approval`` makes and checks them.
+    """
+
+    system: str
+    character: Any
+    approvals: tuple[Mapping[str, Any], ...] = ()
+    version: int = 1
+    exported_at: str = ""
+    app_version: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class GameSystem:
+    """Everything the shared layers need to know about one game's characters.
+
+    - ``id`` names the system in code and in the library ("contract");
+      ``format`` is the ``"format"`` value of its files; ``display_name`` and
+      ``noun`` are for people ("The Contract", "contractor").
+    - ``read`` turns a parsed JSON document into a :class:`CharacterFile`
+      (raising :class:`FileFormatError` naming the place), ``write`` the
+      reverse, and ``dumps`` gives a file's exact bytes.
+    - ``normalize`` re-reads a raw character object and writes it back in its
+      canonical JSON shape; ``approval_items`` cuts that shape into the items
+      a leader approves (``whole_scope`` approves all of them, ``history`` names
+      the list of entries: "ledger", "log").
+    - ``audit(character, context)`` gives the system's audit
+      (``builder.core.report.Audit``); ``context`` maps a system id to whatever
+      extra input that system's audit takes (catalogs), or is empty.
+    - ``describe_entry(character, entry)`` words one history entry for people.
+    """
+
+    id: str
+    format: str
+    display_name: str
+    noun: str
+    character_type: type
+    read: Callable[[Any], CharacterFile]
+    write: Callable[[CharacterFile], dict[str, Any]]
+    dumps: Callable[[CharacterFile], bytes]
+    identity: Callable[[Any], Identity]
+    normalize: Callable[[Any], dict[str, Any]]
+    approval_items: Callable[[Mapping[str, Any]], dict[str, Any]]
+    audit: Callable[[Any, Mapping[str, Any]], Any]
+    describe_entry: Callable[[Any, Any], str]
+    whole_scope: str = "character"
+    history: str = "log"
+    file_version: int = 1
+    item_titles: Mapping[str, str] = field(default_factory=dict)
+
+
+_SYSTEMS: dict[str, GameSystem] = {}
+_loaded = False
+
+
+def _shipped() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        importlib.import_module("builder.systems")
+
+
+def register(system: GameSystem) -> GameSystem:
+    """Add a system (or replace one with the same id); returns it, for use as a one-liner."""
+    _shipped()
+    for other in _SYSTEMS.values():
+        if other.format == system.format and other.id != system.id:
+            raise ValueError(f"format {system.format!r} is already {other.id!r}'s")
+    _SYSTEMS[system.id] = system
+    return system
+
+
+def unregister(system_id: str) -> None:
+    """Take a system out again (tests that registered one clean up with this)."""
+    _SYSTEMS.pop(system_id, None)
+
+
+def _add_shipped(system: GameSystem) -> None:
+    """Register one of Harbinger's own systems (called by ``builder.systems`` only)."""
+    _SYSTEMS[system.id] = system
+
+
+def systems() -> Iterator[GameSystem]:
+    """Every registered system, in registration order."""
+    _shipped()
+    return iter(tuple(_SYSTEMS.values()))
+
+
+def system(system_id: str) -> GameSystem:
+    """The system with this id; KeyError names the known ones."""
+    _shipped()
+    try:
+        return _SYSTEMS[system_id]
+    except KeyError:
+        raise KeyError(f"no game system {system_id!r} (known: {', '.join(_SYSTEMS)})") from None
+
+
+def system_for_format(fmt: Any) -> GameSystem | None:
+    """The system whose files carry this ``format`` value, or None."""
+    _shipped()
+    if not isinstance(fmt, str):
+        return None
+    for candidate in _SYSTEMS.values():
+        if candidate.format == fmt:
+            return candidate
+    return None
+
+
+def system_for_document(document: Any) -> GameSystem:
+    """The system a parsed character file belongs to, by its ``format``.
+
+    FileFormatError (naming the formats Harbinger reads) when it belongs to none.
+    """
+    if not isinstance(document, Mapping):
+        raise FileFormatError("a character file is a JSON object")
+    if "format" not in document:
+        raise FileFormatError("no 'format' field: not a Harbinger character file")
+    found = system_for_format(document["format"])
+    if found is None:
+        known = ", ".join(repr(s.format) for s in systems())
+        raise FileFormatError(
+            f"format {document['format']!r} is not a Harbinger character file ({known})",
+            "format",
+        )
+    return found
+
+
+def system_for_character(character: Any) -> GameSystem:
+    """The system a character value belongs to, by its type."""
+    _shipped()
+    for candidate in _SYSTEMS.values():
+        if isinstance(character, candidate.character_type):
+            return candidate
+    raise TypeError(f"{type(character).__name__} is no game system's character")
+
+
+def read_document(document: Any) -> CharacterFile:
+    """A parsed character file of any system, read by its own system."""
+    return system_for_document(document).read(document)
+
+
+def describe_entry(character: Any, entry: Any) -> str:
+    """One history entry of a character in words, by the character's own system."""
+    return system_for_character(character).describe_entry(character, entry)

@@ -1,0 +1,82 @@
+"""Covenant as a game system: how its character files plug into the shared layers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from builder.core.approval import ApprovalError
+from builder.core.registry import CharacterFile, GameSystem, Identity
+from builder.core.report import Audit
+from builder.covenant import file as covenant_file
+from builder.covenant.audit import audit_covenant
+from builder.covenant.character import CovenantCharacter
+from builder.covenant.wording import describe_entry
+
+ID = "covenant"
+
+
+def _read(document: Any) -> CharacterFile:
+    read = covenant_file.from_document(document)
+    version = document.get("version", covenant_file.VERSION)
+    return CharacterFile(ID, read.character, read.approvals, version)
+
+
+def _as_file(file: CharacterFile) -> covenant_file.CovenantFile:
+    return covenant_file.CovenantFile(file.character, file.approvals)
+
+
+def _write(file: CharacterFile) -> dict[str, Any]:
+    return covenant_file.to_document(_as_file(file))
+
+
+def _dumps(file: CharacterFile) -> bytes:
+    return covenant_file.dumps_covenant(_as_file(file)).encode("utf-8")
+
+
+def _identity(character: CovenantCharacter) -> Identity:
+    return Identity(character.id, character.name, character.player)
+
+
+def _normalize(data: Any) -> dict[str, Any]:
+    try:
+        character = covenant_file.character_from_json(data)
+    except covenant_file.CovenantFileError as exc:
+        raise ApprovalError(exc.what, exc.where) from None
+    return covenant_file.character_to_json(character)
+
+
+def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
+    """``core`` (name, player, pronouns, description, creation) and each play-log entry."""
+    items: dict[str, Any] = {
+        "core": {k: character[k] for k in ("name", "player", "pronouns", "description", "creation")}
+    }
+    for i, entry in enumerate(character["log"]):
+        items[f"log[{i}]"] = entry
+    return items
+
+
+def _audit(character: CovenantCharacter, _context: Mapping[str, Any]) -> Audit:
+    return audit_covenant(character)
+
+
+SYSTEM = GameSystem(
+    id=ID,
+    format=covenant_file.FORMAT,
+    display_name="Covenant",
+    noun="Covenant character",
+    character_type=CovenantCharacter,
+    read=_read,
+    write=_write,
+    dumps=_dumps,
+    identity=_identity,
+    normalize=_normalize,
+    approval_items=_approval_items,
+    audit=_audit,
+    describe_entry=describe_entry,
+    whole_scope="character",
+    history="log",
+    file_version=covenant_file.VERSION,
+    item_titles={"core": "core (concept, creation, Limits, Source)"},
+)
+"""Covenant's entry in the game-system registry."""
