@@ -6,4 +6,8 @@ cd "$(dirname "$0")/.."
 bash scripts/setup.sh "[test]"
 export QT_QPA_PLATFORM=offscreen
 .venv/bin/python -m ruff check .
+# Layer contracts (pyproject.toml [tool.importlinter]): no Qt below ui/, games independent.
+.venv/bin/lint-imports
+# Everything but the UI once more, with Qt not installed at all.
+bash scripts/test-without-qt.sh
 exec .venv/bin/python -m pytest -n "${HARBINGER_TEST_WORKERS:-auto}" "$@"

@@ -21,7 +21,8 @@ an audit with the file's approvals for one verdict per file.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 
 from builder.contract.character import AssetPick, BonusKind, Contractor, Gift
 from builder.contract.creation import GIFTED_ASSET_ID
@@ -331,20 +332,33 @@ def _where_gift(where: str, index: int) -> str:
     return f"{base}.draft.{where}" if where else base
 
 
-def _gift_lines(
-    index: int, gift: Gift, evaluation: GiftEvaluation, status: Status, victories: int
-) -> list[AuditLine]:
-    """The five checks of one held Gift, from its evaluation against today's catalog."""
-    where = f"gifts[{index}]"
-    name = gift.draft.name or gift.id
-    label = f"Gift {name!r}"
-    lines: list[AuditLine] = []
+@dataclass(frozen=True, slots=True)
+class _HeldGift:
+    """One held Gift with its evaluation against today's catalog: what each Gift check reads."""
 
+    index: int
+    gift: Gift
+    evaluation: GiftEvaluation
+    status: Status
+    victories: int
+
+    @property
+    def where(self) -> str:
+        return f"gifts[{self.index}]"
+
+    @property
+    def label(self) -> str:
+        return f"Gift {self.gift.draft.name or self.gift.id!r}"
+
+
+def _gift_draft_line(held: _HeldGift) -> AuditLine:
+    """The build is valid in the catalog (a house-rule tag hints at --catalog)."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
     problems = [
-        Finding(e.rule, e.message, _where_gift(e.where, index), e.severity, dict(e.numbers))
+        Finding(e.rule, e.message, _where_gift(e.where, held.index), e.severity, dict(e.numbers))
         for e in evaluation.errors
     ] + [
-        Finding(w.rule, w.message, _where_gift(w.where, index), w.severity, dict(w.numbers))
+        Finding(w.rule, w.message, _where_gift(w.where, held.index), w.severity, dict(w.numbers))
         for w in evaluation.warnings
         if w.rule != "gift.status"
     ]
@@ -353,19 +367,21 @@ def _gift_lines(
         if gift.catalog and evaluation.errors
         else ""
     )
-    lines.append(
-        AuditLine(
-            "gift.draft",
-            "Gift build is valid in the catalog",
-            f"{label}: {gift.draft.gift_type} / {gift.draft.effect} / {gift.draft.style} "
-            + ("builds in today's catalog" if not problems else "has problems")
-            + hint,
-            {"gift_id": gift.id, "errors": len(evaluation.errors)},
-            where,
-            tuple(problems),
-        )
+    return AuditLine(
+        "gift.draft",
+        "Gift build is valid in the catalog",
+        f"{label}: {gift.draft.gift_type} / {gift.draft.effect} / {gift.draft.style} "
+        + ("builds in today's catalog" if not problems else "has problems")
+        + hint,
+        {"gift_id": gift.id, "errors": len(evaluation.errors)},
+        where,
+        tuple(problems),
     )
 
+
+def _gift_cost_line(held: _HeldGift) -> AuditLine:
+    """The stored Gift Cost against the cost the catalog gives today."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
     cost_findings: tuple[Finding, ...] = ()
     priced = not evaluation.errors  # a build the catalog cannot read has no price to compare
     if priced and gift.cost != evaluation.cost:
@@ -379,58 +395,63 @@ def _gift_lines(
                 {"stored": gift.cost, "catalog": evaluation.cost},
             ),
         )
-    lines.append(
-        AuditLine(
-            "gift.cost",
-            "Stored Gift Cost against the catalog",
-            (
-                f"{label}: stored cost {gift.cost}, catalog cost {evaluation.cost} "
-                f"({evaluation.breakdown_text()})"
-                if priced
-                else f"{label}: stored cost {gift.cost}; the catalog cannot price this build"
-            ),
-            {
-                "gift_id": gift.id,
-                "stored": gift.cost,
-                "catalog": evaluation.cost if priced else None,
-                "breakdown": [line.to_json() for line in evaluation.breakdown],
-            },
-            where,
-            cost_findings,
-        )
+    return AuditLine(
+        "gift.cost",
+        "Stored Gift Cost against the catalog",
+        (
+            f"{label}: stored cost {gift.cost}, catalog cost {evaluation.cost} "
+            f"({evaluation.breakdown_text()})"
+            if priced
+            else f"{label}: stored cost {gift.cost}; the catalog cannot price this build"
+        ),
+        {
+            "gift_id": gift.id,
+            "stored": gift.cost,
+            "catalog": evaluation.cost if priced else None,
+            "breakdown": [line.to_json() for line in evaluation.breakdown],
+        },
+        where,
+        cost_findings,
     )
 
+
+def _gift_status_line(held: _HeldGift) -> AuditLine:
+    """The Status the Gift requires against the Status of the contractor."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
     status_findings = tuple(
         Finding(
             w.rule,
             f"{label} {w.message}",
             where,
             w.severity,
-            {**dict(w.numbers), "victories": victories},
+            {**dict(w.numbers), "victories": held.victories},
         )
         for w in evaluation.warnings
         if w.rule == "gift.status"
     )
     because = "; ".join(r.message for r in evaluation.status_reasons)
-    lines.append(
-        AuditLine(
-            "gift.status",
-            "Status the Gift requires",
-            f"{label}: requires {evaluation.required_status.label}"
-            + (f" ({because})" if because else "")
-            + f"; the contractor is {status.label} with {_n(victories, 'victory', 'victories')}",
-            {
-                "gift_id": gift.id,
-                "required": evaluation.required_status.label,
-                "status": status.label,
-                "victories": victories,
-                "reasons": [r.to_json() for r in evaluation.status_reasons],
-            },
-            where,
-            status_findings,
-        )
+    return AuditLine(
+        "gift.status",
+        "Status the Gift requires",
+        f"{label}: requires {evaluation.required_status.label}"
+        + (f" ({because})" if because else "")
+        + f"; the contractor is {held.status.label} with "
+        + _n(held.victories, "victory", "victories"),
+        {
+            "gift_id": gift.id,
+            "required": evaluation.required_status.label,
+            "status": held.status.label,
+            "victories": held.victories,
+            "reasons": [r.to_json() for r in evaluation.status_reasons],
+        },
+        where,
+        status_findings,
     )
 
+
+def _gift_house_line(held: _HeldGift) -> AuditLine:
+    """House-rule content: a warning that locks the contractor to a playgroup."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
     house = list(evaluation.house_rules)
     house_findings = (
         (
@@ -446,18 +467,20 @@ def _gift_lines(
         if house
         else ()
     )
-    lines.append(
-        AuditLine(
-            "gift.house_rules",
-            "House-rule content",
-            f"{label}: "
-            + (f"house-rule content from {', '.join(house)}" if house else "standard catalog only"),
-            {"gift_id": gift.id, "catalogs": house},
-            where,
-            house_findings,
-        )
+    return AuditLine(
+        "gift.house_rules",
+        "House-rule content",
+        f"{label}: "
+        + (f"house-rule content from {', '.join(house)}" if house else "standard catalog only"),
+        {"gift_id": gift.id, "catalogs": house},
+        where,
+        house_findings,
     )
 
+
+def _gift_text_line(held: _HeldGift) -> AuditLine:
+    """The stored System Text against the text the catalog generates now."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
     stored = gift.system_text.strip()
     generated = evaluation.system_text.strip()
     text_findings: tuple[Finding, ...] = ()
@@ -471,26 +494,41 @@ def _gift_lines(
                 {"stored": stored, "generated": generated},
             ),
         )
-    lines.append(
-        AuditLine(
-            "gift.system_text",
-            "Stored System Text against the catalog",
-            f"{label}: "
-            + (
-                "no System Text stored; the catalog's text applies"
-                if not stored
-                else (
-                    "stored System Text matches the catalog"
-                    if stored == generated
-                    else "stored System Text differs from the catalog's"
-                )
-            ),
-            {"gift_id": gift.id, "stored": stored, "generated": generated},
-            where,
-            text_findings,
-        )
+    return AuditLine(
+        "gift.system_text",
+        "Stored System Text against the catalog",
+        f"{label}: "
+        + (
+            "no System Text stored; the catalog's text applies"
+            if not stored
+            else (
+                "stored System Text matches the catalog"
+                if stored == generated
+                else "stored System Text differs from the catalog's"
+            )
+        ),
+        {"gift_id": gift.id, "stored": stored, "generated": generated},
+        where,
+        text_findings,
     )
-    return lines
+
+
+_GIFT_CHECKS: tuple[Callable[[_HeldGift], AuditLine], ...] = (
+    _gift_draft_line,
+    _gift_cost_line,
+    _gift_status_line,
+    _gift_house_line,
+    _gift_text_line,
+)
+"""The five checks of every held Gift, in the order the audit lists them."""
+
+
+def _gift_lines(
+    index: int, gift: Gift, evaluation: GiftEvaluation, status: Status, victories: int
+) -> list[AuditLine]:
+    """The five checks of one held Gift, from its evaluation against today's catalog."""
+    held = _HeldGift(index, gift, evaluation, status, victories)
+    return [check(held) for check in _GIFT_CHECKS]
 
 
 def _crashed_gift_line(index: int, gift: Gift, exc: Exception) -> AuditLine:

@@ -227,25 +227,14 @@ def _add_approve(commands: argparse._SubParsersAction) -> None:  # type: ignore[
     parser.set_defaults(func=run_approve)
 
 
-def _dumps(document: dict[str, Any]) -> bytes:
-    """The file's bytes in its family's own layout (Covenant files are canonical JSON)."""
-    from builder.covenant import file as covenant_file
-
-    if document.get("format") == covenant_file.FORMAT:
-        return covenant_file.dumps_covenant(covenant_file.from_document(document)).encode("utf-8")
-    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
-
-
-def _check_readable(path: Path, document: dict[str, Any]) -> None:
-    from builder.contract import file as character_file
-    from builder.covenant import file as covenant_file
+def _system_file(path: Path, document: dict[str, Any]) -> tuple[Any, Any]:
+    """The file's game system and its content read by that system; CliError when unreadable."""
+    from builder.core.registry import FileFormatError, system_for_document
 
     try:
-        if document.get("format") == covenant_file.FORMAT:
-            covenant_file.from_document(document)
-        else:
-            character_file.document_from_data(document)
-    except (character_file.CharacterFileError, covenant_file.CovenantFileError) as exc:
+        system = system_for_document(document)
+        return system, system.read(document)
+    except FileFormatError as exc:
         raise CliError(f"{path}: {exc}") from None
 
 
@@ -263,7 +252,7 @@ def run_approve(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     document = _read_document(path)
-    _check_readable(path, document)
+    system, _content = _system_file(path, document)
     key = None
     if args.sign or args.key:
         try:
@@ -279,8 +268,7 @@ def run_approve(args: argparse.Namespace) -> int:
                     )
         except KeyFileError as exc:
             raise CliError(str(exc)) from None
-    whole = "character" if document.get("format") == "harbinger.covenant" else "contractor"
-    scope = args.scope or whole
+    scope = args.scope or system.whole_scope
     verdict = Verdict.CHANGES_REQUESTED if args.request_changes else Verdict.APPROVED
     try:
         approved = approve(document, scope, args.by, args.note, key, verdict=verdict)
@@ -288,7 +276,7 @@ def run_approve(args: argparse.Namespace) -> int:
         raise CliError(f"{path}: {exc}") from None
     target = Path(args.output) if args.output else path
     try:
-        write_atomically(target, _dumps(approved))
+        write_atomically(target, system.dumps(system.read(approved)))
     except OSError as exc:
         raise CliError(f"cannot write {target}: {exc.strerror or exc}") from None
     record = approved["approvals"][-1]
