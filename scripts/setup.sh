@@ -36,15 +36,29 @@ fi
 "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
 
 if [ ${#need_apt[@]} -gt 0 ]; then
-  echo "Installing system libraries: ${need_apt[*]}"
-  SUDO=""
-  [ "$(id -u)" -eq 0 ] || SUDO="sudo"
-  $SUDO apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+  line="apt-get install -y --no-install-recommends ${need_apt[*]}"
+  if [ "$(id -u)" -eq 0 ]; then
+    echo "Installing system libraries: ${need_apt[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+  elif command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    echo "Installing system libraries: ${need_apt[*]}"
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+  elif command -v sudo >/dev/null 2>&1 && [ -t 0 ]; then
+    echo "Installing system libraries (sudo asks for your password): ${need_apt[*]}"
+    sudo apt-get update -qq
+    sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
+  else
+    echo "Harbinger's window needs system libraries this machine lacks. Ask whoever" >&2
+    echo "administers it to run, as root:" >&2
+    echo "    $line" >&2
+    echo "Going on with the Python part of the install." >&2
+  fi
 fi
 
 if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -e ".${EXTRAS}"
+.venv/bin/python -m pip install --quiet -c requirements/constraints.txt -e ".${EXTRAS}"

@@ -20,7 +20,7 @@ for dep in wanted:
 PY
 )
 .venv-noqt/bin/python -m pip install --quiet --upgrade pip
-.venv-noqt/bin/python -m pip install --quiet "${deps[@]}"
+.venv-noqt/bin/python -m pip install --quiet -c requirements/constraints.txt "${deps[@]}"
 .venv-noqt/bin/python -m pip install --quiet --no-deps -e .
 if .venv-noqt/bin/python -c 'import PySide6' 2>/dev/null; then
   echo "PySide6 is importable in .venv-noqt: the Qt-free run would prove nothing" >&2
