@@ -22,6 +22,7 @@ def _isolated_user_dirs(
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("HARBINGER_SETTINGS_DIR", str(home / "settings"))
     monkeypatch.setenv("HARBINGER_DB", str(home / "library.sqlite3"))
+    monkeypatch.setenv("HARBINGER_LOG_DIR", str(home / "logs"))
     yield
 
 
