@@ -52,6 +52,7 @@ from builder.contract.character import (
     Therapy,
 )
 from builder.contract.gifts.draft import GiftDraft
+from builder.core.canonical import canonical_text
 
 ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
     {
@@ -132,14 +133,13 @@ def draft_to_dict(draft: GiftDraft) -> dict[str, Any]:
 
 
 def canonical_json(value: Any) -> str:
-    """The canonical JSON text of a builder value or plain data.
+    """The canonical JSON text (``builder.core.canonical``) of a builder value or plain data.
 
-    Keys sorted, no insignificant whitespace, non-ASCII kept as is: the text
-    approval digests are computed over, so it must never depend on how the
-    value was built.
+    A builder value is first turned into its file data (``to_data``); the text
+    is then exactly what approval digests are computed over: keys sorted, no
+    whitespace, non-ASCII kept, NaN and Infinity refused (ValueError).
     """
-    data = value if isinstance(value, dict | list) else to_data(value)
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_text(value if isinstance(value, dict | list) else to_data(value))
 
 
 # --------------------------------------------------------------------------- reading
