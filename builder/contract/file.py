@@ -10,11 +10,12 @@ A file is a JSON object::
 ``approvals`` is an open list of objects kept for the leader-review feature;
 this module only carries it through unchanged.
 
-Reading treats the file as hostile input (SPEC §5): it is read as bytes,
-refused above ``MAX_FILE_BYTES``, decoded as UTF-8 only, parsed as JSON only
-(nothing is ever evaluated), refused when nested deeper than ``MAX_DEPTH`` or
-when any text holds a NUL or an unpaired surrogate (neither can be stored
-portably), checked against the JSON Schema shipped for its version
+Reading treats the file as hostile input (SPEC §5) through the shared reader
+``builder.core.files``: only a regular file is opened, its size is checked
+against ``MAX_FILE_BYTES`` before reading, it is decoded as UTF-8 only, parsed
+as JSON only (nothing is ever evaluated), refused for a duplicate key, NaN,
+nesting deeper than ``MAX_DEPTH`` or text holding a NUL, an unpaired surrogate
+or a control character; it is then checked against the JSON Schema shipped for its version
 (``resources/schemas/contractor-file.v<N>.schema.json``, Draft 2020-12), and
 only then turned into values. Every refusal is a ``CharacterFileError`` whose
 message says what is wrong and where ("ledger[4].exp: expected an integer,

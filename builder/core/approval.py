@@ -15,8 +15,8 @@ as ``log[<index>]``.
 Stock, Health, Loose Ends and notes are play state that changes at the
 table; they are not approved content.
 
-An item's **digest** is the SHA-256 of its canonical JSON (sorted keys, no
-whitespace, UTF-8). The item's JSON is taken from the character as the
+An item's **digest** is the SHA-256 of its canonical JSON (``builder.core.canonical``:
+sorted keys, no whitespace, UTF-8). The item's JSON is taken from the character as the
 file's game system writes it (``GameSystem.normalize`` in the registry,
 ``builder.core.registry``), so a file that the app
 re-saves (fields it had left to their defaults written out, keys in another
