@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
-from math import comb
+from math import comb, lcm
 from types import MappingProxyType
 from typing import Any
 
@@ -117,12 +117,26 @@ def combine(
     first: Distribution, second: Distribution, function: Callable[[Any, Any], Hashable]
 ) -> Distribution:
     """The distribution of function(X, Y) for independent X and Y."""
-    result: dict[Hashable, Fraction] = {}
-    for a, pa in first.probabilities.items():
-        for b, pb in second.probabilities.items():
+    # Whole-number weights over a common denominator: the same exact result as
+    # multiplying Fractions, without normalising one at every step.
+    first_whole, first_weights = _weights(first)
+    second_whole, second_weights = _weights(second)
+    result: dict[Hashable, int] = {}
+    for a, wa in first_weights.items():
+        for b, wb in second_weights.items():
             key = function(a, b)
-            result[key] = result.get(key, Fraction(0)) + pa * pb
-    return Distribution(result)
+            result[key] = result.get(key, 0) + wa * wb
+    whole = first_whole * second_whole
+    return Distribution({value: Fraction(w, whole) for value, w in result.items()})
+
+
+def _weights(distribution: Distribution) -> tuple[int, dict[Hashable, int]]:
+    """(D, value → whole weight) with probability = weight / D for every value."""
+    whole = lcm(*(p.denominator for p in distribution.probabilities.values()))
+    return whole, {
+        value: p.numerator * (whole // p.denominator)
+        for value, p in distribution.probabilities.items()
+    }
 
 
 def total(distributions: Iterable[Distribution]) -> Distribution:
