@@ -19,7 +19,8 @@ With an Ability at rank 6 ("Abilities") the Outcome cannot be lower than 0:
 every botch counts as a plain failure.
 
 Probabilities are exact :class:`fractions.Fraction` values obtained by
-convolving the single-die distribution ``pool`` times; nothing is simulated.
+convolving the single-die distribution ``pool`` times (``builder.core.odds``);
+nothing is simulated.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ from enum import StrEnum
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
+
+from builder.core import odds
 
 MIN_DIFFICULTY = 4
 """The lowest final Difficulty ("Difficulty")."""
@@ -103,26 +106,9 @@ def face_value(face: int, difficulty: int) -> int:
     return 1 if face >= difficulty else 0
 
 
-def _die_counts(difficulty: int) -> dict[int, int]:
-    """How many of the ten faces give each Outcome step at this final Difficulty."""
-    counts: dict[int, int] = {}
-    for face in range(1, DIE_FACES + 1):
-        step = face_value(face, difficulty)
-        counts[step] = counts.get(step, 0) + 1
-    return counts
-
-
-def _pool_counts(pool: int, difficulty: int) -> dict[int, int]:
-    """Number of the 10**pool equally likely face sequences giving each Outcome."""
-    die = _die_counts(difficulty)
-    counts = {0: 1}
-    for _ in range(pool):
-        step: dict[int, int] = {}
-        for total, ways in counts.items():
-            for value, faces in die.items():
-                step[total + value] = step.get(total + value, 0) + ways * faces
-        counts = step
-    return counts
+def _die(difficulty: int) -> odds.Distribution:
+    """The Outcome step of one d10 at this final Difficulty: each face equally likely."""
+    return odds.uniform(face_value(face, difficulty) for face in range(1, DIE_FACES + 1))
 
 
 def _exact(value: Fraction) -> str:
@@ -200,20 +186,16 @@ def outcome_distribution(pool: int, difficulty: int, floor_at_zero: bool = False
     negative Outcome counts as 0.
     """
     dice, final_difficulty = effective_roll(pool, difficulty)
-    counts = _pool_counts(dice, final_difficulty)
+    outcomes = odds.repeat(_die(final_difficulty), dice)
     if floor_at_zero:
-        floored: dict[int, int] = {}
-        for outcome, ways in counts.items():
-            floored[max(outcome, 0)] = floored.get(max(outcome, 0), 0) + ways
-        counts = floored
-    total = DIE_FACES**dice
+        outcomes = outcomes.map(lambda outcome: max(outcome, 0))
     return Distribution(
         pool=pool,
         difficulty=difficulty,
         effective_pool=dice,
         effective_difficulty=final_difficulty,
         floor_at_zero=floor_at_zero,
-        probabilities={o: Fraction(w, total) for o, w in counts.items() if w},
+        probabilities=dict(outcomes.probabilities),
     )
 
 

@@ -10,11 +10,12 @@ A file is a JSON object::
 ``approvals`` is an open list of objects kept for the leader-review feature;
 this module only carries it through unchanged.
 
-Reading treats the file as hostile input (SPEC §5): it is read as bytes,
-refused above ``MAX_FILE_BYTES``, decoded as UTF-8 only, parsed as JSON only
-(nothing is ever evaluated), refused when nested deeper than ``MAX_DEPTH`` or
-when any text holds a NUL or an unpaired surrogate (neither can be stored
-portably), checked against the JSON Schema shipped for its version
+Reading treats the file as hostile input (SPEC §5) through the shared reader
+``builder.core.files``: only a regular file is opened, its size is checked
+against ``MAX_FILE_BYTES`` before reading, it is decoded as UTF-8 only, parsed
+as JSON only (nothing is ever evaluated), refused for a duplicate key, NaN,
+nesting deeper than ``MAX_DEPTH`` or text holding a NUL, an unpaired surrogate
+or a control character; it is then checked against the JSON Schema shipped for its version
 (``resources/schemas/contractor-file.v<N>.schema.json``, Draft 2020-12), and
 only then turned into values. Every refusal is a ``CharacterFileError`` whose
 message says what is wrong and where ("ledger[4].exp: expected an integer,
@@ -28,7 +29,6 @@ still opens after version 2 exists. Writing always uses ``CURRENT_VERSION``.
 from __future__ import annotations
 
 import json
-import math
 import os
 import uuid
 from collections.abc import Callable, Mapping, Sequence
@@ -39,9 +39,7 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
 
 from builder.contract.character import Contractor
 from builder.contract.serialize import (
@@ -50,6 +48,7 @@ from builder.contract.serialize import (
     contractor_to_dict,
     describe,
 )
+from builder.core import files
 from builder.core.registry import FileFormatError
 from resources import resource_path
 
@@ -59,10 +58,10 @@ FORMAT = "harbinger.contractor"
 CURRENT_VERSION = 1
 """The file version this Harbinger writes (and the newest it reads)."""
 
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = files.MAX_FILE_BYTES
 """Largest file accepted: a long-lived contractor is tens of kB; anything near this is not one."""
 
-MAX_DEPTH = 32
+MAX_DEPTH = files.MAX_DEPTH
 """Deepest JSON nesting accepted; the format itself needs 6 levels, approvals a few more."""
 
 MAX_REPORTED_PROBLEMS = 3
@@ -213,33 +212,15 @@ def read_character_document(source: str | os.PathLike[str] | bytes) -> Character
 
 
 def parse_document(raw: bytes) -> Any:
-    """Bytes → JSON data, refusing oversize, non-UTF-8, non-JSON, too deep or unstorable text."""
-    if len(raw) > MAX_FILE_BYTES:
-        raise CharacterFileError(f"file is {_size(len(raw))}; the limit is {_size(MAX_FILE_BYTES)}")
-    if raw.startswith(b"\xef\xbb\xbf"):
-        raw = raw[3:]  # a UTF-8 byte order mark, as some Windows editors write
+    """Bytes → JSON data, refusing oversize, non-UTF-8, non-JSON, too deep or unstorable text.
+
+    The checks are ``builder.core.files.parse_json``'s, for any game system's
+    file; a refusal is a ``CharacterFileError``.
+    """
     try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CharacterFileError(
-            f"file is not UTF-8 text (bad byte at offset {exc.start})"
-        ) from None
-    if not text.strip():
-        raise CharacterFileError("file is empty")
-    try:
-        data = json.loads(text, parse_constant=_refuse_constant)
-    except CharacterFileError:
-        raise
-    except json.JSONDecodeError as exc:
-        raise CharacterFileError(
-            f"file is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise CharacterFileError(f"file is nested deeper than {MAX_DEPTH} levels") from None
-    except ValueError as exc:  # e.g. an integer with more digits than Python converts
-        raise CharacterFileError(f"file is not valid JSON: {exc}") from None
-    _check_values(data)
-    return data
+        return files.parse_json(raw, limit=MAX_FILE_BYTES, max_depth=MAX_DEPTH)
+    except files.UnreadableFile as exc:
+        raise _refusal(exc) from None
 
 
 def document_from_data(document: Any) -> CharacterDocument:
@@ -326,27 +307,14 @@ def schema_path(version: int) -> Path:
 def schema_validator(version: int) -> Draft202012Validator:
     """The compiled validator of a file version's whole schema (loaded once).
 
-    JSON Schema counts 1.0 as an integer; character files never hold
-    fractions, so this validator counts only whole-number literals as
-    integers and the values read back are exactly what was written.
+    Only whole-number literals count as integers (``files.strict_validator``),
+    so the values read back are exactly what was written.
     """
-    return _strict(_load_schema(version))
+    return files.strict_validator(_load_schema(version))
 
 
-@cache
 def _load_schema(version: int) -> dict[str, Any]:
-    schema: dict[str, Any] = json.loads(schema_path(version).read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return schema
-
-
-def _strict(schema: dict[str, Any]) -> Draft202012Validator:
-    checker = Draft202012Validator.TYPE_CHECKER.redefine(
-        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
-    )
-    strict = jsonschema.validators.extend(Draft202012Validator, type_checker=checker)
-    validator: Draft202012Validator = strict(schema)
-    return validator
+    return files.load_schema(schema_path(version))
 
 
 @cache
@@ -366,12 +334,12 @@ def _split_validators(version: int) -> tuple[Draft202012Validator, dict[str, Dra
     document = {k: v for k, v in schema.items() if k != "$defs"}
     shallow = dict(definitions, entry={k: v for k, v in entry.items() if k != "allOf"})
     per_type = {
-        rule["if"]["properties"]["type"]["const"]: _strict(
+        rule["if"]["properties"]["type"]["const"]: files.strict_validator(
             _inline({"$ref": rule["then"]["$ref"]}, definitions)
         )
         for rule in entry["allOf"]
     }
-    return _strict(_inline(document, shallow)), per_type
+    return files.strict_validator(_inline(document, shallow)), per_type
 
 
 def _inline(node: Any, definitions: dict[str, Any]) -> Any:
@@ -390,11 +358,7 @@ def _inline(node: Any, definitions: dict[str, Any]) -> Any:
 def _schema_problems(document: dict[str, Any], version: int) -> list[tuple[tuple[Any, ...], str]]:
     """(path, explanation) of every schema problem, in the order they appear in the document."""
     whole, per_type = _split_validators(version)
-    problems: list[tuple[tuple[Any, ...], str]] = []
-    for error in whole.iter_errors(document):
-        problems.extend((tuple(leaf.absolute_path), _explain(leaf)) for leaf in _leaves(error))
-        if len(problems) > 50:
-            break
+    problems = files.schema_problems(whole, document)
     character = document.get("character")
     ledger = character.get("ledger") if isinstance(character, dict) else None
     if isinstance(ledger, list):
@@ -404,57 +368,23 @@ def _schema_problems(document: dict[str, Any], version: int) -> list[tuple[tuple
             if validator is None:
                 continue  # not an object, or an unknown type: already reported above
             prefix = ("character", "ledger", index)
-            for error in validator.iter_errors(entry):
-                problems.extend(
-                    ((*prefix, *leaf.absolute_path), _explain(leaf)) for leaf in _leaves(error)
-                )
+            problems.extend(
+                ((*prefix, *path), explanation)
+                for path, explanation in files.schema_problems(validator, entry)
+            )
             if len(problems) > 50:
                 break
-    problems.sort(key=lambda problem: _document_order(document, problem[0]))
+    problems.sort(key=lambda problem: files.document_order(document, problem[0]))
     return problems
-
-
-def _document_order(document: Any, path: tuple[Any, ...]) -> tuple[int, ...]:
-    """Sort key putting a path where it appears in the file (object keys in their file order)."""
-    key: list[int] = []
-    node = document
-    for part in path:
-        if isinstance(node, dict) and part in node:
-            key.append(list(node).index(part))
-            node = node[part]
-        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
-            key.append(part)
-            node = node[part]
-        else:
-            break
-    return tuple(key)
 
 
 def _check_schema(document: dict[str, Any], version: int) -> None:
     problems = _schema_problems(document, version)
-    if not problems:
-        return
-    seen: list[tuple[str, str]] = []
-    for path, explanation in problems:
-        pair = (_where(path), explanation)
-        if pair not in seen:
-            seen.append(pair)
-    first_where, first_problem = seen[0]
-    others = [f"{w}: {p}" if w else p for w, p in seen[1:MAX_REPORTED_PROBLEMS]]
-    more = len(seen) - MAX_REPORTED_PROBLEMS
-    text = first_problem
-    if others:
-        text += "; also " + "; ".join(others)
-    if more > 0:
-        text += f"; and {more} more problem{'s' if more != 1 else ''}"
-    raise CharacterFileError(text, first_where)
-
-
-def _leaves(error: ValidationError) -> list[ValidationError]:
-    """The errors a person can act on: the innermost ones under allOf/if-then wrappers."""
-    if error.context:
-        return [leaf for sub in error.context for leaf in _leaves(sub)]
-    return [error]
+    if problems:
+        where, text = files.summarize(
+            [(_where(path), explanation) for path, explanation in problems], MAX_REPORTED_PROBLEMS
+        )
+        raise CharacterFileError(text, where)
 
 
 def _where(path: tuple[Any, ...]) -> str:
@@ -462,131 +392,31 @@ def _where(path: tuple[Any, ...]) -> str:
     parts = list(path)
     if parts and parts[0] == "character":
         parts = parts[1:]
-    text = ""
-    for part in parts:
-        if isinstance(part, int):
-            text += f"[{part}]"
-        elif isinstance(part, str) and part.isidentifier():
-            text += f".{part}" if text else part
-        else:
-            text += f"[{json.dumps(part, ensure_ascii=False)}]"
-    return text
-
-
-_TYPE_WORDS = {
-    "integer": "an integer",
-    "string": "text",
-    "boolean": "true or false",
-    "object": "an object",
-    "array": "a list",
-    "number": "a number",
-    "null": "null",
-}
-
-
-def _explain(error: ValidationError) -> str:
-    """One schema error in a player's words."""
-    kind = error.validator
-    value = error.instance
-    if kind == "type":
-        wanted = error.validator_value
-        names = wanted if isinstance(wanted, list) else [wanted]
-        words = " or ".join(_TYPE_WORDS.get(str(w), str(w)) for w in names)
-        return f"expected {words}, got {describe(value)}"
-    if kind == "required":
-        missing = [name for name in error.validator_value if name not in value]
-        return f"missing field {missing[0]!r}" if missing else error.message
-    if kind == "additionalProperties":
-        known = set(error.schema.get("properties", {}))
-        extra = sorted(k for k in value if k not in known)
-        return f"unexpected field {describe(extra[0])}" if extra else error.message
-    if kind == "enum":
-        allowed = ", ".join(repr(v) for v in error.validator_value)
-        return f"expected one of {allowed}, got {describe(value)}"
-    if kind == "const":
-        return f"expected {describe(error.validator_value)}, got {describe(value)}"
-    if kind == "minimum":
-        return f"must be at least {error.validator_value}, got {describe(value)}"
-    if kind == "maximum":
-        return f"must be at most {error.validator_value}, got {describe(value)}"
-    if kind == "maxLength":
-        return f"text is longer than {error.validator_value} characters"
-    if kind == "pattern":
-        description = error.schema.get("description", "")
-        return f"{describe(value)} is not a valid id ({description})"
-    if kind == "propertyNames":
-        return "a name in this object is longer than allowed"
-    return error.message
+    return files.json_path(parts)
 
 
 # --------------------------------------------------------------------------- helpers
 
 
 def _read_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
-    if isinstance(source, bytes | bytearray | memoryview):
-        return bytes(source)
-    path = Path(source)
+    """A file's bytes by ``builder.core.files.read_limited`` (regular files, size first)."""
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise CharacterFileError(f"file is {_size(size)}; the limit is {_size(MAX_FILE_BYTES)}")
-        with path.open("rb") as handle:
-            # Read one byte past the limit: a file that grew since stat() is still refused.
-            return handle.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise CharacterFileError(f"{path} is a folder, not a file") from None
-    except FileNotFoundError:
-        raise CharacterFileError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise CharacterFileError(f"cannot read {path}: {exc.strerror or exc}") from None
-
-
-def _size(n: int) -> str:
-    mb = n / (1024 * 1024)
-    if mb >= 10 or mb == int(mb):
-        return f"{mb:.0f} MB"
-    return f"{mb:.1f} MB"
-
-
-def _refuse_constant(name: str) -> Any:
-    raise CharacterFileError(f"file is not valid JSON: {name} is not a JSON value")
+        return files.read_limited(source, MAX_FILE_BYTES)
+    except files.UnreadableFile as exc:
+        raise _refusal(exc) from None
 
 
 def _check_values(data: Any) -> None:
-    """Walk the parsed document without recursion: depth, finite numbers, storable text."""
-    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
-    while stack:
-        value, where, depth = stack.pop()
-        if isinstance(value, dict | list) and depth > MAX_DEPTH:
-            raise CharacterFileError(f"nested deeper than {MAX_DEPTH} levels", _inside(where))
-        if isinstance(value, dict):
-            for key, item in value.items():
-                _check_text(key, where)
-                stack.append((item, _child(where, key), depth + 1))
-        elif isinstance(value, list):
-            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
-        elif isinstance(value, str):
-            _check_text(value, where)
-        elif isinstance(value, float) and not math.isfinite(value):
-            raise CharacterFileError("number is too large or not a number", _inside(where))
-
-
-def _child(where: str, key: str) -> str:
-    if key.isidentifier():
-        return f"{where}.{key}" if where else key
-    return f"{where}[{json.dumps(key, ensure_ascii=False)}]"
-
-
-def _check_text(text: str, where: str) -> None:
-    if "\x00" in text:
-        raise CharacterFileError("text contains a NUL character", _inside(where))
+    """Depth, finite numbers and storable text of data about to be written (core checks)."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        raise CharacterFileError(
-            "text contains an unpaired surrogate escape (not valid Unicode)",
-            _inside(where),
-        ) from None
+        files.check_values(data, MAX_DEPTH)
+    except files.UnreadableFile as exc:
+        raise _refusal(exc) from None
+
+
+def _refusal(exc: files.UnreadableFile) -> CharacterFileError:
+    """The core reader's refusal as this format's error, its place shown as in the character."""
+    return CharacterFileError(exc.problem, _inside(exc.where))
 
 
 def _inside(where: str) -> str:

@@ -27,7 +27,6 @@ a default takes the default, so hand-written documents may leave them out.
 from __future__ import annotations
 
 import dataclasses
-import json
 import types
 import typing
 from collections.abc import Mapping
@@ -43,7 +42,6 @@ from builder.contract.character import (
     Craft,
     Death,
     Entry,
-    Gift,
     GiftChange,
     ImprovementGranted,
     Journal,
@@ -51,7 +49,8 @@ from builder.contract.character import (
     RemoveLiability,
     Therapy,
 )
-from builder.contract.gifts.draft import GiftDraft
+from builder.core.canonical import canonical_text
+from builder.core.files import child_path, describe
 
 ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
     {
@@ -119,27 +118,14 @@ def entry_to_dict(entry: Entry) -> dict[str, Any]:
     return result
 
 
-def gift_to_dict(gift: Gift) -> dict[str, Any]:
-    """One held Gift (draft, stored cost, System Text, catalog tag) as a dict."""
-    result: dict[str, Any] = to_data(gift)
-    return result
-
-
-def draft_to_dict(draft: GiftDraft) -> dict[str, Any]:
-    """A Gift draft as a dict (the shape ``harbinger gift evaluate`` reads, minus status)."""
-    result: dict[str, Any] = to_data(draft)
-    return result
-
-
 def canonical_json(value: Any) -> str:
-    """The canonical JSON text of a builder value or plain data.
+    """The canonical JSON text (``builder.core.canonical``) of a builder value or plain data.
 
-    Keys sorted, no insignificant whitespace, non-ASCII kept as is: the text
-    approval digests are computed over, so it must never depend on how the
-    value was built.
+    A builder value is first turned into its file data (``to_data``); the text
+    is then exactly what approval digests are computed over: keys sorted, no
+    whitespace, non-ASCII kept, NaN and Infinity refused (ValueError).
     """
-    data = value if isinstance(value, dict | list) else to_data(value)
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return canonical_text(value if isinstance(value, dict | list) else to_data(value))
 
 
 # --------------------------------------------------------------------------- reading
@@ -154,18 +140,6 @@ def contractor_from_dict(data: Any, where: str = "") -> Contractor:
 def entry_from_dict(data: Any, where: str = "") -> Entry:
     """A ledger entry from a dict tagged with ``"type"``."""
     return _entry(data, where)  # type: ignore[no-any-return]
-
-
-def gift_from_dict(data: Any, where: str = "") -> Gift:
-    """A held Gift from its dict."""
-    result: Gift = from_data(Gift, data, where)
-    return result
-
-
-def draft_from_dict(data: Any, where: str = "") -> GiftDraft:
-    """A Gift draft from its dict."""
-    result: GiftDraft = from_data(GiftDraft, data, where)
-    return result
 
 
 def from_data(hint: Any, data: Any, where: str) -> Any:
@@ -197,36 +171,11 @@ def from_data(hint: Any, data: Any, where: str) -> Any:
         if not isinstance(data, dict):
             raise SerializeError(where, f"expected an object, got {describe(data)}")
         return {
-            key: from_data(value_hint, value, _key_path(where, key)) for key, value in data.items()
+            key: from_data(value_hint, value, child_path(where, key)) for key, value in data.items()
         }
     if origin in (types.UnionType, typing.Union) and set(typing.get_args(hint)) <= set(ENTRY_TAGS):
         return _entry(data, where)
     raise TypeError(f"no reader for {hint!r}")  # a new field type: a bug here, not bad input
-
-
-def describe(value: Any) -> str:
-    """A short description of a JSON value for messages: 'ten', 3.5, true, null, a list."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:37] + "..."
-        return repr(shown)
-    if isinstance(value, int | float):
-        text = repr(value)
-        return text if len(text) <= 40 else text[:37] + "..."
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, dict):
-        return "an object"
-    return type(value).__name__
-
-
-def _key_path(where: str, key: str) -> str:
-    if key.isidentifier():
-        return f"{where}.{key}" if where else key
-    return f"{where}[{json.dumps(key, ensure_ascii=False)}]"
 
 
 def _enum(enum: type[StrEnum], data: Any, where: str) -> StrEnum:

@@ -15,8 +15,8 @@ as ``log[<index>]``.
 Stock, Health, Loose Ends and notes are play state that changes at the
 table; they are not approved content.
 
-An item's **digest** is the SHA-256 of its canonical JSON (sorted keys, no
-whitespace, UTF-8). The item's JSON is taken from the character as the
+An item's **digest** is the SHA-256 of its canonical JSON (``builder.core.canonical``:
+sorted keys, no whitespace, UTF-8). The item's JSON is taken from the character as the
 file's game system writes it (``GameSystem.normalize`` in the registry,
 ``builder.core.registry``), so a file that the app
 re-saves (fields it had left to their defaults written out, keys in another
@@ -68,6 +68,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from builder.core.canonical import canonical_bytes, digest
 from builder.core.registry import GameSystem, system_for_format, systems
 from resources import resource_path
 
@@ -76,6 +77,7 @@ APPROVAL_VERSION = 1
 
 SIGNATURE_ALGORITHM = "ed25519"
 SCHEMA_FILE = "approval.v1.schema.json"
+
 
 class ApprovalError(ValueError):
     """An approval that cannot be made or checked: ``what`` is wrong at ``where``."""
@@ -110,21 +112,6 @@ class SignatureState(StrEnum):
     VALID = "valid"  # verifies, with a trusted key or with no trust list given
     UNKNOWN_KEY = "unknown_key"  # verifies, but with a key not in the trust list
     INVALID = "invalid"  # does not verify: the record or the signature was altered
-
-
-# --------------------------------------------------------------------------- canonical JSON
-
-
-def canonical_bytes(value: Any) -> bytes:
-    """Canonical JSON of plain data: sorted keys, no whitespace, UTF-8."""
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    ).encode("utf-8")
-
-
-def digest(value: Any) -> str:
-    """SHA-256 (hex) of the canonical JSON of ``value``: what an approval records per item."""
-    return hashlib.sha256(canonical_bytes(value)).hexdigest()
 
 
 # --------------------------------------------------------------------------- items

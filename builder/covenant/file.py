@@ -4,10 +4,12 @@ A file is ``{"format": "harbinger.covenant", "version": 1, "character": {...},
 "approvals": [...]}`` (SPEC §5). Writing is canonical: every field is written,
 keys sorted, two-space indent, UTF-8, so ``dumps_covenant(loads_covenant(text))
 == text`` for any file Harbinger wrote and ``loads(dumps(f)) == f`` for any
-value. Reading never executes anything: it refuses files over 4 MiB, non-UTF-8
-text, malformed JSON, duplicate keys, NaN and Infinity, then checks the document
-against ``resources/schemas/covenant-file.v1.schema.json`` (JSON Schema Draft
-2020-12) and only then builds values. Every refusal is a ``CovenantFileError``
+value (``builder.core.canonical.file_text``). Reading never executes anything:
+the shared reader (``builder.core.files``) refuses anything but a regular file,
+files over 4 MiB (before reading them), non-UTF-8 text, malformed JSON,
+duplicate keys, NaN and Infinity, and control characters; this module then
+checks the document against ``resources/schemas/covenant-file.v1.schema.json``
+(JSON Schema Draft 2020-12) and only then builds values. Every refusal is a ``CovenantFileError``
 naming what is wrong and where (``character.log[3].spent``).
 
 A file may hold a character that breaks the rules (4 Ties, 12 tokens spent):
@@ -16,7 +18,6 @@ the file format only guards the shape; ``evaluate_covenant`` reports the rules.
 
 from __future__ import annotations
 
-import json
 import types
 import typing
 from collections.abc import Mapping
@@ -29,13 +30,15 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from builder.core import files
+from builder.core.canonical import file_text
 from builder.core.registry import FileFormatError
 from builder.covenant import character as cv
 from resources import resource_path
 
 FORMAT = "harbinger.covenant"
 VERSION = 1
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = files.MAX_FILE_BYTES
 SCHEMA_FILE = "covenant-file.v1.schema.json"
 
 ENTRY_TYPES: dict[str, type] = {
@@ -126,13 +129,9 @@ def to_document(file: CovenantFile) -> dict[str, Any]:
     }
 
 
-def _canonical(document: Any) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
-
-
 def dumps_covenant(file: CovenantFile) -> str:
     """The file's canonical text: sorted keys, two-space indent, a final newline."""
-    return _canonical(to_document(file))
+    return file_text(to_document(file))
 
 
 def write_covenant_file(path: str | Path, file: CovenantFile) -> None:
@@ -228,16 +227,11 @@ def character_from_json(value: Any, where: str = "character") -> cv.CovenantChar
 
 @cache
 def _validator() -> Draft202012Validator:
-    schema = json.loads(resource_path("schemas", SCHEMA_FILE).read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
+    return Draft202012Validator(files.load_schema(resource_path("schemas", SCHEMA_FILE)))
 
 
 def _path(error: ValidationError) -> str:
-    out = ""
-    for part in error.absolute_path:
-        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
-    return out
+    return files.json_path(error.absolute_path)
 
 
 def _document_order(error: ValidationError) -> tuple[tuple[int, int, str], ...]:
@@ -245,38 +239,38 @@ def _document_order(error: ValidationError) -> tuple[tuple[int, int, str], ...]:
     return tuple((0, p, "") if isinstance(p, int) else (1, 0, str(p)) for p in error.absolute_path)
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    seen: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in seen:
-            raise CovenantFileError(f"the key {key!r} appears twice in one object")
-        seen[key] = value
-    return seen
-
-
-def _no_constants(name: str) -> Any:
-    raise CovenantFileError(f"{name} is not a number JSON allows")
+def _refusal(exc: files.UnreadableFile, source: str) -> CovenantFileError:
+    """The core reader's refusal in this format's words, naming ``source``."""
+    detail = exc.detail
+    if exc.kind is files.Refusal.TOO_LARGE:
+        what = f"{source} is larger than the {MAX_FILE_BYTES} byte limit for a character file"
+    elif exc.kind is files.Refusal.NOT_UTF8:
+        what = f"{source} is not UTF-8 text (byte {detail['offset']})"
+    elif exc.kind is files.Refusal.EMPTY:
+        what = f"{source} is empty"
+    elif exc.kind is files.Refusal.NOT_JSON:
+        what = f"{source} is not valid JSON: {detail['reason']}"
+    elif exc.kind is files.Refusal.TOO_DEEP and not exc.where:
+        what = f"{source} is nested too deeply"
+    elif exc.kind is files.Refusal.NOT_A_NUMBER:
+        what = f"{source}: {detail['constant']} is not a number JSON allows"
+    elif exc.kind is files.Refusal.NOT_FOUND:
+        what = f"cannot read {detail['path']}: No such file or directory"
+    elif exc.kind in (files.Refusal.UNREADABLE, files.Refusal.NOT_A_FILE):
+        what = exc.problem  # already names the path
+    elif exc.where:
+        return CovenantFileError(exc.problem, exc.where)
+    else:
+        what = f"{source}: {exc.problem}"
+    return CovenantFileError(what)
 
 
 def _parse(data: bytes, source: str) -> Any:
-    if len(data) > MAX_FILE_BYTES:
-        raise CovenantFileError(
-            f"{source} is larger than the {MAX_FILE_BYTES} byte limit for a character file"
-        )
+    """JSON data of a file's bytes after the core reader's checks (``builder.core.files``)."""
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise CovenantFileError(f"{source} is not UTF-8 text (byte {exc.start})") from None
-    try:
-        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constants)
-    except json.JSONDecodeError as exc:
-        raise CovenantFileError(
-            f"{source} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise CovenantFileError(f"{source} is nested too deeply") from None
-    except CovenantFileError as exc:
-        raise CovenantFileError(f"{source}: {exc.what}") from None
+        return files.parse_json(data, limit=MAX_FILE_BYTES)
+    except files.UnreadableFile as exc:
+        raise _refusal(exc, source) from None
 
 
 def from_document(document: Any) -> CovenantFile:
@@ -311,11 +305,10 @@ def loads_covenant(data: str | bytes, source: str = "the file") -> CovenantFile:
 
 
 def read_covenant_file(path: str | Path) -> CovenantFile:
-    """Read and check a Covenant file from disk, never reading past the size limit."""
+    """Read and check a Covenant file from disk: a regular file, its size checked before reading."""
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            data = fh.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise CovenantFileError(f"cannot read {p}: {exc.strerror or exc}") from None
+        data = files.read_limited(p, MAX_FILE_BYTES)
+    except files.UnreadableFile as exc:
+        raise _refusal(exc, str(p)) from None
     return loads_covenant(data, source=str(p))

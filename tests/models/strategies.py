@@ -1,7 +1,8 @@
 """Hypothesis strategies for contractors: any value the character file format can hold.
 
-Text never holds NUL or unpaired surrogates (files refuse them, so no
-database ever sees them); numbers stay within the file schema's bounds.
+Text never holds unpaired surrogates or control characters other than tab,
+line feed and carriage return (files refuse them, so no database ever sees
+them); numbers stay within the file schema's bounds.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from builder.contract.character import (
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 
-_chars = st.characters(exclude_categories=("Cs",), exclude_characters="\x00")
+_chars = st.characters(exclude_categories=("Cs", "Cc"), include_characters="\t\n\r")
 text = st.text(_chars, max_size=30)
 short = st.text(_chars, max_size=12)
 ints = st.integers(min_value=-(2**31), max_value=2**31 - 1)

@@ -1,0 +1,458 @@
+"""The one safe reader of character files: bytes from outside become checked JSON data.
+
+Every file Harbinger opens (a contractor, a Covenant character, a file under
+review) is hostile input (SPEC §5). This module reads it the same way for every
+game system, and never evaluates anything:
+
+1. **Only regular files, size first.** A path is ``stat``-ed before it is
+   opened; a folder, FIFO, device or socket is refused by its kind, and a file
+   over the limit by its size, without reading a byte. The file is then opened
+   with ``O_NONBLOCK`` (so a path swapped for a FIFO in between cannot hang the
+   app), checked again with ``fstat``, and at most ``limit + 1`` bytes are read,
+   so a file that grew meanwhile is still refused as too large.
+2. **UTF-8 JSON only.** A UTF-8 byte order mark is tolerated (some Windows
+   editors write one); any other encoding, malformed JSON, a duplicate key in
+   one object, ``NaN``/``Infinity`` (or a number too large to be finite) and
+   nesting deeper than ``MAX_DEPTH`` are refused.
+3. **Storable, harmless text.** Every string (keys too) is refused when it holds
+   a NUL or an unpaired surrogate (neither can be stored portably) or any other
+   control character except tab, line feed and carriage return (C0, DEL, C1:
+   ESC and friends can rewrite a terminal when a name is printed by the CLI,
+   BEL rings it). Such text is *refused*, not cleaned: cleaning would change the
+   values a leader approved, and a digest over them.
+4. **Schema.** Each system checks the document against its JSON Schema (Draft
+   2020-12); the helpers here word a problem for a player and name its place
+   ("ledger[4].exp: expected an integer, got 'ten'").
+
+Every refusal is an ``UnreadableFile`` (a ``FileFormatError``) with a ``kind``
+and the details a system needs to word it in its own messages.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import stat
+from collections.abc import Callable
+from enum import StrEnum
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError
+
+from builder.core.registry import FileFormatError
+
+MAX_FILE_BYTES = 4 * 1024 * 1024
+"""Largest character file accepted: a long-lived character is tens of kB."""
+
+MAX_DEPTH = 32
+"""Deepest JSON nesting accepted; the formats need under ten levels."""
+
+Source = str | os.PathLike[str] | bytes | bytearray | memoryview
+"""A file to read: its path, or its bytes already in memory."""
+
+
+class Refusal(StrEnum):
+    """Why a file was refused, for systems that word the message themselves."""
+
+    NOT_FOUND = "not_found"
+    NOT_A_FILE = "not_a_file"  # a folder, FIFO, device or socket
+    UNREADABLE = "unreadable"  # permission denied, I/O error
+    TOO_LARGE = "too_large"
+    NOT_UTF8 = "not_utf8"
+    EMPTY = "empty"
+    NOT_JSON = "not_json"
+    DUPLICATE_KEY = "duplicate_key"
+    NOT_A_NUMBER = "not_a_number"  # NaN, Infinity, -Infinity
+    NOT_FINITE = "not_finite"  # a number literal too large for a float
+    TOO_DEEP = "too_deep"
+    BAD_TEXT = "bad_text"  # NUL, unpaired surrogate, control character
+
+
+class UnreadableFile(FileFormatError):
+    """A file refused before any game system looked at it.
+
+    ``problem`` and ``where`` are a ready message (``where`` is the full JSON
+    path, "character.notes"); ``kind`` says why and ``detail`` holds its values
+    (``size``, ``limit``, ``path``, ``offset``, ``key``, ``constant``...) so a
+    system can keep its own wording.
+    """
+
+    def __init__(self, kind: Refusal, problem: str, where: str = "", **detail: Any) -> None:
+        super().__init__(problem, where)
+        self.kind = kind
+        self.detail = detail
+
+
+# --------------------------------------------------------------------------- bytes
+
+
+def read_limited(source: Source, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file (or the given bytes), never reading more than ``limit + 1``.
+
+    A path must name a regular file no larger than ``limit``; anything else is
+    refused before it is opened for reading. Bytes given directly are returned
+    as they are (``parse_json`` checks their size).
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        return bytes(source)
+    path = Path(source)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise UnreadableFile(Refusal.NOT_FOUND, f"{path} does not exist", path=path) from None
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    _check_kind(path, info, limit)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_NOCTTY", 0))
+    except IsADirectoryError:
+        raise _not_a_file(path, "a folder") from None
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    try:
+        _check_kind(path, os.fstat(fd), limit)  # the path may have been replaced since stat()
+        chunks: list[bytes] = []
+        remaining = limit + 1
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1024 * 1024))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise _unreadable(path, exc) from None
+    finally:
+        os.close(fd)
+
+
+def _check_kind(path: Path, info: os.stat_result, limit: int) -> None:
+    mode = info.st_mode
+    if stat.S_ISDIR(mode):
+        raise _not_a_file(path, "a folder")
+    if not stat.S_ISREG(mode):
+        kind = "a pipe (FIFO)" if stat.S_ISFIFO(mode) else "a device or socket"
+        raise _not_a_file(path, kind)
+    if info.st_size > limit:
+        raise too_large(info.st_size, limit, path=path)
+
+
+def _not_a_file(path: Path, kind: str) -> UnreadableFile:
+    text = (
+        f"{path} is a folder, not a file" if kind == "a folder" else f"{path} is {kind}, not a file"
+    )
+    return UnreadableFile(Refusal.NOT_A_FILE, text, path=path, what=kind)
+
+
+def _unreadable(path: Path, exc: OSError) -> UnreadableFile:
+    reason = exc.strerror or str(exc)
+    return UnreadableFile(
+        Refusal.UNREADABLE, f"cannot read {path}: {reason}", path=path, reason=reason
+    )
+
+
+def too_large(size: int, limit: int, path: Path | None = None) -> UnreadableFile:
+    """The refusal of a file of ``size`` bytes over ``limit``."""
+    return UnreadableFile(
+        Refusal.TOO_LARGE,
+        f"file is {megabytes(size)}; the limit is {megabytes(limit)}",
+        size=size,
+        limit=limit,
+        path=path,
+    )
+
+
+def megabytes(n: int) -> str:
+    """A byte count for messages: '4 MB', '4.0 MB' (just over), '12 MB'."""
+    mb = n / (1024 * 1024)
+    if mb >= 10 or mb == int(mb):
+        return f"{mb:.0f} MB"
+    return f"{mb:.1f} MB"
+
+
+# --------------------------------------------------------------------------- JSON
+
+
+def load_json(source: Source, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """A file's JSON data after every check but the schema: ``read_limited``, ``parse_json``."""
+    return parse_json(read_limited(source, limit), limit=limit, max_depth=max_depth)
+
+
+def parse_json(raw: bytes, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_DEPTH) -> Any:
+    """Bytes → JSON data: size, UTF-8 (BOM allowed), JSON, duplicate keys, numbers, depth, text."""
+    if len(raw) > limit:
+        raise too_large(len(raw), limit)
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UnreadableFile(
+            Refusal.NOT_UTF8,
+            f"file is not UTF-8 text (bad byte at offset {exc.start})",
+            offset=exc.start,
+        ) from None
+    if not text.strip():
+        raise UnreadableFile(Refusal.EMPTY, "file is empty")
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+    except UnreadableFile:
+        raise
+    except json.JSONDecodeError as exc:
+        reason = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        raise UnreadableFile(
+            Refusal.NOT_JSON, f"file is not valid JSON: {reason}", reason=reason
+        ) from None
+    except RecursionError:
+        raise _too_deep("", max_depth) from None
+    except ValueError as exc:  # e.g. an integer with more digits than Python converts
+        raise UnreadableFile(
+            Refusal.NOT_JSON, f"file is not valid JSON: {exc}", reason=str(exc)
+        ) from None
+    check_values(data, max_depth)
+    return data
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise UnreadableFile(
+                Refusal.DUPLICATE_KEY, f"the key {key!r} appears twice in one object", key=key
+            )
+        result[key] = value
+    return result
+
+
+def _no_constant(name: str) -> Any:
+    raise UnreadableFile(
+        Refusal.NOT_A_NUMBER, f"file is not valid JSON: {name} is not a JSON value", constant=name
+    )
+
+
+def _too_deep(where: str, max_depth: int) -> UnreadableFile:
+    if where:
+        return UnreadableFile(Refusal.TOO_DEEP, f"nested deeper than {max_depth} levels", where)
+    return UnreadableFile(Refusal.TOO_DEEP, f"file is nested deeper than {max_depth} levels")
+
+
+def check_values(data: Any, max_depth: int = MAX_DEPTH) -> None:
+    """Walk parsed data without recursion: nesting depth, finite numbers, storable text.
+
+    Also what a system runs on values it is about to write, so that whatever
+    it stores can be read back.
+    """
+    stack: list[tuple[Any, str, int]] = [(data, "", 1)]
+    while stack:
+        value, where, depth = stack.pop()
+        if isinstance(value, dict | list) and depth > max_depth:
+            raise _too_deep(where, max_depth)
+        if isinstance(value, dict):
+            for key, item in value.items():
+                check_text(key, where)
+                stack.append((item, child_path(where, key), depth + 1))
+        elif isinstance(value, list):
+            stack.extend((item, f"{where}[{i}]", depth + 1) for i, item in enumerate(value))
+        elif isinstance(value, str):
+            check_text(value, where)
+        elif isinstance(value, float) and not math.isfinite(value):
+            raise UnreadableFile(Refusal.NOT_FINITE, "number is too large or not a number", where)
+
+
+_REFUSED_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")
+"""NUL, the C0 controls but tab/LF/CR, DEL, the C1 controls, and surrogates (unpaired after
+``json.loads``, which joins escaped pairs)."""
+
+
+def check_text(text: str, where: str = "") -> None:
+    """Refuse text with a NUL, an unpaired surrogate or a control character other than \\t\\n\\r."""
+    found = _REFUSED_TEXT.search(text)
+    if found is None:
+        return
+    char = found.group()
+    if char == "\x00":
+        problem = "text contains a NUL character"
+    elif "\ud800" <= char <= "\udfff":
+        problem = "text contains an unpaired surrogate escape (not valid Unicode)"
+    else:
+        problem = f"text contains the control character U+{ord(char):04X}"
+    raise UnreadableFile(Refusal.BAD_TEXT, problem, where, char=char)
+
+
+# --------------------------------------------------------------------------- places
+
+
+def child_path(where: str, key: str) -> str:
+    """The path of ``key`` inside the object at ``where``: ``a.b``, or ``a["odd key"]``."""
+    if key.isidentifier():
+        return f"{where}.{key}" if where else key
+    return f"{where}[{json.dumps(key, ensure_ascii=False)}]"
+
+
+def json_path(parts: Any) -> str:
+    """A JSON path like ``character.ledger[4].exp`` from its parts (keys and indexes)."""
+    text = ""
+    for part in parts:
+        text = f"{text}[{part}]" if isinstance(part, int) else child_path(text, str(part))
+    return text
+
+
+def describe(value: Any) -> str:
+    """A short description of a JSON value for messages: 'ten', 3.5, true, null, a list."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:37] + "..."
+        return repr(shown)
+    if isinstance(value, int | float):
+        text = repr(value)
+        return text if len(text) <= 40 else text[:37] + "..."
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+# --------------------------------------------------------------------------- schema
+
+
+@cache
+def load_schema(path: Path) -> dict[str, Any]:
+    """A shipped JSON Schema, checked to be valid Draft 2020-12 (loaded once per path)."""
+    schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return schema
+
+
+def strict_validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """A Draft 2020-12 validator for which only whole-number literals are integers.
+
+    JSON Schema counts 1.0 as an integer; character files never hold
+    fractions, so the values read back are exactly what was written.
+    """
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    strict = jsonschema.validators.extend(Draft202012Validator, type_checker=checker)
+    validator: Draft202012Validator = strict(schema)
+    return validator
+
+
+def leaves(error: ValidationError) -> list[ValidationError]:
+    """The errors a person can act on: the innermost ones under allOf/if-then wrappers."""
+    if error.context:
+        return [leaf for sub in error.context for leaf in leaves(sub)]
+    return [error]
+
+
+def document_order(document: Any, path: Any) -> tuple[int, ...]:
+    """Sort key putting a path where it appears in the file (object keys in their file order)."""
+    key: list[int] = []
+    node = document
+    for part in path:
+        if isinstance(node, dict) and part in node:
+            key.append(list(node).index(part))
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and part < len(node):
+            key.append(part)
+            node = node[part]
+        else:
+            break
+    return tuple(key)
+
+
+def schema_problems(
+    validator: Draft202012Validator, document: Any, *, limit: int = 50
+) -> list[tuple[tuple[Any, ...], str]]:
+    """(path, explanation) of the schema problems of a document, in the order of the file."""
+    problems: list[tuple[tuple[Any, ...], str]] = []
+    for error in validator.iter_errors(document):
+        problems.extend((tuple(leaf.absolute_path), explain(leaf)) for leaf in leaves(error))
+        if len(problems) > limit:
+            break
+    problems.sort(key=lambda problem: document_order(document, problem[0]))
+    return problems
+
+
+def summarize(problems: list[tuple[str, str]], max_reported: int = 3) -> tuple[str, str]:
+    """(where, message) for a list of (where, problem): the first, a few others, a count.
+
+    "expected an integer, got 'ten'; also gifts[0].id: ...; and 4 more problems"
+    at the first problem's place; repeated pairs are listed once.
+    """
+    seen: list[tuple[str, str]] = []
+    for pair in problems:
+        if pair not in seen:
+            seen.append(pair)
+    first_where, text = seen[0]
+    others = [f"{w}: {p}" if w else p for w, p in seen[1:max_reported]]
+    if others:
+        text += "; also " + "; ".join(others)
+    more = len(seen) - max_reported
+    if more > 0:
+        text += f"; and {more} more problem{'s' if more != 1 else ''}"
+    return first_where, text
+
+
+_TYPE_WORDS = {
+    "integer": "an integer",
+    "string": "text",
+    "boolean": "true or false",
+    "object": "an object",
+    "array": "a list",
+    "number": "a number",
+    "null": "null",
+}
+
+
+def _expected_type(error: ValidationError) -> str:
+    wanted = error.validator_value
+    names = wanted if isinstance(wanted, list) else [wanted]
+    words = " or ".join(_TYPE_WORDS.get(str(w), str(w)) for w in names)
+    return f"expected {words}, got {describe(error.instance)}"
+
+
+def _missing(error: ValidationError) -> str:
+    missing = [name for name in error.validator_value if name not in error.instance]
+    return f"missing field {missing[0]!r}" if missing else error.message
+
+
+def _unexpected(error: ValidationError) -> str:
+    known = set(error.schema.get("properties", {}))
+    extra = sorted(k for k in error.instance if k not in known)
+    return f"unexpected field {describe(extra[0])}" if extra else error.message
+
+
+_EXPLAIN: dict[str, Callable[[ValidationError], str]] = {
+    "type": _expected_type,
+    "required": _missing,
+    "additionalProperties": _unexpected,
+    "enum": lambda e: (
+        f"expected one of {', '.join(repr(v) for v in e.validator_value)}, "
+        f"got {describe(e.instance)}"
+    ),
+    "const": lambda e: f"expected {describe(e.validator_value)}, got {describe(e.instance)}",
+    "minimum": lambda e: f"must be at least {e.validator_value}, got {describe(e.instance)}",
+    "maximum": lambda e: f"must be at most {e.validator_value}, got {describe(e.instance)}",
+    "maxLength": lambda e: f"text is longer than {e.validator_value} characters",
+    "pattern": lambda e: (
+        f"{describe(e.instance)} is not a valid id ({e.schema.get('description', '')})"
+    ),
+    "propertyNames": lambda e: "a name in this object is longer than allowed",
+}
+
+
+def explain(error: ValidationError) -> str:
+    """One schema error in a player's words ("expected an integer, got 'ten'")."""
+    wording = _EXPLAIN.get(str(error.validator))
+    return wording(error) if wording is not None else error.message
