@@ -14,9 +14,10 @@ from pathlib import Path
 from reportlab.platypus import Flowable, PageBreak
 
 from printing.common.layout import Paper, build, frame_width, make_document, paper_size
+from printing.common.sections import sheet_styles
 from printing.common.text import one_line, para
-from printing.contract.sheet import render_contractor_sheet, sheet_story, styles
-from printing.contract.snapshot import PrintSnapshot
+from printing.contract.sheet import render_contractor_sheet, sheet_story
+from printing.contract.views import PrintSnapshot
 
 Progress = Callable[[int, int], None]
 """Called with (sheets done, sheets in total)."""
@@ -135,7 +136,7 @@ def _render_combined(
             str(part), paper, title="Roster", subject="The Contract: contractor sheets"
         )
         if not story:
-            story = [para("No contractors to print.", styles().body)]
+            story = [para("No contractors to print.", sheet_styles().body)]
         build(doc, story)
         os.replace(part, path)
     finally:

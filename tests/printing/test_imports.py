@@ -14,7 +14,8 @@ def test_printing_loads_no_qt_ui_or_storage() -> None:
         "import sys\n"
         "import printing.contract.batch, printing.contract.blank, printing.contract.cards\n"
         "import printing.contract.sheet, printing.contract.snapshot\n"
-        "import printing.covenant.sheet\n"
+        "import printing.covenant.sheet, printing.covenant.snapshot\n"
+        "import printing.common.roster, printing.systems\n"
         "bad = ('PySide6', 'shiboken6', 'ui', 'models', 'sqlalchemy', 'sqlmodel', 'sqlite3')\n"
         "print(','.join(sorted(m for m in sys.modules if m.split('.')[0] in bad)))\n"
     )

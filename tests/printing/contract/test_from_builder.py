@@ -65,7 +65,7 @@ from printing.contract.snapshot import (
     print_snapshot,
     snapshot_for,
 )
-from tests.printing.pdfread import body_text, read_pdf, squash
+from tests.printing.common.pdfread import body_text, read_pdf, squash
 
 
 @pytest.fixture(scope="module")

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from printing.contract.batch import render_roster, safe_stem, sheet_paths
-from tests.printing.pdfread import body_text, read_pdf
-from tests.printing.samples import TRICKY_NAME, sample_snapshot
+from tests.printing.common.pdfread import body_text, read_pdf
+from tests.printing.common.texts import TRICKY_NAME
+from tests.printing.contract.samples import sample_snapshot
 
 
 def roster() -> list:
