@@ -12,6 +12,7 @@ Nothing here computes a rule: each number comes from the ``PrintSnapshot``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from reportlab.platypus import Flowable, Spacer
 
@@ -25,6 +26,7 @@ from printing.common.layout import (
     frame_width,
     make_document,
 )
+from printing.common.roster import RosterSheet
 from printing.common.sections import (
     keep_headings_with_next,
     labelled,
@@ -60,6 +62,17 @@ def render_contractor_sheet(snapshot: PrintSnapshot, out: Output, paper: Paper =
         author=snapshot.player,
     )
     return build(doc, sheet_story(snapshot, frame_width(paper)))
+
+
+def roster_sheet(snapshot: PrintSnapshot) -> RosterSheet:
+    """This contractor's sheet as a roster prints it (alone, or inside one shared file)."""
+    return RosterSheet(
+        name=snapshot.name,
+        ident=snapshot.contractor_id,
+        noun="contractor",
+        render=partial(render_contractor_sheet, snapshot),
+        story=partial(sheet_story, snapshot),
+    )
 
 
 def running_head(snapshot: PrintSnapshot, key: str = "0", *, outline: bool = False) -> RunningHead:

@@ -21,6 +21,7 @@ Entry points:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import partial
 
 from reportlab.platypus import Flowable, Spacer
 
@@ -35,6 +36,7 @@ from printing.common.layout import (
     frame_width,
     make_document,
 )
+from printing.common.roster import RosterSheet
 from printing.common.sections import keep_headings_with_next, section_heading, sheet_styles
 from printing.common.styles import SHADE, Styles
 from printing.common.text import Markup, markup, para
@@ -68,6 +70,19 @@ def render_covenant_sheet(
         author=snapshot.player,
     )
     return build(doc, covenant_story(snapshot, frame_width(paper)))
+
+
+def roster_sheet(snapshot: CovenantPrint | CovenantCharacter) -> RosterSheet:
+    """This character's sheet as a roster prints it (alone, or inside one shared file)."""
+    if isinstance(snapshot, CovenantCharacter):
+        snapshot = covenant_print(snapshot)
+    return RosterSheet(
+        name=snapshot.name,
+        ident=snapshot.character_id,
+        noun="covenant character",
+        render=partial(render_covenant_sheet, snapshot),
+        story=partial(covenant_story, snapshot),
+    )
 
 
 def running_head(snapshot: CovenantPrint, key: str = "0", *, outline: bool = False) -> RunningHead:

@@ -129,6 +129,7 @@ class CovenantPrint:
     log_total: int
     log_lines: tuple[tuple[int, str], ...]  # (1-based entry number, words), newest last
     findings: tuple[tuple[str, str, str], ...]  # (severity, message, where)
+    character_id: str = ""  # tells two characters of the same name apart in a roster
 
 
 def covenant_print(
@@ -225,4 +226,5 @@ def covenant_print(
         log_total=len(character.log),
         log_lines=log_lines,
         findings=tuple((str(f.severity), f.message, f.where) for f in rep.findings),
+        character_id=character.id,
     )
