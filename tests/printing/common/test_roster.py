@@ -2,50 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from reportlab.platypus import Flowable
 
-from printing.common.layout import (
-    Output,
-    Paper,
-    RunningHead,
-    SectionStart,
-    build,
-    frame_width,
-    make_document,
-)
-from printing.common.roster import RosterSheet, RosterTitle, render_sheets, safe_stem, sheet_paths
-from printing.common.sections import sheet_styles
-from printing.common.text import para
+from printing.common.roster import RosterTitle, render_sheets, safe_stem, sheet_paths
 from tests.printing.common.pdfread import read_pdf
-
-
-def _story(
-    name: str, width: float, *, key: str, outline: bool, on_start: Callable[[], None] | None
-) -> list[Flowable]:
-    head = RunningHead(key, f"{name} — card", outline=name if outline else "")
-    return [SectionStart(head, on_start), para(f"Sheet of {name}", sheet_styles().body)]
-
-
-def _render(name: str, out: Output, paper: Paper) -> int:
-    doc = make_document(out, paper, title=name, subject="a game of one page")
-    return build(doc, _story(name, frame_width(paper), key="0", outline=False, on_start=None))
-
-
-def one_page_sheet(name: str, ident: str = "x") -> RosterSheet:
-    """A sheet of a game that is not one of Harbinger's: one line per character."""
-    return RosterSheet(
-        name=name,
-        ident=ident,
-        noun="pawn",
-        render=lambda out, paper: _render(name, out, paper),
-        story=lambda width, *, key, outline, on_start: _story(
-            name, width, key=key, outline=outline, on_start=on_start
-        ),
-    )
+from tests.printing.pawn import one_page_sheet
 
 
 @pytest.mark.parametrize(
