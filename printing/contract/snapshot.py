@@ -12,10 +12,10 @@ has; ``print_snapshot`` evaluates a contractor and assembles it in one call.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from builder.contract import costs, derived
+from builder.contract import costs
 from builder.contract.character import (
     AssetKind,
     AssetPick,
@@ -45,6 +45,7 @@ from builder.contract.wording import (
     titled,
 )
 from builder.core.findings import Finding, Severity
+from printing.contract.penalty import body_bands, mind_bands
 from printing.contract.views import (
     AssetView,
     ContractView,
@@ -118,42 +119,6 @@ def _name_in(table: Mapping[str, Any] | None, identifier: str) -> str:
     item = table.get(identifier) if table is not None else None
     name = getattr(item, "name", "") if item is not None else ""
     return name or titled(identifier)
-
-
-def _penalty_text(dice: int) -> str:
-    return "None" if dice == 0 else f"\u2212{dice} {'die' if dice == 1 else 'dice'}"
-
-
-def _bands(
-    rows: Sequence[int], lookup: Callable[[int], tuple[int, str]]
-) -> tuple[PenaltyBand, ...]:
-    """A Penalty table read row by row from ``builder.contract.derived`` (never re-typed here)."""
-    out = []
-    for remaining in rows:
-        dice, state = lookup(remaining)
-        if state == "Incapacitated":
-            effect = "Cannot act"
-        elif state == "Dead":
-            effect = "Dead"
-        else:
-            effect = _penalty_text(dice)
-        label = (
-            f"{remaining}+"
-            if remaining == rows[0]
-            else ("below 0" if remaining < 0 else str(remaining))
-        )
-        out.append(PenaltyBand(label, state, effect))
-    return tuple(out)
-
-
-def body_bands() -> tuple[PenaltyBand, ...]:
-    """The Body Penalty table: Body remaining 6+ down to below 0 ("Penalty")."""
-    return _bands((6, 5, 4, 3, 2, 1, 0, -1), derived.body_penalty)
-
-
-def mind_bands() -> tuple[PenaltyBand, ...]:
-    """The Mind Penalty table: Mind remaining 6+ down to 0 ("Penalty")."""
-    return _bands((6, 5, 4, 3, 2, 1, 0), derived.mind_penalty)
 
 
 def _current(bands: tuple[PenaltyBand, ...], state: str) -> int | None:

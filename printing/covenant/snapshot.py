@@ -32,6 +32,7 @@ PHASE_LABELS = {
     "scene": "In a scene",
     "interstitial": "Interstitial (between scenes)",
 }
+"""The play phase as the sheet's subtitle words it."""
 
 RECHARGE_LABELS = {
     "expend": "Expend: ready at your next turn",
@@ -41,17 +42,11 @@ RECHARGE_LABELS = {
 }
 """How each way of using an asset recharges ("Using Assets")."""
 
-SOURCE_LABELS = {
-    "tie": "Tie",
-    "trait": "Trait",
-    "gear": "Gear",
-    "ability": "Ability",
-    "goal": "Goal",
-}
-
 
 @dataclass(frozen=True, slots=True)
 class TieLine:
+    """A Tie as printed: held ones give their Discipline, lost ones are kept for the record."""
+
     name: str
     details: str
     held: bool
@@ -61,6 +56,8 @@ class TieLine:
 
 @dataclass(frozen=True, slots=True)
 class UseLine:
+    """One use of an asset, with how it recharges and whether it locked the asset."""
+
     name: str
     recharge: str  # the UseState value
     effect: str
@@ -69,6 +66,8 @@ class UseLine:
 
 @dataclass(frozen=True, slots=True)
 class AssetLine:
+    """A Trait, gear, Ability or Goal asset with its state and each of its uses."""
+
     id: str
     name: str
     source: str  # "trait", "gear", "ability", "goal" (Ties print with the Ties)
@@ -79,6 +78,8 @@ class AssetLine:
 
 @dataclass(frozen=True, slots=True)
 class GoalLine:
+    """The major or minor goal with its conditions, stakes, catharsis and deadline."""
+
     slot: str
     name: str
     conditions: str
