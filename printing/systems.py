@@ -136,6 +136,10 @@ def printer(system_id: str) -> SystemPrinter:
     _shipped()
     found = _PRINTERS.get(system_id)
     if found is None:
+        try:
+            registry.system(system_id)
+        except KeyError as exc:
+            raise NoPrinter(exc.args[0]) from None
         raise NoPrinter(
             f"{_display_name(system_id)} characters cannot be printed yet "
             f"(no printer for game system {system_id!r})"

@@ -1,4 +1,4 @@
-"""``harbinger sheet pdf``: the printed sheet, gift cards, a blank sheet, or a whole roster.
+"""``harbinger sheet pdf``: the printed sheet, cards, a blank sheet, or a whole roster.
 
     harbinger sheet pdf FILE -o OUT.pdf [--paper letter|a4]
     harbinger sheet pdf FILE --cards -o CARDS.pdf
@@ -30,14 +30,16 @@ def add_pdf(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
     parser = commands.add_parser(
         "pdf",
         help="print character files (or the library's roster) to PDF",
-        description="Print a character file as a PDF sheet, its Gifts as cards, a blank "
-        "sheet, or many characters at once.",
+        description="Print a character file of any game as a PDF sheet, its cards (for games "
+        "that have them), a blank sheet, or many characters at once.",
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="character files or folders")
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="PDF file or folder")
     parser.add_argument("--paper", default="letter", type=str.lower, choices=PAPERS)
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--cards", action="store_true", help="print Gift cards instead of the sheet")
+    what.add_argument(
+        "--cards", action="store_true", help="print the character's cards instead of the sheet"
+    )
     what.add_argument("--blank", action="store_true", help="print a blank sheet for pencil play")
     what.add_argument("--roster", action="store_true", help="print every character in the library")
     parser.add_argument(
@@ -53,6 +55,7 @@ def add_pdf(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print what was asked; a game that cannot print it is a CliError (exit 2)."""
     from printing.systems import NoPrinter
 
     try:

@@ -142,6 +142,10 @@ def test_blank_sheet_of_a_game_is_chosen_with_system(
     )
     assert main(["sheet", "pdf", str(INES), "--system", "contract", "-o", str(blank)]) == 2
     assert "use it with --blank" in capsys.readouterr().err
+    assert main(["sheet", "pdf", "--blank", "--system", "chess", "-o", str(blank)]) == 2
+    assert capsys.readouterr().err.strip() == (
+        "harbinger sheet: no game system 'chess' (known: contract, covenant)"
+    )
 
 
 def test_a_game_without_a_printer_is_refused_by_name(
