@@ -8,7 +8,7 @@ Mind 6; Dexterity 3 + Perception 2 gives an Initiative pool of 5).
 
 from __future__ import annotations
 
-from printing.contract.snapshot import (
+from printing.contract.views import (
     AssetView,
     ContractView,
     CostPart,
@@ -31,9 +31,6 @@ from printing.contract.snapshot import (
     TrackView,
     TraumaView,
 )
-
-TRICKY_NAME = 'Zoë <b>&amp; "Xi/Xir"'
-"""A name that looks like markup: it must print exactly as typed."""
 
 BODY_BANDS = (
     PenaltyBand("6+", "Bruised", "None"),

@@ -7,7 +7,7 @@ import io
 import pytest
 
 from printing.contract.blank import render_blank_sheet
-from tests.printing.pdfread import body_text, font_dictionaries, is_embedded, read_pdf
+from tests.printing.common.pdfread import body_text, font_dictionaries, is_embedded, read_pdf
 
 
 @pytest.fixture(scope="module")

@@ -8,10 +8,10 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from printing.common.sections import sheet_styles
 from printing.common.text import Markup, clean, fit_width, join, literal, markup, one_line, para
-from printing.contract.sheet import styles
 
-PRINTING = Path(__file__).resolve().parents[2] / "printing"
+PRINTING = Path(__file__).resolve().parents[3] / "printing"
 
 
 def test_literal_escapes_markup_characters() -> None:
@@ -37,7 +37,7 @@ def test_join_skips_empty_pieces() -> None:
 
 
 def test_para_prints_plain_strings_literally_and_parses_only_markup() -> None:
-    style = styles().body
+    style = sheet_styles().body
     typed = para("<b>bold?</b> & <font size=40>big</font>", style)
     # The parsed paragraph holds one run of text, exactly as typed, in the normal face.
     assert "".join(f.text for f in typed.frags) == "<b>bold?</b> & <font size=40>big</font>"
@@ -50,7 +50,7 @@ def test_para_prints_plain_strings_literally_and_parses_only_markup() -> None:
 @given(st.text(max_size=60))
 def test_any_user_text_parses_and_round_trips(text: str) -> None:
     """Whatever a player types, the paragraph holds exactly their printable characters."""
-    paragraph = para(text, styles().body)
+    paragraph = para(text, sheet_styles().body)
     runs = (" " if getattr(f, "lineBreak", False) else f.text for f in paragraph.frags)
     printed = " ".join("".join(runs).split())
     assert printed == " ".join(clean(text).split())
@@ -67,7 +67,9 @@ def test_one_line_and_fit_width() -> None:
 def test_only_printing_text_builds_paragraphs() -> None:
     """Every Paragraph goes through ``para``, so no user string can skip escaping."""
     offenders = []
-    for path in sorted(PRINTING.glob("*.py")):
+    sources = sorted(PRINTING.rglob("*.py"))
+    assert len(sources) > 10  # the walk reaches every sub-package
+    for path in sources:
         if path.name == "text.py":
             continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):

@@ -57,15 +57,11 @@ from builder.contract.sheet import evaluate_sheet
 from builder.contract.sheet_catalog import load_sheet_catalog
 from builder.contract.status import Status
 from printing.contract.cards import render_gift_cards
+from printing.contract.penalty import body_bands, mind_bands
 from printing.contract.sheet import render_contractor_sheet
-from printing.contract.snapshot import (
-    PrintSnapshot,
-    body_bands,
-    mind_bands,
-    print_snapshot,
-    snapshot_for,
-)
-from tests.printing.pdfread import body_text, read_pdf, squash
+from printing.contract.snapshot import print_snapshot, snapshot_for
+from printing.contract.views import PrintSnapshot
+from tests.printing.common.pdfread import body_text, read_pdf, squash
 
 
 @pytest.fixture(scope="module")

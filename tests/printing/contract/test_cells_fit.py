@@ -20,8 +20,8 @@ from printing.common.flowables import CELL_PADDING
 from printing.common.layout import frame_width
 from printing.contract.blank import blank_story
 from printing.contract.sheet import sheet_story
-from printing.contract.snapshot import ContractView, LedgerLine, TotalLine
-from tests.printing.samples import sample_snapshot
+from printing.contract.views import ContractView, LedgerLine, TotalLine
+from tests.printing.contract.samples import sample_snapshot
 
 
 def tables(flowables: Iterable[object]) -> Iterator[Table]:

@@ -17,9 +17,16 @@ from printing.contract.cards import (
     gift_cards,
     render_gift_cards,
 )
-from printing.contract.snapshot import PrintSnapshot
-from tests.printing.pdfread import body_text, font_dictionaries, is_embedded, read_pdf, squash
-from tests.printing.samples import TRICKY_NAME, sample_gift, sample_snapshot
+from printing.contract.views import PrintSnapshot
+from tests.printing.common.pdfread import (
+    body_text,
+    font_dictionaries,
+    is_embedded,
+    read_pdf,
+    squash,
+)
+from tests.printing.common.texts import TRICKY_NAME
+from tests.printing.contract.samples import sample_gift, sample_snapshot
 
 
 def render(snapshot: PrintSnapshot, paper: str = "letter") -> tuple[bytes, int]:

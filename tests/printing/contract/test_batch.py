@@ -7,9 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from printing.contract.batch import render_roster, safe_stem, sheet_paths
-from tests.printing.pdfread import body_text, read_pdf
-from tests.printing.samples import TRICKY_NAME, sample_snapshot
+from printing.contract.batch import render_roster
+from tests.printing.common.pdfread import body_text, read_pdf
+from tests.printing.common.texts import TRICKY_NAME
+from tests.printing.contract.samples import sample_snapshot
 
 
 def roster() -> list:
@@ -79,34 +80,17 @@ def test_empty_roster_combined_still_writes_a_readable_file(tmp_path: Path) -> N
     assert "No contractors to print." in pages[0].body
 
 
-@pytest.mark.parametrize(
-    ("name", "stem"),
-    [
-        ("../../etc/passwd", "_.._etc_passwd"),
-        ("...hidden", "hidden"),
-        ("trailing. . ", "trailing"),
-        ("CON", "_CON"),
-        ("con.txt", "_con.txt"),
-        ("a\nb\tc", "a b c"),
-        ("", "contractor"),
-        ("///", "contractor"),
-        ('Zoë: the "Quiet" one?', "Zoë_ the _Quiet_ one_"),
-        ("x" * 200, "x" * 80),
-    ],
-)
-def test_safe_stem(name: str, stem: str) -> None:
-    assert safe_stem(name) == stem
-
-
-def test_same_names_get_distinct_paths(tmp_path: Path) -> None:
+def test_contractors_with_the_same_name_are_told_apart_by_id(tmp_path: Path) -> None:
     same = [
         dataclasses.replace(sample_snapshot(name="Ann"), contractor_id="same") for _ in range(3)
     ]
-    assert [p.name for p in sheet_paths(same, tmp_path)] == [
-        "Ann.pdf",
-        "Ann (same).pdf",
-        "Ann (same) 2.pdf",
-    ]
+    paths = render_roster(same, tmp_path / "out")
+    assert [p.name for p in paths] == ["Ann.pdf", "Ann (same).pdf", "Ann (same) 2.pdf"]
+
+
+def test_a_nameless_contractor_is_filed_as_contractor(tmp_path: Path) -> None:
+    (path,) = render_roster([sample_snapshot(name="///")], tmp_path / "out")
+    assert path.name == "contractor.pdf"
 
 
 def test_bad_paper_is_refused_before_anything_is_written(tmp_path: Path) -> None:

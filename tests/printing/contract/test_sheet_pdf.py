@@ -13,9 +13,17 @@ from pathlib import Path
 import pytest
 
 from printing.contract.sheet import render_contractor_sheet
-from printing.contract.snapshot import GiftView, LooseEndView, PrintSnapshot, StatView
-from tests.printing.pdfread import Page, body_text, font_dictionaries, is_embedded, read_pdf, squash
-from tests.printing.samples import TRICKY_NAME, sample_gift, sample_snapshot
+from printing.contract.views import GiftView, LooseEndView, PrintSnapshot, StatView
+from tests.printing.common.pdfread import (
+    Page,
+    body_text,
+    font_dictionaries,
+    is_embedded,
+    read_pdf,
+    squash,
+)
+from tests.printing.common.texts import TRICKY_NAME
+from tests.printing.contract.samples import sample_gift, sample_snapshot
 
 LETTER = (612.0, 792.0)
 A4 = (595.28, 841.89)
