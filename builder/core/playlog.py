@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, TypeVar
 
 from builder.core.findings import Finding, Severity
-from builder.core.outcome import Outcome
+from builder.core.result import Result
 
 State = TypeVar("State")
 Entry = TypeVar("Entry")
@@ -124,7 +124,7 @@ class PlayLog(Generic[Owner, State, Entry]):
         """The owner's state after the whole log, replayed from the start."""
         return fold_log(self.start(owner), self.entries(owner), self.apply, self.field)
 
-    def play(self, owner: Owner, entry: Entry, state: State | None = None) -> Outcome[Owner]:
+    def play(self, owner: Owner, entry: Entry, state: State | None = None) -> Result[Owner]:
         """Append ``entry`` if the rules accept it in the current state, else refuse it.
 
         ``state`` is the folded current state when the caller already has it.
@@ -135,13 +135,13 @@ class PlayLog(Generic[Owner, State, Entry]):
         step = self.apply(current, entry)
         findings = located(step.findings, f"{self.field}[{len(log)}]")
         if not step.accepted:
-            return Outcome(owner, findings)
-        return Outcome(replace(owner, **{self.field: (*log, entry)}), findings)  # type: ignore[type-var]
+            return Result(owner, findings)
+        return Result(replace(owner, **{self.field: (*log, entry)}), findings)  # type: ignore[type-var]
 
-    def undo(self, owner: Owner) -> Outcome[Owner]:
+    def undo(self, owner: Owner) -> Result[Owner]:
         """Retract the last entry (the app's Undo); refused when the log is empty."""
         log = self.entries(owner)
         if not log:
             finding = Finding(rule=self.empty_rule, message="Nothing to undo.", where=self.field)
-            return Outcome(owner, (finding,))
-        return Outcome(replace(owner, **{self.field: log[:-1]}))  # type: ignore[type-var]
+            return Result(owner, (finding,))
+        return Result(replace(owner, **{self.field: log[:-1]}))  # type: ignore[type-var]

@@ -1,7 +1,7 @@
 """Covenant rules as operations and one evaluation: the API the app and the CLI call.
 
-Every operation takes a ``CovenantCharacter`` and returns an ``Outcome``
-(``builder.core.outcome``): the character with one more play-log entry when
+Every operation takes a ``CovenantCharacter`` and returns a ``Result``
+(``builder.core.result``): the character with one more play-log entry when
 the rules allow the action, or the very same character and an error finding
 saying why not ("using an already-used use", "not enough tokens"...). The
 state each operation checks against is folded from creation plus the log by
@@ -31,7 +31,7 @@ marked "Reading:" where it is applied):
 
 from __future__ import annotations
 
-from builder.core.outcome import Outcome
+from builder.core.result import Result
 from builder.covenant.character import (
     AddCondition,
     AddDrain,
@@ -81,34 +81,34 @@ from builder.covenant.state import COVENANT_LOG, Phase, fold
 # --------------------------------------------------------------------------- operations
 
 
-def play(character: CovenantCharacter, entry: LogEntry) -> Outcome[CovenantCharacter]:
+def play(character: CovenantCharacter, entry: LogEntry) -> Result[CovenantCharacter]:
     """Record ``entry`` if the rules allow it in the character's current state."""
     return COVENANT_LOG.play(character, entry)
 
 
-def undo(character: CovenantCharacter) -> Outcome[CovenantCharacter]:
+def undo(character: CovenantCharacter) -> Result[CovenantCharacter]:
     """Drop the last play-log entry (the app's Undo)."""
     return COVENANT_LOG.undo(character)
 
 
-def begin_scene(character: CovenantCharacter, note: str = "") -> Outcome[CovenantCharacter]:
+def begin_scene(character: CovenantCharacter, note: str = "") -> Result[CovenantCharacter]:
     """A scene starts."""
     return play(character, BeginScene(note))
 
 
-def end_turn(character: CovenantCharacter) -> Outcome[CovenantCharacter]:
+def end_turn(character: CovenantCharacter) -> Result[CovenantCharacter]:
     """The character's turn passes; expended uses are ready at xir next turn."""
     return play(character, EndTurn())
 
 
-def end_scene(character: CovenantCharacter) -> Outcome[CovenantCharacter]:
+def end_scene(character: CovenantCharacter) -> Result[CovenantCharacter]:
     """The scene ends: scene damage returns; tapped (and expended) uses recharge;
     fast conditions and drains are cured; scene incapacitation wears off, any other
     unhealed incapacitation eliminates the character."""
     return play(character, EndScene())
 
 
-def end_chapter(character: CovenantCharacter) -> Outcome[CovenantCharacter]:
+def end_chapter(character: CovenantCharacter) -> Result[CovenantCharacter]:
     """The chapter ends (and any running scene with it): chapter damage returns,
     exhausted uses recharge, and a surviving character gains 1 token."""
     return play(character, EndChapter())
@@ -116,7 +116,7 @@ def end_chapter(character: CovenantCharacter) -> Outcome[CovenantCharacter]:
 
 def use_asset(
     character: CovenantCharacter, asset: str, use: str, state: UseState | None = None
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     """Use ``use`` of the asset (Trait, gear, Ability, Goal or Tie) with id ``asset``.
 
     ``state`` defaults to the use's own recharge; a use may also be spent by
@@ -131,7 +131,7 @@ def use_asset(
 
 def recharge_asset(
     character: CovenantCharacter, asset: str, reason: str = ""
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     """Make one used asset ready at once (2 advantages spent on a bid)."""
     return play(character, RechargeAsset(asset, reason))
 
@@ -141,7 +141,7 @@ def bid(
     spent: int,
     severity: DamageSeverity = DamageSeverity.SCENE,
     note: str = "",
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     """Spend ``spent`` free Discipline on a bid; it becomes scene damage by default."""
     return play(character, Bid(spent, severity, note))
 
@@ -154,86 +154,82 @@ def resist(
     cost: BidCost = BidCost.NORMAL,
     bonus: int = 0,
     note: str = "",
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     """A Resistance bid against ``damage``: ``spent`` Discipline becomes damage of the
     attack's severity; a bid not exceeding ``damage`` incapacitates the character."""
     return play(character, Resist(damage, severity, spent, cost, bonus, note))
 
 
-def heal(character: CovenantCharacter, note: str = "") -> Outcome[CovenantCharacter]:
+def heal(character: CovenantCharacter, note: str = "") -> Result[CovenantCharacter]:
     """An incapacitated character is healed and rejoins the game."""
     return play(character, Heal(note))
 
 
 def restore_long_term(
     character: CovenantCharacter, amount: int, reason: str = ""
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     """Long-term damage recharged by a completed quest or a cybernetic implant."""
     return play(character, RestoreLongTerm(amount, reason))
 
 
-def lose_tie(
-    character: CovenantCharacter, tie: str, reason: str = ""
-) -> Outcome[CovenantCharacter]:
+def lose_tie(character: CovenantCharacter, tie: str, reason: str = "") -> Result[CovenantCharacter]:
     """A Tie is lost with its 100 Discipline; losing the last one eliminates the character."""
     return play(character, LoseTie(tie, reason))
 
 
-def gain_tie(character: CovenantCharacter, tie: Tie) -> Outcome[CovenantCharacter]:
+def gain_tie(character: CovenantCharacter, tie: Tie) -> Result[CovenantCharacter]:
     """A new Tie: 100 more free Discipline."""
     return play(character, GainTie(tie))
 
 
-def buy_asset(character: CovenantCharacter, asset: Asset) -> Outcome[CovenantCharacter]:
+def buy_asset(character: CovenantCharacter, asset: Asset) -> Result[CovenantCharacter]:
     """Buy a Trait or Ability for 1 token during an intermission."""
     return play(character, BuyAsset(asset))
 
 
 def story_control(
     character: CovenantCharacter, kind: StoryControl, note: str = ""
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     """Spend 1 token on story control (scene edit, second wind, recharge, cure, succeed, fail)."""
     return play(character, UseStoryControl(kind, note))
 
 
-def add_condition(character: CovenantCharacter, condition: Condition) -> Outcome[CovenantCharacter]:
+def add_condition(character: CovenantCharacter, condition: Condition) -> Result[CovenantCharacter]:
     return play(character, AddCondition(condition))
 
 
 def cure_condition(
     character: CovenantCharacter, condition: str, note: str = ""
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     return play(character, CureCondition(condition, note))
 
 
-def add_drain(character: CovenantCharacter, drain: Drain) -> Outcome[CovenantCharacter]:
+def add_drain(character: CovenantCharacter, drain: Drain) -> Result[CovenantCharacter]:
     return play(character, AddDrain(drain))
 
 
-def drain_tick(character: CovenantCharacter, drain: str) -> Outcome[CovenantCharacter]:
+def drain_tick(character: CovenantCharacter, drain: str) -> Result[CovenantCharacter]:
     """One cycle of a drain."""
     return play(character, DrainTick(drain))
 
 
 def cure_drain(
     character: CovenantCharacter, drain: str, note: str = ""
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     return play(character, CureDrain(drain, note))
 
 
-def set_goal(
-    character: CovenantCharacter, slot: GoalSlot, goal: Goal
-) -> Outcome[CovenantCharacter]:
+def set_goal(character: CovenantCharacter, slot: GoalSlot, goal: Goal) -> Result[CovenantCharacter]:
     return play(character, SetGoal(slot, goal))
 
 
 def resolve_goal(
     character: CovenantCharacter, slot: GoalSlot, fulfilled: bool, note: str = ""
-) -> Outcome[CovenantCharacter]:
+) -> Result[CovenantCharacter]:
     return play(character, ResolveGoal(slot, fulfilled, note))
 
 
-def sacrifice(character: CovenantCharacter, note: str = "") -> Outcome[CovenantCharacter]:
+def sacrifice(character: CovenantCharacter, note: str = "") -> Result[CovenantCharacter]:
     return play(character, Sacrifice(note))
 
 

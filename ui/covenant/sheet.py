@@ -49,7 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.core.findings import Finding, Severity
-from builder.core.outcome import Outcome
+from builder.core.result import Result
 from builder.covenant import rules
 from builder.covenant.catalog import shipped_catalog
 from builder.covenant.character import (
@@ -750,7 +750,7 @@ class CovenantSheet(QWidget):
 
     # ------------------------------------------------------------------ actions
 
-    def _act(self, name: str, played: Outcome[CovenantCharacter]) -> bool:
+    def _act(self, name: str, played: Result[CovenantCharacter]) -> bool:
         """Record an operation's result: save and push it, or show why builder refused."""
         if not played.accepted:
             self.message.setText(f"{name}: {_reasons(played.findings)}")

@@ -133,7 +133,7 @@ def _plan(
 
 def _applied(name: str, before: Contractor, applied: Any) -> Plan:
     """A plan from a ``builder.contract.advance`` result (``contractor`` and ``findings``)."""
-    return _plan(name, before, applied.contractor, applied.findings)
+    return _plan(name, before, applied.character, applied.findings)
 
 
 class Operations:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from builder.core.findings import Severity
-from builder.core.outcome import Outcome
 from builder.core.playlog import PlayLog, Step, accept, fold_log, note, refuse
+from builder.core.result import Result
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +84,7 @@ def test_undo_retracts_the_tail_and_restores_the_state_exactly() -> None:
     played = COUNTER.play(tally, Add(9))
     assert COUNTER.fold(played.character).state == 12
     undone = COUNTER.undo(played.character)
-    assert undone == Outcome(tally, ())
+    assert undone == Result(tally, ())
     assert COUNTER.fold(undone.character) == before
     # Earlier entries are never edited: the retained prefix is the same tuple of values.
     assert undone.character.log == tally.log

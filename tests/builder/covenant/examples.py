@@ -7,7 +7,7 @@ bids. Rule tests start from her and play the summary's situations step by step.
 
 from __future__ import annotations
 
-from builder.core.outcome import Outcome
+from builder.core.result import Result
 from builder.covenant.character import (
     Asset,
     AssetKind,
@@ -95,13 +95,13 @@ def ines(**creation: object) -> CovenantCharacter:
     )
 
 
-def ok(played: Outcome[CovenantCharacter]) -> CovenantCharacter:
+def ok(played: Result[CovenantCharacter]) -> CovenantCharacter:
     """The character after an action the rules must allow."""
     assert played.accepted, [f.message for f in played.findings]
     return played.character
 
 
-def refused(played: Outcome[CovenantCharacter], before: CovenantCharacter, rule: str) -> None:
+def refused(played: Result[CovenantCharacter], before: CovenantCharacter, rule: str) -> None:
     """The action was refused for ``rule`` and changed nothing."""
     assert not played.accepted
     assert played.character == before

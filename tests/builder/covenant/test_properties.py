@@ -12,7 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.core.outcome import Outcome
+from builder.core.result import Result
 from builder.covenant import rules
 from builder.covenant.character import (
     Asset,
@@ -107,7 +107,7 @@ actions = st.one_of(
 )
 
 
-def perform(character: CovenantCharacter, action: tuple[Any, ...]) -> Outcome[CovenantCharacter]:
+def perform(character: CovenantCharacter, action: tuple[Any, ...]) -> Result[CovenantCharacter]:
     name, *args = action
     return getattr(rules, name)(character, *args)
 

@@ -1,11 +1,12 @@
 """What a named operation returns, for every game system.
 
 An operation ("raise Brawn", "use this asset", "end the scene") takes a
-character and returns an ``Outcome``: the character after it and the findings
+character and returns a ``Result``: the character after it and the findings
 it raised. An ERROR finding means the operation was refused and the character
 is the very one passed in; warnings and notes never stop it. The app wraps an
-accepted outcome in one undo step; a refused one shows its findings instead
-(STYLE.md: "Mutations go through named operations").
+accepted result in one undo step; a refused one shows its findings instead
+(STYLE.md: "Mutations go through named operations"). The Contract names its
+contract results ``Outcome`` (victory, failure, death), hence this name.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ Character = TypeVar("Character")
 
 
 @dataclass(frozen=True, slots=True)
-class Outcome(Generic[Character]):
+class Result(Generic[Character]):
     """The character after an operation and the findings the operation raised.
 
     When ``refused`` is True, ``character`` is the one passed in, unchanged, and
@@ -38,8 +39,3 @@ class Outcome(Generic[Character]):
     def accepted(self) -> bool:
         """True when the operation was recorded."""
         return not self.refused
-
-
-def refused(character: Character, rule: str, message: str, where: str = "") -> Outcome[Character]:
-    """An outcome refusing an operation on ``character`` for one rule."""
-    return Outcome(character, (Finding(rule, message, where),))
