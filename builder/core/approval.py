@@ -77,7 +77,6 @@ APPROVAL_VERSION = 1
 SIGNATURE_ALGORITHM = "ed25519"
 SCHEMA_FILE = "approval.v1.schema.json"
 
-
 class ApprovalError(ValueError):
     """An approval that cannot be made or checked: ``what`` is wrong at ``where``."""
 
