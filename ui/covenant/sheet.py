@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.core.findings import Finding, Severity
+from builder.core.result import Result
 from builder.covenant import rules
 from builder.covenant.catalog import shipped_catalog
 from builder.covenant.character import (
@@ -76,7 +77,7 @@ from builder.covenant.character import (
     UseState,
     UseStoryControl,
 )
-from builder.covenant.rules import CovenantReport, Played, evaluate_covenant
+from builder.covenant.rules import CovenantReport, evaluate_covenant
 from builder.covenant.state import PlayState, apply_entry, fold
 from builder.covenant.wording import describe_log_entry
 from printing.covenant.sheet import PHASE_LABELS
@@ -749,7 +750,7 @@ class CovenantSheet(QWidget):
 
     # ------------------------------------------------------------------ actions
 
-    def _act(self, name: str, played: Played) -> bool:
+    def _act(self, name: str, played: Result[CovenantCharacter]) -> bool:
         """Record an operation's result: save and push it, or show why builder refused."""
         if not played.accepted:
             self.message.setText(f"{name}: {_reasons(played.findings)}")
