@@ -13,7 +13,6 @@ from builder.mortal_coil.character import (
     EndDeprivation,
     HarmKind,
     Item,
-    ItemSize,
     NightRest,
     Retire,
     Save,
