@@ -8,10 +8,12 @@ table is in Harbinger's own words (the game's text describes each entry at lengt
 from __future__ import annotations
 
 from builder.mortal_coil.character import (
+    INVENTORY_SLOTS,
     AddFallout,
     Deprived,
     EndDeprivation,
     HarmKind,
+    ItemSize,
     LogEntry,
     NightRest,
     Retire,
@@ -84,3 +86,27 @@ def describe(entry: LogEntry) -> str:
 def describe_entry(_character: Spacefarer, entry: LogEntry) -> str:
     """The registry's hook: an entry in words (the character is not needed here)."""
     return describe(entry)
+
+
+def slot_lines(character: Spacefarer, fatigue: int, fallout: tuple[int, ...]) -> list[str]:
+    """What fills each inventory slot, in order: gear, fatigue, then fallout ("Inventory").
+
+    A bulky item fills two lines (the second marked "(bulky, cont.)"); small
+    items share a line, ``character.small_per_slot`` to a line. The list has
+    at least ten lines (empty ones are ""), more when the slots overflow.
+    """
+    lines: list[str] = []
+    small: list[str] = []
+    per = max(1, character.small_per_slot)
+    for item in character.items:
+        if item.size is ItemSize.SMALL:
+            small.append(item.name)
+        elif item.size is ItemSize.BULKY:
+            lines += [f"{item.name} (bulky)", f"{item.name} (bulky, cont.)"]
+        else:
+            lines.append(item.name)
+    for i in range(0, len(small), per):
+        lines.append(" · ".join(small[i : i + per]) + " (small)")
+    lines += ["Fatigue"] * fatigue
+    lines += [f"Fallout {n}: {FALLOUT.get(n, '?')}" for n in fallout]
+    return lines + [""] * max(0, INVENTORY_SLOTS - len(lines))
