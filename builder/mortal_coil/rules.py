@@ -262,6 +262,12 @@ def _take_harm(state: State, e: TakeHarm) -> State:
     and immobile"; dies within an hour without aid and rest). A failed CTRL save
     is critical stress: a fallout is owed, or, with all ten slots already fallout,
     the character retires instead ("Retiring your character").
+
+    Reading: the issue says "the tenth slot of fallout retires the character";
+    the text says that with all ten slots filled with fallout "the next time your
+    character would take fallout, they are immediately retired instead". Harbinger
+    follows the text: the tenth fallout is taken (there are exactly ten entries,
+    so it is the last new one) and the next critical stress retires.
     """
     if e.roll < 0 or e.reduction < 0:
         raise Refused("the roll and the armor or stability cannot be negative")

@@ -6,6 +6,8 @@ ability, causes critical damage or stress, or retires the character;
 ``tmc odds highest DIE...`` the distribution of the highest of several dice;
 ``tmc odds fallout TAKEN`` the chance a fallout roll is new. The numbers come
 from :mod:`builder.mortal_coil.odds`; this module checks input and formats.
+``tmc pdf FILE -o OUT`` prints a spacefarer or crew file, ``tmc pdf --blank``
+a blank spacefarer sheet (``printing.mortal_coil.sheet``).
 """
 
 from __future__ import annotations
@@ -57,6 +59,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "odds", help="exact odds of saves, critical damage, kept dice and fallout"
     )
     odds.set_defaults(func=_missing)
+    _register_pdf(tmc_sub)
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")
@@ -168,4 +171,55 @@ def _run_fallout(args: argparse.Namespace) -> int:
             f"duplicates are rerolled, {float(odds.expected_rolls or 0):.2f} rolls on average"
         )
     emit(args, odds.to_json(), text)
+    return 0
+
+
+def _register_pdf(tools: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    pdf = tools.add_parser(
+        "pdf",
+        help="print a spacefarer or crew file, or a blank sheet, to PDF",
+        description="Print a This Mortal Coil character file (harbinger.mortal-coil) or crew "
+        "file (harbinger.mortal-coil-crew) to PDF, or with --blank an empty character sheet.",
+    )
+    pdf.add_argument("file", nargs="?", metavar="FILE", help="the character or crew file")
+    pdf.add_argument("--blank", action="store_true", help="print a blank character sheet")
+    pdf.add_argument("-o", "--output", required=True, metavar="OUT", help="the PDF to write")
+    pdf.add_argument("--paper", choices=("letter", "a4"), default="letter")
+    add_json_flag(pdf)
+    pdf.set_defaults(func=_run_pdf)
+
+
+def _run_pdf(args: argparse.Namespace) -> int:
+    """Print the file (or the blank sheet) and say how many pages were written."""
+    from builder.core.registry import FileFormatError
+    from builder.mortal_coil import file as mc_file
+    from harbinger.commands.base import read_json_file
+    from printing.mortal_coil import sheet
+
+    if args.blank == bool(args.file):
+        raise CliError("give either FILE or --blank")
+    out = args.output
+    try:
+        if args.blank:
+            pages = sheet.render_blank_spacefarer_sheet(out, args.paper)
+            what = "blank sheet"
+        else:
+            document = read_json_file(args.file, "file")
+            if isinstance(document, dict) and document.get("format") == mc_file.CREW_FORMAT:
+                crew = mc_file.crew_from_document(document)
+                pages = sheet.render_crew_sheet(crew, out, args.paper)
+                what = f"crew {crew.name}"
+            else:
+                character = mc_file.from_document(document).character
+                pages = sheet.render_spacefarer_sheet(character, out, args.paper)
+                what = f"spacefarer {character.name}"
+    except FileFormatError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    except OSError as exc:
+        raise CliError(f"cannot write {out}: {exc.strerror or exc}") from None
+    emit(
+        args,
+        {"output": str(out), "pages": pages, "printed": what},
+        f"{what}: {pages} page(s) to {out}",
+    )
     return 0

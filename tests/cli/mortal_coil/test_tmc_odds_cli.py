@@ -99,3 +99,23 @@ def test_headless_subprocess():
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["saves"][0]["pass"]["fraction"] == "1/2"
+
+
+def test_pdf_of_a_spacefarer_a_crew_and_a_blank_sheet(tmp_path, capsys):
+    from resources import resource_path
+    from tests.printing.pdfread import body_text, read_pdf
+
+    okoye = str(resource_path("mortal_coil", "okoye-vale.json"))
+    crew = str(resource_path("mortal_coil", "crew-lantern.json"))
+    for source, printed in ((okoye, "spacefarer Okoye Vale"), (crew, "crew The Lantern")):
+        out = tmp_path / "out.pdf"
+        assert main(["tmc", "pdf", source, "-o", str(out), "--json"]) == 0
+        doc = json.loads(capsys.readouterr().out)
+        assert (doc["printed"], doc["pages"]) == (printed, 1)
+        assert printed.split(" ", 1)[1] in body_text(read_pdf(out)[1])
+    assert main(["tmc", "pdf", "--blank", "-o", str(tmp_path / "b.pdf")]) == 0
+    assert "blank sheet: 1 page(s)" in capsys.readouterr().out
+    assert main(["tmc", "pdf", "-o", str(tmp_path / "x.pdf")]) == 2
+    wren = str(resource_path("examples", "newbie-wren-halloway.json"))
+    assert main(["tmc", "pdf", wren, "-o", str(tmp_path / "x.pdf")]) == 2
+    assert "not a This Mortal Coil character file" in capsys.readouterr().err
