@@ -11,8 +11,9 @@ from __future__ import annotations
 from builder.contract.system import SYSTEM as CONTRACT
 from builder.core import registry
 from builder.covenant.system import SYSTEM as COVENANT
+from builder.mortal_coil.system import SYSTEM as MORTAL_COIL
 
-for _system in (CONTRACT, COVENANT):
+for _system in (CONTRACT, COVENANT, MORTAL_COIL):
     registry._add_shipped(_system)
 
-__all__ = ["CONTRACT", "COVENANT"]
+__all__ = ["CONTRACT", "COVENANT", "MORTAL_COIL"]
