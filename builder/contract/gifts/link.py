@@ -25,6 +25,7 @@ from builder.contract.gifts.fields import RawCatalog
 from builder.contract.gifts.template import Sentence, TemplateSyntaxError, parse_sentence
 from builder.core.catalog import (
     Problems,
+    Report,
 )
 
 
@@ -190,15 +191,10 @@ def compile_effect(effect: Effect, raw: RawCatalog, problems: Problems) -> _Comp
     return _Compiled(sentences, used) if ok else None
 
 
-def index_effect(
-    effect: Effect, compiled: _Compiled, raw: RawCatalog, problems: Problems
-) -> EffectIndex | None:
-    entry = f"effects.{effect.id}"
-    report = problems.at(effect.origin.file, entry)
-    groups: dict[str, ModifierGroup] = {**raw.groups, **effect.groups}
-    all_slots = frozenset().union(*compiled.used.values()) if compiled.used else frozenset()
-    param_slots = {p.slot: p.id for p in effect.parameters.values()}
-
+def _general_for(
+    effect: Effect, raw: RawCatalog, all_slots: frozenset[str], report: Report
+) -> dict[str, Modifier]:
+    """The general modifiers an Effect offers: those that apply and fit its Styles, slots, Types."""
     general: dict[str, Modifier] = {}
     for mid in effect.use_general:
         if mid not in raw.general:
@@ -221,6 +217,19 @@ def index_effect(
                 else "it fits none of this Effect's Styles or Gift Types"
             )
             report(f"'use_general' lists {mod.id!r}, but {why}")
+    return general
+
+
+def index_effect(
+    effect: Effect, compiled: _Compiled, raw: RawCatalog, problems: Problems
+) -> EffectIndex | None:
+    entry = f"effects.{effect.id}"
+    report = problems.at(effect.origin.file, entry)
+    groups: dict[str, ModifierGroup] = {**raw.groups, **effect.groups}
+    all_slots = frozenset().union(*compiled.used.values()) if compiled.used else frozenset()
+    param_slots = {p.slot: p.id for p in effect.parameters.values()}
+
+    general = _general_for(effect, raw, all_slots, report)
 
     own = list(effect.modifiers.values())
     ordered = (
