@@ -79,7 +79,6 @@ SPENT_KINDS: tuple[str, ...] = (
 )
 """Keys of ``ExpSummary.spent_by_kind``, always all present."""
 
-CREDIT_SOURCES: tuple[str, ...] = ("victory", "charon_coin", "gifted_asset")
 IMPROVEMENT_SOURCES: tuple[str, ...] = ("contract_journals", *(k.value for k in ImprovementKind))
 
 
