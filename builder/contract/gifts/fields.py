@@ -22,12 +22,7 @@ from builder.contract.gifts.catalog import (
 )
 from builder.contract.gifts.template import SLOT_NAME
 from builder.contract.status import Status
-from builder.core.catalog import (
-    Report,
-    did_you_mean,
-    kind_name,
-    type_name,
-)
+from builder.core.catalog import Report, did_you_mean, kind_name, type_name
 
 _Kind = type | tuple[type, ...]
 _MISSING = object()

@@ -23,10 +23,7 @@ from builder.contract.gifts.catalog import (
 )
 from builder.contract.gifts.fields import RawCatalog
 from builder.contract.gifts.template import Sentence, TemplateSyntaxError, parse_sentence
-from builder.core.catalog import (
-    Problems,
-    Report,
-)
+from builder.core.catalog import Problems, Report
 
 
 def _style_names(ids: Iterable[str], raw: RawCatalog) -> str:

@@ -31,11 +31,7 @@ from builder.contract.gifts.catalog import (
 from builder.contract.gifts.fields import Fields, RawCatalog, check_id
 from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
 from builder.contract.status import Status
-from builder.core.catalog import (
-    Problems,
-    Report,
-    type_name,
-)
+from builder.core.catalog import Problems, Report, type_name
 
 
 def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
