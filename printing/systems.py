@@ -82,6 +82,18 @@ def _covenant_sheet(character: Any) -> RosterSheet:
     return roster_sheet(character)
 
 
+def _mortal_coil_sheet(character: Any) -> RosterSheet:
+    from printing.mortal_coil.sheet import roster_sheet
+
+    return roster_sheet(character)
+
+
+def _mortal_coil_blank(out: Output, paper: Paper) -> int:
+    from printing.mortal_coil.sheet import render_blank_spacefarer_sheet
+
+    return render_blank_spacefarer_sheet(out, paper)
+
+
 def _shipped() -> None:
     """Register the printers of the games Harbinger ships (once, on first use)."""
     global _loaded
@@ -90,6 +102,7 @@ def _shipped() -> None:
     _loaded = True
     from builder.contract.system import ID as CONTRACT
     from builder.covenant.system import ID as COVENANT
+    from builder.mortal_coil.system import ID as MORTAL_COIL
     from printing.contract.batch import ROSTER_TITLE as CONTRACT_ROSTER
 
     for printer in (
@@ -102,6 +115,7 @@ def _shipped() -> None:
             roster=CONTRACT_ROSTER,
         ),
         SystemPrinter(COVENANT, _covenant_sheet),
+        SystemPrinter(MORTAL_COIL, _mortal_coil_sheet, blank=_mortal_coil_blank),
     ):
         _PRINTERS.setdefault(printer.system, printer)
 
@@ -175,14 +189,14 @@ def blank_systems() -> list[str]:
 def print_blank(system_id: str | None, out: Output, paper: Paper = "letter") -> int:
     """Print a blank sheet of ``system_id``; returns the page count.
 
-    ``None`` picks the one game that prints blank sheets; when several do,
-    NoPrinter asks which.
+    ``None`` picks the first registered game that prints blank sheets (The
+    Contract, Harbinger's main game), so ``sheet pdf --blank`` keeps meaning
+    what it always meant.
     """
     if system_id is None:
         offered = blank_systems()
-        if len(offered) != 1:
-            names = ", ".join(offered) or "none"
-            raise NoPrinter(f"say which game's blank sheet to print (--system: {names})")
+        if not offered:
+            raise NoPrinter("no game prints a blank sheet")
         system_id = offered[0]
     found = printer(system_id)
     if found.blank is None:

@@ -16,8 +16,8 @@ Entry points (``out`` is a path or a binary stream, ``paper`` "letter" or "a4"):
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from functools import lru_cache
+from collections.abc import Callable, Mapping
+from functools import lru_cache, partial
 
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
@@ -29,9 +29,10 @@ from builder.mortal_coil.wording import describe, slot_lines
 from printing.common.flowables import TickTrack, WriteLine, fit, grid
 from printing.common.layout import Output, Paper, RunningHead, SectionStart, build, make_document
 from printing.common.layout import frame_width as _frame_width
+from printing.common.roster import RosterSheet
+from printing.common.sections import keep_headings_with_next
 from printing.common.styles import SHADE, Styles, make_styles
 from printing.common.text import Markup, markup, para
-from printing.contract.sheet import keep_headings_with_next
 
 LOG_LINES_PRINTED = 60
 """Newest play-log entries printed in full; older ones are counted, not listed."""
@@ -185,13 +186,25 @@ def _notes(c: Spacefarer, state: State, width: float, s: Styles) -> list[Flowabl
     return out
 
 
-def spacefarer_story(c: Spacefarer, width: float, *, key: str = "0") -> list[Flowable]:
-    """The flowables of one spacefarer sheet, ``width`` points wide."""
+def spacefarer_story(
+    c: Spacefarer,
+    width: float,
+    *,
+    key: str = "0",
+    outline: bool = False,
+    on_start: Callable[[], None] | None = None,
+) -> list[Flowable]:
+    """The flowables of one spacefarer sheet, ``width`` points wide.
+
+    ``key``, ``outline`` and ``on_start`` are for a roster file holding several
+    sheets: page numbering, a PDF bookmark, a progress call (``RosterSheet``).
+    """
     s = styles()
     state = fold(c)
     detail = f"Player: {c.player}" if c.player else f"HP {state.hp_max}"
-    head = RunningHead(key, f"{c.name or '(unnamed)'} — {GAME} spacefarer", detail)
-    story: list[Flowable] = [SectionStart(head)]
+    title = f"{c.name or '(unnamed)'} — {GAME} spacefarer"
+    head = RunningHead(key, title, detail, outline=c.name if outline else "")
+    story: list[Flowable] = [SectionStart(head, on_start)]
     story += _title(c, state, width, s)
     story += _abilities(state, width, s)
     story += _slots(c, state, width, s)
@@ -325,3 +338,14 @@ def render_crew_sheet(
         story.append(para(crew.notes, s.body))
     doc = make_document(out, paper, title=f"{crew.name} — {GAME} crew", subject=f"{GAME}: crew")
     return build(doc, keep_headings_with_next(story))
+
+
+def roster_sheet(character: Spacefarer) -> RosterSheet:
+    """This spacefarer's sheet as a roster prints it (alone, or inside one shared file)."""
+    return RosterSheet(
+        name=character.name,
+        ident=character.id,
+        noun="spacefarer",
+        render=partial(render_spacefarer_sheet, character),
+        story=partial(spacefarer_story, character),
+    )

@@ -138,13 +138,14 @@ def test_blank_sheet_of_a_game_is_chosen_with_system(
     capsys.readouterr()
     assert main(["sheet", "pdf", "--blank", "--system", "covenant", "-o", str(blank)]) == 2
     assert capsys.readouterr().err.strip() == (
-        "harbinger sheet: Covenant has no blank sheet to print (games that do: contract)"
+        "harbinger sheet: Covenant has no blank sheet to print (games that do: contract, "
+        "mortal-coil)"
     )
     assert main(["sheet", "pdf", str(INES), "--system", "contract", "-o", str(blank)]) == 2
     assert "use it with --blank" in capsys.readouterr().err
     assert main(["sheet", "pdf", "--blank", "--system", "chess", "-o", str(blank)]) == 2
     assert capsys.readouterr().err.strip() == (
-        "harbinger sheet: no game system 'chess' (known: contract, covenant)"
+        "harbinger sheet: no game system 'chess' (known: contract, covenant, mortal-coil)"
     )
 
 

@@ -24,10 +24,11 @@ COVENANT = resource_path("examples", "covenant-ines-okafor-vell.json")
 
 def test_every_shipped_game_has_a_printer() -> None:
     shipped = [s.id for s in registry.systems()]
-    assert [p.system for p in systems.printers()] == shipped == ["contract", "covenant"]
+    assert [p.system for p in systems.printers()] == shipped
+    assert shipped[:3] == ["contract", "covenant", "mortal-coil"]
     assert systems.printer_for(read_character_file(INES)).system == "contract"
     assert systems.printer_for(read_covenant_file(COVENANT).character).system == "covenant"
-    assert systems.blank_systems() == ["contract"]
+    assert systems.blank_systems()[:2] == ["contract", "mortal-coil"]
 
 
 def test_a_game_without_a_printer_is_named_in_the_refusal(pawn_system: GameSystem) -> None:

@@ -103,7 +103,7 @@ def test_headless_subprocess():
 
 def test_pdf_of_a_spacefarer_a_crew_and_a_blank_sheet(tmp_path, capsys):
     from resources import resource_path
-    from tests.printing.pdfread import body_text, read_pdf
+    from tests.printing.common.pdfread import body_text, read_pdf
 
     okoye = str(resource_path("mortal_coil", "okoye-vale.json"))
     crew = str(resource_path("mortal_coil", "crew-lantern.json"))

@@ -23,7 +23,7 @@ from printing.mortal_coil.sheet import (
     render_spacefarer_sheet,
 )
 from tests.builder.mortal_coil.examples import OKOYE
-from tests.printing.pdfread import body_text, font_dictionaries, is_embedded, read_pdf
+from tests.printing.common.pdfread import body_text, font_dictionaries, is_embedded, read_pdf
 
 LETTER = (612.0, 792.0)
 A4 = (595.28, 841.89)
