@@ -58,6 +58,7 @@ def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_pa
         "id",
         "name",
         "player",
+        "system",
         "victories",
         "status",
         "alive",
@@ -69,6 +70,7 @@ def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_pa
         "id": COVENANT_ID,
         "name": "Ines Okafor-Vell",
         "player": "Example Player",
+        "system": "covenant",
         "eliminated": False,
         "approval_state": "unreviewed",
         "updated_at": covenant["updated_at"],
@@ -80,12 +82,11 @@ def test_list_prints_readable_lines(capsys: pytest.CaptureFixture[str], library_
     assert run(capsys, "--db", db, "db", "list")[1] == "The library is empty.\n"
     run(capsys, "--db", db, "db", "import", *map(str, EXAMPLES))
     out = run(capsys, "--db", db, "db", "list")[1]
-    assert out.splitlines()[1] == (
-        "4014e95e-7d7e-5eb0-98ff-3d6e35755c92  Orrin Vale [Sam]  Newbie, 3 victories  (dead)"
+    assert out.splitlines()[2] == (
+        "4014e95e-7d7e-5eb0-98ff-3d6e35755c92  Orrin Vale [Sam]  "
+        "The Contract, Newbie, 3 victories  (dead)"
     )
-    assert out.splitlines()[-1] == (
-        f"{COVENANT_ID}  Ines Okafor-Vell [Example Player]  Covenant character"
-    )
+    assert out.splitlines()[0] == f"{COVENANT_ID}  Ines Okafor-Vell [Example Player]  Covenant"
 
 
 def test_the_environment_names_the_library(
@@ -140,7 +141,7 @@ def test_exporting_an_unknown_id_exits_2(
         capsys, "--db", str(library_path), "db", "export", "nobody", "-o", "x.json"
     )
     assert (code, out) == (2, "")
-    assert err == "harbinger db: no contractor with id 'nobody' in this library\n"
+    assert err == "harbinger db: no character with id 'nobody' in this library\n"
 
 
 def test_a_bad_file_exits_2_names_it_and_writes_nothing(
@@ -183,6 +184,7 @@ def test_conflicts_are_refused_unless_told_otherwise(
         "name": "Ines Varga",
         "action": "replaced",
         "family": "contract",
+        "system": "contract",
     }
     assert rows(library_path)["contractor"] == 2
 
