@@ -161,6 +161,7 @@ def _move_covenant_rows_up(bind: sa.engine.Connection) -> None:
             "player": player,
             **{field: getattr(row, field) for field in _OWN_FIELDS},
             "creation": json.loads(row.creation),
+            "log": [],  # the entries are rows of character_log; the empty list says so
         }
         mine = logs.get(row.id, [])
         documents.append(
