@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import subprocess
@@ -221,3 +222,40 @@ def test_db_commands_never_load_qt(library_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == ""
+
+
+def test_a_registered_system_flows_through_import_list_and_export(
+    capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path
+) -> None:
+    from tests.models.dummy_system import DummyCharacter, Note, registered
+
+    with contextlib.contextmanager(registered)() as dummy:
+        from builder.core.registry import CharacterFile
+
+        dee = DummyCharacter("dee-1", "Dee", "Sam", (Note("arrived"), Note("out")))
+        source = tmp_path / "dee.json"
+        source.write_bytes(dummy.dumps(CharacterFile("dummy", dee)))
+        db = str(library_path)
+        code, out, _ = run(capsys, "--db", db, "db", "import", str(source), str(INES), "--json")
+        assert code == 0
+        assert [(i["name"], i["system"]) for i in json.loads(out)["imported"]] == [
+            ("Dee", "dummy"),
+            ("Ines Varga", "contract"),
+        ]
+        code, out, _ = run(capsys, "--db", db, "db", "list", "--json")
+        listed = json.loads(out)
+        assert sorted(listed) == ["contractors", "covenant_characters", "dummy_characters"]
+        (entry,) = listed["dummy_characters"]
+        assert {k: v for k, v in entry.items() if k != "updated_at"} == {
+            "id": "dee-1",
+            "name": "Dee",
+            "player": "Sam",
+            "system": "dummy",
+            "eliminated": True,
+            "approval_state": "unreviewed",
+        }
+        out = run(capsys, "--db", db, "db", "list")[1]
+        assert out.splitlines()[0] == "dee-1  Dee [Sam]  Dummy Game  (out of play)"
+        exported = tmp_path / "out"
+        assert run(capsys, "--db", db, "db", "export", "dee-1", "-o", f"{exported}/")[0] == 0
+        assert (exported / "dee-dee-1.json").read_bytes() == source.read_bytes()
