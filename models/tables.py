@@ -1,4 +1,4 @@
-"""The library's tables (sqlmodel on SQLAlchemy): one contractor spread over plain rows.
+"""The library's tables (sqlmodel on SQLAlchemy): contractors in rows, other games as documents.
 
 What is stored is what the player chose and what happened; no total is ever
 stored (available Exp, Gift Credits, Status, derived stats are folded by
@@ -19,6 +19,9 @@ stored (available Exp, Gift Credits, Status, derived stats are folded by
   catalog tag, with its modifiers and parameter levels in ``gift_modifier``
   and ``gift_parameter``; a Gift's revisions are the ``gift_change`` ledger
   rows with the same ``gift_id``.
+- ``character_document`` and ``character_log`` keep the characters of every
+  other game system, generically (``models.document_store``): the document
+  the system writes, and one row per entry of its append-only history.
 
 Only portable column types are used (no SQLite- or PostgreSQL-only types);
 constraint names come from one naming convention so migrations can address
