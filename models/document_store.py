@@ -166,6 +166,10 @@ class DocumentStore:
         if retracted:
             _delete_log_from(session, row.id, keep)
         summary = _write(session, row, game, split, character, keep, now)
+        if retracted:
+            row.updated_at = now
+            session.add(row)
+            session.flush()
         parts = (*summary.parts, game.history) if retracted else summary.parts
         return SaveSummary(row.id, created=False, ledger_appended=0, parts=parts)
 
