@@ -140,19 +140,14 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
 
 
 def _roster_characters(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    from harbinger.paths import library_url
     from models.library import Library, LibraryError
 
     try:
-        with Library.open(args.db) as library:
-            return [(entry.name, _load(library, entry)) for entry in library.roster()]
+        with Library.open(library_url(args.db)) as library:
+            return [(entry.name, library.load(entry.id)) for entry in library.roster()]
     except LibraryError as exc:
         raise CliError(f"library: {exc}") from None
-
-
-def _load(library: Any, entry: Any) -> Any:
-    if getattr(entry, "family", "contract") == "covenant":
-        return library.load_covenant(entry.id)
-    return library.load(entry.id)
 
 
 # --------------------------------------------------------------------------- rendering

@@ -156,7 +156,7 @@ class CovenantSheet(QWidget):
         self.library = library
         self.character_id = character_id
         self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
-        self.character: CovenantCharacter = library.load_covenant(character_id)  # type: ignore[attr-defined]
+        self.character: CovenantCharacter = library.load(character_id)  # type: ignore[attr-defined]
         self.report: CovenantReport = evaluate_covenant(self.character)
         self._state: PlayState = fold(self.character).state
         self.catalog = shipped_catalog()
@@ -451,12 +451,12 @@ class CovenantSheet(QWidget):
 
     def refresh(self) -> None:
         """Reload the character from the library and show builder's evaluation of it."""
-        if not self.library.covenant_exists(self.character_id):  # type: ignore[attr-defined]
+        if not self.library.exists(self.character_id):  # type: ignore[attr-defined]
             self.message.setText("This character is no longer in the library.")
             self.setEnabled(False)
             return
         self.setEnabled(True)
-        self.character = self.library.load_covenant(self.character_id)  # type: ignore[attr-defined]
+        self.character = self.library.load(self.character_id)  # type: ignore[attr-defined]
         self.report = evaluate_covenant(self.character)
         self._state = fold(self.character).state
         r = self.report
