@@ -4,7 +4,8 @@ Everything shown comes from ``builder.covenant.rules.evaluate_covenant``;
 every button is one operation of ``builder.covenant.rules`` and is enabled
 only when builder would accept it now (the reason in its tooltip when not).
 Each accepted action is saved through the library at once and pushed on the
-undo stack as a ``CovenantCommand`` holding the character before and after.
+character's own undo stack (``ui.operations.common.CharacterCommand``, holding
+the character before and after).
 
 Play controls:
 
@@ -25,9 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QFont, QUndoStack
+from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -80,7 +82,10 @@ from builder.covenant.rules import CovenantReport, Played, evaluate_covenant
 from builder.covenant.state import PlayState, apply_entry, fold
 from builder.covenant.wording import describe_log_entry
 from printing.covenant.sheet import PHASE_LABELS
-from ui.operations.covenant import commit, covenant_events
+from ui.operations.covenant import commit
+
+if TYPE_CHECKING:
+    from ui.workspace import Change, Workspace
 
 VERBS = {
     UseState.EXPEND: "Expend",
@@ -146,15 +151,15 @@ class CovenantSheet(QWidget):
 
     def __init__(
         self,
-        library: object,
+        workspace: Workspace,
         character_id: str,
-        undo_stack: QUndoStack | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.library = library
+        self.workspace = workspace
+        self.library = library = workspace.library
         self.character_id = character_id
-        self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
+        self.undo_stack = workspace.stack_for(character_id)
         self.character: CovenantCharacter = library.load_covenant(character_id)  # type: ignore[attr-defined]
         self.report: CovenantReport = evaluate_covenant(self.character)
         self._state: PlayState = fold(self.character).state
@@ -174,8 +179,8 @@ class CovenantSheet(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             combo.setMinimumContentsLength(12)
-        covenant_events().changed.connect(self._on_changed)
-        covenant_events().failed.connect(self._on_failed)
+        workspace.changed.connect(self._on_changed)
+        workspace.failed.connect(self._on_failed)
         self.refresh()
 
     # ------------------------------------------------------------------ layout
@@ -434,15 +439,15 @@ class CovenantSheet(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         # A closed sheet stops following the library (which may be closed after it).
         for signal, slot in (
-            (covenant_events().changed, self._on_changed),
-            (covenant_events().failed, self._on_failed),
+            (self.workspace.changed, self._on_changed),
+            (self.workspace.failed, self._on_failed),
         ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
         super().closeEvent(event)
 
-    def _on_changed(self, character_id: str) -> None:
-        if character_id == self.character_id:
+    def _on_changed(self, change: Change) -> None:
+        if change.character_id == self.character_id:
             self.refresh()
 
     def _on_failed(self, message: str) -> None:
@@ -755,7 +760,7 @@ class CovenantSheet(QWidget):
             self.message.setText(f"{name}: {_reasons(played.findings)}")
             return False
         try:
-            commit(self.library, self.undo_stack, name, self.character, played.character)
+            commit(self.workspace, name, self.character, played.character)
         except Exception as exc:  # the library refused: nothing was recorded
             self.message.setText(f"{name} could not be saved: {exc}")
             return False
