@@ -26,6 +26,15 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewWords:
+    """How review mode titles a system's approval rows: the whole file, its core, its history."""
+
+    whole: str
+    core: str
+    history: str
+
+
+@dataclass(frozen=True, slots=True)
 class SystemUi:
     """One game system's screens.
 
@@ -36,7 +45,8 @@ class SystemUi:
     - ``delete(workspace, character)`` removes it as one undoable operation;
     - ``review_sheet(parent)`` makes the read-only sheet review mode shows, a
       widget with ``show_character(character)``, ``current_tab()`` and
-      ``jump_to(where)``.
+      ``jump_to(where)``;
+    - ``review_words`` title the approval panel's rows.
     """
 
     id: str
@@ -44,6 +54,7 @@ class SystemUi:
     print_pdf: Callable[[Any, Path, str], Path]
     delete: Callable[[Workspace, Any], Change]
     review_sheet: Callable[[QWidget | None], Any]
+    review_words: ReviewWords
 
 
 # ---------------------------------------------------------------------- The Contract
@@ -104,10 +115,20 @@ def _covenant_review_sheet(parent: QWidget | None) -> Any:
 
 _SYSTEMS: dict[str, SystemUi] = {
     "contract": SystemUi(
-        "contract", _contract_show, _contract_pdf, _contract_delete, _contract_review_sheet
+        "contract",
+        _contract_show,
+        _contract_pdf,
+        _contract_delete,
+        _contract_review_sheet,
+        ReviewWords("Whole contractor", "Core: concept, creation, Limits, Source", "Exp ledger"),
     ),
     "covenant": SystemUi(
-        "covenant", _covenant_show, _covenant_pdf, _covenant_delete, _covenant_review_sheet
+        "covenant",
+        _covenant_show,
+        _covenant_pdf,
+        _covenant_delete,
+        _covenant_review_sheet,
+        ReviewWords("Whole character", "Core: name, description, creation", "Play log"),
     ),
 }
 

@@ -257,7 +257,7 @@ class ReadOnlyContractorSheet(QWidget):
 
     # ------------------------------------------------------------------ showing
 
-    def show_contractor(self, contractor: Contractor) -> None:
+    def show_character(self, contractor: Contractor) -> None:
         """Show ``contractor`` with builder's evaluation of it."""
         from builder.contract.sheet import evaluate_sheet
 
@@ -702,11 +702,19 @@ class ReviewSheet(QStackedWidget):
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.message.setObjectName("muted")
         self.message.setTextFormat(Qt.TextFormat.PlainText)
-        self.contractor = ReadOnlyContractorSheet()
-        self.covenant = ReadOnlyCovenantSheet()
         self.addWidget(self.message)
-        self.addWidget(self.contractor)
-        self.addWidget(self.covenant)
+        self._sheets: dict[str, QWidget] = {}
+
+    def for_system(self, system_id: str) -> Any:
+        """The read-only sheet of one game system (made from ``ui.systems`` on first use)."""
+        sheet = self._sheets.get(system_id)
+        if sheet is None:
+            from ui.systems import system_ui
+
+            sheet = system_ui(system_id).review_sheet(self)
+            self._sheets[system_id] = sheet
+            self.addWidget(sheet)
+        return sheet
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
@@ -724,15 +732,13 @@ class ReviewSheet(QStackedWidget):
             self.show_nothing()
         elif reviewed.character is None:
             self._say(f"{reviewed.path} cannot be reviewed:\n\n{reviewed.error}", error=True)
-        elif reviewed.family == "covenant":
-            self.covenant.show_character(reviewed.character)
-            self.setCurrentWidget(self.covenant)
         else:
-            self.contractor.show_contractor(reviewed.character)
-            self.setCurrentWidget(self.contractor)
+            sheet = self.for_system(reviewed.system_id)
+            sheet.show_character(reviewed.character)
+            self.setCurrentWidget(sheet)
 
     def jump_to(self, where: str) -> bool:
         current = self.currentWidget()
-        if current in (self.contractor, self.covenant):
-            return current.jump_to(where)
+        if current in self._sheets.values():
+            return bool(current.jump_to(where))
         return False
