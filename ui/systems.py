@@ -82,7 +82,7 @@ def _contract_delete(workspace: Workspace, contractor: Any) -> Change:
 
 
 def _contract_review_sheet(parent: QWidget | None) -> Any:
-    from ui.review.sheet import ReadOnlyContractorSheet
+    from ui.contract.review_sheet import ReadOnlyContractorSheet
 
     return ReadOnlyContractorSheet(parent)
 
@@ -108,7 +108,7 @@ def _covenant_delete(workspace: Workspace, character: Any) -> Change:
 
 
 def _covenant_review_sheet(parent: QWidget | None) -> Any:
-    from ui.review.sheet import ReadOnlyCovenantSheet
+    from ui.covenant.review_sheet import ReadOnlyCovenantSheet
 
     return ReadOnlyCovenantSheet(parent)
 
