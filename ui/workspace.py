@@ -108,14 +108,6 @@ class Workspace(QObject):
         """Make this character's history the one Undo and Redo act on (it is shown now)."""
         self.undo_group.setActiveStack(self.stack_for(character_id))
 
-    def active_character(self) -> str:
-        """The id of the character whose history Undo acts on ("" when none)."""
-        active = self.undo_group.activeStack()
-        for character_id, stack in self._stacks.items():
-            if stack is active:
-                return character_id
-        return ""
-
     def clear_history(self) -> None:
         """Forget every character's undo history (a library switch or a library-wide change)."""
         for stack in self._stacks.values():
