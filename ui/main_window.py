@@ -757,10 +757,13 @@ class MainWindow(QMainWindow):
         from ui.systems import system_ui
 
         system_id = library.family_of(character_id)
-        if system_id is None:
-            self.warn("Could not open the character", f"no character {character_id!r} here")
+        try:
+            screens = system_ui(system_id or "")
+        except KeyError as exc:
+            problem = f"no character {character_id!r} here" if system_id is None else exc.args[0]
+            self.warn("Could not open the character", problem)
             return False
-        return system_ui(system_id).show(self, character_id)
+        return screens.show(self, character_id)
 
     def show_contract(self, contractor_id: str) -> bool:
         """Load, evaluate and show one contractor's sheet."""

@@ -5,7 +5,8 @@ and approved; this table adds what only the desktop app needs: how a
 character of the system is put on screen in the main window, printed,
 deleted (undoably) and shown read-only in review mode. The main window and
 the review window look a system up here by its id (``Library.family_of``,
-``GameSystem.id``) instead of branching on the game.
+``GameSystem.id``) instead of branching on the game; so does the roster, for
+the few words it shows per system.
 
 Nothing here imports a system's widgets or rules at module level: each entry
 imports its own code when first called, so launching the app loads no game's
@@ -46,7 +47,10 @@ class SystemUi:
     - ``review_sheet(parent)`` makes the read-only sheet review mode shows, a
       widget with ``show_character(character)``, ``current_tab()`` and
       ``jump_to(where)``;
-    - ``review_words`` title the approval panel's rows.
+    - ``review_words`` title the approval panel's rows;
+    - ``roster_label`` is what the roster's Status column shows for the system's
+      characters, or "" when they have The Contract's Status and victories
+      (``builder.contract.status``), which the roster then shows and filters on.
     """
 
     id: str
@@ -55,6 +59,7 @@ class SystemUi:
     delete: Callable[[Workspace, Any], Change]
     review_sheet: Callable[[QWidget | None], Any]
     review_words: ReviewWords
+    roster_label: str = ""
 
 
 # ---------------------------------------------------------------------- The Contract
@@ -121,6 +126,7 @@ _SYSTEMS: dict[str, SystemUi] = {
         _contract_delete,
         _contract_review_sheet,
         ReviewWords("Whole contractor", "Core: concept, creation, Limits, Source", "Exp ledger"),
+        roster_label="",
     ),
     "covenant": SystemUi(
         "covenant",
@@ -129,6 +135,7 @@ _SYSTEMS: dict[str, SystemUi] = {
         _covenant_delete,
         _covenant_review_sheet,
         ReviewWords("Whole character", "Core: name, description, creation", "Play log"),
+        roster_label="Covenant",
     ),
 }
 
@@ -140,3 +147,17 @@ def system_ui(system_id: str) -> SystemUi:
     except KeyError:
         known = ", ".join(_SYSTEMS)
         raise KeyError(f"the app has no screens for game system {system_id!r} ({known})") from None
+
+
+def systems_ui() -> tuple[SystemUi, ...]:
+    """Every game system the app has screens for, in the order menus list them."""
+    return tuple(_SYSTEMS.values())
+
+
+def roster_label(system_id: str) -> str:
+    """What the roster's Status column shows for a system's characters ("": their Status).
+
+    A system the app has no screens for (one only the command line knows) shows its id.
+    """
+    found = _SYSTEMS.get(system_id)
+    return found.roster_label if found is not None else system_id
