@@ -190,88 +190,9 @@ class CovenantSheet(QWidget):
         outer.setContentsMargins(10, 10, 10, 10)
         outer.setSpacing(8)
 
-        head = QHBoxLayout()
-        titles = QVBoxLayout()
-        self.title = QLabel()
-        font = QFont(self.title.font())
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        font.setBold(True)
-        self.title.setFont(font)
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.subtitle = QLabel()
-        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
-        self.state_label = QLabel()
-        self.state_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.state_label.setStyleSheet("color: #8a2b0f; font-weight: bold;")
-        titles.addWidget(self.title)
-        titles.addWidget(self.subtitle)
-        titles.addWidget(self.state_label)
-        head.addLayout(titles, 1)
-        self.undo_button = QToolButton()
-        self.undo_button.setDefaultAction(self.undo_stack.createUndoAction(self, "Undo"))
-        self.redo_button = QToolButton()
-        self.redo_button.setDefaultAction(self.undo_stack.createRedoAction(self, "Redo"))
-        head.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
-        head.addWidget(self.redo_button, 0, Qt.AlignmentFlag.AlignTop)
-        outer.addLayout(head)
-
-        # Discipline strip: the numbers the player glances at most.
-        strip = QFrame()
-        strip.setFrameShape(QFrame.Shape.StyledPanel)
-        grid = QGridLayout(strip)
-        self.discipline_labels: dict[str, QLabel] = {}
-        names = (
-            ("total", "Discipline"),
-            ("free", "Free"),
-            ("scene", "Scene damage"),
-            ("chapter", "Chapter damage"),
-            ("long_term", "Long-term damage"),
-            ("tokens", "Tokens"),
-        )
-        big = QFont(self.font())
-        big.setPointSizeF(big.pointSizeF() * 1.5)
-        big.setBold(True)
-        for col, (key, text) in enumerate(names):
-            caption = QLabel(text)
-            caption.setStyleSheet("color: #555;")
-            value = QLabel()
-            value.setFont(big)
-            value.setObjectName(f"discipline_{key}")
-            grid.addWidget(caption, 0, col)
-            grid.addWidget(value, 1, col)
-            self.discipline_labels[key] = value
-        self.tokens_detail = QLabel()
-        self.tokens_detail.setStyleSheet("color: #555;")
-        grid.addWidget(self.tokens_detail, 2, 0, 1, len(names))
-        outer.addWidget(strip)
-
-        # Time controls.
-        time = QHBoxLayout()
-        self.scene_note = QLineEdit()
-        self.scene_note.setPlaceholderText("Scene (optional note)")
-        self.scene_note.setMaximumWidth(240)
-        time.addWidget(self.scene_note)
-        self.time_buttons: dict[str, QPushButton] = {}
-        for key, text, action in (
-            ("begin_scene", "Begin scene", self._begin_scene),
-            ("end_turn", "End turn", lambda: self._act("End turn", rules.end_turn(self.character))),
-            (
-                "end_scene",
-                "End scene",
-                lambda: self._act("End scene", rules.end_scene(self.character)),
-            ),
-            (
-                "end_chapter",
-                "End chapter",
-                lambda: self._act("End chapter", rules.end_chapter(self.character)),
-            ),
-        ):
-            button = QPushButton(text)
-            button.clicked.connect(action)
-            time.addWidget(button)
-            self.time_buttons[key] = button
-        time.addStretch(1)
-        outer.addLayout(time)
+        outer.addLayout(self._build_head())
+        outer.addWidget(self._build_strip())
+        outer.addLayout(self._build_time())
 
         body = QHBoxLayout()
         body.setSpacing(10)
@@ -319,6 +240,95 @@ class CovenantSheet(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setMinimumHeight(34)
         outer.addWidget(self.message)
+
+    def _build_head(self) -> QHBoxLayout:
+        """Name, what is going on now, and this character's own Undo and Redo."""
+        head = QHBoxLayout()
+        titles = QVBoxLayout()
+        self.title = QLabel()
+        font = QFont(self.title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.subtitle = QLabel()
+        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
+        self.state_label = QLabel()
+        self.state_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.state_label.setStyleSheet("color: #8a2b0f; font-weight: bold;")
+        titles.addWidget(self.title)
+        titles.addWidget(self.subtitle)
+        titles.addWidget(self.state_label)
+        head.addLayout(titles, 1)
+        self.undo_button = QToolButton()
+        self.undo_button.setDefaultAction(self.undo_stack.createUndoAction(self, "Undo"))
+        self.redo_button = QToolButton()
+        self.redo_button.setDefaultAction(self.undo_stack.createRedoAction(self, "Redo"))
+        head.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.redo_button, 0, Qt.AlignmentFlag.AlignTop)
+        return head
+
+    def _build_strip(self) -> QFrame:
+        """The Discipline strip: the numbers the player glances at most."""
+        # Discipline strip: the numbers the player glances at most.
+        strip = QFrame()
+        strip.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(strip)
+        self.discipline_labels: dict[str, QLabel] = {}
+        names = (
+            ("total", "Discipline"),
+            ("free", "Free"),
+            ("scene", "Scene damage"),
+            ("chapter", "Chapter damage"),
+            ("long_term", "Long-term damage"),
+            ("tokens", "Tokens"),
+        )
+        big = QFont(self.font())
+        big.setPointSizeF(big.pointSizeF() * 1.5)
+        big.setBold(True)
+        for col, (key, text) in enumerate(names):
+            caption = QLabel(text)
+            caption.setStyleSheet("color: #555;")
+            value = QLabel()
+            value.setFont(big)
+            value.setObjectName(f"discipline_{key}")
+            grid.addWidget(caption, 0, col)
+            grid.addWidget(value, 1, col)
+            self.discipline_labels[key] = value
+        self.tokens_detail = QLabel()
+        self.tokens_detail.setStyleSheet("color: #555;")
+        grid.addWidget(self.tokens_detail, 2, 0, 1, len(names))
+        return strip
+
+    def _build_time(self) -> QHBoxLayout:
+        """Time controls: begin a scene, end a turn, a scene, a chapter."""
+        # Time controls.
+        time = QHBoxLayout()
+        self.scene_note = QLineEdit()
+        self.scene_note.setPlaceholderText("Scene (optional note)")
+        self.scene_note.setMaximumWidth(240)
+        time.addWidget(self.scene_note)
+        self.time_buttons: dict[str, QPushButton] = {}
+        for key, text, action in (
+            ("begin_scene", "Begin scene", self._begin_scene),
+            ("end_turn", "End turn", lambda: self._act("End turn", rules.end_turn(self.character))),
+            (
+                "end_scene",
+                "End scene",
+                lambda: self._act("End scene", rules.end_scene(self.character)),
+            ),
+            (
+                "end_chapter",
+                "End chapter",
+                lambda: self._act("End chapter", rules.end_chapter(self.character)),
+            ),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(action)
+            time.addWidget(button)
+            self.time_buttons[key] = button
+        time.addStretch(1)
+        return time
 
     def _discipline_group(self) -> QGroupBox:
         box = QGroupBox("Discipline: bids and damage")
