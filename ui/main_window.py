@@ -841,10 +841,16 @@ class MainWindow(QMainWindow):
     def show_covenant(self, character_id: str) -> bool:
         """Open a Covenant character's sheet with its play mode in the sheet area.
 
-        A sheet already showing the character is kept: it refreshes itself
-        from the workspace's ``changed`` signal.
+        A sheet already showing the character is kept (it refreshes itself
+        from the workspace's ``changed`` signal) unless the history its Undo
+        button follows was dropped (an import clears every history).
         """
-        if self.covenant_sheet is not None and self.covenant_sheet.character_id == character_id:
+        sheet = self.covenant_sheet
+        if (
+            sheet is not None
+            and sheet.character_id == character_id
+            and sheet.undo_stack is self.workspace.stack_for(character_id)
+        ):
             return True
         from ui.covenant import CovenantSheet
 
