@@ -15,7 +15,7 @@ screens it does not show.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -48,6 +48,9 @@ class SystemUi:
       widget with ``show_character(character)``, ``current_tab()`` and
       ``jump_to(where)``;
     - ``review_words`` title the approval panel's rows;
+    - ``audit_inputs(house_dirs)`` gives what the system's audit is checked
+      against in review mode (``GameSystem.audit``'s context entry), or None
+      when it needs nothing;
     - ``roster_label`` is what the roster's Status column shows for the system's
       characters, or "" when they have The Contract's Status and victories
       (``builder.contract.status``), which the roster then shows and filters on.
@@ -59,6 +62,7 @@ class SystemUi:
     delete: Callable[[Workspace, Any], Change]
     review_sheet: Callable[[QWidget | None], Any]
     review_words: ReviewWords
+    audit_inputs: Callable[[Sequence[str | Path]], Any] | None = None
     roster_label: str = ""
 
 
@@ -78,6 +82,14 @@ def _contract_pdf(contractor: Any, path: Path, paper: str) -> Path:
     snapshot = print_snapshot(contractor, gift_catalog(), sheet_catalog())
     render_contractor_sheet(snapshot, path, paper)
     return path
+
+
+def _contract_audit_inputs(house_dirs: Sequence[str | Path]) -> Any:
+    from builder.contract.gifts import default_catalog
+    from builder.contract.system import AuditInputs
+    from ui.catalog import sheet_catalog
+
+    return AuditInputs(default_catalog(list(house_dirs)), sheet_catalog())
 
 
 def _contract_delete(workspace: Workspace, contractor: Any) -> Change:
@@ -126,6 +138,7 @@ _SYSTEMS: dict[str, SystemUi] = {
         _contract_delete,
         _contract_review_sheet,
         ReviewWords("Whole contractor", "Core: concept, creation, Limits, Source", "Exp ledger"),
+        audit_inputs=_contract_audit_inputs,
         roster_label="",
     ),
     "covenant": SystemUi(
@@ -161,3 +174,16 @@ def roster_label(system_id: str) -> str:
     """
     found = _SYSTEMS.get(system_id)
     return found.roster_label if found is not None else system_id
+
+
+def audit_inputs(house_dirs: Sequence[str | Path] = ()) -> dict[str, Any]:
+    """What each system's audit is checked against in review mode, by system id.
+
+    Reads the catalogs (with the house-rule folders ``house_dirs``), so it is
+    slow on first use; a broken catalog raises.
+    """
+    return {
+        entry.id: entry.audit_inputs(house_dirs)
+        for entry in _SYSTEMS.values()
+        if entry.audit_inputs is not None
+    }

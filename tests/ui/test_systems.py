@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from builder.core.registry import systems
-from ui.systems import roster_label, system_ui, systems_ui
+from ui.systems import audit_inputs, roster_label, system_ui, systems_ui
 
 
 def test_every_shipped_game_system_has_screens() -> None:
@@ -21,3 +21,13 @@ def test_the_roster_words_for_each_game() -> None:
     assert roster_label("tiles") == "tiles"
     with pytest.raises(KeyError, match="no screens for game system 'tiles'"):
         system_ui("tiles")
+
+
+def test_review_mode_audits_each_game_against_its_own_inputs() -> None:
+    from builder.contract.system import AuditInputs
+
+    inputs = audit_inputs()
+    assert list(inputs) == ["contract"]  # Covenant's audit takes nothing extra
+    contract = inputs["contract"]
+    assert isinstance(contract, AuditInputs)
+    assert contract.gift_catalog is not None and contract.sheet_catalog is not None

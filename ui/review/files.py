@@ -27,7 +27,6 @@ from builder.contract.file import (
     parse_document,
     write_atomically,
 )
-from builder.contract.system import audit_context
 from builder.core.approval import ApprovalError, ItemState, Verdict, approve
 from builder.core.registry import FileFormatError, GameSystem, system, system_for_document
 from builder.core.report import Verdict as AuditVerdict
@@ -65,15 +64,17 @@ class ReviewFileError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ReviewContext:
-    """What every file of one review is checked against: catalogs and trusted keys.
+    """What every file of one review is checked against: each system's audit inputs, trusted keys.
 
-    ``trusted_keys`` maps a base64 public key to its owner's name; None means
-    no trust list exists (signatures are then checked against their own key).
+    ``audit_inputs`` maps a game system's id to what its audit takes (The
+    Contract's Gift and Asset catalogs), as ``builder.core.review.review_document``
+    wants it; ``ui.systems`` says what each system needs. ``trusted_keys`` maps
+    a base64 public key to its owner's name; None means no trust list exists
+    (signatures are then checked against their own key).
     ``trust_problem`` says why the trusted-keys file could not be read.
     """
 
-    gift_catalog: Any
-    sheet_catalog: Any
+    audit_inputs: Mapping[str, Any]
     trusted_keys: Mapping[str, str] | None
     trust_problem: str = ""
 
@@ -188,25 +189,24 @@ def _name_key(path: Path) -> tuple[str, str]:
 
 
 def load_context(house_dirs: Sequence[str | Path] = ()) -> ReviewContext:
-    """Catalogs and trusted keys for a review (slow on first use: run it off the main thread).
+    """Audit inputs and trusted keys for a review (slow on first use: run it off the main thread).
 
-    A broken catalog raises (the review cannot be done without it); a broken
+    ``house_dirs`` are the house-rule catalog folders the settings name. A
+    broken catalog raises (the review cannot be done without it); a broken
     trusted-keys file does not: only this computer's own key is then trusted,
     and ``trust_problem`` says what is wrong.
     """
-    from builder.contract.gifts import default_catalog
     from harbinger.keys import KeyFileError, default_trusted_keys
-    from ui.catalog import sheet_catalog
+    from ui.systems import audit_inputs
 
-    gifts = default_catalog(list(house_dirs))
-    sheets = sheet_catalog()
+    inputs = audit_inputs(house_dirs)
     problem = ""
     try:
         trusted = default_trusted_keys()
     except KeyFileError as exc:
         problem = str(exc)
         trusted = _own_key_only()
-    return ReviewContext(gifts, sheets, trusted, problem)
+    return ReviewContext(inputs, trusted, problem)
 
 
 def _own_key_only() -> dict[str, str]:
@@ -243,7 +243,7 @@ def review_bytes(path: Path, data: bytes, context: ReviewContext) -> ReviewedFil
         document = parse_document(data)
         review = review_document(
             document,
-            audit_context(context.gift_catalog, context.sheet_catalog),
+            context.audit_inputs,
             context.trusted_keys,
         )
         game = system_for_document(document)
