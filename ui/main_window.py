@@ -2,8 +2,12 @@
 
 Menus: File (new/open library, recent libraries, import, export, print),
 Edit (undo, redo, find), Contractor (create and advance), View (dice).
-Every edit goes through :class:`ui.operations.contract.Operations`; the window
-listens to the workspace's ``changed`` signal and refreshes what it shows.
+Every edit goes through a game system's operations (``ui.operations``); the
+window listens to the workspace's one ``changed`` signal and refreshes what it
+shows. Undo and Redo come from the workspace's undo group: each character has
+its own history, and the one shown is the one Undo acts on. Whatever depends
+on the game (how a character is shown, printed, deleted) is looked up in
+:mod:`ui.systems` by the character's system id.
 Dialogs open window-modal with ``open()`` so the event loop keeps running
 (and tests can fill them in); :attr:`MainWindow.current_dialog` is the one
 showing.
@@ -190,7 +194,6 @@ class MainWindow(QMainWindow):
         self._dice_dock: QDockWidget | None = None
         self._first_paint_work: list[Callable[[], None]] | None = []
         self.covenant_sheet: Any = None  # the open Covenant character's sheet, if one is shown
-        self._watching_covenant = False
         self.loading = False
 
         self.setWindowTitle(APP_NAME)
@@ -380,9 +383,9 @@ class MainWindow(QMainWindow):
         # Review mode (ui.review). Ctrl+R is Record Contract, so review takes Ctrl+Shift+R.
         a("review", "Re&view Files…", self.open_review, "Ctrl+Shift+R", "Audit and approve files")
         a("quit", "&Quit", self.close, "Ctrl+Q")
-        undo = self.workspace.undo_stack.createUndoAction(self, "&Undo")
+        undo = self.workspace.undo_group.createUndoAction(self, "&Undo")
         undo.setShortcuts([QKeySequence("Ctrl+Z")])
-        redo = self.workspace.undo_stack.createRedoAction(self, "&Redo")
+        redo = self.workspace.undo_group.createRedoAction(self, "&Redo")
         redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.actions["undo"] = undo
         self.actions["redo"] = redo
@@ -493,13 +496,12 @@ class MainWindow(QMainWindow):
         has_library = self.workspace.library is not None
         has_sheet = self.contractor is not None
         alive = bool(self.report is not None and self.report.alive)
-        has_covenant = self.covenant_sheet is not None
+        shown = self.shown_character() is not None
         for key in ("import", "new_contractor", "new_covenant"):
             self.actions[key].setEnabled(has_library)
-        for key in ("export", "delete"):
-            self.actions[key].setEnabled(has_sheet or has_covenant)
+        for key in ("export", "delete", "print"):
+            self.actions[key].setEnabled(shown)
         self.actions["journal"].setEnabled(has_sheet)
-        self.actions["print"].setEnabled(has_covenant or (has_sheet and self.sheet.can_print()))
         self.actions["record_contract"].setEnabled(has_sheet and alive)
         self.actions["spend_exp"].setEnabled(has_sheet and alive)
         for key, _text in MORE_ACTIONS:
@@ -581,9 +583,7 @@ class MainWindow(QMainWindow):
     def _library_opened(self, url: str, library: Any, rows: list[Any]) -> None:
         self.workspace.set_library(library, url)
         self.settings.add_recent_library(url)
-        self.contractor = None
-        self.report = None
-        self.stack.setCurrentWidget(self.empty_page)
+        self._show_nothing()
         self.refresh_roster(rows)
         self.statusBar().showMessage(f"Opened {display_location(url)}", 5000)
         first_look = not self.roster.lines() and not self.settings.examples_offered(url)
@@ -640,7 +640,7 @@ class MainWindow(QMainWindow):
         )
 
     def _library_updated(self, message: str) -> None:
-        self.workspace.undo_stack.clear()
+        self.workspace.clear_history()
         self.workspace.notify(Change(name=message))
         self.statusBar().showMessage(message, 5000)
 
@@ -667,32 +667,45 @@ class MainWindow(QMainWindow):
             "Could not import", lambda: library.import_file(path, on_conflict=on_conflict), done
         )
 
-    def _shown_character(self) -> tuple[str, str] | None:
-        """(id, name) of the character on screen: a contractor or a Covenant character."""
+    def shown_character(self) -> Any:
+        """The character value on screen, of whichever game system, or None."""
         if self.covenant_sheet is not None:
-            character = self.covenant_sheet.character
-            return character.id, character.name or "character"
-        if self.contractor is not None:
-            return self.contractor.id, self.contractor.concept.name or "contractor"
-        return None
+            return self.covenant_sheet.character
+        return self.contractor
+
+    def _shown_identity(self) -> tuple[Any, Any] | None:
+        """(game system, identity) of the character on screen, from the registry."""
+        character = self.shown_character()
+        if character is None:
+            return None
+        from builder.core.registry import system_for_character
+
+        system = system_for_character(character)
+        return system, system.identity(character)
+
+    def _suggested_name(self) -> str | None:
+        shown = self._shown_identity()
+        if shown is None:
+            return None
+        system, identity = shown
+        return identity.name or system.noun
 
     def choose_export(self) -> None:
-        shown = self._shown_character()
-        if shown is None:
+        name = self._suggested_name()
+        if name is None:
             return
-        suggested = f"{shown[1]}.json"
         path, _filter = _file_dialog().getSaveFileName(
-            self, "Export Character", suggested, "Character files (*.json)"
+            self, "Export Character", f"{name}.json", "Character files (*.json)"
         )
         if path:
             self.export_file(Path(path))
 
     def export_file(self, path: Path) -> None:
         library = self.workspace.library
-        shown = self._shown_character()
-        if library is None or shown is None:
+        character = self.shown_character()
+        if library is None or character is None:
             return
-        cid = shown[0]
+        cid = character.id
         self.tasks.run(
             "Could not export",
             lambda: library.export_file(cid, path),
@@ -700,38 +713,27 @@ class MainWindow(QMainWindow):
         )
 
     def choose_print(self) -> None:
-        shown = self._shown_character()
-        if shown is None or (self.covenant_sheet is None and not self.sheet.can_print()):
+        name = self._suggested_name()
+        if name is None:
             return
-        suggested = f"{shown[1]}.pdf"
         letter, a4 = "PDF on US Letter (*.pdf)", "PDF on A4 (*.pdf)"
         path, chosen = _file_dialog().getSaveFileName(
-            self, "Print PDF", suggested, f"{letter};;{a4}"
+            self, "Print PDF", f"{name}.pdf", f"{letter};;{a4}"
         )
         if path:
             self.print_pdf(Path(path), "a4" if chosen == a4 else "letter")
 
     def print_pdf(self, path: Path, paper: str = "letter") -> None:
-        """Write the open character's sheet as a PDF in the background."""
-        self.statusBar().showMessage(f"Printing {path.name}…")
-        if self.covenant_sheet is not None:
-            character = self.covenant_sheet.character
-
-            def write_covenant() -> Path:
-                from printing.covenant.sheet import render_covenant_sheet
-
-                render_covenant_sheet(character, path, paper)
-                return path
-
-            self.tasks.run("Could not print", write_covenant, self._printed)
+        """Write the open character's sheet as a PDF in the background, as its system prints."""
+        shown = self._shown_identity()
+        if shown is None:
             return
-        contractor = self.contractor
-        sheet = self.sheet
-        self.tasks.run(
-            "Could not print",
-            lambda: sheet.write_pdf(contractor, path, paper),
-            self._printed,
-        )
+        from ui.systems import system_ui
+
+        character = self.shown_character()
+        write = system_ui(shown[0].id).print_pdf
+        self.statusBar().showMessage(f"Printing {path.name}…")
+        self.tasks.run("Could not print", lambda: write(character, path, paper), self._printed)
 
     def _printed(self, path: Path) -> None:
         """Say where the PDF went and open it in the system's PDF viewer."""
@@ -744,22 +746,37 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ contractors
 
-    def show_contractor(self, contractor_id: str) -> None:
+    def show_contractor(self, character_id: str) -> None:
+        """Show one character of any game system (the roster's pick), by its system's screens."""
+        self._show_character(character_id)
+
+    def _show_character(self, character_id: str) -> bool:
+        library = self.workspace.library
+        if library is None or not character_id:
+            return False
+        from ui.systems import system_ui
+
+        system_id = library.system_of(character_id)
+        try:
+            screens = system_ui(system_id or "")
+        except KeyError as exc:
+            problem = f"no character {character_id!r} here" if system_id is None else exc.args[0]
+            self.warn("Could not open the character", problem)
+            return False
+        return screens.show(self, character_id)
+
+    def show_contract(self, contractor_id: str) -> bool:
         """Load, evaluate and show one contractor's sheet."""
         library = self.workspace.library
-        if library is None or not contractor_id:
-            return
-        if library.system_of(contractor_id) == "covenant":
-            self.show_covenant(contractor_id)
-            return
         try:
             contractor = library.load(contractor_id)
         except Exception as exc:
             self.warn("Could not open the character", str(exc))
-            return
+            return False
         self._display(contractor)
         if self.roster.current_id() != contractor_id:
             self.roster.select(contractor_id)
+        return True
 
     def _display(self, contractor: Contractor) -> None:
         from builder.contract.sheet import evaluate_sheet
@@ -767,37 +784,42 @@ class MainWindow(QMainWindow):
         self._close_covenant_sheet()
         self.contractor = contractor
         self.report = evaluate_sheet(contractor)
+        self.workspace.activate(contractor.id)
         self.sheet.show_contractor(contractor, self.report)
         if self._dice_panel is not None:
             self._dice_panel.set_sheet(self.sheet.roll_sheet())
         self.stack.setCurrentWidget(self.sheet)
         self._update_actions()
 
+    def _shown_id(self) -> str:
+        character = self.shown_character()
+        return character.id if character is not None else ""
+
     def _on_changed(self, change: Change) -> None:
+        """Any character of any system was written: refresh the roster and what is shown."""
         if change.roster:
             self.refresh_roster()
-        if change.lines and not change.undone:
-            self.statusBar().showMessage(f"{change.name}: " + "; ".join(change.lines), 8000)
-        elif change.undone:
-            self.statusBar().showMessage(f"Undid {change.name}", 5000)
-        current = self.contractor.id if self.contractor is not None else ""
-        target = change.contractor_id or current
-        if not target:
+        if change.undone or change.lines:
+            self.statusBar().showMessage(change.summary, 5000 if change.undone else 8000)
+        shown = self._shown_id()
+        target = change.character_id or shown
+        library = self.workspace.library
+        if not target or library is None:
             return
-        if self.workspace.library is None:
+        if library.system_of(target) is None:
+            # The character is gone (deleted, or its creation undone). Its history stays
+            # the active one, so the deletion can be undone from the empty page.
+            if target == shown:
+                self._show_nothing()
             return
-        try:
-            contractor = self.workspace.library.load(target)
-        except Exception:
-            # The character is gone (deleted, or its creation undone).
-            if target == current:
-                self.contractor = None
-                self.report = None
-                self.stack.setCurrentWidget(self.empty_page)
-                self._update_actions()
-            return
-        self._display(contractor)
-        self.roster.select(target)
+        self._show_character(target)
+
+    def _show_nothing(self) -> None:
+        self._close_covenant_sheet()
+        self.contractor = None
+        self.report = None
+        self.stack.setCurrentWidget(self.empty_page)
+        self._update_actions()
 
     def new_contractor(self) -> None:
         if self.workspace.library is None:
@@ -816,38 +838,38 @@ class MainWindow(QMainWindow):
 
     # ------------------------------------------------------------------ Covenant characters
 
-    def show_covenant(self, character_id: str) -> None:
-        """Open a Covenant character's sheet with its play mode in the sheet area."""
+    def show_covenant(self, character_id: str) -> bool:
+        """Open a Covenant character's sheet with its play mode in the sheet area.
+
+        A sheet already showing the character is kept (it refreshes itself
+        from the workspace's ``changed`` signal) unless the history its Undo
+        button follows was dropped (an import clears every history).
+        """
+        sheet = self.covenant_sheet
+        if (
+            sheet is not None
+            and sheet.character_id == character_id
+            and sheet.undo_stack is self.workspace.stack_for(character_id)
+        ):
+            return True
         from ui.covenant import CovenantSheet
 
-        library = self.workspace.library
-        if library is None:
-            return
-        self._watch_covenant()
         try:
-            sheet = CovenantSheet(library, character_id, self.workspace.undo_stack, self)
+            sheet = CovenantSheet(self.workspace, character_id, self)
         except Exception as exc:
             self.warn("Could not open the character", str(exc))
-            return
+            return False
         self._close_covenant_sheet()
         self.contractor = None
         self.report = None
         self.covenant_sheet = sheet
+        self.workspace.activate(character_id)
         self.stack.addWidget(sheet)
         self.stack.setCurrentWidget(sheet)
         if self.roster.current_id() != character_id:
             self.roster.select(character_id)
         self._update_actions()
-
-    def _watch_covenant(self) -> None:
-        """Listen to Covenant writes; done on first use so launching never loads Covenant code."""
-        if self._watching_covenant:
-            return
-        from ui.operations.covenant import covenant_events
-
-        covenant_events().changed.connect(self._covenant_changed)
-        covenant_events().failed.connect(self._save_failed)
-        self._watching_covenant = True
+        return True
 
     def _close_covenant_sheet(self) -> None:
         if self.covenant_sheet is not None:
@@ -855,77 +877,38 @@ class MainWindow(QMainWindow):
             self.covenant_sheet.deleteLater()
             self.covenant_sheet = None
 
-    def _covenant_changed(self, character_id: str) -> None:
-        """A Covenant character was written (an action, its undo, a creation or a deletion)."""
-        self.refresh_roster()
-        library = self.workspace.library
-        shown = self.covenant_sheet.character_id if self.covenant_sheet is not None else ""
-        if library is not None and character_id == shown and not library.exists(shown):
-            self._close_covenant_sheet()
-            self.stack.setCurrentWidget(self.empty_page)
-            self._update_actions()
-
     def new_covenant(self) -> None:
-        library = self.workspace.library
-        if library is None:
+        if self.workspace.library is None:
             return
         from ui.covenant import CovenantCreationWizard
 
-        self._watch_covenant()
-        wizard = CovenantCreationWizard(library, self, undo_stack=self.workspace.undo_stack)
-        wizard.accepted.connect(lambda: self._covenant_created(wizard))
+        wizard = CovenantCreationWizard(self.workspace, self)
         self._show_dialog(wizard)
-
-    def _covenant_created(self, wizard: Any) -> None:
-        if wizard.character_id:
-            self.refresh_roster()
-            self.show_covenant(wizard.character_id)
 
     def _wizard_done(self, wizard: Any) -> None:
         contractor = wizard.contractor()
         self.run_operation(lambda: self.ops.create(contractor))
 
     def confirm_delete(self) -> None:
-        if self.covenant_sheet is not None:
-            self._confirm_delete_covenant()
+        """Ask, then delete the character on screen as one undoable operation of its system."""
+        shown = self._shown_identity()
+        if shown is None:
             return
-        if self.contractor is None:
-            return
-        contractor = self.contractor
+        from ui.systems import system_ui
+
+        system, identity = shown
+        character = self.shown_character()
+        delete = system_ui(system.id).delete
         box = _message_box(
             self,
             "Warning",
-            "Delete contractor",
-            f"Delete {contractor.concept.name} from this library? You can undo this with "
+            f"Delete {system.noun}",
+            f"Delete {identity.name or system.noun} from this library? You can undo this with "
             "Edit → Undo until you close the library.",
             ("Ok", "Cancel"),
         )
         box.button(box.StandardButton.Ok).setText("&Delete")
-        box.accepted.connect(lambda: self.run_operation(lambda: self.ops.delete(contractor)))
-        self._show_dialog(box)
-
-    def _confirm_delete_covenant(self) -> None:
-        from ui.operations.covenant import commit
-
-        character = self.covenant_sheet.character
-        library = self.workspace.library
-        box = _message_box(
-            self,
-            "Warning",
-            "Delete character",
-            f"Delete {character.name} from this library? You can undo this with "
-            "Edit → Undo until you close the library.",
-            ("Ok", "Cancel"),
-        )
-        box.button(box.StandardButton.Ok).setText("&Delete")
-
-        def delete() -> None:
-            try:
-                commit(library, self.workspace.undo_stack, "Delete character", character, None)
-            except Exception as exc:
-                self.warn("Could not delete", str(exc))
-
-        box.accepted.connect(delete)
+        box.accepted.connect(lambda: self.run_operation(lambda: delete(self.workspace, character)))
         self._show_dialog(box)
 
     def run_operation(self, operation: Callable[[], Change]) -> Change | None:

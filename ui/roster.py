@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.status import Status, status_from_victories
+from ui.systems import roster_label, systems_ui
 
 ID_ROLE = 0x0100 + 1
 """Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as
@@ -48,7 +49,7 @@ class RosterLine:
     alive: bool
     approval: str
     updated: str
-    family: str = "contract"  # "contract" or "covenant"
+    family: str = "contract"  # the game system's id (``ui.systems``)
 
     @property
     def status(self) -> Status:
@@ -73,12 +74,10 @@ class RosterLine:
         )
 
 
-COVENANT = "covenant"
-
-
 def _status_key(line: RosterLine) -> str:
-    """The Status filter's key for a line: its Status, or "covenant" for a Covenant character."""
-    return COVENANT if line.family == COVENANT else line.status.name.lower()
+    """The Status filter's key for a line: its Status, or its game system's id when that
+    game has no Status (``ui.systems.roster_label``)."""
+    return line.family if roster_label(line.family) else line.status.name.lower()
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +133,9 @@ class RosterPanel(QWidget):
         self.status_filter.addItem("Any Status", ANY)
         for status in Status:
             self.status_filter.addItem(status.label, status.name.lower())
-        self.status_filter.addItem("Covenant characters", COVENANT)
+        for system in systems_ui():
+            if system.roster_label:
+                self.status_filter.addItem(f"{system.roster_label} characters", system.id)
         self.life_filter = QComboBox(self)
         self.life_filter.addItem("Living", LIVING)
         self.life_filter.addItem("Graveyard", GRAVEYARD)
@@ -290,13 +291,14 @@ class RosterPanel(QWidget):
                 name.setToolTip(
                     f"{line.name} — {line.player or NO_PLAYER}; last changed {line.updated}"
                 )
-                covenant = line.family == COVENANT
-                # A Covenant character has no Status or victories: it plays by Ties.
-                victories = QStandardItem("—" if covenant else str(line.victories))
+                # Only The Contract's characters have a Status and victories; others
+                # (Covenant plays by Ties) show their game's name.
+                other = roster_label(line.family)
+                victories = QStandardItem("—" if other else str(line.victories))
                 victories.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 row = [
                     name,
-                    QStandardItem("Covenant" if covenant else line.status.label),
+                    QStandardItem(other or line.status.label),
                     victories,
                     QStandardItem(humanize(line.approval)),
                 ]

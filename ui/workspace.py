@@ -1,29 +1,30 @@
-"""The open library, its undo history and the one "changed" signal views listen to.
+"""The open library, one undo history per character, and the one "changed" signal.
 
-Every edit the app makes is a :class:`ContractorCommand` on the workspace's
-``QUndoStack``: it holds the contractor value before and after the edit
-(immutable values, so keeping both is cheap), and both ``redo`` and ``undo``
-are one library call in one transaction: ``Library.save`` when the ledger
-only grows, ``Library.restore`` when an undo takes back the entries the
-command appended. ``None`` on one side means the
-contractor did not exist there: undoing a creation deletes it, undoing a
-deletion saves it back.
+Every edit of any character, whatever its game system, is a
+:class:`ui.operations.common.CharacterCommand` pushed on that character's own
+``QUndoStack``. The stacks sit in one ``QUndoGroup``: the window's Undo and
+Redo actions come from the group and act on the active stack, which is the
+stack of the character shown, so Undo never offers another character's
+action. When the shown character is deleted its stack stays active, so the
+deletion itself can be undone.
 
-Views never mutate anything themselves; they call :mod:`ui.operations.contract`,
-which builds the new value through ``builder`` and pushes the command here,
-and then they refresh from :attr:`Workspace.changed`.
+Views never mutate anything themselves; they call the operations of their
+system (``ui.operations.contract``, ``ui.operations.covenant``), which build
+the new value through ``builder`` and commit it here, and then they refresh
+from :attr:`Workspace.changed`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QUndoGroup, QUndoStack
+
+from ui.operations.common import CharacterCommand, Store
 
 if TYPE_CHECKING:
-    from builder.contract.character import Contractor
     from builder.core.findings import Finding
 
 
@@ -31,75 +32,36 @@ if TYPE_CHECKING:
 class Change:
     """What one operation (or its undo/redo) did, for views deciding whether to refresh.
 
-    ``contractor_id`` is the character touched ("" for library-wide changes
-    such as an import); ``roster`` is True when roster rows may have changed
-    (name, player, victories, alive, a character added or removed);
-    ``lines`` are human-readable results ("Exp +7", "Gift Credits +1").
+    ``character_id`` is the character touched, of any game system ("" for
+    library-wide changes such as an import); ``roster`` is True when roster rows
+    may have changed (name, player, a character added or removed); ``lines`` are
+    human-readable results ("Exp +7", "Gift Credits +1").
     """
 
     name: str
-    contractor_id: str = ""
+    character_id: str = ""
     roster: bool = True
     lines: tuple[str, ...] = ()
     findings: tuple[Finding, ...] = field(default=())
     undone: bool = False
 
-
-def _drops_ledger_entries(current: Contractor, wanted: Contractor) -> bool:
-    """True when saving ``wanted`` over ``current`` would remove or change ledger entries.
-
-    An ordinary edit only appends, so ``wanted``'s ledger begins with the whole of
-    ``current``'s; anything else (an undo) must go through a restore.
-    """
-    return wanted.ledger[: len(current.ledger)] != current.ledger
-
-
-class ContractorCommand(QUndoCommand):
-    """One undoable edit of one contractor: redo saves ``after``, undo saves ``before``."""
-
-    def __init__(
-        self,
-        workspace: Workspace,
-        change: Change,
-        before: Contractor | None,
-        after: Contractor | None,
-    ) -> None:
-        super().__init__(change.name)
-        self._workspace = workspace
-        self._change = change
-        self.before = before
-        self.after = after
-        # The operation already saved ``after`` before pushing (so a failed
-        # save never enters the history); Qt's first redo() must not save again.
-        self._first_redo = True
-
-    def redo(self) -> None:
-        if self._first_redo:
-            self._first_redo = False
-            self._workspace._announce(self._change)
-            return
-        if self._workspace._store_reporting(self.before, self.after):
-            self._workspace._announce(self._change)
-
-    def undo(self) -> None:
-        if not self._workspace._store_reporting(self.after, self.before):
-            return
-        undone = Change(
-            name=self._change.name,
-            contractor_id=self._change.contractor_id,
-            roster=self._change.roster,
-            lines=(),
-            undone=True,
-        )
-        self._workspace._announce(undone)
+    @property
+    def summary(self) -> str:
+        """One line for a status bar: what was done (and its results) or what was undone."""
+        if self.undone:
+            return f"Undid {self.name}"
+        if self.lines:
+            return f"{self.name}: " + "; ".join(self.lines)
+        return self.name
 
 
 class Workspace(QObject):
-    """The library the window shows, with its undo stack.
+    """The library the window shows, with one undo stack per character in an undo group.
 
     ``library`` is a :class:`models.library.Library` (or ``None`` while no
-    library is open). ``changed`` carries a :class:`Change`; ``failed``
-    carries a message when a save made by undo/redo could not be written.
+    library is open). ``changed`` carries a :class:`Change` for every system;
+    ``failed`` carries a message when a save made by undo/redo could not be
+    written.
     """
 
     changed = Signal(object)
@@ -108,9 +70,10 @@ class Workspace(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.library = None
+        self.library: Any = None
         self.location = ""
-        self.undo_stack = QUndoStack(self)
+        self.undo_group = QUndoGroup(self)
+        self._stacks: dict[str, QUndoStack] = {}
 
     # ------------------------------------------------------------------ library
 
@@ -119,7 +82,7 @@ class Workspace(QObject):
         old = self.library
         self.library = library
         self.location = location
-        self.undo_stack.clear()
+        self.clear_history()
         if old is not None and old is not library:
             close = getattr(old, "close", None)
             if close is not None:
@@ -130,52 +93,59 @@ class Workspace(QObject):
         """Close the library (when the window closes)."""
         self.set_library(None, "")
 
-    def load(self, contractor_id: str) -> Contractor:
-        return self.library.load(contractor_id)
+    # ------------------------------------------------------------------ undo history
+
+    def stack_for(self, character_id: str) -> QUndoStack:
+        """The undo stack of one character (made, and added to the group, on first use)."""
+        stack = self._stacks.get(character_id)
+        if stack is None:
+            stack = QUndoStack(self)
+            self._stacks[character_id] = stack
+            self.undo_group.addStack(stack)
+        return stack
+
+    def activate(self, character_id: str) -> None:
+        """Make this character's history the one Undo and Redo act on (it is shown now)."""
+        self.undo_group.setActiveStack(self.stack_for(character_id))
+
+    def clear_history(self) -> None:
+        """Forget every character's undo history (a library switch or a library-wide change)."""
+        for stack in self._stacks.values():
+            self.undo_group.removeStack(stack)
+            stack.deleteLater()
+        self._stacks.clear()
 
     # ------------------------------------------------------------------ edits
 
-    def commit(self, change: Change, before: Contractor | None, after: Contractor | None) -> None:
-        """Save the edit now (one transaction) and record it for undo.
+    def commit(self, change: Change, before: Any, after: Any, store: Store) -> None:
+        """Save the edit now (one transaction) and record it on its character's stack.
 
+        ``store`` is the system's operation that makes the library hold a value
+        (``ui.operations.contract.store``, ``ui.operations.covenant.store``).
         Raises whatever the library raises when the save fails; nothing is
         recorded then.
         """
-        self._store(before, after)
-        self.undo_stack.push(ContractorCommand(self, change, before, after))
+        store(self.library, before, after)
+        command = CharacterCommand(self, change, before, after, store)
+        self.stack_for(change.character_id).push(command)
 
     def notify(self, change: Change) -> None:
         """Tell views about a change that is not undoable (an import, a library switch)."""
-        self._announce(change)
+        self.announce(change)
 
-    def _store(self, current: Contractor | None, wanted: Contractor | None) -> None:
-        if wanted is None:
-            if current is not None:
-                self.library.delete(current.id)
-            return
-        if current is not None and _drops_ledger_entries(current, wanted):
-            self._restore(wanted)
-        else:
-            self.library.save(wanted)
+    def write(self, store: Store, held: Any, wanted: Any, name: str) -> bool:
+        """Store ``wanted`` over ``held`` for an undo or redo; False (and ``failed``) if refused.
 
-    def _restore(self, wanted: Contractor) -> None:
-        """Put back an earlier version whose ledger is shorter than the stored one (an undo).
-
-        ``Library.save`` keeps the stored ledger append-only and refuses this, as it
-        should for every ordinary edit; ``Library.restore`` takes back only the
-        newest entries (the ones the undone command appended), in one transaction.
+        Qt calls undo()/redo() from C++, where an exception would vanish; the
+        failure must reach the user instead.
         """
-        self.library.restore(wanted)
-
-    def _store_reporting(self, current: Contractor | None, wanted: Contractor | None) -> bool:
-        # Qt calls undo()/redo() from C++, where an exception would vanish;
-        # the failure must reach the user instead.
         try:
-            self._store(current, wanted)
+            store(self.library, held, wanted)
         except Exception as exc:
-            self.failed.emit(str(exc) or type(exc).__name__)
+            self.failed.emit(f"{name}: {exc or type(exc).__name__}")
             return False
         return True
 
-    def _announce(self, change: Change) -> None:
+    def announce(self, change: Change) -> None:
+        """Emit ``changed`` (called by the undo command and by :meth:`notify`)."""
         self.changed.emit(change)

@@ -4,7 +4,8 @@ Everything shown comes from ``builder.covenant.rules.evaluate_covenant``;
 every button is one operation of ``builder.covenant.rules`` and is enabled
 only when builder would accept it now (the reason in its tooltip when not).
 Each accepted action is saved through the library at once and pushed on the
-undo stack as a ``CovenantCommand`` holding the character before and after.
+character's own undo stack (``ui.operations.common.CharacterCommand``, holding
+the character before and after).
 
 Play controls:
 
@@ -25,9 +26,10 @@ from __future__ import annotations
 
 import contextlib
 import re
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QFont, QUndoStack
+from PySide6.QtGui import QCloseEvent, QFont
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -81,7 +83,10 @@ from builder.covenant.rules import CovenantReport, evaluate_covenant
 from builder.covenant.state import PlayState, apply_entry, fold
 from builder.covenant.wording import describe_log_entry
 from printing.covenant.sheet import PHASE_LABELS
-from ui.operations.covenant import commit, covenant_events
+from ui.operations.covenant import commit
+
+if TYPE_CHECKING:
+    from ui.workspace import Change, Workspace
 
 VERBS = {
     UseState.EXPEND: "Expend",
@@ -147,15 +152,15 @@ class CovenantSheet(QWidget):
 
     def __init__(
         self,
-        library: object,
+        workspace: Workspace,
         character_id: str,
-        undo_stack: QUndoStack | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.library = library
+        self.workspace = workspace
+        self.library = library = workspace.library
         self.character_id = character_id
-        self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
+        self.undo_stack = workspace.stack_for(character_id)
         self.character: CovenantCharacter = library.load(character_id)  # type: ignore[attr-defined]
         self.report: CovenantReport = evaluate_covenant(self.character)
         self._state: PlayState = fold(self.character).state
@@ -175,8 +180,8 @@ class CovenantSheet(QWidget):
                 QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
             )
             combo.setMinimumContentsLength(12)
-        covenant_events().changed.connect(self._on_changed)
-        covenant_events().failed.connect(self._on_failed)
+        workspace.changed.connect(self._on_changed)
+        workspace.failed.connect(self._on_failed)
         self.refresh()
 
     # ------------------------------------------------------------------ layout
@@ -186,88 +191,9 @@ class CovenantSheet(QWidget):
         outer.setContentsMargins(10, 10, 10, 10)
         outer.setSpacing(8)
 
-        head = QHBoxLayout()
-        titles = QVBoxLayout()
-        self.title = QLabel()
-        font = QFont(self.title.font())
-        font.setPointSizeF(font.pointSizeF() * 1.6)
-        font.setBold(True)
-        self.title.setFont(font)
-        self.title.setTextFormat(Qt.TextFormat.PlainText)
-        self.subtitle = QLabel()
-        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
-        self.state_label = QLabel()
-        self.state_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.state_label.setStyleSheet("color: #8a2b0f; font-weight: bold;")
-        titles.addWidget(self.title)
-        titles.addWidget(self.subtitle)
-        titles.addWidget(self.state_label)
-        head.addLayout(titles, 1)
-        self.undo_button = QToolButton()
-        self.undo_button.setDefaultAction(self.undo_stack.createUndoAction(self, "Undo"))
-        self.redo_button = QToolButton()
-        self.redo_button.setDefaultAction(self.undo_stack.createRedoAction(self, "Redo"))
-        head.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
-        head.addWidget(self.redo_button, 0, Qt.AlignmentFlag.AlignTop)
-        outer.addLayout(head)
-
-        # Discipline strip: the numbers the player glances at most.
-        strip = QFrame()
-        strip.setFrameShape(QFrame.Shape.StyledPanel)
-        grid = QGridLayout(strip)
-        self.discipline_labels: dict[str, QLabel] = {}
-        names = (
-            ("total", "Discipline"),
-            ("free", "Free"),
-            ("scene", "Scene damage"),
-            ("chapter", "Chapter damage"),
-            ("long_term", "Long-term damage"),
-            ("tokens", "Tokens"),
-        )
-        big = QFont(self.font())
-        big.setPointSizeF(big.pointSizeF() * 1.5)
-        big.setBold(True)
-        for col, (key, text) in enumerate(names):
-            caption = QLabel(text)
-            caption.setStyleSheet("color: #555;")
-            value = QLabel()
-            value.setFont(big)
-            value.setObjectName(f"discipline_{key}")
-            grid.addWidget(caption, 0, col)
-            grid.addWidget(value, 1, col)
-            self.discipline_labels[key] = value
-        self.tokens_detail = QLabel()
-        self.tokens_detail.setStyleSheet("color: #555;")
-        grid.addWidget(self.tokens_detail, 2, 0, 1, len(names))
-        outer.addWidget(strip)
-
-        # Time controls.
-        time = QHBoxLayout()
-        self.scene_note = QLineEdit()
-        self.scene_note.setPlaceholderText("Scene (optional note)")
-        self.scene_note.setMaximumWidth(240)
-        time.addWidget(self.scene_note)
-        self.time_buttons: dict[str, QPushButton] = {}
-        for key, text, action in (
-            ("begin_scene", "Begin scene", self._begin_scene),
-            ("end_turn", "End turn", lambda: self._act("End turn", rules.end_turn(self.character))),
-            (
-                "end_scene",
-                "End scene",
-                lambda: self._act("End scene", rules.end_scene(self.character)),
-            ),
-            (
-                "end_chapter",
-                "End chapter",
-                lambda: self._act("End chapter", rules.end_chapter(self.character)),
-            ),
-        ):
-            button = QPushButton(text)
-            button.clicked.connect(action)
-            time.addWidget(button)
-            self.time_buttons[key] = button
-        time.addStretch(1)
-        outer.addLayout(time)
+        outer.addLayout(self._build_head())
+        outer.addWidget(self._build_strip())
+        outer.addLayout(self._build_time())
 
         body = QHBoxLayout()
         body.setSpacing(10)
@@ -315,6 +241,95 @@ class CovenantSheet(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setMinimumHeight(34)
         outer.addWidget(self.message)
+
+    def _build_head(self) -> QHBoxLayout:
+        """Name, what is going on now, and this character's own Undo and Redo."""
+        head = QHBoxLayout()
+        titles = QVBoxLayout()
+        self.title = QLabel()
+        font = QFont(self.title.font())
+        font.setPointSizeF(font.pointSizeF() * 1.6)
+        font.setBold(True)
+        self.title.setFont(font)
+        self.title.setTextFormat(Qt.TextFormat.PlainText)
+        self.subtitle = QLabel()
+        self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
+        self.state_label = QLabel()
+        self.state_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.state_label.setStyleSheet("color: #8a2b0f; font-weight: bold;")
+        titles.addWidget(self.title)
+        titles.addWidget(self.subtitle)
+        titles.addWidget(self.state_label)
+        head.addLayout(titles, 1)
+        self.undo_button = QToolButton()
+        self.undo_button.setDefaultAction(self.undo_stack.createUndoAction(self, "Undo"))
+        self.redo_button = QToolButton()
+        self.redo_button.setDefaultAction(self.undo_stack.createRedoAction(self, "Redo"))
+        head.addWidget(self.undo_button, 0, Qt.AlignmentFlag.AlignTop)
+        head.addWidget(self.redo_button, 0, Qt.AlignmentFlag.AlignTop)
+        return head
+
+    def _build_strip(self) -> QFrame:
+        """The Discipline strip: the numbers the player glances at most."""
+        # Discipline strip: the numbers the player glances at most.
+        strip = QFrame()
+        strip.setFrameShape(QFrame.Shape.StyledPanel)
+        grid = QGridLayout(strip)
+        self.discipline_labels: dict[str, QLabel] = {}
+        names = (
+            ("total", "Discipline"),
+            ("free", "Free"),
+            ("scene", "Scene damage"),
+            ("chapter", "Chapter damage"),
+            ("long_term", "Long-term damage"),
+            ("tokens", "Tokens"),
+        )
+        big = QFont(self.font())
+        big.setPointSizeF(big.pointSizeF() * 1.5)
+        big.setBold(True)
+        for col, (key, text) in enumerate(names):
+            caption = QLabel(text)
+            caption.setStyleSheet("color: #555;")
+            value = QLabel()
+            value.setFont(big)
+            value.setObjectName(f"discipline_{key}")
+            grid.addWidget(caption, 0, col)
+            grid.addWidget(value, 1, col)
+            self.discipline_labels[key] = value
+        self.tokens_detail = QLabel()
+        self.tokens_detail.setStyleSheet("color: #555;")
+        grid.addWidget(self.tokens_detail, 2, 0, 1, len(names))
+        return strip
+
+    def _build_time(self) -> QHBoxLayout:
+        """Time controls: begin a scene, end a turn, a scene, a chapter."""
+        # Time controls.
+        time = QHBoxLayout()
+        self.scene_note = QLineEdit()
+        self.scene_note.setPlaceholderText("Scene (optional note)")
+        self.scene_note.setMaximumWidth(240)
+        time.addWidget(self.scene_note)
+        self.time_buttons: dict[str, QPushButton] = {}
+        for key, text, action in (
+            ("begin_scene", "Begin scene", self._begin_scene),
+            ("end_turn", "End turn", lambda: self._act("End turn", rules.end_turn(self.character))),
+            (
+                "end_scene",
+                "End scene",
+                lambda: self._act("End scene", rules.end_scene(self.character)),
+            ),
+            (
+                "end_chapter",
+                "End chapter",
+                lambda: self._act("End chapter", rules.end_chapter(self.character)),
+            ),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(action)
+            time.addWidget(button)
+            self.time_buttons[key] = button
+        time.addStretch(1)
+        return time
 
     def _discipline_group(self) -> QGroupBox:
         box = QGroupBox("Discipline: bids and damage")
@@ -435,15 +450,15 @@ class CovenantSheet(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         # A closed sheet stops following the library (which may be closed after it).
         for signal, slot in (
-            (covenant_events().changed, self._on_changed),
-            (covenant_events().failed, self._on_failed),
+            (self.workspace.changed, self._on_changed),
+            (self.workspace.failed, self._on_failed),
         ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
         super().closeEvent(event)
 
-    def _on_changed(self, character_id: str) -> None:
-        if character_id == self.character_id:
+    def _on_changed(self, change: Change) -> None:
+        if change.character_id == self.character_id:
             self.refresh()
 
     def _on_failed(self, message: str) -> None:
@@ -756,7 +771,7 @@ class CovenantSheet(QWidget):
             self.message.setText(f"{name}: {_reasons(played.findings)}")
             return False
         try:
-            commit(self.library, self.undo_stack, name, self.character, played.character)
+            commit(self.workspace, name, self.character, played.character)
         except Exception as exc:  # the library refused: nothing was recorded
             self.message.setText(f"{name} could not be saved: {exc}")
             return False

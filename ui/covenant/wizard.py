@@ -18,9 +18,9 @@ from __future__ import annotations
 import re
 import uuid
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -56,6 +56,9 @@ from builder.covenant.character import (
 from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
 from printing.covenant.sheet import RECHARGE_LABELS
 from ui.operations.covenant import commit
+
+if TYPE_CHECKING:
+    from ui.workspace import Workspace
 
 RECHARGES = (UseState.TAP, UseState.EXPEND, UseState.EXHAUST, UseState.DESTROY)
 
@@ -730,23 +733,23 @@ class ReviewPage(_Page):
 
 
 class CovenantCreationWizard(QWizard):
-    """Create a Covenant character and save it through ``library``.
+    """Create a Covenant character and save it through the workspace's library.
 
-    After it is accepted, ``character_id`` is the new character's id.
-    ``undo_stack`` (optional) records the creation so Undo removes it again.
+    After it is accepted, ``character_id`` is the new character's id; the
+    creation is the first step of that character's undo history, so Undo
+    removes it again.
     """
 
     def __init__(
         self,
-        library: object,
+        workspace: Workspace,
         parent: QWidget | None = None,
         *,
-        undo_stack: QUndoStack | None = None,
         catalog: CovenantCatalog | None = None,
     ) -> None:
         super().__init__(parent)
-        self.library = library
-        self.undo_stack = undo_stack
+        self.workspace = workspace
+        library = workspace.library
         self.catalog = catalog or shipped_catalog()
         self.draft = CreationDraft()
         self.character_id = ""
@@ -775,7 +778,7 @@ class CovenantCreationWizard(QWizard):
         """Save the new character (one transaction), then close."""
         character = self.draft.character(str(uuid.uuid4()))
         try:
-            commit(self.library, self.undo_stack, f"Create {character.name}", None, character)
+            commit(self.workspace, f"Create {character.name}", None, character)
         except Exception as exc:  # the library refused it: keep the wizard open
             self.review_page.save_error.setText(f"Could not save: {exc}")
             return

@@ -9,7 +9,9 @@ whose ``lines`` say what changed in the player's terms ("Exp available
 12 → 19"), read from ``builder.contract.sheet.evaluate_sheet`` before and after.
 
 Views never call the library or builder to mutate; they call these methods
-and refresh when :attr:`ui.workspace.Workspace.changed` fires.
+and refresh when :attr:`ui.workspace.Workspace.changed` fires. :func:`store`
+is how the one undo command (``ui.operations.common.CharacterCommand``) makes
+the library hold a contractor value.
 """
 
 from __future__ import annotations
@@ -28,8 +30,6 @@ from builder.contract.character import (
     Gift,
     Health,
     Journal,
-    Limit,
-    LooseEnd,
     SourcePool,
     Stock,
 )
@@ -47,6 +47,33 @@ class Refused(Exception):
         self.findings = tuple(findings)
         reasons = "; ".join(f.message for f in self.findings) or "not allowed"
         super().__init__(f"{action}: {reasons}")
+
+
+def _drops_ledger_entries(current: Contractor, wanted: Contractor) -> bool:
+    """True when saving ``wanted`` over ``current`` would remove or change ledger entries.
+
+    An ordinary edit only appends, so ``wanted``'s ledger begins with the whole of
+    ``current``'s; anything else (an undo) must go through a restore.
+    """
+    return wanted.ledger[: len(current.ledger)] != current.ledger
+
+
+def store(library: Any, held: Contractor | None, wanted: Contractor | None) -> None:
+    """Make ``library`` hold ``wanted`` where it now holds ``held`` (None: no such contractor).
+
+    The Exp ledger is append-only: an edit that only appends is ``Library.save``;
+    going back (an undo) is ``Library.restore``, which takes back only the
+    newest entries, the ones the undone command appended, in one transaction.
+    Undoing a creation deletes; undoing a deletion saves back.
+    """
+    if wanted is None:
+        if held is not None:
+            library.delete(held.id)
+        return
+    if held is not None and _drops_ledger_entries(held, wanted):
+        library.restore(wanted)
+    else:
+        library.save(wanted)
 
 
 def _errors(findings: Iterable[Finding]) -> list[Finding]:
@@ -155,15 +182,19 @@ class Operations:
         target = plan.after if plan.after is not None else plan.before
         change = Change(
             name=plan.name,
-            contractor_id=target.id if target is not None else "",
+            character_id=target.id if target is not None else "",
             roster=roster,
             lines=plan.lines,
             findings=plan.findings,
         )
-        self.workspace.commit(change, plan.before, plan.after)
+        self.workspace.commit(change, plan.before, plan.after, store)
         return change
 
     # ------------------------------------------------------------------ whole characters
+
+    def load(self, contractor_id: str) -> Contractor:
+        """The contractor as the library holds it now."""
+        return self.workspace.library.load(contractor_id)
 
     def create(self, contractor: Contractor) -> Change:
         """Add a new contractor to the library (undo removes it)."""
@@ -362,9 +393,6 @@ class Operations:
     def edit_concept(self, contractor: Contractor, concept: Concept) -> Change:
         return self._replace("Edit concept", contractor, concept=concept)
 
-    def edit_limits(self, contractor: Contractor, limits: Sequence[Limit]) -> Change:
-        return self._replace("Edit Limits", contractor, limits=tuple(limits))
-
     def edit_source(self, contractor: Contractor, source: SourcePool) -> Change:
         return self._replace("Edit Source", contractor, source=source)
 
@@ -373,9 +401,6 @@ class Operations:
 
     def edit_stock(self, contractor: Contractor, stock: Stock, what: str = "Stock") -> Change:
         return self._replace(f"Edit {what}", contractor, stock=stock)
-
-    def edit_loose_ends(self, contractor: Contractor, loose_ends: Sequence[LooseEnd]) -> Change:
-        return self._replace("Edit Loose Ends", contractor, loose_ends=tuple(loose_ends))
 
     def edit_notes(self, contractor: Contractor, notes: str) -> Change:
         return self._replace("Edit notes", contractor, notes=notes)

@@ -1,43 +1,26 @@
-"""Undoable Covenant actions: each click at the table is one ``QUndoCommand`` over two values.
+"""Covenant's operations: each click at the table is one undoable edit of one character.
 
-A ``CovenantCommand`` holds the character before and after one operation of
-``builder.covenant.rules`` (immutable values, so keeping both is cheap).
-``redo`` makes the library hold ``after``, ``undo`` makes it hold ``before``;
-both go through ``models.Library`` and nothing else. Because play only ever
-appends to the log, undoing an action takes back the entries it added from the
-newest end with ``Library.restore`` (retract and rewrite in one
-transaction; retracting is the only way a stored entry leaves the library), and
-redoing it appends them again with ``save``.
+An operation of ``builder.covenant.rules`` gives the character as it should be
+(or refuses); :func:`commit` saves it through the library and records it on
+the character's own undo stack as the shared
+``ui.operations.common.CharacterCommand``. Because play only ever appends to
+the log, undoing an action takes back the entries it added from the newest end
+with ``Library.restore`` (retract and rewrite in one transaction;
+retracting is the only way a stored entry leaves the library), and redoing it
+appends them again with ``save``: that is :func:`store`.
 
-Views listen to ``covenant_events().changed`` (the character id) and refresh
-from the library; a sheet closed while its actions are still on the undo
-stack is simply not listening any more.
+Views listen to the workspace's one ``changed`` signal and refresh from the
+library when the change names their character.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from typing import TYPE_CHECKING
 
 from builder.covenant.character import CovenantCharacter
 
-
-class CovenantEvents(QObject):
-    """One app-wide signal: a Covenant character was written (``changed(character_id)``)."""
-
-    changed = Signal(str)
-    failed = Signal(str)
-
-
-_EVENTS: CovenantEvents | None = None
-
-
-def covenant_events() -> CovenantEvents:
-    """The shared notifier (made on first use, on the GUI thread)."""
-    global _EVENTS
-    if _EVENTS is None:
-        _EVENTS = CovenantEvents()
-    return _EVENTS
+if TYPE_CHECKING:
+    from ui.workspace import Change, Workspace
 
 
 def store(
@@ -59,62 +42,19 @@ def store(
         library.save(wanted)  # type: ignore[attr-defined]
 
 
-class CovenantCommand(QUndoCommand):
-    """One undoable change of one Covenant character: redo holds ``after``, undo ``before``.
-
-    The action is saved before the command is pushed (so a failed save never
-    enters the history); the first ``redo`` Qt calls on push only announces it.
-    """
-
-    def __init__(
-        self,
-        library: object,
-        name: str,
-        before: CovenantCharacter | None,
-        after: CovenantCharacter | None,
-    ) -> None:
-        super().__init__(name)
-        self.library = library
-        self.before = before
-        self.after = after
-        self._pushed = False
-
-    @property
-    def character_id(self) -> str:
-        value = self.after or self.before
-        return value.id if value is not None else ""
-
-    def redo(self) -> None:
-        if self._pushed:
-            self._write(self.before, self.after)
-        self._pushed = True
-        covenant_events().changed.emit(self.character_id)
-
-    def undo(self) -> None:
-        self._write(self.after, self.before)
-        covenant_events().changed.emit(self.character_id)
-
-    def _write(self, held: CovenantCharacter | None, wanted: CovenantCharacter | None) -> None:
-        try:
-            store(self.library, held, wanted)
-        except Exception as exc:  # a failed write must reach the player, not crash the loop
-            covenant_events().failed.emit(f"{self.text()}: {exc}")
-
-
 def commit(
-    library: object,
-    stack: QUndoStack | None,
+    workspace: Workspace,
     name: str,
     before: CovenantCharacter | None,
     after: CovenantCharacter | None,
-) -> None:
-    """Save ``after`` (held ``before``; None deletes) through the library and record it for undo.
+) -> Change:
+    """Save ``after`` (held ``before``; None deletes) and record it on the character's stack.
 
     Raises whatever the library raises; then nothing was recorded.
     """
-    store(library, before, after)
-    command = CovenantCommand(library, name, before, after)
-    if stack is not None:
-        stack.push(command)
-    else:
-        command.redo()
+    from ui.workspace import Change
+
+    target = after if after is not None else before
+    change = Change(name=name, character_id=target.id if target is not None else "")
+    workspace.commit(change, before, after, store)
+    return change

@@ -171,7 +171,7 @@ class ApprovalPanel(QWidget):
                 row.status_text,
                 row.signature_text,
             )
-            whole = reviewed is not None and row.scope == whole_scope(reviewed.family)
+            whole = reviewed is not None and row.scope == whole_scope(reviewed)
             for c, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if c == 0 and whole:
@@ -292,7 +292,7 @@ class ApprovalPanel(QWidget):
         if len(row.keys) == 1 and row.keys[0] == row.scope:
             return row.scope, note, ({row.scope: note} if note else {})
         item_notes: dict[str, str] = {}
-        if self.reviewed is not None and row.scope == whole_scope(self.reviewed.family):
+        if self.reviewed is not None and row.scope == whole_scope(self.reviewed):
             extra = []
             for other in self.rows:
                 text = self.notes.get(other.scope, "").strip()
@@ -307,7 +307,7 @@ class ApprovalPanel(QWidget):
 
     def forget_notes(self, scope: str) -> None:
         """Drop the notes a recorded decision on ``scope`` carried (all, for the whole)."""
-        if self.reviewed is not None and scope == whole_scope(self.reviewed.family):
+        if self.reviewed is not None and scope == whole_scope(self.reviewed):
             self.notes.clear()
         else:
             self.notes.pop(scope, None)

@@ -246,16 +246,6 @@ class AuditPanel(QWidget):
         self.tree.setFocus(Qt.FocusReason.OtherFocusReason)
         return True
 
-    def select_first_problem(self) -> None:
-        """Put the cursor on the first finding, so Enter jumps to it at once."""
-        for item in self.items():
-            if item.parent() is not None:
-                self.tree.setCurrentItem(item)
-                self.tree.scrollToItem(item)
-                return
-        if self.tree.topLevelItemCount():
-            self.tree.setCurrentItem(self.tree.topLevelItem(0))
-
     def jump_current(self) -> None:
         """Jump to what the selected line or finding points at."""
         item = self.tree.currentItem()

@@ -2,8 +2,9 @@
 
 Review mode (SPEC §5, "Review") opens files a player sent without putting
 them in the library. Each file is read with the same functions the CLI uses
-(``builder.contract.file.parse_document``; Covenant files chosen by their
-``format``), audited and checked for approvals by
+(``builder.contract.file.parse_document``, then the game system the registry
+names for its ``format``: ``builder.core.registry.system_for_document``),
+audited and checked for approvals by
 ``builder.core.review.review_document``, and kept here with the exact bytes'
 digest so an approval is only ever appended to the content the leader saw.
 
@@ -14,7 +15,6 @@ background worker, and its verdicts are plain values the window shows.
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -24,16 +24,13 @@ from typing import Any
 from builder.contract.file import (
     MAX_FILE_BYTES,
     CharacterFileError,
-    document_from_data,
     parse_document,
     write_atomically,
 )
-from builder.contract.system import audit_context
 from builder.core.approval import ApprovalError, ItemState, Verdict, approve
+from builder.core.registry import FileFormatError, GameSystem, system, system_for_document
 from builder.core.report import Verdict as AuditVerdict
 from builder.core.review import Review, ReviewInputError, review_document
-from builder.covenant.file import FORMAT as COVENANT_FORMAT
-from builder.covenant.file import dumps_covenant, from_document
 
 
 class FileVerdict(StrEnum):
@@ -67,22 +64,27 @@ class ReviewFileError(Exception):
 
 @dataclass(frozen=True, slots=True)
 class ReviewContext:
-    """What every file of one review is checked against: catalogs and trusted keys.
+    """What every file of one review is checked against: each system's audit inputs, trusted keys.
 
-    ``trusted_keys`` maps a base64 public key to its owner's name; None means
-    no trust list exists (signatures are then checked against their own key).
+    ``audit_inputs`` maps a game system's id to what its audit takes (The
+    Contract's Gift and Asset catalogs), as ``builder.core.review.review_document``
+    wants it; ``ui.systems`` says what each system needs. ``trusted_keys`` maps
+    a base64 public key to its owner's name; None means no trust list exists
+    (signatures are then checked against their own key).
     ``trust_problem`` says why the trusted-keys file could not be read.
     """
 
-    gift_catalog: Any
-    sheet_catalog: Any
+    audit_inputs: Mapping[str, Any]
     trusted_keys: Mapping[str, str] | None
     trust_problem: str = ""
 
 
 @dataclass(frozen=True, slots=True)
 class ReviewedFile:
-    """One file as review mode read it: its document, character and review, or its error."""
+    """One file as review mode read it: its document, character and review, or its error.
+
+    ``system_id`` names the file's game system in the registry ("" when unreadable).
+    """
 
     path: Path
     digest: str = ""
@@ -91,15 +93,16 @@ class ReviewedFile:
     review: Review | None = None
     error: str = ""
     checked_against_trust_list: bool = field(default=False)
+    system_id: str = ""
 
     @property
     def readable(self) -> bool:
         return self.review is not None
 
     @property
-    def family(self) -> str:
-        """ "contractor", "covenant", or "" for an unreadable file."""
-        return self.review.audit.family if self.review is not None else ""
+    def system(self) -> GameSystem | None:
+        """The file's game system (``builder.core.registry``), None for an unreadable file."""
+        return system(self.system_id) if self.system_id else None
 
     @property
     def name(self) -> str:
@@ -186,25 +189,24 @@ def _name_key(path: Path) -> tuple[str, str]:
 
 
 def load_context(house_dirs: Sequence[str | Path] = ()) -> ReviewContext:
-    """Catalogs and trusted keys for a review (slow on first use: run it off the main thread).
+    """Audit inputs and trusted keys for a review (slow on first use: run it off the main thread).
 
-    A broken catalog raises (the review cannot be done without it); a broken
+    ``house_dirs`` are the house-rule catalog folders the settings name. A
+    broken catalog raises (the review cannot be done without it); a broken
     trusted-keys file does not: only this computer's own key is then trusted,
     and ``trust_problem`` says what is wrong.
     """
-    from builder.contract.gifts import default_catalog
     from harbinger.keys import KeyFileError, default_trusted_keys
-    from ui.catalog import sheet_catalog
+    from ui.systems import audit_inputs
 
-    gifts = default_catalog(list(house_dirs))
-    sheets = sheet_catalog()
+    inputs = audit_inputs(house_dirs)
     problem = ""
     try:
         trusted = default_trusted_keys()
     except KeyFileError as exc:
         problem = str(exc)
         trusted = _own_key_only()
-    return ReviewContext(gifts, sheets, trusted, problem)
+    return ReviewContext(inputs, trusted, problem)
 
 
 def _own_key_only() -> dict[str, str]:
@@ -241,11 +243,12 @@ def review_bytes(path: Path, data: bytes, context: ReviewContext) -> ReviewedFil
         document = parse_document(data)
         review = review_document(
             document,
-            audit_context(context.gift_catalog, context.sheet_catalog),
+            context.audit_inputs,
             context.trusted_keys,
         )
-        character = _character(document)
-    except CharacterFileError as exc:
+        game = system_for_document(document)
+        character = game.read(document).character
+    except (CharacterFileError, FileFormatError) as exc:
         return ReviewedFile(path, digest, error=f"not a character file: {exc}")
     except ReviewInputError as exc:
         return ReviewedFile(path, digest, error=str(exc))
@@ -256,6 +259,7 @@ def review_bytes(path: Path, data: bytes, context: ReviewContext) -> ReviewedFil
         character,
         review,
         checked_against_trust_list=context.trusted_keys is not None,
+        system_id=game.id,
     )
 
 
@@ -268,27 +272,22 @@ def review_file(path: Path, context: ReviewContext) -> ReviewedFile:
     return review_bytes(path, data, context)
 
 
-def _character(document: Mapping[str, Any]) -> Any:
-    if document.get("format") == COVENANT_FORMAT:
-        return from_document(document).character
-    return document_from_data(document).contractor
+def whole_scope(reviewed: ReviewedFile) -> str:
+    """The approval scope that covers every item of the file, as its game system names it."""
+    game = reviewed.system
+    return game.whole_scope if game is not None else ""
 
 
-def whole_scope(family: str) -> str:
-    """The approval scope that covers every item of a file of this family."""
-    return "character" if family == "covenant" else "contractor"
-
-
-def history_scope(family: str) -> str:
-    """The approval scope of every history entry: the Exp ledger or the Covenant play log."""
-    return "log" if family == "covenant" else "ledger"
+def history_scope(reviewed: ReviewedFile) -> str:
+    """The approval scope of every history entry (the Exp ledger, a play log), by its system."""
+    game = reviewed.system
+    return game.history if game is not None else ""
 
 
 def file_bytes(document: Mapping[str, Any]) -> bytes:
-    """A document as its family writes files (Covenant files in their canonical layout)."""
-    if document.get("format") == COVENANT_FORMAT:
-        return dumps_covenant(from_document(document)).encode("utf-8")
-    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    """A document as its game system writes files (``GameSystem.dumps``)."""
+    game = system_for_document(document)
+    return game.dumps(game.read(document))
 
 
 def record_decision(

@@ -18,6 +18,7 @@ from typing import Any
 
 from builder.core.approval import ItemState, ItemStatus, RecordStatus, SignatureState
 from ui.review.files import ReviewedFile, history_scope, whole_scope
+from ui.systems import system_ui
 
 STATE_WORDS: Mapping[ItemState, str] = {
     ItemState.APPROVED: "approved",
@@ -233,19 +234,13 @@ def approval_rows(reviewed: ReviewedFile) -> list[ApprovalRow]:
     if review is None:
         return []
     status = review.approvals
-    family = reviewed.family
+    words = system_ui(reviewed.system_id).review_words
     by_key = {item.key: item for item in status.items}
     records = status.records
-    history = history_scope(family)
-    whole_title = "Whole character" if family == "covenant" else "Whole contractor"
-    rows = [_row(whole_scope(family), whole_title, list(status.items), records)]
+    history = history_scope(reviewed)
+    rows = [_row(whole_scope(reviewed), words.whole, list(status.items), records)]
     if "core" in by_key:
-        core_title = (
-            "Core: name, description, creation"
-            if family == "covenant"
-            else "Core: concept, creation, Limits, Source"
-        )
-        rows.append(_row("core", core_title, [by_key["core"]], records))
+        rows.append(_row("core", words.core, [by_key["core"]], records))
     gift_keys = [k for k in by_key if k.startswith("gift:")]
     for key in gift_keys:
         item = by_key[key]
@@ -253,9 +248,8 @@ def approval_rows(reviewed: ReviewedFile) -> list[ApprovalRow]:
         rows.append(_row(key, item.title, [item], records, approvable=not removed))
     entries = [i for k, i in by_key.items() if k.startswith(f"{history}[")]
     present = [i for i in entries if i.state is not ItemState.REMOVED]
-    label = "Play log" if family == "covenant" else "Exp ledger"
     noun = "entry" if len(present) == 1 else "entries"
-    title = f"{label} ({len(present)} {noun})"
+    title = f"{words.history} ({len(present)} {noun})"
     rows.append(_row(history, title, entries, records, approvable=bool(present)))
     return rows
 

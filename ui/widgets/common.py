@@ -163,3 +163,8 @@ class FigureGrid(QWidget):
 
     def labels(self) -> list[str]:
         return list(self._values)
+
+
+def title_case(identifier: str) -> str:
+    """A catalog id as a heading ("into_the_fold" → "Into the fold")."""
+    return identifier.replace("_", " ").capitalize()

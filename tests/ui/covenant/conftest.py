@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QUndoStack
 
 from builder.covenant.character import CovenantCharacter
 from builder.covenant.file import read_covenant_file
 from models import Library
 from resources import resource_path
 from ui.covenant import CovenantSheet
+from ui.workspace import Workspace
 
 
 def fresh_ines() -> CovenantCharacter:
@@ -28,15 +28,17 @@ def library(library_path: Path) -> Iterator[Library]:
         yield opened
 
 
-@pytest.fixture
-def stack(qapp) -> QUndoStack:  # type: ignore[no-untyped-def]
-    return QUndoStack()
+def workspace_on(library: Library) -> Workspace:
+    """A workspace over an open library, as the main window keeps one (its history empty)."""
+    workspace = Workspace()
+    workspace.set_library(library, "test library")
+    return workspace
 
 
 @pytest.fixture
-def open_sheet(qtbot, stack: QUndoStack) -> Callable[..., CovenantSheet]:  # type: ignore[no-untyped-def]
+def open_sheet(qtbot) -> Callable[..., CovenantSheet]:  # type: ignore[no-untyped-def]
     def make(library: Library, character_id: str) -> CovenantSheet:
-        sheet = CovenantSheet(library, character_id, stack)
+        sheet = CovenantSheet(workspace_on(library), character_id)
         qtbot.addWidget(sheet)
         sheet.resize(1280, 800)
         sheet.show()

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWizard
 
 from builder.covenant.rules import evaluate_covenant
 from models import Library
+from tests.ui.covenant.conftest import workspace_on
 from ui.covenant import CovenantCreationWizard
 
 
@@ -20,16 +21,16 @@ def _next_enabled(wizard: CovenantCreationWizard) -> bool:
     return wizard.button(QWizard.WizardButton.NextButton).isEnabled()
 
 
-def open_wizard(qtbot, library: Library, stack=None) -> CovenantCreationWizard:  # type: ignore[no-untyped-def]
-    wizard = CovenantCreationWizard(library, undo_stack=stack)
+def open_wizard(qtbot, library: Library) -> CovenantCreationWizard:  # type: ignore[no-untyped-def]
+    wizard = CovenantCreationWizard(workspace_on(library))
     qtbot.addWidget(wizard)
     wizard.show()
     qtbot.waitExposed(wizard)
     return wizard
 
 
-def test_the_guide_walks_through_creation_and_saves(qtbot, library: Library, stack) -> None:  # type: ignore[no-untyped-def]
-    wizard = open_wizard(qtbot, library, stack)
+def test_the_guide_walks_through_creation_and_saves(qtbot, library: Library) -> None:  # type: ignore[no-untyped-def]
+    wizard = open_wizard(qtbot, library)
 
     # Who: a name is needed before going on.
     page = wizard.identity_page
@@ -137,7 +138,9 @@ def test_the_guide_walks_through_creation_and_saves(qtbot, library: Library, sta
     assert (report.discipline.free, report.discipline.total) == (300, 300)
     assert (report.tokens.spent_at_creation, report.tokens.available) == (9, 1)
 
-    # The creation is one step on the undo stack.
+    # The creation is the first step of the new character's own undo history.
+    stack = wizard.workspace.stack_for(wizard.character_id)
+    assert (stack.count(), stack.undoText()) == (1, "Create Ines Okafor-Vell")
     stack.undo()
     assert library.roster() == []
     stack.redo()

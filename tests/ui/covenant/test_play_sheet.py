@@ -53,7 +53,7 @@ def numbers(free: int, scene: int, chapter: int, long_term: int, tokens: int) ->
 
 
 def test_a_scene_then_the_end_of_the_scene_and_of_the_chapter(
-    library: Library, open_sheet, stack, library_path: Path
+    library: Library, open_sheet, library_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
     library.save(fresh_ines())
     sheet = open_sheet(library, INES)
@@ -141,17 +141,17 @@ def test_a_scene_then_the_end_of_the_scene_and_of_the_chapter(
     ]
     # Every action was saved as it happened: the library holds exactly what the sheet shows.
     assert library.load(INES) == sheet.character
-    assert stack.count() == 11
+    assert sheet.undo_stack.count() == 11
 
     # Undo the last three actions, then redo them: the sheet and the library follow.
     for _ in range(3):
-        stack.undo()
+        sheet.undo_stack.undo()
     assert shown(sheet) == numbers(250, 25, 15, 10, 3) == builder_says(library)
     assert len(library.load(INES).log) == 8
     assert sheet.status_labels["sweep"].text() == "Exhausted (pin)"
-    assert stack.undoText() == "Exhaust Sweep: pin"
+    assert sheet.undo_stack.undoText() == "Exhaust Sweep: pin"
     for _ in range(3):
-        stack.redo()
+        sheet.undo_stack.redo()
     assert shown(sheet) == numbers(290, 0, 0, 10, 3) == builder_says(library)
     assert len(library.load(INES).log) == 11
 
@@ -242,7 +242,7 @@ def test_losing_every_tie_takes_the_character_out(library: Library, open_sheet) 
     assert [e.alive for e in library.roster()] == [False]
 
 
-def test_a_refused_action_is_not_recorded(library: Library, open_sheet, stack) -> None:  # type: ignore[no-untyped-def]
+def test_a_refused_action_is_not_recorded(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
     library.save(dataclasses.replace(fresh_ines(), name="Ines"))
     sheet = open_sheet(library, INES)
     sheet.bid_amount.setValue(301)
@@ -254,7 +254,7 @@ def test_a_refused_action_is_not_recorded(library: Library, open_sheet, stack) -
         == "Spend 301 as scene damage: Only 300 free Discipline to spend; 301 asked."
     )
     assert library.load(INES).log == ()
-    assert stack.count() == 0
+    assert sheet.undo_stack.count() == 0
 
 
 def test_tokens_buy_assets_only_between_chapters(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]

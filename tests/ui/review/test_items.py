@@ -26,8 +26,9 @@ AT = "2025-06-01T12:00:00Z"
 
 def _context() -> ReviewContext:
     from builder.contract.gifts import default_catalog
+    from builder.contract.system import audit_context
 
-    return ReviewContext(default_catalog(), sheet_catalog(), None)
+    return ReviewContext(audit_context(default_catalog(), sheet_catalog()), None)
 
 
 def _reviewed(document: dict, name: str = "clean.json") -> ReviewedFile:

@@ -46,7 +46,7 @@ def test_each_finding_of_a_seasoned_contractor_jumps_to_its_row(review, open_fil
     (path,) = copy_in(tmp_path, EXAMPLES / "seasoned-ines-varga.json")
     open_files(review, [path])
     review.select_file(path.name)
-    sheet = review.sheet.contractor
+    sheet = review.sheet.for_system("contract")
 
     review.audit.select("limits.custom")
     qtbot_enter(review)
@@ -103,7 +103,7 @@ def test_a_covenant_file_is_audited_approved_and_still_reads(review, open_files,
         "✔ Ties and Discipline\nTies: 3 held, 0 lost; Discipline 300 = 100 × 3 "
         "(free 285, scene 0, chapter 15, long-term 0)"
     )
-    sheet = review.sheet.covenant
+    sheet = review.sheet.for_system("covenant")
     assert review.sheet.currentWidget() is sheet
     assert review.jump_to("log[3]")
     assert sheet.current_tab() == "Play log"
@@ -290,10 +290,10 @@ def test_arrows_move_through_files_and_shortcuts_are_bound(qtbot, review, open_f
     open_files(review, [tmp_path])
     review.file_list.setFocus()
     review.file_list.setCurrentRow(0)
-    assert review.sheet.contractor.header.title.text() == "Mara Quill"
+    assert review.sheet.for_system("contract").header.title.text() == "Mara Quill"
     qtbot.keyClick(review.file_list, Qt.Key.Key_Down)
     assert review.current_path().name == "overspent-by-5.json"
-    assert review.sheet.contractor.header.title.text() == "Ivo Brandt"
+    assert review.sheet.for_system("contract").header.title.text() == "Ivo Brandt"
     qtbot.keyClick(review.approval.table, Qt.Key.Key_Up, ALT)
     assert review.current_path().name == "clean.json"
     shortcuts = {

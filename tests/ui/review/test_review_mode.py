@@ -65,7 +65,7 @@ def test_review_mode_end_to_end(qtbot, window, library_path: Path, tmp_path: Pat
 
     # The overspent contractor: its audit shows exp.overspent with builder's numbers.
     review.select_file("overspent-by-5.json")
-    assert review.sheet.contractor.header.title.text() == "Ivo Brandt"
+    assert review.sheet.for_system("contract").header.title.text() == "Ivo Brandt"
     finding = review.audit.item_for("exp.overspent")
     assert finding is not None
     assert finding.data(0, NUMBERS_ROLE) == {"available": 5, "cost": 10, "shortfall": 5}
@@ -81,7 +81,7 @@ def test_review_mode_end_to_end(qtbot, window, library_path: Path, tmp_path: Pat
     # Enter on the finding jumps to the ledger row it names.
     assert review.audit.select("exp.overspent")
     qtbot.keyClick(review.audit.tree, Qt.Key.Key_Return)
-    sheet = review.sheet.contractor
+    sheet = review.sheet.for_system("contract")
     assert sheet.current_tab() == "Exp log"
     assert sheet.ledger.current_row() == 11
     assert sheet.ledger.cell(11, 2) == "Raise Charisma to 3"

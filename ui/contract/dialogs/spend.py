@@ -158,7 +158,7 @@ class SpendExpDialog(QDialog):
             return
         self.message.setObjectName("")
         self.message.setText("; ".join(change.lines))
-        self.contractor = self.ops.workspace.load(self.contractor.id)
+        self.contractor = self.ops.load(self.contractor.id)
         self.refresh()
 
     def _secondary_preview(self) -> None:

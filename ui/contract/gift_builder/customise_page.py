@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -358,12 +358,6 @@ class CustomisePage(QWidget):
         for pid, prow in self.parameter_rows.items():
             level = draft.parameters.get(pid, effect.parameters[pid].default)
             prow.show_level(level, levels_blocked.get(pid, {}))
-
-    def focus_row(self, modifier_id: str) -> None:
-        row = self.rows.get(modifier_id)
-        if row is not None:
-            self.scroll.ensureWidgetVisible(row)
-            row.check.setFocus(Qt.FocusReason.OtherFocusReason)
 
 
 def _unavailable_maps(

@@ -226,7 +226,46 @@ class GiftBuilderDialog(QDialog):
         split.setSizes([680, 460])
         self.splitter = split
 
-        # ---- buttons
+        bar = self._build_buttons(who)
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 10, 10, 10)
+        layout.addWidget(split, 1)
+        layout.addLayout(bar)
+
+        self._add_shortcuts()
+
+        # ---- wiring
+        self.controller.changed.connect(self._repaint)
+        self.start_page.start_from.connect(self._start_from)
+        self.start_page.start_scratch.connect(lambda: self.go(Step.TYPE))
+        self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
+
+        # Styled once everything exists: styling first makes every addWidget re-polish.
+        self.setStyleSheet(BUILDER_STYLESHEET)
+        self._repaint(self.controller.state)
+        if existing_gift is not None or start is not None:
+            self.go(Step.CUSTOMISE)
+        else:
+            self.go(Step.START)
+
+    # ------------------------------------------------------------------ setup helpers
+
+    def _add_shortcuts(self) -> None:
+        """Ctrl+S saves, Ctrl+F finds an Effect, Ctrl+PgUp/PgDown change step, and Undo keys."""
+        self._add_shortcut(QKeySequence.StandardKey.Save, self.save_default)
+        self._add_shortcut(QKeySequence.StandardKey.Find, self.focus_effect_search)
+        self._add_shortcut(
+            QKeySequence("Ctrl+PgDown"), lambda: self.go(self.steps.currentIndex() + 1)
+        )
+        self._add_shortcut(
+            QKeySequence("Ctrl+PgUp"), lambda: self.go(self.steps.currentIndex() - 1)
+        )
+        self._undo_keys = _UndoKeys(self)
+        self._watch_text_fields()
+
+    def _build_buttons(self, who: str) -> QHBoxLayout:
+        """The button bar: Undo and Redo of the draft, Back and Next, Template, Cancel, Save."""
         stack = self.controller.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
         self.undo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
@@ -256,7 +295,7 @@ class GiftBuilderDialog(QDialog):
         self.cancel.clicked.connect(self.reject)
         self.save = QPushButton(self._save_label(who))
         self.save.clicked.connect(self.save_gift)
-        self.save.setVisible(contractor is not None)
+        self.save.setVisible(self.contractor is not None)
         for button in (self.back, self.next, self.save_template, self.cancel, self.save):
             button.setAutoDefault(False)
         # No default button: Enter in the Effect search or a detail field must never save.
@@ -271,39 +310,7 @@ class GiftBuilderDialog(QDialog):
         bar.addWidget(self.save_template)
         bar.addWidget(self.cancel)
         bar.addWidget(self.save)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(10, 10, 10, 10)
-        layout.addWidget(split, 1)
-        layout.addLayout(bar)
-
-        # ---- shortcuts
-        self._add_shortcut(QKeySequence.StandardKey.Save, self.save_default)
-        self._add_shortcut(QKeySequence.StandardKey.Find, self.focus_effect_search)
-        self._add_shortcut(
-            QKeySequence("Ctrl+PgDown"), lambda: self.go(self.steps.currentIndex() + 1)
-        )
-        self._add_shortcut(
-            QKeySequence("Ctrl+PgUp"), lambda: self.go(self.steps.currentIndex() - 1)
-        )
-        self._undo_keys = _UndoKeys(self)
-        self._watch_text_fields()
-
-        # ---- wiring
-        self.controller.changed.connect(self._repaint)
-        self.start_page.start_from.connect(self._start_from)
-        self.start_page.start_scratch.connect(lambda: self.go(Step.TYPE))
-        self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
-
-        # Styled once everything exists: styling first makes every addWidget re-polish.
-        self.setStyleSheet(BUILDER_STYLESHEET)
-        self._repaint(self.controller.state)
-        if existing_gift is not None or start is not None:
-            self.go(Step.CUSTOMISE)
-        else:
-            self.go(Step.START)
-
-    # ------------------------------------------------------------------ setup helpers
+        return bar
 
     def _title(self, who: str) -> str:
         if self.existing is not None:

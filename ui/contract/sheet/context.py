@@ -11,6 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from builder.contract.character import Contractor
+from ui.widgets.common import title_case
+
+__all__ = ["SheetContext", "signed", "title_case"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,11 +21,6 @@ class SheetContext:
     contractor: Contractor
     report: Any  # builder.contract.sheet.SheetReport
     catalog: Any  # builder.contract.sheet_catalog.SheetCatalog
-
-
-def title_case(identifier: str) -> str:
-    """A catalog id as a heading ("into_the_fold" → "Into the fold")."""
-    return identifier.replace("_", " ").capitalize()
 
 
 def signed(value: int) -> str:

@@ -8,7 +8,6 @@ actions (Record Contract, Spend Exp, ...) open the matching dialog.
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
 
 from builder.contract.character import Contractor
 from builder.core.findings import Severity
-from ui.actions import MORE_ACTIONS
 from ui.contract.dialogs import advance as dialogs
 from ui.contract.dialogs.spend import SpendExpDialog
 from ui.contract.dice_panel import RollSheet
@@ -201,9 +199,6 @@ class SheetView(QWidget):
 
     # ------------------------------------------------------------------ actions
 
-    def more_actions(self) -> tuple[tuple[str, str], ...]:
-        return MORE_ACTIONS
-
     def action_enabled(self, key: str) -> bool:
         if self.ctx is None:
             return False
@@ -240,23 +235,3 @@ class SheetView(QWidget):
             case "void_death":
                 return dialogs.DeathDialog(ops, contractor, True, window)
         return None
-
-    # ------------------------------------------------------------------ printing
-
-    def can_print(self) -> bool:
-        """A sheet can be printed whenever a contractor is shown."""
-        return self.ctx is not None
-
-    def write_pdf(self, contractor: Contractor, path: Path, paper: str = "letter") -> Path:
-        """Print ``contractor``'s full sheet to ``path`` (runs off the main thread).
-
-        Gifts are re-evaluated against today's catalog so the PDF shows the same
-        cost and System Text the Gift Builder would.
-        """
-        from printing.contract.sheet import render_contractor_sheet
-        from printing.contract.snapshot import print_snapshot
-        from ui.catalog import gift_catalog, sheet_catalog
-
-        snapshot = print_snapshot(contractor, gift_catalog(), sheet_catalog())
-        render_contractor_sheet(snapshot, path, paper)
-        return path

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 from builder.contract.character import Gift, Outcome
 from builder.contract.gifts.evaluate import evaluate_gift
 from tests.ui.conftest import finish, make_contractor
-from tests.ui.test_sheet_flow import record
+from tests.ui.contract.test_sheet_flow import record
 from ui.catalog import gift_catalog
 from ui.main_window import MainWindow
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from builder.contract.character import BonusKind, ImprovementKind, JournalKind, Outcome
 from tests.ui.conftest import finish, make_contractor
-from tests.ui.test_sheet_flow import record
+from tests.ui.contract.test_sheet_flow import record
 from ui.main_window import MainWindow
 
 

@@ -1,0 +1,69 @@
+"""The one undo command every game system's edits go through (STYLE.md §6).
+
+An edit of any character is a :class:`CharacterCommand` on that character's
+own ``QUndoStack`` (see :class:`ui.workspace.Workspace`). It holds the
+character value before and after the edit (immutable values, so keeping both
+is cheap) and the system's ``store`` operation from ``ui/operations/<system>.py``,
+which makes the library hold a given value where it holds another (``None``
+on either side: no such character). ``redo`` stores ``after`` over ``before``,
+``undo`` stores ``before`` over ``after``; each is one library transaction,
+and each announces a :class:`ui.workspace.Change` on the workspace's one
+``changed`` signal.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QUndoCommand
+
+if TYPE_CHECKING:
+    from ui.workspace import Change, Workspace
+
+Store = Callable[[Any, Any, Any], None]
+"""``store(library, held, wanted)``: make ``library`` hold ``wanted`` where it holds ``held``."""
+
+
+class CharacterCommand(QUndoCommand):
+    """One undoable edit of one character of any system: redo holds ``after``, undo ``before``.
+
+    The operation saves ``after`` before pushing the command (so a failed save
+    never enters the history); the first ``redo`` Qt calls on push only
+    announces the change.
+    """
+
+    def __init__(
+        self,
+        workspace: Workspace,
+        change: Change,
+        before: Any,
+        after: Any,
+        store: Store,
+    ) -> None:
+        super().__init__(change.name)
+        self._workspace = workspace
+        self._change = change
+        self._store = store
+        self.before = before
+        self.after = after
+        self._pushed = False
+
+    @property
+    def character_id(self) -> str:
+        """The id of the character this command edits."""
+        return self._change.character_id
+
+    def redo(self) -> None:
+        if not self._pushed:
+            self._pushed = True
+            self._workspace.announce(self._change)
+            return
+        if self._workspace.write(self._store, self.before, self.after, self._change.name):
+            self._workspace.announce(self._change)
+
+    def undo(self) -> None:
+        if self._workspace.write(self._store, self.after, self.before, self._change.name):
+            undone = dataclasses.replace(self._change, lines=(), findings=(), undone=True)
+            self._workspace.announce(undone)
