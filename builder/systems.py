@@ -14,5 +14,6 @@ from builder.covenant.system import SYSTEM as COVENANT
 
 for _system in (CONTRACT, COVENANT):
     registry._add_shipped(_system)
+registry._add_shipped(__import__("builder.coven.system", fromlist=["SYSTEM"]).SYSTEM)  # The Coven
 
 __all__ = ["CONTRACT", "COVENANT"]
