@@ -72,7 +72,9 @@ def test_showdown_with_a_tie_broken_by_single_cards() -> None:
     assert tied.winner == ""  # both play A A K K Q
     assert tied.hands["p-ann"] == tied.hands["others"] == Hand(HandRank.TWO_PAIR, (14, 13, 12))
     # first round: both draw a seven (suits never rank) -> tied again; second: ten beats nine
-    result = showdown(hole, shared, [{"p-ann": "7S", "others": "7D"}, {"p-ann": "TS", "others": "9C"}])
+    result = showdown(
+        hole, shared, [{"p-ann": "7S", "others": "7D"}, {"p-ann": "TS", "others": "9C"}]
+    )
     assert result.winner == "p-ann"
     assert result.rounds == (("p-ann", "others"), ("p-ann", "others"))
 
