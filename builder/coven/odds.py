@@ -21,6 +21,7 @@ from typing import Any
 from builder.core.odds import Distribution, hypergeometric
 from builder.coven.cards import DECK_SIZE, MARKER_CARDS, MarkerKind, marker_kind
 from builder.coven.chronicle import Kind
+from builder.coven.state import CovenState
 from resources import resource_path
 
 CONFLICT_TABLE = ("coven", "conflict-odds.json")
@@ -31,27 +32,38 @@ def markers_in_deal(cards: int) -> Distribution:
     return hypergeometric(DECK_SIZE, len(MARKER_CARDS), min(cards, DECK_SIZE))
 
 
-def cards_marking(kind: Kind) -> int:
-    """How many cards of the deck can mark an element of this kind: its red court pair + 4 Aces.
+_COURT = {
+    Kind.PERSON: MarkerKind.PERSON,
+    Kind.PLACE: MarkerKind.PLACE,
+    Kind.ORGANISATION: MarkerKind.ORGANISATION,
+}
 
-    A beachhead is marked as a place. Reading: with no element of a court
-    card's kind in town that card could mark anything; the Others' town always
-    has people, places and organisations, so this counts only the kind's own.
+
+def cards_marking(kind: Kind, kinds_in_town: frozenset[Kind] | None = None) -> int:
+    """How many cards of the deck can mark an element of this kind.
+
+    Its kind's red court pair and the four Aces, plus the red court cards of
+    any kind the town lacks ("If you draw a court card and there are no
+    elements of the right kind, you can add the marker to any element you
+    like"). A beachhead is marked as a place. ``kinds_in_town`` defaults to
+    all three kinds.
     """
-    wanted = {
-        Kind.PERSON: MarkerKind.PERSON,
-        Kind.PLACE: MarkerKind.PLACE,
-        Kind.ORGANISATION: MarkerKind.ORGANISATION,
-    }[kind]
-    return sum(1 for c in MARKER_CARDS if marker_kind(c) in (wanted, MarkerKind.ANY))
+    present = frozenset(Kind) if kinds_in_town is None else kinds_in_town
+    usable = {MarkerKind.ANY, _COURT[kind]} | {_COURT[k] for k in Kind if k not in present}
+    return sum(1 for c in MARKER_CARDS if marker_kind(c) in usable)
 
 
-def chance_of_a_marker(kind: Kind, cards: int) -> Fraction:
+def chance_of_a_marker(
+    kind: Kind, cards: int, kinds_in_town: frozenset[Kind] | None = None
+) -> Fraction:
     """P(the deal holds at least one card able to mark an element of this kind)."""
-    return 1 - hypergeometric(DECK_SIZE, cards_marking(kind), min(cards, DECK_SIZE)).probability(0)
+    able = cards_marking(kind, kinds_in_town)
+    return 1 - hypergeometric(DECK_SIZE, able, min(cards, DECK_SIZE)).probability(0)
 
 
-def corruption_chance(kind: Kind, markers: int, cards: int) -> Fraction:
+def corruption_chance(
+    kind: Kind, markers: int, cards: int, kinds_in_town: frozenset[Kind] | None = None
+) -> Fraction:
     """The chance an element can be corrupted in this week's influence phase.
 
     At most one marker per element per week and three to corrupt: only an
@@ -64,7 +76,18 @@ def corruption_chance(kind: Kind, markers: int, cards: int) -> Fraction:
         return Fraction(1)
     if markers < 2:
         return Fraction(0)
-    return chance_of_a_marker(kind, cards)
+    return chance_of_a_marker(kind, cards, kinds_in_town)
+
+
+def town_chances(state: CovenState) -> dict[str, Fraction]:
+    """Each standing element's chance of corruption in the coming deal (``state.deal_size``)."""
+    kinds = {e: (Kind.PLACE if el.beachhead else el.kind) for e, el in state.elements.items()}
+    present = frozenset(kinds.values())
+    return {
+        e: corruption_chance(kind, state.markers.get(e, 0), state.deal_size, present)
+        for e, kind in kinds.items()
+        if e not in state.corrupt and e not in state.destroyed
+    }
 
 
 @cache
