@@ -79,6 +79,7 @@ class CovenState:
     cards: Mapping[str, HeldCard]
     deal_size: int
     dealt: tuple[str, ...]
+    spent: frozenset[str]
     pending_cascades: tuple[str, ...]
     permanent_rules: tuple[str, ...]
     marker_history: tuple[tuple[int, str, str], ...]
@@ -259,6 +260,7 @@ def snapshot(table: Table, findings: list[Finding], refused: list[int]) -> Coven
         ),
         deal_size=table.deal_size(),
         dealt=table.dealt,
+        spent=frozenset(table.spent),
         pending_cascades=tuple(table.pending_cascades),
         permanent_rules=tuple(table.permanent_rules),
         marker_history=tuple(table.marker_history),

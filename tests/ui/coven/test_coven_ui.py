@@ -1,0 +1,133 @@
+"""The Coven at the table: create the town and two practitioners, play a week with a conflict."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+
+from PySide6.QtCore import QPointF, Qt
+
+from builder.coven.chronicle import OTHERS, Colour, Kind
+from ui.coven import ChronicleSession, ChronicleView, CreateChronicleDialog
+
+SHOTS = os.environ.get("HARBINGER_COVEN_SHOTS", "")
+
+
+def shoot(widget, name: str) -> None:
+    if SHOTS:
+        Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        widget.grab().save(str(Path(SHOTS) / f"{name}.png"))
+
+
+def created(qtbot) -> CreateChronicleDialog:
+    dialog = CreateChronicleDialog()
+    qtbot.addWidget(dialog)
+    dialog.town.setText("Millbrook")
+    dialog.others_player.setText("Olga")
+    dialog.description.setText("the court of the drowned king")
+    dialog.goal.setCurrentIndex(dialog.goal.findData("corrupt_people"))
+    ids = {
+        name: dialog.add_element(name, kind, by_others)
+        for name, kind, by_others in (
+            ("Ann Lowe", Kind.PERSON, False),
+            ("Bo Reyes", Kind.PERSON, False),
+            ("Mayor Hart", Kind.PERSON, True),
+            ("The Blue Diner", Kind.PLACE, False),
+            ("The Mill Co.", Kind.ORGANISATION, True),
+        )
+    }
+    for a, b in (
+        ("Ann Lowe", "The Blue Diner"),
+        ("Ann Lowe", "Mayor Hart"),
+        ("Bo Reyes", "The Mill Co."),
+        ("Mayor Hart", "The Mill Co."),
+    ):
+        dialog.add_link(ids[a], ids[b])
+    for name, player, person in (("Ann", "Alice", "ann-lowe"), ("Bo", "Bob", "bo-reyes")):
+        page = dialog.add_practitioner()
+        page.name.setText(name)
+        page.player.setText(player)
+        page.person.setCurrentIndex(page.person.findData(person))
+        for row in range(13):
+            colour = Colour.RED if row >= 10 else Colour.WHITE
+            tie = "the-blue-diner" if row == 0 else ""
+            page.set_card(row, colour, f"{name}'s trait {row + 1}", tie)
+    return dialog
+
+
+def test_create_and_play_a_week(qtbot) -> None:
+    dialog = created(qtbot)
+    dialog.resize(1280, 800)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.findings.text() == "Ready."
+    shoot(dialog, "coven-create")
+    chronicle = dialog.chronicle()
+    assert [p.name for p in chronicle.practitioners] == ["Ann", "Bo"]
+    assert chronicle.practitioners[0].cards[0].tied_to == ("the-blue-diner",)
+
+    saved = []
+    session = ChronicleSession(chronicle, save=saved.append)
+    view = ChronicleView(session, rng=random.Random(19))
+    qtbot.addWidget(view)
+    view.resize(1280, 800)
+    view.show()
+    qtbot.waitExposed(view)
+    # 2 per practitioner + 3 red cards each = 10
+    assert "next deal 10 cards" in view.status.text()
+
+    # a physical deal of the wrong size is refused with the rule's reason
+    view.physical.setText("AS KD")
+    view.record_deal()
+    assert "deal.size" in view.message.text()
+    view.physical.setText("JH AS KD QD 2C 3C 4C 5C 6C 7C")
+    view.record_deal()
+    assert session.state.week == 1 and view.message.text() == ""
+    view.marker_card.setCurrentIndex(view.marker_card.findData("JH"))
+    view.marker_element.setCurrentIndex(view.marker_element.findData("mayor-hart"))
+    qtbot.mouseClick(view.place_button, Qt.MouseButton.LeftButton)
+    assert session.state.markers["mayor-hart"] == 1
+    view.marker_card.setCurrentIndex(view.marker_card.findData("AS"))
+    view.place_marker()  # a second marker on the Mayor this week: refused
+    assert "marker.once_per_week" in view.message.text()
+    view.marker_element.setCurrentIndex(view.marker_element.findData("the-mill-co"))
+    view.place_marker()
+    assert session.state.markers["the-mill-co"] == 1
+    qtbot.mouseClick(view.end_button, Qt.MouseButton.LeftButton)
+    assert session.state.phase.value == "scenes"
+    # Ann frames a conflict with two traits (white + red = 3 cards), routine: the Others get 2
+    view.framer.setCurrentIndex(view.framer.findData("p1"))
+    for i in range(view.traits.count()):
+        if view.traits.item(i).data(Qt.ItemDataRole.UserRole) in ("p1c2", "p1c11"):
+            view.traits.item(i).setSelected(True)
+    view.stakes.setText("the corruption vanishes from the Mayor")
+    qtbot.mouseClick(view.conflict_button, Qt.MouseButton.LeftButton)
+    index = len(session.chronicle.log) - 1
+    conflict = session.chronicle.log[index]
+    assert len(conflict.parties[0].cards) == 3 and len(conflict.others_cards) == 2
+    assert session.state.conflict_winners[index] in ("p1", OTHERS)
+    assert "get(s) their way" in view.result.text() and "Ann: " in view.result.text()
+    qtbot.mouseClick(view.vote_button, Qt.MouseButton.LeftButton)
+    assert session.state.phase.value == "week_done"
+
+    # the chronicle, in words, and the graph
+    view.tabs.setCurrentIndex(1)
+    texts = [view.log.item(i).text() for i in range(view.log.count())]
+    assert texts[0].startswith("1. A new week: the Others deal 10 cards")
+    assert texts[1] == "2. JH: a corruption marker on Mayor Hart"
+    assert any("frames a conflict (routine)" in t and "— won by" in t for t in texts)
+    assert texts[-1] == f"{len(texts)}. Summoning vote: 1 Yes (the Others included)"
+    assert {n.id for n in view.map.nodes} == {e.id for e in chronicle.elements}
+    mayor = next(n for n in view.map.nodes if n.id == "mayor-hart")
+    assert mayor.markers == 1
+    assert view.map.node_at(view.map._point(mayor)) == "mayor-hart"
+    assert view.map.node_at(QPointF(-50, -50)) == ""
+    shoot(view, "coven-week")
+    view.tabs.setCurrentIndex(0)
+    shoot(view, "coven-week-controls")
+
+    # undo takes back the vote; every change was saved
+    session.undo_stack.undo()
+    assert session.state.phase.value == "scenes"
+    assert saved[-1] == session.chronicle
