@@ -45,9 +45,15 @@ from builder.coven.chronicle import (
     SummonVote,
 )
 from builder.coven.deal import deal_conflict, deal_week
-from builder.coven.odds import markers_in_deal, town_chances
-from builder.coven.scenes import settle_conflict
+from builder.coven.odds import (
+    conflict_precision,
+    conflict_win_chance,
+    markers_in_deal,
+    town_chances,
+)
+from builder.coven.scenes import others_cards, settle_conflict
 from builder.coven.wording import describe_entry
+from ui.coven.game_panel import GameBox, StakesBox
 from ui.coven.session import ChronicleSession
 from ui.coven.town_map import TownMap
 
@@ -95,6 +101,12 @@ class ChronicleView(QWidget):
         split.addWidget(left)
         self.tabs = QTabWidget()
         self.tabs.addTab(self._week_tab(), "The week")
+        game_tab = QWidget()
+        game_layout = QVBoxLayout(game_tab)
+        self.game_box = GameBox(session)
+        game_layout.addWidget(self.game_box)
+        game_layout.addStretch(1)
+        self.tabs.addTab(game_tab, "The Game")
         self.log = QListWidget()
         self.tabs.addTab(self.log, "Chronicle")
         self.coven = QTableWidget(0, 4)
@@ -140,6 +152,8 @@ class ChronicleView(QWidget):
         form.addRow(self._row(self.end_button, self.cascade_person, self.cascade_target, cascade))
         layout.addWidget(deal_box)
         layout.addWidget(self._scenes_box())
+        self.stakes_box = StakesBox(self.session)
+        layout.addWidget(self.stakes_box)
         vote_box = QGroupBox("The end of the week: summon the Others?")
         vote_layout = QHBoxLayout(vote_box)
         self.votes: dict[str, QCheckBox] = {}
@@ -167,10 +181,15 @@ class ChronicleView(QWidget):
         self.traits = QListWidget()
         self.traits.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
         self.traits.setMaximumHeight(110)
+        self.traits.itemSelectionChanged.connect(self._show_chance)
         form.addRow("Traits brought", self.traits)
+        self.chance = QLabel()
+        self.chance.setWordWrap(True)
+        form.addRow(self.chance)
         self.challenge = QComboBox()
         for c in Challenge:
             self.challenge.addItem(c.value.capitalize(), c.value)
+        self.challenge.currentIndexChanged.connect(self._show_chance)
         self.place = QComboBox()
         self.stakes = QLineEdit()
         self.stakes.setPlaceholderText("the stakes, made explicit")
@@ -265,6 +284,8 @@ class ChronicleView(QWidget):
         self._fill_elements()
         self._fill_week()
         self._fill_traits()
+        self.stakes_box.refresh()
+        self.game_box.refresh()
         self.log.clear()
         refused = set(state.refused)
         for i, event in enumerate(chronicle.log):
@@ -350,3 +371,25 @@ class ChronicleView(QWidget):
             item = QListWidgetItem(f"{card.colour.value}: {card.text or card.id} ({worth} card)")
             item.setData(Qt.ItemDataRole.UserRole, card.id)
             self.traits.addItem(item)
+
+    def _show_chance(self) -> None:
+        """The framer's chance against the Others with the traits selected (shipped table)."""
+        framer = self.framer.currentData()
+        if framer == OTHERS or not framer:
+            self.chance.clear()
+            return
+        cards = self.session.state.cards
+        mine = sum(
+            2 if cards[i.data(Qt.ItemDataRole.UserRole)].colour is Colour.RED else 1
+            for i in self.traits.selectedItems()
+        )
+        place = self.place.currentData() or ""
+        theirs = others_cards(
+            Challenge(self.challenge.currentData()), 1, place in self.session.state.corrupt
+        )
+        chance = conflict_win_chance(mine, theirs)
+        shown = "beyond the table" if chance is None else f"{chance:.1%}"
+        self.chance.setText(
+            f"{mine} cards against the Others' {theirs}: chance of winning {shown} "
+            f"({conflict_precision()})"
+        )

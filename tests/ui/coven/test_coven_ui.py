@@ -101,6 +101,9 @@ def test_create_and_play_a_week(qtbot) -> None:
     for i in range(view.traits.count()):
         if view.traits.item(i).data(Qt.ItemDataRole.UserRole) in ("p1c2", "p1c11"):
             view.traits.item(i).setSelected(True)
+    assert view.chance.text().startswith(
+        "3 cards against the Others' 2: chance of winning 66.7% (estimated from 20000"
+    )
     view.stakes.setText("the corruption vanishes from the Mayor")
     qtbot.mouseClick(view.conflict_button, Qt.MouseButton.LeftButton)
     index = len(session.chronicle.log) - 1
@@ -108,26 +111,54 @@ def test_create_and_play_a_week(qtbot) -> None:
     assert len(conflict.parties[0].cards) == 3 and len(conflict.others_cards) == 2
     assert session.state.conflict_winners[index] in ("p1", OTHERS)
     assert "get(s) their way" in view.result.text() and "Ann: " in view.result.text()
+    assert session.state.conflict_winners[index] == "p1"  # after a tie-break round (seed 19)
+    view.stakes_box.element.setCurrentIndex(view.stakes_box.element.findData("mayor-hart"))
+    qtbot.mouseClick(view.stakes_box.apply_button, Qt.MouseButton.LeftButton)
+    assert session.state.markers["mayor-hart"] == 0
+    view.votes["p1"].setChecked(True)
     qtbot.mouseClick(view.vote_button, Qt.MouseButton.LeftButton)
-    assert session.state.phase.value == "week_done"
+    assert session.state.phase.value == "summoned"  # 2 Yes of 3 players
+
+    game = view.game_box
+    view.tabs.setCurrentIndex(1)
+    qtbot.mouseClick(game.begin_button, Qt.MouseButton.LeftButton)
+    for player, cards in ((OTHERS, "o1 o2"), ("p1", "p1c3"), ("p2", "p2c11 p2c12")):
+        game.player.setCurrentIndex(game.player.findData(player))
+        game.wager_cards.setText(cards)
+        qtbot.mouseClick(game.wager_button, Qt.MouseButton.LeftButton)
+    assert len(session.state.held("pot")) == 3 + 5
+    for player in (OTHERS, "p1", "p2"):
+        game.player.setCurrentIndex(game.player.findData(player))
+        game.rule.setText(f"{player}'s rule: one hand of poker, winner takes all")
+        for box in game.yes.values():
+            box.setChecked(True)
+        qtbot.mouseClick(game.propose_button, Qt.MouseButton.LeftButton)
+    assert len(session.state.permanent_rules) == 0  # all temporary
+    game.winner.setCurrentIndex(game.winner.findData("p2"))
+    qtbot.mouseClick(game.concluded_button, Qt.MouseButton.LeftButton)
+    assert session.state.phase.value == "game_done" and not session.state.held("pot")
+    assert session.state.cards["p1c3"].holder == "p2"
+    shoot(view, "coven-game")
 
     # the chronicle, in words, and the graph
     view.tabs.setCurrentIndex(1)
+    view.tabs.setCurrentIndex(2)
     texts = [view.log.item(i).text() for i in range(view.log.count())]
     assert texts[0].startswith("1. A new week: the Others deal 10 cards")
     assert texts[1] == "2. JH: a corruption marker on Mayor Hart"
     assert any("frames a conflict (routine)" in t and "— won by" in t for t in texts)
-    assert texts[-1] == f"{len(texts)}. Summoning vote: 1 Yes (the Others included)"
+    assert f"{len(texts) - 8}. Summoning vote: 2 Yes (the Others included)" in texts
+    assert texts[-1] == f"{len(texts)}. The Game is played to its end"
     assert {n.id for n in view.map.nodes} == {e.id for e in chronicle.elements}
     mayor = next(n for n in view.map.nodes if n.id == "mayor-hart")
-    assert mayor.markers == 1
+    assert mayor.markers == 0  # the stakes took its marker off
     assert view.map.node_at(view.map._point(mayor)) == "mayor-hart"
     assert view.map.node_at(QPointF(-50, -50)) == ""
     shoot(view, "coven-week")
     view.tabs.setCurrentIndex(0)
     shoot(view, "coven-week-controls")
 
-    # undo takes back the vote; every change was saved
+    # undo takes back the end of The Game; every change was saved
     session.undo_stack.undo()
-    assert session.state.phase.value == "scenes"
+    assert session.state.phase.value == "game"
     assert saved[-1] == session.chronicle
