@@ -235,6 +235,13 @@ def fold(chronicle: Chronicle) -> CovenState:
         except Refused as exc:
             refused.append(index)
             findings.append(Finding(exc.rule, exc.message, f"log[{index}]", numbers=exc.numbers))
+        except Exception as exc:  # a crashing check is reported, never a crash (STYLE)
+            refused.append(index)
+            findings.append(
+                Finding(
+                    "log.check_failed", f"this event could not be checked: {exc!r}", f"log[{index}]"
+                )
+            )
         table.check_winner()
     if not chronicle.log:
         table.check_winner()

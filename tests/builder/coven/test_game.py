@@ -6,6 +6,7 @@ from __future__ import annotations
 from builder.coven.chronicle import (
     OTHERS,
     AddElement,
+    BeginWeek,
     Element,
     GameBegins,
     GameEnds,
@@ -175,3 +176,9 @@ def test_the_others_win_when_every_element_is_corrupt() -> None:
         c = play_influence(c, ("JH", "ann"), ("QD", "mill"))
         c = end_week(c) if week < 2 else c
     assert fold(c).winner == OTHERS
+
+
+def test_an_event_that_crashes_a_check_is_a_finding() -> None:
+    c = town().append(BeginWeek(None))  # type: ignore[arg-type]
+    (finding,) = fold(c).findings
+    assert (finding.rule, finding.where) == ("log.check_failed", "log[0]")

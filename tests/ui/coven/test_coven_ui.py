@@ -56,7 +56,7 @@ def created(qtbot) -> CreateChronicleDialog:
     return dialog
 
 
-def test_create_and_play_a_week(qtbot) -> None:
+def test_create_the_town_and_two_practitioners(qtbot) -> None:
     dialog = created(qtbot)
     dialog.resize(1280, 800)
     dialog.show()
@@ -65,18 +65,32 @@ def test_create_and_play_a_week(qtbot) -> None:
     shoot(dialog, "coven-create")
     chronicle = dialog.chronicle()
     assert [p.name for p in chronicle.practitioners] == ["Ann", "Bo"]
+    assert [p.element for p in chronicle.practitioners] == ["ann-lowe", "bo-reyes"]
     assert chronicle.practitioners[0].cards[0].tied_to == ("the-blue-diner",)
+    assert len(chronicle.links) == 4
+    # one red card only: the rules' finding is shown on the draft
+    dialog.practitioner_pages()[1].set_card(10, Colour.WHITE, "a white card now")
+    dialog.practitioner_pages()[1].set_card(11, Colour.WHITE, "and another")
+    dialog.refresh()
+    assert dialog.findings.text() == (
+        "To look at: Bo has 13 trait cards (12 white, 1 red): take 13 cards -- two white, "
+        "two red, the others either colour"
+    )
 
-    saved = []
-    session = ChronicleSession(chronicle, save=saved.append)
+
+def opened(qtbot, saved: list) -> tuple[ChronicleSession, ChronicleView]:
+    """The dialog's chronicle at the table, dealt with a seeded shuffle."""
+    session = ChronicleSession(created(qtbot).chronicle(), save=saved.append)
     view = ChronicleView(session, rng=random.Random(19))
     qtbot.addWidget(view)
     view.resize(1280, 800)
     view.show()
     qtbot.waitExposed(view)
-    # 2 per practitioner + 3 red cards each = 10
-    assert "next deal 10 cards" in view.status.text()
+    return session, view
 
+
+def influence(qtbot, session: ChronicleSession, view: ChronicleView) -> None:
+    """A recorded deal: JH on the Mayor, AS on the Mill, then the end of the phase."""
     # a physical deal of the wrong size is refused with the rule's reason
     view.physical.setText("AS KD")
     view.record_deal()
@@ -96,7 +110,10 @@ def test_create_and_play_a_week(qtbot) -> None:
     assert session.state.markers["the-mill-co"] == 1
     qtbot.mouseClick(view.end_button, Qt.MouseButton.LeftButton)
     assert session.state.phase.value == "scenes"
-    # Ann frames a conflict with two traits (white + red = 3 cards), routine: the Others get 2
+
+
+def conflict_won(qtbot, session: ChronicleSession, view: ChronicleView) -> None:
+    """Ann brings a white and a red trait (3 cards) to a routine conflict: the Others get 2."""
     view.framer.setCurrentIndex(view.framer.findData("p1"))
     for i in range(view.traits.count()):
         if view.traits.item(i).data(Qt.ItemDataRole.UserRole) in ("p1c2", "p1c11"):
@@ -109,16 +126,51 @@ def test_create_and_play_a_week(qtbot) -> None:
     index = len(session.chronicle.log) - 1
     conflict = session.chronicle.log[index]
     assert len(conflict.parties[0].cards) == 3 and len(conflict.others_cards) == 2
-    assert session.state.conflict_winners[index] in ("p1", OTHERS)
-    assert "get(s) their way" in view.result.text() and "Ann: " in view.result.text()
     assert session.state.conflict_winners[index] == "p1"  # after a tie-break round (seed 19)
+    assert "get(s) their way after 1 tie-break round(s)" in view.result.text()
     view.stakes_box.element.setCurrentIndex(view.stakes_box.element.findData("mayor-hart"))
     qtbot.mouseClick(view.stakes_box.apply_button, Qt.MouseButton.LeftButton)
     assert session.state.markers["mayor-hart"] == 0
+
+
+def test_play_a_week_with_a_conflict_and_see_the_chronicle_and_the_graph(qtbot) -> None:
+    saved: list = []
+    session, view = opened(qtbot, saved)
+    assert "next deal 10 cards" in view.status.text()  # 2 per practitioner + 3 red cards each
+    influence(qtbot, session, view)
+    conflict_won(qtbot, session, view)
+    qtbot.mouseClick(view.vote_button, Qt.MouseButton.LeftButton)
+    assert session.state.phase.value == "week_done"  # 1 Yes of 3 players
+    shoot(view, "coven-week-controls")
+    view.tabs.setCurrentIndex(2)
+    texts = [view.log.item(i).text() for i in range(view.log.count())]
+    assert texts == [
+        "1. A new week: the Others deal 10 cards (JH AS KD QD 2C 3C 4C 5C 6C 7C)",
+        "2. JH: a corruption marker on Mayor Hart",
+        "3. AS: a corruption marker on The Mill Co.",
+        "4. The influence phase ends",
+        "5. Ann frames a conflict (routine): the corruption vanishes from the Mayor — won by Ann",
+        "6. 1 corruption marker(s) come off Mayor Hart",
+        "7. Summoning vote: 1 Yes (the Others included)",
+    ]
+    assert {n.id for n in view.map.nodes} == {e.id for e in session.chronicle.elements}
+    mill = next(n for n in view.map.nodes if n.id == "the-mill-co")
+    assert mill.markers == 1
+    assert view.map.node_at(view.map._point(mill)) == "the-mill-co"
+    assert view.map.node_at(QPointF(-50, -50)) == ""
+    shoot(view, "coven-week")
+    session.undo_stack.undo()  # undo takes back the vote; every change was saved
+    assert session.state.phase.value == "scenes"
+    assert saved[-1] == session.chronicle
+
+
+def test_summon_the_others_and_play_the_game(qtbot) -> None:
+    session, view = opened(qtbot, [])
+    influence(qtbot, session, view)
+    conflict_won(qtbot, session, view)
     view.votes["p1"].setChecked(True)
     qtbot.mouseClick(view.vote_button, Qt.MouseButton.LeftButton)
     assert session.state.phase.value == "summoned"  # 2 Yes of 3 players
-
     game = view.game_box
     view.tabs.setCurrentIndex(1)
     qtbot.mouseClick(game.begin_button, Qt.MouseButton.LeftButton)
@@ -133,32 +185,10 @@ def test_create_and_play_a_week(qtbot) -> None:
         for box in game.yes.values():
             box.setChecked(True)
         qtbot.mouseClick(game.propose_button, Qt.MouseButton.LeftButton)
-    assert len(session.state.permanent_rules) == 0  # all temporary
+    assert session.state.permanent_rules == ()  # all temporary
     game.winner.setCurrentIndex(game.winner.findData("p2"))
     qtbot.mouseClick(game.concluded_button, Qt.MouseButton.LeftButton)
     assert session.state.phase.value == "game_done" and not session.state.held("pot")
     assert session.state.cards["p1c3"].holder == "p2"
+    assert "next deal 15 cards" in view.status.text()  # 4 + 11 red cards in the coven
     shoot(view, "coven-game")
-
-    # the chronicle, in words, and the graph
-    view.tabs.setCurrentIndex(1)
-    view.tabs.setCurrentIndex(2)
-    texts = [view.log.item(i).text() for i in range(view.log.count())]
-    assert texts[0].startswith("1. A new week: the Others deal 10 cards")
-    assert texts[1] == "2. JH: a corruption marker on Mayor Hart"
-    assert any("frames a conflict (routine)" in t and "— won by" in t for t in texts)
-    assert f"{len(texts) - 8}. Summoning vote: 2 Yes (the Others included)" in texts
-    assert texts[-1] == f"{len(texts)}. The Game is played to its end"
-    assert {n.id for n in view.map.nodes} == {e.id for e in chronicle.elements}
-    mayor = next(n for n in view.map.nodes if n.id == "mayor-hart")
-    assert mayor.markers == 0  # the stakes took its marker off
-    assert view.map.node_at(view.map._point(mayor)) == "mayor-hart"
-    assert view.map.node_at(QPointF(-50, -50)) == ""
-    shoot(view, "coven-week")
-    view.tabs.setCurrentIndex(0)
-    shoot(view, "coven-week-controls")
-
-    # undo takes back the end of The Game; every change was saved
-    session.undo_stack.undo()
-    assert session.state.phase.value == "game"
-    assert saved[-1] == session.chronicle
