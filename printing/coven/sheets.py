@@ -13,7 +13,7 @@ Entry points:
 from __future__ import annotations
 
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
-from reportlab.lib.colors import Color, HexColor
+from reportlab.lib.colors import Color, HexColor, white
 from reportlab.platypus import Flowable, Spacer
 
 from builder.coven.chronicle import OTHERS, QUESTIONS, Chronicle, Colour, Kind
@@ -35,6 +35,7 @@ from printing.common.styles import INK, RULE, Styles, make_styles
 from printing.common.text import markup, one_line, para
 
 RED_INK = HexColor("#9b1c1c")
+KIND_LABEL = {Kind.PERSON: "person", Kind.PLACE: "place", Kind.ORGANISATION: "org."}
 KIND_FILL = {
     Kind.PERSON: HexColor("#d9e6f2"),
     Kind.PLACE: HexColor("#e3efd9"),
@@ -128,7 +129,7 @@ def town_drawing(state: CovenState, width: float, height: float) -> Drawing:
     markers show as dots under the name.
     """
     drawing = Drawing(width, height)
-    drawing.add(Rect(0, 0, width, height, strokeColor=RULE, fillColor=None, strokeWidth=0.5))
+    drawing.add(Rect(0, 0, width, height, strokeColor=RULE, fillColor=white, strokeWidth=0.5))
     nodes, links = town_map(state)
     at = {n.id: (n.x * width, n.y * height) for n in nodes}
     for a, b in links:
@@ -169,7 +170,7 @@ def town_drawing(state: CovenState, width: float, height: float) -> Drawing:
             String(
                 x,
                 y - 3,
-                node.kind.value[:3],
+                "beachhead" if node.beachhead else KIND_LABEL[node.kind],
                 fontName=SANS,
                 fontSize=6,
                 textAnchor="middle",
