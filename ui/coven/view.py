@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.coven.cards import marker_kind
+from builder.coven.cards import DECK, marker_kind
 from builder.coven.chronicle import (
     OTHERS,
     BeginWeek,
@@ -286,6 +286,7 @@ class ChronicleView(QWidget):
         self._fill_traits()
         self.stakes_box.refresh()
         self.game_box.refresh()
+        self._allow_buttons()
         self.log.clear()
         refused = set(state.refused)
         for i, event in enumerate(chronicle.log):
@@ -393,3 +394,16 @@ class ChronicleView(QWidget):
             f"{mine} cards against the Others' {theirs}: chance of winning {shown} "
             f"({conflict_precision()})"
         )
+
+    def _allow_buttons(self) -> None:
+        """Buttons the rules would refuse now are disabled, the rule's reason in the tooltip."""
+        state = self.session.state
+        checks = (
+            (self.deal_button, BeginWeek(DECK[: state.deal_size])),
+            (self.end_button, EndInfluence()),
+            (self.vote_button, SummonVote(())),
+        )
+        for button, event in checks:
+            found = self.session.refusal(event)
+            button.setEnabled(found is None)
+            button.setToolTip("" if found is None else found.message)

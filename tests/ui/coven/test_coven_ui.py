@@ -137,6 +137,10 @@ def test_play_a_week_with_a_conflict_and_see_the_chronicle_and_the_graph(qtbot) 
     saved: list = []
     session, view = opened(qtbot, saved)
     assert "next deal 10 cards" in view.status.text()  # 2 per practitioner + 3 red cards each
+    assert view.deal_button.isEnabled() and not view.end_button.isEnabled()
+    assert view.vote_button.toolTip() == (
+        "the coven votes at the end of the week, after the scenes"
+    )
     influence(qtbot, session, view)
     conflict_won(qtbot, session, view)
     qtbot.mouseClick(view.vote_button, Qt.MouseButton.LeftButton)
