@@ -53,6 +53,15 @@ def library_url(choice: str | os.PathLike[str] | None = None) -> str:
     return sqlite_url(Path(text).expanduser())
 
 
+def default_library_url() -> str:
+    """The library a launch opens when none is named: ``HARBINGER_DB``, else the default file.
+
+    ``models`` never chooses a location itself; the app and the CLI pass this
+    (or the ``--db`` choice, through :func:`library_url`) to ``Library.open``.
+    """
+    return library_url(None)
+
+
 def sqlite_url(path: Path) -> str:
     """``sqlite:///`` URL for a file path."""
     return f"sqlite:///{path.resolve()}"

@@ -1,50 +1,53 @@
-"""Where contractors are kept: the library database, its schema and its migrations.
+"""Where characters are kept: the library database, its schema and its migrations.
 
 Everything goes through ``Library`` (``models.library``); nothing else in the
-app opens the database. Import what you need from here::
+app opens the database. The caller names the library (``models`` never picks
+a default location). Import what you need from here::
 
     from models import Library, OnConflict
 
-    with Library.open() as library:          # $HARBINGER_DB or the default file
-        for entry in library.roster():       # light rows: id, name, player, victories, alive…
+    with Library.open(url) as library:       # a path or a SQLAlchemy URL
+        for entry in library.roster():       # light rows: id, name, player, system, alive…
             ...
-        contractor = library.load(entry.id)  # a builder.contract.character.Contractor
-        library.save(contractor)             # one transaction, only what changed
-        library.save_covenant(character)     # a Covenant character (entry.family == "covenant")
+        character = library.load(entry.id)  # whichever game system's character it is
+        library.save(character)             # one transaction, only what changed
+
+The Contract's characters live in relational tables (``models.contract_store``);
+every other game system's in the generic document store
+(``models.document_store``); ``models.stores`` says which is which.
 """
 
-from models.covenant_store import FAMILY_CONTRACT, FAMILY_COVENANT, StoredCovenant
 from models.errors import (
+    CharacterNotFound,
     ContractorNotFound,
-    CovenantNotFound,
     ImportConflict,
     LedgerRewriteError,
     LibraryError,
     LibraryTooNew,
     MigrationFailed,
     NotALibrary,
+    UnknownSystem,
+    UnstorableCharacter,
     UnstorableContractor,
-    UnstorableCovenant,
 )
-from models.library import (
+from models.library import Library, database_url
+from models.migrate import SCHEMA_HEAD, MigrationReport
+from models.values import (
     ApprovalState,
     ImportResult,
-    Library,
     OnConflict,
     PlayerSummary,
     RosterEntry,
     SaveSummary,
+    StoredCharacter,
     StoredContractor,
 )
-from models.migrate import SCHEMA_HEAD, MigrationReport
 
 __all__ = [
-    "FAMILY_CONTRACT",
-    "FAMILY_COVENANT",
     "SCHEMA_HEAD",
     "ApprovalState",
+    "CharacterNotFound",
     "ContractorNotFound",
-    "CovenantNotFound",
     "ImportConflict",
     "ImportResult",
     "LedgerRewriteError",
@@ -58,8 +61,10 @@ __all__ = [
     "PlayerSummary",
     "RosterEntry",
     "SaveSummary",
+    "StoredCharacter",
     "StoredContractor",
-    "StoredCovenant",
+    "UnknownSystem",
+    "UnstorableCharacter",
     "UnstorableContractor",
-    "UnstorableCovenant",
+    "database_url",
 ]

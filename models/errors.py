@@ -19,22 +19,19 @@ class MigrationFailed(LibraryError):
     """A schema upgrade failed and was rolled back; ``backup`` names the copy taken before it."""
 
 
-class ContractorNotFound(LibraryError, KeyError):
-    """No contractor with this id in the library."""
+class CharacterNotFound(LibraryError, KeyError):
+    """No character (of any game system) with this id in the library."""
 
     def __str__(self) -> str:  # KeyError would quote the message
-        return str(self.args[0]) if self.args else "contractor not found"
+        return str(self.args[0]) if self.args else "character not found"
 
 
-class CovenantNotFound(ContractorNotFound):
-    """No Covenant character with this id in the library."""
-
-    def __str__(self) -> str:
-        return str(self.args[0]) if self.args else "Covenant character not found"
+ContractorNotFound = CharacterNotFound
+"""The older name of :class:`CharacterNotFound`."""
 
 
 class ImportConflict(LibraryError):
-    """An imported contractor's id is already in the library and the caller said to refuse."""
+    """An imported character's id is already in the library and the caller said to refuse."""
 
     def __init__(self, message: str, contractor_id: str, source: str = "") -> None:
         super().__init__(message)
@@ -46,9 +43,13 @@ class LedgerRewriteError(LibraryError):
     """A save would change or drop ledger entries already stored; the ledger is append-only."""
 
 
-class UnstorableContractor(LibraryError):
-    """A contractor value the library refuses because it could not be exported again."""
+class UnstorableCharacter(LibraryError):
+    """A character value the library refuses because it could not be exported again."""
 
 
-class UnstorableCovenant(UnstorableContractor):
-    """A Covenant character the library refuses because it could not be exported again."""
+UnstorableContractor = UnstorableCharacter
+"""The older name of :class:`UnstorableCharacter`."""
+
+
+class UnknownSystem(LibraryError):
+    """The library holds a character of a game system this Harbinger does not know."""

@@ -1,4 +1,4 @@
-"""The library's tables (sqlmodel on SQLAlchemy): one contractor spread over plain rows.
+"""The library's tables (sqlmodel on SQLAlchemy): contractors in rows, other games as documents.
 
 What is stored is what the player chose and what happened; no total is ever
 stored (available Exp, Gift Credits, Status, derived stats are folded by
@@ -19,6 +19,9 @@ stored (available Exp, Gift Credits, Status, derived stats are folded by
   catalog tag, with its modifiers and parameter levels in ``gift_modifier``
   and ``gift_parameter``; a Gift's revisions are the ``gift_change`` ledger
   rows with the same ``gift_id``.
+- ``character_document`` and ``character_log`` keep the characters of every
+  other game system, generically (``models.document_store``): the document
+  the system writes, and one row per entry of its append-only history.
 
 Only portable column types are used (no SQLite- or PostgreSQL-only types);
 constraint names come from one naming convention so migrations can address
@@ -390,74 +393,69 @@ CHILD_TABLES: tuple[type[LibraryTable], ...] = (
 """Tables whose rows belong to one contractor (``contractor_id``)."""
 
 
-# --------------------------------------------------------------------------- Covenant characters
-# A second rules family (SPEC §4), added by revision 0003. Like a contractor,
-# a Covenant character is what the player chose (``creation``) plus an
-# append-only history (``covenant_log``); Discipline, asset states and tokens
-# are folded by ``builder.covenant.state`` after loading.
+# --------------------------------------------------------------------------- other game systems
+# Every game system but The Contract (revision 0004): one row per character
+# holding the document its system writes, and one row per entry of its
+# append-only history. A new game needs no new table and no migration.
 
-COVENANT_ID_LENGTH = 200
-"""Longest Covenant character id (the harbinger.covenant v1 schema allows 200)."""
+CHARACTER_ID_LENGTH = 200
+"""Longest character id a generically stored system may use (the longest any file allows)."""
 
 
-class CovenantCharacterRow(LibraryTable, table=True):
-    """One Covenant character: own fields, creation choices and approval state.
+class CharacterDocumentRow(LibraryTable, table=True):
+    """One character of a generically stored game system.
 
-    ``creation`` is the ``CovenantCreation`` (Ties, Traits, gear, Abilities,
-    Goals) as canonical JSON in the harbinger.covenant file's own encoding: it
-    is chosen and replaced as a whole, and nothing queries inside it.
+    ``document`` is the character file its system writes (``GameSystem.write``)
+    as canonical JSON, without the approvals (kept in ``approvals``) and
+    without the history list (``character[<history>]``, kept one entry a row
+    in ``character_log``). ``name``, ``player`` and ``alive`` copy what the
+    roster shows, so listing needs no system code; ``version`` is the file
+    format version the document was written in.
     """
 
-    __tablename__ = "covenant_character"
+    __tablename__ = "character_document"
 
-    id: str = Field(sa_column=Column(String(COVENANT_ID_LENGTH), primary_key=True))
-    player_id: int | None = Field(
-        default=None,
-        sa_column=Column(Integer, ForeignKey("player.id"), nullable=True, index=True),
-    )
+    id: str = Field(sa_column=Column(String(CHARACTER_ID_LENGTH), primary_key=True))
+    system: str = Field(sa_column=Column(String(64), nullable=False, index=True))
+    version: int = Field(default=1, nullable=False)
     name: str = Field(sa_column=Column(String(200), nullable=False, index=True))
-    pronouns: str = ""
-    description: str = _text()
-    notes: str = _text()
-    creation: str = _text("{}")
+    player: str = Field(default="", sa_column=Column(String(200), nullable=False, index=True))
+    alive: bool = Field(default=True, sa_column=Column(Boolean, nullable=False))
     approval_state: str = Field(default="unreviewed", nullable=False)
     approvals: str = _text("[]")
+    document: str = _text("{}")
     created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     updated_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
 
 
-class CovenantLogRow(LibraryTable, table=True):
-    """One play-log entry of a Covenant character. Append-only: inserted once, never updated.
+class CharacterLogRow(LibraryTable, table=True):
+    """One history entry of a generically stored character. Append-only: never updated.
 
-    ``type`` is the entry's tag in the file format, the rest of the entry is in
-    ``payload`` (JSON). ``eliminated`` is true on the entry that eliminated the
-    character (null otherwise), so the roster knows who is still in the game
-    without replaying every log. Only the newest rows may be removed, and only
-    by ``Library.retract_log_tail`` (the app's Undo).
+    ``entry`` is the entry exactly as its system writes it in the file, as
+    canonical JSON. Only the newest rows may be removed, and only by
+    ``Library.retract_log_tail`` or ``Library.restore`` (the app's Undo).
     """
 
-    __tablename__ = "covenant_log"
+    __tablename__ = "character_log"
     __table_args__ = (UniqueConstraint("character_id", "seq"),)
 
     id: int | None = Field(default=None, primary_key=True)
     character_id: str = Field(
         sa_column=Column(
-            String(COVENANT_ID_LENGTH),
-            ForeignKey("covenant_character.id", ondelete="CASCADE"),
+            String(CHARACTER_ID_LENGTH),
+            ForeignKey("character_document.id", ondelete="CASCADE"),
             nullable=False,
             index=True,
         )
     )
     seq: int
-    type: str
-    eliminated: bool | None = Field(default=None, sa_column=Column(Boolean, nullable=True))
-    payload: str = _text("{}")
+    entry: str = _text("{}")
     recorded_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
 
 
-@event.listens_for(CovenantLogRow, "before_update")
-def _refuse_covenant_log_update(_mapper: Any, _connection: Any, target: CovenantLogRow) -> None:
-    """The play log is append-only: a change is a new entry, an undo removes the newest."""
+@event.listens_for(CharacterLogRow, "before_update")
+def _refuse_character_log_update(_mapper: Any, _connection: Any, target: CharacterLogRow) -> None:
+    """The history is append-only: a change is a new entry, an undo removes the newest."""
     raise RuntimeError(
-        f"covenant log rows are never updated (character {target.character_id}, seq {target.seq})"
+        f"character log rows are never updated (character {target.character_id}, seq {target.seq})"
     )

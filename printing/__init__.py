@@ -1,14 +1,20 @@
-"""Printed sheets: a contractor's full sheet, Gift cards, a blank sheet and a roster batch.
+"""Printed sheets for every game Harbinger keeps, as PDFs (reportlab).
 
-Everything here prints from a ``PrintSnapshot`` (``printing.contract.snapshot``), a frozen
-value assembled from ``builder`` results. This package never opens the library,
-never imports Qt and never computes a rule: every number on a filled sheet was
-computed by ``builder`` before it got here.
+Layout, one package per game plus what they share:
 
-Entry points:
+- ``printing.common``: paper, page frames, running headers and "Page N of M"
+  (``layout``), fonts, styles, escaped text (``text``), table and tick-box
+  flowables, section headings (``sections``), and the roster printer for any
+  game (``roster``). It names no game.
+- ``printing.contract``: The Contract. ``snapshot.print_snapshot`` assembles a
+  ``views.PrintSnapshot`` from builder's results; ``sheet``, ``cards``
+  (Gift cards), ``blank`` (a sheet for pencil play) and ``batch`` print it.
+- ``printing.covenant``: Covenant. ``snapshot.covenant_print`` assembles a
+  ``CovenantPrint``; ``sheet`` prints it.
+- ``printing.systems``: which printer prints which game system (the registry's
+  ids); callers such as ``harbinger sheet pdf`` ask it and never name a game.
 
-- ``printing.contract.sheet.render_contractor_sheet(snapshot, out, paper)``
-- ``printing.contract.cards.render_gift_cards(snapshot, out, paper)``
-- ``printing.contract.blank.render_blank_sheet(out, paper)``
-- ``printing.contract.batch.render_roster(snapshots, out, paper, progress)``
+The game packages never import each other. Nothing here opens the library,
+imports Qt or computes a rule: every number on a filled sheet was computed by
+``builder`` before it got here.
 """

@@ -10,6 +10,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 PRODUCTION = ("builder", "models", "printing", "ui", "harbinger")
 GAME_PACKAGES = ("contract", "covenant", "mortal_coil", "coven", "tiles")
+GAME_COMMANDS = {"tmc": "mortal_coil", "tiles": "tiles", "coven": "coven"}
+"""The headless commands that belong to one game (``harbinger tmc ...``)."""
 
 
 def _sources(*packages: str) -> list[Path]:
@@ -49,6 +51,8 @@ def _owner(path: Path) -> str | None:
         return parts[1]
     if parts[:2] == ("ui", "operations") and Path(parts[-1]).stem in GAME_PACKAGES:
         return Path(parts[-1]).stem
+    if parts[:2] == ("harbinger", "commands"):
+        return GAME_COMMANDS.get(Path(parts[-1]).stem)
     return None
 
 

@@ -749,7 +749,7 @@ class MainWindow(QMainWindow):
         library = self.workspace.library
         if library is None or not contractor_id:
             return
-        if library.family_of(contractor_id) == "covenant":
+        if library.system_of(contractor_id) == "covenant":
             self.show_covenant(contractor_id)
             return
         try:
@@ -860,7 +860,7 @@ class MainWindow(QMainWindow):
         self.refresh_roster()
         library = self.workspace.library
         shown = self.covenant_sheet.character_id if self.covenant_sheet is not None else ""
-        if library is not None and character_id == shown and not library.covenant_exists(shown):
+        if library is not None and character_id == shown and not library.exists(shown):
             self._close_covenant_sheet()
             self.stack.setCurrentWidget(self.empty_page)
             self._update_actions()

@@ -2,12 +2,13 @@
 
 Each operation builds the ledger entry (and any sheet change that goes with
 it), evaluates the sheet before and after with ``builder.contract.sheet.evaluate_sheet``
-and returns ``Applied(contractor, findings)``:
+and returns ``Result(character, findings)`` (``builder.core.result``, shared
+with every game system):
 
 - ``findings`` are the findings the operation introduced (a new WARNING, such
   as "needs Playgroup Leader approval", does not stop it);
-- if any of them is an ERROR the operation is refused and ``contractor`` is
-  the one passed in, unchanged.
+- if any of them is an ERROR the operation is refused and ``character`` is
+  the contractor passed in, unchanged.
 
 Because the operations only append entries and let the fold judge them, a
 rule is written once, in ``builder.contract.ledger``, and the app, the audit and these
@@ -60,41 +61,22 @@ from builder.contract.ledger import BONUS_EXP, LedgerFold, crafting_kind, fold_l
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.status import Status
 from builder.core.findings import Finding, errors
+from builder.core.result import Result
 
 # --------------------------------------------------------------------------- results
 
 
-@dataclass(frozen=True, slots=True)
-class Applied:
-    """The outcome of an operation: the contractor after it and the findings it raised.
-
-    When ``refused`` is True the contractor is the one passed in, unchanged,
-    and ``findings`` says why.
-    """
-
-    contractor: Contractor
-    findings: tuple[Finding, ...] = ()
-
-    @property
-    def refused(self) -> bool:
-        return bool(errors(self.findings))
-
-    @property
-    def ok(self) -> bool:
-        return not self.refused
+def _refuse(contractor: Contractor, rule: str, message: str, where: str = "") -> Result[Contractor]:
+    return Result(contractor, (Finding(rule, message, where),))
 
 
-def _refuse(contractor: Contractor, rule: str, message: str, where: str = "") -> Applied:
-    return Applied(contractor, (Finding(rule, message, where),))
-
-
-def _commit(before: Contractor, after: Contractor) -> Applied:
+def _commit(before: Contractor, after: Contractor) -> Result[Contractor]:
     """Keep ``after`` unless it brings a new ERROR; report every new finding either way."""
     seen = {(f.rule, f.where) for f in evaluate_sheet(before).findings}
     fresh = tuple(f for f in evaluate_sheet(after).findings if (f.rule, f.where) not in seen)
     if errors(fresh):
-        return Applied(before, fresh)
-    return Applied(after, fresh)
+        return Result(before, fresh)
+    return Result(after, fresh)
 
 
 def _append(contractor: Contractor, *entries: Entry) -> Contractor:
@@ -104,7 +86,9 @@ def _append(contractor: Contractor, *entries: Entry) -> Contractor:
 # --------------------------------------------------------------------------- spending Exp
 
 
-def raise_trait(contractor: Contractor, kind: TraitKind | str, trait: str, date: str) -> Applied:
+def raise_trait(
+    contractor: Contractor, kind: TraitKind | str, trait: str, date: str
+) -> Result[Contractor]:
     """Raise one trait by one rank at the rule price ("Spending Experience").
 
     ``trait`` is an Attribute or Primary Ability id, a Secondary Ability's name
@@ -132,7 +116,7 @@ def raise_trait(contractor: Contractor, kind: TraitKind | str, trait: str, date:
     return _commit(contractor, _append(contractor, Raise(date, kind, trait, current + 1, price)))
 
 
-def buy_asset(contractor: Contractor, asset: AssetPick, date: str) -> Applied:
+def buy_asset(contractor: Contractor, asset: AssetPick, date: str) -> Result[Contractor]:
     """Buy an Asset: its value before the first Contract, value × 3 after (leader approval)."""
     fold = fold_ledger(contractor)
     try:
@@ -142,7 +126,7 @@ def buy_asset(contractor: Contractor, asset: AssetPick, date: str) -> Applied:
     return _commit(contractor, _append(contractor, BuyAsset(date, asset, price)))
 
 
-def remove_liability(contractor: Contractor, liability: str, date: str) -> Applied:
+def remove_liability(contractor: Contractor, liability: str, date: str) -> Result[Contractor]:
     """Buy off a Liability on the sheet: its value before the first Contract, value × 3 after."""
     fold = fold_ledger(contractor)
     wanted = liability.strip().lower()
@@ -158,7 +142,7 @@ def remove_liability(contractor: Contractor, liability: str, date: str) -> Appli
     return _commit(contractor, _append(contractor, entry))
 
 
-def treat_trauma(contractor: Contractor, trauma: str, date: str) -> Applied:
+def treat_trauma(contractor: Contractor, trauma: str, date: str) -> Result[Contractor]:
     """Cure a Trauma with therapy for 3 Exp; it leaves the Health tab ("Curing Traumas")."""
     wanted = trauma.strip().lower()
     traumas = contractor.health.traumas
@@ -179,7 +163,7 @@ def treat_trauma(contractor: Contractor, trauma: str, date: str) -> Applied:
 
 def craft_item(
     contractor: Contractor, gift_id: str, item: str, date: str, free: bool = False
-) -> Applied:
+) -> Result[Contractor]:
     """Craft a Consumable (1 Exp) or an Artifact (1 + Gift Cost) from a crafting Gift.
 
     ``free`` claims a free copy a rule grants; the fold checks one is owed.
@@ -225,12 +209,12 @@ def craft_item(
 
 def record_contract(
     contractor: Contractor, contract: ContractAttended, journals: Iterable[Journal] = ()
-) -> Applied:
+) -> Result[Contractor]:
     """Record a Contract attended and the Journals written about it, in that order."""
     return _commit(contractor, _append(contractor, contract, *journals))
 
 
-def add_journal(contractor: Contractor, journal: Journal) -> Applied:
+def add_journal(contractor: Contractor, journal: Journal) -> Result[Contractor]:
     """Add a Journal; a short one or one over the Exp cap is kept but earns nothing (WARNING)."""
     return _commit(contractor, _append(contractor, journal))
 
@@ -241,7 +225,7 @@ def add_bonus_exp(
     date: str,
     note: str = "",
     exp: int | None = None,
-) -> Applied:
+) -> Result[Contractor]:
     """Give Bonus Exp of ``kind`` at its rule amount (or a claimed ``exp``, which must match)."""
     try:
         kind = BonusKind(kind)
@@ -253,7 +237,7 @@ def add_bonus_exp(
 
 def grant_improvement(
     contractor: Contractor, kind: ImprovementKind | str, date: str, note: str = ""
-) -> Applied:
+) -> Result[Contractor]:
     """Grant an Improvement for GMing a Contract or for a Scenario write-up."""
     try:
         kind = ImprovementKind(kind)
@@ -272,7 +256,7 @@ def add_gift(
     credits: int = 1,
     improvements: int = 0,
     note: str = "",
-) -> Applied:
+) -> Result[Contractor]:
     """Give the contractor a new Gift paid with Gift Credits (at least one)."""
     if any(g.id == gift.id for g in contractor.gifts):
         return _refuse(
@@ -294,7 +278,7 @@ def change_gift(
     credits: int = 0,
     improvements: int = 0,
     note: str = "",
-) -> Applied:
+) -> Result[Contractor]:
     """Save a new revision of a held Gift and the rewards it spends (negative: refunds)."""
     try:
         kind = GiftChangeKind(kind)
@@ -321,12 +305,12 @@ def change_gift(
 # --------------------------------------------------------------------------- death and loose ends
 
 
-def declare_death(contractor: Contractor, date: str, cause: str = "") -> Applied:
+def declare_death(contractor: Contractor, date: str, cause: str = "") -> Result[Contractor]:
     """Record the contractor's death; the player earns a Coin of Charon."""
     return _commit(contractor, _append(contractor, Death(date, cause)))
 
 
-def void_death(contractor: Contractor, date: str, cause: str = "") -> Applied:
+def void_death(contractor: Contractor, date: str, cause: str = "") -> Result[Contractor]:
     """Void the recorded death; the sheet keeps a notice that a death was voided."""
     return _commit(contractor, _append(contractor, Death(date, cause, voided=True)))
 
@@ -337,7 +321,7 @@ def add_loose_end(
     threat_level: ThreatLevel | str,
     cutoff: int,
     threat: str = "",
-) -> Applied:
+) -> Result[Contractor]:
     """A GM grants a Loose End; its Cutoff counts down from the next Contract attended."""
     try:
         level = ThreatLevel(threat_level)
@@ -354,7 +338,7 @@ def add_loose_end(
     return _commit(contractor, replace(contractor, loose_ends=(*contractor.loose_ends, loose_end)))
 
 
-def resolve_loose_end(contractor: Contractor, index: int) -> Applied:
+def resolve_loose_end(contractor: Contractor, index: int) -> Result[Contractor]:
     """Mark a Loose End as dealt with (by a Move, or after its Threat played out)."""
     if not 0 <= index < len(contractor.loose_ends):
         return _refuse(contractor, "loose_end.unknown", f"there is no Loose End {index}")
@@ -457,7 +441,6 @@ def spend_options(contractor: Contractor) -> tuple[SpendOption, ...]:
 
 
 __all__ = [
-    "Applied",
     "SpendOption",
     "add_bonus_exp",
     "add_gift",

@@ -92,6 +92,8 @@ class GameSystem:
       (``builder.core.report.Audit``); ``context`` maps a system id to whatever
       extra input that system's audit takes (catalogs), or is empty.
     - ``describe_entry(character, entry)`` words one history entry for people.
+    - ``in_play(character)`` is False once the character is out of the game
+      (dead, eliminated): the roster's graveyard. Always True by default.
     """
 
     id: str
@@ -111,6 +113,7 @@ class GameSystem:
     history: str = "log"
     file_version: int = 1
     item_titles: Mapping[str, str] = field(default_factory=dict)
+    in_play: Callable[[Any], bool] = field(default=lambda _character: True)
 
 
 _SYSTEMS: dict[str, GameSystem] = {}

@@ -1,19 +1,20 @@
 """Example Covenant content shipped in ``resources/covenant/``: Traits, Abilities, gear,
 conditions and drains a player or FM can pick from instead of typing their own.
 
-The files are TOML data, never code. They are read with ``tomllib`` and checked
+The files are TOML data, never code. They are read with the shared
+``builder.core.catalog.read_toml`` (size checked, UTF-8, valid TOML) and checked
 entry by entry; a bad entry raises ``CovenantCatalogError`` naming the file, the
 entry and the field, so a leader adding house content sees at once what to fix.
 """
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from builder.core.catalog import CatalogFileError, did_you_mean, read_toml
 from builder.covenant.character import (
     Asset,
     AssetKind,
@@ -85,7 +86,7 @@ class _Entry:
     def check_keys(self, allowed: set[str]) -> None:
         extra = sorted(set(self.data) - allowed)
         if extra:
-            raise self.fail(f"unknown field '{extra[0]}'")
+            raise self.fail(f"unknown field '{extra[0]}'{did_you_mean(extra[0], allowed)}")
 
 
 def _uses(entry: _Entry) -> tuple[AssetUse, ...]:
@@ -107,9 +108,11 @@ def _uses(entry: _Entry) -> tuple[AssetUse, ...]:
         effect = item.get("effect", "")
         if not isinstance(effect, str):
             raise entry.fail(f"uses[{i}].effect must be text")
-        extra = sorted(set(item) - {"name", "recharge", "effect"})
+        allowed = {"name", "recharge", "effect"}
+        extra = sorted(set(item) - allowed)
         if extra:
-            raise entry.fail(f"uses[{i}] has unknown field '{extra[0]}'")
+            hint = did_you_mean(extra[0], allowed)
+            raise entry.fail(f"uses[{i}] has unknown field '{extra[0]}'{hint}")
         uses.append(AssetUse(name=name, recharge=state, effect=effect))
     names = [u.name for u in uses]
     if len(set(names)) != len(names):
@@ -162,16 +165,14 @@ def _drain(entry: _Entry) -> Drain:
 
 
 def _entries(folder: Path, filename: str, table: str) -> list[_Entry]:
-    path = folder / filename
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise CovenantCatalogError(f"{filename}: cannot read ({exc.strerror or exc})") from None
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        raise CovenantCatalogError(f"{filename}: not valid TOML ({exc})") from None
+        data = read_toml(folder / filename)
+    except CatalogFileError as exc:
+        raise CovenantCatalogError(f"{filename}: {exc.reason}") from None
     extra = sorted(set(data) - {table})
     if extra:
-        raise CovenantCatalogError(f"{filename}: unknown table '{extra[0]}'")
+        hint = did_you_mean(extra[0], {table})
+        raise CovenantCatalogError(f"{filename}: unknown table '{extra[0]}'{hint}")
     raw = data.get(table, [])
     if not isinstance(raw, list):
         raise CovenantCatalogError(f"{filename}: '{table}' must be an array of tables")

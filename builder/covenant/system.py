@@ -11,6 +11,7 @@ from builder.core.report import Audit
 from builder.covenant import file as covenant_file
 from builder.covenant.audit import audit_covenant
 from builder.covenant.character import CovenantCharacter
+from builder.covenant.rules import evaluate_covenant
 from builder.covenant.wording import describe_entry
 
 ID = "covenant"
@@ -78,5 +79,6 @@ SYSTEM = GameSystem(
     history="log",
     file_version=covenant_file.VERSION,
     item_titles={"core": "core (concept, creation, Limits, Source)"},
+    in_play=lambda character: not evaluate_covenant(character).eliminated,
 )
 """Covenant's entry in the game-system registry."""

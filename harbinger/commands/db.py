@@ -8,9 +8,12 @@ An import reads and checks every file before writing anything; a bad file or
 a refused id conflict exits with 2, names the file and the problem, and
 leaves the library unchanged.
 
-Covenant characters (harbinger.covenant files) go through the same actions:
-``list`` shows them under ``covenant_characters``, ``export`` writes them as
-Covenant files, and ``import`` tells the two formats apart by their content.
+Every game system in the registry (``builder.core.registry``) goes through
+the same actions with no code of its own here: ``import`` reads any
+registered system's file (told apart by its ``format``), ``export`` writes a
+character in its own system's format, and ``list`` groups characters under
+their system's noun ("contractors", "covenant_characters") and prints each
+with its system's display name.
 """
 
 from __future__ import annotations
@@ -29,12 +32,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     parser = subparsers.add_parser(
         "db",
         help="list the library; export and import character files",
-        description="Work with the contractor library (see --db to pick one).",
+        description="Work with the character library (see --db to pick one).",
     )
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION")
 
     listing = actions.add_parser(
-        "list", help="every contractor and Covenant character in the library"
+        "list", help="every character in the library, of every game system"
     )
     add_json_flag(listing)
     listing.set_defaults(func=run_list)
@@ -73,11 +76,12 @@ def _no_action(_args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> Any:
+    from harbinger.paths import library_url
     from models.errors import LibraryError
     from models.library import Library
 
     try:
-        return Library.open(args.db)
+        return Library.open(library_url(args.db))
     except LibraryError as exc:
         raise _cli_error(exc) from None
 
@@ -91,56 +95,70 @@ def _cli_error(exc: Exception) -> CliError:
 # --------------------------------------------------------------------------- list
 
 
+def list_key(noun: str) -> str:
+    """The ``db list --json`` key of a system's characters: its noun, plural, in snake case.
+
+    "contractor" gives "contractors", "Covenant character" "covenant_characters".
+    """
+    return re.sub(r"[^a-z0-9]+", "_", noun.lower()).strip("_") + "s"
+
+
+def _system_noun(system_id: str) -> str:
+    from builder.core.registry import system
+
+    try:
+        return system(system_id).noun
+    except KeyError:
+        return f"{system_id} character"
+
+
+def _listed(entry: Any) -> dict[str, Any]:
+    """One roster entry as ``db list --json`` shows it.
+
+    Every entry has its id, name, player and ``system``; a system that counts
+    victories (The Contract) adds them with the Status and ``alive``, any other
+    says whether its character was ``eliminated`` (is out of play).
+    """
+    row: dict[str, Any] = {
+        "id": entry.id,
+        "name": entry.name,
+        "player": entry.player,
+        "system": entry.system,
+    }
+    if entry.victories is not None:
+        row.update(victories=entry.victories, status=entry.status.label, alive=entry.alive)
+    else:
+        row["eliminated"] = not entry.alive
+    row["approval_state"] = entry.approval_state
+    row["updated_at"] = entry.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ")
+    return row
+
+
+def _line(entry: Any) -> str:
+    """One roster entry as ``db list`` prints it, with its system's display name."""
+    player = f" [{entry.player}]" if entry.player else ""
+    what = entry.system_name or entry.system
+    if entry.victories is not None:
+        what += f", {entry.status.label}, {entry.victories} victories"
+    out = "" if entry.alive else ("  (dead)" if entry.victories is not None else "  (out of play)")
+    return f"{entry.id}  {entry.name}{player}  {what}{out}"
+
+
 def run_list(args: argparse.Namespace) -> int:
-    from models.covenant_store import FAMILY_COVENANT
+    from builder.core.registry import systems
 
     with _open(args) as library:
         roster = library.roster()
-    covenant = [
-        {
-            "id": entry.id,
-            "name": entry.name,
-            "player": entry.player,
-            "eliminated": not entry.alive,
-            "approval_state": entry.approval_state,
-            "updated_at": entry.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        }
-        for entry in roster
-        if entry.family == FAMILY_COVENANT
-    ]
-    rows = [
-        {
-            "id": entry.id,
-            "name": entry.name,
-            "player": entry.player,
-            "victories": entry.victories,
-            "status": entry.status.label,
-            "alive": entry.alive,
-            "approval_state": entry.approval_state,
-            "updated_at": entry.updated_at.strftime("%Y-%m-%dT%H:%M:%SZ"),
-        }
-        for entry in roster
-        if entry.family != FAMILY_COVENANT
-    ]
+    groups: dict[str, list[dict[str, Any]]] = {list_key(s.noun): [] for s in systems()}
+    for entry in roster:
+        groups.setdefault(list_key(_system_noun(entry.system)), []).append(_listed(entry))
 
     def text() -> str:
-        if not rows and not covenant:
+        if not roster:
             return "The library is empty."
-        lines = []
-        for row in rows:
-            dead = "" if row["alive"] else "  (dead)"
-            player = f" [{row['player']}]" if row["player"] else ""
-            lines.append(
-                f"{row['id']}  {row['name']}{player}  {row['status']}, "
-                f"{row['victories']} victories{dead}"
-            )
-        for row in covenant:
-            out = "  (eliminated)" if row["eliminated"] else ""
-            player = f" [{row['player']}]" if row["player"] else ""
-            lines.append(f"{row['id']}  {row['name']}{player}  Covenant character{out}")
-        return "\n".join(lines)
+        return "\n".join(_line(entry) for entry in roster)
 
-    emit(args, {"contractors": rows, "covenant_characters": covenant}, text)
+    emit(args, groups, text)
     return 0
 
 
@@ -148,13 +166,14 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def file_name(name: str, contractor_id: str) -> str:
-    """A portable file name for a contractor's file: ``<name>-<id>.json`` in plain letters."""
+    """A portable file name for a character's file: ``<name>-<id>.json`` in plain letters."""
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-")
-    return f"{slug or 'contractor'}-{contractor_id}.json"
+    return f"{slug or 'character'}-{contractor_id}.json"
 
 
 def run_export(args: argparse.Namespace) -> int:
+    from builder.core.registry import system
     from models.errors import LibraryError
 
     output = Path(args.output)
@@ -164,15 +183,11 @@ def run_export(args: argparse.Namespace) -> int:
                 raise CliError(f"{output} is a file; --all needs a folder to write into")
             targets = [(e.id, output / file_name(e.name, e.id)) for e in library.roster()]
         else:
-            family = library.family_of(args.id)
-            if family is None:
-                raise CliError(f"no contractor with id {args.id!r} in this library")
+            held = library.system_of(args.id)
+            if held is None:
+                raise CliError(f"no character with id {args.id!r} in this library")
             if output.is_dir() or args.output.endswith(("/", "\\")):
-                name = (
-                    library.load(args.id).concept.name
-                    if family == "contract"
-                    else library.load_covenant(args.id).name
-                )
+                name = system(held).identity(library.load(args.id)).name
                 targets = [(args.id, output / file_name(name, args.id))]
             else:
                 targets = [(args.id, output)]
@@ -200,13 +215,13 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def run_import(args: argparse.Namespace) -> int:
-    from builder.contract.file import CharacterFileError
+    from builder.core.registry import FileFormatError
     from models.errors import LibraryError
 
     with _open(args) as library:
         try:
             results = library.import_files(args.files, args.on_conflict)
-        except CharacterFileError as exc:
+        except FileFormatError as exc:
             raise CliError(f"{exc.source}: {exc}; nothing was imported") from None
         except LibraryError as exc:
             raise CliError(f"{exc}; nothing was imported") from None
@@ -216,7 +231,8 @@ def run_import(args: argparse.Namespace) -> int:
             "id": r.contractor_id,
             "name": r.name,
             "action": r.action,
-            "family": r.family,
+            "family": r.system,
+            "system": r.system,
         }
         for r in results
     ]

@@ -1,14 +1,16 @@
-"""``harbinger sheet pdf``: the printed sheet, gift cards, a blank sheet, or a whole roster.
+"""``harbinger sheet pdf``: the printed sheet, cards, a blank sheet, or a whole roster.
 
     harbinger sheet pdf FILE -o OUT.pdf [--paper letter|a4]
     harbinger sheet pdf FILE --cards -o CARDS.pdf
-    harbinger sheet pdf --blank -o BLANK.pdf
+    harbinger sheet pdf --blank [--system ID] -o BLANK.pdf
     harbinger sheet pdf FILE|DIR... -o OUT_DIR          (one PDF per character)
     harbinger sheet pdf FILE|DIR... -o ALL.pdf --combined
     harbinger [--db PATH|URL] sheet pdf --roster -o OUT_DIR   (every character in the library)
 
-Every number printed comes from ``builder`` through ``printing.contract.snapshot``; this
-module only reads the input and picks the renderer.
+Every number printed comes from ``builder``; this module only reads the input and
+asks ``printing.systems`` for the printer of each character's game (found through
+``builder.core.registry``), so it names no game. A game without a printer, or
+without cards or a blank sheet, is refused with a message (exit 2).
 """
 
 from __future__ import annotations
@@ -28,16 +30,23 @@ def add_pdf(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
     parser = commands.add_parser(
         "pdf",
         help="print character files (or the library's roster) to PDF",
-        description="Print a character file as a PDF sheet, its Gifts as cards, a blank "
-        "sheet, or many characters at once.",
+        description="Print a character file of any game as a PDF sheet, its cards (for games "
+        "that have them), a blank sheet, or many characters at once.",
     )
     parser.add_argument("files", nargs="*", metavar="FILE", help="character files or folders")
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="PDF file or folder")
     parser.add_argument("--paper", default="letter", type=str.lower, choices=PAPERS)
     what = parser.add_mutually_exclusive_group()
-    what.add_argument("--cards", action="store_true", help="print Gift cards instead of the sheet")
+    what.add_argument(
+        "--cards", action="store_true", help="print the character's cards instead of the sheet"
+    )
     what.add_argument("--blank", action="store_true", help="print a blank sheet for pencil play")
     what.add_argument("--roster", action="store_true", help="print every character in the library")
+    parser.add_argument(
+        "--system",
+        metavar="ID",
+        help="with --blank: the game whose blank sheet to print (needed when several have one)",
+    )
     parser.add_argument(
         "--combined", action="store_true", help="with several characters, write one PDF file"
     )
@@ -46,13 +55,25 @@ def add_pdf(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
 
 
 def run(args: argparse.Namespace) -> int:
+    """Print what was asked; a game that cannot print it is a CliError (exit 2)."""
+    from printing.systems import NoPrinter
+
+    try:
+        return _run(args)
+    except NoPrinter as exc:
+        raise CliError(str(exc)) from None
+
+
+def _run(args: argparse.Namespace) -> int:
+    from printing import systems
+
     out = Path(args.output)
+    if args.system is not None and not args.blank:
+        raise CliError("--system chooses the game of a blank sheet; use it with --blank")
     if args.blank:
         if args.files:
             raise CliError("--blank prints an empty sheet and takes no FILE")
-        from printing.contract.blank import render_blank_sheet
-
-        pages = render_blank_sheet(out, args.paper)
+        pages = systems.print_blank(args.system, out, args.paper)
         return _done(args, [{"path": str(out), "pages": pages, "kind": "blank"}])
 
     characters = _roster_characters(args) if args.roster else _file_characters(args.files)
@@ -61,16 +82,14 @@ def run(args: argparse.Namespace) -> int:
 
     if args.cards:
         if len(characters) != 1:
-            raise CliError("--cards prints one character's Gifts; give exactly one FILE")
-        from printing.contract.cards import render_gift_cards
-
-        pages = render_gift_cards(_snapshot(characters[0][1]), out, args.paper)
+            raise CliError("--cards prints one character's cards; give exactly one FILE")
+        pages = systems.print_cards(characters[0][1], out, args.paper)
         return _done(args, [{"path": str(out), "pages": pages, "kind": "cards"}])
 
     single = len(characters) == 1 and out.suffix.lower() == ".pdf" and not args.roster
     if single:
         label, character = characters[0]
-        pages = _render_one(character, out, args.paper)
+        pages = systems.print_sheet(character, out, args.paper)
         return _done(args, [{"path": str(out), "pages": pages, "source": label}])
     return _render_many(args, characters, out)
 
@@ -91,10 +110,13 @@ def _pages(n: int) -> str:
 
 
 def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
-    """(label, character value) for each file; a folder contributes its ``*.json`` files."""
-    from builder.contract.file import CharacterFileError, document_from_data, parse_document
-    from builder.covenant.file import FORMAT as COVENANT_FORMAT
-    from builder.covenant.file import CovenantFileError, from_document
+    """(label, character value) for each file; a folder contributes its ``*.json`` files.
+
+    Each file is parsed as hostile input and read by the game system its ``format``
+    names (``builder.core.registry``).
+    """
+    from builder.contract.file import parse_document
+    from builder.core.registry import FileFormatError, read_document
 
     files: list[Path] = []
     for name in paths:
@@ -110,80 +132,40 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
         except OSError as exc:
             raise CliError(f"{path}: cannot read it: {exc.strerror or exc}") from None
         try:
-            document = parse_document(raw)
-            if isinstance(document, dict) and document.get("format") == COVENANT_FORMAT:
-                character: Any = from_document(document).character
-            else:
-                character = document_from_data(document).contractor
-        except (CharacterFileError, CovenantFileError) as exc:
+            character = read_document(parse_document(raw)).character
+        except FileFormatError as exc:
             raise CliError(f"{path}: {exc}") from None
         characters.append((str(path), character))
     return characters
 
 
 def _roster_characters(args: argparse.Namespace) -> list[tuple[str, Any]]:
+    from harbinger.paths import library_url
     from models.library import Library, LibraryError
 
     try:
-        with Library.open(args.db) as library:
-            return [(entry.name, _load(library, entry)) for entry in library.roster()]
+        with Library.open(library_url(args.db)) as library:
+            return [(entry.name, library.load(entry.id)) for entry in library.roster()]
     except LibraryError as exc:
         raise CliError(f"library: {exc}") from None
-
-
-def _load(library: Any, entry: Any) -> Any:
-    if getattr(entry, "family", "contract") == "covenant":
-        return library.load_covenant(entry.id)
-    return library.load(entry.id)
 
 
 # --------------------------------------------------------------------------- rendering
 
 
-def _is_covenant(character: Any) -> bool:
-    from builder.covenant.character import CovenantCharacter
-
-    return isinstance(character, CovenantCharacter)
-
-
-def _snapshot(character: Any) -> Any:
-    if _is_covenant(character):
-        raise CliError("Gift cards are for contractors; Covenant characters have no Gifts")
-    from printing.contract.snapshot import print_snapshot
-
-    return print_snapshot(character)
-
-
-def _render_one(character: Any, out: Path, paper: str) -> int:
-    if _is_covenant(character):
-        from printing.covenant.sheet import render_covenant_sheet
-
-        return int(render_covenant_sheet(character, out, paper))
-    from printing.contract.sheet import render_contractor_sheet
-
-    return render_contractor_sheet(_snapshot(character), out, paper)
-
-
 def _render_many(args: argparse.Namespace, characters: list[tuple[str, Any]], out: Path) -> int:
-    from printing.contract.batch import render_roster
-
-    contractors = [c for _label, c in characters if not _is_covenant(c)]
-    covenant = [c for _label, c in characters if _is_covenant(c)]
+    from printing.systems import render_roster
 
     def progress(done: int, total: int) -> None:
         if not args.json and total:
             print(f"\r{done}/{total} sheets", end="" if done < total else "\n", file=sys.stderr)
 
     combined = args.combined or out.suffix.lower() == ".pdf"
-    if covenant and combined:
-        raise CliError("Covenant characters print one file each; give a folder as -o")
     paths = render_roster(
-        [_snapshot(c) for c in contractors], out, args.paper, progress, combined=combined
+        [character for _label, character in characters],
+        out,
+        args.paper,
+        progress,
+        combined=combined,
     )
-    written = [{"path": str(p)} for p in paths]
-    for character in covenant:
-        out.mkdir(parents=True, exist_ok=True)
-        path = out / f"covenant-{character.id}.pdf"
-        _render_one(character, path, args.paper)
-        written.append({"path": str(path)})
-    return _done(args, written)
+    return _done(args, [{"path": str(p)} for p in paths])

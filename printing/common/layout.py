@@ -175,11 +175,6 @@ def frame_width(paper: Paper) -> float:
     return paper_size(paper)[0] - 2 * MARGIN_SIDE
 
 
-def frame_height(paper: Paper) -> float:
-    """Usable text height of a sheet page in points."""
-    return paper_size(paper)[1] - MARGIN_TOP - MARGIN_BOTTOM
-
-
 def make_document(
     out: Output,
     paper: Paper,

@@ -25,11 +25,11 @@ from printing.common.layout import (
     frame_width,
     make_document,
 )
+from printing.common.sections import keep_headings_with_next, sheet_styles
 from printing.common.styles import SHADE, Styles
 from printing.common.text import markup, para
 from printing.contract import reference as ref
-from printing.contract.sheet import keep_headings_with_next, styles
-from printing.contract.snapshot import PenaltyBand
+from printing.contract.views import PenaltyBand
 
 TRACK_BOXES = 9
 """Boxes printed for Body and Mind: Mind never exceeds 9, and Body reaches 9 at Brawn 7–8."""
@@ -54,7 +54,7 @@ def blank_story(width: float, catalog: SheetCatalog | None = None) -> list[Flowa
 
     Attribute, Ability and Limit names come from the sheet catalog.
     """
-    s = styles()
+    s = sheet_styles()
     cat = catalog or load_sheet_catalog()
     story: list[Flowable] = [
         SectionStart(RunningHead("blank", "Contractor sheet", "The Contract · blank, for pencil"))

@@ -27,10 +27,11 @@ from printing.common.layout import (
     RunningHead,
     paper_size,
 )
+from printing.common.sections import sheet_styles
 from printing.common.styles import MUTED, RULE
 from printing.common.text import fit_width, markup, one_line, para
-from printing.contract.sheet import gift_flowables, styles
-from printing.contract.snapshot import GiftView, PrintSnapshot
+from printing.contract.gift_blocks import gift_flowables
+from printing.contract.views import GiftView, PrintSnapshot
 
 CARD_WIDTH = 252.0  # 3.5 in
 CARD_HEIGHT = 216.0  # 3 in
@@ -90,7 +91,7 @@ def _card_content(gift: GiftView) -> list[Flowable]:
     width, height = _inner()
     content: list[Flowable] = []
     for size in TEXT_SIZES:
-        content = gift_flowables(gift, width, styles(size))
+        content = gift_flowables(gift, width, sheet_styles(size))
         if _height(content, width) <= height - 1:
             return content
     return content
@@ -101,7 +102,7 @@ def gift_cards(gift: GiftView) -> list[Card]:
     width, height = _inner()
     remaining = _card_content(gift)
     chunks: list[list[Flowable]] = []
-    small = styles(TEXT_SIZES[-1])
+    small = sheet_styles(TEXT_SIZES[-1])
     while remaining:
         chunk: list[Flowable] = []
         if chunks:
@@ -192,7 +193,8 @@ def render_gift_cards(snapshot: PrintSnapshot, out: Output, paper: Paper = "lett
                 # Never drop text: should packing and drawing ever disagree, the
                 # remainder goes on the next card.
                 heading = para(
-                    markup("<b>{n}</b> (continued)", n=card.gift.name), styles(TEXT_SIZES[-1]).body
+                    markup("<b>{n}</b> (continued)", n=card.gift.name),
+                    sheet_styles(TEXT_SIZES[-1]).body,
                 )
                 queue.appendleft(dataclasses.replace(card, content=(heading, *rest)))
         canv.showPage()

@@ -14,7 +14,8 @@ from itertools import groupby
 from builder.contract import costs, derived, ledger
 from builder.contract.creation import STARTING_EXP
 from builder.contract.status import Status
-from printing.contract.snapshot import PenaltyBand, body_bands, mind_bands
+from printing.contract.penalty import body_bands, mind_bands
+from printing.contract.views import PenaltyBand
 
 __all__ = [
     "ABILITY_MAX",

@@ -12,12 +12,11 @@ Nothing here computes a rule: each number comes from the ``PrintSnapshot``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import lru_cache
+from functools import partial
 
-from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, Spacer
 
 from printing.common.flowables import DotRating, TickTrack, fit, grid, plain_table
-from printing.common.fonts import SANS_BOLD
 from printing.common.layout import (
     Output,
     Paper,
@@ -27,35 +26,27 @@ from printing.common.layout import (
     frame_width,
     make_document,
 )
-from printing.common.styles import HIGHLIGHT, SHADE, Styles, make_styles
-from printing.common.text import Markup, join, literal, markup, para
-from printing.contract.snapshot import (
+from printing.common.roster import RosterSheet
+from printing.common.sections import (
+    keep_headings_with_next,
+    labelled,
+    section_heading,
+    sheet_styles,
+)
+from printing.common.styles import HIGHLIGHT, SHADE, Styles
+from printing.common.text import Markup, join, markup, para
+from printing.contract.gift_blocks import gifts_section
+from printing.contract.record import findings_and_notes, ledger_section, story_section, yes
+from printing.contract.views import (
     AssetView,
-    GiftView,
     ItemView,
     PrintSnapshot,
     RatingView,
     StatView,
-    TotalLine,
     TrackView,
 )
 
 NONE_RECORDED = "None recorded."
-
-
-@lru_cache(maxsize=4)
-def styles(base: float = 8.5) -> Styles:
-    """Shared styles (built once; reportlab styles are only read while printing)."""
-    return make_styles(base)
-
-
-def signed(value: int) -> str:
-    """A signed number as printed in logs: "+3", "−5" (a true minus sign), "0"."""
-    if value > 0:
-        return f"+{value}"
-    if value < 0:
-        return f"\u2212{-value}"
-    return "0"
 
 
 def render_contractor_sheet(snapshot: PrintSnapshot, out: Output, paper: Paper = "letter") -> int:
@@ -71,6 +62,17 @@ def render_contractor_sheet(snapshot: PrintSnapshot, out: Output, paper: Paper =
         author=snapshot.player,
     )
     return build(doc, sheet_story(snapshot, frame_width(paper)))
+
+
+def roster_sheet(snapshot: PrintSnapshot) -> RosterSheet:
+    """This contractor's sheet as a roster prints it (alone, or inside one shared file)."""
+    return RosterSheet(
+        name=snapshot.name,
+        ident=snapshot.contractor_id,
+        noun="contractor",
+        render=partial(render_contractor_sheet, snapshot),
+        story=partial(sheet_story, snapshot),
+    )
 
 
 def running_head(snapshot: PrintSnapshot, key: str = "0", *, outline: bool = False) -> RunningHead:
@@ -105,55 +107,21 @@ def sheet_story(
     ``outline`` adds a PDF bookmark; ``on_start`` is called when layout
     reaches this sheet.
     """
-    s = styles()
+    s = sheet_styles()
     head = running_head(snapshot, key, outline=outline)
     story: list[Flowable] = [SectionStart(head, on_start)]
     story += _title_block(snapshot, width, s)
     story += _ratings(snapshot, width, s)
     story += _body_mind(snapshot, width, s)
     story += _source_and_limits(snapshot, width, s)
-    story += _gifts(snapshot.gifts, width, s)
+    story += gifts_section(snapshot.gifts, width, s)
     story += _assets(snapshot, width, s)
     story += _stock(snapshot, width, s)
     story += _health(snapshot, width, s)
-    story += _story(snapshot, width, s)
-    story += _ledger(snapshot, width, s)
-    story += _findings_and_notes(snapshot, width, s)
+    story += story_section(snapshot, width, s)
+    story += ledger_section(snapshot, width, s)
+    story += findings_and_notes(snapshot, width, s)
     return keep_headings_with_next(story)
-
-
-def keep_headings_with_next(story: list[Flowable]) -> list[Flowable]:
-    """Bind each section heading to the flowable after it, so no heading ends a page alone."""
-    out: list[Flowable] = []
-    i = 0
-    while i < len(story):
-        item = story[i]
-        if isinstance(item, Paragraph) and item.style.name == "heading" and i + 1 < len(story):
-            following = story[i + 1]
-            # KeepTogether reports a huge height to force its own split, so never nest one.
-            content = following._content if isinstance(following, KeepTogether) else [following]
-            out.append(KeepTogether([item, *content]))
-            i += 2
-        else:
-            out.append(item)
-            i += 1
-    return out
-
-
-# --------------------------------------------------------------------------- helpers
-
-
-def _heading(text: str, s: Styles) -> list[Flowable]:
-    # A heading needs room for a few lines under it, or it would sit alone at a page foot.
-    return [CondPageBreak(72), para(text, s.heading)]
-
-
-def _labelled(label: str, value: str) -> Markup:
-    return markup("<b>{label}</b> {value}", label=label, value=value)
-
-
-def _yes(flag: bool) -> str:
-    return "Yes" if flag else "No"
 
 
 # --------------------------------------------------------------------------- sections
@@ -196,7 +164,7 @@ def _title_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]
             )
         )
     if snap.concept:
-        out += _heading("Concept", s)
+        out += section_heading("Concept", s)
         short = [c for c in snap.concept if len(c.value) <= 48 and "\n" not in c.value]
         long = [c for c in snap.concept if c not in short]
         rows: list[list[Flowable | str]] = []
@@ -246,7 +214,7 @@ def _rating_table(title: str, ratings: Sequence[RatingView], width: float, s: St
 
 
 def _ratings(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Attributes and Abilities", s)
+    out = section_heading("Attributes and Abilities", s)
     gap = 10.0
     col = (width - 2 * gap) / 3
     half = (len(snap.abilities) + 1) // 2
@@ -353,7 +321,7 @@ def _stat_rows(
 
 
 def _body_mind(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Body, Mind and Penalty", s)
+    out = section_heading("Body, Mind and Penalty", s)
     gap = 12.0
     half = (width - gap) / 2
     left: list[Flowable] = []
@@ -362,7 +330,7 @@ def _body_mind(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
             left += _track_block(track, half, s)
             left.append(Spacer(1, 4))
     if snap.penalty:
-        left.append(para(_labelled("Total Penalty:", snap.penalty), s.body))
+        left.append(para(labelled("Total Penalty:", snap.penalty), s.body))
     right: list[Flowable] = []
     if snap.derived:
         rows = [["Derived value", "Value", "From"]]
@@ -384,7 +352,7 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
     out: list[Flowable] = []
     if snap.source is not None:
         src = snap.source
-        out += _heading("Source", s)
+        out += section_heading("Source", s)
         out.append(
             para(
                 markup("<b>{name}</b> rating {r} · pool to tick:", name=src.name, r=src.rating),
@@ -401,7 +369,7 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
             out.append(grid(rows, [width]))
         else:
             out.append(para("No replenishment conditions.", s.muted))
-    out += _heading("Limits", s)
+    out += section_heading("Limits", s)
     if snap.limits:
         widths = [width * 0.25, width * 0.63, width * 0.12]
         rows2: list[list[Flowable | str]] = [["Limit", "What it means", ""]]
@@ -416,79 +384,6 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
         out.append(grid(rows2, widths, fonts={0: s.cell_bold, 2: s.muted}))
     else:
         out.append(para(NONE_RECORDED, s.muted))
-    return out
-
-
-def gift_flowables(gift: GiftView, width: float, s: Styles) -> list[Flowable]:
-    """One Gift's block: name and cost bar, classification, cost sum, System Text, flavor.
-
-    Shared with the Gift cards so both print the same words.
-    """
-    title: list[Flowable] = [para(gift.name or "Unnamed Gift", s.gift_name)]
-    if gift.tagline:
-        title.append(para(gift.tagline, s.italic))
-    bar = grid(
-        [[title, para(markup("<b>Cost {c}</b>", c=gift.cost), s.cell_right)]],
-        [width * 0.8, width * 0.2],
-        header=False,
-        zebra=False,
-        extra=[("BACKGROUND", (0, 0), (-1, -1), SHADE)],
-        lines=False,
-    )
-    out: list[Flowable] = [bar, Spacer(1, 2)]
-    out.append(para(gift_classification(gift), s.body))
-    if gift.breakdown:
-        out.append(para(gift_cost_sum(gift), s.muted))
-    if gift.modifiers:
-        out.append(para(_labelled("Modifiers:", "; ".join(gift.modifiers)), s.small))
-    out.append(para(markup("<b>System.</b> {t}", t=gift.system_text or "—"), s.body))
-    if gift.description:
-        out.append(para(markup("<i>{d}</i>", d=gift.description), s.body))
-    for note in gift.notes:
-        out.append(para(note, s.warning))
-    return out
-
-
-def gift_classification(gift: GiftView) -> Markup:
-    """ "Power · Effect: Blast · Style: Targeted · Requires Seasoned (met)"."""
-    parts = [
-        literal(gift.gift_type),
-        markup("<b>Effect</b> {e}", e=gift.effect) if gift.effect else Markup(""),
-        markup("<b>Style</b> {st}", st=gift.style) if gift.style else Markup(""),
-    ]
-    if gift.required_status:
-        if gift.status_met is None:
-            parts.append(markup("<b>Requires</b> {r}", r=gift.required_status))
-        else:
-            met = "met" if gift.status_met else "NOT met"
-            parts.append(markup("<b>Requires</b> {r} ({m})", r=gift.required_status, m=met))
-    if gift.catalog:
-        parts.append(markup("<b>House rules</b> {c}", c=gift.catalog))
-    return join(parts)
-
-
-def gift_cost_sum(gift: GiftView) -> Markup:
-    """The Gift Cost breakdown as a printed sum: "Base 1 + Enhancements 2 − Drawbacks 1 = 2"."""
-    pieces: list[str] = []
-    for i, part in enumerate(gift.breakdown):
-        sign = "" if i == 0 and part.amount >= 0 else ("− " if part.amount < 0 else "+ ")
-        pieces.append(f"{sign}{part.label} {abs(part.amount)}")
-    return markup("Gift Cost: {sum} = {total}", sum=" ".join(pieces), total=gift.cost)
-
-
-def _gifts(gifts: Sequence[GiftView], width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Gifts", s)
-    if not gifts:
-        out.append(para("No Gifts.", s.muted))
-        return out
-    for n, gift in enumerate(gifts):
-        block = gift_flowables(gift, width, s)
-        # Keep a Gift's name with its first lines; a long System Text still splits.
-        if n:
-            out.append(CondPageBreak(84))
-        out.append(KeepTogether(block[:3]))
-        out += block[3:]
-        out.append(Spacer(1, 6))
     return out
 
 
@@ -513,7 +408,7 @@ def _asset_rows(
 
 
 def _assets(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Assets and Liabilities", s)
+    out = section_heading("Assets and Liabilities", s)
     widths = [width * 0.27, width * 0.07, width * 0.51, width * 0.15]
     for title, items in (("Asset", snap.assets), ("Liability", snap.liabilities)):
         header: list[Flowable | str] = [
@@ -559,7 +454,7 @@ def _item_table(title: str, items: Sequence[ItemView], width: float, s: Styles) 
 
 
 def _stock(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Stock", s)
+    out = section_heading("Stock", s)
     stock = snap.stock
     groups = (
         ("Equipment", stock.equipment),
@@ -581,14 +476,14 @@ def _stock(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
 
 
 def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Health", s)
+    out = section_heading("Health", s)
     h = snap.health
-    out.append(para(_labelled("Mind damage:", str(h.mind_damage)), s.body))
+    out.append(para(labelled("Mind damage:", str(h.mind_damage)), s.body))
     if h.injuries:
         rows: list[list[Flowable | str]] = [["Injury", "Severity", "Stabilized"]]
         widths = [width * 0.7, width * 0.15, width * 0.15]
         rows += [
-            [fit(i.description, s.cell, widths[0]), str(i.severity), _yes(i.stabilized)]
+            [fit(i.description, s.cell, widths[0]), str(i.severity), yes(i.stabilized)]
             for i in h.injuries
         ]
         out.append(grid(rows, widths, center=(1, 2)))
@@ -620,124 +515,4 @@ def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
         out.append(grid(rows, widths, fonts={0: s.cell_bold}))
     else:
         out.append(para("No Traumas.", s.muted))
-    return out
-
-
-def _story(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Story", s)
-    if snap.contracts:
-        header = ["#", "Date", "Scenario", "Where", "Outcome", "Commission", "Exp", "Notes"]
-        rows: list[list[Flowable | str]] = [list(header)]
-        fr = [0.05, 0.11, 0.25, 0.08, 0.11, 0.13, 0.06, 0.21]
-        widths = [width * f for f in fr]
-        for n, c in enumerate(snap.contracts, start=1):
-            scenario: Flowable | str | list[Flowable] = fit(c.scenario, s.cell_bold, widths[2])
-            if c.cycle:
-                scenario = [para(c.scenario, s.cell_bold), para(f"Cycle: {c.cycle}", s.muted)]
-            rows.append(
-                [
-                    str(n),
-                    fit(c.date, s.small, widths[1]),
-                    scenario,  # type: ignore[list-item]
-                    fit(c.where, s.cell, widths[3]),
-                    fit(c.outcome, s.cell, widths[4]),
-                    _yes(c.commission),
-                    "" if c.exp is None else signed(c.exp),
-                    fit(c.notes, s.small, widths[7]),
-                ]
-            )
-        out.append(grid(rows, widths, right=(0, 6), fonts={1: s.small, 2: s.cell_bold, 7: s.small}))
-    else:
-        out.append(para("No Contracts attended yet.", s.muted))
-    out.append(Spacer(1, 6))
-    out.append(para("Loose Ends", s.subheading))
-    if snap.loose_ends:
-        rows = [["Loose End", "Threat level", "Cutoff", "Threat"]]
-        widths = [width * 0.3, width * 0.14, width * 0.09, width * 0.47]
-        for le in snap.loose_ends:
-            threat = le.threat or "Hidden until the Cutoff reaches 0."
-            title = (
-                markup("{t} <i>(resolved)</i>", t=le.title) if le.resolved else literal(le.title)
-            )
-            rows.append(
-                [
-                    para(title, s.cell_bold),
-                    fit(le.threat_level, s.cell, widths[1]),
-                    str(le.cutoff_remaining),
-                    para(threat, s.cell if le.threat else s.muted),
-                ]
-            )
-        out.append(grid(rows, widths, center=(2,)))
-    else:
-        out.append(para("No Loose Ends.", s.muted))
-    return out
-
-
-def _totals_table(title: str, totals: Sequence[TotalLine], width: float, s: Styles) -> Flowable:
-    rows: list[list[Flowable | str]] = [[title, ""]]
-    bold = []
-    widths = [width * 0.78, width * 0.22]
-    for n, t in enumerate(totals, start=1):
-        label = fit(t.label, s.cell_bold if t.strong else s.cell, widths[0])
-        rows.append([label, str(t.value)])
-        if t.strong:
-            bold.append(("FONTNAME", (0, n), (1, n), SANS_BOLD))
-    return grid(rows, widths, right=(1,), extra=[("SPAN", (0, 0), (-1, 0)), *bold])
-
-
-def _ledger(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Experience and rewards", s)
-    gap = 12.0
-    half = (width - gap) / 2
-    left = _totals_table("Exp", snap.exp_totals, half, s) if snap.exp_totals else ""
-    right = (
-        _totals_table("Gift Credits and Improvements", snap.reward_totals, half, s)
-        if snap.reward_totals
-        else ""
-    )
-    if left or right:
-        out.append(plain_table([[left, "", right]], [half, gap, half]))
-        out.append(Spacer(1, 6))
-    out.append(para("Log", s.subheading))
-    if snap.ledger:
-        rows: list[list[Flowable | str]] = [
-            ["Date", "Entry", "Earned", "Spent", "Exp left", "Rewards"]
-        ]
-        fr = [0.12, 0.45, 0.09, 0.09, 0.1, 0.15]
-        widths = [width * f for f in fr]
-        rows += [
-            [
-                fit(line.date, s.small, widths[0]),
-                fit(line.entry, s.cell, widths[1]),
-                f"+{line.earned}" if line.earned else "",
-                f"\u2212{line.spent}" if line.spent else "",
-                "" if line.balance is None else str(line.balance),
-                fit(line.rewards, s.small, widths[5]),
-            ]
-            for line in snap.ledger
-        ]
-        out.append(grid(rows, widths, right=(2, 3, 4), fonts={0: s.small, 5: s.small}))
-    else:
-        out.append(para("Nothing recorded yet.", s.muted))
-    return out
-
-
-def _findings_and_notes(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    out: list[Flowable] = []
-    if snap.findings:
-        out += _heading("Rule check", s)
-        rows: list[list[Flowable | str]] = [["", "Finding", "Where"]]
-        widths = [width * 0.1, width * 0.68, width * 0.22]
-        rows += [
-            [
-                fit(f.severity.capitalize(), s.cell_bold, widths[0]),
-                fit(f.message, s.cell, widths[1]),
-                fit(f.where, s.small, widths[2]),
-            ]
-            for f in snap.findings
-        ]
-        out.append(grid(rows, widths, fonts={0: s.cell_bold, 2: s.small}))
-    if snap.notes:
-        out += _heading("Notes", s)
-        out.append(para(snap.notes, s.body))
     return out

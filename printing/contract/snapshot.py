@@ -1,22 +1,21 @@
-"""What a printed sheet shows: one frozen, display-ready value per contractor.
+"""Assembling a contractor's ``PrintSnapshot`` from builder's results.
 
-``PrintSnapshot`` is the only input of the sheet and Gift-card printers. It
-holds text and numbers exactly as they will be printed, all of them computed
-beforehand by ``builder`` (the rules fold ``evaluate_sheet`` and the Gift
-engine ``evaluate_gift``). The printers only arrange them on paper, so the PDF
-always agrees with the app, the CLI and the leader's audit.
+The printers take a ``PrintSnapshot`` (``printing.contract.views``) and only
+arrange it on paper. Here it is filled from the rules fold ``evaluate_sheet``
+and the Gift engine ``evaluate_gift``: every number is copied from those
+results, so the PDF always agrees with the app, the CLI and the leader's audit.
 
-``snapshot_for`` assembles a snapshot from those builder results.
+``snapshot_for`` assembles a snapshot from builder results the caller already
+has; ``print_snapshot`` evaluates a contractor and assembles it in one call.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from builder.contract import costs, derived
+from builder.contract import costs
 from builder.contract.character import (
     AssetKind,
     AssetPick,
@@ -28,6 +27,7 @@ from builder.contract.character import (
     ScarTier,
     TraitKind,
 )
+from builder.contract.derived import Derived
 from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.evaluate import evaluate_gift
 from builder.contract.gifts.loader import load_catalog
@@ -45,251 +45,30 @@ from builder.contract.wording import (
     titled,
 )
 from builder.core.findings import Finding, Severity
-
-
-@dataclass(frozen=True, slots=True)
-class RatingView:
-    """A rated trait printed as dots: "Brawn ●●●○○ 3"."""
-
-    name: str
-    rating: int
-    maximum: int = 5
-
-
-@dataclass(frozen=True, slots=True)
-class StatView:
-    """A labelled value ("Initiative pool", "7 dice"), with an optional note on how it is found."""
-
-    label: str
-    value: str
-    note: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PenaltyBand:
-    """One row of a Penalty table ("Penalty"): remaining points, its name, its penalty."""
-
-    remaining: str
-    state: str
-    penalty: str
-
-
-@dataclass(frozen=True, slots=True)
-class TrackView:
-    """Body or Mind: boxes to tick, damage already taken, and its Penalty table.
-
-    ``current`` is the index in ``bands`` of the row the contractor is on now
-    (None when unknown), so the sheet can shade it.
-    """
-
-    name: str
-    rating: int
-    damage: int
-    remaining: int
-    penalty: str
-    bands: tuple[PenaltyBand, ...] = ()
-    current: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SourceView:
-    """The Source pool under the contractor's own name for it, and its replenishment conditions."""
-
-    name: str
-    rating: int
-    replenishment: tuple[str, ...] = ()
-    allowance: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class LimitView:
-    name: str
-    description: str = ""
-    custom: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class CostPart:
-    """One term of a Gift Cost sum ("Enhancements", +2)."""
-
-    label: str
-    amount: int
-
-
-@dataclass(frozen=True, slots=True)
-class GiftView:
-    """A Gift as printed: flavor, classification, cost with its breakdown, full System Text."""
-
-    name: str
-    gift_type: str
-    effect: str
-    style: str
-    cost: int
-    system_text: str
-    tagline: str = ""
-    description: str = ""
-    required_status: str = ""
-    status_met: bool | None = True
-    breakdown: tuple[CostPart, ...] = ()
-    modifiers: tuple[str, ...] = ()
-    notes: tuple[str, ...] = ()
-    catalog: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class AssetView:
-    """An Asset or Liability with its system text; ``restricted`` needs leader approval."""
-
-    name: str
-    kind: str
-    value: int
-    detail: str = ""
-    system: str = ""
-    restricted: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ItemView:
-    """A line of Stock: equipment, an Artifact, a Consumable, a Trophy, a Condition…"""
-
-    name: str
-    detail: str = ""
-    quantity: int | None = None
-    source: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class StockView:
-    equipment: tuple[ItemView, ...] = ()
-    artifacts: tuple[ItemView, ...] = ()
-    consumables: tuple[ItemView, ...] = ()
-    trophies: tuple[ItemView, ...] = ()
-    conditions: tuple[ItemView, ...] = ()
-    circumstances: tuple[ItemView, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class InjuryView:
-    description: str
-    severity: int
-    stabilized: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class ScarView:
-    name: str
-    tier: str
-    system: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class TraumaView:
-    name: str
-    system: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class HealthView:
-    injuries: tuple[InjuryView, ...] = ()
-    battle_scars: tuple[ScarView, ...] = ()
-    traumas: tuple[TraumaView, ...] = ()
-    mind_damage: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class ContractView:
-    """A Contract attended, as a line of the Story log."""
-
-    date: str
-    scenario: str
-    where: str
-    outcome: str
-    commission: bool = False
-    cycle: str = ""
-    exp: int | None = None
-    notes: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class LooseEndView:
-    """A Loose End as the player may see it.
-
-    ``threat`` is empty while the Threat is hidden (its Cutoff has not reached
-    0); the printer never receives hidden text, so it cannot leak onto paper.
-    """
-
-    title: str
-    threat_level: str
-    cutoff_remaining: int
-    threat: str = ""
-    resolved: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerLine:
-    """One line of the Exp and reward log: Exp earned and spent, Exp left after it, rewards."""
-
-    date: str
-    entry: str
-    earned: int = 0
-    spent: int = 0
-    balance: int | None = None
-    rewards: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class TotalLine:
-    """A folded total ("Exp available", 12); ``strong`` totals are printed bold."""
-
-    label: str
-    value: int
-    strong: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class FindingView:
-    """A rule finding worth showing on paper (errors and warnings)."""
-
-    severity: str
-    message: str
-    where: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class PrintSnapshot:
-    """Everything a contractor's printed sheet and Gift cards show, ready to print."""
-
-    contractor_id: str
-    name: str
-    player: str = ""
-    status: str = ""
-    victories: int = 0
-    concept: tuple[StatView, ...] = ()
-    vitals: tuple[StatView, ...] = ()
-    attributes: tuple[RatingView, ...] = ()
-    abilities: tuple[RatingView, ...] = ()
-    secondary: tuple[RatingView, ...] = ()
-    derived: tuple[StatView, ...] = ()
-    body: TrackView | None = None
-    mind: TrackView | None = None
-    penalty: str = ""
-    source: SourceView | None = None
-    limits: tuple[LimitView, ...] = ()
-    gifts: tuple[GiftView, ...] = ()
-    assets: tuple[AssetView, ...] = ()
-    liabilities: tuple[AssetView, ...] = ()
-    stock: StockView = field(default_factory=StockView)
-    health: HealthView = field(default_factory=HealthView)
-    contracts: tuple[ContractView, ...] = ()
-    loose_ends: tuple[LooseEndView, ...] = ()
-    ledger: tuple[LedgerLine, ...] = ()
-    exp_totals: tuple[TotalLine, ...] = ()
-    reward_totals: tuple[TotalLine, ...] = ()
-    findings: tuple[FindingView, ...] = ()
-    notes: str = ""
-
-
-# =========================================================================== assembly
+from printing.contract.penalty import body_bands, mind_bands
+from printing.contract.views import (
+    AssetView,
+    ContractView,
+    CostPart,
+    FindingView,
+    GiftView,
+    HealthView,
+    InjuryView,
+    ItemView,
+    LedgerLine,
+    LimitView,
+    LooseEndView,
+    PenaltyBand,
+    PrintSnapshot,
+    RatingView,
+    ScarView,
+    SourceView,
+    StatView,
+    StockView,
+    TotalLine,
+    TrackView,
+    TraumaView,
+)
 
 
 class CostTerm(Protocol):
@@ -340,42 +119,6 @@ def _name_in(table: Mapping[str, Any] | None, identifier: str) -> str:
     item = table.get(identifier) if table is not None else None
     name = getattr(item, "name", "") if item is not None else ""
     return name or titled(identifier)
-
-
-def _penalty_text(dice: int) -> str:
-    return "None" if dice == 0 else f"\u2212{dice} {'die' if dice == 1 else 'dice'}"
-
-
-def _bands(
-    rows: Sequence[int], lookup: Callable[[int], tuple[int, str]]
-) -> tuple[PenaltyBand, ...]:
-    """A Penalty table read row by row from ``builder.contract.derived`` (never re-typed here)."""
-    out = []
-    for remaining in rows:
-        dice, state = lookup(remaining)
-        if state == "Incapacitated":
-            effect = "Cannot act"
-        elif state == "Dead":
-            effect = "Dead"
-        else:
-            effect = _penalty_text(dice)
-        label = (
-            f"{remaining}+"
-            if remaining == rows[0]
-            else ("below 0" if remaining < 0 else str(remaining))
-        )
-        out.append(PenaltyBand(label, state, effect))
-    return tuple(out)
-
-
-def body_bands() -> tuple[PenaltyBand, ...]:
-    """The Body Penalty table: Body remaining 6+ down to below 0 ("Penalty")."""
-    return _bands((6, 5, 4, 3, 2, 1, 0, -1), derived.body_penalty)
-
-
-def mind_bands() -> tuple[PenaltyBand, ...]:
-    """The Mind Penalty table: Mind remaining 6+ down to 0 ("Penalty")."""
-    return _bands((6, 5, 4, 3, 2, 1, 0), derived.mind_penalty)
 
 
 def _current(bands: tuple[PenaltyBand, ...], state: str) -> int | None:
@@ -507,15 +250,65 @@ def snapshot_for(
     """
     cat = sheet_catalog if sheet_catalog is not None else load_sheet_catalog()
     report = sheet_report
-    concept = contractor.concept
-    d = report.derived
-    status = report.status
     gift_names = {g.id: g.draft.name or g.id for g in contractor.gifts}
     source_name = contractor.source.name or "Source"
+    attributes, abilities, secondary = _ratings(report, cat)
+    body, mind, penalty = _tracks(report.derived)
+    trait_name = catalog_trait_name(cat, source_name)
+    return PrintSnapshot(
+        contractor_id=contractor.id,
+        name=contractor.concept.name,
+        player=contractor.concept.player,
+        status=report.status.label,
+        victories=report.victories,
+        concept=_concept_rows(contractor),
+        vitals=_vitals(report),
+        attributes=attributes,
+        abilities=abilities,
+        secondary=secondary,
+        derived=_derived_rows(report.derived),
+        body=body,
+        mind=mind,
+        penalty=penalty,
+        source=_source(contractor, report, source_name),
+        limits=tuple(LimitView(lim.name, lim.description, lim.custom) for lim in contractor.limits),
+        gifts=tuple(
+            _gift_view(g, gift_evaluations.get(g.id), gift_catalog) for g in contractor.gifts
+        ),
+        assets=tuple(_asset(a) for a in report.assets),
+        liabilities=tuple(_asset(a) for a in report.liabilities),
+        stock=_stock(contractor, gift_names),
+        health=_health(contractor, cat),
+        contracts=_contracts(contractor, report),
+        loose_ends=_loose_ends(report, cat),
+        ledger=tuple(
+            LedgerLine(
+                date=line.date,
+                entry=describe_entry(_entry_at(contractor, line.index), gift_names, trait_name),
+                earned=line.earned,
+                spent=line.spent,
+                balance=line.available_after,
+                rewards=_rewards_text(line.credits, line.improvements),
+            )
+            for line in report.lines
+        ),
+        exp_totals=_exp_totals(report),
+        reward_totals=_reward_totals(report),
+        findings=tuple(
+            FindingView(str(f.severity), f.message, f.where)
+            for f in report.findings
+            if f.severity in (Severity.ERROR, Severity.WARNING)
+        ),
+        notes=contractor.notes,
+    )
 
-    concept_rows = tuple(
-        StatView(label, value)
-        for label, value in (
+
+def _concept_rows(contractor: Contractor) -> tuple[StatView, ...]:
+    """The Concept lines the player filled in, in the order of the printed sheet."""
+    concept = contractor.concept
+    return tuple(
+        StatView(name, value)
+        for name, value in (
             ("Archetype", concept.archetype),
             ("Paradigm", concept.paradigm),
             ("Ambition", concept.ambition),
@@ -527,8 +320,12 @@ def snapshot_for(
         )
         if value
     )
+
+
+def _vitals(report: SheetReport) -> tuple[StatView, ...]:
+    """The strip under the name: Status, Victories, Contracts, Exp and rewards available."""
     vitals = [
-        StatView("Status", status.label),
+        StatView("Status", report.status.label),
         StatView("Victories", str(report.victories)),
         StatView("Contracts", str(report.contracts_attended)),
         StatView("Exp available", str(report.exp.available)),
@@ -537,7 +334,14 @@ def snapshot_for(
     ]
     if not report.alive:
         vitals.insert(0, StatView("State", "Dead"))
+    return tuple(vitals)
 
+
+def _ratings(
+    report: SheetReport, cat: SheetCatalog
+) -> tuple[tuple[RatingView, ...], tuple[RatingView, ...], tuple[RatingView, ...]]:
+    """Attributes, Abilities and Secondary Abilities with the Status's rating caps."""
+    status = report.status
     attribute_max = costs.max_rating(TraitKind.ATTRIBUTE, status) or 5
     ability_max = costs.max_rating(TraitKind.ABILITY, status) or 5
     ratings = report.ratings
@@ -548,7 +352,11 @@ def snapshot_for(
         RatingView(a.name, ratings.abilities.get(a.id, 0), ability_max) for a in cat.abilities
     )
     secondary = tuple(RatingView(n, r, ability_max) for n, r in ratings.secondary.items())
+    return attributes, abilities, secondary
 
+
+def _tracks(d: Derived) -> tuple[TrackView, TrackView, str]:
+    """Body and Mind with their Penalty tables, and the total Penalty as printed."""
     bb, mb = body_bands(), mind_bands()
     body = TrackView(
         "Body",
@@ -573,7 +381,12 @@ def snapshot_for(
         penalty += " (dead)"
     elif d.incapacitated:
         penalty += " (incapacitated)"
-    derived_rows = (
+    return body, mind, penalty
+
+
+def _derived_rows(d: Derived) -> tuple[StatView, ...]:
+    """The derived values with a note on what each is found from."""
+    return (
         StatView("Initiative pool", f"{d.initiative_pool} dice", "Dexterity + Perception"),
         StatView("Body roll", f"{d.body_pool} dice", "Body rating"),
         StatView("Mind roll", f"{d.mind_pool} dice", "Mind rating"),
@@ -587,21 +400,31 @@ def snapshot_for(
         StatView("Lift maximum", f"{d.lift_lb} lb", "Lifting and Hauling"),
     )
 
-    source = None
-    if ratings.source or contractor.gifts:
-        allowed = report.replenishment
-        if allowed.conditions:
-            plural = "s" if allowed.conditions != 1 else ""
-            allowance = (
-                f"{status.label}: {allowed.conditions} replenishment condition{plural},"
-                f" {allowed.cooldown} cooldown"
-            )
-        else:
-            allowance = f"{status.label}: no replenishment conditions yet"
-        source = SourceView(source_name, ratings.source, contractor.source.replenishment, allowance)
 
-    gifts = tuple(_gift_view(g, gift_evaluations.get(g.id), gift_catalog) for g in contractor.gifts)
+def _source(contractor: Contractor, report: SheetReport, source_name: str) -> SourceView | None:
+    """The Source pool and its replenishment allowance (None for a contractor without one)."""
+    ratings = report.ratings
+    if not (ratings.source or contractor.gifts):
+        return None
+    status = report.status
+    allowed = report.replenishment
+    if allowed.conditions:
+        plural = "s" if allowed.conditions != 1 else ""
+        allowance = (
+            f"{status.label}: {allowed.conditions} replenishment condition{plural},"
+            f" {allowed.cooldown} cooldown"
+        )
+    else:
+        allowance = f"{status.label}: no replenishment conditions yet"
+    return SourceView(source_name, ratings.source, contractor.source.replenishment, allowance)
 
+
+def _entry_at(contractor: Contractor, index: int) -> Any:
+    return contractor.ledger[index] if 0 <= index < len(contractor.ledger) else None
+
+
+def _contracts(contractor: Contractor, report: SheetReport) -> tuple[ContractView, ...]:
+    """The Contracts attended, each with the Exp its ledger line earned."""
     lines_by_index = {line.index: line for line in report.lines}
     contracts = []
     for index, entry in enumerate(contractor.ledger):
@@ -619,123 +442,99 @@ def snapshot_for(
                     notes=entry.notes,
                 )
             )
-    ledger = []
-    for line in report.lines:
-        entry = contractor.ledger[line.index] if 0 <= line.index < len(contractor.ledger) else None
-        ledger.append(
-            LedgerLine(
-                date=line.date,
-                entry=describe_entry(entry, gift_names, catalog_trait_name(cat, source_name)),
-                earned=line.earned,
-                spent=line.spent,
-                balance=line.available_after,
-                rewards=_rewards_text(line.credits, line.improvements),
-            )
-        )
+    return tuple(contracts)
 
+
+def _exp_totals(report: SheetReport) -> tuple[TotalLine, ...]:
+    """The Exp folded: starting, creation, earned and spent by kind, available, bonus cap."""
     exp = report.exp
-    exp_totals = [
+    totals = [
         TotalLine("Starting Exp", exp.starting),
         TotalLine("Spent at creation", exp.creation_cost),
     ]
-    exp_totals += [
+    totals += [
         TotalLine(f"Earned: {label(EARNED_LABELS, k)}", v)
         for k, v in exp.earned_by_source.items()
         if v
     ]
-    exp_totals.append(TotalLine("Total earned since creation", exp.earned_total, strong=True))
-    exp_totals += [
+    totals.append(TotalLine("Total earned since creation", exp.earned_total, strong=True))
+    totals += [
         TotalLine(f"Spent: {label(SPENT_LABELS, k)}", v) for k, v in exp.spent_by_kind.items() if v
     ]
-    exp_totals += [
+    totals += [
         TotalLine("Total spent since creation", exp.spent_total, strong=True),
         TotalLine("Exp available", exp.available, strong=True),
         TotalLine("Bonus Exp cap (earned since creation)", exp.bonus_cap),
     ]
+    return tuple(totals)
+
+
+def _reward_totals(report: SheetReport) -> tuple[TotalLine, ...]:
+    """Gift Credits and Improvements folded by source, and Coins of Charon earned."""
     rw = report.rewards
-    reward_totals = [
+    totals = [
         TotalLine(f"Gift Credits from {label(CREDIT_LABELS, k)}", v)
         for k, v in rw.credits_earned_by_source.items()
         if v
     ]
-    reward_totals += [
+    totals += [
         TotalLine("Gift Credits earned", rw.credits_earned),
         TotalLine("Gift Credits spent", rw.credits_spent),
         TotalLine("Gift Credits available", rw.credits_available, strong=True),
     ]
-    reward_totals += [
+    totals += [
         TotalLine(f"Improvements from {label(IMPROVEMENT_LABELS, k)}", v)
         for k, v in rw.improvements_earned_by_source.items()
         if v
     ]
-    reward_totals += [
+    totals += [
         TotalLine("Improvements earned", rw.improvements_earned),
         TotalLine("Improvement cap", rw.improvement_cap),
         TotalLine("Improvements spent", rw.improvements_spent),
         TotalLine("Improvements available", rw.improvements_available, strong=True),
     ]
     if report.charon_coins_earned:
-        reward_totals.append(TotalLine("Coins of Charon earned", report.charon_coins_earned))
+        totals.append(TotalLine("Coins of Charon earned", report.charon_coins_earned))
+    return tuple(totals)
 
+
+def _stock(contractor: Contractor, gift_names: Mapping[str, str]) -> StockView:
+    stock = contractor.stock
+    return StockView(
+        equipment=_items(stock.equipment),
+        artifacts=_crafted(stock.artifacts, gift_names),
+        consumables=_crafted(stock.consumables, gift_names),
+        trophies=_items(stock.trophies),
+        conditions=_items(stock.conditions),
+        circumstances=_items(stock.circumstances),
+    )
+
+
+def _health(contractor: Contractor, cat: SheetCatalog) -> HealthView:
     health = contractor.health
-    return PrintSnapshot(
-        contractor_id=contractor.id,
-        name=concept.name,
-        player=concept.player,
-        status=status.label,
-        victories=report.victories,
-        concept=concept_rows,
-        vitals=tuple(vitals),
-        attributes=attributes,
-        abilities=abilities,
-        secondary=secondary,
-        derived=derived_rows,
-        body=body,
-        mind=mind,
-        penalty=penalty,
-        source=source,
-        limits=tuple(LimitView(lim.name, lim.description, lim.custom) for lim in contractor.limits),
-        gifts=gifts,
-        assets=tuple(_asset(a) for a in report.assets),
-        liabilities=tuple(_asset(a) for a in report.liabilities),
-        stock=StockView(
-            equipment=_items(contractor.stock.equipment),
-            artifacts=_crafted(contractor.stock.artifacts, gift_names),
-            consumables=_crafted(contractor.stock.consumables, gift_names),
-            trophies=_items(contractor.stock.trophies),
-            conditions=_items(contractor.stock.conditions),
-            circumstances=_items(contractor.stock.circumstances),
+    return HealthView(
+        injuries=tuple(
+            InjuryView(i.description, i.severity, i.stabilized) for i in health.injuries
         ),
-        health=HealthView(
-            injuries=tuple(
-                InjuryView(i.description, i.severity, i.stabilized) for i in health.injuries
-            ),
-            battle_scars=tuple(
-                ScarView(s.name, _tier_name(s.tier, cat), s.system) for s in health.battle_scars
-            ),
-            traumas=tuple(TraumaView(t.name, t.system) for t in health.traumas),
-            mind_damage=health.mind_damage,
+        battle_scars=tuple(
+            ScarView(s.name, _tier_name(s.tier, cat), s.system) for s in health.battle_scars
         ),
-        contracts=tuple(contracts),
-        loose_ends=tuple(
-            LooseEndView(
-                title=v.title,
-                threat_level=_threat_name(v.threat_level, cat),
-                cutoff_remaining=v.remaining,
-                threat=v.threat if v.threat_visible else "",
-                resolved=v.resolved,
-            )
-            for v in report.loose_ends
-        ),
-        ledger=tuple(ledger),
-        exp_totals=tuple(exp_totals),
-        reward_totals=tuple(reward_totals),
-        findings=tuple(
-            FindingView(str(f.severity), f.message, f.where)
-            for f in report.findings
-            if f.severity in (Severity.ERROR, Severity.WARNING)
-        ),
-        notes=contractor.notes,
+        traumas=tuple(TraumaView(t.name, t.system) for t in health.traumas),
+        mind_damage=health.mind_damage,
+    )
+
+
+def _loose_ends(report: SheetReport, cat: SheetCatalog) -> tuple[LooseEndView, ...]:
+    """Loose Ends as the player may see them: a Threat stays empty until it is visible."""
+    return tuple(
+        LooseEndView(
+            title=v.title,
+            threat_level=_threat_name(v.threat_level, cat),
+            cutoff_remaining=v.remaining,
+            threat=v.threat if v.threat_visible else "",
+            resolved=v.resolved,
+        )
+        for v in report.loose_ends
     )
 
 

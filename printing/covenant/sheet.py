@@ -7,262 +7,48 @@ tick tracks; Tokens; Goals; every asset with each of its uses and a box to
 tick when it is used (the recharge printed beside it); Conditions and Drains;
 a summary of the play log; rule findings and notes.
 
-``CovenantPrint`` is the only input of the printer: a frozen, display-ready
-value assembled by ``covenant_print`` from ``builder.covenant.rules.
-evaluate_covenant`` (every number) and the character's own text (names,
-descriptions, the log). Nothing here computes a rule; user text goes through
+``CovenantPrint`` (``printing.covenant.snapshot``) is the only input of the
+printer: a frozen, display-ready value assembled by ``covenant_print`` from
+builder's evaluation. Nothing here computes a rule; user text goes through
 ``printing.common.text`` so it prints exactly as typed.
 
 Entry points:
 
-- ``covenant_print(character, report=None) -> CovenantPrint``
 - ``render_covenant_sheet(snapshot_or_character, out, paper="letter") -> int`` (pages)
+- ``covenant_story(snapshot, width, key=..., outline=..., on_start=...)`` for a roster file
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from functools import lru_cache
+from collections.abc import Callable, Sequence
+from functools import partial
 
-from reportlab.platypus import CondPageBreak, Flowable, Spacer
+from reportlab.platypus import Flowable, Spacer
 
-from builder.covenant.character import (
-    DISCIPLINE_PER_TIE,
-    CovenantCharacter,
-    GoalSlot,
-)
-from builder.covenant.rules import CovenantReport, evaluate_covenant
-from builder.covenant.wording import (
-    SEVERITY_WORDS,
-    asset_descriptions,
-    describe_log_entry,
-    log_names,
-)
+from builder.covenant.character import DISCIPLINE_PER_TIE, CovenantCharacter
 from printing.common.flowables import TickTrack, fit, grid, plain_table
-from printing.common.layout import Output, Paper, RunningHead, SectionStart, build, make_document
-from printing.common.layout import frame_width as _frame_width
-from printing.common.styles import SHADE, Styles, make_styles
+from printing.common.layout import (
+    Output,
+    Paper,
+    RunningHead,
+    SectionStart,
+    build,
+    frame_width,
+    make_document,
+)
+from printing.common.roster import RosterSheet
+from printing.common.sections import keep_headings_with_next, section_heading, sheet_styles
+from printing.common.styles import SHADE, Styles
 from printing.common.text import Markup, markup, para
-from printing.contract.sheet import keep_headings_with_next
+from printing.covenant.snapshot import PHASE_LABELS as PHASE_LABELS
+from printing.covenant.snapshot import RECHARGE_LABELS as RECHARGE_LABELS
+from printing.covenant.snapshot import CovenantPrint, EffectLine, covenant_print
 
 DISCIPLINE_PER_BOX = 5
 """Discipline one printed box stands for on the damage tracks (a display unit, not a rule)."""
 
-LOG_LINES_PRINTED = 60
-"""Newest play-log entries printed in full; older ones are counted, not listed."""
-
-PHASE_LABELS = {
-    "intermission": "Intermission (between chapters)",
-    "scene": "In a scene",
-    "interstitial": "Interstitial (between scenes)",
-}
-
-RECHARGE_LABELS = {
-    "expend": "Expend: ready at your next turn",
-    "tap": "Tap: ready at the end of the scene",
-    "exhaust": "Exhaust: ready at the end of the chapter",
-    "destroy": "Destroy: gone for good",
-}
-"""How each way of using an asset recharges ("Using Assets")."""
-
-SOURCE_LABELS = {
-    "tie": "Tie",
-    "trait": "Trait",
-    "gear": "Gear",
-    "ability": "Ability",
-    "goal": "Goal",
-}
-
-
-
-# --------------------------------------------------------------------------- the snapshot
-
-
-@dataclass(frozen=True, slots=True)
-class TieLine:
-    name: str
-    details: str
-    held: bool
-    discipline: int  # 100 while held, 0 once lost (from the report)
-    status: str  # the Tie's own asset state when held ("ready", "tapped"), else "lost"
-
-
-@dataclass(frozen=True, slots=True)
-class UseLine:
-    name: str
-    recharge: str  # the UseState value
-    effect: str
-    locked_by: bool  # this is the use that last locked the asset
-
-
-@dataclass(frozen=True, slots=True)
-class AssetLine:
-    id: str
-    name: str
-    source: str  # "trait", "gear", "ability", "goal" (Ties print with the Ties)
-    description: str
-    status: str  # "ready", "expended", "tapped", "exhausted", "destroyed"
-    uses: tuple[UseLine, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class GoalLine:
-    slot: str
-    name: str
-    conditions: str
-    stakes: str
-    catharsis: str
-    deadline: str
-
-
-@dataclass(frozen=True, slots=True)
-class EffectLine:
-    """A Condition or a Drain as printed."""
-
-    name: str
-    what: str  # a condition's effect; a drain's "5 scene damage, every round"
-    cure: str
-    lingering: bool
-
-
-@dataclass(frozen=True, slots=True)
-class CovenantPrint:
-    """Everything the printed Covenant sheet shows, as text and numbers computed beforehand."""
-
-    name: str
-    player: str
-    pronouns: str
-    description: str
-    notes: str
-    phase: str
-    free: int
-    scene: int
-    chapter: int
-    long_term: int
-    total: int
-    ties: tuple[TieLine, ...]
-    tokens_starting: int
-    tokens_from_chapters: int
-    tokens_earned: int
-    tokens_spent_at_creation: int
-    tokens_spent_in_play: int
-    tokens_available: int
-    assets: tuple[AssetLine, ...]
-    goals: tuple[GoalLine, ...]
-    conditions: tuple[EffectLine, ...]
-    drains: tuple[EffectLine, ...]
-    state: str  # "" or "Incapacitated (scene damage)", "Eliminated (all ties lost)"
-    chapters_survived: int
-    scenes_ended: int
-    log_total: int
-    log_lines: tuple[tuple[int, str], ...]  # (1-based entry number, words), newest last
-    findings: tuple[tuple[str, str, str], ...]  # (severity, message, where)
-
-
-def covenant_print(
-    character: CovenantCharacter, report: CovenantReport | None = None
-) -> CovenantPrint:
-    """Assemble the printed sheet of ``character`` from builder's evaluation of it.
-
-    ``report`` defaults to ``evaluate_covenant(character)``; pass it when the
-    caller has one already (the app does), so the rules run once.
-    """
-    rep = report if report is not None else evaluate_covenant(character)
-    names = log_names(character)
-    descriptions = asset_descriptions(character)
-    status = {a.id: a for a in rep.assets}
-    ties = tuple(
-        TieLine(
-            t.name,
-            t.details,
-            True,
-            DISCIPLINE_PER_TIE,
-            status[t.id].status if t.id in status else "ready",
-        )
-        for t in rep.ties_held
-    ) + tuple(TieLine(t.name, t.details, False, 0, "lost") for t in rep.ties_lost)
-    assets = tuple(
-        AssetLine(
-            id=a.id,
-            name=a.name,
-            source=a.source,
-            description=descriptions.get(a.id, ""),
-            status=a.status,
-            uses=tuple(
-                UseLine(n, r, e, locked_by=a.status != "ready" and a.last_use == n)
-                for n, r, e in a.uses
-            ),
-        )
-        for a in rep.assets
-        if a.source != "tie"
-    )
-    goals = tuple(
-        GoalLine(slot.value, g.name, g.conditions, g.stakes, g.catharsis, g.deadline)
-        for slot, g in ((GoalSlot.MAJOR, rep.major_goal), (GoalSlot.MINOR, rep.minor_goal))
-        if g is not None
-    )
-    state = ""
-    if rep.eliminated:
-        state = f"Eliminated ({rep.elimination_cause.replace('_', ' ')})"
-    elif rep.incapacitated:
-        state = f"Incapacitated ({SEVERITY_WORDS[rep.incapacitated]} damage) until healed"
-    refused = set(rep.refused_entries)
-    first = max(0, len(character.log) - LOG_LINES_PRINTED)
-    log_lines = tuple(
-        (
-            i + 1,
-            describe_log_entry(e, names) + (" — refused by the rules" if i in refused else ""),
-        )
-        for i, e in enumerate(character.log)
-        if i >= first
-    )
-    return CovenantPrint(
-        name=character.name,
-        player=character.player,
-        pronouns=character.pronouns,
-        description=character.description,
-        notes=character.notes,
-        phase=PHASE_LABELS.get(rep.phase, rep.phase),
-        free=rep.discipline.free,
-        scene=rep.discipline.scene,
-        chapter=rep.discipline.chapter,
-        long_term=rep.discipline.long_term,
-        total=rep.discipline.total,
-        ties=ties,
-        tokens_starting=rep.tokens.starting,
-        tokens_from_chapters=rep.tokens.from_chapters,
-        tokens_earned=rep.tokens.earned,
-        tokens_spent_at_creation=rep.tokens.spent_at_creation,
-        tokens_spent_in_play=rep.tokens.spent_in_play,
-        tokens_available=rep.tokens.available,
-        assets=assets,
-        goals=goals,
-        conditions=tuple(EffectLine(c.name, c.effect, c.cure, c.lingering) for c in rep.conditions),
-        drains=tuple(
-            EffectLine(
-                d.name,
-                f"{d.magnitude} {SEVERITY_WORDS[str(d.severity)]} damage, {d.cycle}",
-                d.cure,
-                d.lingering,
-            )
-            for d in rep.drains
-        ),
-        state=state,
-        chapters_survived=rep.chapters_survived,
-        scenes_ended=rep.scenes_ended,
-        log_total=len(character.log),
-        log_lines=log_lines,
-        findings=tuple((str(f.severity), f.message, f.where) for f in rep.findings),
-    )
-
 
 # --------------------------------------------------------------------------- printing
-
-
-@lru_cache(maxsize=2)
-def styles(base: float = 8.5) -> Styles:
-    return make_styles(base)
 
 
 def render_covenant_sheet(
@@ -283,10 +69,24 @@ def render_covenant_sheet(
         subject="Covenant: character sheet",
         author=snapshot.player,
     )
-    return build(doc, covenant_story(snapshot, _frame_width(paper)))
+    return build(doc, covenant_story(snapshot, frame_width(paper)))
 
 
-def running_head(snapshot: CovenantPrint, key: str = "0") -> RunningHead:
+def roster_sheet(snapshot: CovenantPrint | CovenantCharacter) -> RosterSheet:
+    """This character's sheet as a roster prints it (alone, or inside one shared file)."""
+    if isinstance(snapshot, CovenantCharacter):
+        snapshot = covenant_print(snapshot)
+    return RosterSheet(
+        name=snapshot.name,
+        ident=snapshot.character_id,
+        noun="covenant character",
+        render=partial(render_covenant_sheet, snapshot),
+        story=partial(covenant_story, snapshot),
+    )
+
+
+def running_head(snapshot: CovenantPrint, key: str = "0", *, outline: bool = False) -> RunningHead:
+    """The header every page of this character's sheet carries (player, Discipline)."""
     detail = " · ".join(
         p
         for p in (
@@ -295,13 +95,30 @@ def running_head(snapshot: CovenantPrint, key: str = "0") -> RunningHead:
         )
         if p
     )
-    return RunningHead(key=key, title=f"{snapshot.name} — Covenant character", detail=detail)
+    return RunningHead(
+        key=key,
+        title=f"{snapshot.name} — Covenant character",
+        detail=detail,
+        outline=snapshot.name if outline else "",
+    )
 
 
-def covenant_story(snapshot: CovenantPrint, width: float, *, key: str = "0") -> list[Flowable]:
-    """The flowables of one Covenant sheet, ``width`` points wide."""
-    s = styles()
-    story: list[Flowable] = [SectionStart(running_head(snapshot, key))]
+def covenant_story(
+    snapshot: CovenantPrint,
+    width: float,
+    *,
+    key: str = "0",
+    outline: bool = False,
+    on_start: Callable[[], None] | None = None,
+) -> list[Flowable]:
+    """The flowables of one Covenant sheet, ``width`` points wide.
+
+    ``key`` keeps page numbering apart when several sheets share a file;
+    ``outline`` adds a PDF bookmark; ``on_start`` is called when layout
+    reaches this sheet (a roster printed as one file reports progress so).
+    """
+    s = sheet_styles()
+    story: list[Flowable] = [SectionStart(running_head(snapshot, key, outline=outline), on_start)]
     story += _title(snapshot, width, s)
     story += _ties(snapshot, width, s)
     story += _discipline(snapshot, width, s)
@@ -311,10 +128,6 @@ def covenant_story(snapshot: CovenantPrint, width: float, *, key: str = "0") -> 
     story += _log(snapshot, width, s)
     story += _findings_and_notes(snapshot, width, s)
     return keep_headings_with_next(story)
-
-
-def _heading(text: str, s: Styles) -> list[Flowable]:
-    return [CondPageBreak(72), para(text, s.heading)]
 
 
 def _title(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
@@ -362,7 +175,7 @@ def _title(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
 
 
 def _ties(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Ties", s)
+    out = section_heading("Ties", s)
     if not snap.ties:
         return [*out, para("No Ties.", s.muted)]
     widths = [width * 0.24, width * 0.5, width * 0.12, width * 0.14]
@@ -401,7 +214,7 @@ def _track_row(label: str, value: int, total: int, width: float, s: Styles) -> l
 
 
 def _discipline(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Discipline by damage severity", s)
+    out = section_heading("Discipline by damage severity", s)
     out.append(
         para(
             markup(
@@ -431,7 +244,7 @@ def _discipline(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
 
 
 def _tokens_and_goals(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Tokens and Goals", s)
+    out = section_heading("Tokens and Goals", s)
     gap = 12.0
     left_w = width * 0.36
     right_w = width - left_w - gap
@@ -498,7 +311,7 @@ _ASSET_GROUPS = (
 
 
 def _assets(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Assets and their uses", s)
+    out = section_heading("Assets and their uses", s)
     out.append(
         para(
             "Using any one use of an asset locks the whole asset until that use recharges. "
@@ -582,7 +395,7 @@ def _effects_table(
 
 
 def _conditions(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Conditions and Drains", s)
+    out = section_heading("Conditions and Drains", s)
     if not snap.conditions and not snap.drains:
         out.append(para("None at the moment.", s.muted))
     if snap.conditions:
@@ -601,7 +414,7 @@ def _conditions(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
 
 
 def _log(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
-    out = _heading("Play log", s)
+    out = section_heading("Play log", s)
     out.append(
         para(
             markup(
@@ -638,7 +451,7 @@ def _log(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
 def _findings_and_notes(snap: CovenantPrint, width: float, s: Styles) -> list[Flowable]:
     out: list[Flowable] = []
     if snap.findings:
-        out += _heading("Rule check", s)
+        out += section_heading("Rule check", s)
         widths = [width * 0.1, width * 0.7, width * 0.2]
         rows: list[list[Flowable | str]] = [["", "Finding", "Where"]]
         rows += [
@@ -651,6 +464,6 @@ def _findings_and_notes(snap: CovenantPrint, width: float, s: Styles) -> list[Fl
         ]
         out.append(grid(rows, widths, fonts={0: s.cell_bold, 2: s.small}))
     if snap.notes:
-        out += _heading("Notes", s)
+        out += section_heading("Notes", s)
         out.append(para(snap.notes, s.body))
     return out

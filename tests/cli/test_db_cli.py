@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import subprocess
@@ -58,6 +59,7 @@ def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_pa
         "id",
         "name",
         "player",
+        "system",
         "victories",
         "status",
         "alive",
@@ -69,6 +71,7 @@ def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_pa
         "id": COVENANT_ID,
         "name": "Ines Okafor-Vell",
         "player": "Example Player",
+        "system": "covenant",
         "eliminated": False,
         "approval_state": "unreviewed",
         "updated_at": covenant["updated_at"],
@@ -80,12 +83,11 @@ def test_list_prints_readable_lines(capsys: pytest.CaptureFixture[str], library_
     assert run(capsys, "--db", db, "db", "list")[1] == "The library is empty.\n"
     run(capsys, "--db", db, "db", "import", *map(str, EXAMPLES))
     out = run(capsys, "--db", db, "db", "list")[1]
-    assert out.splitlines()[1] == (
-        "4014e95e-7d7e-5eb0-98ff-3d6e35755c92  Orrin Vale [Sam]  Newbie, 3 victories  (dead)"
+    assert out.splitlines()[2] == (
+        "4014e95e-7d7e-5eb0-98ff-3d6e35755c92  Orrin Vale [Sam]  "
+        "The Contract, Newbie, 3 victories  (dead)"
     )
-    assert out.splitlines()[-1] == (
-        f"{COVENANT_ID}  Ines Okafor-Vell [Example Player]  Covenant character"
-    )
+    assert out.splitlines()[0] == f"{COVENANT_ID}  Ines Okafor-Vell [Example Player]  Covenant"
 
 
 def test_the_environment_names_the_library(
@@ -140,7 +142,7 @@ def test_exporting_an_unknown_id_exits_2(
         capsys, "--db", str(library_path), "db", "export", "nobody", "-o", "x.json"
     )
     assert (code, out) == (2, "")
-    assert err == "harbinger db: no contractor with id 'nobody' in this library\n"
+    assert err == "harbinger db: no character with id 'nobody' in this library\n"
 
 
 def test_a_bad_file_exits_2_names_it_and_writes_nothing(
@@ -183,6 +185,7 @@ def test_conflicts_are_refused_unless_told_otherwise(
         "name": "Ines Varga",
         "action": "replaced",
         "family": "contract",
+        "system": "contract",
     }
     assert rows(library_path)["contractor"] == 2
 
@@ -219,3 +222,40 @@ def test_db_commands_never_load_qt(library_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.strip() == ""
+
+
+def test_a_registered_system_flows_through_import_list_and_export(
+    capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path
+) -> None:
+    from tests.models.dummy_system import DummyCharacter, Note, registered
+
+    with contextlib.contextmanager(registered)() as dummy:
+        from builder.core.registry import CharacterFile
+
+        dee = DummyCharacter("dee-1", "Dee", "Sam", (Note("arrived"), Note("out")))
+        source = tmp_path / "dee.json"
+        source.write_bytes(dummy.dumps(CharacterFile("dummy", dee)))
+        db = str(library_path)
+        code, out, _ = run(capsys, "--db", db, "db", "import", str(source), str(INES), "--json")
+        assert code == 0
+        assert [(i["name"], i["system"]) for i in json.loads(out)["imported"]] == [
+            ("Dee", "dummy"),
+            ("Ines Varga", "contract"),
+        ]
+        code, out, _ = run(capsys, "--db", db, "db", "list", "--json")
+        listed = json.loads(out)
+        assert sorted(listed) == ["contractors", "covenant_characters", "dummy_characters"]
+        (entry,) = listed["dummy_characters"]
+        assert {k: v for k, v in entry.items() if k != "updated_at"} == {
+            "id": "dee-1",
+            "name": "Dee",
+            "player": "Sam",
+            "system": "dummy",
+            "eliminated": True,
+            "approval_state": "unreviewed",
+        }
+        out = run(capsys, "--db", db, "db", "list")[1]
+        assert out.splitlines()[0] == "dee-1  Dee [Sam]  Dummy Game  (out of play)"
+        exported = tmp_path / "out"
+        assert run(capsys, "--db", db, "db", "export", "dee-1", "-o", f"{exported}/")[0] == 0
+        assert (exported / "dee-dee-1.json").read_bytes() == source.read_bytes()

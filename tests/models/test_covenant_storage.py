@@ -1,4 +1,5 @@
-"""Covenant characters in the library: round trips, the append-only play log, files, migration.
+"""Covenant characters in the library's generic document store: round trips, the
+append-only play log, files, ids shared with contractors, migration.
 
 The character is the shipped example, Ines Okafor-Vell (three Ties, 5 Traits and
 2 Abilities bought with 7 of xir 10 tokens, and a short chapter of play). Her
@@ -33,18 +34,16 @@ from builder.covenant.rules import (
     lose_tie,
     undo,
 )
-from harbinger.paths import sqlite_url
 from models import (
-    FAMILY_CONTRACT,
-    FAMILY_COVENANT,
-    CovenantNotFound,
+    CharacterNotFound,
     ImportConflict,
     LedgerRewriteError,
     Library,
     LibraryError,
     OnConflict,
-    UnstorableCovenant,
+    UnstorableCharacter,
 )
+from models.library import database_url
 from models.migrate import SCHEMA_HEAD, create_library_engine, upgrade
 from resources import resource_path
 
@@ -85,9 +84,9 @@ def test_the_example_file_is_the_rules_example() -> None:
 
 def test_a_character_saves_and_loads_exactly(library: Library) -> None:
     ines = _ines()
-    summary = library.save_covenant(ines)
+    summary = library.save(ines)
     assert (summary.created, summary.ledger_appended) == (True, 12)
-    loaded = library.load_covenant(INES_ID)
+    loaded = library.load(INES_ID)
     assert loaded == ines
     report = evaluate_covenant(loaded)
     assert report.discipline.to_json() == {
@@ -98,19 +97,19 @@ def test_a_character_saves_and_loads_exactly(library: Library) -> None:
         "total": 300,
     }
     assert report.tokens.available == 3
-    assert library.family_of(INES_ID) == FAMILY_COVENANT
-    assert library.covenant_exists(INES_ID) and not library.exists(INES_ID)
+    assert library.system_of(INES_ID) == "covenant"
+    assert library.exists(INES_ID) and not library.exists("nobody")
 
 
 def test_export_then_import_into_another_library_round_trips(
     library: Library, tmp_path: Path
 ) -> None:
-    library.save_covenant(_ines())
+    library.save(_ines())
     document = approve(
         to_document(CovenantFile(_ines())), "all", "Priya", "fine", at="2025-02-01T10:00:00Z"
     )
     (approval,) = document["approvals"]
-    library.set_covenant_approval(INES_ID, "approved", [approval])
+    library.set_approval(INES_ID, "approved", [approval])
     out = library.export_file(INES_ID, tmp_path / "ines.json")
     written = loads_covenant(out.read_bytes())
     assert written.character == _ines()
@@ -122,19 +121,23 @@ def test_export_then_import_into_another_library_round_trips(
             INES_ID,
             "Ines Okafor-Vell",
             "created",
-            FAMILY_COVENANT,
+            "covenant",
         )
-        stored = other.load_covenant_stored(INES_ID)
+        stored = other.load_stored(INES_ID)
         assert stored.character == _ines()
         assert stored.approvals == (approval,)
         assert other.export_file(INES_ID, tmp_path / "again.json").read_bytes() == out.read_bytes()
 
 
-def test_the_roster_lists_both_families(library: Library) -> None:
+def test_the_roster_lists_every_system(library: Library) -> None:
     library.import_files([WREN, EXAMPLE])
     assert [(e.name, e.family, e.player, e.alive, e.victories) for e in library.roster()] == [
-        ("Ines Okafor-Vell", FAMILY_COVENANT, "Example Player", True, 0),
-        ("Wren Halloway", FAMILY_CONTRACT, "Sam", True, 0),
+        ("Ines Okafor-Vell", "covenant", "Example Player", True, None),
+        ("Wren Halloway", "contract", "Sam", True, 0),
+    ]
+    assert [(e.system, e.system_name) for e in library.roster()] == [
+        ("covenant", "Covenant"),
+        ("contract", "The Contract"),
     ]
 
 
@@ -143,46 +146,46 @@ def test_the_roster_lists_both_families(library: Library) -> None:
 
 def test_play_appends_only_the_new_entries(library: Library) -> None:
     ines = _ines()
-    library.save_covenant(ines)
+    library.save(ines)
     nxt = _ok(bid(_ok(begin_scene(ines, "Customs check")), 40))
-    summary = library.save_covenant(nxt)
+    summary = library.save(nxt)
     assert (summary.created, summary.ledger_appended, summary.parts) == (False, 2, ())
-    assert library.load_covenant(INES_ID) == nxt
-    assert evaluate_covenant(library.load_covenant(INES_ID)).discipline.free == 285 - 40
+    assert library.load(INES_ID) == nxt
+    assert evaluate_covenant(library.load(INES_ID)).discipline.free == 285 - 40
 
 
 def test_a_save_that_rewrites_history_is_refused_and_changes_nothing(
     library: Library, library_path: Path
 ) -> None:
     ines = _ines()
-    library.save_covenant(ines)
+    library.save(ines)
     before = _dump(library_path)
     changed = dataclasses.replace(ines, log=(EndChapter(), *ines.log[1:]))
-    with pytest.raises(LedgerRewriteError, match="play-log entry 1 of 'Ines Okafor-Vell' differs"):
-        library.save_covenant(changed)
+    with pytest.raises(LedgerRewriteError, match="log entry 1 of 'Ines Okafor-Vell' differs"):
+        library.save(changed)
     shorter = _ok(undo(ines))
     with pytest.raises(LedgerRewriteError, match=r"entry 12 .* is missing"):
-        library.save_covenant(shorter)
+        library.save(shorter)
     assert _dump(library_path) == before
 
 
 def test_undo_is_stored_by_retracting_the_newest_entries(library: Library) -> None:
     ines = _ines()
-    library.save_covenant(ines)
+    library.save(ines)
     after_chapter = _ok(end_chapter(ines))
-    library.save_covenant(after_chapter)
-    assert evaluate_covenant(library.load_covenant(INES_ID)).tokens.available == 4
+    library.save(after_chapter)
+    assert evaluate_covenant(library.load(INES_ID)).tokens.available == 4
 
     assert library.retract_log_tail(INES_ID) == (EndChapter(),)
-    assert library.load_covenant(INES_ID) == _ok(undo(after_chapter)) == ines
-    assert evaluate_covenant(library.load_covenant(INES_ID)).tokens.available == 3
+    assert library.load(INES_ID) == _ok(undo(after_chapter)) == ines
+    assert evaluate_covenant(library.load(INES_ID)).tokens.available == 3
 
     assert library.retract_log_tail(INES_ID, 2) == ines.log[-2:]
-    assert library.load_covenant(INES_ID).log == ines.log[:-2]
+    assert library.load(INES_ID).log == ines.log[:-2]
     # Redo is an ordinary append again.
-    library.save_covenant(ines)
-    assert library.load_covenant(INES_ID) == ines
-    with pytest.raises(ValueError, match="has 12 play-log entries; cannot retract 13"):
+    library.save(ines)
+    assert library.load(INES_ID) == ines
+    with pytest.raises(ValueError, match="has 12 log entries; cannot retract 13"):
         library.retract_log_tail(INES_ID, 13)
     with pytest.raises(ValueError, match="cannot retract 0"):
         library.retract_log_tail(INES_ID, 0)
@@ -191,14 +194,14 @@ def test_undo_is_stored_by_retracting_the_newest_entries(library: Library) -> No
 def test_stored_log_rows_are_never_updated(library: Library) -> None:
     from sqlmodel import Session, select
 
-    from models.tables import CovenantLogRow
+    from models.tables import CharacterLogRow
 
-    library.save_covenant(_ines())
+    library.save(_ines())
     with Session(library._engine) as session:
-        row = session.exec(select(CovenantLogRow).where(CovenantLogRow.seq == 0)).one()
-        row.payload = '{"note":"rewritten"}'
+        row = session.exec(select(CharacterLogRow).where(CharacterLogRow.seq == 0)).one()
+        row.entry = '{"note":"rewritten"}'
         session.add(row)
-        with pytest.raises(RuntimeError, match="covenant log rows are never updated"):
+        with pytest.raises(RuntimeError, match="character log rows are never updated"):
             session.commit()
 
 
@@ -208,7 +211,7 @@ def test_an_eliminated_character_is_marked_in_the_roster(library: Library) -> No
     for tie in ("tie-sister", "tie-skiff", "tie-guild"):
         gone = _ok(lose_tie(gone, tie))
     assert evaluate_covenant(gone).eliminated
-    library.save_covenant(gone)
+    library.save(gone)
     (entry,) = library.roster()
     assert entry.alive is False
     library.retract_log_tail(INES_ID)  # the third Tie was not lost after all
@@ -218,32 +221,32 @@ def test_an_eliminated_character_is_marked_in_the_roster(library: Library) -> No
 
 def test_own_fields_and_creation_are_rewritten_on_change(library: Library) -> None:
     ines = _ines()
-    library.save_covenant(ines)
+    library.save(ines)
     renamed = dataclasses.replace(ines, name="Ines Vell", player="Dana", notes="new notes")
-    assert library.save_covenant(renamed).parts == ("concept",)
+    assert library.save(renamed).parts == ("name", "player", "notes")
     ties = (*ines.creation.ties[:2], Tie("tie-crew", "The night crew", "Four riggers."))
     new_creation = dataclasses.replace(renamed.creation, ties=ties)
     recreated = dataclasses.replace(renamed, creation=new_creation)
-    assert library.save_covenant(recreated).parts == ("creation",)
-    assert library.load_covenant(INES_ID) == recreated
+    assert library.save(recreated).parts == ("creation",)
+    assert library.load(INES_ID) == recreated
     assert [e.player for e in library.roster()] == ["Dana"]
-    assert library.save_covenant(recreated).changed is False
+    assert library.save(recreated).changed is False
 
 
 def test_delete_returns_the_character(library: Library) -> None:
-    library.save_covenant(_ines())
-    assert library.delete_covenant(INES_ID) == _ines()
+    library.save(_ines())
+    assert library.delete(INES_ID) == _ines()
     assert library.roster() == []
-    with pytest.raises(CovenantNotFound, match="no Covenant character with id"):
-        library.load_covenant(INES_ID)
+    with pytest.raises(CharacterNotFound, match="no character with id 'covenant-example-ines'"):
+        library.load(INES_ID)
 
 
 def test_unstorable_characters_are_refused(library: Library, library_path: Path) -> None:
     before = _dump(library_path)
-    with pytest.raises(UnstorableCovenant, match="NUL"):
-        library.save_covenant(dataclasses.replace(_ines(), notes="a\x00b"))
-    with pytest.raises(UnstorableCovenant, match=r"character\.id"):
-        library.save_covenant(dataclasses.replace(_ines(), id="x" * 201))
+    with pytest.raises(UnstorableCharacter, match="NUL"):
+        library.save(dataclasses.replace(_ines(), notes="a\x00b"))
+    with pytest.raises(UnstorableCharacter, match=r"character\.id"):
+        library.save(dataclasses.replace(_ines(), id="x" * 201))
     assert _dump(library_path) == before
 
 
@@ -279,11 +282,11 @@ def test_id_conflicts_follow_the_choice(library: Library, library_path: Path) ->
     assert len(library.roster()) == 2
 
 
-def test_ids_are_unique_across_both_families(library: Library, library_path: Path) -> None:
+def test_ids_are_unique_across_all_systems(library: Library, library_path: Path) -> None:
     library.import_file(WREN)
     clash = dataclasses.replace(_ines(), id=WREN_ID)
     with pytest.raises(LibraryError, match="already belongs to a contractor"):
-        library.save_covenant(clash)
+        library.save(clash)
     document = json.loads(EXAMPLE.read_bytes())
     document["character"]["id"] = WREN_ID
     raw = json.dumps(document).encode()
@@ -293,14 +296,14 @@ def test_ids_are_unique_across_both_families(library: Library, library_path: Pat
             library.import_file(raw, choice)
     assert _dump(library_path) == before
     copied = library.import_file(raw, OnConflict.COPY)
-    assert copied.family == FAMILY_COVENANT and copied.contractor_id != WREN_ID
-    assert library.family_of(WREN_ID) == FAMILY_CONTRACT
+    assert copied.family == "covenant" and copied.contractor_id != WREN_ID
+    assert library.system_of(WREN_ID) == "contract"
 
 
 def test_load_examples_brings_in_the_covenant_example(library: Library) -> None:
     results = {r.name: r for r in library.load_examples()}
-    assert results["Ines Okafor-Vell"].family == FAMILY_COVENANT
-    assert library.load_covenant(INES_ID) == _ines()
+    assert results["Ines Okafor-Vell"].family == "covenant"
+    assert library.load(INES_ID) == _ines()
     again = {r.name: r.action for r in library.load_examples()}
     assert again["Ines Okafor-Vell"] == "skipped"
 
@@ -310,7 +313,7 @@ def test_load_examples_brings_in_the_covenant_example(library: Library) -> None:
 
 def test_a_library_at_0002_upgrades_and_keeps_its_contractors(tmp_path: Path) -> None:
     path = tmp_path / "library.sqlite3"
-    engine = create_library_engine(sqlite_url(path))
+    engine = create_library_engine(database_url(path))
     upgrade(engine, "0002_ledger_death_marker")
     engine.dispose()
     # Contractors written by the release before Covenant characters existed.
@@ -334,33 +337,31 @@ def test_a_library_at_0002_upgrades_and_keeps_its_contractors(tmp_path: Path) ->
         assert library.migration.backup.name.startswith(
             "library.sqlite3.bak-0002_ledger_death_marker-"
         )
-        assert {e.family for e in library.roster()} == {FAMILY_CONTRACT}
-        library.save_covenant(_ines())
-        assert library.load_covenant(INES_ID) == _ines()
+        assert {e.family for e in library.roster()} == {"contract"}
+        library.save(_ines())
+        assert library.load(INES_ID) == _ines()
         assert library.integrity_problems() == []
 
     after = _dump(path)
     assert {t: v for t, v in after.items() if t in old_tables} == before
-    assert len(after["covenant_log"]) == 12
+    assert len(after["character_log"]) == 12
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [
-            ("0003_covenant_characters",)
-        ]
+        assert db.execute("SELECT version_num FROM alembic_version").fetchall() == [(SCHEMA_HEAD,)]
 
 
 def test_restore_takes_back_the_newest_entries_in_one_step(library: Library) -> None:
     ines = _ines()
-    library.save_covenant(ines)
+    library.save(ines)
     played = _ok(end_chapter(_ok(begin_scene(_ok(end_chapter(ines)), "Next chapter"))))
-    library.save_covenant(played)
-    summary = library.restore_covenant(dataclasses.replace(ines, notes="restored"))
-    assert summary.parts == ("concept", "log")
-    assert library.load_covenant(INES_ID) == dataclasses.replace(ines, notes="restored")
+    library.save(played)
+    summary = library.restore(dataclasses.replace(ines, notes="restored"))
+    assert summary.parts == ("notes", "log")
+    assert library.load(INES_ID) == dataclasses.replace(ines, notes="restored")
     # Not an earlier state: the stored log does not start with this one.
     other = dataclasses.replace(ines, log=(EndChapter(),))
     with pytest.raises(LedgerRewriteError, match="not an earlier state of the stored one"):
-        library.restore_covenant(other)
-    assert library.load_covenant(INES_ID).log == ines.log
+        library.restore(other)
+    assert library.load(INES_ID).log == ines.log
 
 
 # --------------------------------------------------------------------------- property
@@ -381,20 +382,20 @@ def test_any_play_with_undos_is_stored_exactly(moves: list[str]) -> None:
 
     start = dataclasses.replace(_ines(), log=())
     with Library.open("sqlite://") as library:
-        library.save_covenant(start)
+        library.save(start)
         character = start
         for move in moves:
             if move == "undo":
                 if not character.log:
                     continue
                 character = _ok(undo(character))
-                library.restore_covenant(character)
+                library.restore(character)
                 continue
             if move.startswith("tie-"):
                 played = lose_tie(character, move)
                 if played.accepted:
                     character = played.character
-                    library.save_covenant(character)
+                    library.save(character)
                 continue
             played = {
                 "begin": lambda c: begin_scene(c),
@@ -408,7 +409,7 @@ def test_any_play_with_undos_is_stored_exactly(moves: list[str]) -> None:
             }[move](character)
             if played.accepted:
                 character = played.character
-                library.save_covenant(character)
-        assert library.load_covenant(INES_ID) == character
+                library.save(character)
+        assert library.load(INES_ID) == character
         (entry,) = library.roster()
         assert entry.alive is not evaluate_covenant(character).eliminated

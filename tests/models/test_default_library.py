@@ -1,4 +1,9 @@
-"""Which library opens: an explicit path or URL, then $HARBINGER_DB, then the user's data folder."""
+"""Which library opens: an explicit path or URL, then $HARBINGER_DB, then the user's data folder.
+
+``models`` opens what it is given; the default (``$HARBINGER_DB``, then the
+user's data folder) is decided by ``harbinger.paths.default_library_url``,
+which the app and the CLI pass in.
+"""
 
 from __future__ import annotations
 
@@ -7,14 +12,14 @@ from pathlib import Path
 
 import pytest
 
-from harbinger.paths import sqlite_url
+from harbinger.paths import default_library_url, library_url, sqlite_url
 from models.library import Library
 
 
 def test_harbinger_db_names_the_library(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     target = tmp_path / "from-env" / "mine.sqlite3"
     monkeypatch.setenv("HARBINGER_DB", str(target))
-    with Library.open() as library:
+    with Library.open(default_library_url()) as library:
         assert library.url == sqlite_url(target)
     assert target.is_file()
 
@@ -23,7 +28,7 @@ def test_an_explicit_path_wins_over_the_environment(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setenv("HARBINGER_DB", str(tmp_path / "env.sqlite3"))
-    with Library.open(tmp_path / "explicit.sqlite3"):
+    with Library.open(library_url(tmp_path / "explicit.sqlite3")):
         pass
     assert (tmp_path / "explicit.sqlite3").is_file()
     assert not (tmp_path / "env.sqlite3").exists()
@@ -44,7 +49,7 @@ def test_without_a_choice_the_library_goes_in_the_users_data_folder(
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     expected = home / ".local" / "share" / "Harbinger" / "library.sqlite3"
-    with Library.open() as library:
+    with Library.open(default_library_url()) as library:
         assert library.url == sqlite_url(expected)
         assert library.roster() == []
     assert expected.is_file()
@@ -69,3 +74,26 @@ def test_a_tilde_path_is_expanded(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     with Library.open("~/lib.sqlite3"):
         pass
     assert (tmp_path / "lib.sqlite3").is_file()
+
+
+def test_models_never_choose_a_location(tmp_path: Path) -> None:
+    # No default in models: the caller always names the library.
+    with pytest.raises(TypeError):
+        Library.open()  # type: ignore[call-arg]
+    with Library.open(tmp_path / "given.sqlite3") as library:
+        assert library.url == sqlite_url(tmp_path / "given.sqlite3")
+
+
+def test_models_do_not_import_harbinger() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, models, models.library, models.stores\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] == 'harbinger'))\n"
+    )
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
+    )
+    assert out.stdout.strip() == "[]"

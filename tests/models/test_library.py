@@ -225,7 +225,7 @@ def test_delete_removes_every_row_and_returns_the_contractor(
     after = dump(library_path)
     after["player"] = []  # the player stays: their Coins of Charon outlive a contractor
     assert after == empty
-    with pytest.raises(ContractorNotFound, match="no contractor with id"):
+    with pytest.raises(ContractorNotFound, match="no character with id"):
         library.load(ines.id)
 
 

@@ -137,6 +137,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0001_initial",
         "0002_ledger_death_marker",
         "0003_covenant_characters",
+        "0004_generic_characters",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

@@ -22,7 +22,7 @@ def test_restore_takes_back_the_newest_ledger_entries(tmp_path: Path) -> None:
         before = _fresh()
         library.save(before)
         victory = ContractAttended("2025-03-01", "Ashfall", True, Outcome.VICTORY, commission=True)
-        after = record_contract(before, victory).contractor
+        after = record_contract(before, victory).character
         library.save(after)
         # A home victory with commission: 3 + 2 + 2 = 7 Exp, one Gift Credit.
         assert evaluate_sheet(library.load(after.id)).exp.earned_total == 7
@@ -37,7 +37,7 @@ def test_restore_takes_back_the_newest_ledger_entries(tmp_path: Path) -> None:
 def test_restore_refuses_to_rewrite_older_history(tmp_path: Path) -> None:
     with Library.open(tmp_path / "lib.sqlite3") as library:
         first = ContractAttended("2025-03-01", "Ashfall", True, Outcome.FAILURE)
-        stored = record_contract(_fresh(), first).contractor
+        stored = record_contract(_fresh(), first).character
         library.save(stored)
         other = dataclasses.replace(
             stored, ledger=(dataclasses.replace(first, scenario="Something else"),)

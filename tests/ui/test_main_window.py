@@ -189,7 +189,7 @@ def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
     window.load_examples()
     qtbot.waitUntil(lambda: window.tasks.pending() == 0)
     for line in window.roster.lines():
-        if window.workspace.library.family_of(line.id) == "covenant":
+        if window.workspace.library.system_of(line.id) == "covenant":
             window.show_contractor(line.id)
             assert window.stack.currentWidget() is window.covenant_sheet
             assert window.covenant_sheet.character.name == line.name
@@ -213,12 +213,12 @@ def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
     window.load_examples()
     qtbot.waitUntil(lambda: window.tasks.pending() == 0)
     library = window.workspace.library
-    covenant = [r for r in window.roster.lines() if library.family_of(r.id) == "covenant"]
+    covenant = [r for r in window.roster.lines() if library.system_of(r.id) == "covenant"]
     assert len(covenant) == 1
     cid = covenant[0].id
     window.show_contractor(cid)
     sheet = window.covenant_sheet
-    report = evaluate_covenant(library.load_covenant(cid))
+    report = evaluate_covenant(library.load(cid))
     assert sheet.report.discipline.total == report.discipline.total
     target = tmp_path / "covenant.pdf"
     window.print_pdf(target, "letter")
@@ -226,8 +226,8 @@ def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
     assert sheet.character.name in "".join(p.extract_text() for p in PdfReader(target).pages)
     window.confirm_delete()
     window.current_dialog.accept()
-    assert not library.covenant_exists(cid)
+    assert not library.exists(cid)
     assert window.covenant_sheet is None
     window.actions["undo"].trigger()
-    assert library.covenant_exists(cid)
+    assert library.exists(cid)
     assert cid in [r.id for r in window.roster.lines()]

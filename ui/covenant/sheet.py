@@ -49,6 +49,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.core.findings import Finding, Severity
+from builder.core.result import Result
 from builder.covenant import rules
 from builder.covenant.catalog import shipped_catalog
 from builder.covenant.character import (
@@ -76,7 +77,7 @@ from builder.covenant.character import (
     UseState,
     UseStoryControl,
 )
-from builder.covenant.rules import CovenantReport, Played, evaluate_covenant
+from builder.covenant.rules import CovenantReport, evaluate_covenant
 from builder.covenant.state import PlayState, apply_entry, fold
 from builder.covenant.wording import describe_log_entry
 from printing.covenant.sheet import PHASE_LABELS
@@ -155,7 +156,7 @@ class CovenantSheet(QWidget):
         self.library = library
         self.character_id = character_id
         self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
-        self.character: CovenantCharacter = library.load_covenant(character_id)  # type: ignore[attr-defined]
+        self.character: CovenantCharacter = library.load(character_id)  # type: ignore[attr-defined]
         self.report: CovenantReport = evaluate_covenant(self.character)
         self._state: PlayState = fold(self.character).state
         self.catalog = shipped_catalog()
@@ -450,12 +451,12 @@ class CovenantSheet(QWidget):
 
     def refresh(self) -> None:
         """Reload the character from the library and show builder's evaluation of it."""
-        if not self.library.covenant_exists(self.character_id):  # type: ignore[attr-defined]
+        if not self.library.exists(self.character_id):  # type: ignore[attr-defined]
             self.message.setText("This character is no longer in the library.")
             self.setEnabled(False)
             return
         self.setEnabled(True)
-        self.character = self.library.load_covenant(self.character_id)  # type: ignore[attr-defined]
+        self.character = self.library.load(self.character_id)  # type: ignore[attr-defined]
         self.report = evaluate_covenant(self.character)
         self._state = fold(self.character).state
         r = self.report
@@ -749,7 +750,7 @@ class CovenantSheet(QWidget):
 
     # ------------------------------------------------------------------ actions
 
-    def _act(self, name: str, played: Played) -> bool:
+    def _act(self, name: str, played: Result[CovenantCharacter]) -> bool:
         """Record an operation's result: save and push it, or show why builder refused."""
         if not played.accepted:
             self.message.setText(f"{name}: {_reasons(played.findings)}")

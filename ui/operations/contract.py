@@ -35,6 +35,7 @@ from builder.contract.character import (
 )
 from builder.contract.sheet import evaluate_sheet
 from builder.core.findings import Finding, Severity
+from builder.core.result import Result
 from ui.workspace import Change, Workspace
 
 
@@ -131,9 +132,9 @@ def _plan(
     return Plan(name, before, after, tuple(findings), lines)
 
 
-def _applied(name: str, before: Contractor, applied: Any) -> Plan:
-    """A plan from a ``builder.contract.advance`` result (``contractor`` and ``findings``)."""
-    return _plan(name, before, applied.contractor, applied.findings)
+def _applied(name: str, before: Contractor, applied: Result[Contractor]) -> Plan:
+    """A plan from a ``builder.contract.advance`` result (``character`` and ``findings``)."""
+    return _plan(name, before, applied.character, applied.findings)
 
 
 class Operations:

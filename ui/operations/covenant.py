@@ -5,9 +5,9 @@ A ``CovenantCommand`` holds the character before and after one operation of
 ``redo`` makes the library hold ``after``, ``undo`` makes it hold ``before``;
 both go through ``models.Library`` and nothing else. Because play only ever
 appends to the log, undoing an action takes back the entries it added from the
-newest end with ``Library.restore_covenant`` (retract and rewrite in one
+newest end with ``Library.restore`` (retract and rewrite in one
 transaction; retracting is the only way a stored entry leaves the library), and
-redoing it appends them again with ``save_covenant``.
+redoing it appends them again with ``save``.
 
 Views listen to ``covenant_events().changed`` (the character id) and refresh
 from the library; a sheet closed while its actions are still on the undo
@@ -46,17 +46,17 @@ def store(
     """Make ``library`` hold ``wanted`` where it now holds ``held`` (None: no such character).
 
     The play log is append-only: going forward (``wanted`` extends ``held``) is
-    an ordinary save that appends; going back (Undo) is ``restore_covenant``,
+    an ordinary save that appends; going back (Undo) is ``restore``,
     which retracts only the newest entries, in one transaction.
     """
     if wanted is None:
         if held is not None:
-            library.delete_covenant(held.id)  # type: ignore[attr-defined]
+            library.delete(held.id)  # type: ignore[attr-defined]
         return
     if held is not None and wanted.log == held.log[: len(wanted.log)] and held.log != wanted.log:
-        library.restore_covenant(wanted)  # type: ignore[attr-defined]
+        library.restore(wanted)  # type: ignore[attr-defined]
     else:
-        library.save_covenant(wanted)  # type: ignore[attr-defined]
+        library.save(wanted)  # type: ignore[attr-defined]
 
 
 class CovenantCommand(QUndoCommand):

@@ -22,6 +22,7 @@ from types import MappingProxyType
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.template import Sentence
 from builder.contract.status import Status
+from builder.core.catalog import CatalogProblem as CatalogProblem  # shared by every reader
 
 ANY_STYLE = "*"
 """Key of a modifier's text table that serves every Style without its own entry."""
@@ -54,22 +55,6 @@ class Join(StrEnum):
     AND = "and"
     OR = "or"
     SENTENCE = "sentence"
-
-
-@dataclass(frozen=True, slots=True)
-class CatalogProblem:
-    """One problem found while loading catalog files: which file, which entry, what."""
-
-    file: str
-    entry: str
-    message: str
-
-    def __str__(self) -> str:
-        where = f"{self.file}: {self.entry}" if self.entry else self.file
-        return f"{where}: {self.message}"
-
-    def to_json(self) -> dict[str, str]:
-        return {"file": self.file, "entry": self.entry, "message": self.message}
 
 
 class CatalogError(Exception):

@@ -27,12 +27,13 @@ from builder.contract.character import (
 )
 from builder.contract.sheet import evaluate_sheet
 from builder.core.findings import Severity
+from builder.core.result import Result
 from tests.builder.contract.ledger_text import contractor, gift
 
 DAY = "2024-06-01"
 
 
-def rules(applied: advance.Applied) -> list[str]:
+def rules(applied: Result[Contractor]) -> list[str]:
     return [f.rule for f in applied.findings]
 
 
@@ -41,9 +42,9 @@ def won(n: int, **kw: object) -> Contractor:
     return contractor(text, **kw)  # type: ignore[arg-type]
 
 
-def assert_refused(applied: advance.Applied, before: Contractor, rule: str) -> None:
+def assert_refused(applied: Result[Contractor], before: Contractor, rule: str) -> None:
     assert applied.refused
-    assert applied.contractor is before
+    assert applied.character is before
     assert rule in rules(applied)
 
 
@@ -53,18 +54,18 @@ def assert_refused(applied: advance.Applied, before: Contractor, rule: str) -> N
 def test_raising_brawn_from_2_to_3_spends_10_exp() -> None:
     before = contractor(creation=Creation(attributes={"brawn": 2}))
     applied = advance.raise_trait(before, "attribute", "brawn", DAY)
-    assert applied.ok and applied.findings == ()
-    assert applied.contractor.ledger == (Raise(DAY, TraitKind.ATTRIBUTE, "brawn", 3, 10),)
-    sheet = evaluate_sheet(applied.contractor)
+    assert applied.accepted and applied.findings == ()
+    assert applied.character.ledger == (Raise(DAY, TraitKind.ATTRIBUTE, "brawn", 3, 10),)
+    sheet = evaluate_sheet(applied.character)
     assert sheet.ratings.attributes["brawn"] == 3
     assert sheet.exp.available == 150 - 5 - 10
 
 
 def test_a_new_secondary_ability_starts_at_one_for_2_exp() -> None:
     applied = advance.raise_trait(contractor(), TraitKind.SECONDARY, "Lock Picking", DAY)
-    assert applied.contractor.ledger == (Raise(DAY, TraitKind.SECONDARY, "Lock Picking", 1, 2),)
-    again = advance.raise_trait(applied.contractor, "secondary", "lock picking", DAY)
-    assert again.contractor.ledger[-1] == Raise(DAY, TraitKind.SECONDARY, "Lock Picking", 2, 2)
+    assert applied.character.ledger == (Raise(DAY, TraitKind.SECONDARY, "Lock Picking", 1, 2),)
+    again = advance.raise_trait(applied.character, "secondary", "lock picking", DAY)
+    assert again.character.ledger[-1] == Raise(DAY, TraitKind.SECONDARY, "Lock Picking", 2, 2)
 
 
 def test_a_raise_without_enough_exp_is_refused_and_changes_nothing() -> None:
@@ -72,13 +73,13 @@ def test_a_raise_without_enough_exp_is_refused_and_changes_nothing() -> None:
     before = contractor(
         creation=Creation(attributes={"brawn": 5, "dexterity": 5, "perception": 3})
     )  # 50 + 50 + 15 = 115, 35 left
-    spent = advance.raise_trait(before, "attribute", "perception", DAY).contractor  # 15 → 20 left
-    spent = advance.raise_trait(spent, "attribute", "charisma", DAY).contractor  # 5 → 15 left
-    spent = advance.raise_trait(spent, "attribute", "charisma", DAY).contractor  # 10 → 5 left
+    spent = advance.raise_trait(before, "attribute", "perception", DAY).character  # 15 → 20 left
+    spent = advance.raise_trait(spent, "attribute", "charisma", DAY).character  # 5 → 15 left
+    spent = advance.raise_trait(spent, "attribute", "charisma", DAY).character  # 10 → 5 left
     applied = advance.raise_trait(spent, "attribute", "intellect", DAY)  # 5 → 0 left
-    assert applied.ok
-    refused = advance.raise_trait(applied.contractor, "attribute", "intellect", DAY)
-    assert_refused(refused, applied.contractor, "exp.overspent")
+    assert applied.accepted
+    refused = advance.raise_trait(applied.character, "attribute", "intellect", DAY)
+    assert_refused(refused, applied.character, "exp.overspent")
     (over,) = refused.findings
     assert over.numbers == {"available": 0, "cost": 10, "shortfall": 10}
 
@@ -98,8 +99,8 @@ def test_attributes_stop_at_5_and_the_sixth_ability_rank_waits_for_seasoned() ->
     assert_refused(advance.raise_trait(before, "ability", "melee", DAY), before, "raise.above_max")
     seasoned = won(10, creation=Creation(abilities={"melee": 5}))
     applied = advance.raise_trait(seasoned, "ability", "melee", DAY)
-    assert applied.ok
-    assert applied.contractor.ledger[-1] == Raise(DAY, TraitKind.ABILITY, "melee", 6, 10)
+    assert applied.accepted
+    assert applied.character.ledger[-1] == Raise(DAY, TraitKind.ABILITY, "melee", 6, 10)
 
 
 def test_unknown_traits_and_source_before_a_gift_are_refused() -> None:
@@ -123,9 +124,9 @@ def test_recording_a_contract_with_its_journals() -> None:
         Journal(DAY, "Scribbles", JournalKind.DOWNTIME, 120),
     )
     applied = advance.record_contract(contractor(), contract, journals)
-    assert applied.ok
+    assert applied.accepted
     assert rules(applied) == ["journal.too_short"]
-    sheet = evaluate_sheet(applied.contractor)
+    sheet = evaluate_sheet(applied.character)
     assert sheet.exp.earned_total == 7 + 1
     assert sheet.rewards.credits_earned == 1
 
@@ -145,18 +146,18 @@ def test_a_journal_over_the_cap_is_kept_with_a_warning() -> None:
         """
     )
     applied = advance.add_journal(before, Journal(DAY, "c", JournalKind.DOWNTIME, 300))
-    assert applied.ok
+    assert applied.accepted
     (warning,) = applied.findings
     assert (warning.rule, warning.severity) == ("journal.over_cap", Severity.WARNING)
-    assert len(applied.contractor.ledger) == 4
+    assert len(applied.character.ledger) == 4
 
 
 def test_bonus_exp_is_given_at_the_rule_amount_until_the_cap() -> None:
     c = contractor()
     applied = advance.add_bonus_exp(c, BonusKind.GM_INTO_THE_FOLD, DAY, "Ana's first Contract")
-    assert applied.ok
-    assert applied.contractor.ledger[-1].exp == 6  # type: ignore[union-attr]
-    c = advance.add_bonus_exp(applied.contractor, "gm_golden_ratio", DAY).contractor
+    assert applied.accepted
+    assert applied.character.ledger[-1].exp == 6  # type: ignore[union-attr]
+    c = advance.add_bonus_exp(applied.character, "gm_golden_ratio", DAY).character
     # 12 earned is over 10 + 12 × 0: no more Bonus Exp.
     refused = advance.add_bonus_exp(c, "ringer_objective_met", DAY)
     assert_refused(refused, c, "exp.bonus_ineligible")
@@ -172,8 +173,8 @@ def test_a_claimed_bonus_that_differs_from_the_rule_is_refused() -> None:
 
 def test_granting_an_improvement() -> None:
     applied = advance.grant_improvement(contractor(), ImprovementKind.GM_CONTRACT, DAY)
-    assert applied.ok
-    assert evaluate_sheet(applied.contractor).rewards.improvements_earned == 1
+    assert applied.accepted
+    assert evaluate_sheet(applied.character).rewards.improvements_earned == 1
 
 
 # ----------------------------------------------------------- Assets, Liabilities, therapy
@@ -183,8 +184,8 @@ def test_an_asset_after_the_first_contract_costs_three_times_and_asks_for_approv
     before = contractor("2024-01-05 contract home victory 'One'")
     rich = AssetPick("rich", "Rich", AssetKind.ASSET, 2)
     applied = advance.buy_asset(before, rich, DAY)
-    assert applied.ok
-    assert applied.contractor.ledger[-1] == BuyAsset(DAY, rich, 6)
+    assert applied.accepted
+    assert applied.character.ledger[-1] == BuyAsset(DAY, rich, 6)
     assert rules(applied) == ["asset.after_creation"]
 
 
@@ -194,13 +195,13 @@ def test_buying_off_a_liability() -> None:
         "2024-01-05 contract home victory 'One'", creation=Creation(liabilities=(hunted,))
     )
     applied = advance.remove_liability(before, "hunted", DAY)
-    assert applied.contractor.ledger[-1] == RemoveLiability(DAY, "Hunted", 3, 9)
-    sheet = evaluate_sheet(applied.contractor)
+    assert applied.character.ledger[-1] == RemoveLiability(DAY, "Hunted", 3, 9)
+    sheet = evaluate_sheet(applied.character)
     assert sheet.liabilities == ()
     assert sheet.exp.available == 150 + 3 + 5 - 9
     assert_refused(
-        advance.remove_liability(applied.contractor, "Hunted", DAY),
-        applied.contractor,
+        advance.remove_liability(applied.character, "Hunted", DAY),
+        applied.character,
         "liability.unknown",
     )
 
@@ -208,13 +209,13 @@ def test_buying_off_a_liability() -> None:
 def test_therapy_cures_a_trauma_for_3_exp() -> None:
     before = contractor(health=Health(traumas=(Trauma("Nightmares"), Trauma("Paranoia"))))
     applied = advance.treat_trauma(before, "nightmares", DAY)
-    assert applied.ok
-    assert applied.contractor.ledger == (Therapy(DAY, "Nightmares", 3),)
-    assert [t.name for t in applied.contractor.health.traumas] == ["Paranoia"]
-    assert evaluate_sheet(applied.contractor).exp.available == 147
+    assert applied.accepted
+    assert applied.character.ledger == (Therapy(DAY, "Nightmares", 3),)
+    assert [t.name for t in applied.character.health.traumas] == ["Paranoia"]
+    assert evaluate_sheet(applied.character).exp.available == 147
     assert_refused(
-        advance.treat_trauma(applied.contractor, "Nightmares", DAY),
-        applied.contractor,
+        advance.treat_trauma(applied.character, "Nightmares", DAY),
+        applied.character,
         "therapy.unknown_trauma",
     )
 
@@ -229,15 +230,15 @@ def test_crafting_puts_items_in_stock_and_charges_the_rule_price() -> None:
         gifts=[gift("tonic", 1, "consumable_crafting")],
     )
     free = advance.craft_item(before, "tonic", "Bottled Courage", DAY, free=True)
-    assert free.ok
-    paid = advance.craft_item(free.contractor, "tonic", "Bottled Courage", DAY)
-    assert paid.ok
-    (item,) = paid.contractor.stock.consumables
+    assert free.accepted
+    paid = advance.craft_item(free.character, "tonic", "Bottled Courage", DAY)
+    assert paid.accepted
+    (item,) = paid.character.stock.consumables
     assert (item.name, item.quantity) == ("Bottled Courage", 2)
-    assert evaluate_sheet(paid.contractor).exp.spent_by_kind["consumable"] == 1
+    assert evaluate_sheet(paid.character).exp.spent_by_kind["consumable"] == 1
     assert_refused(
-        advance.craft_item(paid.contractor, "tonic", "Bottled Courage", DAY, free=True),
-        paid.contractor,
+        advance.craft_item(paid.character, "tonic", "Bottled Courage", DAY, free=True),
+        paid.character,
         "craft.no_free_copy",
     )
 
@@ -249,9 +250,9 @@ def test_an_extra_artifact_costs_1_plus_gift_cost() -> None:
         gifts=[gift("forge", 1, "artifact_crafting")],
     )
     applied = advance.craft_item(before, "forge", "Blade", DAY)
-    assert applied.ok
-    assert applied.contractor.ledger[-1].exp == 2  # type: ignore[union-attr]
-    assert applied.contractor.stock.artifacts[0].quantity == 1
+    assert applied.accepted
+    assert applied.character.ledger[-1].exp == 2  # type: ignore[union-attr]
+    assert applied.character.stock.artifacts[0].quantity == 1
 
 
 def test_crafting_from_a_gift_that_is_not_held_or_not_crafting_is_refused() -> None:
@@ -268,11 +269,11 @@ def test_crafting_from_a_gift_that_is_not_held_or_not_crafting_is_refused() -> N
 def test_a_first_gift_spends_a_gift_credit_and_brings_source() -> None:
     before = won(1)
     applied = advance.add_gift(before, gift("spark", 1), DAY, credits=1)
-    assert applied.ok and applied.findings == ()
-    assert applied.contractor.ledger[-1] == GiftChange(
+    assert applied.accepted and applied.findings == ()
+    assert applied.character.ledger[-1] == GiftChange(
         DAY, "spark", GiftChangeKind.NEW, 0, 1, 1, 0, ""
     )
-    sheet = evaluate_sheet(applied.contractor)
+    sheet = evaluate_sheet(applied.character)
     assert (sheet.ratings.source, sheet.rewards.credits_available) == (1, 0)
 
 
@@ -293,21 +294,21 @@ def test_a_gift_without_a_credit_to_pay_for_it_is_refused() -> None:
 def test_improving_a_gift_within_the_cap_and_beyond_it() -> None:
     # Two victories and a Coin of Charon: 3 credits, Improvement cap 2 × 2 − 3 = 1.
     c = won(2, creation=Creation(charon_coin=True))
-    c = advance.add_gift(c, gift("spark", 1), DAY).contractor
-    c = advance.grant_improvement(c, "gm_contract", DAY).contractor
-    c = advance.grant_improvement(c, "scenario_writeup", DAY).contractor
+    c = advance.add_gift(c, gift("spark", 1), DAY).character
+    c = advance.grant_improvement(c, "gm_contract", DAY).character
+    c = advance.grant_improvement(c, "scenario_writeup", DAY).character
     applied = advance.change_gift(c, gift("spark", 2), "improvement", DAY, improvements=1)
-    assert applied.ok
+    assert applied.accepted
     refused = advance.change_gift(
-        applied.contractor, gift("spark", 3), "improvement", DAY, improvements=1
+        applied.character, gift("spark", 3), "improvement", DAY, improvements=1
     )
-    assert_refused(refused, applied.contractor, "rewards.improvement_cap")
+    assert_refused(refused, applied.character, "rewards.improvement_cap")
     capped = next(f for f in refused.findings if f.rule == "rewards.improvement_cap")
     assert capped.numbers == {"victories": 2, "credits_earned": 3, "cap": 1, "spent": 2}
 
 
 def test_changing_a_gift_not_held_or_adding_one_twice_is_refused() -> None:
-    c = advance.add_gift(won(2), gift("spark", 1), DAY).contractor
+    c = advance.add_gift(won(2), gift("spark", 1), DAY).character
     assert_refused(
         advance.change_gift(c, gift("ghost", 2), "improvement", DAY, credits=1),
         c,
@@ -321,32 +322,30 @@ def test_changing_a_gift_not_held_or_adding_one_twice_is_refused() -> None:
 
 def test_declaring_and_voiding_a_death() -> None:
     dead = advance.declare_death(contractor(), DAY, "Fell from the bell tower")
-    assert dead.ok
-    assert evaluate_sheet(dead.contractor).charon_coins_earned == 1
+    assert dead.accepted
+    assert evaluate_sheet(dead.character).charon_coins_earned == 1
     assert_refused(
-        advance.raise_trait(dead.contractor, "attribute", "brawn", DAY),
-        dead.contractor,
+        advance.raise_trait(dead.character, "attribute", "brawn", DAY),
+        dead.character,
         "ledger.after_death",
     )
-    back = advance.void_death(dead.contractor, DAY)
-    assert back.ok
-    sheet = evaluate_sheet(back.contractor)
+    back = advance.void_death(dead.character, DAY)
+    assert back.accepted
+    sheet = evaluate_sheet(back.character)
     assert (sheet.alive, sheet.charon_coins_earned, sheet.deaths_voided) == (True, 0, 1)
-    assert_refused(
-        advance.void_death(back.contractor, DAY), back.contractor, "death.nothing_to_void"
-    )
+    assert_refused(advance.void_death(back.character, DAY), back.character, "death.nothing_to_void")
 
 
 def test_a_loose_end_granted_now_counts_down_from_the_next_contract() -> None:
     c = won(2)
     applied = advance.add_loose_end(c, "Filmed lifting a car", "dangerous", 1, "Sleuths")
-    assert applied.ok
-    assert applied.contractor.loose_ends[0].granted_after == 2
+    assert applied.accepted
+    assert applied.character.loose_ends[0].granted_after == 2
     contract = ContractAttended(DAY, "Three", True, Outcome.FAILURE)
-    after = advance.record_contract(applied.contractor, contract)
+    after = advance.record_contract(applied.character, contract)
     assert rules(after) == ["loose_end.due"]
-    resolved = advance.resolve_loose_end(after.contractor, 0)
-    assert evaluate_sheet(resolved.contractor).loose_ends[0].due is False
+    resolved = advance.resolve_loose_end(after.character, 0)
+    assert evaluate_sheet(resolved.character).loose_ends[0].due is False
     assert_refused(advance.add_loose_end(c, "?", ThreatLevel.DEADLY, -1), c, "loose_end.cutoff")
 
 
@@ -403,6 +402,6 @@ def test_an_allowed_option_is_exactly_what_raise_trait_accepts() -> None:
     c = won(10, creation=Creation(abilities={"melee": 5}))
     for option in advance.spend_options(c):
         applied = advance.raise_trait(c, option.kind, option.trait, DAY)
-        assert applied.ok == option.allowed, option
-        if applied.ok:
-            assert applied.contractor.ledger[-1].exp == option.exp  # type: ignore[union-attr]
+        assert applied.accepted == option.allowed, option
+        if applied.accepted:
+            assert applied.character.ledger[-1].exp == option.exp  # type: ignore[union-attr]

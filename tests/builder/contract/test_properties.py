@@ -42,6 +42,7 @@ from builder.contract.derived import derive, pool_after_penalty
 from builder.contract.ledger import Ratings, fold_ledger
 from builder.contract.sheet import evaluate_sheet
 from builder.core.findings import Severity
+from builder.core.result import Result
 from tests.builder.contract.ledger_text import contractor, gift
 
 GIFT_TYPES = {"spark": "power", "forge": "artifact_crafting", "tonic": "consumable_crafting"}
@@ -120,7 +121,7 @@ action = st.one_of(
 )
 
 
-def apply(c: Contractor, step: tuple[Any, ...]) -> advance.Applied:
+def apply(c: Contractor, step: tuple[Any, ...]) -> Result[Contractor]:
     match step:
         case ("contract", home, outcome, commission, in_cycle):
             entry = ContractAttended(
@@ -192,10 +193,10 @@ def test_exp_is_conserved_over_any_sequence_of_operations(
         applied = apply(c, step)
         event(f"{step[0]} {'refused' if applied.refused else 'applied'}")
         if applied.refused:
-            assert applied.contractor is c
+            assert applied.character is c
             assert any(f.severity is Severity.ERROR for f in applied.findings)
             continue
-        c = applied.contractor
+        c = applied.character
         sheet = evaluate_sheet(c)
         exp = sheet.exp
         assert sheet.legal, sheet.errors

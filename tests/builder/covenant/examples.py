@@ -7,6 +7,7 @@ bids. Rule tests start from her and play the summary's situations step by step.
 
 from __future__ import annotations
 
+from builder.core.result import Result
 from builder.covenant.character import (
     Asset,
     AssetKind,
@@ -17,7 +18,7 @@ from builder.covenant.character import (
     Tie,
     UseState,
 )
-from builder.covenant.rules import Played, evaluate_covenant
+from builder.covenant.rules import evaluate_covenant
 from builder.covenant.state import fold
 
 SISTER = Tie("tie-sister", "Xir sister Dana", "Dana runs the clinic on Kessler Ring.")
@@ -94,13 +95,13 @@ def ines(**creation: object) -> CovenantCharacter:
     )
 
 
-def ok(played: Played) -> CovenantCharacter:
+def ok(played: Result[CovenantCharacter]) -> CovenantCharacter:
     """The character after an action the rules must allow."""
     assert played.accepted, [f.message for f in played.findings]
     return played.character
 
 
-def refused(played: Played, before: CovenantCharacter, rule: str) -> None:
+def refused(played: Result[CovenantCharacter], before: CovenantCharacter, rule: str) -> None:
     """The action was refused for ``rule`` and changed nothing."""
     assert not played.accepted
     assert played.character == before

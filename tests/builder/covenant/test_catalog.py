@@ -87,3 +87,24 @@ def test_invalid_toml_and_duplicate_ids_are_refused(catalog_copy: Path) -> None:
     with pytest.raises(CovenantCatalogError) as caught:
         load_covenant_catalog(catalog_copy)
     assert str(caught.value) == "the id 'sweep' is used twice among the traits, abilities and gear"
+
+
+def test_a_misspelt_field_or_table_gets_the_closest_name(catalog_copy: Path) -> None:
+    drains = catalog_copy / "drains.toml"
+    drains.write_text(drains.read_text().replace("magnitude = 5", "magnitud = 5", 1))
+    with pytest.raises(CovenantCatalogError) as caught:
+        load_covenant_catalog(catalog_copy)
+    assert str(caught.value) == (
+        "drains.toml: [[drain]] 'on-fire': unknown field 'magnitud' (did you mean 'magnitude'?)"
+    )
+    drains.write_text("[[drains]]\nid = 'x'\n")
+    with pytest.raises(CovenantCatalogError) as caught:
+        load_covenant_catalog(catalog_copy)
+    assert str(caught.value) == "drains.toml: unknown table 'drains' (did you mean 'drain'?)"
+
+
+def test_a_missing_file_names_its_folder(catalog_copy: Path) -> None:
+    (catalog_copy / "gear.toml").unlink()
+    with pytest.raises(CovenantCatalogError) as caught:
+        load_covenant_catalog(catalog_copy)
+    assert str(caught.value) == f"gear.toml: not found in {catalog_copy}"

@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builder.core.result import Result
 from builder.covenant import rules
 from builder.covenant.character import (
     Asset,
@@ -29,7 +30,7 @@ from builder.covenant.character import (
     UseState,
 )
 from builder.covenant.file import CovenantFile, dumps_covenant, loads_covenant
-from builder.covenant.rules import Played, evaluate_covenant
+from builder.covenant.rules import evaluate_covenant
 from builder.covenant.state import fold
 from tests.builder.covenant.examples import RIFLES, RIGGING, STATION_BORN, ines
 
@@ -106,7 +107,7 @@ actions = st.one_of(
 )
 
 
-def perform(character: CovenantCharacter, action: tuple[Any, ...]) -> Played:
+def perform(character: CovenantCharacter, action: tuple[Any, ...]) -> Result[CovenantCharacter]:
     name, *args = action
     return getattr(rules, name)(character, *args)
 

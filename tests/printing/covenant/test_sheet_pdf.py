@@ -29,15 +29,18 @@ from builder.covenant.rules import (
     resist,
     use_asset,
 )
-from printing.covenant.sheet import (
-    LOG_LINES_PRINTED,
-    CovenantPrint,
-    covenant_print,
-    render_covenant_sheet,
-)
+from printing.covenant.sheet import render_covenant_sheet
+from printing.covenant.snapshot import LOG_LINES_PRINTED, CovenantPrint, covenant_print
 from resources import resource_path
-from tests.printing.pdfread import Page, body_text, font_dictionaries, is_embedded, read_pdf, squash
-from tests.printing.samples import TRICKY_NAME
+from tests.printing.common.pdfread import (
+    Page,
+    body_text,
+    font_dictionaries,
+    is_embedded,
+    read_pdf,
+    squash,
+)
+from tests.printing.common.texts import TRICKY_NAME
 
 LETTER = (612.0, 792.0)
 A4 = (595.28, 841.89)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWizard
 
 from builder.covenant.rules import evaluate_covenant
-from models import FAMILY_COVENANT, Library
+from models import Library
 from ui.covenant import CovenantCreationWizard
 
 
@@ -128,8 +128,8 @@ def test_the_guide_walks_through_creation_and_saves(qtbot, library: Library, sta
     # Saved through the library, and builder agrees with what the guide showed.
     assert wizard.character_id
     (entry,) = library.roster()
-    assert (entry.id, entry.family, entry.player) == (wizard.character_id, FAMILY_COVENANT, "Dana")
-    saved = library.load_covenant(wizard.character_id)
+    assert (entry.id, entry.family, entry.player) == (wizard.character_id, "covenant", "Dana")
+    saved = library.load(wizard.character_id)
     assert [t.name for t in saved.creation.ties] == ["Xir sister Dana", "The Lantern", "Local 9"]
     assert len(saved.creation.traits) == 8 and len(saved.creation.abilities) == 1
     assert [g.id for g in saved.creation.gear] == ["coil-rifle", "vacc-suit"]
@@ -141,7 +141,7 @@ def test_the_guide_walks_through_creation_and_saves(qtbot, library: Library, sta
     stack.undo()
     assert library.roster() == []
     stack.redo()
-    assert library.load_covenant(wizard.character_id) == saved
+    assert library.load(wizard.character_id) == saved
 
 
 def test_an_own_ability_needs_a_use(qtbot, library: Library) -> None:  # type: ignore[no-untyped-def]

@@ -36,7 +36,7 @@ def shown(sheet: CovenantSheet) -> dict[str, int]:
 
 def builder_says(library: Library) -> dict[str, int]:
     """The same numbers, straight from builder's evaluation of what the library holds."""
-    report = evaluate_covenant(library.load_covenant(INES))
+    report = evaluate_covenant(library.load(INES))
     return {**report.discipline.to_json(), "tokens": report.tokens.available}
 
 
@@ -55,7 +55,7 @@ def numbers(free: int, scene: int, chapter: int, long_term: int, tokens: int) ->
 def test_a_scene_then_the_end_of_the_scene_and_of_the_chapter(
     library: Library, open_sheet, stack, library_path: Path
 ) -> None:  # type: ignore[no-untyped-def]
-    library.save_covenant(fresh_ines())
+    library.save(fresh_ines())
     sheet = open_sheet(library, INES)
     assert shown(sheet) == numbers(300, 0, 0, 0, 3) == builder_says(library)
     end_turn = sheet.time_buttons["end_turn"]
@@ -140,20 +140,20 @@ def test_a_scene_then_the_end_of_the_scene_and_of_the_chapter(
         "11. End of chapter",
     ]
     # Every action was saved as it happened: the library holds exactly what the sheet shows.
-    assert library.load_covenant(INES) == sheet.character
+    assert library.load(INES) == sheet.character
     assert stack.count() == 11
 
     # Undo the last three actions, then redo them: the sheet and the library follow.
     for _ in range(3):
         stack.undo()
     assert shown(sheet) == numbers(250, 25, 15, 10, 3) == builder_says(library)
-    assert len(library.load_covenant(INES).log) == 8
+    assert len(library.load(INES).log) == 8
     assert sheet.status_labels["sweep"].text() == "Exhausted (pin)"
     assert stack.undoText() == "Exhaust Sweep: pin"
     for _ in range(3):
         stack.redo()
     assert shown(sheet) == numbers(290, 0, 0, 10, 3) == builder_says(library)
-    assert len(library.load_covenant(INES).log) == 11
+    assert len(library.load(INES).log) == 11
 
     # Close the sheet and the library; reopen both: the same sheet.
     final = sheet.character
@@ -168,7 +168,7 @@ def test_a_scene_then_the_end_of_the_scene_and_of_the_chapter(
 
 
 def test_destroyed_gear_never_recharges(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
-    library.save_covenant(fresh_ines())
+    library.save(fresh_ines())
     sheet = open_sheet(library, INES)
     sheet.time_buttons["begin_scene"].click()
     sheet.use_buttons[("vacc-suit", "take the hit")].click()
@@ -190,7 +190,7 @@ def test_destroyed_gear_never_recharges(library: Library, open_sheet) -> None:  
 
 
 def test_incapacitation_and_healing(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
-    library.save_covenant(fresh_ines())
+    library.save(fresh_ines())
     sheet = open_sheet(library, INES)
     sheet.time_buttons["begin_scene"].click()
     # A 30-point scene-damage attack answered with 10: bid 10 does not exceed 30.
@@ -210,7 +210,7 @@ def test_incapacitation_and_healing(library: Library, open_sheet) -> None:  # ty
 
 
 def test_a_drain_ticks_and_ends_with_the_scene(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
-    library.save_covenant(fresh_ines())
+    library.save(fresh_ines())
     sheet = open_sheet(library, INES)
     sheet.time_buttons["begin_scene"].click()
     sheet.drain_pick.setCurrentIndex(sheet.drain_pick.findData("on-fire"))
@@ -228,7 +228,7 @@ def test_a_drain_ticks_and_ends_with_the_scene(library: Library, open_sheet) -> 
 
 
 def test_losing_every_tie_takes_the_character_out(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
-    library.save_covenant(fresh_ines())
+    library.save(fresh_ines())
     sheet = open_sheet(library, INES)
     for tie in ("tie-sister", "tie-skiff", "tie-guild"):
         sheet.lose_tie_buttons[tie].click()
@@ -243,7 +243,7 @@ def test_losing_every_tie_takes_the_character_out(library: Library, open_sheet) 
 
 
 def test_a_refused_action_is_not_recorded(library: Library, open_sheet, stack) -> None:  # type: ignore[no-untyped-def]
-    library.save_covenant(dataclasses.replace(fresh_ines(), name="Ines"))
+    library.save(dataclasses.replace(fresh_ines(), name="Ines"))
     sheet = open_sheet(library, INES)
     sheet.bid_amount.setValue(301)
     assert not sheet.bid_button.isEnabled()
@@ -253,12 +253,12 @@ def test_a_refused_action_is_not_recorded(library: Library, open_sheet, stack) -
         sheet.message.text()
         == "Spend 301 as scene damage: Only 300 free Discipline to spend; 301 asked."
     )
-    assert library.load_covenant(INES).log == ()
+    assert library.load(INES).log == ()
     assert stack.count() == 0
 
 
 def test_tokens_buy_assets_only_between_chapters(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
-    library.save_covenant(fresh_ines())
+    library.save(fresh_ines())
     sheet = open_sheet(library, INES)
     sheet.buy_pick.setCurrentIndex(sheet.buy_pick.findData("disarm"))
     # Before the first chapter is an intermission too: 3 tokens, Disarm costs 1.
@@ -275,7 +275,7 @@ def test_tokens_buy_assets_only_between_chapters(library: Library, open_sheet) -
     sheet.buy_button.click()
     assert sheet.status_labels["trait-dockside-gossip"].text() == "Ready"
     assert shown(sheet)["tokens"] == 2
-    assert evaluate_covenant(library.load_covenant(INES)).tokens.spent_in_play == 2
+    assert evaluate_covenant(library.load(INES)).tokens.spent_in_play == 2
     # An example already on the sheet cannot be bought again: builder names the clash.
     assert sheet.buy_name.text() == ""  # cleared once bought
     sheet.buy_pick.setCurrentIndex(sheet.buy_pick.findData("rifles"))

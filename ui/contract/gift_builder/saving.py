@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from builder.contract import advance
-from builder.contract.advance import Applied
 from builder.contract.character import Contractor, Gift, GiftChangeKind
 from builder.contract.gifts import (
     AvailableRewards,
@@ -42,6 +41,7 @@ from builder.contract.gifts import (
 )
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.core.findings import Finding, Severity
+from builder.core.result import Result
 from harbinger.paths import settings_dir
 
 __all__ = [
@@ -133,8 +133,8 @@ class SavePlan:
     credits: int
     improvements: int
     evaluation: GiftEvaluation
-    applied: Applied
-    craft: Applied | None
+    applied: Result[Contractor]
+    craft: Result[Contractor] | None
     free_item: str
 
     @property
@@ -143,7 +143,7 @@ class SavePlan:
 
     @property
     def contractor(self) -> Contractor:
-        return self.applied.contractor
+        return self.applied.character
 
     @property
     def findings(self) -> tuple[Finding, ...]:
@@ -164,8 +164,8 @@ class SavePlan:
         return f"{text}: {rewards}" if rewards else text
 
 
-def _refusal(contractor: Contractor, findings: list[Finding]) -> Applied:
-    return Applied(contractor, tuple(findings))
+def _refusal(contractor: Contractor, findings: list[Finding]) -> Result[Contractor]:
+    return Result(contractor, tuple(findings))
 
 
 def plan_save(
@@ -209,7 +209,7 @@ def plan_save(
     else:
         kind = GiftChangeKind.REVISION
 
-    def plan(applied: Applied, craft: Applied | None = None) -> SavePlan:
+    def plan(applied: Result[Contractor], craft: Result[Contractor] | None = None) -> SavePlan:
         return SavePlan(gift, kind, credits, improvements, evaluation, applied, craft, free_item)
 
     problems = [*evaluation.errors, *evaluation.blocking]
@@ -234,10 +234,10 @@ def plan_save(
         )
     if applied.refused or not free_item.strip():
         return plan(applied)
-    craft = advance.craft_item(applied.contractor, gift.id, free_item.strip(), date, free=True)
+    craft = advance.craft_item(applied.character, gift.id, free_item.strip(), date, free=True)
     if craft.refused:
         return plan(applied, craft)
-    merged = Applied(craft.contractor, (*applied.findings, *craft.findings))
+    merged = Result(craft.character, (*applied.findings, *craft.findings))
     return plan(merged, craft)
 
 

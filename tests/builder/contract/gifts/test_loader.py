@@ -152,6 +152,16 @@ def test_wrong_types_unknown_fields_and_bad_references(catalog_copy: Path) -> No
         assert any(p.startswith(line) for p in problems), (line, problems)
 
 
+def test_a_misspelt_field_gets_the_closest_name(catalog_copy: Path) -> None:
+    _write(catalog_copy / "effects" / "weird.toml", MINIMAL_EFFECT.replace("summary =", "sumary ="))
+    problems = _problems(catalog_copy)
+    assert problems[0] == (
+        "effects/weird.toml: effects.zap: unknown field 'sumary' (did you mean 'summary'?)"
+        " (allowed: drawbacks, enhancements, exclude_general, groups, name, parameters, prompt,"
+        " slots, status, styles, summary, template, types, use_general)"
+    )
+
+
 def test_template_problems_are_reported(catalog_copy: Path) -> None:
     broken = MINIMAL_EFFECT.replace(
         '"The zap {traits}."', '"The zap {traits} [at {distance}.", "It hums {volume}."'

@@ -48,7 +48,7 @@ def test_saving_a_new_gift_spends_the_gift_credit(open_builder, qtbot, catalog) 
 
     plan = result.plan
     assert plan.kind is GiftChangeKind.NEW
-    assert not plan.refused and plan.applied.ok
+    assert not plan.refused and plan.applied.accepted
     after = plan.contractor
     gift = after.gifts[-1]
     assert gift.id == "ember_lance"
@@ -68,7 +68,7 @@ def test_editing_the_gift_later_shows_and_spends_the_difference(
 ) -> None:
     """After saving Ember Lance, Mara GMs a Contract (an Improvement) and adds Unerring (+1)."""
     first = plan_save(won(1), catalog.stock["ember_lance"].draft, catalog, date=DAY)
-    assert first.applied.ok
+    assert first.applied.accepted
     gm = ImprovementGranted(DAY, ImprovementKind.GM_CONTRACT)
     mara = replace(first.contractor, ledger=(*first.contractor.ledger, gm))
     report = evaluate_sheet(mara)
@@ -144,7 +144,7 @@ def test_a_consumable_crafting_gift_brings_its_free_consumable(open_builder, qtb
     plan = save(dialog, qtbot).plan
     after = plan.contractor
     assert after.stock.consumables == (CraftedItem("Green paste", "field_poultice"),)
-    assert plan.craft is not None and plan.craft.ok
+    assert plan.craft is not None and plan.craft.accepted
     assert evaluate_sheet(after).exp.spent_total == evaluate_sheet(won(1)).exp.spent_total
 
 

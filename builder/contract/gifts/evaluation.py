@@ -1,0 +1,239 @@
+"""What evaluating a Gift draft gives: cost lines, Status reasons, rewards, the evaluation.
+
+The frozen values :func:`builder.contract.gifts.evaluate.evaluate_gift` returns,
+and :func:`reward_use`, which says which Gift Credits and Improvements a new or
+changed Gift spends ("Gift Credits and Improvements", "Gift Cost").
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from builder.contract.status import Status
+from builder.core.findings import Finding, Severity
+
+RECOMMENDED_MAX_DRAWBACKS = 3
+"""'We recommend taking no more than three on any given Gift' ("Enhancements and Drawbacks")."""
+
+
+@dataclass(frozen=True, slots=True)
+class AvailableRewards:
+    """The contractor's unspent Gift Credits and Improvements, and whether this is a new Gift.
+
+    A new Gift needs a Gift Credit; Improvements only raise existing Gifts
+    ("Gift Credits and Improvements").
+    """
+
+    credits: int
+    improvements: int
+    is_new_gift: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class CostLine:
+    """One term of the Gift Cost sum.
+
+    ``source`` is base, type, style, enhancement, drawback or parameter.
+    """
+
+    source: str
+    id: str
+    label: str
+    amount: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"source": self.source, "id": self.id, "label": self.label, "amount": self.amount}
+
+
+@dataclass(frozen=True, slots=True)
+class StatusReason:
+    """Why the Gift needs a Status.
+
+    ``element`` is effect, style, enhancement, drawback or parameter.
+    """
+
+    status: Status
+    element: str
+    id: str
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "status": self.status.label,
+            "element": self.element,
+            "id": self.id,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Unavailable:
+    """A modifier or Parameter level of this Effect that cannot be chosen now, and why.
+
+    ``kind`` is "enhancement", "drawback" or "parameter_level" (then
+    ``parameter`` names its Parameter).
+    """
+
+    kind: str
+    id: str
+    name: str
+    reasons: tuple[str, ...]
+    parameter: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "id": self.id,
+            "name": self.name,
+            "parameter": self.parameter,
+            "reasons": list(self.reasons),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class RewardUse:
+    """What saving this Gift spends (positive) or refunds (negative).
+
+    ``enough`` is None when the contractor's rewards were not given.
+    """
+
+    credits: int
+    improvements: int
+    enough: bool | None
+    message: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "credits": self.credits,
+            "improvements": self.improvements,
+            "enough": self.enough,
+            "message": self.message,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class GiftEvaluation:
+    """Everything the builder shows for a draft.
+
+    ``warnings`` are findings about a well-formed draft; those with severity
+    ERROR (cost below 1, a group short of its minimum, Status not met, not
+    enough rewards) block saving. ``errors`` are malformed choices (unknown
+    ids, a modifier not allowed with this Style). ``saveable`` is True when
+    neither kind blocks.
+    """
+
+    cost: int
+    breakdown: tuple[CostLine, ...]
+    system_text: str
+    required_status: Status
+    status_reasons: tuple[StatusReason, ...]
+    status: Status | None
+    status_met: bool | None
+    warnings: tuple[Finding, ...]
+    errors: tuple[Finding, ...]
+    unavailable: tuple[Unavailable, ...]
+    saveable: bool
+    rewards: RewardUse | None
+    house_rules: tuple[str, ...]
+
+    @property
+    def blocking(self) -> tuple[Finding, ...]:
+        """Warnings that stop the Gift being saved."""
+        return tuple(w for w in self.warnings if w.severity is Severity.ERROR)
+
+    def breakdown_text(self) -> str:
+        """'1 base + 1 Armor-Piercing − 1 Ritual = 1'."""
+        terms: list[str] = []
+        for line in self.breakdown:
+            if line.amount == 0 and line.source not in ("base",):
+                continue
+            sign = "+" if line.amount >= 0 else "−"
+            terms.append(f"{sign} {abs(line.amount)} {line.label}")
+        text = " ".join(terms)
+        text = text[2:] if text.startswith("+ ") else text
+        return f"{text} = {self.cost}"
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain-JSON form for ``harbinger gift evaluate --json`` and the review report."""
+        return {
+            "cost": self.cost,
+            "breakdown": [line.to_json() for line in self.breakdown],
+            "system_text": self.system_text,
+            "required_status": self.required_status.label,
+            "status_reasons": [r.to_json() for r in self.status_reasons],
+            "status": self.status.label if self.status is not None else None,
+            "status_met": self.status_met,
+            "warnings": [w.to_json() for w in self.warnings],
+            "errors": [e.to_json() for e in self.errors],
+            "unavailable": [u.to_json() for u in self.unavailable],
+            "saveable": self.saveable,
+            "rewards": self.rewards.to_json() if self.rewards else None,
+            "house_rules": list(self.house_rules),
+        }
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def reward_use(
+    cost: int, rewards: AvailableRewards | None, previous_cost: int | None
+) -> RewardUse | None:
+    """What saving a Gift of ``cost`` spends or refunds ("Gift Credits and Improvements").
+
+    A new Gift is paid with Gift Credits only: Improvements "can only be
+    spent to improve an existing Gift, not to unlock a new one" (the same
+    rule ``builder.contract.ledger`` audits). Raising an existing Gift from
+    ``previous_cost`` spends the difference with Improvements first, then
+    Gift Credits (Credits can buy anything, so they are kept for last).
+    Lowering it refunds the difference as Improvements: the Gift Credit
+    that created the Gift stays spent on it.
+    """
+    if rewards is None and previous_cost is None:
+        return None
+    new = previous_cost is None or (rewards is not None and rewards.is_new_gift)
+    credits_have = rewards.credits if rewards else None
+    improvements_have = rewards.improvements if rewards else None
+    if new:
+        need = max(cost, 1)
+        if credits_have is None:
+            return RewardUse(need, 0, None, _spend_message(need, 0))
+        if credits_have < 1:
+            return RewardUse(need, 0, False, "a new Gift needs a Gift Credit, and none is unspent")
+        enough = need <= credits_have
+        message = _spend_message(need, 0)
+        if not enough:
+            message = (
+                f"a new Gift of cost {need} needs {_plural(need, 'Gift Credit')} "
+                "(Improvements only raise existing Gifts); "
+                f"has {_plural(credits_have, 'Gift Credit')}"
+            )
+        return RewardUse(need, 0, enough, message)
+    assert previous_cost is not None
+    delta = cost - previous_cost
+    if delta <= 0:
+        message = "spends nothing" if delta == 0 else f"refunds {_plural(-delta, 'Improvement')}"
+        return RewardUse(0, delta, True if rewards else None, message)
+    if credits_have is None or improvements_have is None:
+        return RewardUse(0, delta, None, _spend_message(0, delta))
+    from_improvements = min(improvements_have, delta)
+    from_credits = delta - from_improvements
+    enough = from_credits <= credits_have
+    message = _spend_message(from_credits, from_improvements)
+    if not enough:
+        message = (
+            f"raising the Gift Cost by {delta} needs {delta} Gift Credits or Improvements; "
+            f"has {_plural(credits_have, 'Gift Credit')} and "
+            f"{_plural(improvements_have, 'Improvement')}"
+        )
+    return RewardUse(from_credits, from_improvements, enough, message)
+
+
+def _spend_message(credits: int, improvements: int) -> str:
+    parts = []
+    if credits:
+        parts.append(_plural(credits, "Gift Credit"))
+    if improvements:
+        parts.append(_plural(improvements, "Improvement"))
+    return "spends " + " and ".join(parts) if parts else "spends nothing"

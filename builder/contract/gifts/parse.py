@@ -1,0 +1,518 @@
+"""Parse the Gift catalog's files into raw entries (format: ``resources/gifts/FORMAT.md``).
+
+One function per kind of file: ``core.toml`` (Gift Types and Styles),
+``general.toml`` (general enhancements, drawbacks and groups), ``effects/*.toml``
+(Effects with their Parameters and modifiers) and ``stock/*.toml`` (collected
+for checking once the catalog is built). Problems are reported, never raised.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import Any
+
+from builder.contract.gifts.catalog import (
+    ANY_STYLE,
+    ActivationStyle,
+    Category,
+    Effect,
+    EffectStyle,
+    GiftType,
+    Join,
+    Modifier,
+    ModifierGroup,
+    ModifierKind,
+    Origin,
+    Parameter,
+    ParameterLevel,
+    frozen_map,
+)
+from builder.contract.gifts.fields import Fields, RawCatalog, check_id
+from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
+from builder.contract.status import Status
+from builder.core.catalog import Problems, Report, type_name
+
+
+def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
+    top = Fields(doc, problems.at(origin.file, ""), "file", ("gift_types", "styles"))
+    for sid, table in (top.get("styles", dict, {}) or {}).items():
+        report = problems.at(origin.file, f"styles.{sid}")
+        if not check_id(sid, report, "Style id"):
+            continue
+        if sid in raw.styles:
+            report(f"Style {sid!r} is already defined in {raw.styles[sid].origin.file}")
+            continue
+        f = Fields(table, report, "a Style", ("name", "summary", "slots"))
+        raw.styles[sid] = ActivationStyle(
+            id=sid,
+            name=f.text("name"),
+            summary=f.text("summary"),
+            slots=frozen_map(_slot_table(f.get("slots", dict, {}), report, "slots")),
+            origin=origin,
+        )
+    for tid, table in (top.get("gift_types", dict, {}) or {}).items():
+        report = problems.at(origin.file, f"gift_types.{tid}")
+        if not check_id(tid, report, "Gift Type id"):
+            continue
+        if tid in raw.gift_types:
+            report(f"Gift Type {tid!r} is already defined in {raw.gift_types[tid].origin.file}")
+            continue
+        f = Fields(
+            table,
+            report,
+            "a Gift Type",
+            (
+                "name",
+                "cost",
+                "summary",
+                "reliability",
+                "risk_of_loss",
+                "crafting",
+                "crafts",
+                "styles",
+                "style_slots",
+                "note",
+            ),
+        )
+        crafts = f.get("crafts", str, "")
+        if crafts not in ("", "artifact", "consumable"):
+            report(f'field \'crafts\' must be "artifact", "consumable" or absent, not {crafts!r}')
+            crafts = ""
+        style_slots: dict[str, Mapping[str, str]] = {}
+        for style_id, slots in (f.get("style_slots", dict, {}) or {}).items():
+            style_slots[style_id] = frozen_map(
+                _slot_table(slots, report, f"style_slots.{style_id}")
+            )
+        raw.gift_types[tid] = GiftType(
+            id=tid,
+            name=f.text("name"),
+            cost=f.get("cost", int, 0) or 0,
+            summary=f.text("summary"),
+            reliability=f.text("reliability"),
+            risk_of_loss=f.text("risk_of_loss"),
+            crafting=f.text("crafting", ""),
+            crafts=crafts or "",
+            styles=frozenset(f.str_list("styles")),
+            style_slots=frozen_map(style_slots),
+            note=f.text("note", ""),
+            origin=origin,
+        )
+
+
+def _slot_table(table: Any, report: Report, what: str) -> dict[str, str]:
+    if not isinstance(table, dict):
+        report(f'{what} must be a table of slot = "text"')
+        return {}
+    out: dict[str, str] = {}
+    for name, value in table.items():
+        if not SLOT_NAME.match(name):
+            report(f"{what}: {name!r} is not a slot name (lower_case letters, digits, _)")
+        elif not isinstance(value, str):
+            report(f"{what}.{name} must be text, not {type_name(value)}")
+        elif "{" in value or "}" in value or "[" in value or "]" in value:
+            report(
+                f"{what}.{name}: slot values are plain text; braces and brackets are not allowed"
+            )
+        else:
+            out[name] = value
+    return out
+
+
+_MODIFIER_FIELDS = (
+    "name",
+    "rules",
+    "slot",
+    "join",
+    "text",
+    "text_many",
+    "replace",
+    "detail",
+    "detail_blank",
+    "max",
+    "requires",
+    "excludes",
+    "status",
+    "styles",
+    "types",
+    "group",
+)
+
+
+def _style_text(value: Any, report: Report, key: str) -> dict[str, str] | None:
+    """A modifier's ``text``/``replace``: one string, or a table per Style id (``*`` = others)."""
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return {ANY_STYLE: value}
+    if isinstance(value, dict):
+        out: dict[str, str] = {}
+        for style, text in value.items():
+            if not isinstance(text, str):
+                report(f"field {key!r}.{style} must be text, not {type_name(text)}")
+            else:
+                out[style] = text
+        if not out:
+            report(f"field {key!r} is an empty table")
+        return out
+    report(f"field {key!r} must be text or a table of Style id = text")
+    return None
+
+
+def _parse_modifier(
+    mid: str,
+    table: Any,
+    kind: ModifierKind,
+    origin: Origin,
+    report: Report,
+    *,
+    general: bool,
+) -> Modifier | None:
+    allowed = _MODIFIER_FIELDS + (("applies_to",) if general else ())
+    f = Fields(table, report, f"an {kind.value}", allowed)
+    text = _style_text(f.table.get("text"), report, "text")
+    text_many = _style_text(f.table.get("text_many"), report, "text_many")
+    replace = _style_text(f.table.get("replace"), report, "replace")
+    slot = f.get("slot", str, "") or ""
+    join_raw = f.get("join", str, None)
+    detail_label = f.get("detail", str, "") or ""
+    detail_blank = f.get("detail_blank", str, "") or ""
+    count_max = f.get("max", int, 1) or 1
+
+    join: Join | None = None
+    if join_raw is not None:
+        try:
+            join = Join(join_raw)
+        except ValueError:
+            report(f'field \'join\' must be "and", "or" or "sentence", not {join_raw!r}')
+    if (text is None) == (replace is None):
+        report("give exactly one of 'text' (append a clause) or 'replace' (rewrite a slot)")
+    if replace is not None:
+        if join_raw is not None:
+            report("'join' has no meaning with 'replace'; remove it")
+        if not slot:
+            report("'replace' needs the 'slot' it rewrites")
+    if text is not None:
+        if join_raw is None:
+            report('\'text\' needs \'join\' ("and", "or" or "sentence")')
+        elif join in (Join.AND, Join.OR) and not slot:
+            report(f"join = {join_raw!r} needs the 'slot' the clause joins")
+    if slot and not SLOT_NAME.match(slot):
+        report(f"'slot' {slot!r} is not a slot name")
+    if count_max < 1:
+        report("field 'max' must be at least 1")
+        count_max = 1
+    if text_many is not None and count_max == 1:
+        report("'text_many' is only used when 'max' is more than 1")
+    if text_many is not None and replace is not None:
+        report("'text_many' cannot go with 'replace'")
+    if bool(detail_label) != bool(detail_blank):
+        report("'detail' (the label) and 'detail_blank' (the stand-in text) go together")
+
+    allowed_ph = {"detail"} if detail_label else set()
+    if count_max > 1:
+        allowed_ph |= {"count", "count_word"}
+    for key, variants in (("text", text), ("text_many", text_many), ("replace", replace)):
+        for style, clause in (variants or {}).items():
+            where = key if style == ANY_STYLE else f"{key}.{style}"
+            try:
+                sentence = parse_sentence(clause, frozenset(allowed_ph))
+            except TemplateSyntaxError as exc:
+                report(f"{where}: {exc}")
+                continue
+            if any(not isinstance(p, str) and not hasattr(p, "name") for p in sentence.parts):
+                report(f"{where}: optional [groups] are for Effect templates, not modifier text")
+            if detail_label and "detail" not in sentence.slots:
+                report(f"{where}: has a detail label but never uses {{detail}}")
+            if not clause.strip():
+                report(f"{where} must not be empty")
+    for key in ("name", "rules"):
+        f.text(key)
+    return Modifier(
+        id=mid,
+        name=f.text("name") if isinstance(f.table.get("name"), str) else mid,
+        kind=kind,
+        rules=f.table.get("rules", "") if isinstance(f.table.get("rules"), str) else "",
+        slot=slot,
+        join=join,
+        text=frozen_map(text),
+        text_many=frozen_map(text_many),
+        replace=frozen_map(replace),
+        detail_label=detail_label,
+        detail_blank=detail_blank,
+        max=count_max,
+        requires=f.str_list("requires"),
+        excludes=f.str_list("excludes"),
+        status=f.status(),
+        styles=frozenset(f.str_list("styles")),
+        types=frozenset(f.str_list("types")),
+        group=f.get("group", str, "") or "",
+        general=general,
+        applies_to=f.str_list("applies_to") if general else (),
+        origin=origin,
+    )
+
+
+def _parse_group(gid: str, table: Any, origin: Origin, report: Report) -> ModifierGroup:
+    f = Fields(table, report, "a group", ("name", "min", "styles", "rules"))
+    minimum = f.get("min", int, 1)
+    if minimum is not None and minimum < 0:
+        report("field 'min' cannot be negative")
+    return ModifierGroup(
+        id=gid,
+        name=f.text("name"),
+        min=max(0, minimum or 0),
+        styles=frozenset(f.str_list("styles")),
+        rules=f.text("rules"),
+        origin=origin,
+    )
+
+
+def _parse_modifier_tables(
+    tables: Mapping[str, Any],
+    origin: Origin,
+    problems: Problems,
+    prefix: str,
+    *,
+    general: bool,
+    into: dict[str, Modifier],
+    taken: Callable[[str], str | None],
+) -> None:
+    for kind_key, kind in (
+        ("enhancements", ModifierKind.ENHANCEMENT),
+        ("drawbacks", ModifierKind.DRAWBACK),
+    ):
+        entries = tables.get(kind_key, {})
+        if not isinstance(entries, dict):
+            problems.add(origin.file, f"{prefix}{kind_key}", "must be a table of modifiers")
+            continue
+        for mid, table in entries.items():
+            report = problems.at(origin.file, f"{prefix}{kind_key}.{mid}")
+            if not check_id(mid, report, "modifier id"):
+                continue
+            clash = taken(mid) or (into[mid].origin.file if mid in into else None)
+            if clash:
+                report(f"modifier id {mid!r} is already used in {clash}")
+                continue
+            modifier = _parse_modifier(mid, table, kind, origin, report, general=general)
+            if modifier is not None:
+                into[mid] = modifier
+
+
+def parse_general(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
+    Fields(doc, problems.at(origin.file, ""), "file", ("groups", "enhancements", "drawbacks"))
+    groups = doc.get("groups", {})
+    if isinstance(groups, dict):
+        for gid, table in groups.items():
+            report = problems.at(origin.file, f"groups.{gid}")
+            if not check_id(gid, report, "group id"):
+                continue
+            if gid in raw.groups:
+                report(f"group {gid!r} is already defined in {raw.groups[gid].origin.file}")
+                continue
+            raw.groups[gid] = _parse_group(gid, table, origin, report)
+    _parse_modifier_tables(
+        doc,
+        origin,
+        problems,
+        "",
+        general=True,
+        into=raw.general,
+        taken=lambda mid: None,
+    )
+
+
+_EFFECT_FIELDS = (
+    "name",
+    "summary",
+    "prompt",
+    "status",
+    "types",
+    "template",
+    "slots",
+    "styles",
+    "parameters",
+    "enhancements",
+    "drawbacks",
+    "groups",
+    "use_general",
+    "exclude_general",
+)
+
+
+def _template(value: Any, report: Report, what: str) -> tuple[str, ...]:
+    if value is None:
+        report(f"missing required field {what}")
+        return ()
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        report(f"{what} must be a list of sentence strings")
+        return ()
+    if not value:
+        report(f"{what} must have at least one sentence")
+    return tuple(value)
+
+
+def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:
+    f = Fields(table, report, "a Parameter", ("name", "summary", "slot", "default", "levels"))
+    levels_raw = f.get("levels", list, [])
+    levels: list[ParameterLevel] = []
+    seen: set[str] = set()
+    for i, level in enumerate(levels_raw or []):
+        lreport: Report = lambda m, i=i: report(f"levels[{i}]: {m}")  # noqa: E731
+        lf = Fields(level, lreport, "a level", ("id", "name", "text", "status"))
+        lid = lf.get("id", str) or ""
+        if lid and not check_id(lid, lreport, "level id"):
+            continue
+        if lid in seen:
+            lreport(f"level id {lid!r} appears twice")
+            continue
+        seen.add(lid)
+        text = lf.get("text", str) or ""
+        if any(c in text for c in "{}[]"):
+            lreport("'text' is plain text; braces and brackets are not allowed")
+        levels.append(ParameterLevel(lid, lf.text("name"), text, lf.status(), len(levels)))
+    if len(levels) < 2:
+        report("a Parameter needs at least two levels")
+    default = f.get("default", str) or ""
+    if default and default not in seen:
+        report(
+            f"default level {default!r} is not one of its levels "
+            f"({', '.join(lv.id for lv in levels)})"
+        )
+    slot = f.get("slot", str) or ""
+    if slot and not SLOT_NAME.match(slot):
+        report(f"'slot' {slot!r} is not a slot name")
+    if default and levels and default in seen:
+        default_level = next(lv for lv in levels if lv.id == default)
+        if default_level.status is not Status.NEWBIE:
+            report("the default level cannot require a Status")
+    if len(levels) < 2 or default not in seen:
+        return None
+    return Parameter(pid, f.text("name"), f.text("summary", ""), slot, default, tuple(levels))
+
+
+def parse_effect_file(
+    doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
+) -> None:
+    top_report = problems.at(origin.file, "")
+    top = Fields(
+        doc, top_report, "file", ("category", "category_name", "category_summary", "effects")
+    )
+    cat_id = top.get("category", str) or ""
+    if cat_id and not check_id(cat_id, top_report, "category"):
+        return
+    if cat_id and cat_id != path.stem:
+        top_report(f"category {cat_id!r} must match the file name ({path.stem}.toml)")
+    cat_name = top.get("category_name", str, "") or ""
+    cat_summary = top.get("category_summary", str, "") or ""
+    if cat_id in raw.categories:
+        known = raw.categories[cat_id]
+        if cat_name and cat_name != known.name:
+            top_report(
+                f"category_name {cat_name!r} differs from {known.name!r} in {known.origin.file}"
+            )
+    elif cat_id:
+        if not cat_name:
+            top_report("a new category needs 'category_name'")
+        raw.categories[cat_id] = Category(cat_id, cat_name or cat_id, cat_summary, origin)
+    effects = top.get("effects", dict, {}) or {}
+    for eid, table in effects.items():
+        report = problems.at(origin.file, f"effects.{eid}")
+        if not check_id(eid, report, "Effect id"):
+            continue
+        if eid in raw.effects:
+            report(f"Effect {eid!r} is already defined in {raw.effects[eid].origin.file}")
+            continue
+        effect = _parse_effect(eid, table, cat_id, origin, problems, raw)
+        if effect is not None:
+            raw.effects[eid] = effect
+
+
+def _parse_effect(
+    eid: str, table: Any, category: str, origin: Origin, problems: Problems, raw: RawCatalog
+) -> Effect | None:
+    entry = f"effects.{eid}"
+    report = problems.at(origin.file, entry)
+    f = Fields(table, report, "an Effect", _EFFECT_FIELDS)
+    template = _template(f.table.get("template"), report, "'template'")
+    slots = _slot_table(f.get("slots", dict, {}) or {}, report, "slots")
+
+    styles: dict[str, EffectStyle] = {}
+    for sid, stable in (f.get("styles", dict, {}) or {}).items():
+        sreport = problems.at(origin.file, f"{entry}.styles.{sid}")
+        sf = Fields(stable, sreport, "an Effect Style", ("cost", "template", "slots", "status"))
+        cost = sf.get("cost", int)
+        style_template = (
+            _template(sf.table["template"], sreport, "'template'") if "template" in sf.table else ()
+        )
+        styles[sid] = EffectStyle(
+            style=sid,
+            cost=cost or 0,
+            template=style_template,
+            slots=frozen_map(_slot_table(sf.get("slots", dict, {}) or {}, sreport, "slots")),
+            status=sf.status(),
+        )
+    if not styles:
+        report("an Effect needs at least one Style under [effects.<id>.styles.<style>]")
+
+    parameters: dict[str, Parameter] = {}
+    for pid, ptable in (f.get("parameters", dict, {}) or {}).items():
+        preport = problems.at(origin.file, f"{entry}.parameters.{pid}")
+        if not check_id(pid, preport, "Parameter id"):
+            continue
+        param = _parse_parameter(pid, ptable, preport)
+        if param is not None:
+            parameters[pid] = param
+
+    groups: dict[str, ModifierGroup] = {}
+    for gid, gtable in (f.get("groups", dict, {}) or {}).items():
+        greport = problems.at(origin.file, f"{entry}.groups.{gid}")
+        if not check_id(gid, greport, "group id"):
+            continue
+        if gid in raw.groups:
+            greport(f"group {gid!r} is already a general group in {raw.groups[gid].origin.file}")
+            continue
+        groups[gid] = _parse_group(gid, gtable, origin, greport)
+
+    modifiers: dict[str, Modifier] = {}
+    _parse_modifier_tables(
+        f.table,
+        origin,
+        problems,
+        f"{entry}.",
+        general=False,
+        into=modifiers,
+        taken=lambda mid: raw.general[mid].origin.file if mid in raw.general else None,
+    )
+    return Effect(
+        id=eid,
+        name=f.text("name"),
+        category=category,
+        summary=f.text("summary"),
+        prompt=f.text("prompt"),
+        status=f.status(),
+        types=frozenset(f.str_list("types")),
+        styles=frozen_map(styles),
+        template=template,
+        slots=frozen_map(slots),
+        parameters=frozen_map(parameters),
+        modifiers=frozen_map(modifiers),
+        groups=frozen_map(groups),
+        use_general=f.str_list("use_general"),
+        exclude_general=f.str_list("exclude_general"),
+        origin=origin,
+    )
+
+
+def collect_stock(
+    doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
+) -> None:
+    report = problems.at(origin.file, "")
+    top = Fields(doc, report, "file", ("category", "gifts"))
+    category = top.get("category", str) or ""
+    if category and category != path.stem:
+        report(f"category {category!r} must match the file name ({path.stem}.toml)")
+    for gid, table in (top.get("gifts", dict, {}) or {}).items():
+        raw.stock_tables.append((gid, category, f"gifts.{gid}", origin, table))

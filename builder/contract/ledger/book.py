@@ -1,0 +1,316 @@
+"""The fold: post each entry, check it, book it onto the position, then final checks.
+
+``POSTERS`` maps each kind of ledger entry to its poster; ``book`` is the
+fold's only mutation; ``fold_ledger`` is the entry point the sheet, the audit
+and the app use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Any
+
+from builder.contract.character import (
+    AssetPick,
+    BonusExp,
+    BuyAsset,
+    ContractAttended,
+    Contractor,
+    Craft,
+    Death,
+    Entry,
+    GiftChange,
+    GiftChangeKind,
+    ImprovementGranted,
+    Journal,
+    Outcome,
+    Raise,
+    RemoveLiability,
+    Therapy,
+    TraitKind,
+)
+from builder.contract.creation import STARTING_EXP
+from builder.contract.ledger.checks import ENTRY_CHECKS, FINAL_CHECKS
+from builder.contract.ledger.earning import (
+    post_bonus,
+    post_contract,
+    post_death,
+    post_improvement,
+    post_journal,
+)
+from builder.contract.ledger.spending import (
+    post_buy_asset,
+    post_craft,
+    post_gift_change,
+    post_raise,
+    post_remove_liability,
+    post_therapy,
+)
+from builder.contract.ledger.values import (
+    ExpSummary,
+    LedgerLine,
+    Position,
+    Posting,
+    PostResult,
+    Ratings,
+    RewardSummary,
+    bonus_cap,
+    crafting_kind,
+    entry_place,
+    enum_of,
+)
+from builder.contract.status import Status, status_from_victories
+from builder.core.findings import Finding
+
+POSTERS: Mapping[type, Callable[[int, Any, Position], PostResult]] = MappingProxyType(
+    {
+        ContractAttended: post_contract,
+        Journal: post_journal,
+        BonusExp: post_bonus,
+        ImprovementGranted: post_improvement,
+        Raise: post_raise,
+        BuyAsset: post_buy_asset,
+        RemoveLiability: post_remove_liability,
+        Therapy: post_therapy,
+        Craft: post_craft,
+        GiftChange: post_gift_change,
+        Death: post_death,
+    }
+)
+"""The posting function for each kind of ledger entry."""
+
+
+# --------------------------------------------------------------------------- booking
+
+
+def _owe_free_copy(entry: GiftChange, pos: Position) -> None:
+    """Gaining an Artifact Crafting Gift, or spending rewards to improve a crafting Gift,
+    grants a free copy of its item ("Crafting")."""
+    gift = next((g for g in pos.contractor.gifts if g.id == entry.gift_id), None)
+    kind = crafting_kind(gift.draft.gift_type) if gift is not None else None
+    if kind is None:
+        return
+    change = enum_of(GiftChangeKind, entry.kind)
+    new = change is GiftChangeKind.NEW
+    improved = (
+        change in (GiftChangeKind.IMPROVEMENT, GiftChangeKind.REVISION)
+        and entry.credits + entry.improvements > 0
+    )
+    if (new and kind == "artifact") or improved:
+        pos.free_copies_owed[entry.gift_id] = pos.free_copies_owed.get(entry.gift_id, 0) + 1
+
+
+def book(entry: Entry, posting: Posting, pos: Position) -> None:
+    """Apply a posted entry to the running position (the fold's only mutation)."""
+    for source, exp in posting.earned.items():
+        pos.earned[source] += exp
+    if posting.spend_kind:
+        pos.spent[posting.spend_kind] += posting.price
+    for source, n in posting.credits_earned.items():
+        pos.credits_earned[source] += n
+    for source, n in posting.improvements_earned.items():
+        pos.improvements_earned[source] += n
+    pos.credits_spent += posting.credits_spent
+    pos.improvements_spent += posting.improvements_spent
+    if posting.contract_journal:
+        pos.contract_journals += 1
+    if posting.rating is not None:
+        kind, trait, to = posting.rating
+        target = {
+            TraitKind.ATTRIBUTE: pos.attributes,
+            TraitKind.ABILITY: pos.abilities,
+            TraitKind.SECONDARY: pos.secondary,
+        }.get(kind)
+        if target is None:
+            pos.source = to
+        else:
+            target[trait] = to
+
+    match entry:
+        case ContractAttended():
+            pos.contracts += 1
+            outcome = enum_of(Outcome, entry.outcome)
+            if outcome is Outcome.VICTORY:
+                pos.victories += 1
+            elif outcome is Outcome.DEATH and pos.alive:
+                pos.alive = False
+                pos.deaths += 1
+            pos.cycle_open = entry.cycle if entry.cycle and not entry.cycle_final else ""
+            pos.free_consumables_used.clear()
+        case Death(voided=True):
+            if not pos.alive:
+                pos.alive = True
+                pos.deaths -= 1
+                pos.deaths_voided += 1
+        case Death():
+            if pos.alive:
+                pos.alive = False
+                pos.deaths += 1
+        case BuyAsset():
+            pos.assets.append(entry.asset)
+        case RemoveLiability():
+            found = pos.find_liability(entry.liability)
+            if found is not None:
+                del pos.liabilities[found]
+        case Craft():
+            if posting.free_copy == "downtime":
+                pos.free_consumables_used.add(entry.gift_id)
+            elif posting.free_copy == "owed":
+                pos.free_copies_owed[entry.gift_id] -= 1
+        case GiftChange():
+            _owe_free_copy(entry, pos)
+            if entry.cost_after > 0:
+                pos.gifts[entry.gift_id] = entry.cost_after
+                if pos.source < 1:
+                    pos.source = 1
+            else:
+                pos.gifts.pop(entry.gift_id, None)
+        case _:
+            pass
+
+
+# --------------------------------------------------------------------------- the fold
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerFold:
+    """Everything folded from a contractor's creation and ledger, with the findings."""
+
+    ratings: Ratings
+    exp: ExpSummary
+    rewards: RewardSummary
+    contracts_attended: int
+    victories: int
+    alive: bool
+    deaths: int
+    deaths_voided: int
+    cycle_open: str
+    assets: tuple[AssetPick, ...]
+    liabilities: tuple[AssetPick, ...]
+    lines: tuple[LedgerLine, ...]
+    findings: tuple[Finding, ...]
+
+    @property
+    def status(self) -> Status:
+        return status_from_victories(self.victories)
+
+    @property
+    def charon_coins_earned(self) -> int:
+        """A Coin of Charon for each death not voided ("Coins of Charon")."""
+        return self.deaths
+
+
+def crashed(rule: str, where: str, what: str, exc: BaseException) -> Finding:
+    """The ERROR a check that raised becomes: the sheet is reported, never crashes."""
+    return Finding(
+        rule,
+        f"{what} could not be checked ({type(exc).__name__}: {exc}); the data there is not valid",
+        where,
+        numbers={"exception": type(exc).__name__},
+    )
+
+
+def _exp_summary(pos: Position) -> ExpSummary:
+    cap = bonus_cap(pos.victories)
+    return ExpSummary(
+        starting=STARTING_EXP,
+        creation_cost=pos.creation_cost,
+        earned_by_source=MappingProxyType(dict(pos.earned)),
+        earned_total=pos.earned_total,
+        spent_by_kind=MappingProxyType(dict(pos.spent)),
+        spent_total=pos.spent_total,
+        available=pos.available,
+        bonus_cap=cap,
+        bonus_eligible=pos.alive and pos.earned_total <= cap,
+    )
+
+
+def _reward_summary(pos: Position) -> RewardSummary:
+    credits = pos.credits_earned_total
+    improvements = pos.improvements_earned_total
+    cap = pos.improvement_cap
+    return RewardSummary(
+        credits_earned_by_source=MappingProxyType(dict(pos.credits_earned)),
+        credits_earned=credits,
+        improvements_earned_by_source=MappingProxyType(dict(pos.improvements_earned)),
+        improvements_earned=improvements,
+        credits_spent=pos.credits_spent,
+        improvements_spent=pos.improvements_spent,
+        credits_available=credits - pos.credits_spent,
+        improvements_available=min(improvements, cap) - pos.improvements_spent,
+        improvement_cap=cap,
+    )
+
+
+def fold_ledger(contractor: Contractor) -> LedgerFold:
+    """Fold creation and every ledger entry into ratings, Exp and rewards, with findings.
+
+    Never raises on odd entries: an entry that cannot be posted becomes a
+    ``ledger.entry_invalid`` ERROR and is skipped; a check that fails becomes
+    a ``ledger.check_crashed`` ERROR.
+    """
+    pos = Position.start(contractor)
+    findings: list[Finding] = []
+    lines: list[LedgerLine] = []
+    for index, entry in enumerate(contractor.ledger):
+        where = entry_place(index)
+        poster = POSTERS.get(type(entry))
+        if poster is None:
+            findings.append(
+                Finding(
+                    "ledger.unknown_entry",
+                    f"unknown ledger entry {type(entry).__name__}",
+                    where,
+                )
+            )
+            continue
+        try:
+            posting, found = poster(index, entry, pos)
+        except Exception as exc:  # a malformed entry must not stop the audit
+            findings.append(crashed("ledger.entry_invalid", where, "this entry", exc))
+            continue
+        findings.extend(found)
+        for check in ENTRY_CHECKS:
+            try:
+                findings.extend(check(index, entry, pos, posting))
+            except Exception as exc:
+                findings.append(crashed("ledger.check_crashed", where, check.__name__, exc))
+        try:
+            book(entry, posting, pos)
+        except Exception as exc:
+            findings.append(crashed("ledger.entry_invalid", where, "this entry", exc))
+            continue
+        lines.append(
+            LedgerLine(
+                index=index,
+                entry=type(entry).__name__,
+                date=str(getattr(entry, "date", "")),
+                earned=sum(posting.earned.values()),
+                spent=posting.price if posting.spend_kind else 0,
+                available_after=pos.available,
+                credits=sum(posting.credits_earned.values()) - posting.credits_spent,
+                improvements=sum(posting.improvements_earned.values()) - posting.improvements_spent,
+            )
+        )
+    for final in FINAL_CHECKS:
+        try:
+            findings.extend(final(contractor, pos))
+        except Exception as exc:
+            findings.append(crashed("ledger.check_crashed", "gifts", final.__name__, exc))
+    return LedgerFold(
+        ratings=pos.ratings(),
+        exp=_exp_summary(pos),
+        rewards=_reward_summary(pos),
+        contracts_attended=pos.contracts,
+        victories=pos.victories,
+        alive=pos.alive,
+        deaths=pos.deaths,
+        deaths_voided=pos.deaths_voided,
+        cycle_open=pos.cycle_open,
+        assets=tuple(pos.assets),
+        liabilities=tuple(pos.liabilities),
+        lines=tuple(lines),
+        findings=tuple(findings),
+    )

@@ -1,0 +1,307 @@
+"""Reading TOML catalog files: the machinery every game's catalog reader shares.
+
+A catalog is reference data a player picks from (Gifts, sheet lists, example
+Covenant content), kept as TOML under ``resources/`` and never executed. Each
+game has its own reader for its own entries; this module is what they share:
+
+* :func:`read_toml` reads one file safely (a regular file, size checked before
+  reading, UTF-8, valid TOML) and raises :class:`CatalogFileError` with the
+  reason in words;
+* :class:`CatalogProblem` and :class:`Problems` keep each mistake as a value
+  naming the file, the entry and what is wrong, so one pass reports them all;
+* :func:`did_you_mean` suggests the closest known id or key (difflib);
+* :class:`Table` gives typed access to one TOML table: every getter reports
+  a wrong or missing field at the table's path instead of raising, and
+  :meth:`Table.finish` reports the keys nobody asked for.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+import stat
+import tomllib
+from collections.abc import Callable, Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+MAX_CATALOG_FILE_BYTES = 2 * 1024 * 1024
+"""A catalog file is a few dozen kB; anything larger is refused before it is read."""
+
+ID_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
+"""A catalog id: lowercase letters, digits and underscores, starting with a letter."""
+
+T = TypeVar("T")
+
+Report = Callable[[str], None]
+"""Records one problem message at a place fixed when the reporter was made."""
+
+
+class CatalogFileError(Exception):
+    """A catalog file that cannot be read as TOML; ``reason`` says why, without the file name."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+def read_toml(path: Path, *, limit: int = MAX_CATALOG_FILE_BYTES) -> dict[str, Any]:
+    """The TOML document in ``path``, read only if it is a regular file of at most ``limit`` bytes.
+
+    Raises :class:`CatalogFileError` when the file is missing, not a regular
+    file, too large, not UTF-8 or not valid TOML (the reason names the byte or
+    the line).
+    """
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise CatalogFileError(f"not found in {path.parent}") from None
+    except OSError as exc:
+        raise CatalogFileError(f"cannot read file: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        raise CatalogFileError("not a regular file")
+    if info.st_size > limit:
+        raise CatalogFileError(f"file is {info.st_size} bytes; the limit is {limit}")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise CatalogFileError(f"cannot read file: {exc.strerror or exc}") from None
+    try:
+        return tomllib.loads(data.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise CatalogFileError(f"not UTF-8 text (byte {exc.start})") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise CatalogFileError(f"not valid TOML: {exc}") from None
+
+
+def did_you_mean(word: str, known: Collection[str]) -> str:
+    """`` (did you mean 'x'?)`` for the closest of ``known`` to ``word``, or "" if none is close."""
+    close = difflib.get_close_matches(word, sorted(known), n=1)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+_TYPE_NAMES: Mapping[type, str] = {
+    dict: "a table",
+    list: "a list",
+    str: "text",
+    int: "a number",
+    float: "a decimal number",
+}
+
+
+def type_name(value: Any) -> str:
+    """What a TOML value is, in a reader's words ("a table", "text", "true/false"...)."""
+    if isinstance(value, bool):
+        return "true/false"
+    return _TYPE_NAMES.get(type(value), type(value).__name__)
+
+
+def kind_name(kind: type | tuple[type, ...]) -> str:
+    """What a field must be, in a reader's words ("a whole number", "text or a list"...)."""
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    names = {dict: "a table", list: "a list", str: "text", int: "a whole number"}
+    return " or ".join(names.get(k, k.__name__) for k in kinds)
+
+
+# --------------------------------------------------------------------------- problems
+
+
+@dataclass(frozen=True, slots=True)
+class CatalogProblem:
+    """One problem found while loading catalog files: which file, which entry, what."""
+
+    file: str
+    entry: str
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.entry}" if self.entry else self.file
+        return f"{where}: {self.message}"
+
+    def to_json(self) -> dict[str, str]:
+        return {"file": self.file, "entry": self.entry, "message": self.message}
+
+
+@dataclass
+class Problems:
+    """Collects problems as values; ``at`` gives a reporter bound to a file and entry."""
+
+    items: list[CatalogProblem] = field(default_factory=list)
+
+    def add(self, file: str, entry: str, message: str) -> None:
+        self.items.append(CatalogProblem(file, entry, message))
+
+    def at(self, file: str, entry: str) -> Report:
+        return lambda message: self.add(file, entry, message)
+
+    def lines(self) -> list[str]:
+        """Each problem as one ``file: entry: message`` line."""
+        return [str(p) for p in self.items]
+
+
+# --------------------------------------------------------------------------- one table
+
+
+class Table:
+    """One TOML table being turned into a value, at ``where`` in ``file``.
+
+    Each getter records a problem (and returns a harmless placeholder)
+    instead of raising, so a single pass reports every mistake; ``finish``
+    flags unknown keys (with the closest known one) and says whether the
+    entry can be built.
+    """
+
+    def __init__(self, problems: Problems, file: str, where: str, raw: Mapping[str, Any]) -> None:
+        self.problems = problems
+        self.file = file
+        self.where = where
+        self.raw = raw
+        self.used: set[str] = set()
+        self.ok = True
+
+    def problem(self, message: str) -> None:
+        self.ok = False
+        self.problems.add(self.file, self.where, message)
+
+    def get(self, key: str) -> Any:
+        self.used.add(key)
+        return self.raw.get(key)
+
+    def text(self, key: str, *, required: bool = True) -> str:
+        value = self.get(key)
+        if value is None:
+            if required:
+                self.problem(f"missing {key!r}")
+            return ""
+        if not isinstance(value, str) or (required and not value.strip()):
+            self.problem(f"{key} must be non-empty text")
+            return ""
+        return value.strip()
+
+    def ident(self, key: str = "id") -> str:
+        value = self.text(key)
+        if value and not ID_PATTERN.match(value):
+            self.problem(
+                f"{key} must be lowercase letters, digits and underscores "
+                f"starting with a letter, not {value!r}"
+            )
+            return ""
+        return value
+
+    def flag(self, key: str) -> bool:
+        value = self.get(key)
+        if value is None:
+            return False
+        if not isinstance(value, bool):
+            self.problem(f"{key} must be true or false")
+            return False
+        return value
+
+    def integer(self, key: str, *, minimum: int, default: int | None = None) -> int:
+        value = self.get(key)
+        if value is None and default is not None:
+            return default
+        if value is None:
+            self.problem(f"missing {key!r}")
+            return minimum
+        # bool is an int in Python; "value = true" is a typo, not a 1
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            if minimum == 1:
+                self.problem(f"{key} must be a positive integer")
+            else:
+                self.problem(f"{key} must be a whole number of at least {minimum}")
+            return minimum
+        return value
+
+    def choice(self, key: str, choices: Sequence[str]) -> str:
+        value = self.text(key)
+        if value and value not in choices:
+            self.problem(f"{key} must be one of {', '.join(choices)}, not {value!r}")
+            return ""
+        return value
+
+    def text_list(self, key: str) -> tuple[str, ...]:
+        value = self.get(key)
+        if value is None:
+            return ()
+        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
+            self.problem(f"{key} must be a list of non-empty text")
+            return ()
+        return tuple(v.strip() for v in value)
+
+    def tables(self, key: str) -> list[Table]:
+        value = self.get(key)
+        if value is None:
+            return []
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            self.problem(f"{key} must be a list of tables")
+            return []
+        return [
+            Table(self.problems, self.file, f"{self.where}: {key}[{i}]", v)
+            for i, v in enumerate(value)
+        ]
+
+    def finish(self) -> bool:
+        for key in self.raw:
+            if key not in self.used:
+                self.problem(f"unknown key {key!r}{did_you_mean(key, self.used)}")
+        return self.ok
+
+
+# --------------------------------------------------------------------------- one file
+
+
+def _label(raw: Mapping[str, Any], label_key: str) -> str:
+    value = raw.get(label_key)
+    return f" {value.strip()!r}" if isinstance(value, str) and value.strip() else ""
+
+
+class FileProblems:
+    """The problems of one catalog file: each is reported as ``file: where: message``."""
+
+    def __init__(self, file: str, problems: Problems | None = None) -> None:
+        self.file = file
+        self.all = Problems() if problems is None else problems
+
+    def add(self, where: str, message: str) -> None:
+        self.all.add(self.file, where, message)
+
+    def table(self, where: str, raw: Mapping[str, Any]) -> Table:
+        """Typed access to one entry of this file, its problems reported at ``where``."""
+        return Table(self.all, self.file, where, raw)
+
+    def check_top_level(self, doc: Mapping[str, Any], known: Collection[str]) -> None:
+        """Report each top-level key of ``doc`` that is not in ``known``, with the closest one."""
+        for key in doc:
+            if key not in known:
+                self.add("", f"unknown top-level key {key!r}{did_you_mean(key, known)}")
+
+    def read_array(
+        self,
+        doc: Mapping[str, Any],
+        array: str,
+        build: Callable[[Table], T],
+        *,
+        label_key: str = "name",
+        required: bool = True,
+    ) -> list[T]:
+        """Read ``[[array]]`` with ``build`` for each entry, keeping the entries without problems.
+
+        Each entry's place is ``array[i] 'label'`` (the label from ``label_key``).
+        """
+        raw = doc.get(array)
+        if raw is None:
+            if required:
+                self.add("", f"has no [[{array}]] entries")
+            return []
+        if not isinstance(raw, list) or not all(isinstance(entry, dict) for entry in raw):
+            self.add("", f"{array!r} must be an array of tables, written [[{array}]]")
+            return []
+        values: list[T] = []
+        for i, entry in enumerate(raw):
+            table = self.table(f"{array}[{i}]{_label(entry, label_key)}", entry)
+            value = build(table)
+            if table.finish():
+                values.append(value)
+        return values

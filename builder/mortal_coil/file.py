@@ -1,0 +1,244 @@
+"""*This Mortal Coil* files: a spacefarer (``harbinger.mortal-coil``) and a crew, versioned JSON.
+
+A spacefarer file is ``{"format": "harbinger.mortal-coil", "version": 1,
+"character": {...}, "approvals": [...]}``; a crew file is ``{"format":
+"harbinger.mortal-coil-crew", "version": 1, "crew": {...}}``. Writing is
+canonical (every field written, keys sorted, two-space indent, UTF-8), so
+``loads(dumps(f)) == f``. Reading checks the document against its JSON Schema
+(``resources/schemas/mortal-coil*.v1.schema.json``) before building values, and
+every refusal is a ``FileFormatError`` naming the place ("character.log[3].roll").
+
+A file may hold a character the rules refuse (STR 25, a save of 0 past 0 HP):
+the format guards only the shape; ``builder.mortal_coil.audit`` reports the rules.
+"""
+
+from __future__ import annotations
+
+import json
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from builder.core.registry import FileFormatError
+from builder.mortal_coil import character as mc
+from builder.mortal_coil import creation as mc_creation
+from builder.mortal_coil import crew as mc_crew
+from resources import resource_path
+
+FORMAT = "harbinger.mortal-coil"
+CREW_FORMAT = "harbinger.mortal-coil-crew"
+VERSION = 1
+MAX_FILE_BYTES = 4 * 1024 * 1024
+SCHEMA_FILE = "mortal-coil-file.v1.schema.json"
+CREW_SCHEMA_FILE = "mortal-coil-crew.v1.schema.json"
+
+ENTRY_TYPES: dict[str, type] = {
+    "take_harm": mc.TakeHarm,
+    "save": mc.Save,
+    "short_rest": mc.ShortRest,
+    "night_rest": mc.NightRest,
+    "week_of_care": mc.WeekOfCare,
+    "deprived": mc.Deprived,
+    "end_deprivation": mc.EndDeprivation,
+    "add_fallout": mc.AddFallout,
+    "retire": mc.Retire,
+}
+"""The ``type`` tag of each play-log entry in the file."""
+
+_ENTRY_TAGS = {cls: tag for tag, cls in ENTRY_TYPES.items()}
+_NAMESPACE = {**vars(mc), **vars(mc_crew), "Associate": mc_creation.Associate}
+
+
+@dataclass(frozen=True, slots=True)
+class MortalCoilFile:
+    """One spacefarer and the approvals recorded for it."""
+
+    character: mc.Spacefarer
+    approvals: tuple[Mapping[str, Any], ...] = ()
+
+
+# --------------------------------------------------------------------------- encoding
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return str(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        out = {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
+        tag = _ENTRY_TAGS.get(type(value))
+        if tag is not None:
+            out["type"] = tag
+        return out
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def character_to_json(character: mc.Spacefarer) -> dict[str, Any]:
+    """The spacefarer as plain JSON values, every field written."""
+    return typing.cast(dict[str, Any], _encode(character))
+
+
+def crew_to_json(crew: mc_crew.Crew) -> dict[str, Any]:
+    """The crew as plain JSON values, every field written."""
+    return typing.cast(dict[str, Any], _encode(crew))
+
+
+def to_document(file: MortalCoilFile) -> dict[str, Any]:
+    """The whole spacefarer file as plain JSON values."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "character": character_to_json(file.character),
+        "approvals": [dict(a) for a in file.approvals],
+    }
+
+
+def crew_document(crew: mc_crew.Crew) -> dict[str, Any]:
+    """The whole crew file as plain JSON values."""
+    return {"format": CREW_FORMAT, "version": VERSION, "crew": crew_to_json(crew)}
+
+
+def canonical(document: Any) -> str:
+    """A document's canonical text: sorted keys, two-space indent, a final newline."""
+    return json.dumps(document, indent=2, ensure_ascii=False, sort_keys=True) + "\n"
+
+
+def dumps(file: MortalCoilFile) -> str:
+    return canonical(to_document(file))
+
+
+# --------------------------------------------------------------------------- decoding
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, _NAMESPACE)
+
+
+def _decode(tp: Any, value: Any, where: str) -> Any:
+    """Build a value of type ``tp`` from schema-checked JSON; a mismatch is a file error."""
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        return _decode_entry(value, where)  # the only union in these files is LogEntry
+    if origin is tuple:
+        inner = typing.get_args(tp)[0]
+        if not isinstance(value, list):
+            raise FileFormatError("expected a list", where)
+        return tuple(_decode(inner, v, f"{where}[{i}]") for i, v in enumerate(value))
+    if isinstance(tp, type) and issubclass(tp, StrEnum):
+        try:
+            return tp(value)
+        except ValueError:
+            choices = ", ".join(m.value for m in tp)
+            raise FileFormatError(f"{value!r} is not one of {choices}", where) from None
+    if isinstance(tp, type) and is_dataclass(tp):
+        return _decode_dataclass(tp, value, where)
+    if tp is bool and isinstance(value, bool):
+        return value
+    if tp is int and isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if tp is str and isinstance(value, str):
+        return value
+    raise FileFormatError(f"expected a value of type {getattr(tp, '__name__', tp)}", where)
+
+
+def _decode_entry(value: Any, where: str) -> Any:
+    if not isinstance(value, dict) or value.get("type") not in ENTRY_TYPES:
+        raise FileFormatError("expected a play-log entry with a known 'type'", f"{where}.type")
+    body = {k: v for k, v in value.items() if k != "type"}
+    return _decode_dataclass(ENTRY_TYPES[value["type"]], body, where)
+
+
+def _decode_dataclass(cls: type, value: Any, where: str) -> Any:
+    if not isinstance(value, dict):
+        raise FileFormatError("expected an object", where)
+    hints = _hints(cls)
+    extra = sorted(set(value) - {f.name for f in fields(cls)})
+    if extra:
+        raise FileFormatError(f"unexpected field {extra[0]!r}", where)
+    kwargs: dict[str, Any] = {}
+    for f in fields(cls):
+        if f.name not in value:
+            raise FileFormatError(f"missing field {f.name!r}", where)
+        kwargs[f.name] = _decode(hints[f.name], value[f.name], f"{where}.{f.name}")
+    return cls(**kwargs)
+
+
+def character_from_json(value: Any, where: str = "character") -> mc.Spacefarer:
+    """The inverse of ``character_to_json``."""
+    return typing.cast(mc.Spacefarer, _decode_dataclass(mc.Spacefarer, value, where))
+
+
+def crew_from_json(value: Any, where: str = "crew") -> mc_crew.Crew:
+    """The inverse of ``crew_to_json``."""
+    return typing.cast(mc_crew.Crew, _decode_dataclass(mc_crew.Crew, value, where))
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@cache
+def _validator(name: str) -> Draft202012Validator:
+    schema = json.loads(resource_path("schemas", name).read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def _path(parts: Any) -> str:
+    out = ""
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def _check(document: Any, fmt: str, schema: str, what: str) -> None:
+    if not isinstance(document, dict):
+        raise FileFormatError(f"a {what} file is a JSON object")
+    if document.get("format") != fmt:
+        raise FileFormatError(
+            f"not a {what} file (format is {document.get('format')!r}, expected {fmt!r})", "format"
+        )
+    version = document.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise FileFormatError(
+            f"written by a newer Harbinger (version {version}); this one reads up to {VERSION}",
+            "version",
+        )
+    found = sorted(
+        _validator(schema).iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]
+    )
+    problems = tuple((_path(e.absolute_path), e.message) for e in found)
+    if problems:
+        where, problem = problems[0]
+        raise FileFormatError(problem, where or "(file)", problems=problems)
+
+
+def from_document(document: Any) -> MortalCoilFile:
+    """Check a parsed spacefarer document (format, version, schema) and build its values."""
+    _check(document, FORMAT, SCHEMA_FILE, "This Mortal Coil character")
+    return MortalCoilFile(character_from_json(document["character"]), tuple(document["approvals"]))
+
+
+def crew_from_document(document: Any) -> mc_crew.Crew:
+    """Check a parsed crew document and build the crew."""
+    _check(document, CREW_FORMAT, CREW_SCHEMA_FILE, "This Mortal Coil crew")
+    return crew_from_json(document["crew"])
+
+
+def loads(data: str | bytes, source: str = "the file") -> MortalCoilFile:
+    """Read a spacefarer file from its text; ``source`` names it in error messages."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    if len(raw) > MAX_FILE_BYTES:
+        raise FileFormatError(f"{source} is larger than the {MAX_FILE_BYTES} byte limit")
+    try:
+        document = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise FileFormatError(f"{source} is not valid UTF-8 JSON: {exc}") from None
+    return from_document(document)

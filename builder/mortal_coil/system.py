@@ -1,0 +1,82 @@
+"""*This Mortal Coil* as a game system: how spacefarer files plug into the shared layers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from builder.core.approval import ApprovalError
+from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity
+from builder.core.report import Audit
+from builder.mortal_coil import file as mc_file
+from builder.mortal_coil.audit import audit_spacefarer
+from builder.mortal_coil.character import Spacefarer
+from builder.mortal_coil.wording import describe_entry
+
+ID = "mortal-coil"
+
+
+def _read(document: Any) -> CharacterFile:
+    read = mc_file.from_document(document)
+    return CharacterFile(ID, read.character, read.approvals, document.get("version", 1))
+
+
+def _as_file(file: CharacterFile) -> mc_file.MortalCoilFile:
+    return mc_file.MortalCoilFile(file.character, tuple(file.approvals))
+
+
+def _write(file: CharacterFile) -> dict[str, Any]:
+    return mc_file.to_document(_as_file(file))
+
+
+def _dumps(file: CharacterFile) -> bytes:
+    return mc_file.dumps(_as_file(file)).encode("utf-8")
+
+
+def _identity(character: Spacefarer) -> Identity:
+    return Identity(character.id, character.name, character.player)
+
+
+def _normalize(data: Any) -> dict[str, Any]:
+    try:
+        character = mc_file.character_from_json(data)
+    except FileFormatError as exc:
+        raise ApprovalError(exc.problem, exc.where) from None
+    return mc_file.character_to_json(character)
+
+
+_CORE = ("name", "player", "pronouns", "background", "creation", "items", "armor", "stability")
+
+
+def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
+    """``core`` (who the character is, creation, gear, armor, stability) and each log entry."""
+    items: dict[str, Any] = {"core": {k: character[k] for k in _CORE}}
+    for i, entry in enumerate(character["log"]):
+        items[f"log[{i}]"] = entry
+    return items
+
+
+def _audit(character: Spacefarer, _context: Mapping[str, Any]) -> Audit:
+    return audit_spacefarer(character)
+
+
+SYSTEM = GameSystem(
+    id=ID,
+    format=mc_file.FORMAT,
+    display_name="This Mortal Coil",
+    noun="spacefarer",
+    character_type=Spacefarer,
+    read=_read,
+    write=_write,
+    dumps=_dumps,
+    identity=_identity,
+    normalize=_normalize,
+    approval_items=_approval_items,
+    audit=_audit,
+    describe_entry=describe_entry,
+    whole_scope="character",
+    history="log",
+    file_version=mc_file.VERSION,
+    item_titles={"core": "core (creation, gear, armor, stability)"},
+)
+"""This Mortal Coil's entry in the game-system registry."""

@@ -1,0 +1,544 @@
+"""The Contract's relational store: one contractor spread over plain rows (``models.tables``).
+
+A contractor is kept in typed tables (``contractor``, its small collections,
+the append-only ``ledger_entry``, its Gifts) so the roster, Coins of Charon
+and a Gift's revisions are queries, not replays. ``Library`` (``models.library``)
+owns transactions and the choice of store; this module holds the session
+work it calls for contractors, through the same methods every store has
+(``models.stores.Store``).
+
+Saving writes only what changed: new ledger entries are appended (stored
+entries are never rewritten: a save that would change one is refused with
+``LedgerRewriteError``), a changed small collection (Limits, Injuries, …) is
+replaced as a whole, and a changed Gift is rewritten on its own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, delete, select
+
+from builder.contract.character import Contractor, Gift, GiftChange
+from builder.contract.file import CharacterFileError, validate_contractor
+from builder.contract.gifts.draft import GiftDraft
+from builder.contract.serialize import canonical_json
+from builder.core.registry import GameSystem
+from models import mapping
+from models.errors import CharacterNotFound, LedgerRewriteError, LibraryError, UnstorableCharacter
+from models.tables import (
+    AssetPickRow,
+    BattleScarRow,
+    ContractorRow,
+    CraftedItemRow,
+    CreationRatingRow,
+    GiftModifierRow,
+    GiftParameterRow,
+    GiftRow,
+    InjuryRow,
+    LedgerRow,
+    LibraryTable,
+    LimitRow,
+    LooseEndRow,
+    PlayerRow,
+    SheetItemRow,
+    SourceConditionRow,
+    TraumaRow,
+)
+from models.values import PlayerSummary, RosterEntry, SaveSummary, StoredCharacter, aware
+
+SYSTEM_ID = "contract"
+"""The game system this store keeps (``builder.contract.system.ID``)."""
+
+
+class ContractStore:
+    """Contractors in the relational tables; every method works inside the caller's session."""
+
+    def system_of(self, session: Session, character_id: str) -> str | None:
+        """ "contract" when a contractor has this id, else None."""
+        return SYSTEM_ID if session.get(ContractorRow, character_id) is not None else None
+
+    def read(self, session: Session, character_id: str) -> StoredCharacter:
+        row = _get(session, character_id)
+        return StoredCharacter(
+            character=_read_contractor(session, row),
+            system=SYSTEM_ID,
+            approval_state=row.approval_state,
+            approvals=tuple(json.loads(row.approvals)),
+            created_at=aware(row.created_at),
+            updated_at=aware(row.updated_at),
+        )
+
+    def insert(
+        self,
+        session: Session,
+        _system: GameSystem,
+        contractor: Contractor,
+        now: datetime,
+        *,
+        approvals: Sequence[Mapping[str, Any]] = (),
+        created_at: datetime | None = None,
+    ) -> SaveSummary:
+        _check_storable(contractor)
+        _insert_contractor(session, contractor, now, approvals=approvals, created_at=created_at)
+        return SaveSummary(
+            contractor.id, created=True, ledger_appended=len(contractor.ledger), parts=()
+        )
+
+    def update(
+        self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
+    ) -> SaveSummary:
+        _check_storable(contractor)
+        return _update_contractor(session, _get(session, contractor.id), contractor, now)
+
+    def restore(
+        self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
+    ) -> SaveSummary:
+        """Put back an earlier version: only the newest ledger entries may be taken back."""
+        _check_storable(contractor)
+        row = _get(session, contractor.id)
+        stored = _read_contractor(session, row)
+        keep = len(contractor.ledger)
+        if stored.ledger[:keep] != contractor.ledger:
+            raise LedgerRewriteError(
+                f"cannot restore {contractor.concept.name!r}: its ledger is not an earlier "
+                "state of the stored one; only the newest entries can be taken back"
+            )
+        retracted = len(stored.ledger) - keep
+        if retracted:
+            session.exec(
+                delete(LedgerRow).where(  # type: ignore[arg-type]
+                    LedgerRow.contractor_id == contractor.id, col(LedgerRow.seq) >= keep
+                )
+            )
+            session.flush()
+        summary = _update_contractor(session, row, contractor, now)
+        parts = (*summary.parts, "ledger") if retracted else summary.parts
+        return SaveSummary(contractor.id, created=False, ledger_appended=0, parts=parts)
+
+    def retract_tail(
+        self, session: Session, character_id: str, count: int, now: datetime
+    ) -> tuple[Any, ...]:
+        raise LibraryError(
+            "a contractor's ledger is taken back by restoring an earlier version, not by count"
+        )
+
+    def remove(self, session: Session, character_id: str) -> None:
+        row = _get(session, character_id)
+        _delete_contractor(session, character_id)
+        session.expunge(row)  # a new row may take the id in the same session (import: replace)
+
+    def created_at(self, session: Session, character_id: str) -> datetime:
+        return _get(session, character_id).created_at
+
+    def set_approval(
+        self,
+        session: Session,
+        character_id: str,
+        state: str,
+        approvals: Sequence[Mapping[str, Any]] | None,
+        now: datetime,
+    ) -> None:
+        row = _get(session, character_id)
+        row.approval_state = state
+        if approvals is not None:
+            row.approvals = canonical_json([dict(a) for a in approvals])
+        row.updated_at = now
+        session.add(row)
+
+    def roster(self, session: Session) -> list[RosterEntry]:
+        return [
+            RosterEntry(
+                id=row.id,
+                name=row.name,
+                player=row.player or "",
+                victories=int(row.victories or 0),
+                alive=not bool(row.dead),
+                approval_state=row.approval_state,
+                updated_at=aware(row.updated_at),
+                system=SYSTEM_ID,
+            )
+            for row in session.execute(_roster_query()).all()
+        ]
+
+
+# --------------------------------------------------------------------------- Contract-only reads
+
+
+def players(session: Session) -> list[PlayerSummary]:
+    """Every player with their contractors and Coins of Charon, sorted by name."""
+    rows = session.execute(_roster_query()).all()
+    summaries = []
+    for player in session.exec(select(PlayerRow)).all():
+        mine = [r for r in rows if r.player_id == player.id]
+        dead = sum(1 for r in mine if r.dead)
+        summaries.append(
+            PlayerSummary(
+                name=player.name,
+                contractors=len(mine),
+                living=len(mine) - dead,
+                coins_earned=dead + player.coins_earned_elsewhere,
+                coins_spent=sum(1 for r in mine if r.charon_coin) + player.coins_spent_elsewhere,
+            )
+        )
+    summaries.sort(key=lambda p: p.name.casefold())
+    return summaries
+
+
+def gift_history(session: Session, contractor_id: str, gift_id: str) -> list[GiftChange]:
+    """The ``GiftChange`` ledger entries of one Gift, oldest first (its revisions)."""
+    _get(session, contractor_id)
+    rows = session.exec(
+        select(LedgerRow)
+        .where(
+            LedgerRow.contractor_id == contractor_id,
+            LedgerRow.gift_id == gift_id,
+            LedgerRow.type == "gift_change",
+        )
+        .order_by(col(LedgerRow.seq))
+    ).all()
+    return [e for e in map(mapping.entry_from_row, rows) if isinstance(e, GiftChange)]
+
+
+def set_player_coins_elsewhere(session: Session, player: str, earned: int, spent: int) -> None:
+    """Record Coins of Charon a player earned or spent outside this library."""
+    row = session.exec(select(PlayerRow).where(PlayerRow.name == player)).first()
+    if row is None:
+        row = PlayerRow(name=player)
+    row.coins_earned_elsewhere = earned
+    row.coins_spent_elsewhere = spent
+    session.add(row)
+
+
+# --------------------------------------------------------------------------- queries
+
+
+def _latest_death_marker() -> Any:
+    """The newest non-null ``death`` marker of the outer contractor (null: never died)."""
+    return (
+        select(LedgerRow.death)
+        .where(
+            LedgerRow.contractor_id == ContractorRow.id,
+            col(LedgerRow.death).is_not(None),
+        )
+        .order_by(col(LedgerRow.seq).desc())
+        .limit(1)
+        .correlate(ContractorRow)
+        .scalar_subquery()
+    )
+
+
+def _roster_query() -> Any:
+    victories = (
+        select(LedgerRow.contractor_id, sa.func.count().label("victories"))
+        .where(LedgerRow.type == "contract", LedgerRow.outcome == "victory")
+        .group_by(LedgerRow.contractor_id)
+        .subquery()
+    )
+    return (
+        sa.select(
+            col(ContractorRow.id),
+            col(ContractorRow.name),
+            col(ContractorRow.player_id),
+            col(PlayerRow.name).label("player"),
+            victories.c.victories,
+            _latest_death_marker().label("dead"),
+            col(ContractorRow.approval_state),
+            col(ContractorRow.charon_coin),
+            col(ContractorRow.updated_at),
+        )
+        .select_from(ContractorRow)
+        .outerjoin(PlayerRow, ContractorRow.player_id == PlayerRow.id)  # type: ignore[arg-type]
+        .outerjoin(victories, victories.c.contractor_id == ContractorRow.id)
+    )
+
+
+def _get(session: Session, contractor_id: str) -> ContractorRow:
+    row = session.get(ContractorRow, contractor_id)
+    if row is None:
+        raise CharacterNotFound(f"no contractor with id {contractor_id!r} in this library")
+    return row
+
+
+def _children(session: Session, table: type[Any], contractor_id: str, *order: Any) -> list[Any]:
+    statement = select(table).where(table.contractor_id == contractor_id)
+    if order:
+        statement = statement.order_by(*order)
+    return list(session.exec(statement).all())
+
+
+def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
+    """Every row of one contractor, turned back into its value."""
+    cid = row.id
+    player = session.get(PlayerRow, row.player_id) if row.player_id is not None else None
+    gifts = _children(session, GiftRow, cid, GiftRow.position)
+    return Contractor(
+        id=cid,
+        concept=mapping.concept_from_row(row, player.name if player else ""),
+        limits=mapping.limits_from_rows(_children(session, LimitRow, cid, LimitRow.position)),
+        creation=mapping.creation_from_rows(
+            row,
+            _children(session, CreationRatingRow, cid, CreationRatingRow.id),
+            _children(session, AssetPickRow, cid),
+        ),
+        ledger=tuple(
+            mapping.entry_from_row(r) for r in _children(session, LedgerRow, cid, LedgerRow.seq)
+        ),
+        gifts=_read_gifts(session, gifts),
+        source=mapping.source_from_rows(
+            row, _children(session, SourceConditionRow, cid, SourceConditionRow.position)
+        ),
+        stock=mapping.stock_from_rows(
+            _children(session, SheetItemRow, cid), _children(session, CraftedItemRow, cid)
+        ),
+        health=mapping.health_from_rows(
+            row,
+            _children(session, InjuryRow, cid, InjuryRow.position),
+            _children(session, BattleScarRow, cid, BattleScarRow.position),
+            _children(session, TraumaRow, cid, TraumaRow.position),
+        ),
+        loose_ends=mapping.loose_ends_from_rows(
+            _children(session, LooseEndRow, cid, LooseEndRow.position)
+        ),
+        notes=row.notes,
+    )
+
+
+def _read_gifts(session: Session, gifts: list[GiftRow]) -> tuple[Gift, ...]:
+    if not gifts:
+        return ()
+    ids = [g.id for g in gifts]
+    modifiers: dict[int, list[GiftModifierRow]] = {i: [] for i in ids if i is not None}
+    for m in session.exec(
+        select(GiftModifierRow).where(col(GiftModifierRow.gift_row_id).in_(ids))
+    ).all():
+        modifiers[m.gift_row_id].append(m)
+    parameters: dict[int, list[GiftParameterRow]] = {i: [] for i in ids if i is not None}
+    for p in session.exec(
+        select(GiftParameterRow)
+        .where(col(GiftParameterRow.gift_row_id).in_(ids))
+        .order_by(col(GiftParameterRow.parameter_id))
+    ).all():
+        parameters[p.gift_row_id].append(p)
+    return tuple(
+        mapping.gift_from_rows(g, modifiers[g.id or 0], parameters[g.id or 0]) for g in gifts
+    )
+
+
+# --------------------------------------------------------------------------- writes
+
+
+def _check_storable(contractor: Contractor) -> None:
+    """Refuse anything that could not be exported and imported again."""
+    try:
+        validate_contractor(contractor)
+    except CharacterFileError as exc:
+        raise UnstorableCharacter(f"cannot save {contractor.concept.name!r}: {exc}") from None
+
+
+def _player_id(session: Session, name: str) -> int | None:
+    if not name:
+        return None
+    row = session.exec(select(PlayerRow).where(PlayerRow.name == name)).first()
+    if row is None:
+        row = PlayerRow(name=name)
+        session.add(row)
+        session.flush()
+    return row.id
+
+
+def _insert_contractor(
+    session: Session,
+    contractor: Contractor,
+    now: datetime,
+    *,
+    approvals: Sequence[Mapping[str, Any]] = (),
+    created_at: datetime | None = None,
+) -> None:
+    cid = contractor.id
+    row = mapping.new_contractor_row(
+        contractor, _player_id(session, contractor.concept.player), now
+    )
+    row.approvals = canonical_json([dict(a) for a in approvals])
+    if created_at is not None:
+        row.created_at = created_at
+    session.add(row)
+    session.flush()  # the parent row must exist before children reference it
+    session.add_all(_collection_rows(contractor))
+    session.add_all(mapping.ledger_row(cid, i, e, now) for i, e in enumerate(contractor.ledger))
+    _insert_gifts(session, cid, list(enumerate(contractor.gifts)))
+    session.flush()
+
+
+def _collection_rows(contractor: Contractor, parts: Iterable[str] | None = None) -> list[Any]:
+    """Rows of the small collections, all of them or only the named ``parts``."""
+    cid = contractor.id
+    builders: dict[str, Callable[[], Sequence[Any]]] = {
+        "limits": lambda: mapping.rows_for_limits(cid, contractor.limits),
+        "creation": lambda: [
+            *mapping.rows_for_ratings(cid, contractor.creation),
+            *mapping.rows_for_asset_picks(cid, contractor.creation),
+        ],
+        "source": lambda: mapping.rows_for_source(cid, contractor.source),
+        "stock": lambda: mapping.rows_for_stock(cid, contractor.stock),
+        "health": lambda: mapping.rows_for_health(cid, contractor.health),
+        "loose_ends": lambda: mapping.rows_for_loose_ends(cid, contractor.loose_ends),
+    }
+    rows: list[Any] = []
+    for part in parts if parts is not None else builders:
+        rows.extend(builders[part]())
+    return rows
+
+
+_PART_TABLES: dict[str, tuple[type[LibraryTable], ...]] = {
+    "limits": (LimitRow,),
+    "creation": (CreationRatingRow, AssetPickRow),
+    "source": (SourceConditionRow,),
+    "stock": (SheetItemRow, CraftedItemRow),
+    "health": (InjuryRow, BattleScarRow, TraumaRow),
+    "loose_ends": (LooseEndRow,),
+}
+"""The child tables holding each replaceable part of the sheet."""
+
+
+def _changed_parts(old: Contractor, new: Contractor) -> list[str]:
+    """Which small collections differ (compared as values, so order matters)."""
+    parts = []
+    if old.limits != new.limits:
+        parts.append("limits")
+    if (
+        old.creation.attributes != new.creation.attributes
+        or old.creation.abilities != new.creation.abilities
+        or old.creation.secondary != new.creation.secondary
+        or old.creation.assets != new.creation.assets
+        or old.creation.liabilities != new.creation.liabilities
+    ):
+        parts.append("creation")
+    if old.source.replenishment != new.source.replenishment:
+        parts.append("source")
+    if old.stock != new.stock:
+        parts.append("stock")
+    if (
+        old.health.injuries != new.health.injuries
+        or old.health.battle_scars != new.health.battle_scars
+        or old.health.traumas != new.health.traumas
+    ):
+        parts.append("health")
+    if old.loose_ends != new.loose_ends:
+        parts.append("loose_ends")
+    return parts
+
+
+def _own_fields_changed(old: Contractor, new: Contractor) -> bool:
+    return (
+        old.concept != new.concept
+        or old.notes != new.notes
+        or old.creation.charon_coin != new.creation.charon_coin
+        or old.source.name != new.source.name
+        or old.health.mind_damage != new.health.mind_damage
+    )
+
+
+def _update_contractor(
+    session: Session, row: ContractorRow, new: Contractor, now: datetime
+) -> SaveSummary:
+    old = _read_contractor(session, row)
+    cid = new.id
+    stored = len(old.ledger)
+    for seq, entry in enumerate(old.ledger):
+        if seq >= len(new.ledger) or new.ledger[seq] != entry:
+            what = "is missing" if seq >= len(new.ledger) else "differs"
+            raise LedgerRewriteError(
+                f"ledger entry {seq + 1} of {new.concept.name!r} {what} from the stored one; "
+                "the ledger is append-only, so a correction must be a new entry"
+            )
+    appended = new.ledger[stored:]
+    parts: list[str] = []
+    if _own_fields_changed(old, new):
+        parts.append("concept")
+        mapping.apply_contractor_fields(row, new)
+        row.player_id = _player_id(session, new.concept.player)
+    changed = _changed_parts(old, new)
+    for part in changed:
+        for table in _PART_TABLES[part]:
+            session.exec(delete(table).where(table.contractor_id == cid))  # type: ignore[attr-defined]
+    session.flush()
+    session.add_all(_collection_rows(new, changed))
+    parts.extend(changed)
+    if old.gifts != new.gifts:
+        _replace_changed_gifts(session, cid, old.gifts, new.gifts)
+        parts.append("gifts")
+    session.add_all(mapping.ledger_row(cid, stored + i, e, now) for i, e in enumerate(appended))
+    if parts or appended:
+        row.updated_at = now
+        session.add(row)
+    session.flush()
+    return SaveSummary(cid, created=False, ledger_appended=len(appended), parts=tuple(parts))
+
+
+def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Gift]]) -> None:
+    rows: list[tuple[GiftRow, GiftDraft]] = [
+        (mapping.gift_row(cid, position, gift), gift.draft) for position, gift in gifts
+    ]
+    session.add_all(row for row, _draft in rows)
+    session.flush()  # gift ids are needed by their modifier and parameter rows
+    for row, draft in rows:
+        assert row.id is not None
+        session.add_all(mapping.gift_child_rows(row.id, draft))
+
+
+def _replace_changed_gifts(
+    session: Session, cid: str, old: Sequence[Gift], new: Sequence[Gift]
+) -> None:
+    """Rewrite only the Gifts that changed, moved or went; leave the others' rows alone."""
+    old_at = {gift.id: (position, gift) for position, gift in enumerate(old)}
+    new_keys = {gift.id for gift in new}
+    stale = [key for key in old_at if key not in new_keys]
+    fresh: list[tuple[int, Gift]] = []
+    for position, gift in enumerate(new):
+        if old_at.get(gift.id) != (position, gift):
+            fresh.append((position, gift))
+            if gift.id in old_at:
+                stale.append(gift.id)
+    if stale:
+        doomed = select(GiftRow.id).where(
+            GiftRow.contractor_id == cid, col(GiftRow.gift_key).in_(stale)
+        )
+        _delete_gift_rows(session, doomed)
+        session.flush()
+    _insert_gifts(session, cid, fresh)
+
+
+def _delete_gift_rows(session: Session, gift_ids: Any) -> None:
+    """Delete Gift rows (a subquery of their ids) with their modifiers and parameters."""
+    ids = list(session.exec(gift_ids).all())
+    if not ids:
+        return
+    session.exec(delete(GiftModifierRow).where(col(GiftModifierRow.gift_row_id).in_(ids)))  # type: ignore[call-overload]
+    session.exec(delete(GiftParameterRow).where(col(GiftParameterRow.gift_row_id).in_(ids)))  # type: ignore[call-overload]
+    session.exec(delete(GiftRow).where(col(GiftRow.id).in_(ids)))  # type: ignore[call-overload]
+
+
+def _delete_contractor(session: Session, contractor_id: str) -> None:
+    """Delete a contractor's rows; children go first so no database needs cascades to be on."""
+    _delete_gift_rows(session, select(GiftRow.id).where(GiftRow.contractor_id == contractor_id))
+    for table in (
+        LedgerRow,
+        LimitRow,
+        CreationRatingRow,
+        AssetPickRow,
+        SourceConditionRow,
+        SheetItemRow,
+        CraftedItemRow,
+        InjuryRow,
+        BattleScarRow,
+        TraumaRow,
+        LooseEndRow,
+    ):
+        session.exec(delete(table).where(table.contractor_id == contractor_id))  # type: ignore[attr-defined,arg-type]
+    session.exec(delete(ContractorRow).where(col(ContractorRow.id) == contractor_id))
+    session.flush()

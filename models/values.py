@@ -1,0 +1,153 @@
+"""The small frozen values the library hands out: roster rows, stored characters, summaries.
+
+Every store (``models.contract_store``, ``models.document_store``) returns
+these, whatever game its characters belong to, so callers never see a row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from enum import StrEnum
+from typing import Any
+
+from builder.contract.status import Status, status_from_victories
+
+
+class OnConflict(StrEnum):
+    """What an import does when the file's character id is already in the library."""
+
+    REFUSE = "refuse"  # raise ImportConflict; nothing is written
+    REPLACE = "replace"  # the file's character replaces the stored one entirely
+    COPY = "copy"  # keep both: the imported one gets a new id
+
+
+class ApprovalState(StrEnum):
+    """Where a character stands with the Playgroup Leader (the review feature moves it)."""
+
+    UNREVIEWED = "unreviewed"
+    PENDING = "pending"
+    APPROVED = "approved"
+    CHANGES_REQUESTED = "changes_requested"
+
+
+@dataclass(frozen=True, slots=True)
+class RosterEntry:
+    """One line of the roster: enough to list, sort and filter without loading a sheet.
+
+    ``system`` is the game system's id ("contract", "covenant"…) and
+    ``system_name`` its display name. ``victories`` counts Contract victories
+    and is None for a system that has none; ``alive`` is False once the
+    character is out of play (dead, eliminated).
+    """
+
+    id: str
+    name: str
+    player: str
+    victories: int | None
+    alive: bool
+    approval_state: str
+    updated_at: datetime
+    system: str = "contract"
+    system_name: str = ""
+
+    @property
+    def family(self) -> str:
+        """The system id, under the name older callers used."""
+        return self.system
+
+    @property
+    def status(self) -> Status:
+        """Status from victories ("Contractor Status"); Newbie for a system without victories."""
+        return status_from_victories(self.victories or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerSummary:
+    """A player and their Coins of Charon.
+
+    A coin is earned when one of the player's contractors dies and spent by
+    creating a contractor with one (Coins of Charon); the ``elsewhere``
+    counts stand for coins from before or outside this library.
+    """
+
+    name: str
+    contractors: int
+    living: int
+    coins_earned: int
+    coins_spent: int
+
+    @property
+    def coins_available(self) -> int:
+        return self.coins_earned - self.coins_spent
+
+
+@dataclass(frozen=True, slots=True)
+class StoredCharacter:
+    """A character of any system with what the library keeps about it besides the sheet."""
+
+    character: Any
+    system: str
+    approval_state: str
+    approvals: tuple[Mapping[str, Any], ...]
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def contractor(self) -> Any:
+        """The character, under the name older callers used."""
+        return self.character
+
+
+StoredContractor = StoredCharacter
+"""The older name of :class:`StoredCharacter`."""
+
+
+@dataclass(frozen=True, slots=True)
+class SaveSummary:
+    """What a save wrote.
+
+    ``ledger_appended`` counts the history entries appended (ledger or log);
+    ``parts`` names what else was rewritten ("concept", "gifts", … for a
+    contractor; the changed top-level fields of the document, or "log" when
+    an undo took entries back, for other systems).
+    """
+
+    contractor_id: str
+    created: bool
+    ledger_appended: int
+    parts: tuple[str, ...]
+
+    @property
+    def changed(self) -> bool:
+        return self.created or self.ledger_appended > 0 or bool(self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class ImportResult:
+    """One imported file: which character it became and how the id conflict was settled.
+
+    ``contractor_id`` is the id of the character stored, of any ``system``.
+    """
+
+    source: str
+    contractor_id: str
+    name: str
+    action: str  # "created" | "replaced" | "copied" | "skipped"
+    system: str = "contract"
+
+    @property
+    def family(self) -> str:
+        """The system id, under the name older callers used."""
+        return self.system
+
+
+def now() -> datetime:
+    """Naive UTC: portable DateTime columns keep no zone, so the library stores UTC only."""
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+def aware(moment: datetime) -> datetime:
+    """A stored (naive UTC) time with its zone put back."""
+    return moment.replace(tzinfo=UTC) if moment.tzinfo is None else moment

@@ -1,0 +1,254 @@
+"""What a printed contractor sheet shows: frozen, display-ready values.
+
+``PrintSnapshot`` is the only input of the sheet and Gift-card printers. It
+holds text and numbers exactly as they will be printed, all of them computed
+beforehand by ``builder``; ``printing.contract.snapshot`` assembles it. The
+printers only arrange these values on paper, so the PDF always agrees with the
+app, the CLI and the leader's audit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class RatingView:
+    """A rated trait printed as dots: "Brawn ●●●○○ 3"."""
+
+    name: str
+    rating: int
+    maximum: int = 5
+
+
+@dataclass(frozen=True, slots=True)
+class StatView:
+    """A labelled value ("Initiative pool", "7 dice"), with an optional note on how it is found."""
+
+    label: str
+    value: str
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PenaltyBand:
+    """One row of a Penalty table ("Penalty"): remaining points, its name, its penalty."""
+
+    remaining: str
+    state: str
+    penalty: str
+
+
+@dataclass(frozen=True, slots=True)
+class TrackView:
+    """Body or Mind: boxes to tick, damage already taken, and its Penalty table.
+
+    ``current`` is the index in ``bands`` of the row the contractor is on now
+    (None when unknown), so the sheet can shade it.
+    """
+
+    name: str
+    rating: int
+    damage: int
+    remaining: int
+    penalty: str
+    bands: tuple[PenaltyBand, ...] = ()
+    current: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceView:
+    """The Source pool under the contractor's own name for it, and its replenishment conditions."""
+
+    name: str
+    rating: int
+    replenishment: tuple[str, ...] = ()
+    allowance: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LimitView:
+    name: str
+    description: str = ""
+    custom: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class CostPart:
+    """One term of a Gift Cost sum ("Enhancements", +2)."""
+
+    label: str
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class GiftView:
+    """A Gift as printed: flavor, classification, cost with its breakdown, full System Text."""
+
+    name: str
+    gift_type: str
+    effect: str
+    style: str
+    cost: int
+    system_text: str
+    tagline: str = ""
+    description: str = ""
+    required_status: str = ""
+    status_met: bool | None = True
+    breakdown: tuple[CostPart, ...] = ()
+    modifiers: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()
+    catalog: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class AssetView:
+    """An Asset or Liability with its system text; ``restricted`` needs leader approval."""
+
+    name: str
+    kind: str
+    value: int
+    detail: str = ""
+    system: str = ""
+    restricted: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ItemView:
+    """A line of Stock: equipment, an Artifact, a Consumable, a Trophy, a Condition…"""
+
+    name: str
+    detail: str = ""
+    quantity: int | None = None
+    source: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class StockView:
+    equipment: tuple[ItemView, ...] = ()
+    artifacts: tuple[ItemView, ...] = ()
+    consumables: tuple[ItemView, ...] = ()
+    trophies: tuple[ItemView, ...] = ()
+    conditions: tuple[ItemView, ...] = ()
+    circumstances: tuple[ItemView, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class InjuryView:
+    description: str
+    severity: int
+    stabilized: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ScarView:
+    name: str
+    tier: str
+    system: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TraumaView:
+    name: str
+    system: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class HealthView:
+    injuries: tuple[InjuryView, ...] = ()
+    battle_scars: tuple[ScarView, ...] = ()
+    traumas: tuple[TraumaView, ...] = ()
+    mind_damage: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class ContractView:
+    """A Contract attended, as a line of the Story log."""
+
+    date: str
+    scenario: str
+    where: str
+    outcome: str
+    commission: bool = False
+    cycle: str = ""
+    exp: int | None = None
+    notes: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class LooseEndView:
+    """A Loose End as the player may see it.
+
+    ``threat`` is empty while the Threat is hidden (its Cutoff has not reached
+    0); the printer never receives hidden text, so it cannot leak onto paper.
+    """
+
+    title: str
+    threat_level: str
+    cutoff_remaining: int
+    threat: str = ""
+    resolved: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerLine:
+    """One line of the Exp and reward log: Exp earned and spent, Exp left after it, rewards."""
+
+    date: str
+    entry: str
+    earned: int = 0
+    spent: int = 0
+    balance: int | None = None
+    rewards: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class TotalLine:
+    """A folded total ("Exp available", 12); ``strong`` totals are printed bold."""
+
+    label: str
+    value: int
+    strong: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FindingView:
+    """A rule finding worth showing on paper (errors and warnings)."""
+
+    severity: str
+    message: str
+    where: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PrintSnapshot:
+    """Everything a contractor's printed sheet and Gift cards show, ready to print."""
+
+    contractor_id: str
+    name: str
+    player: str = ""
+    status: str = ""
+    victories: int = 0
+    concept: tuple[StatView, ...] = ()
+    vitals: tuple[StatView, ...] = ()
+    attributes: tuple[RatingView, ...] = ()
+    abilities: tuple[RatingView, ...] = ()
+    secondary: tuple[RatingView, ...] = ()
+    derived: tuple[StatView, ...] = ()
+    body: TrackView | None = None
+    mind: TrackView | None = None
+    penalty: str = ""
+    source: SourceView | None = None
+    limits: tuple[LimitView, ...] = ()
+    gifts: tuple[GiftView, ...] = ()
+    assets: tuple[AssetView, ...] = ()
+    liabilities: tuple[AssetView, ...] = ()
+    stock: StockView = field(default_factory=StockView)
+    health: HealthView = field(default_factory=HealthView)
+    contracts: tuple[ContractView, ...] = ()
+    loose_ends: tuple[LooseEndView, ...] = ()
+    ledger: tuple[LedgerLine, ...] = ()
+    exp_totals: tuple[TotalLine, ...] = ()
+    reward_totals: tuple[TotalLine, ...] = ()
+    findings: tuple[FindingView, ...] = ()
+    notes: str = ""

@@ -1,0 +1,1 @@
+"""This Mortal Coil examples: a spacefarer and a crew (issue 18)."""

@@ -1,0 +1,78 @@
+"""User text reaches reportlab only as literal text: markup typed by a player is never parsed."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printing.common.sections import sheet_styles
+from printing.common.text import Markup, clean, fit_width, join, literal, markup, one_line, para
+
+PRINTING = Path(__file__).resolve().parents[3] / "printing"
+
+
+def test_literal_escapes_markup_characters() -> None:
+    assert literal('Zoë <b>&amp; "Xi/Xir"') == 'Zoë &lt;b&gt;&amp;amp; "Xi/Xir"'
+
+
+def test_literal_keeps_line_breaks_and_drops_unprintable_characters() -> None:
+    assert literal("one\r\ntwo\rthree\nfour") == "one<br/>two<br/>three<br/>four"
+    assert literal("bell\x07 nul\x00 lone\ud800 ok") == "bell nul lone ok"
+    assert clean("a\tb") == "a    b"
+
+
+def test_markup_fills_user_values_escaped_into_a_trusted_template() -> None:
+    result = markup("<b>{name}</b> costs {cost}", name="<i>Rage</i> & Co", cost=3)
+    assert result == "<b>&lt;i&gt;Rage&lt;/i&gt; &amp; Co</b> costs 3"
+    assert isinstance(result, Markup)
+    # A value that is already trusted markup goes in unchanged.
+    assert markup("{a}", a=Markup("<i>x</i>")) == "<i>x</i>"
+
+
+def test_join_skips_empty_pieces() -> None:
+    assert join([Markup("a"), Markup(""), literal("<b>")]) == "a · &lt;b&gt;"
+
+
+def test_para_prints_plain_strings_literally_and_parses_only_markup() -> None:
+    style = sheet_styles().body
+    typed = para("<b>bold?</b> & <font size=40>big</font>", style)
+    # The parsed paragraph holds one run of text, exactly as typed, in the normal face.
+    assert "".join(f.text for f in typed.frags) == "<b>bold?</b> & <font size=40>big</font>"
+    assert {f.fontName for f in typed.frags} == {style.fontName}
+    ours = para(Markup("<b>bold</b>"), style)
+    assert ours.frags[0].fontName != style.fontName
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(max_size=60))
+def test_any_user_text_parses_and_round_trips(text: str) -> None:
+    """Whatever a player types, the paragraph holds exactly their printable characters."""
+    paragraph = para(text, sheet_styles().body)
+    runs = (" " if getattr(f, "lineBreak", False) else f.text for f in paragraph.frags)
+    printed = " ".join("".join(runs).split())
+    assert printed == " ".join(clean(text).split())
+
+
+def test_one_line_and_fit_width() -> None:
+    assert one_line("  a\nb\t c ") == "a b c"
+    long = "Marguerite " * 20
+    cut = fit_width(long, "HarbingerSans", 8, 100)
+    assert cut.endswith("…") and len(cut) < len(long)
+    assert fit_width("short", "HarbingerSans", 8, 100) == "short"
+
+
+def test_only_printing_text_builds_paragraphs() -> None:
+    """Every Paragraph goes through ``para``, so no user string can skip escaping."""
+    offenders = []
+    sources = sorted(PRINTING.rglob("*.py"))
+    assert len(sources) > 10  # the walk reaches every sub-package
+    for path in sources:
+        if path.name == "text.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Paragraph":
+                offenders.append(f"{path.name}:{node.lineno}")
+    assert offenders == []

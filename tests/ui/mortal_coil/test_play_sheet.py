@@ -1,0 +1,115 @@
+"""pytest-qt drives creation and a fight on the spacefarer screens (issue 18, "Done when").
+
+The fight, worked by hand: Okoye has HP 4, armor 1, STR 10. A d8 result of 9
+is entered (an enhanced d12 could roll it): 8 through, 4 off HP, 4 off STR ->
+6; the STR save is entered as 7 > 6: critical damage, disabled. A short rest
+rolls a d6 from the seeded generator, HP 0 + d6, and ends the disability.
+"""
+
+from __future__ import annotations
+
+import random
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QUndoStack
+
+from builder.mortal_coil.character import CreationMethod, ShortRest, TakeHarm
+from builder.mortal_coil.creation import roll_creation
+from tests.builder.mortal_coil.examples import OKOYE
+from ui.mortal_coil import SpacefarerCreation, SpacefarerSheet
+
+
+def test_creation_rolls_every_die_and_allows_one_swap(qtbot):
+    form = SpacefarerCreation(random.Random(18))
+    qtbot.addWidget(form)
+    qtbot.keyClicks(form.name, "Tamsin Roe")
+    qtbot.keyClicks(form.pronouns, "they/them")
+    qtbot.mouseClick(form.roll_button, Qt.MouseButton.LeftButton)
+    # Seed 18 rolls STR 2+1+6 = 9, DEX 4+3+2 = 9, CTRL 2+4+6 = 12, HP 4.
+    assert roll_creation(random.Random(18)).str_dice == (2, 1, 6)
+    assert form.dice.text() == "STR 2+1+6 = 9; DEX 4+3+2 = 9; CTRL 2+4+6 = 12; HP d6 = 4"
+    form.swap.setCurrentIndex(form.swap.findData("str,ctrl"))
+    assert form.dice.text().endswith("→ STR 12, DEX 9, CTRL 9")
+    made = form.character()
+    c = made.creation
+    assert (made.name, made.pronouns) == ("Tamsin Roe", "they/them")
+    assert (c.method, c.str_max, c.dex_max, c.ctrl_max, c.hp_max) == (
+        CreationMethod.ROLLED,
+        12,
+        9,
+        9,
+        4,
+    )
+    assert (c.str_dice, c.dex_dice, c.ctrl_dice, c.swap, c.hp_die) == (
+        (2, 1, 6),
+        (4, 3, 2),
+        (2, 4, 6),
+        "str,ctrl",
+        4,
+    )
+    assert form.problems.text() == ""
+
+
+def test_creation_can_be_entered(qtbot):
+    form = SpacefarerCreation(random.Random(1))
+    qtbot.addWidget(form)
+    form.use_entered.setChecked(True)
+    form.entered["str"].setValue(19)
+    c = form.character().creation
+    assert (c.method, c.str_max, c.dex_max, c.hp_max) == (CreationMethod.ENTERED, 19, 10, 3)
+    assert form.problems.text() == "STR 19 is outside 3d6 (3-18)"
+
+
+def test_a_fight_damage_past_hp_a_failed_str_save_and_a_rest(qtbot):
+    stack = QUndoStack()
+    sheet = SpacefarerSheet(OKOYE, stack, random.Random(7))
+    qtbot.addWidget(sheet)
+    seen = []
+    sheet.changed.connect(seen.append)
+    assert sheet.vitals["str"].text() == "10 / 10   save 1/2"
+    sheet.attack_die.setValue(8)
+    sheet.harm_roll.setValue(9)
+    sheet.save_roll.setValue(7)
+    qtbot.mouseClick(sheet.harm_button, Qt.MouseButton.LeftButton)
+    assert sheet.character.log == (TakeHarm(sheet.character.log[0].kind, 9, 1, 7),)
+    assert sheet.vitals["hp"].text() == "0 / 4"
+    assert sheet.vitals["str"].text() == "6 / 10   save 3/10"
+    assert sheet.status.text() == "Disabled: dies within an hour without aid and rest."
+    d6 = random.Random(7).randint(1, 6)
+    qtbot.mouseClick(sheet.buttons["short"], Qt.MouseButton.LeftButton)
+    assert sheet.character.log[-1] == ShortRest(d6)
+    assert sheet.vitals["hp"].text() == f"{min(4, d6)} / 4"
+    assert sheet.status.text() == "In play."
+    assert (
+        sheet.log.count() == 2 and sheet.log.item(1).text() == f"2. Short rest: rolled {d6} for HP"
+    )
+    assert len(seen) == 2
+    # Undo takes back the rest, then the hit.
+    qtbot.mouseClick(sheet.undo_button, Qt.MouseButton.LeftButton)
+    assert len(sheet.character.log) == 1 and sheet.status.text().startswith("Disabled")
+    stack.undo()
+    assert sheet.character == OKOYE and sheet.vitals["str"].text() == "10 / 10   save 1/2"
+    stack.redo()
+    assert len(sheet.character.log) == 1
+
+
+def test_a_refused_action_says_why_and_changes_nothing(qtbot):
+    sheet = SpacefarerSheet(OKOYE, None, random.Random(3))
+    qtbot.addWidget(sheet)
+    qtbot.mouseClick(sheet.buttons["fed"], Qt.MouseButton.LeftButton)
+    assert sheet.message.text() == "Refused: the character is not deprived"
+    assert sheet.character == OKOYE
+
+
+def test_stress_then_rolled_fallout_fills_a_slot(qtbot):
+    sheet = SpacefarerSheet(OKOYE, None, random.Random(11))
+    qtbot.addWidget(sheet)
+    sheet.harm_kind.setCurrentIndex(1)
+    sheet.harm_roll.setValue(6)  # stability 0, HP 4: 2 off CTRL 8 -> 6
+    sheet.save_roll.setValue(20)  # 20 always fails: critical stress
+    qtbot.mouseClick(sheet.harm_button, Qt.MouseButton.LeftButton)
+    assert sheet.status.text() == "1 fallout to take."
+    qtbot.mouseClick(sheet.buttons["fallout"], Qt.MouseButton.LeftButton)
+    assert sheet.status.text() == "In play."
+    assert sheet.slots_box.title() == "Inventory: 5 of 10 slots"
+    assert sheet.slots.item(4).text().startswith(" 5. Fallout ")

@@ -1,0 +1,136 @@
+"""Creating a spacefarer: name, pronouns, background, then abilities and HP rolled or entered.
+
+Rolling uses ``builder.mortal_coil.creation`` with the generator the caller
+passes (seeded in tests): 3d6 for STR, DEX and CTRL in order, each die shown,
+one swap of two results allowed, then 1d6 maximum HP. Entering takes the
+numbers from a paper sheet. ``character()`` gives the new ``Spacefarer``.
+"""
+
+from __future__ import annotations
+
+import random
+import uuid
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from builder.mortal_coil.character import ABILITIES, Creation, Spacefarer
+from builder.mortal_coil.creation import (
+    CreationRoll,
+    creation_findings,
+    creation_from_roll,
+    entered_creation,
+)
+
+SWAPS = ("", "str,dex", "str,ctrl", "dex,ctrl")
+
+
+class SpacefarerCreation(QWidget):
+    """The creation form; ``character()`` builds the spacefarer from what is entered."""
+
+    def __init__(self, rng: random.Random | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rng = rng or random.Random()
+        self.rolled: CreationRoll | None = None
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.name = QLineEdit()
+        self.pronouns = QLineEdit()
+        self.background = QLineEdit()
+        self.player = QLineEdit()
+        for label, edit in (
+            ("Name", self.name),
+            ("Pronouns", self.pronouns),
+            ("Background", self.background),
+            ("Player", self.player),
+        ):
+            form.addRow(label, edit)
+        layout.addLayout(form)
+
+        methods = QHBoxLayout()
+        self.use_roll = QRadioButton("Roll 3d6 per ability, 1d6 HP")
+        self.use_entered = QRadioButton("Enter from a paper sheet")
+        self.use_roll.setChecked(True)
+        methods.addWidget(self.use_roll)
+        methods.addWidget(self.use_entered)
+        layout.addLayout(methods)
+
+        roll_row = QHBoxLayout()
+        self.roll_button = QPushButton("Roll")
+        self.roll_button.clicked.connect(self.roll)
+        self.swap = QComboBox()
+        for s in SWAPS:
+            self.swap.addItem("No swap" if not s else f"Swap {s.upper().replace(',', ' and ')}", s)
+        self.swap.currentIndexChanged.connect(self._show)
+        roll_row.addWidget(self.roll_button)
+        roll_row.addWidget(self.swap)
+        layout.addLayout(roll_row)
+        self.dice = QLabel("Not rolled yet.")
+        self.dice.setObjectName("creationDice")
+        layout.addWidget(self.dice)
+
+        entered = QFormLayout()
+        self.entered: dict[str, QSpinBox] = {}
+        for key in ("str", "dex", "ctrl", "hp"):
+            spin = QSpinBox()
+            spin.setRange(1, 30)
+            spin.setValue(10 if key != "hp" else 3)
+            self.entered[key] = spin
+            entered.addRow(key.upper(), spin)
+        layout.addLayout(entered)
+        self.problems = QLabel("")
+        self.problems.setWordWrap(True)
+        layout.addWidget(self.problems)
+        layout.addStretch(1)
+
+    def roll(self) -> None:
+        """Roll every die at once and show each; the swap can still change."""
+        from builder.mortal_coil.creation import roll_creation
+
+        self.rolled = roll_creation(self.rng)
+        self.use_roll.setChecked(True)
+        self._show()
+
+    def _show(self) -> None:
+        if self.rolled is None:
+            return
+        c = self.creation()
+        parts = [
+            f"{a.label} {'+'.join(map(str, self.rolled.dice(a)))} = {sum(self.rolled.dice(a))}"
+            for a in ABILITIES
+        ]
+        swapped = f" → STR {c.str_max}, DEX {c.dex_max}, CTRL {c.ctrl_max}" if c.swap else ""
+        self.dice.setText("; ".join(parts) + f"; HP d6 = {self.rolled.hp_die}" + swapped)
+
+    def creation(self) -> Creation:
+        """The created maxima, rolled (with the chosen swap) or entered."""
+        if self.use_roll.isChecked() and self.rolled is not None:
+            return creation_from_roll(self.rolled, self.swap.currentData())
+        e = self.entered
+        return entered_creation(
+            e["str"].value(), e["dex"].value(), e["ctrl"].value(), e["hp"].value()
+        )
+
+    def character(self) -> Spacefarer:
+        """The new spacefarer (no play yet); findings about its numbers are shown, not fatal."""
+        creation = self.creation()
+        found = creation_findings(creation)
+        self.problems.setText("\n".join(f.message for f in found))
+        return Spacefarer(
+            id=f"tmc-{uuid.uuid4().hex[:12]}",
+            name=self.name.text().strip(),
+            creation=creation,
+            player=self.player.text().strip(),
+            pronouns=self.pronouns.text().strip(),
+            background=self.background.text().strip(),
+        )
