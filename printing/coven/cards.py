@@ -72,33 +72,43 @@ def _draw_card(canv: Canvas, card: HeldCard, owner: str, ties: str, x: float, y:
 
 
 def render_trait_cards(
-    chronicle: Chronicle, practitioner_id: str, out: Output, paper: Paper = "letter"
+    chronicle: Chronicle, practitioner_id: str | None, out: Output, paper: Paper = "letter"
 ) -> int:
-    """Print every trait card a practitioner holds now (white first); returns the page count."""
+    """Print the trait cards a practitioner holds now (white first), or every practitioner's
+    (``practitioner_id`` None), each practitioner starting a new page; returns the page count."""
     state = fold(chronicle)
-    practitioner = chronicle.practitioner(practitioner_id)
-    held = sorted(state.held(practitioner_id), key=lambda c: (c.colour is Colour.RED, c.id))
+    chosen = [p for p in chronicle.practitioners if practitioner_id in (None, p.id)]
+    if practitioner_id is not None and not chosen:
+        raise KeyError(f"no practitioner {practitioner_id!r}")
     size = paper_size(paper)
     canv = RunningCanvas(str(out) if not hasattr(out, "write") else out, pagesize=size, invariant=1)
-    canv.setTitle(one_line(f"{practitioner.name} — trait cards"))
-    canv.setAuthor(one_line(practitioner.player))
+    title = f"{chosen[0].name if practitioner_id else chronicle.town} — trait cards"
+    canv.setTitle(one_line(title))
+    canv.setAuthor(one_line(chosen[0].player if practitioner_id else chronicle.others_player))
     canv.setSubject("The Coven: trait cards")
     canv.setCreator("Harbinger")
-    canv.harbinger_head = RunningHead(
-        "cards", f"{practitioner.name} — trait cards", practitioner.player
-    )
     slots = card_slots(paper)
     pages = 0
-    for start in range(0, max(1, len(held)), len(slots)):
-        for card, (x, y) in zip(held[start : start + len(slots)], slots, strict=False):
-            ties = ", ".join(
-                state.elements[t].name if t in state.elements else t for t in card.tied_to
-            )
-            _draw_card(canv, card, practitioner.name, ties, x, y)
-        if not held:
-            canv.setFont(SANS, 10)
-            canv.drawString(72, size[1] - 100, "This practitioner holds no trait cards.")
+    for practitioner in chosen:
+        canv.harbinger_head = RunningHead(
+            f"cards-{practitioner.id}", f"{practitioner.name} — trait cards", practitioner.player
+        )
+        held = sorted(state.held(practitioner.id), key=lambda c: (c.colour is Colour.RED, c.id))
+        for start in range(0, max(1, len(held)), len(slots)):
+            for card, (x, y) in zip(held[start : start + len(slots)], slots, strict=False):
+                ties = ", ".join(
+                    state.elements[t].name if t in state.elements else t for t in card.tied_to
+                )
+                _draw_card(canv, card, practitioner.name, ties, x, y)
+            if not held:
+                canv.setFont(SANS, 10)
+                canv.drawString(72, size[1] - 100, "This practitioner holds no trait cards.")
+            canv.showPage()
+            pages += 1
+    if not pages:
+        canv.setFont(SANS, 10)
+        canv.drawString(72, size[1] - 100, "This chronicle has no practitioners yet.")
         canv.showPage()
-        pages += 1
+        pages = 1
     canv.save()
     return pages

@@ -8,13 +8,18 @@ Entry points:
 
 - ``render_practitioner_sheet(chronicle, practitioner_id, out, paper="letter") -> int``
 - ``render_town_sheet(chronicle, out, paper="letter") -> int``
+- ``render_chronicle(chronicle, out, paper="letter") -> int`` (town, then each practitioner)
+- ``roster_sheet(chronicle) -> RosterSheet`` (for ``printing.systems``)
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
+
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 from reportlab.lib.colors import Color, HexColor, white
-from reportlab.platypus import Flowable, Spacer
+from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from builder.coven.chronicle import OTHERS, QUESTIONS, Chronicle, Colour, Kind
 from builder.coven.graph import town_map
@@ -31,6 +36,7 @@ from printing.common.layout import (
     frame_width,
     make_document,
 )
+from printing.common.roster import RosterSheet
 from printing.common.styles import INK, RULE, Styles, make_styles
 from printing.common.text import markup, one_line, para
 
@@ -59,12 +65,20 @@ def _element_name(chronicle: Chronicle, state: CovenState, element_id: str) -> s
 def practitioner_story(
     chronicle: Chronicle, practitioner_id: str, width: float, s: Styles
 ) -> list[Flowable]:
+    """A practitioner's sheet alone: its running head, then ``practitioner_body``."""
+    practitioner = chronicle.practitioner(practitioner_id)
+    head = RunningHead(practitioner_id, practitioner.name, practitioner.player)
+    return [SectionStart(head), *practitioner_body(chronicle, practitioner_id, width, s)]
+
+
+def practitioner_body(
+    chronicle: Chronicle, practitioner_id: str, width: float, s: Styles
+) -> list[Flowable]:
     """The practitioner's answers and every trait card they hold now, white then red."""
     state = fold(chronicle)
     practitioner = chronicle.practitioner(practitioner_id)
     other = practitioner_id in state.other
     story: list[Flowable] = [
-        SectionStart(RunningHead(practitioner_id, practitioner.name, practitioner.player)),
         para(practitioner.name, s.title),
         para(
             markup(
@@ -180,7 +194,21 @@ def town_drawing(state: CovenState, width: float, height: float) -> Drawing:
     return drawing
 
 
+def _town_head(chronicle: Chronicle, key: str = "town", outline: bool = False) -> RunningHead:
+    return RunningHead(
+        key,
+        f"{chronicle.town} — The Coven",
+        f"The Others: {chronicle.others_player}",
+        chronicle.town if outline else "",
+    )
+
+
 def town_story(chronicle: Chronicle, width: float, s: Styles) -> list[Flowable]:
+    """The town sheet alone: its running head, then ``town_body``."""
+    return [SectionStart(_town_head(chronicle)), *town_body(chronicle, width, s)]
+
+
+def town_body(chronicle: Chronicle, width: float, s: Styles) -> list[Flowable]:
     """The town sheet: the Others' goal, the map, every element with its state and odds."""
     state = fold(chronicle)
     chances = town_chances(state)
@@ -189,7 +217,6 @@ def town_story(chronicle: Chronicle, width: float, s: Styles) -> list[Flowable]:
         "practitioners": f"The practitioners have won: {state.win_reason}.",
     }.get(state.winner, f"Week {state.week}; the next deal is {state.deal_size} cards.")
     story: list[Flowable] = [
-        SectionStart(RunningHead("town", chronicle.town, f"The Others: {chronicle.others_player}")),
         para(chronicle.town, s.title),
         para(
             markup(
@@ -239,3 +266,48 @@ def render_town_sheet(chronicle: Chronicle, out: Output, paper: Paper = "letter"
     )
     width = frame_width(paper)
     return build(doc, town_story(chronicle, width, make_styles()))
+
+
+def chronicle_story(
+    chronicle: Chronicle,
+    width: float,
+    *,
+    key: str = "0",
+    outline: bool = False,
+    on_start: Callable[[], None] | None = None,
+) -> list[Flowable]:
+    """The whole chronicle on paper: the town sheet, then each practitioner's sheet.
+
+    One running head (and one page count, ``key``) for all of it, so a roster
+    of several chronicles prints each as one sheet.
+    """
+    s = make_styles()
+    story: list[Flowable] = [SectionStart(_town_head(chronicle, key, outline), on_start)]
+    story += town_body(chronicle, width, s)
+    for practitioner in chronicle.practitioners:
+        story.append(PageBreak())
+        story += practitioner_body(chronicle, practitioner.id, width, s)
+    return story
+
+
+def render_chronicle(chronicle: Chronicle, out: Output, paper: Paper = "letter") -> int:
+    """Print the town sheet and every practitioner's sheet in one file; returns the page count."""
+    doc = make_document(
+        out,
+        paper,
+        title=f"{chronicle.town} — The Coven",
+        subject="The Coven: town and practitioners",
+        author=chronicle.others_player,
+    )
+    return build(doc, chronicle_story(chronicle, frame_width(paper)))
+
+
+def roster_sheet(chronicle: Chronicle) -> RosterSheet:
+    """The chronicle as the shared printer table prints it (alone, or inside a roster)."""
+    return RosterSheet(
+        name=chronicle.town,
+        ident=chronicle.id,
+        noun="chronicle",
+        render=partial(render_chronicle, chronicle),
+        story=partial(chronicle_story, chronicle),
+    )

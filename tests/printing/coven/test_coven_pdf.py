@@ -10,7 +10,7 @@ from builder.coven.chronicle import Goal
 from printing.coven.cards import render_trait_cards
 from printing.coven.sheets import render_practitioner_sheet, render_town_sheet
 from tests.builder.coven.examples import end_week, play_influence, town
-from tests.printing.pdfread import body_text, read_pdf, squash
+from tests.printing.common.pdfread import body_text, read_pdf, squash
 
 
 def chronicle():
@@ -57,3 +57,16 @@ def test_trait_cards() -> None:
     assert "White trait a white 2" in first
     last = squash(reader.pages[2].extract_text())
     assert "Red trait (not yet written)" in last and "belongs to the Others" in last
+
+
+def test_the_printer_table_prints_a_chronicle(tmp_path) -> None:
+    from printing import systems
+
+    c = chronicle()
+    assert systems.printer_for(c).system == "coven"
+    pages = systems.print_sheet(c, tmp_path / "millbrook.pdf")
+    _, read = read_pdf(tmp_path / "millbrook.pdf")
+    assert pages == len(read) == 3  # the town, then Ann, then Bo
+    assert [p.number for p in read] == [1, 2, 3] and read[0].total == 3
+    assert read[1].body.startswith("Ann")
+    assert systems.print_cards(c, tmp_path / "cards.pdf") == 3 + 3  # 13 cards each
