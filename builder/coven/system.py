@@ -15,6 +15,7 @@ from builder.core.report import Audit
 from builder.coven import file as coven_file
 from builder.coven.audit import audit_chronicle
 from builder.coven.chronicle import Chronicle
+from builder.coven.state import fold
 from builder.coven.wording import describe_entry
 
 ID = "coven"
@@ -67,6 +68,11 @@ def _audit(chronicle: Chronicle, _context: Mapping[str, Any]) -> Audit:
     return audit_chronicle(chronicle)
 
 
+def _in_play(chronicle: Chronicle) -> bool:
+    """A chronicle leaves play once one side has won (the-coven.txt, "Winning")."""
+    return not fold(chronicle).winner
+
+
 SYSTEM = GameSystem(
     id=ID,
     format=coven_file.FORMAT,
@@ -85,5 +91,6 @@ SYSTEM = GameSystem(
     history="log",
     file_version=coven_file.VERSION,
     item_titles={"core": "core (town, goal, practitioners and their cards, links)"},
+    in_play=_in_play,
 )
 """The Coven's entry in the game-system registry."""

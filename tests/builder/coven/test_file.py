@@ -102,3 +102,10 @@ def test_audit_replays_the_log() -> None:
     assert (
         SYSTEM.describe_entry(played(), played().log[1]) == "JH: a corruption marker on Mayor Hart"
     )
+
+
+def test_a_chronicle_is_in_play_until_one_side_wins() -> None:
+    from tests.builder.coven.test_game import practitioners_clean_up, summoned_week
+
+    assert SYSTEM.in_play(played())
+    assert not SYSTEM.in_play(practitioners_clean_up(summoned_week()))
