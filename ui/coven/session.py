@@ -5,8 +5,8 @@ session holds the current one and an undo stack of commands, each holding the
 chronicle before and after one named operation ("Place marker", "Deal the
 week"). Before anything is pushed the operation's events are checked by the
 rules (``builder.coven.state.check``): a refused event is never recorded, and
-its finding comes back to the view to show. Saving is a callback, so the
-generic document store plugs in without this module naming it.
+its finding comes back to the view to show. Saving is a callback;
+``library_saver`` makes one for the library's generic document store.
 """
 
 from __future__ import annotations
@@ -21,6 +21,29 @@ from builder.coven.chronicle import Chronicle, Event
 from builder.coven.state import CovenState, check, fold
 
 Saver = Callable[[Chronicle], None]
+
+
+def library_saver(library: object, held: Chronicle) -> Saver:
+    """Keep the library in step with the session: an append is a save, an Undo a restore.
+
+    The log is append-only in the generic document store: going back (the
+    new log is a prefix of the held one) is ``Library.restore``, which takes
+    back only the newest entries; anything else is ``Library.save``.
+    """
+    current = [held]
+
+    def save(wanted: Chronicle) -> None:
+        before = current[0]
+        going_back = (
+            len(wanted.log) < len(before.log) and before.log[: len(wanted.log)] == wanted.log
+        )
+        if going_back:
+            library.restore(wanted)  # type: ignore[attr-defined]
+        else:
+            library.save(wanted)  # type: ignore[attr-defined]
+        current[0] = wanted
+
+    return save
 
 
 class _Step(QUndoCommand):

@@ -196,3 +196,23 @@ def test_summon_the_others_and_play_the_game(qtbot) -> None:
     assert session.state.cards["p1c3"].holder == "p2"
     assert "next deal 15 cards" in view.status.text()  # 4 + 11 red cards in the coven
     shoot(view, "coven-game")
+
+
+def test_the_session_keeps_the_library_in_step(qtbot, library_path) -> None:
+    from models.library import Library
+    from ui.coven.session import library_saver
+
+    chronicle = created(qtbot).chronicle()
+    with Library.open(library_path) as library:
+        library.save(chronicle)
+        session = ChronicleSession(chronicle, save=library_saver(library, chronicle))
+        view = ChronicleView(session, rng=random.Random(19))
+        qtbot.addWidget(view)
+        influence(qtbot, session, view)
+        assert library.load(chronicle.id) == session.chronicle
+        assert len(session.chronicle.log) == 4
+        session.undo_stack.undo()  # the end of the influence phase, taken back in the library
+        assert library.load(chronicle.id).log == session.chronicle.log
+        assert len(session.chronicle.log) == 3
+        session.undo_stack.redo()
+        assert library.load(chronicle.id) == session.chronicle
