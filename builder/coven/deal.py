@@ -18,7 +18,7 @@ from builder.coven.state import CovenState
 
 
 def deal_week(state: CovenState, rng: random.Random) -> BeginWeek:
-    """ "the Others shuffle the pack of cards and deal out" this week's number of cards."""
+    """A shuffled weekly deal: "the Others shuffle the pack of cards and deal out" its cards."""
     deck = list(DECK)
     rng.shuffle(deck)
     return BeginWeek(tuple(deck[: state.deal_size]))

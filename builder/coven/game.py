@@ -22,15 +22,19 @@ POT = "pot"
 
 
 def summoned(yes_practitioners: int, practitioners: int) -> bool:
-    """ "This is a simple majority vote among all players. The Others always vote Yes, but in the
-    case of a tie the Others are not summoned." Every player votes, the Others included."""
+    """Summoned or not (The Game).
+
+    "This is a simple majority vote among all players. The Others always vote
+    Yes, but in the case of a tie the Others are not summoned." Every player
+    votes, the Others included.
+    """
     yes = yes_practitioners + 1
     return 2 * yes > practitioners + 1
 
 
 def rule_passes(yes: int, players: int) -> bool:
-    """ "if there is a clear majority then that rule is now a rule of The Game": more than half of
-    all players, the Others included."""
+    """Passed or not: "if there is a clear majority then that rule is now a rule of The
+    Game": more than half of all players, the Others included."""
     return 2 * yes > players
 
 
@@ -47,8 +51,14 @@ def summon_vote(table: Table, event: SummonVote) -> None:
 
 
 def begin_game(table: Table, event: GameBegins) -> None:
-    """ "1. The Others write a red card for every player and add them to the pot. 2. The Others
-    choose the order of play." The pot's new cards are ``pot<week>.<n>``."""
+    """The Game begins: "1. The Others write a red card for every player and add them to the
+    pot. 2. The Others choose the order of play."
+
+    Reading: "every player" counts the Others too, as the sentence before
+    says ("Every Practitioner is a player, and so are the Others"), so the pot
+    opens with one red card more than there are practitioners. Its new cards
+    are ``pot<week>.<n>``.
+    """
     if table.phase is not Phase.SUMMONED:
         raise Refused("game.not_summoned", "The Game is played only when the Others are summoned")
     if sorted(event.order) != sorted(table.players):
@@ -65,7 +75,7 @@ def begin_game(table: Table, event: GameBegins) -> None:
 
 
 def _stake(table: Table, player: str, cards: tuple[str, ...]) -> None:
-    """ "one white card or two red cards" from the player's hand into the pot.
+    """A stake: "one white card or two red cards" from the player's hand into the pot.
 
     The Others may put in red cards they write on the spot (ids not yet in play).
     """
@@ -93,7 +103,8 @@ def _stake(table: Table, player: str, cards: tuple[str, ...]) -> None:
 
 
 def wager(table: Table, event: Wager) -> None:
-    """ "3. Each player must wager one white card or two red cards and add them to the pot.\""""
+    """A wager: "3. Each player must wager one white card or two red cards and add them
+    to the pot"."""
     game = _game(table)
     if event.player not in table.players:
         raise Refused("wager.player", f"{event.player!r} is not a player")
@@ -146,8 +157,8 @@ def propose_rule(table: Table, event: ProposeRule) -> None:
 
 
 def end_game(table: Table, event: GameEnds) -> None:
-    """ "6. Play the Game as established. If the Game breaks down at any point because the rules
-    are incomplete, the Others claim everything in the pot."
+    """The end of The Game: "6. Play the Game as established. If the Game breaks down at
+    any point because the rules are incomplete, the Others claim everything in the pot."
 
     Reading: a concluded Game says who takes each pot card, and every card is
     given to someone.
@@ -173,8 +184,8 @@ def end_game(table: Table, event: GameEnds) -> None:
 
 
 def trade(table: Table, event: Trade) -> None:
-    """ "Once the Game has been played to conclusion, the Practitioners can trade cards and bargain
-    among themselves ... Trades which take place immediately are binding."
+    """A trade: "Once the Game has been played to conclusion, the Practitioners can trade
+    cards and bargain among themselves ... Trades which take place immediately are binding."
     """
     if table.phase is not Phase.GAME_DONE or table.game is None or not table.game.concluded:
         raise Refused("trade.phase", "cards are traded after a Game played to conclusion")

@@ -15,7 +15,7 @@ SHARED_CARDS = 5
 
 
 def trait_cards(colours: list[Colour]) -> int:
-    """ "White traits are worth 1 card, and red traits are worth 2."""
+    """Cards a party is dealt: "White traits are worth 1 card, and red traits are worth 2"."""
     return sum(2 if c is Colour.RED else 1 for c in colours)
 
 

@@ -35,7 +35,7 @@ from ui.coven.session import ChronicleSession
 
 
 class StakesBox(QGroupBox):
-    """ "If I win, the corruption vanishes from this person": markers off, or corruption lifted."""
+    """Stakes: "If I win, the corruption vanishes from this person" (markers off, or lifted)."""
 
     def __init__(self, session: ChronicleSession, parent: QWidget | None = None) -> None:
         super().__init__("Stakes of the last conflict won", parent)
