@@ -42,6 +42,7 @@ from builder.contract.file import (
     parse_document,
     write_atomically,
 )
+from builder.core import files
 from builder.core.registry import (
     CharacterFile,
     FileFormatError,
@@ -364,20 +365,12 @@ def _example_files() -> list[Path]:
 
 
 def _file_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
-    """The bytes of a file to import, never reading past the size limit."""
-    if isinstance(source, bytes | bytearray | memoryview):
-        return bytes(source)
-    path = Path(source)
+    """The bytes of a file to import: a regular file only (never a FIFO or a device),
+    its size checked before a byte is read (``builder.core.files.read_limited``)."""
     try:
-        with path.open("rb") as handle:
-            # One byte past the limit, so the parser reports an oversize file as such.
-            return handle.read(MAX_FILE_BYTES + 1)
-    except IsADirectoryError:
-        raise CharacterFileError(f"{path} is a folder, not a file") from None
-    except FileNotFoundError:
-        raise CharacterFileError(f"{path} does not exist") from None
-    except OSError as exc:
-        raise CharacterFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+        return files.read_limited(source, MAX_FILE_BYTES)
+    except files.UnreadableFile as exc:
+        raise CharacterFileError(exc.problem, exc.where) from None
 
 
 def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile:

@@ -40,19 +40,19 @@ _Registrar = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-a
 
 
 def _read_document(path: Path) -> dict[str, Any]:
-    """A character file parsed as hostile input; CliError (exit 2) naming file and problem."""
-    from builder.contract.file import CharacterFileError, parse_document
+    """A character file parsed as hostile input; CliError (exit 2) naming file and problem.
+
+    Only a regular file is read, its size checked first (``builder.core.files``),
+    so a FIFO or a huge file is refused without blocking or filling memory.
+    """
+    from builder.core import files
+    from builder.core.registry import FileFormatError
 
     try:
-        data = path.read_bytes() if path.is_file() else None
-    except OSError as exc:
-        raise CliError(f"{path}: cannot read it: {exc.strerror or exc}") from None
-    if data is None:
-        raise CliError(f"{path}: no such file")
-    try:
-        document = parse_document(data)
-    except CharacterFileError as exc:
-        raise CliError(f"{path}: {exc}") from None
+        document = files.load_json(path)
+    except FileFormatError as exc:
+        text = str(exc)  # the reader's own refusals already start with the path
+        raise CliError(text if text.startswith(str(path)) else f"{path}: {text}") from None
     if not isinstance(document, dict):
         raise CliError(f"{path}: not a character file (a JSON object)")
     return document

@@ -115,7 +115,7 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
     Each file is parsed as hostile input and read by the game system its ``format``
     names (``builder.core.registry``).
     """
-    from builder.contract.file import parse_document
+    from builder.core import files as safe_files
     from builder.core.registry import FileFormatError, read_document
 
     files: list[Path] = []
@@ -128,11 +128,7 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
     characters: list[tuple[str, Any]] = []
     for path in files:
         try:
-            raw = path.read_bytes()
-        except OSError as exc:
-            raise CliError(f"{path}: cannot read it: {exc.strerror or exc}") from None
-        try:
-            character = read_document(parse_document(raw)).character
+            character = read_document(safe_files.load_json(path)).character
         except FileFormatError as exc:
             raise CliError(f"{path}: {exc}") from None
         characters.append((str(path), character))

@@ -140,7 +140,7 @@ def test_a_schema_problem_is_reported_with_where(capsys, tmp_path: Path) -> None
 
 def test_a_missing_file_and_an_empty_folder_exit_2(capsys, tmp_path: Path) -> None:
     code, _, err = run(capsys, "sheet", "audit", str(tmp_path / "nope.json"))
-    assert code == 2 and "nope.json: no such file" in err
+    assert code == 2 and "nope.json does not exist" in err
     code, _, err = run(capsys, "sheet", "audit", str(tmp_path))
     assert code == 2 and "holds no .json files" in err
 
