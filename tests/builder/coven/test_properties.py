@@ -8,7 +8,7 @@ from collections import Counter
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.coven.cards import DECK
+from builder.coven.cards import DECK, marker_kind
 from builder.coven.chronicle import (
     BeginWeek,
     CascadeMarker,
@@ -31,7 +31,7 @@ IDS = [e.id for e in ELEMENTS]
 @st.composite
 def weeks(draw: st.DrawFn) -> Chronicle:
     c = town(draw(st.sampled_from(list(Goal))))
-    for _ in range(draw(st.integers(1, 6))):
+    for _ in range(draw(st.integers(1, 8))):
         state = fold(c)
         if state.winner:
             break
@@ -39,10 +39,19 @@ def weeks(draw: st.DrawFn) -> Chronicle:
         dealt = tuple(shuffled[: state.deal_size])
         c = c.append(BeginWeek(dealt))
         for card in dealt:
-            if draw(st.booleans()):
-                c = c.append(PlaceMarker(card, draw(st.sampled_from(IDS))))
+            kind = marker_kind(card)
+            if kind is None:
+                continue
+            fitting = [e.id for e in ELEMENTS if kind.value in ("any", e.kind.value)]
+            # mostly a marker the card can place, sometimes any element (maybe refused)
+            element = draw(st.sampled_from(fitting if draw(st.integers(0, 4)) else IDS))
+            c = c.append(PlaceMarker(card, element))
         c = c.append(EndInfluence())
-        for _ in range(draw(st.integers(0, 3))):
+        for person in fold(c).pending_cascades:  # cascades the rules offer, to linked elements
+            linked = [b if a == person else a for a, b in fold(c).links if person in (a, b)]
+            if linked and draw(st.booleans()):
+                c = c.append(CascadeMarker(person, draw(st.sampled_from(linked))))
+        for _ in range(draw(st.integers(0, 2))):  # and some the rules may refuse
             c = c.append(CascadeMarker(draw(st.sampled_from(IDS)), draw(st.sampled_from(IDS))))
         if draw(st.booleans()):
             rest = [x for x in DECK if x not in ("AS", "AH", "AC", "KS", "KH")]
