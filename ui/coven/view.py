@@ -55,6 +55,7 @@ from builder.coven.scenes import others_cards, settle_conflict
 from builder.coven.wording import describe_entry
 from ui.coven.game_panel import GameBox, StakesBox
 from ui.coven.session import ChronicleSession
+from ui.coven.town_box import TownBox, TradeBox
 from ui.coven.town_map import TownMap
 
 PHASES = {
@@ -105,8 +106,12 @@ class ChronicleView(QWidget):
         game_layout = QVBoxLayout(game_tab)
         self.game_box = GameBox(session)
         game_layout.addWidget(self.game_box)
+        self.trade_box = TradeBox(session)
+        game_layout.addWidget(self.trade_box)
+        self.town_box = TownBox(session)
+        game_layout.addWidget(self.town_box)
         game_layout.addStretch(1)
-        self.tabs.addTab(game_tab, "The Game")
+        self.tabs.addTab(game_tab, "The Game and the town")
         self.log = QListWidget()
         self.tabs.addTab(self.log, "Chronicle")
         self.coven = QTableWidget(0, 4)
@@ -286,6 +291,8 @@ class ChronicleView(QWidget):
         self._fill_traits()
         self.stakes_box.refresh()
         self.game_box.refresh()
+        self.trade_box.refresh()
+        self.town_box.refresh()
         self._allow_buttons()
         self.log.clear()
         refused = set(state.refused)

@@ -195,6 +195,11 @@ def test_summon_the_others_and_play_the_game(qtbot) -> None:
     assert session.state.phase.value == "game_done" and not session.state.held("pot")
     assert session.state.cards["p1c3"].holder == "p2"
     assert "next deal 15 cards" in view.status.text()  # 4 + 11 red cards in the coven
+    trades = view.trade_box
+    trades.card.setCurrentIndex(trades.card.findData("o1"))
+    trades.taker.setCurrentIndex(trades.taker.findData(OTHERS))
+    qtbot.mouseClick(trades.trade_button, Qt.MouseButton.LeftButton)
+    assert session.state.cards["o1"].holder == OTHERS
     shoot(view, "coven-game")
 
 
@@ -216,3 +221,23 @@ def test_the_session_keeps_the_library_in_step(qtbot, library_path) -> None:
         assert len(session.chronicle.log) == 3
         session.undo_stack.redo()
         assert library.load(chronicle.id) == session.chronicle
+
+
+def test_the_town_grows_in_play_and_the_beachhead_needs_its_foundations(qtbot) -> None:
+    session, view = opened(qtbot, [])
+    town = view.town_box
+    town.name.setText("The Old Well")
+    town.kind.setCurrentText("place")
+    town.select_links("ann-lowe")
+    qtbot.mouseClick(town.add_button, Qt.MouseButton.LeftButton)
+    assert session.state.elements["the-old-well"].kind is Kind.PLACE
+    assert ("ann-lowe", "the-old-well") in session.state.links
+    town.name.setText("Portal to the Drowned Court")
+    town.beachhead.setChecked(True)
+    qtbot.mouseClick(town.add_button, Qt.MouseButton.LeftButton)
+    assert "beachhead.goal" in view.message.text()  # these Others want to corrupt people
+    assert "portal-to-the-drowned-court" not in session.state.elements
+    town.link_a.setCurrentIndex(town.link_a.findData("bo-reyes"))
+    town.link_b.setCurrentIndex(town.link_b.findData("the-old-well"))
+    qtbot.mouseClick(town.link_button, Qt.MouseButton.LeftButton)
+    assert ("bo-reyes", "the-old-well") in session.state.links
