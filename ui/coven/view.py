@@ -196,9 +196,14 @@ class ChronicleView(QWidget):
             self.challenge.addItem(c.value.capitalize(), c.value)
         self.challenge.currentIndexChanged.connect(self._show_chance)
         self.place = QComboBox()
+        self.against = QComboBox()
+        self.against.addItem("against the Others", "")
+        for p in self.session.chronicle.practitioners:
+            self.against.addItem(f"against {p.name}", p.id)
+        self.against.currentIndexChanged.connect(self._show_chance)
         self.stakes = QLineEdit()
         self.stakes.setPlaceholderText("the stakes, made explicit")
-        form.addRow(self._row(self.challenge, self.place))
+        form.addRow(self._row(self.challenge, self.against, self.place))
         self.conflict_button = QPushButton("Deal the conflict")
         self.conflict_button.clicked.connect(self.conflict)
         form.addRow(self._row(self.stakes, self.conflict_button))
@@ -242,29 +247,46 @@ class ChronicleView(QWidget):
     def frame_scene(self) -> None:
         self.session.perform("Frame a scene", Scene(self.framer.currentData()))
 
-    def conflict(self) -> None:
+    def _chosen_traits(self) -> dict[str, list[str]]:
+        """The selected traits by holder: the framer first, then whoever else brings some."""
         framer = self.framer.currentData()
-        traits = tuple(i.data(Qt.ItemDataRole.UserRole) for i in self.traits.selectedItems())
+        chosen: dict[str, list[str]] = {framer: []}
+        held = self.session.state.cards
+        for item in self.traits.selectedItems():
+            card_id = item.data(Qt.ItemDataRole.UserRole)
+            chosen.setdefault(held[card_id].holder, []).append(card_id)
+        return chosen
+
+    def conflict(self) -> None:
+        """Deal a conflict: everyone whose traits are selected takes part; against a practitioner,
+        that practitioner defends and the Others stay out."""
+        framer = self.framer.currentData()
+        against = self.against.currentData() or ""
+        traits = {p: tuple(cards) for p, cards in self._chosen_traits().items()}
+        if against:
+            traits.setdefault(against, ())
         event = deal_conflict(
             self.session.state,
             framer,
             self.stakes.text(),
-            {framer: traits},
-            Challenge(self.challenge.currentData()),
+            traits,
+            None if against else Challenge(self.challenge.currentData()),
             self.rng,
+            against=against,
             place=self.place.currentData() or "",
         )
         if self.session.perform("Conflict", event) is None:
             result = settle_conflict(event)
-            names = {OTHERS: "the Others", framer: self.framer.currentText()}
+            names = {p.id: p.name for p in self.session.chronicle.practitioners}
+            names[OTHERS] = "the Others"
             hands = "; ".join(
-                f"{names.get(p, p)}: {' '.join(cards)} → {result.hands[p].describe()}"
+                f"{names[p]}: {' '.join(cards)} → {result.hands[p].describe()}"
                 for p, cards in [(q.practitioner, q.cards) for q in event.parties]
                 + ([(OTHERS, event.others_cards)] if event.challenge is not None else [])
             )
             self.result.setText(
                 f"Shared {' '.join(event.shared)}. {hands}. "
-                f"{names.get(result.winner, result.winner)} get(s) their way"
+                f"{names[result.winner]} get(s) their way"
                 + (f" after {len(result.rounds)} tie-break round(s)" if result.rounds else "")
             )
 
@@ -372,25 +394,29 @@ class ChronicleView(QWidget):
         self._refill(self.cascade_target, targets)
 
     def _fill_traits(self) -> None:
+        """The framer's traits first, then every other practitioner's (who may join in)."""
         framer = self.framer.currentData()
+        names = {p.id: p.name for p in self.session.chronicle.practitioners}
+        holders = [framer] + [p for p in names if p != framer]
         self.traits.clear()
-        for card in self.session.state.held(framer or ""):
-            worth = 2 if card.colour is Colour.RED else 1
-            item = QListWidgetItem(f"{card.colour.value}: {card.text or card.id} ({worth} card)")
-            item.setData(Qt.ItemDataRole.UserRole, card.id)
-            self.traits.addItem(item)
+        for holder in holders:
+            for card in self.session.state.held(holder or ""):
+                worth = 2 if card.colour is Colour.RED else 1
+                who = "" if holder == framer else f"{names[holder]} · "
+                text = f"{who}{card.colour.value}: {card.text or card.id} ({worth} card)"
+                item = QListWidgetItem(text)
+                item.setData(Qt.ItemDataRole.UserRole, card.id)
+                self.traits.addItem(item)
 
     def _show_chance(self) -> None:
         """The framer's chance against the Others with the traits selected (shipped table)."""
         framer = self.framer.currentData()
-        if framer == OTHERS or not framer:
-            self.chance.clear()
+        chosen = self._chosen_traits()
+        if framer == OTHERS or not framer or len(chosen) > 1 or self.against.currentData():
+            self.chance.setText("" if framer == OTHERS else "(the table is for two parties)")
             return
         cards = self.session.state.cards
-        mine = sum(
-            2 if cards[i.data(Qt.ItemDataRole.UserRole)].colour is Colour.RED else 1
-            for i in self.traits.selectedItems()
-        )
+        mine = sum(2 if cards[c].colour is Colour.RED else 1 for c in chosen[framer])
         place = self.place.currentData() or ""
         theirs = others_cards(
             Challenge(self.challenge.currentData()), 1, place in self.session.state.corrupt

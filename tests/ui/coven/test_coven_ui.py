@@ -241,3 +241,30 @@ def test_the_town_grows_in_play_and_the_beachhead_needs_its_foundations(qtbot) -
     town.link_b.setCurrentIndex(town.link_b.findData("the-old-well"))
     qtbot.mouseClick(town.link_button, Qt.MouseButton.LeftButton)
     assert ("bo-reyes", "the-old-well") in session.state.links
+
+
+def test_a_conflict_against_another_practitioner_with_a_helper(qtbot) -> None:
+    session, view = opened(qtbot, [])
+    influence(qtbot, session, view)
+    view.framer.setCurrentIndex(view.framer.findData("p1"))
+    view.against.setCurrentIndex(view.against.findData("p2"))
+    assert view.chance.text() == "(the table is for two parties)"
+    for i in range(view.traits.count()):
+        if view.traits.item(i).data(Qt.ItemDataRole.UserRole) in ("p1c4", "p2c5", "p2c12"):
+            view.traits.item(i).setSelected(True)
+    assert view.traits.item(13).text() == "Bo · white: Bo's trait 1 (1 card)"
+    view.stakes.setText("Bo hands over the diner's keys")
+    qtbot.mouseClick(view.conflict_button, Qt.MouseButton.LeftButton)
+    conflict = session.chronicle.log[-1]
+    assert [(p.practitioner, p.traits, len(p.cards)) for p in conflict.parties] == [
+        ("p1", ("p1c4",), 1),
+        ("p2", ("p2c5", "p2c12"), 3),
+    ]
+    assert conflict.challenge is None and conflict.others_cards == () and conflict.against == "p2"
+    assert session.state.conflict_winners[len(session.chronicle.log) - 1] in ("p1", "p2")
+    # Bo defended: he may still frame his own conflict this week
+    view.framer.setCurrentIndex(view.framer.findData("p2"))
+    view.against.setCurrentIndex(0)
+    qtbot.mouseClick(view.conflict_button, Qt.MouseButton.LeftButton)
+    assert view.message.text() == ""
+    assert session.chronicle.log[-1].framer == "p2"
