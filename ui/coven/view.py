@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -101,7 +102,11 @@ class ChronicleView(QWidget):
         left_layout.addWidget(self.elements, 2)
         split.addWidget(left)
         self.tabs = QTabWidget()
-        self.tabs.addTab(self._week_tab(), "The week")
+        week = QScrollArea()
+        week.setWidgetResizable(True)
+        week.setFrameShape(QScrollArea.Shape.NoFrame)
+        week.setWidget(self._week_tab())
+        self.tabs.addTab(week, "The week")
         game_tab = QWidget()
         game_layout = QVBoxLayout(game_tab)
         self.game_box = GameBox(session)
@@ -190,6 +195,8 @@ class ChronicleView(QWidget):
         form.addRow("Traits brought", self.traits)
         self.chance = QLabel()
         self.chance.setWordWrap(True)
+        # a wrapped label spanning a form row gets one line's height unless told otherwise
+        self.chance.setMinimumHeight(2 * self.chance.fontMetrics().lineSpacing() + 4)
         form.addRow(self.chance)
         self.challenge = QComboBox()
         for c in Challenge:
@@ -209,6 +216,7 @@ class ChronicleView(QWidget):
         form.addRow(self._row(self.stakes, self.conflict_button))
         self.result = QLabel()
         self.result.setWordWrap(True)
+        self.result.setMinimumHeight(3 * self.result.fontMetrics().lineSpacing() + 4)
         form.addRow(self.result)
         return box
 
