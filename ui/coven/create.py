@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -61,7 +62,7 @@ class PractitionerPage(QWidget):
     def __init__(self, index: int, elements: list[Element], parent: QWidget | None = None):
         super().__init__(parent)
         self.index = index
-        layout = QVBoxLayout(self)
+        layout = QHBoxLayout(self)
         form = QFormLayout()
         self.name = QLineEdit()
         self.player = QLineEdit()
@@ -72,13 +73,16 @@ class PractitionerPage(QWidget):
         self.answers = [QLineEdit() for _ in QUESTIONS[1:]]
         for question, edit in zip(QUESTIONS[1:], self.answers, strict=True):
             form.addRow(question, edit)
-        layout.addLayout(form)
+        form_box = QWidget()
+        form_box.setLayout(form)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)
+        layout.addWidget(form_box)
         self.cards = QTableWidget(TRAIT_CARDS, 3)
         self.cards.setHorizontalHeaderLabels(["Colour", "What the card represents", "Tied to"])
-        self.cards.horizontalHeader().setStretchLastSection(False)
-        self.cards.setColumnWidth(0, 90)
-        self.cards.setColumnWidth(1, 520)
-        self.cards.setColumnWidth(2, 220)
+        self.cards.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.cards.setColumnWidth(0, 80)
+        self.cards.setColumnWidth(1, 340)
+        self.cards.setColumnWidth(2, 170)
         for row in range(TRAIT_CARDS):
             colour = QComboBox()
             colour.addItems(["white", "red"])
@@ -86,7 +90,7 @@ class PractitionerPage(QWidget):
             self.cards.setCellWidget(row, 0, colour)
             self.cards.setCellWidget(row, 1, QLineEdit())
             self.cards.setCellWidget(row, 2, QComboBox())
-        layout.addWidget(self.cards)
+        layout.addWidget(self.cards, 1)
         self.set_elements(elements)
 
     def set_elements(self, elements: list[Element]) -> None:
