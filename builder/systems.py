@@ -15,5 +15,6 @@ from builder.mortal_coil.system import SYSTEM as MORTAL_COIL
 
 for _system in (CONTRACT, COVENANT, MORTAL_COIL):
     registry._add_shipped(_system)
+registry._add_shipped(__import__("builder.coven.system", fromlist=["SYSTEM"]).SYSTEM)  # The Coven
 
 __all__ = ["CONTRACT", "COVENANT", "MORTAL_COIL"]

@@ -94,6 +94,18 @@ def _mortal_coil_blank(out: Output, paper: Paper) -> int:
     return render_blank_spacefarer_sheet(out, paper)
 
 
+def _coven_sheet(chronicle: Any) -> RosterSheet:
+    from printing.coven.sheets import roster_sheet
+
+    return roster_sheet(chronicle)
+
+
+def _coven_cards(chronicle: Any, out: Output, paper: Paper) -> int:
+    from printing.coven.cards import render_trait_cards
+
+    return render_trait_cards(chronicle, None, out, paper)
+
+
 def _shipped() -> None:
     """Register the printers of the games Harbinger ships (once, on first use)."""
     global _loaded
@@ -101,6 +113,7 @@ def _shipped() -> None:
         return
     _loaded = True
     from builder.contract.system import ID as CONTRACT
+    from builder.coven.system import ID as COVEN
     from builder.covenant.system import ID as COVENANT
     from builder.mortal_coil.system import ID as MORTAL_COIL
     from printing.contract.batch import ROSTER_TITLE as CONTRACT_ROSTER
@@ -116,6 +129,7 @@ def _shipped() -> None:
         ),
         SystemPrinter(COVENANT, _covenant_sheet),
         SystemPrinter(MORTAL_COIL, _mortal_coil_sheet, blank=_mortal_coil_blank),
+        SystemPrinter(COVEN, _coven_sheet, cards=_coven_cards, cards_name="trait cards"),
     ):
         _PRINTERS.setdefault(printer.system, printer)
 

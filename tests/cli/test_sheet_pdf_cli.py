@@ -124,7 +124,7 @@ def test_cards_of_a_game_without_cards_are_refused(
     assert main(["sheet", "pdf", str(COVENANT), "--cards", "-o", str(out)]) == 2
     assert capsys.readouterr().err.strip() == (
         "harbinger sheet: Covenant has no cards to print; "
-        "only The Contract (Gift cards) print cards"
+        "only The Contract (Gift cards), The Coven (trait cards) print cards"
     )
     assert not out.exists()
 
@@ -145,7 +145,7 @@ def test_blank_sheet_of_a_game_is_chosen_with_system(
     assert "use it with --blank" in capsys.readouterr().err
     assert main(["sheet", "pdf", "--blank", "--system", "chess", "-o", str(blank)]) == 2
     assert capsys.readouterr().err.strip() == (
-        "harbinger sheet: no game system 'chess' (known: contract, covenant, mortal-coil)"
+        "harbinger sheet: no game system 'chess' (known: contract, covenant, mortal-coil, coven)"
     )
 
 

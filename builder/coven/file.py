@@ -1,0 +1,186 @@
+"""The ``harbinger.coven`` file: a chronicle as versioned JSON, exactly invertible, checked first.
+
+A file is ``{"format": "harbinger.coven", "version": 1, "character": {...
+the chronicle ...}, "approvals": [...]}`` (the key is ``character`` so the
+shared review and library code treat a chronicle like any other file).
+Writing is canonical (``builder.core.canonical.file_text``): every field
+written, keys sorted, so ``dumps(loads(text)) == text`` for any file Harbinger
+wrote. Reading goes through the shared safe reader (``builder.core.files``),
+then the schema ``resources/schemas/coven-file.v1.schema.json``, and only then
+builds values. The file guards the shape only: a file may hold events the
+rules refuse, which ``builder.coven.state.fold`` reports.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass
+from enum import StrEnum
+from functools import cache
+from typing import Any
+
+from jsonschema import Draft202012Validator
+
+from builder.core import files
+from builder.core.canonical import file_text
+from builder.core.registry import FileFormatError
+from builder.coven import chronicle as ch
+from resources import resource_path
+
+FORMAT = "harbinger.coven"
+VERSION = 1
+SCHEMA_FILE = "coven-file.v1.schema.json"
+
+EVENT_TYPES: dict[str, type] = {
+    "begin_week": ch.BeginWeek,
+    "place_marker": ch.PlaceMarker,
+    "end_influence": ch.EndInfluence,
+    "cascade_marker": ch.CascadeMarker,
+    "add_element": ch.AddElement,
+    "add_link": ch.AddLink,
+    "scene": ch.Scene,
+    "conflict": ch.Conflict,
+    "remove_markers": ch.RemoveMarkers,
+    "summon_vote": ch.SummonVote,
+    "game_begins": ch.GameBegins,
+    "wager": ch.Wager,
+    "propose_rule": ch.ProposeRule,
+    "game_ends": ch.GameEnds,
+    "trade": ch.Trade,
+    "write_card": ch.WriteCard,
+}
+"""The ``type`` tag of each log event in the file."""
+
+_TAGS = {cls: tag for tag, cls in EVENT_TYPES.items()}
+
+
+class CovenFileError(FileFormatError):
+    """A chronicle file that cannot be read: what is wrong, and where."""
+
+
+@dataclass(frozen=True, slots=True)
+class CovenFile:
+    """A chronicle and the leader's approvals, as a file holds them."""
+
+    chronicle: ch.Chronicle
+    approvals: tuple[Mapping[str, Any], ...] = ()
+
+
+# --------------------------------------------------------------------------- writing
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, StrEnum):
+        return str(value)
+    if is_dataclass(value) and not isinstance(value, type):
+        out = {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
+        tag = _TAGS.get(type(value))
+        if tag is not None:
+            out["type"] = tag
+        return out
+    if isinstance(value, tuple):
+        return [_encode(v) for v in value]
+    return value
+
+
+def chronicle_to_json(chronicle: ch.Chronicle) -> dict[str, Any]:
+    """The chronicle as plain JSON values, every field written."""
+    return typing.cast(dict[str, Any], _encode(chronicle))
+
+
+def to_document(file: CovenFile) -> dict[str, Any]:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "character": chronicle_to_json(file.chronicle),
+        "approvals": [dict(a) for a in file.approvals],
+    }
+
+
+def dumps(file: CovenFile) -> str:
+    """The file's canonical text."""
+    return file_text(to_document(file))
+
+
+# --------------------------------------------------------------------------- reading
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls, vars(ch))
+
+
+def _decode(tp: Any, value: Any, where: str) -> Any:
+    """A value of type ``tp`` from schema-checked JSON."""
+    origin = typing.get_origin(tp)
+    if origin in (types.UnionType, typing.Union):
+        options = typing.get_args(tp)
+        if value is None and type(None) in options:
+            return None
+        if tp == ch.Event:
+            return _decode_event(value, where)
+        (inner,) = [o for o in options if o is not type(None)]
+        return _decode(inner, value, where)
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
+        return tuple(
+            _decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True))
+        )
+    if isinstance(tp, type) and issubclass(tp, StrEnum):
+        return tp(value)
+    if isinstance(tp, type) and is_dataclass(tp):
+        return _decode_dataclass(tp, value, where)
+    return value
+
+
+def _decode_event(value: Any, where: str) -> Any:
+    body = {k: v for k, v in value.items() if k != "type"}
+    return _decode_dataclass(EVENT_TYPES[value["type"]], body, where)
+
+
+def _decode_dataclass(cls: type, value: Any, where: str) -> Any:
+    hints = _hints(cls)
+    kwargs = {
+        f.name: _decode(hints[f.name], value[f.name], f"{where}.{f.name}") for f in fields(cls)
+    }
+    return cls(**kwargs)
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return files.strict_validator(files.load_schema(resource_path("schemas", SCHEMA_FILE)))
+
+
+def from_document(document: Any) -> CovenFile:
+    """Check a parsed document (format, version, schema) and build its values."""
+    if not isinstance(document, dict):
+        raise CovenFileError("a chronicle file is a JSON object")
+    if document.get("format") != FORMAT:
+        raise CovenFileError(
+            f"not a chronicle of The Coven (format is {document.get('format')!r})", "format"
+        )
+    version = document.get("version")
+    if isinstance(version, int) and not isinstance(version, bool) and version > VERSION:
+        raise CovenFileError(
+            f"written by a newer Harbinger (version {version}); this one reads up to {VERSION}",
+            "version",
+        )
+    problems = files.schema_problems(_validator(), document)
+    if problems:
+        found = tuple((files.json_path(path), text) for path, text in problems)
+        where, what = files.summarize(list(found))
+        raise CovenFileError(what, where or "(file)", found)
+    chronicle = typing.cast(
+        ch.Chronicle, _decode_dataclass(ch.Chronicle, document["character"], "character")
+    )
+    return CovenFile(chronicle, tuple(document["approvals"]))
+
+
+def loads(data: str | bytes) -> CovenFile:
+    """A chronicle file from its text, through the shared safe reader."""
+    raw = data.encode("utf-8") if isinstance(data, str) else data
+    return from_document(files.parse_json(raw))

@@ -1,0 +1,96 @@
+"""The Coven as a game system: how chronicle files plug into the shared layers (issue 19).
+
+A Coven file's "character" is the whole chronicle (the town, the coven, the
+log); its identity is the town, its history the log.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from builder.core.approval import ApprovalError
+from builder.core.registry import CharacterFile, GameSystem, Identity
+from builder.core.report import Audit
+from builder.coven import file as coven_file
+from builder.coven.audit import audit_chronicle
+from builder.coven.chronicle import Chronicle
+from builder.coven.state import fold
+from builder.coven.wording import describe_entry
+
+ID = "coven"
+
+
+def _read(document: Any) -> CharacterFile:
+    read = coven_file.from_document(document)
+    return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION)
+
+
+def _as_file(file: CharacterFile) -> coven_file.CovenFile:
+    return coven_file.CovenFile(file.character, tuple(file.approvals))
+
+
+def _write(file: CharacterFile) -> dict[str, Any]:
+    return coven_file.to_document(_as_file(file))
+
+
+def _dumps(file: CharacterFile) -> bytes:
+    return coven_file.dumps(_as_file(file)).encode("utf-8")
+
+
+def _identity(chronicle: Chronicle) -> Identity:
+    return Identity(chronicle.id, chronicle.town, chronicle.others_player)
+
+
+def _normalize(data: Any) -> dict[str, Any]:
+    document = {
+        "format": coven_file.FORMAT,
+        "version": coven_file.VERSION,
+        "character": data,
+        "approvals": [],
+    }
+    try:
+        read = coven_file.from_document(document)
+    except coven_file.CovenFileError as exc:
+        raise ApprovalError(exc.problem, exc.where) from None
+    return coven_file.chronicle_to_json(read.chronicle)
+
+
+def _approval_items(chronicle: Mapping[str, Any]) -> dict[str, Any]:
+    """``core`` (the town, the goal, the practitioners, the links) and each log event."""
+    items: dict[str, Any] = {"core": {k: v for k, v in chronicle.items() if k != "log"}}
+    for i, event in enumerate(chronicle["log"]):
+        items[f"log[{i}]"] = event
+    return items
+
+
+def _audit(chronicle: Chronicle, _context: Mapping[str, Any]) -> Audit:
+    return audit_chronicle(chronicle)
+
+
+def _in_play(chronicle: Chronicle) -> bool:
+    """A chronicle leaves play once one side has won (the-coven.txt, "Winning")."""
+    return not fold(chronicle).winner
+
+
+SYSTEM = GameSystem(
+    id=ID,
+    format=coven_file.FORMAT,
+    display_name="The Coven",
+    noun="chronicle",
+    character_type=Chronicle,
+    read=_read,
+    write=_write,
+    dumps=_dumps,
+    identity=_identity,
+    normalize=_normalize,
+    approval_items=_approval_items,
+    audit=_audit,
+    describe_entry=describe_entry,
+    whole_scope="character",
+    history="log",
+    file_version=coven_file.VERSION,
+    item_titles={"core": "core (town, goal, practitioners and their cards, links)"},
+    in_play=_in_play,
+)
+"""The Coven's entry in the game-system registry."""
