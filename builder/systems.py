@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from builder.contract.system import SYSTEM as CONTRACT
 from builder.core import registry
+from builder.coven.system import SYSTEM as COVEN
 from builder.covenant.system import SYSTEM as COVENANT
 from builder.mortal_coil.system import SYSTEM as MORTAL_COIL
 
-for _system in (CONTRACT, COVENANT, MORTAL_COIL):
+for _system in (CONTRACT, COVENANT, MORTAL_COIL, COVEN):
     registry._add_shipped(_system)
-registry._add_shipped(__import__("builder.coven.system", fromlist=["SYSTEM"]).SYSTEM)  # The Coven
 
-__all__ = ["CONTRACT", "COVENANT", "MORTAL_COIL"]
+__all__ = ["CONTRACT", "COVEN", "COVENANT", "MORTAL_COIL"]

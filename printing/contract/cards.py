@@ -17,10 +17,17 @@ from dataclasses import dataclass
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Flowable, Frame
 
+from printing.common.card_grid import (
+    CARD_HEIGHT,
+    CARD_WIDTH,
+    CUT_MARK,
+    CUT_OFFSET,
+    FOOTER,
+    PADDING,
+    card_slots,
+)
 from printing.common.fonts import SANS
 from printing.common.layout import (
-    MARGIN_BOTTOM,
-    MARGIN_TOP,
     Output,
     Paper,
     RunningCanvas,
@@ -33,16 +40,6 @@ from printing.common.text import fit_width, markup, one_line, para
 from printing.contract.gift_blocks import gift_flowables
 from printing.contract.views import GiftView, PrintSnapshot
 
-CARD_WIDTH = 252.0  # 3.5 in
-CARD_HEIGHT = 216.0  # 3 in
-COLUMNS = 2
-ROWS = 3
-GAP_X = 14.0
-GAP_Y = 12.0
-PADDING = 7.0
-FOOTER = 10.0
-CUT_MARK = 7.0
-CUT_OFFSET = 2.5
 TEXT_SIZES = (8.0, 7.5, 7.0, 6.5)
 """Body sizes tried, largest first, until a Gift fits one card."""
 
@@ -55,23 +52,6 @@ class Card:
     part: int
     parts: int
     content: tuple[Flowable, ...]
-
-
-def card_slots(paper: Paper) -> list[tuple[float, float]]:
-    """Lower-left corners of the card positions on a page, left to right, top to bottom."""
-    width, height = paper_size(paper)
-    grid_w = COLUMNS * CARD_WIDTH + (COLUMNS - 1) * GAP_X
-    grid_h = ROWS * CARD_HEIGHT + (ROWS - 1) * GAP_Y
-    left = (width - grid_w) / 2
-    usable_top = height - MARGIN_TOP
-    top = usable_top - (usable_top - MARGIN_BOTTOM - grid_h) / 2
-    slots = []
-    for row in range(ROWS):
-        for col in range(COLUMNS):
-            x = left + col * (CARD_WIDTH + GAP_X)
-            y = top - (row + 1) * CARD_HEIGHT - row * GAP_Y
-            slots.append((x, y))
-    return slots
 
 
 def _inner() -> tuple[float, float]:

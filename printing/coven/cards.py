@@ -16,11 +16,7 @@ from reportlab.platypus import Frame
 
 from builder.coven.chronicle import Chronicle, Colour
 from builder.coven.state import HeldCard, fold
-from printing.common.fonts import SANS
-from printing.common.layout import Output, Paper, RunningCanvas, RunningHead, paper_size
-from printing.common.styles import INK, MUTED, RULE, make_styles
-from printing.common.text import fit_width, markup, one_line, para
-from printing.contract.cards import (
+from printing.common.card_grid import (
     CARD_HEIGHT,
     CARD_WIDTH,
     CUT_MARK,
@@ -29,6 +25,10 @@ from printing.contract.cards import (
     PADDING,
     card_slots,
 )
+from printing.common.fonts import SANS
+from printing.common.layout import Output, Paper, RunningCanvas, RunningHead, paper_size
+from printing.common.styles import INK, MUTED, RULE, make_styles
+from printing.common.text import fit_width, markup, one_line, para
 
 RED_INK = HexColor("#9b1c1c")
 
