@@ -55,7 +55,12 @@ def trusted_keys_path() -> Path:
 
 
 def _private_folder(folder: Path) -> None:
+    """The key folder, created 0700; an existing one others can enter is tightened to 0700."""
     folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+    if os.name == "posix":
+        mode = stat.S_IMODE(folder.stat().st_mode)
+        if mode & (stat.S_IRWXG | stat.S_IRWXO):
+            folder.chmod(mode & ~(stat.S_IRWXG | stat.S_IRWXO))
 
 
 def create_leader_key(path: Path | None = None, *, overwrite: bool = False) -> Ed25519PrivateKey:
@@ -180,8 +185,11 @@ def add_trusted_key(public_key: str, name: str, path: Path | None = None) -> Pat
     if key in known:
         return target
     _private_folder(target.parent)
-    with target.open("a", encoding="utf-8") as out:
+    fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    with os.fdopen(fd, "a", encoding="utf-8") as out:
         out.write(f"{key} {owner}\n")
+    if os.name == "posix":
+        target.chmod(0o600)  # a list made by an older Harbinger is tightened too
     return target
 
 
