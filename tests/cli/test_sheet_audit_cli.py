@@ -333,4 +333,3 @@ def test_sheet_audit_runs_headless_without_loading_qt() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
     )
     assert out.stdout.strip() == "0"
-
