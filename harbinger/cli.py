@@ -59,18 +59,19 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app(db=db)
     # Only now: the command plumbing imports json, which the desktop app's start skips.
-    from harbinger.commands.base import CliError
+    from harbinger.commands.base import CliError, terminal_safe_output
 
     args = build_parser().parse_args(arguments)
     if args.command is None:  # e.g. only unknown options: argparse has already complained
         return 2
-    try:
-        return int(args.func(args) or 0)
-    except CliError as exc:
-        print(f"harbinger {args.command}: {exc}", file=sys.stderr)
-        return exc.exit_code
-    except BrokenPipeError:
-        return 0
+    with terminal_safe_output():
+        try:
+            return int(args.func(args) or 0)
+        except CliError as exc:
+            print(f"harbinger {args.command}: {exc}", file=sys.stderr)
+            return exc.exit_code
+        except BrokenPipeError:
+            return 0
 
 
 if __name__ == "__main__":

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -61,3 +63,39 @@ def read_json_file(path: str | Path, what: str = "file") -> Any:
         ) from None
     except RecursionError:
         raise CliError(f"{what} {p} is nested too deeply") from None
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def visible(text: str) -> str:
+    """``text`` with every control character but newline and tab shown as ``\\uXXXX``.
+
+    A name with ESC, BEL or CR in it cannot move a leader's cursor, recolour the
+    terminal or hide a line; inside JSON strings the same form is a valid escape.
+    """
+    return _CONTROL.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+
+
+class _VisibleStream:
+    """A text stream that writes through ``visible``; everything else goes to the real one."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return int(self._stream.write(visible(text)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
+
+
+@contextlib.contextmanager
+def terminal_safe_output() -> Iterator[None]:
+    """While a command runs, what it prints on stdout and stderr shows control characters."""
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = _VisibleStream(out), _VisibleStream(err)  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        sys.stdout, sys.stderr = out, err
