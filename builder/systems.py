@@ -11,8 +11,9 @@ from __future__ import annotations
 from builder.contract.system import SYSTEM as CONTRACT
 from builder.core import registry
 from builder.covenant.system import SYSTEM as COVENANT
+from builder.tiles.system import SYSTEM as TILES
 
-for _system in (CONTRACT, COVENANT):
+for _system in (CONTRACT, COVENANT, TILES):
     registry._add_shipped(_system)
 
 __all__ = ["CONTRACT", "COVENANT"]

@@ -346,10 +346,16 @@ def _settle(state: GameState) -> GameState:
 
 
 def apply(state: GameState, move: Move) -> GameState:
-    """The state after ``move``; RulesError (saying why) when it is not allowed."""
+    """The state after ``move``; RulesError (saying why) when it is not allowed.
+
+    A beat with the UNKNOWN may leave its element open (``b:U``): it can only
+    be the element that overcomes the top tile.
+    """
+    top = state.top
+    if move.action is Action.BEAT and move.element is Kind.UNKNOWN and top is not None:
+        move = beat(Kind.UNKNOWN, beaten_by(top.element))
     check_move(state, move)
     seat = state.to_move
-    top = state.top
     event = Event(seat, move, top.element if top else None, state.chaos)
     markers = list(state.markers)
     if move.action is Action.CONCEDE:

@@ -1,0 +1,189 @@
+"""Computer players of Covenants: random, greedy, the all-seeing solver, and three levels.
+
+Every player answers :meth:`Player.choose` for the seat to move. Only
+:class:`Oracle` looks at the opponent's hand (it is the benchmark's
+all-seeing opponent); the others use what their seat can see: their own
+hand, the board, the log, and tile counts (``builder.tiles.inference``).
+
+- :class:`RandomPlayer`: any legal move, uniformly.
+- :class:`GreedyPlayer`: beats when it can, else opens with its least useful tile.
+- Easy: greedy half the time, random otherwise.
+- Normal: determinized search: exact open-hands values averaged over opponent
+  hands drawn from the unseen tiles, blind to what the play reveals.
+- Strong: the same search over hands weighted by how likely the opponent's
+  concessions were under each (a concession suggests it lacks the beater),
+  heaviest hands first, within a time budget (1 s per move by default).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from builder.tiles.elements import ELEMENTS, Kind, beats
+from builder.tiles.inference import CONCEDE_WHEN_ABLE, unseen, worlds
+from builder.tiles.solver import Solver, TooLarge
+from builder.tiles.state import Action, GameState, Move, legal_moves
+
+LEVELS = ("easy", "normal", "strong")
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: GameState) -> Move:
+        """The move this player makes for the seat to move."""
+        ...
+
+
+@dataclass
+class RandomPlayer:
+    """Plays a uniformly random legal move."""
+
+    rng: random.Random = field(default_factory=random.Random)
+    name: str = "random"
+
+    def choose(self, state: GameState) -> Move:
+        return self.rng.choice(legal_moves(state))
+
+
+def _usefulness(state: GameState, element: Kind) -> int:
+    """How many tiles this element could still beat: its prey not in view of the player to move."""
+    return unseen(state, state.to_move)[beats(element)]
+
+
+def greedy_move(state: GameState) -> Move:
+    """Beat when possible (a plain tile before the UNKNOWN); else open with the least useful tile.
+
+    A tile's use is beating; an element is least useful when fewest of the
+    tiles it beats may still come (its prey are in my hand or on the board).
+    The UNKNOWN can beat anything, so it is opened with only when nothing else
+    is left, as the element whose beater is least likely to be out there.
+    """
+    moves = legal_moves(state)
+    beats_ = [m for m in moves if m.action is Action.BEAT]
+    if beats_:
+        return min(beats_, key=lambda m: m.tile is Kind.UNKNOWN)
+    opens = [m for m in moves if m.action is Action.OPEN and m.tile is not Kind.UNKNOWN]
+    hand = state.hands[state.to_move]
+    if opens:
+        return min(opens, key=lambda m: (_usefulness(state, m.element), -hand[m.tile], m.tile))
+    unknown_opens = [m for m in moves if m.action is Action.OPEN]
+    if unknown_opens:
+        pool = unseen(state, state.to_move)
+        return min(unknown_opens, key=lambda m: pool[Kind((m.element - 1) % 5)])
+    return moves[0]
+
+
+@dataclass
+class GreedyPlayer:
+    """The benchmark's greedy player (see :func:`greedy_move`)."""
+
+    name: str = "greedy"
+
+    def choose(self, state: GameState) -> Move:
+        return greedy_move(state)
+
+
+@dataclass
+class Oracle:
+    """Sees both hands and plays the exact open-hands solution (greedy where too large to solve)."""
+
+    node_limit: int | None = 3_000_000
+    name: str = "oracle"
+    solver: Solver | None = None
+
+    def choose(self, state: GameState) -> Move:
+        if self.solver is None or self.solver.variant != state.variant:
+            self.solver = Solver(state.variant, node_limit=self.node_limit)
+        try:
+            return self.solver.solve(state).best
+        except TooLarge:
+            return greedy_move(state)
+
+
+@dataclass
+class EasyPlayer:
+    """Easy: the greedy move half the time, a random one otherwise."""
+
+    rng: random.Random = field(default_factory=random.Random)
+    name: str = "easy"
+
+    def choose(self, state: GameState) -> Move:
+        if self.rng.random() < 0.5:
+            return greedy_move(state)
+        return self.rng.choice(legal_moves(state))
+
+
+@dataclass
+class SearchPlayer:
+    """Determinized search: exact values of each move averaged over possible opponent hands.
+
+    ``concede_when_able`` is the inference's likelihood of conceding with a
+    beater in hand (1: no inference); ``budget`` the seconds per move;
+    ``max_worlds`` caps the hands searched. Worlds go heaviest first, and the
+    search stops when the next one would not fit in the budget.
+    """
+
+    name: str = "strong"
+    budget: float = 0.9
+    max_worlds: int = 64
+    concede_when_able: float = CONCEDE_WHEN_ABLE
+    node_limit: int = 150_000
+    solver: Solver | None = None
+    last_worlds: int = 0
+
+    def choose(self, state: GameState) -> Move:
+        started = time.perf_counter()
+        moves = legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        if self.solver is None or self.solver.variant != state.variant:
+            self.solver = Solver(state.variant, node_limit=self.node_limit)
+        seat = state.to_move
+        opp = 1 - seat
+        totals = dict.fromkeys(moves, 0.0)
+        weight_seen = 0.0
+        slowest = 0.0
+        self.last_worlds = 0
+        for world in worlds(state, seat, self.concede_when_able)[: self.max_worlds]:
+            t0 = time.perf_counter()
+            if self.last_worlds and t0 + slowest - started > self.budget:
+                break
+            hands = list(state.hands)
+            hands[opp] = world.hand
+            try:
+                solution = self.solver.solve(state, (hands[0], hands[1]), world.pile)
+            except TooLarge:
+                break
+            for m, value in solution.moves.items():
+                totals[m] += world.weight * value
+            weight_seen += world.weight
+            self.last_worlds += 1
+            slowest = max(slowest, time.perf_counter() - t0)
+        if not weight_seen:
+            return greedy_move(state)
+        return max(moves, key=lambda m: totals[m])
+
+
+def make_player(level: str, seed: int = 0) -> Player:
+    """A computer player by name: random, greedy, oracle, easy, normal or strong."""
+    rng = random.Random(seed)
+    if level == "random":
+        return RandomPlayer(rng)
+    if level == "greedy":
+        return GreedyPlayer()
+    if level == "oracle":
+        return Oracle()
+    if level == "easy":
+        return EasyPlayer(rng)
+    if level == "normal":
+        return SearchPlayer(name="normal", budget=0.25, max_worlds=6, concede_when_able=1.0)
+    if level == "strong":
+        return SearchPlayer()
+    raise ValueError(f"no player {level!r} (random, greedy, oracle, {', '.join(LEVELS)})")
+
+
+__all__ = ["ELEMENTS", "LEVELS", "Player", "greedy_move", "make_player"]
