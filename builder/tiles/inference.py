@@ -121,3 +121,26 @@ def _likelihood(
         if held_need or held_unknown:
             p *= concede_when_able
     return p
+
+
+def concession_evidence(state: GameState, seat: int) -> tuple[int, int]:
+    """(the opponent's concessions, those proven made while it held a beater).
+
+    A concession is proven "while able" when the opponent played the
+    overcoming element or the UNKNOWN from its hand at that move or later: it
+    held that tile when it conceded. A player that never does so, over many
+    concessions, is one that always beats when it can.
+    """
+    opp = 1 - seat
+    played = _played_in_hand_phase(state, opp)
+    conceded = proven = 0
+    for i, event in enumerate(state.log):
+        if event.seat != opp or event.chaos or event.top is None:
+            continue
+        if event.move.action is not Action.OPEN:
+            continue
+        conceded += 1
+        need = beaten_by(event.top)
+        if any(j >= i and t in (need, Kind.UNKNOWN) for j, t in played):
+            proven += 1
+    return conceded, proven

@@ -12,7 +12,10 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   hands drawn from the unseen tiles, blind to what the play reveals.
 - Strong: the same search over hands weighted by how likely the opponent's
   concessions were under each (a concession suggests it lacks the beater),
-  heaviest hands first, within a time budget (1 s per move by default).
+  heaviest hands first, within a time budget (1 s per move by default). It
+  also models the opponent: once it has seen several concessions and never
+  one made while holding the beater, it takes the opponent for one that
+  always beats when it can, and searches that game instead.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from builder.tiles.elements import ELEMENTS, Kind, beats
-from builder.tiles.inference import CONCEDE_WHEN_ABLE, unseen, worlds
+from builder.tiles.inference import CONCEDE_WHEN_ABLE, concession_evidence, unseen, worlds
 from builder.tiles.solver import Solver, TooLarge
 from builder.tiles.state import Action, GameState, Move, legal_moves
 
@@ -132,30 +135,57 @@ class SearchPlayer:
     max_worlds: int = 64
     concede_when_able: float = CONCEDE_WHEN_ABLE
     node_limit: int = 150_000
-    solver: Solver | None = None
+    model_opponent: bool = True
+    solvers: dict[tuple[str, int | None], Solver] = field(default_factory=dict)
     last_worlds: int = 0
+    evidence: list[int] = field(default_factory=lambda: [0, 0])  # earlier games' (conceded, proven)
+    _game: tuple[int, int, int] = (0, 0, 0)  # this game's (log length, conceded, proven)
+
+    def _observe(self, state: GameState) -> bool:
+        """Fold in the opponent's concessions; True when it looks like it always beats when able.
+
+        Evidence carries over from game to game (the player is kept for a
+        match): a new game is noticed by a shorter log.
+        """
+        length, conceded, proven = self._game
+        if len(state.log) < length:
+            self.evidence[0] += conceded
+            self.evidence[1] += proven
+        conceded, proven = concession_evidence(state, state.to_move)
+        self._game = (len(state.log), conceded, proven)
+        total = self.evidence[0] + conceded
+        return self.model_opponent and total >= 3 and self.evidence[1] + proven == 0
+
+    def _solver(self, state: GameState, must_beat: int | None) -> Solver:
+        key = (state.variant.id, must_beat)
+        if key not in self.solvers:
+            self.solvers[key] = Solver(
+                state.variant, node_limit=self.node_limit, must_beat=must_beat
+            )
+        return self.solvers[key]
 
     def choose(self, state: GameState) -> Move:
         started = time.perf_counter()
+        seat = state.to_move
+        opp = 1 - seat
+        always_beats = self._observe(state)
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        if self.solver is None or self.solver.variant != state.variant:
-            self.solver = Solver(state.variant, node_limit=self.node_limit)
-        seat = state.to_move
-        opp = 1 - seat
+        solver = self._solver(state, opp if always_beats else None)
+        likelihood = 0.0 if always_beats else self.concede_when_able
         totals = dict.fromkeys(moves, 0.0)
         weight_seen = 0.0
         slowest = 0.0
         self.last_worlds = 0
-        for world in worlds(state, seat, self.concede_when_able)[: self.max_worlds]:
+        for world in worlds(state, seat, likelihood)[: self.max_worlds]:
             t0 = time.perf_counter()
             if self.last_worlds and t0 + slowest - started > self.budget:
                 break
             hands = list(state.hands)
             hands[opp] = world.hand
             try:
-                solution = self.solver.solve(state, (hands[0], hands[1]), world.pile)
+                solution = solver.solve(state, (hands[0], hands[1]), world.pile)
             except TooLarge:
                 break
             for m, value in solution.moves.items():
@@ -180,7 +210,9 @@ def make_player(level: str, seed: int = 0) -> Player:
     if level == "easy":
         return EasyPlayer(rng)
     if level == "normal":
-        return SearchPlayer(name="normal", budget=0.25, max_worlds=6, concede_when_able=1.0)
+        return SearchPlayer(
+            name="normal", budget=0.25, max_worlds=6, concede_when_able=1.0, model_opponent=False
+        )
     if level == "strong":
         return SearchPlayer()
     raise ValueError(f"no player {level!r} (random, greedy, oracle, {', '.join(LEVELS)})")

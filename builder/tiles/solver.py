@@ -58,10 +58,19 @@ class Solution:
 
 
 class Solver:
-    """Exact open-hands values for one variant, with a transposition table kept between calls."""
+    """Exact open-hands values for one variant, with a transposition table kept between calls.
+
+    ``must_beat`` (a seat) solves a modified game in which that seat always
+    beats when it can: a model of an opponent known to play that way, used by
+    the Strong player's opponent modelling; None is the true game.
+    """
 
     def __init__(
-        self, variant: Variant, table_limit: int = 400_000, node_limit: int | None = None
+        self,
+        variant: Variant,
+        table_limit: int = 400_000,
+        node_limit: int | None = None,
+        must_beat: int | None = None,
     ) -> None:
         self.variant = variant
         self.values = variant.territories
@@ -70,6 +79,7 @@ class Solver:
         self.table: dict[Key, tuple[float, float]] = {}
         self.table_limit = table_limit
         self.node_limit = node_limit
+        self.must_beat = must_beat
         self.nodes = 0
 
     # -- public -------------------------------------------------------------
@@ -249,7 +259,7 @@ class Solver:
 
     def _moves(self, key: Key, hand: int) -> list[Code]:
         """The coded moves of ``hand`` at ``key``, beats first (they cut off most often)."""
-        _h0, _h1, pos, top, _o, n, _d, _m, chaos, _p = key
+        _h0, _h1, pos, top, _o, n, _d, mover, chaos, _p = key
         moves: list[Code] = []
         if top >= 0 and (not self.cap or n < self.cap):
             need = _BEATER[top]
@@ -257,6 +267,8 @@ class Solver:
                 moves.append((0, need, need))
             if (hand >> _SHIFT[_U]) & 15:
                 moves.append((0, _U, need))
+            if moves and mover == self.must_beat:
+                return moves
         if pos < self.last:
             for k in range(5):
                 if (hand >> _SHIFT[k]) & 15:
