@@ -15,7 +15,8 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   heaviest hands first, within a time budget (1 s per move by default). It
   also models the opponent: once it has seen several concessions and never
   one made while holding the beater, it takes the opponent for one that
-  always beats when it can, and searches that game instead.
+  always beats when it can and else opens with its least useful tile (the
+  greedy player), and searches the game against that policy instead.
 """
 
 from __future__ import annotations
@@ -156,12 +157,10 @@ class SearchPlayer:
         total = self.evidence[0] + conceded
         return self.model_opponent and total >= 3 and self.evidence[1] + proven == 0
 
-    def _solver(self, state: GameState, must_beat: int | None) -> Solver:
-        key = (state.variant.id, must_beat)
+    def _solver(self, state: GameState, greedy: int | None) -> Solver:
+        key = (state.variant.id, greedy)
         if key not in self.solvers:
-            self.solvers[key] = Solver(
-                state.variant, node_limit=self.node_limit, must_beat=must_beat
-            )
+            self.solvers[key] = Solver(state.variant, node_limit=self.node_limit, greedy=greedy)
         return self.solvers[key]
 
     def choose(self, state: GameState) -> Move:

@@ -61,8 +61,10 @@ class Solver:
     """Exact open-hands values for one variant, with a transposition table kept between calls.
 
     ``must_beat`` (a seat) solves a modified game in which that seat always
-    beats when it can: a model of an opponent known to play that way, used by
-    the Strong player's opponent modelling; None is the true game.
+    beats when it can, and ``greedy`` one in which that seat plays the greedy
+    player's move (``builder.tiles.players.greedy_move``): models of opponents
+    known to play that way, for the Strong player's opponent modelling. None
+    for both is the true game.
     """
 
     def __init__(
@@ -71,6 +73,7 @@ class Solver:
         table_limit: int = 400_000,
         node_limit: int | None = None,
         must_beat: int | None = None,
+        greedy: int | None = None,
     ) -> None:
         self.variant = variant
         self.values = variant.territories
@@ -80,6 +83,10 @@ class Solver:
         self.table_limit = table_limit
         self.node_limit = node_limit
         self.must_beat = must_beat
+        self.greedy = greedy
+        self.everything = pack(
+            tuple(a + b + c for a, b, c in zip(variant.deck, *variant.fixed, strict=True))
+        )
         self.nodes = 0
 
     # -- public -------------------------------------------------------------
@@ -267,8 +274,10 @@ class Solver:
                 moves.append((0, need, need))
             if (hand >> _SHIFT[_U]) & 15:
                 moves.append((0, _U, need))
-            if moves and mover == self.must_beat:
-                return moves
+            if moves and mover in (self.must_beat, self.greedy):
+                return moves[:1] if mover == self.greedy else moves
+        if mover == self.greedy:
+            return [self._greedy_open(key, hand)]
         if pos < self.last:
             for k in range(5):
                 if (hand >> _SHIFT[k]) & 15:
@@ -278,6 +287,24 @@ class Solver:
         elif not chaos and top >= 0:
             moves.append((2, 0, 0))
         return moves
+
+    def _greedy_open(self, key: Key, hand: int) -> Code:
+        """The greedy player's move when it cannot beat: its least useful tile (see players)."""
+        h0, h1, pos, _top, _o, _n, _d, mover, _chaos, pile = key
+        if pos >= self.last:
+            return (2, 0, 0)
+        pool = unpack(h1 + pile if mover == 0 else h0 + pile)
+        counts = unpack(hand)
+        best: tuple[int, int, int] | None = None
+        for k in range(5):
+            if counts[k]:
+                rank = (pool[(k + 1) % 5], -counts[k], k)
+                if best is None or rank < best:
+                    best = rank
+        if best is not None:
+            return (1, best[2], best[2])
+        e = min(range(5), key=lambda el: pool[_BEATER[el]])
+        return (1, _U, e)
 
 
 _U_OPENS: tuple[Code, ...] = tuple((1, _U, e) for e in range(5))
