@@ -11,7 +11,7 @@ the likelihood of the opponent's observed concessions under it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from math import comb
 
@@ -52,7 +52,7 @@ def _multisets(pool: Counts, size: int, k: int = 0) -> Iterator[tuple[int, ...]]
             yield (n, *rest)
 
 
-def _played_in_hand_phase(state: GameState, seat: int) -> list[tuple[int, Kind]]:
+def played_in_hand_phase(state: GameState, seat: int) -> list[tuple[int, Kind]]:
     """(log index, tile) of each tile ``seat`` played from its hand (not drawn in Chaos)."""
     return [
         (i, e.move.tile)
@@ -62,12 +62,17 @@ def _played_in_hand_phase(state: GameState, seat: int) -> list[tuple[int, Kind]]
 
 
 def worlds(
-    state: GameState, seat: int, concede_when_able: float = CONCEDE_WHEN_ABLE
+    state: GameState,
+    seat: int,
+    concede_when_able: float = CONCEDE_WHEN_ABLE,
+    model: Callable[[GameState, int, Counts], float] | None = None,
 ) -> list[World]:
     """Every opponent hand consistent with what ``seat`` knows, heaviest first.
 
     Weights are normalised to sum to 1. ``concede_when_able=1`` ignores the
-    evidence of concessions (hand sampling alone).
+    evidence of concessions (hand sampling alone). ``model(state, opponent,
+    hand)`` is a further likelihood of the opponent's play under a model of
+    its policy (``builder.tiles.greedy.greedy_likelihood``).
     """
     opp = 1 - seat
     v = state.variant
@@ -75,7 +80,7 @@ def worlds(
     size = sum(state.hands[opp])
     if v.open_hands:
         return [World(state.hands[opp], sub(pool, state.hands[opp]), 1.0)]
-    played = _played_in_hand_phase(state, opp)
+    played = played_in_hand_phase(state, opp)
     known_unknowns = state.hands[opp][Kind.UNKNOWN] if v.public_unknown else None
     found: list[World] = []
     for combo in _multisets(pool, size):
@@ -89,6 +94,8 @@ def worlds(
         for k in KINDS:
             weight *= comb(pool[k], hand[k])
         weight *= _likelihood(state, opp, hand, played, concede_when_able)
+        if weight > 0 and model is not None:
+            weight *= model(state, opp, hand)
         if weight > 0:
             found.append(World(hand, sub(pool, hand), weight))
     total = sum(w.weight for w in found)
@@ -132,7 +139,7 @@ def concession_evidence(state: GameState, seat: int) -> tuple[int, int]:
     concessions, is one that always beats when it can.
     """
     opp = 1 - seat
-    played = _played_in_hand_phase(state, opp)
+    played = played_in_hand_phase(state, opp)
     conceded = proven = 0
     for i, event in enumerate(state.log):
         if event.seat != opp or event.chaos or event.top is None:

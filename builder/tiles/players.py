@@ -26,10 +26,11 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from builder.tiles.elements import ELEMENTS, Kind, beats
-from builder.tiles.inference import CONCEDE_WHEN_ABLE, concession_evidence, unseen, worlds
+from builder.tiles.elements import ELEMENTS
+from builder.tiles.greedy import greedy_likelihood, greedy_move
+from builder.tiles.inference import CONCEDE_WHEN_ABLE, concession_evidence, worlds
 from builder.tiles.solver import Solver, TooLarge
-from builder.tiles.state import Action, GameState, Move, legal_moves
+from builder.tiles.state import GameState, Move, legal_moves
 
 LEVELS = ("easy", "normal", "strong")
 
@@ -51,34 +52,6 @@ class RandomPlayer:
 
     def choose(self, state: GameState) -> Move:
         return self.rng.choice(legal_moves(state))
-
-
-def _usefulness(state: GameState, element: Kind) -> int:
-    """How many tiles this element could still beat: its prey not in view of the player to move."""
-    return unseen(state, state.to_move)[beats(element)]
-
-
-def greedy_move(state: GameState) -> Move:
-    """Beat when possible (a plain tile before the UNKNOWN); else open with the least useful tile.
-
-    A tile's use is beating; an element is least useful when fewest of the
-    tiles it beats may still come (its prey are in my hand or on the board).
-    The UNKNOWN can beat anything, so it is opened with only when nothing else
-    is left, as the element whose beater is least likely to be out there.
-    """
-    moves = legal_moves(state)
-    beats_ = [m for m in moves if m.action is Action.BEAT]
-    if beats_:
-        return min(beats_, key=lambda m: m.tile is Kind.UNKNOWN)
-    opens = [m for m in moves if m.action is Action.OPEN and m.tile is not Kind.UNKNOWN]
-    hand = state.hands[state.to_move]
-    if opens:
-        return min(opens, key=lambda m: (_usefulness(state, m.element), -hand[m.tile], m.tile))
-    unknown_opens = [m for m in moves if m.action is Action.OPEN]
-    if unknown_opens:
-        pool = unseen(state, state.to_move)
-        return min(unknown_opens, key=lambda m: pool[Kind((m.element - 1) % 5)])
-    return moves[0]
 
 
 @dataclass
@@ -177,7 +150,9 @@ class SearchPlayer:
         weight_seen = 0.0
         slowest = 0.0
         self.last_worlds = 0
-        for world in worlds(state, seat, likelihood)[: self.max_worlds]:
+        extra = greedy_likelihood if always_beats else None
+        limit = 4 * self.max_worlds if always_beats else self.max_worlds  # model solves are fast
+        for world in worlds(state, seat, likelihood, extra)[:limit]:
             t0 = time.perf_counter()
             if self.last_worlds and t0 + slowest - started > self.budget:
                 break
