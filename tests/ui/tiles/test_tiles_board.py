@@ -113,3 +113,35 @@ def test_refusals_say_why_and_undo_takes_back(qtbot) -> None:  # type: ignore[no
     )
     qtbot.mouseClick(widget.undo_button, Qt.MouseButton.LeftButton)
     assert widget.state.log == () and widget.log.count() == 0
+
+
+def test_replay_a_saved_game_move_by_move(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from builder.tiles.record import GameRecord
+    from ui.tiles.replay import ReplayWidget
+
+    moves = [
+        "o:F",
+        "o:S",
+        "o:I",
+        "b:F",
+        "o:S",
+        "b:N",
+        "b:I",
+        "o:S",
+        "o:I",
+        "o:I",
+        "b:F",
+        "b:W",
+        "b:S",
+        "b:U",
+    ]
+    record = GameRecord(
+        "g", ("Thest", "Ada"), "v7", "FFIIISS/SSFNIWU/FNNNWWW", tuple(moves), (4, 6), 1
+    )
+    widget = ReplayWidget(record)
+    qtbot.addWidget(widget)
+    assert widget.caption.text() == "the deal — score 0–0"
+    qtbot.mouseClick(widget.buttons["Forward"], Qt.MouseButton.LeftButton)
+    assert widget.caption.text() == "move 1: Thest opens with FIRE — score 1–0"
+    qtbot.mouseClick(widget.buttons["Last"], Qt.MouseButton.LeftButton)
+    assert widget.caption.text() == ("move 14: Ada beats with the UNKNOWN as WIND — score 4–6")
