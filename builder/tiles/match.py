@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 
@@ -59,3 +60,12 @@ def play_game(
             times.append(time.perf_counter() - t0)
         state = apply(state, move)
     return state
+
+
+def first_seat(match_seed: int, game_index: int) -> int:
+    """Which player of a match takes seat 1 (moves first) in its ``game_index``-th game.
+
+    Reading (the text is silent): who starts is drawn at random for the first
+    game and alternates after that.
+    """
+    return (random.Random(match_seed).randrange(2) + game_index) % 2

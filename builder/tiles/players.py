@@ -105,7 +105,8 @@ class SearchPlayer:
     """
 
     name: str = "strong"
-    budget: float = 0.9
+    budget: float = 0.7
+    hard_limit: float = 0.95  # seconds: a search still running then is abandoned
     max_worlds: int = 64
     concede_when_able: float = CONCEDE_WHEN_ABLE
     node_limit: int = 150_000
@@ -158,6 +159,7 @@ class SearchPlayer:
                 break
             hands = list(state.hands)
             hands[opp] = world.hand
+            solver.deadline = started + self.hard_limit
             try:
                 solution = solver.solve(state, (hands[0], hands[1]), world.pile)
             except TooLarge:

@@ -15,6 +15,7 @@ territories already conceded.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 
 from builder.tiles.elements import KINDS, Counts, Kind, beaten_by
@@ -41,7 +42,7 @@ def unpack(packed: int) -> list[int]:
 
 
 class TooLarge(RuntimeError):
-    """The position needs more search than the solver was allowed (``node_limit``)."""
+    """The position needs more search than allowed (``node_limit`` or ``deadline``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,9 +63,10 @@ class Solver:
 
     ``must_beat`` (a seat) solves a modified game in which that seat always
     beats when it can, and ``greedy`` one in which that seat plays the greedy
-    player's move (``builder.tiles.players.greedy_move``): models of opponents
-    known to play that way, for the Strong player's opponent modelling. None
-    for both is the true game.
+    player's move (``builder.tiles.players.greedy_move``), and ``uniform`` one
+    in which that seat picks any legal move at random (its value is the mean
+    of its moves'): models of opponents known to play that way, for the Strong
+    player's opponent modelling. None for all three is the true game.
     """
 
     def __init__(
@@ -74,6 +76,7 @@ class Solver:
         node_limit: int | None = None,
         must_beat: int | None = None,
         greedy: int | None = None,
+        uniform: int | None = None,
     ) -> None:
         self.variant = variant
         self.values = variant.territories
@@ -84,10 +87,12 @@ class Solver:
         self.node_limit = node_limit
         self.must_beat = must_beat
         self.greedy = greedy
+        self.uniform = uniform
         self.everything = pack(
             tuple(a + b + c for a, b, c in zip(variant.deck, *variant.fixed, strict=True))
         )
         self.nodes = 0
+        self.deadline = 0.0  # a time.perf_counter() value to give up at (0: none)
 
     # -- public -------------------------------------------------------------
 
@@ -196,8 +201,15 @@ class Solver:
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise TooLarge(f"more than {self.node_limit} positions to search")
+        if self.deadline and not self.nodes & 511 and time.perf_counter() > self.deadline:
+            raise TooLarge("out of time")
         h0, h1, pos, _top, _owner, _n, _diff, mover, chaos, pile = key
         hand = h0 if mover == 0 else h1
+        if not chaos and hand and mover == self.uniform:
+            moves = self._moves(key, hand)
+            result = sum(self._after(key, m) for m in moves) / len(moves)
+            self.table[key] = (result, result)
+            return result
         if not chaos and hand:
             result = self._best(key, hand, alpha, beta)
             if result <= alpha:

@@ -102,3 +102,28 @@ def test_every_level_finishes_games_legally(level: str) -> None:
         tally.add(sc[seed % 2], sc[1 - seed % 2])
     assert tally.games == 2 and len(tally.times) >= 7
     assert max(tally.times) < 2.0
+
+
+def test_the_solvers_greedy_model_is_the_greedy_player() -> None:
+    from builder.tiles.solver import _CODE
+
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(30):
+        s = start(V7, deal_from_seed(V7, seed))
+        model = Solver(V7, greedy=s.to_move)
+        while not s.over:
+            model.greedy = s.to_move
+            key = model.key_of(s)
+            hand = key[0] if s.to_move == 0 else key[1]
+            assert model._moves(key, hand) == [_CODE[greedy_move(s)]]
+            checked += 1
+            s = apply(s, rng.choice(legal_moves(s)))
+    assert checked == 293
+
+
+def test_who_starts_is_random_then_alternates() -> None:
+    from builder.tiles.match import first_seat
+
+    assert [first_seat(7, g) for g in range(4)] in ([0, 1, 0, 1], [1, 0, 1, 0])
+    assert {first_seat(s, 0) for s in range(20)} == {0, 1}
