@@ -151,3 +151,16 @@ def concession_evidence(state: GameState, seat: int) -> tuple[int, int]:
         if any(j >= i and t in (need, Kind.UNKNOWN) for j, t in played):
             proven += 1
     return conceded, proven
+
+
+def wasteful_unknowns(state: GameState, opp: int) -> int:
+    """How often ``opp`` opened a territory with the UNKNOWN while holding other tiles."""
+    size = state.variant.hand_sizes[opp]
+    count = 0
+    for event in state.log:
+        if event.seat != opp or event.chaos or event.move.tile is None:
+            continue
+        if event.move.action is Action.OPEN and event.move.tile is Kind.UNKNOWN and size >= 2:
+            count += 1
+        size -= 1
+    return count

@@ -28,11 +28,19 @@ from typing import Protocol
 
 from builder.tiles.elements import ELEMENTS
 from builder.tiles.greedy import greedy_likelihood, greedy_move
-from builder.tiles.inference import CONCEDE_WHEN_ABLE, concession_evidence, worlds
+from builder.tiles.inference import (
+    CONCEDE_WHEN_ABLE,
+    concession_evidence,
+    wasteful_unknowns,
+    worlds,
+)
 from builder.tiles.solver import Solver, TooLarge
 from builder.tiles.state import GameState, Move, legal_moves
 
 LEVELS = ("easy", "normal", "strong")
+
+UNIFORM_TILES = 9
+"""Most tiles left in both hands for which Strong searches against a random-player model."""
 
 
 class Player(Protocol):
@@ -111,41 +119,59 @@ class SearchPlayer:
     concede_when_able: float = CONCEDE_WHEN_ABLE
     node_limit: int = 150_000
     model_opponent: bool = True
-    solvers: dict[tuple[str, int | None], Solver] = field(default_factory=dict)
+    solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
     last_worlds: int = 0
-    evidence: list[int] = field(default_factory=lambda: [0, 0])  # earlier games' (conceded, proven)
-    _game: tuple[int, int, int] = (0, 0, 0)  # this game's (log length, conceded, proven)
+    evidence: list[int] = field(default_factory=lambda: [0, 0, 0])  # earlier games'
+    _game: tuple[int, int, int, int] = (0, 0, 0, 0)  # this game's log length and evidence
 
-    def _observe(self, state: GameState) -> bool:
-        """Fold in the opponent's concessions; True when it looks like it always beats when able.
+    def _observe(self, state: GameState) -> str:
+        """Fold in the opponent's play; the model to search against: "greedy", "uniform" or "".
 
-        Evidence carries over from game to game (the player is kept for a
-        match): a new game is noticed by a shorter log.
+        "greedy" once it has made several concessions and never one while
+        holding the beater; "uniform" once it has twice opened a territory with
+        the UNKNOWN while other tiles were in its hand (a waste no reasoning
+        player makes). Evidence carries over from game to game (the player is
+        kept for a match): a new game is noticed by a shorter log.
         """
-        length, conceded, proven = self._game
+        length, conceded, proven, wasteful = self._game
         if len(state.log) < length:
-            self.evidence[0] += conceded
-            self.evidence[1] += proven
+            for i, n in enumerate((conceded, proven, wasteful)):
+                self.evidence[i] += n
         conceded, proven = concession_evidence(state, state.to_move)
-        self._game = (len(state.log), conceded, proven)
-        total = self.evidence[0] + conceded
-        return self.model_opponent and total >= 3 and self.evidence[1] + proven == 0
+        wasteful = wasteful_unknowns(state, 1 - state.to_move)
+        self._game = (len(state.log), conceded, proven, wasteful)
+        if not self.model_opponent:
+            return ""
+        if self.evidence[2] + wasteful >= 2:
+            return "uniform"
+        if self.evidence[0] + conceded >= 3 and self.evidence[1] + proven == 0:
+            return "greedy"
+        return ""
 
-    def _solver(self, state: GameState, greedy: int | None) -> Solver:
-        key = (state.variant.id, greedy)
+    def _solver(self, state: GameState, model: str) -> Solver:
+        opp = 1 - state.to_move
+        key = (state.variant.id, model, opp)
         if key not in self.solvers:
-            self.solvers[key] = Solver(state.variant, node_limit=self.node_limit, greedy=greedy)
+            self.solvers[key] = Solver(
+                state.variant,
+                node_limit=self.node_limit,
+                greedy=opp if model == "greedy" else None,
+                uniform=opp if model == "uniform" else None,
+            )
         return self.solvers[key]
 
     def choose(self, state: GameState) -> Move:
         started = time.perf_counter()
         seat = state.to_move
         opp = 1 - seat
-        always_beats = self._observe(state)
+        model = self._observe(state)
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
-        solver = self._solver(state, opp if always_beats else None)
+        if model == "uniform" and sum(map(sum, state.hands)) > UNIFORM_TILES:
+            model = ""  # too slow to search early: no pruning at a random player's turns
+        always_beats = model == "greedy"
+        solver = self._solver(state, model)
         likelihood = 0.0 if always_beats else self.concede_when_able
         totals = dict.fromkeys(moves, 0.0)
         weight_seen = 0.0

@@ -127,3 +127,38 @@ def test_who_starts_is_random_then_alternates() -> None:
 
     assert [first_seat(7, g) for g in range(4)] in ([0, 1, 0, 1], [1, 0, 1, 0])
     assert {first_seat(s, 0) for s in range(20)} == {0, 1}
+
+
+def test_evidence_from_the_worked_example() -> None:
+    from builder.tiles.inference import concession_evidence, wasteful_unknowns
+    from builder.tiles.state import replay
+
+    moves = "o:F o:S o:I b:F o:S b:N b:I o:S o:I o:I b:F b:W b:S b:U".split()  # noqa: SIM905
+    end = list(
+        replay(V7, parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7), [parse_move(m) for m in moves])
+    )[-1]
+    # Player 2 conceded three times, each time holding the UNKNOWN she played at the end
+    # (and at dawn the WATER too): each concession is proven made "while able"
+    assert concession_evidence(end, 0) == (3, 3)
+    assert concession_evidence(end, 1) == (3, 0)
+    assert wasteful_unknowns(end, 1) == 0
+    wasteful = apply(start(V7, parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7)), parse_move("o:F"))
+    wasteful = apply(wasteful, parse_move("o:U=S"))
+    assert wasteful_unknowns(wasteful, 1) == 1
+
+
+def test_strong_takes_a_never_conceding_when_able_opponent_for_greedy() -> None:
+    from builder.tiles.players import SearchPlayer
+
+    strong = SearchPlayer(budget=0.2)
+    greedy = make_player("greedy")
+    models = []
+    for seed in range(3):
+        s = start(V7, deal_from_seed(V7, seed))
+        while not s.over:
+            if s.to_move == 0:
+                models.append(strong._observe(s))
+                s = apply(s, strong.choose(s))
+            else:
+                s = apply(s, greedy.choose(s))
+    assert models[0] == "" and models[-1] == "greedy"
