@@ -21,6 +21,7 @@ import uuid
 from typing import TextIO
 
 from builder.tiles.elements import spell
+from builder.tiles.match import first_seat
 from builder.tiles.players import LEVELS, make_player
 from builder.tiles.record import record_of, to_json
 from builder.tiles.solver import Solver, TooLarge
@@ -78,7 +79,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     play.add_argument("--level", default="strong", help=f"one of: {', '.join(LEVELS)}")
     play.add_argument("--seed", default=None, help="deal seed (default: random)")
-    play.add_argument("--seat", default="1", help="your seat: 1 moves first, or 2")
+    play.add_argument(
+        "--seat", default="random", help="your seat: 1 moves first, 2, or random (the default)"
+    )
     play.add_argument("--variant", default=DEFAULT_VARIANT, help=f"one of: {known}")
     play.add_argument("--name", default="You", help="your name in the game record")
     add_json_flag(play)
@@ -220,11 +223,12 @@ def run_play(args: argparse.Namespace) -> int:
     v = _variant(args.variant)
     if args.level not in LEVELS:
         raise CliError(f"--level must be one of {', '.join(LEVELS)}, not {args.level!r}")
-    if args.seat not in ("1", "2"):
-        raise CliError(f"--seat must be 1 or 2, not {args.seat!r}")
-    seat = int(args.seat) - 1
+    if args.seat not in ("1", "2", "random"):
+        raise CliError(f"--seat must be 1, 2 or random, not {args.seat!r}")
     seed_text = args.seed if args.seed is not None else str(uuid.uuid4().int % 1_000_000)
     deal, seed = _deal(seed_text, v)
+    # Reading: who starts is random (and alternates over a match: builder.tiles.match.first_seat)
+    seat = first_seat(seed or 0, 0) if args.seat == "random" else int(args.seat) - 1
     ai = make_player(args.level, seed or 0)
     game = Game(v, deal)
     out = sys.stderr if args.json else sys.stdout

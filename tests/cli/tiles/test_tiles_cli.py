@@ -50,6 +50,7 @@ def test_bad_input_exits_2_with_a_message() -> None:
         (("solve", "3", "--moves", "b:F"), "move 1 (b:F): there is no tile to beat"),
         (("solve", "3", "--variant", "v9"), "no variant 'v9'"),
         (("play", "--level", "godlike"), "--level must be one of easy, normal, strong"),
+        (("play", "--seat", "3"), "--seat must be 1, 2 or random"),
     ]:
         done = _run(*args)
         assert done.returncode == 2 and message in done.stderr, done.stderr
@@ -57,7 +58,15 @@ def test_bad_input_exits_2_with_a_message() -> None:
 
 def test_play_a_whole_game_from_piped_input() -> None:
     done = _run(
-        "play", "--seed", "4", "--level", "easy", "--json", stdin="\n".join(GUESSES * 30) + "\n"
+        "play",
+        "--seed",
+        "4",
+        "--seat",
+        "1",
+        "--level",
+        "easy",
+        "--json",
+        stdin="\n".join(GUESSES * 30) + "\n",
     )
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
@@ -69,7 +78,9 @@ def test_play_a_whole_game_from_piped_input() -> None:
 
 
 def test_play_undo_and_input_ending_early() -> None:
-    done = _run("play", "--seed", "4", "--level", "easy", stdin="undo\no:F\nundo\nmoves\n")
+    done = _run(
+        "play", "--seed", "4", "--seat", "1", "--level", "easy", stdin="undo\no:F\nundo\nmoves\n"
+    )
     assert done.returncode == 2
     assert "nothing to take back" in done.stdout
     assert done.stdout.count("your move> ") == 5  # undo, o:F, undo, moves, end
