@@ -113,14 +113,15 @@ class SearchPlayer:
     """
 
     name: str = "strong"
-    budget: float = 0.7
-    hard_limit: float = 0.95  # seconds: a search still running then is abandoned
+    budget: float = 0.6
+    hard_limit: float = 0.85  # seconds: a search still running then is abandoned
     max_worlds: int = 64
     concede_when_able: float = CONCEDE_WHEN_ABLE
     node_limit: int = 150_000
     model_opponent: bool = True
     solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
     last_worlds: int = 0
+    rate: float = CONCEDE_WHEN_ABLE
     evidence: list[int] = field(default_factory=lambda: [0, 0, 0])  # earlier games'
     _game: tuple[int, int, int, int] = (0, 0, 0, 0)  # this game's log length and evidence
 
@@ -140,6 +141,7 @@ class SearchPlayer:
         conceded, proven = concession_evidence(state, state.to_move)
         wasteful = wasteful_unknowns(state, 1 - state.to_move)
         self._game = (len(state.log), conceded, proven, wasteful)
+        self.rate = self._concession_rate(conceded, proven)
         if not self.model_opponent:
             return ""
         if self.evidence[2] + wasteful >= 2:
@@ -147,6 +149,20 @@ class SearchPlayer:
         if self.evidence[0] + conceded >= 3 and self.evidence[1] + proven == 0:
             return "greedy"
         return ""
+
+    def _concession_rate(self, conceded: int, proven: int) -> float:
+        """The likelihood ratio of a concession with a beater in hand against one without.
+
+        Estimated from the share ``r`` of the opponent's concessions proven
+        made while able (with a prior of 1 in 4): if a player can beat about
+        half the time, r = e / (1 + e), so e = r / (1 - r). A player who never
+        does so gives e near 0 (strong evidence); one who concedes regardless
+        of its hand gives e near 1 (no evidence).
+        """
+        if self.concede_when_able >= 1:
+            return 1.0
+        r = (self.evidence[1] + proven + 1) / (self.evidence[0] + conceded + 4)
+        return max(0.05, min(1.0, r / (1 - r)))
 
     def _solver(self, state: GameState, model: str) -> Solver:
         opp = 1 - state.to_move
@@ -172,7 +188,7 @@ class SearchPlayer:
             model = ""  # too slow to search early: no pruning at a random player's turns
         always_beats = model == "greedy"
         solver = self._solver(state, model)
-        likelihood = 0.0 if always_beats else self.concede_when_able
+        likelihood = 0.0 if always_beats else self.rate
         totals = dict.fromkeys(moves, 0.0)
         weight_seen = 0.0
         slowest = 0.0
@@ -213,7 +229,7 @@ def make_player(level: str, seed: int = 0) -> Player:
         return EasyPlayer(rng)
     if level == "normal":
         return SearchPlayer(
-            name="normal", budget=0.25, max_worlds=6, concede_when_able=1.0, model_opponent=False
+            name="normal", budget=0.15, max_worlds=4, concede_when_able=1.0, model_opponent=False
         )
     if level == "strong":
         return SearchPlayer()

@@ -162,3 +162,15 @@ def test_strong_takes_a_never_conceding_when_able_opponent_for_greedy() -> None:
             else:
                 s = apply(s, greedy.choose(s))
     assert models[0] == "" and models[-1] == "greedy"
+
+
+def test_the_concession_evidence_rate_is_learned_over_a_match() -> None:
+    from builder.tiles.players import SearchPlayer
+
+    strong = SearchPlayer()
+    assert strong._concession_rate(0, 0) == pytest.approx(1 / 3)  # prior: 1 in 4 proven
+    strong.evidence = [20, 0, 0]
+    assert strong._concession_rate(0, 0) == 0.05  # never while able: strong evidence
+    strong.evidence = [40, 20, 0]
+    assert strong._concession_rate(2, 1) == pytest.approx(22 / 24)  # about half: little evidence
+    assert SearchPlayer(concede_when_able=1.0)._concession_rate(5, 0) == 1.0
