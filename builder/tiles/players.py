@@ -8,8 +8,9 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
 - :class:`RandomPlayer`: any legal move, uniformly.
 - :class:`GreedyPlayer`: beats when it can, else opens with its least useful tile.
 - Easy: greedy half the time, random otherwise.
-- Normal: determinized search: exact open-hands values averaged over opponent
-  hands drawn from the unseen tiles, blind to what the play reveals.
+- Normal: greedy until at most 8 tiles are left in the hands, then
+  determinized search: exact open-hands values averaged over opponent hands
+  drawn from the unseen tiles, blind to what the play reveals.
 - Strong: the same search over hands weighted by how likely the opponent's
   concessions were under each (a concession suggests it lacks the beater),
   heaviest hands first, within a time budget (1 s per move by default). It
@@ -113,12 +114,13 @@ class SearchPlayer:
     """
 
     name: str = "strong"
-    budget: float = 0.6
-    hard_limit: float = 0.85  # seconds: a search still running then is abandoned
+    budget: float = 0.55
+    hard_limit: float = 0.75  # seconds: a search still running then is abandoned
     max_worlds: int = 64
     concede_when_able: float = CONCEDE_WHEN_ABLE
     node_limit: int = 150_000
     model_opponent: bool = True
+    horizon: int = 0  # search only when at most this many tiles are left in hands (0: always)
     solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
     last_worlds: int = 0
     rate: float = CONCEDE_WHEN_ABLE
@@ -184,6 +186,8 @@ class SearchPlayer:
         moves = legal_moves(state)
         if len(moves) == 1:
             return moves[0]
+        if self.horizon and sum(map(sum, state.hands)) > self.horizon:
+            return greedy_move(state)
         if model == "uniform" and sum(map(sum, state.hands)) > UNIFORM_TILES:
             model = ""  # too slow to search early: no pruning at a random player's turns
         always_beats = model == "greedy"
@@ -229,7 +233,12 @@ def make_player(level: str, seed: int = 0) -> Player:
         return EasyPlayer(rng)
     if level == "normal":
         return SearchPlayer(
-            name="normal", budget=0.15, max_worlds=4, concede_when_able=1.0, model_opponent=False
+            name="normal",
+            budget=0.25,
+            max_worlds=6,
+            concede_when_able=1.0,
+            model_opponent=False,
+            horizon=8,
         )
     if level == "strong":
         return SearchPlayer()
