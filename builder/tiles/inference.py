@@ -19,7 +19,7 @@ from builder.tiles.elements import KINDS, Counts, Kind, add, beaten_by, sub
 from builder.tiles.state import Action, GameState
 
 CONCEDE_WHEN_ABLE = 0.15
-"""Likelihood that a player concedes a territory it could have beaten (tuned by the benchmark)."""
+"""Default likelihood ratio of a concession made while able to beat (Strong learns its own)."""
 
 
 @dataclass(frozen=True, slots=True)
