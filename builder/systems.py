@@ -13,8 +13,9 @@ from builder.core import registry
 from builder.coven.system import SYSTEM as COVEN
 from builder.covenant.system import SYSTEM as COVENANT
 from builder.mortal_coil.system import SYSTEM as MORTAL_COIL
+from builder.tiles.system import SYSTEM as TILES
 
-for _system in (CONTRACT, COVENANT, MORTAL_COIL, COVEN):
+for _system in (CONTRACT, COVENANT, MORTAL_COIL, COVEN, TILES):
     registry._add_shipped(_system)
 
-__all__ = ["CONTRACT", "COVEN", "COVENANT", "MORTAL_COIL"]
+__all__ = ["CONTRACT", "COVEN", "COVENANT", "MORTAL_COIL", "TILES"]

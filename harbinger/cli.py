@@ -18,7 +18,7 @@ from harbinger import __version__
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
     # Each module adds its subcommand(s); adding a command is adding a module here.
-    from harbinger.commands import catalog, db, desktop, dice, gift, sheet, tmc
+    from harbinger.commands import catalog, db, desktop, dice, gift, sheet, tiles, tmc
 
     parser = argparse.ArgumentParser(
         prog="harbinger",
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (dice, catalog, gift, sheet, db, tmc, desktop):
+    for module in (dice, catalog, gift, sheet, db, tmc, tiles, desktop):
         module.register(subparsers)
     return parser
 

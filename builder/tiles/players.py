@@ -1,0 +1,248 @@
+"""Computer players of Covenants: random, greedy, the all-seeing solver, and three levels.
+
+Every player answers :meth:`Player.choose` for the seat to move. Only
+:class:`Oracle` looks at the opponent's hand (it is the benchmark's
+all-seeing opponent); the others use what their seat can see: their own
+hand, the board, the log, and tile counts (``builder.tiles.inference``).
+
+- :class:`RandomPlayer`: any legal move, uniformly.
+- :class:`GreedyPlayer`: beats when it can, else opens with its least useful tile.
+- Easy: greedy half the time, random otherwise.
+- Normal: greedy until at most 8 tiles are left in the hands, then
+  determinized search: exact open-hands values averaged over opponent hands
+  drawn from the unseen tiles, blind to what the play reveals.
+- Strong: the same search over hands weighted by how likely the opponent's
+  concessions were under each (a concession suggests it lacks the beater),
+  heaviest hands first, within a time budget (1 s per move by default). It
+  also models the opponent: once it has seen several concessions and never
+  one made while holding the beater, it takes the opponent for one that
+  always beats when it can and else opens with its least useful tile (the
+  greedy player), and searches the game against that policy instead.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from builder.tiles.elements import ELEMENTS
+from builder.tiles.greedy import greedy_likelihood, greedy_move
+from builder.tiles.inference import (
+    CONCEDE_WHEN_ABLE,
+    concession_evidence,
+    wasteful_unknowns,
+    worlds,
+)
+from builder.tiles.solver import Solver, TooLarge
+from builder.tiles.state import GameState, Move, legal_moves
+
+LEVELS = ("easy", "normal", "strong")
+
+UNIFORM_TILES = 9
+"""Most tiles left in both hands for which Strong searches against a random-player model."""
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, state: GameState) -> Move:
+        """The move this player makes for the seat to move."""
+        ...
+
+
+@dataclass
+class RandomPlayer:
+    """Plays a uniformly random legal move."""
+
+    rng: random.Random = field(default_factory=random.Random)
+    name: str = "random"
+
+    def choose(self, state: GameState) -> Move:
+        return self.rng.choice(legal_moves(state))
+
+
+@dataclass
+class GreedyPlayer:
+    """The benchmark's greedy player (see :func:`greedy_move`)."""
+
+    name: str = "greedy"
+
+    def choose(self, state: GameState) -> Move:
+        return greedy_move(state)
+
+
+@dataclass
+class Oracle:
+    """Sees both hands and plays the exact open-hands solution (greedy where too large to solve)."""
+
+    node_limit: int | None = 3_000_000
+    name: str = "oracle"
+    solver: Solver | None = None
+
+    def choose(self, state: GameState) -> Move:
+        if self.solver is None or self.solver.variant != state.variant:
+            self.solver = Solver(state.variant, node_limit=self.node_limit)
+        try:
+            return self.solver.solve(state).best
+        except TooLarge:
+            return greedy_move(state)
+
+
+@dataclass
+class EasyPlayer:
+    """Easy: the greedy move half the time, a random one otherwise."""
+
+    rng: random.Random = field(default_factory=random.Random)
+    name: str = "easy"
+
+    def choose(self, state: GameState) -> Move:
+        if self.rng.random() < 0.5:
+            return greedy_move(state)
+        return self.rng.choice(legal_moves(state))
+
+
+@dataclass
+class SearchPlayer:
+    """Determinized search: exact values of each move averaged over possible opponent hands.
+
+    ``concede_when_able`` is the inference's likelihood of conceding with a
+    beater in hand (1: no inference); ``budget`` the seconds per move;
+    ``max_worlds`` caps the hands searched. Worlds go heaviest first, and the
+    search stops when the next one would not fit in the budget.
+    """
+
+    name: str = "strong"
+    budget: float = 0.55
+    hard_limit: float = 0.75  # seconds: a search still running then is abandoned
+    max_worlds: int = 64
+    concede_when_able: float = CONCEDE_WHEN_ABLE
+    node_limit: int = 150_000
+    model_opponent: bool = True
+    horizon: int = 0  # search only when at most this many tiles are left in hands (0: always)
+    solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
+    last_worlds: int = 0
+    rate: float = CONCEDE_WHEN_ABLE
+    evidence: list[int] = field(default_factory=lambda: [0, 0, 0])  # earlier games'
+    _game: tuple[int, int, int, int] = (0, 0, 0, 0)  # this game's log length and evidence
+
+    def _observe(self, state: GameState) -> str:
+        """Fold in the opponent's play; the model to search against: "greedy", "uniform" or "".
+
+        "greedy" once it has made several concessions and never one while
+        holding the beater; "uniform" once it has twice opened a territory with
+        the UNKNOWN while other tiles were in its hand (a waste no reasoning
+        player makes). Evidence carries over from game to game (the player is
+        kept for a match): a new game is noticed by a shorter log.
+        """
+        length, conceded, proven, wasteful = self._game
+        if len(state.log) < length:
+            for i, n in enumerate((conceded, proven, wasteful)):
+                self.evidence[i] += n
+        conceded, proven = concession_evidence(state, state.to_move)
+        wasteful = wasteful_unknowns(state, 1 - state.to_move)
+        self._game = (len(state.log), conceded, proven, wasteful)
+        self.rate = self._concession_rate(conceded, proven)
+        if not self.model_opponent:
+            return ""
+        if self.evidence[2] + wasteful >= 2:
+            return "uniform"
+        if self.evidence[0] + conceded >= 3 and self.evidence[1] + proven == 0:
+            return "greedy"
+        return ""
+
+    def _concession_rate(self, conceded: int, proven: int) -> float:
+        """The likelihood ratio of a concession with a beater in hand against one without.
+
+        Estimated from the share ``r`` of the opponent's concessions proven
+        made while able (with a prior of 1 in 4): if a player can beat about
+        half the time, r = e / (1 + e), so e = r / (1 - r). A player who never
+        does so gives e near 0 (strong evidence); one who concedes regardless
+        of its hand gives e near 1 (no evidence).
+        """
+        if self.concede_when_able >= 1:
+            return 1.0
+        r = (self.evidence[1] + proven + 1) / (self.evidence[0] + conceded + 4)
+        return max(0.05, min(1.0, r / (1 - r)))
+
+    def _solver(self, state: GameState, model: str) -> Solver:
+        opp = 1 - state.to_move
+        key = (state.variant.id, model, opp)
+        if key not in self.solvers:
+            self.solvers[key] = Solver(
+                state.variant,
+                node_limit=self.node_limit,
+                greedy=opp if model == "greedy" else None,
+                uniform=opp if model == "uniform" else None,
+            )
+        return self.solvers[key]
+
+    def choose(self, state: GameState) -> Move:
+        started = time.perf_counter()
+        seat = state.to_move
+        opp = 1 - seat
+        model = self._observe(state)
+        moves = legal_moves(state)
+        if len(moves) == 1:
+            return moves[0]
+        if self.horizon and sum(map(sum, state.hands)) > self.horizon:
+            return greedy_move(state)
+        if model == "uniform" and sum(map(sum, state.hands)) > UNIFORM_TILES:
+            model = ""  # too slow to search early: no pruning at a random player's turns
+        always_beats = model == "greedy"
+        solver = self._solver(state, model)
+        likelihood = 0.0 if always_beats else self.rate
+        totals = dict.fromkeys(moves, 0.0)
+        weight_seen = 0.0
+        slowest = 0.0
+        self.last_worlds = 0
+        extra = greedy_likelihood if always_beats else None
+        limit = 4 * self.max_worlds if always_beats else self.max_worlds  # model solves are fast
+        for world in worlds(state, seat, likelihood, extra)[:limit]:
+            t0 = time.perf_counter()
+            if self.last_worlds and t0 + slowest - started > self.budget:
+                break
+            hands = list(state.hands)
+            hands[opp] = world.hand
+            solver.deadline = started + self.hard_limit
+            try:
+                solution = solver.solve(state, (hands[0], hands[1]), world.pile)
+            except TooLarge:
+                break
+            for m, value in solution.moves.items():
+                totals[m] += world.weight * value
+            weight_seen += world.weight
+            self.last_worlds += 1
+            slowest = max(slowest, time.perf_counter() - t0)
+        if not weight_seen:
+            return greedy_move(state)
+        return max(moves, key=lambda m: totals[m])
+
+
+def make_player(level: str, seed: int = 0) -> Player:
+    """A computer player by name: random, greedy, oracle, easy, normal or strong."""
+    rng = random.Random(seed)
+    if level == "random":
+        return RandomPlayer(rng)
+    if level == "greedy":
+        return GreedyPlayer()
+    if level == "oracle":
+        return Oracle()
+    if level == "easy":
+        return EasyPlayer(rng)
+    if level == "normal":
+        return SearchPlayer(
+            name="normal",
+            budget=0.25,
+            max_worlds=6,
+            concede_when_able=1.0,
+            model_opponent=False,
+            horizon=8,
+        )
+    if level == "strong":
+        return SearchPlayer()
+    raise ValueError(f"no player {level!r} (random, greedy, oracle, {', '.join(LEVELS)})")
+
+
+__all__ = ["ELEMENTS", "LEVELS", "Player", "greedy_move", "make_player"]

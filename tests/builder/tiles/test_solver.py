@@ -1,0 +1,176 @@
+"""The exact open-hands solver agrees with the rules engine, and the players play legally."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from builder.tiles.inference import unseen, worlds
+from builder.tiles.match import Tally, play_game
+from builder.tiles.players import greedy_move, make_player
+from builder.tiles.solver import Solver, TooLarge
+from builder.tiles.state import apply, deal_from_seed, legal_moves, parse_deal, parse_move, start
+from builder.tiles.variants import variant
+
+V7 = variant("v7")
+
+
+def test_solver_values_agree_with_the_engine_move_by_move() -> None:
+    solver = Solver(V7)
+    rng = random.Random(5)
+    checked = 0
+    for seed in range(6):
+        s = start(V7, deal_from_seed(V7, seed))
+        for _ in range(4):  # skip into the game, where solves are fast
+            s = apply(s, rng.choice(legal_moves(s)))
+        while not s.over:
+            solution = solver.solve(s)
+            for move, value in solution.moves.items():
+                child = apply(s, move)
+                if child.chaos and not s.chaos:
+                    continue  # the engine has drawn a tile; the solver averages the draws
+                if child.over:
+                    a, b = child.scores()
+                    exact = a - b
+                else:
+                    exact = solver.solve(child).value * (1 if child.to_move == 0 else -1)
+                assert value == pytest.approx(exact * (1 if s.to_move == 0 else -1))
+                checked += 1
+            s = apply(s, rng.choice(legal_moves(s)))
+    assert checked > 100
+
+
+def test_oracle_against_itself_ends_at_the_solved_value_without_chaos() -> None:
+    the_deal = deal_from_seed(V7, 3)
+    value = Solver(V7).solve(start(V7, the_deal)).value
+    oracle = make_player("oracle")
+    end = play_game(V7, the_deal, (oracle, oracle))
+    a, b = end.scores()
+    assert value == -2 and a - b == -2 and not end.chaos
+
+
+def test_the_worked_example_deal_solved() -> None:
+    the_deal = parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7)
+    solution = Solver(V7).solve(start(V7, the_deal))
+    # Player 2 lost nothing by the example's play: with best play she wins 7-3, not 6-4
+    assert solution.value == -4 and {str(m): v for m, v in solution.moves.items()} == {
+        "o:F": -4,
+        "o:I": -4,
+        "o:S": -4,
+    }
+
+
+def test_node_limit_stops_a_search_too_large() -> None:
+    v1 = variant("v1")
+    with pytest.raises(TooLarge):
+        Solver(v1, node_limit=1000).solve(start(v1, deal_from_seed(v1, 0)))
+
+
+def test_inference_counts_hands_and_weighs_concessions() -> None:
+    s = start(V7, parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7))
+    s = apply(s, parse_move("o:F"))
+    s = apply(s, parse_move("o:S"))  # P2 conceded dawn instead of beating FIRE with WATER
+    assert unseen(s, 0) == (2, 1, 4, 1, 4, 1)
+    blind = worlds(s, 0, concede_when_able=1.0)
+    seen = worlds(s, 0, concede_when_able=0.0)
+    assert sum(w.weight for w in blind) == pytest.approx(1.0)
+    assert all(w.hand[4] == 0 and w.hand[5] == 0 for w in seen)  # no WATER, no UNKNOWN
+    assert any(w.hand[4] > 0 for w in blind)
+    assert all(sum(w.hand) == 6 and sum(w.pile) == 7 for w in blind)
+
+
+def test_greedy_beats_when_it_can_else_opens_with_its_least_useful_tile() -> None:
+    s = start(V7, parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7))
+    s = apply(s, parse_move("o:F"))
+    assert str(greedy_move(s)) == "b:W"
+    s = apply(s, parse_move("o:S"))  # P1 holds no WIND
+    # FIRE's prey (ICE): 3 in P1's hand, 1 unseen; ICE's prey (WIND): 4 unseen; STORM's: 4
+    assert str(greedy_move(s)) == "o:F"
+
+
+@pytest.mark.parametrize("level", ["random", "greedy", "easy", "normal", "strong"])
+def test_every_level_finishes_games_legally(level: str) -> None:
+    player = make_player(level, 1)
+    other = make_player("greedy")
+    tally = Tally()
+    for seed in range(2):
+        seats = (player, other) if seed % 2 == 0 else (other, player)
+        end = play_game(V7, deal_from_seed(V7, seed), seats, player, tally.times)
+        assert end.over
+        sc = end.scores()
+        tally.add(sc[seed % 2], sc[1 - seed % 2])
+    assert tally.games == 2 and len(tally.times) >= 7
+    assert max(tally.times) < 2.0
+
+
+def test_the_solvers_greedy_model_is_the_greedy_player() -> None:
+    from builder.tiles.solver import _CODE
+
+    rng = random.Random(11)
+    checked = 0
+    for seed in range(30):
+        s = start(V7, deal_from_seed(V7, seed))
+        model = Solver(V7, greedy=s.to_move)
+        while not s.over:
+            model.greedy = s.to_move
+            key = model.key_of(s)
+            hand = key[0] if s.to_move == 0 else key[1]
+            assert model._moves(key, hand) == [_CODE[greedy_move(s)]]
+            checked += 1
+            s = apply(s, rng.choice(legal_moves(s)))
+    assert checked == 293
+
+
+def test_who_starts_is_random_then_alternates() -> None:
+    from builder.tiles.match import first_seat
+
+    assert [first_seat(7, g) for g in range(4)] in ([0, 1, 0, 1], [1, 0, 1, 0])
+    assert {first_seat(s, 0) for s in range(20)} == {0, 1}
+
+
+def test_evidence_from_the_worked_example() -> None:
+    from builder.tiles.inference import concession_evidence, wasteful_unknowns
+    from builder.tiles.state import replay
+
+    moves = "o:F o:S o:I b:F o:S b:N b:I o:S o:I o:I b:F b:W b:S b:U".split()  # noqa: SIM905
+    end = list(
+        replay(V7, parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7), [parse_move(m) for m in moves])
+    )[-1]
+    # Player 2 conceded three times, each time holding the UNKNOWN she played at the end
+    # (and at dawn the WATER too): each concession is proven made "while able"
+    assert concession_evidence(end, 0) == (3, 3)
+    assert concession_evidence(end, 1) == (3, 0)
+    assert wasteful_unknowns(end, 1) == 0
+    wasteful = apply(start(V7, parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7)), parse_move("o:F"))
+    wasteful = apply(wasteful, parse_move("o:U=S"))
+    assert wasteful_unknowns(wasteful, 1) == 1
+
+
+def test_strong_takes_a_never_conceding_when_able_opponent_for_greedy() -> None:
+    from builder.tiles.players import SearchPlayer
+
+    strong = SearchPlayer(budget=0.2)
+    greedy = make_player("greedy")
+    models = []
+    for seed in range(3):
+        s = start(V7, deal_from_seed(V7, seed))
+        while not s.over:
+            if s.to_move == 0:
+                models.append(strong._observe(s))
+                s = apply(s, strong.choose(s))
+            else:
+                s = apply(s, greedy.choose(s))
+    assert models[0] == "" and models[-1] == "greedy"
+
+
+def test_the_concession_evidence_rate_is_learned_over_a_match() -> None:
+    from builder.tiles.players import SearchPlayer
+
+    strong = SearchPlayer()
+    assert strong._concession_rate(0, 0) == pytest.approx(1 / 3)  # prior: 1 in 4 proven
+    strong.evidence = [20, 0, 0]
+    assert strong._concession_rate(0, 0) == 0.05  # never while able: strong evidence
+    strong.evidence = [40, 20, 0]
+    assert strong._concession_rate(2, 1) == pytest.approx(22 / 24)  # about half: little evidence
+    assert SearchPlayer(concede_when_able=1.0)._concession_rate(5, 0) == 1.0

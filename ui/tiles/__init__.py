@@ -1,0 +1,1 @@
+"""The Covenants tile game in the desktop app: board, hands, moves, log, replay."""
