@@ -43,11 +43,13 @@ from builder.contract.character import (
     Death,
     Entry,
     GiftChange,
+    Hustle,
     ImprovementGranted,
     Journal,
     Raise,
     RemoveLiability,
     Therapy,
+    WillToSurvive,
 )
 from builder.core.canonical import canonical_text
 from builder.core.files import child_path, describe
@@ -65,6 +67,8 @@ ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
         "craft": Craft,
         "gift_change": GiftChange,
         "death": Death,
+        "hustle": Hustle,
+        "will_to_survive": WillToSurvive,
     }
 )
 """The ``"type"`` tag of each ledger entry class, as written in files and the library."""

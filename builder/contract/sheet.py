@@ -264,7 +264,7 @@ def evaluate_sheet(contractor: Contractor) -> SheetReport:
         findings,
         "health",
         "the derived values",
-        lambda: derive(fold.ratings, contractor.health),
+        lambda: derive(fold.ratings, contractor.health, contractor.stock),
         lambda: derive(Ratings.starting(), Health()),
     )
     findings += _guarded(

@@ -91,7 +91,6 @@ APPROVAL_VERSION = 1
 SCHEMA_FILE = "approval.v1.schema.json"
 
 
-
 # --------------------------------------------------------------------------- items
 
 
