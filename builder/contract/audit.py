@@ -24,9 +24,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from builder.contract.audit_gifts import gift_lines
-from builder.contract.character import AssetPick, BonusKind, Contractor
+from builder.contract.character import AssetPick, BonusKind, Contractor, PlaygroupRules
 from builder.contract.creation import GIFTED_ASSET_ID
 from builder.contract.gifts import Catalog
+from builder.contract.playgroup import settle_approved
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.contract.sheet_catalog import SheetCatalog
 from builder.contract.status import Status
@@ -330,14 +331,20 @@ def audit_contractor(
     contractor: Contractor,
     gift_catalog: Catalog,
     sheet_catalog: SheetCatalog | None = None,
+    *,
+    playgroup: PlaygroupRules | None = None,
+    approved: Mapping[str, str] | None = None,
 ) -> Audit:
     """Every rule check of a contractor as audit lines, from ``evaluate_sheet`` and
     ``evaluate_gift`` (each Gift evaluated at the contractor's Status).
 
     ``sheet_catalog``, when given, also checks held Assets and Liabilities
-    against it (restricted flags and values).
+    against it (restricted flags and values). ``playgroup`` is the library's
+    playgroup setting (default: the flags in the file). ``approved`` maps the
+    approval items a leader approved and that are unchanged to the approver:
+    their "needs Playgroup Leader approval" WARNINGs become INFO.
     """
-    report = evaluate_sheet(contractor)
+    report = evaluate_sheet(contractor, playgroup)
     groups = _group(report.findings)
     lines = [
         _status_line(report),
@@ -352,7 +359,8 @@ def audit_contractor(
         _loose_ends_line(report, groups["loose_ends"]),
         _sheet_line(groups["sheet"]),
     ]
-    return Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
+    audit = Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
+    return settle_approved(audit, contractor, approved or {})
 
 
 __all__ = ["Audit", "AuditLine", "Verdict", "audit_contractor"]

@@ -14,7 +14,15 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
-from builder.contract.character import AssetPick, Concept, Contractor, Health, Hustle, LooseEnd
+from builder.contract.character import (
+    AssetPick,
+    Concept,
+    Contractor,
+    Health,
+    Hustle,
+    LooseEnd,
+    PlaygroupRules,
+)
 from builder.contract.creation import creation_findings
 from builder.contract.derived import Derived, Replenishment, derive, source_replenishment
 from builder.contract.ledger import (
@@ -27,6 +35,7 @@ from builder.contract.ledger import (
     fold_ledger,
     loose_end_key,
 )
+from builder.contract.playgroup import golden_ratio_findings
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity, errors
 
@@ -261,8 +270,12 @@ def _hustled(contractor: Contractor) -> set[str]:
     return {loose_end_key(e.loose_end) for e in contractor.ledger if isinstance(e, Hustle)}
 
 
-def evaluate_sheet(contractor: Contractor) -> SheetReport:
-    """Every number and finding for one contractor; never raises."""
+def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = None) -> SheetReport:
+    """Every number and finding for one contractor; never raises.
+
+    ``playgroup`` is the playgroup's optional rules (the library setting); by
+    default the flags the file carries (``Contractor.playgroup``).
+    """
     findings: list[Finding] = []
     findings += _guarded(
         findings,
@@ -273,6 +286,13 @@ def evaluate_sheet(contractor: Contractor) -> SheetReport:
     )
     fold = _guarded(findings, "ledger", "the ledger", lambda: fold_ledger(contractor), _empty_fold)
     findings += fold.findings
+    findings += _guarded(
+        findings,
+        "ledger",
+        "the playgroup settings",
+        lambda: golden_ratio_findings(contractor, playgroup or contractor.playgroup),
+        list,
+    )
     derived = _guarded(
         findings,
         "health",
