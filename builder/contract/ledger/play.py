@@ -5,9 +5,9 @@ the fold can check it where it happened:
 
 - "Loose Ends": once a Loose End's Cutoff reaches 0 its Threat manifests, and
   a contractor whose Threat needs a Hustle "may not attend Contracts until a
-  GM has run the required Hustle". A ``Hustle`` entry records it; a Contract
-  attended after the Cutoff reached 0 and before that entry is an ERROR
-  (``loose_end.hustle_due``). A Loose End marked resolved with no Hustle
+  GM has run the required Hustle". A ``Hustle`` entry records it; the first
+  Contract attended after the Cutoff reached 0 and before that entry is an
+  ERROR (``loose_end.hustle_due``, once per Loose End). A Loose End marked resolved with no Hustle
   recorded at all is not checked: it may have been tied up by a Move before
   its Cutoff, and the file does not say when.
 - "Will to Survive": once per Contract, never against falling damage; it
@@ -112,10 +112,11 @@ def _due_loose_ends(pos: Position) -> list[tuple[int, LooseEnd]]:
         key = loose_end_key(le.title)
         if key in pos.hustled or (le.resolved and key not in recorded_anywhere):
             continue
+        # Reported once, at the first Contract attended after the Cutoff reached 0.
         if (
             is_int(le.cutoff)
             and is_int(le.granted_after)
-            and pos.contracts >= (le.granted_after + le.cutoff)
+            and pos.contracts == le.granted_after + le.cutoff
         ):
             due.append((i, le))
     return due

@@ -38,10 +38,12 @@ def test_a_contract_after_the_cutoff_reached_0_without_a_hustle_is_an_error() ->
         2024-02-05 contract home victory 'Two'
         2024-03-05 contract home victory 'Three'
         2024-04-05 contract home victory 'Four'
+        2024-05-05 contract home victory 'Five'
         """,
         loose_ends=[GRUDGE],
     )
     sheet = evaluate_sheet(c)
+    # Reported once, at the first Contract after the Cutoff reached 0.
     (due,) = [f for f in sheet.findings if f.rule == "loose_end.hustle_due"]
     # Contracts 2 and 3 count it down to 0; the fourth is attended before any Hustle.
     assert (due.where, due.severity) == ("ledger[3]", Severity.ERROR)
