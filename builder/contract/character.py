@@ -47,6 +47,12 @@ PRIMARY_ABILITIES: tuple[str, ...] = (
 """The 19 Primary Abilities ("Primary Abilities" in the rules)."""
 
 
+ADDED: Mapping[str, bool] = MappingProxyType({"added": True})
+"""Field metadata for fields added to the file format after version 1: they are written
+only when set, so older documents and approval digests stay as they were
+(``builder.contract.serialize``)."""
+
+
 def _frozen_map(mapping: Mapping[str, int] | None) -> Mapping[str, int]:
     return MappingProxyType(dict(mapping or {}))
 
@@ -422,9 +428,9 @@ class Stock:
     trophies: tuple[Item, ...] = ()
     conditions: tuple[Item, ...] = ()
     circumstances: tuple[Item, ...] = ()
-    carried_lb: int = 0
+    carried_lb: int = field(default=0, metadata=ADDED)
     """Weight carried, in pounds, when the table tracks it ("Encumbrance"); 0: not tracked."""
-    unencumbered: bool = False
+    unencumbered: bool = field(default=False, metadata=ADDED)
     """Carrying nothing but clothes and a small object in hand: +1 die to physical actions."""
 
 
@@ -532,4 +538,4 @@ class Contractor:
     health: Health = field(default_factory=Health)
     loose_ends: tuple[LooseEnd, ...] = ()
     notes: str = ""
-    playgroup: PlaygroupRules = field(default_factory=PlaygroupRules)
+    playgroup: PlaygroupRules = field(default_factory=PlaygroupRules, metadata=ADDED)
