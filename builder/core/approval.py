@@ -91,6 +91,7 @@ APPROVAL_VERSION = 1
 SCHEMA_FILE = "approval.v1.schema.json"
 
 
+
 # --------------------------------------------------------------------------- items
 
 
