@@ -207,7 +207,11 @@ class ContractAttended:
 
 @dataclass(frozen=True, slots=True)
 class Journal:
-    """An in-character Journal ("Journals"); needs 250+ words to earn anything."""
+    """An in-character Journal ("Journals"); needs 250+ words to earn anything.
+
+    With ``text`` the word count is counted from it; ``words`` is the claim,
+    used (with a "word count not verifiable" warning) only when no text is kept.
+    """
 
     date: str
     title: str
