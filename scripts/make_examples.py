@@ -506,7 +506,7 @@ def ines() -> Contractor:
                 "The Saltmarsh reed crown",
                 ThreatLevel.DEADLY,
                 cutoff=4,
-                granted_after=17,
+                granted_after=20,  # reaches 0 with her 24th and latest Contract: due now
                 threat="The marsh wants its crown back and sends the drowned to fetch it.",
             ),
         ),
@@ -631,7 +631,7 @@ def orrin() -> Contractor:
                 "The Marseille loan shark",
                 ThreatLevel.DANGEROUS,
                 cutoff=3,
-                granted_after=2,
+                granted_after=3,  # reaches 0 with his 6th and last Contract
                 threat="The debt passes to whoever he named as next of kin.",
             ),
         ),

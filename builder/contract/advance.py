@@ -25,6 +25,7 @@ from builder.contract.character import (
     ATTRIBUTES,
     PRIMARY_ABILITIES,
     AssetPick,
+    BattleScar,
     BonusExp,
     BonusKind,
     BuyAsset,
@@ -37,15 +38,19 @@ from builder.contract.character import (
     Gift,
     GiftChange,
     GiftChangeKind,
+    Hustle,
     ImprovementGranted,
     ImprovementKind,
+    Injury,
     Journal,
     LooseEnd,
     Raise,
     RemoveLiability,
+    ScarTier,
     Therapy,
     ThreatLevel,
     TraitKind,
+    WillToSurvive,
 )
 from builder.contract.costs import (
     ABILITY_MAX_SEASONED,
@@ -54,10 +59,18 @@ from builder.contract.costs import (
     THERAPY_COST,
     artifact_price,
     asset_price,
+    cost_to_reach,
     max_rating,
     raise_cost,
 )
-from builder.contract.ledger import BONUS_EXP, LedgerFold, crafting_kind, fold_ledger
+from builder.contract.ledger import (
+    BONUS_EXP,
+    LedgerFold,
+    crafting_kind,
+    fold_ledger,
+    will_to_survive_severity,
+)
+from builder.contract.ledger.earning import count_words
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.status import Status
 from builder.core.findings import Finding, errors
@@ -87,12 +100,17 @@ def _append(contractor: Contractor, *entries: Entry) -> Contractor:
 
 
 def raise_trait(
-    contractor: Contractor, kind: TraitKind | str, trait: str, date: str
+    contractor: Contractor,
+    kind: TraitKind | str,
+    trait: str,
+    date: str,
+    to_rating: int | None = None,
 ) -> Result[Contractor]:
-    """Raise one trait by one rank at the rule price ("Spending Experience").
+    """Raise a trait at the rule price ("Spending Experience"): one rank, or to ``to_rating``.
 
     ``trait`` is an Attribute or Primary Ability id, a Secondary Ability's name
-    (a new name starts it at 0 → 1) or "source".
+    (a new name starts it at 0 → 1) or "source". A raise of several ranks
+    costs the sum of its single steps (Brawn 2 → 4: 10 + 15 = 25 Exp).
     """
     try:
         kind = TraitKind(kind)
@@ -109,11 +127,12 @@ def raise_trait(
         return _refuse(
             contractor, "raise.unknown_trait", f"{trait!r} is not a {kind.value} on the sheet"
         )
+    target = current + 1 if to_rating is None else to_rating
     try:
-        price = raise_cost(kind, current)
+        price = cost_to_reach(kind, current, target)
     except ValueError:
-        price = 0  # Source before the first Gift: the fold explains the refusal
-    return _commit(contractor, _append(contractor, Raise(date, kind, trait, current + 1, price)))
+        price = 0  # Source before the first Gift, or a rating down: the fold explains
+    return _commit(contractor, _append(contractor, Raise(date, kind, trait, target, price)))
 
 
 def buy_asset(contractor: Contractor, asset: AssetPick, date: str) -> Result[Contractor]:
@@ -211,12 +230,24 @@ def record_contract(
     contractor: Contractor, contract: ContractAttended, journals: Iterable[Journal] = ()
 ) -> Result[Contractor]:
     """Record a Contract attended and the Journals written about it, in that order."""
-    return _commit(contractor, _append(contractor, contract, *journals))
+    kept = tuple(_counted(j) for j in journals)
+    return _commit(contractor, _append(contractor, contract, *kept))
+
+
+def _counted(journal: Journal) -> Journal:
+    """A Journal with text carries the word count of its text ("Journals": 250+ words)."""
+    if journal.text.strip():
+        return replace(journal, words=count_words(journal.text))
+    return journal
 
 
 def add_journal(contractor: Contractor, journal: Journal) -> Result[Contractor]:
-    """Add a Journal; a short one or one over the Exp cap is kept but earns nothing (WARNING)."""
-    return _commit(contractor, _append(contractor, journal))
+    """Add a Journal, its word count taken from its text when it has one.
+
+    A short one or one over the Exp cap is kept but earns nothing (WARNING);
+    one without text keeps its claimed count ("word count not verifiable").
+    """
+    return _commit(contractor, _append(contractor, _counted(journal)))
 
 
 def add_bonus_exp(
@@ -336,6 +367,47 @@ def add_loose_end(
     granted_after = fold_ledger(contractor).contracts_attended
     loose_end = LooseEnd(title, level, cutoff, granted_after, threat)
     return _commit(contractor, replace(contractor, loose_ends=(*contractor.loose_ends, loose_end)))
+
+
+def record_hustle(
+    contractor: Contractor, index: int, date: str, gm: str = "", note: str = ""
+) -> Result[Contractor]:
+    """Record the Hustle a due Loose End's Threat required ("Loose Ends").
+
+    Until it is recorded the contractor may not attend another Contract.
+    """
+    if not 0 <= index < len(contractor.loose_ends):
+        return _refuse(contractor, "loose_end.unknown", f"there is no Loose End {index}")
+    title = contractor.loose_ends[index].title
+    return _commit(contractor, _append(contractor, Hustle(date, title, gm, note)))
+
+
+def use_will_to_survive(
+    contractor: Contractor,
+    injury: Injury,
+    date: str,
+    scar: str,
+    *,
+    falling: bool = False,
+    severity: int | None = None,
+) -> Result[Contractor]:
+    """Take an incoming ``injury`` with Will to Survive ("Will to Survive").
+
+    The Injury is recorded at ``severity`` (default the lowest allowed: down by
+    4, not below 4, so 10 → 6 and 6 → 4); the contractor takes 1 Mind damage
+    and the Major Battle Scar ``scar``, which stays after the Injury heals.
+    Refused a second time on the same Contract and against falling damage.
+    """
+    after = will_to_survive_severity(injury.severity) if severity is None else severity
+    entry = WillToSurvive(date, injury.description, injury.severity, after, scar, falling)
+    health = contractor.health
+    health = replace(
+        health,
+        injuries=(*health.injuries, replace(injury, severity=after)),
+        mind_damage=health.mind_damage + 1,
+        battle_scars=(*health.battle_scars, BattleScar(scar or "Will to Survive", ScarTier.MAJOR)),
+    )
+    return _commit(contractor, replace(_append(contractor, entry), health=health))
 
 
 def resolve_loose_end(contractor: Contractor, index: int) -> Result[Contractor]:

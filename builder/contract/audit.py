@@ -21,13 +21,13 @@ an audit with the file's approvals for one verdict per file.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
-from builder.contract.character import AssetPick, BonusKind, Contractor, Gift
+from builder.contract.audit_gifts import gift_lines
+from builder.contract.character import AssetPick, BonusKind, Contractor, PlaygroupRules
 from builder.contract.creation import GIFTED_ASSET_ID
-from builder.contract.gifts import Catalog, GiftEvaluation, evaluate_gift
-from builder.contract.ledger import crashed
+from builder.contract.gifts import Catalog
+from builder.contract.playgroup import settle_approved
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.contract.sheet_catalog import SheetCatalog
 from builder.contract.status import Status
@@ -327,234 +327,24 @@ def _sheet_line(found: list[Finding]) -> AuditLine:
     )
 
 
-def _where_gift(where: str, index: int) -> str:
-    base = f"gifts[{index}]"
-    return f"{base}.draft.{where}" if where else base
-
-
-@dataclass(frozen=True, slots=True)
-class _HeldGift:
-    """One held Gift with its evaluation against today's catalog: what each Gift check reads."""
-
-    index: int
-    gift: Gift
-    evaluation: GiftEvaluation
-    status: Status
-    victories: int
-
-    @property
-    def where(self) -> str:
-        return f"gifts[{self.index}]"
-
-    @property
-    def label(self) -> str:
-        return f"Gift {self.gift.draft.name or self.gift.id!r}"
-
-
-def _gift_draft_line(held: _HeldGift) -> AuditLine:
-    """The build is valid in the catalog (a house-rule tag hints at --catalog)."""
-    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
-    problems = [
-        Finding(e.rule, e.message, _where_gift(e.where, held.index), e.severity, dict(e.numbers))
-        for e in evaluation.errors
-    ] + [
-        Finding(w.rule, w.message, _where_gift(w.where, held.index), w.severity, dict(w.numbers))
-        for w in evaluation.warnings
-        if w.rule != "gift.status"
-    ]
-    hint = (
-        f"; it is tagged with the house-rule catalog {gift.catalog!r}, load it with --catalog"
-        if gift.catalog and evaluation.errors
-        else ""
-    )
-    return AuditLine(
-        "gift.draft",
-        "Gift build is valid in the catalog",
-        f"{label}: {gift.draft.gift_type} / {gift.draft.effect} / {gift.draft.style} "
-        + ("builds in today's catalog" if not problems else "has problems")
-        + hint,
-        {"gift_id": gift.id, "errors": len(evaluation.errors)},
-        where,
-        tuple(problems),
-    )
-
-
-def _gift_cost_line(held: _HeldGift) -> AuditLine:
-    """The stored Gift Cost against the cost the catalog gives today."""
-    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
-    cost_findings: tuple[Finding, ...] = ()
-    priced = not evaluation.errors  # a build the catalog cannot read has no price to compare
-    if priced and gift.cost != evaluation.cost:
-        cost_findings = (
-            Finding(
-                "gift.cost_changed",
-                f"{label} is stored at cost {gift.cost} but the catalog prices it at "
-                f"{evaluation.cost} ({evaluation.breakdown_text()})",
-                f"{where}.cost",
-                Severity.ERROR,
-                {"stored": gift.cost, "catalog": evaluation.cost},
-            ),
-        )
-    return AuditLine(
-        "gift.cost",
-        "Stored Gift Cost against the catalog",
-        (
-            f"{label}: stored cost {gift.cost}, catalog cost {evaluation.cost} "
-            f"({evaluation.breakdown_text()})"
-            if priced
-            else f"{label}: stored cost {gift.cost}; the catalog cannot price this build"
-        ),
-        {
-            "gift_id": gift.id,
-            "stored": gift.cost,
-            "catalog": evaluation.cost if priced else None,
-            "breakdown": [line.to_json() for line in evaluation.breakdown],
-        },
-        where,
-        cost_findings,
-    )
-
-
-def _gift_status_line(held: _HeldGift) -> AuditLine:
-    """The Status the Gift requires against the Status of the contractor."""
-    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
-    status_findings = tuple(
-        Finding(
-            w.rule,
-            f"{label} {w.message}",
-            where,
-            w.severity,
-            {**dict(w.numbers), "victories": held.victories},
-        )
-        for w in evaluation.warnings
-        if w.rule == "gift.status"
-    )
-    because = "; ".join(r.message for r in evaluation.status_reasons)
-    return AuditLine(
-        "gift.status",
-        "Status the Gift requires",
-        f"{label}: requires {evaluation.required_status.label}"
-        + (f" ({because})" if because else "")
-        + f"; the contractor is {held.status.label} with "
-        + _n(held.victories, "victory", "victories"),
-        {
-            "gift_id": gift.id,
-            "required": evaluation.required_status.label,
-            "status": held.status.label,
-            "victories": held.victories,
-            "reasons": [r.to_json() for r in evaluation.status_reasons],
-        },
-        where,
-        status_findings,
-    )
-
-
-def _gift_house_line(held: _HeldGift) -> AuditLine:
-    """House-rule content: a warning that locks the contractor to a playgroup."""
-    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
-    house = list(evaluation.house_rules)
-    house_findings = (
-        (
-            Finding(
-                "gift.house_rules",
-                f"{label} uses house-rule content from {', '.join(house)}; the contractor is "
-                "locked to that playgroup",
-                where,
-                Severity.WARNING,
-                {"catalogs": house},
-            ),
-        )
-        if house
-        else ()
-    )
-    return AuditLine(
-        "gift.house_rules",
-        "House-rule content",
-        f"{label}: "
-        + (f"house-rule content from {', '.join(house)}" if house else "standard catalog only"),
-        {"gift_id": gift.id, "catalogs": house},
-        where,
-        house_findings,
-    )
-
-
-def _gift_text_line(held: _HeldGift) -> AuditLine:
-    """The stored System Text against the text the catalog generates now."""
-    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
-    stored = gift.system_text.strip()
-    generated = evaluation.system_text.strip()
-    text_findings: tuple[Finding, ...] = ()
-    if stored and stored != generated and not evaluation.errors:
-        text_findings = (
-            Finding(
-                "gift.system_text_changed",
-                f"{label}'s stored System Text differs from the text the catalog generates now",
-                f"{where}.system_text",
-                Severity.WARNING,
-                {"stored": stored, "generated": generated},
-            ),
-        )
-    return AuditLine(
-        "gift.system_text",
-        "Stored System Text against the catalog",
-        f"{label}: "
-        + (
-            "no System Text stored; the catalog's text applies"
-            if not stored
-            else (
-                "stored System Text matches the catalog"
-                if stored == generated
-                else "stored System Text differs from the catalog's"
-            )
-        ),
-        {"gift_id": gift.id, "stored": stored, "generated": generated},
-        where,
-        text_findings,
-    )
-
-
-_GIFT_CHECKS: tuple[Callable[[_HeldGift], AuditLine], ...] = (
-    _gift_draft_line,
-    _gift_cost_line,
-    _gift_status_line,
-    _gift_house_line,
-    _gift_text_line,
-)
-"""The five checks of every held Gift, in the order the audit lists them."""
-
-
-def _gift_lines(
-    index: int, gift: Gift, evaluation: GiftEvaluation, status: Status, victories: int
-) -> list[AuditLine]:
-    """The five checks of one held Gift, from its evaluation against today's catalog."""
-    held = _HeldGift(index, gift, evaluation, status, victories)
-    return [check(held) for check in _GIFT_CHECKS]
-
-
-def _crashed_gift_line(index: int, gift: Gift, exc: Exception) -> AuditLine:
-    where = f"gifts[{index}]"
-    return AuditLine(
-        "gift.draft",
-        "Gift build is valid in the catalog",
-        f"Gift {gift.draft.name or gift.id!r} could not be evaluated",
-        {"gift_id": gift.id},
-        where,
-        (crashed("gift.check_crashed", where, f"Gift {gift.id!r}", exc),),
-    )
-
-
 def audit_contractor(
     contractor: Contractor,
     gift_catalog: Catalog,
     sheet_catalog: SheetCatalog | None = None,
+    *,
+    playgroup: PlaygroupRules | None = None,
+    approved: Mapping[str, str] | None = None,
 ) -> Audit:
     """Every rule check of a contractor as audit lines, from ``evaluate_sheet`` and
     ``evaluate_gift`` (each Gift evaluated at the contractor's Status).
 
     ``sheet_catalog``, when given, also checks held Assets and Liabilities
-    against it (restricted flags and values).
+    against it (restricted flags and values). ``playgroup`` is the library's
+    playgroup setting (default: the flags in the file). ``approved`` maps the
+    approval items a leader approved and that are unchanged to the approver:
+    their "needs Playgroup Leader approval" WARNINGs become INFO.
     """
-    report = evaluate_sheet(contractor)
+    report = evaluate_sheet(contractor, playgroup)
     groups = _group(report.findings)
     lines = [
         _status_line(report),
@@ -563,18 +353,14 @@ def audit_contractor(
         _bonus_line(report, groups["exp.bonus"]),
         _rewards_line(report, groups["rewards"]),
     ]
-    for i, gift in enumerate(contractor.gifts):
-        try:
-            evaluation = evaluate_gift(gift.draft, gift_catalog, status=report.status)
-            lines += _gift_lines(i, gift, evaluation, report.status, report.victories)
-        except Exception as exc:  # one odd Gift must not hide the rest of the audit
-            lines.append(_crashed_gift_line(i, gift, exc))
+    lines += gift_lines(contractor, gift_catalog, report.status, report.victories)
     lines += [
         _restricted_line(report, contractor, groups["restricted"], sheet_catalog),
         _loose_ends_line(report, groups["loose_ends"]),
         _sheet_line(groups["sheet"]),
     ]
-    return Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
+    audit = Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
+    return settle_approved(audit, contractor, approved or {})
 
 
 __all__ = ["Audit", "AuditLine", "Verdict", "audit_contractor"]

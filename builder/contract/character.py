@@ -47,6 +47,12 @@ PRIMARY_ABILITIES: tuple[str, ...] = (
 """The 19 Primary Abilities ("Primary Abilities" in the rules)."""
 
 
+ADDED: Mapping[str, bool] = MappingProxyType({"added": True})
+"""Field metadata for fields added to the file format after version 1: they are written
+only when set, so older documents and approval digests stay as they were
+(``builder.contract.serialize``)."""
+
+
 def _frozen_map(mapping: Mapping[str, int] | None) -> Mapping[str, int]:
     return MappingProxyType(dict(mapping or {}))
 
@@ -201,7 +207,11 @@ class ContractAttended:
 
 @dataclass(frozen=True, slots=True)
 class Journal:
-    """An in-character Journal ("Journals"); needs 250+ words to earn anything."""
+    """An in-character Journal ("Journals"); needs 250+ words to earn anything.
+
+    With ``text`` the word count is counted from it; ``words`` is the claim,
+    used (with a "word count not verifiable" warning) only when no text is kept.
+    """
 
     date: str
     title: str
@@ -307,6 +317,41 @@ class GiftChange:
 
 
 @dataclass(frozen=True, slots=True)
+class Hustle:
+    """The Hustle a Loose End's Threat required was run, or the Loose End was tied up by a Move.
+
+    ``loose_end`` is the Loose End's title as it stands on the sheet. Once a
+    Loose End's Cutoff reaches 0 its contractor may not attend a Contract
+    until this entry is recorded ("Loose Ends").
+    """
+
+    date: str
+    loose_end: str
+    gm: str = ""
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class WillToSurvive:
+    """Will to Survive used against an incoming Injury ("Will to Survive").
+
+    It belongs to the Contract being played: the next Contract entry in the
+    ledger (or the Contract still in progress when none follows). The Injury's
+    Severity drops from ``severity_before`` to ``severity_after`` (by up to 4,
+    never below 4); the contractor takes 1 Mind damage and the Major Battle
+    Scar ``scar``. ``falling`` marks falling damage, against which it cannot
+    be used.
+    """
+
+    date: str
+    injury: str
+    severity_before: int
+    severity_after: int
+    scar: str = ""
+    falling: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Death:
     """The contractor died outside a Contract's outcome (or ``voided`` a recorded death)."""
 
@@ -327,6 +372,8 @@ Entry = (
     | Craft
     | GiftChange
     | Death
+    | Hustle
+    | WillToSurvive
 )
 """Any ledger entry; the ledger is a tuple of these in the order they happened."""
 
@@ -385,6 +432,10 @@ class Stock:
     trophies: tuple[Item, ...] = ()
     conditions: tuple[Item, ...] = ()
     circumstances: tuple[Item, ...] = ()
+    carried_lb: int = field(default=0, metadata=ADDED)
+    """Weight carried, in pounds, when the table tracks it ("Encumbrance"); 0: not tracked."""
+    unencumbered: bool = field(default=False, metadata=ADDED)
+    """Carrying nothing but clothes and a small object in hand: +1 die to physical actions."""
 
 
 class ScarTier(StrEnum):
@@ -465,6 +516,18 @@ class SourcePool:
 
 
 @dataclass(frozen=True, slots=True)
+class PlaygroupRules:
+    """Optional rules the contractor's playgroup has switched on, as written into an export.
+
+    ``golden_ratio``: Bonus Exp for GMing a Contract where one contractor died
+    and one won ("Earning Bonus Experience": off unless a playgroup opts in).
+    The library's own setting, when the audit is given it, takes precedence.
+    """
+
+    golden_ratio: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Contractor:
     """Everything on one contractor's sheet that is not computed."""
 
@@ -479,3 +542,4 @@ class Contractor:
     health: Health = field(default_factory=Health)
     loose_ends: tuple[LooseEnd, ...] = ()
     notes: str = ""
+    playgroup: PlaygroupRules = field(default_factory=PlaygroupRules, metadata=ADDED)

@@ -8,13 +8,22 @@ Each number cites its rule:
   after the fourth ("Impact of Traumas": 6 Mind and 7 Traumas make 3);
 - Body damage = Severity of the worst Injury + the number of other Injuries
   ("Depleting Body");
-- the Body and Mind penalty tables and their sum, the Penalty ("Penalty");
+- the Body and Mind penalty tables and their sum, the wound Penalty
+  ("Penalty"); only damage causes a Penalty, so a track with no damage adds
+  0 whatever its rating ("A partially depleted Mind contributes to a
+  Character's Penalty"; the online sheet shows 0 with no damage): Mind 5
+  with 1 damage leaves 4 → −1, Mind 3 with 1 damage leaves 2 → −3;
+- Battle Scar penalties do not stack with the wound Penalty, the higher is
+  used; Chronic Pain keeps the Penalty at least −1 ("Battle Scars",
+  ``builder.contract.scars``);
 - Initiative pool = Dexterity + Perception ("Initiative");
 - free movement = 5 + 5 × Dexterity feet, 5 feet less per point of Penalty,
   at least 5 feet ("Free Movement", "Penalty");
 - extra 5-foot sprint steps = Brawn, each at −1 die ("Movement");
-- carry limit = 15 lb × Brawn ("Encumbrance"); lift maximum from the table
-  in "Lifting and Hauling";
+- carry limit = 15 lb × Brawn; over it, −1 die per full 25 lb over; totally
+  unencumbered, +1 die to physical actions ("Encumbrance": the dedicated
+  section wins over the Brawn paragraph's "−1 dice and −5 feet every 15
+  pounds"); lift maximum from the table in "Lifting and Hauling";
 - Source replenishment conditions by Status ("Source"): Novice 1 with a one
   day cooldown, Seasoned 1 with a one hour cooldown, Professional 2,
   Veteran 3.
@@ -22,10 +31,12 @@ Each number cites its rule:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from builder.contract.character import Health
+from builder.contract.character import Health, Stock
 from builder.contract.ledger import Ratings
+from builder.contract.scars import PenaltyFloor, penalty_floor
 from builder.contract.status import Status
 
 BODY_BASE = 5
@@ -37,6 +48,10 @@ FREE_TRAUMAS = 4
 MIN_FREE_MOVEMENT_FT = 5
 FEET_PER_STEP = 5
 CARRY_LB_PER_BRAWN = 15
+OVERLOAD_STEP_LB = 25
+"""Over the carry limit, −1 die per full 25 lb over ("Encumbrance")."""
+UNENCUMBERED_BONUS = 1
+"""A totally unencumbered contractor gets +1 die to physical actions ("Encumbrance")."""
 MIN_PENALIZED_POOL = 2
 """Penalty never takes a dice pool below two dice."""
 
@@ -70,8 +85,16 @@ class Derived:
     ``body`` and ``mind`` are the permanent ratings (after Battle Scars and
     Traumas beyond the fourth) and also the dice pools of Body and Mind rolls;
     ``*_remaining`` subtract current damage; ``*_penalty`` come from the
-    Penalty tables and ``penalty`` is their sum. ``incapacitated`` is set when
-    either track is at 0 (or below), ``dead`` when Body is below 0.
+    Penalty tables (0 for a track without damage) and ``wound_penalty`` is
+    their sum. ``penalty`` is the Penalty every pool loses: the higher of the
+    wound Penalty and a scar's floor (``scar_floor``, set by ``scar_floor_from``),
+    and ``penalty_source`` says which ("wounds", "Battle Scar Chronic Pain" or
+    "none"). ``incapacitated`` is set when either track is at 0 (or below),
+    ``dead`` when Body is below 0.
+
+    Encumbrance: ``carried_lb`` (0 when not tracked), ``carry_over_lb`` above
+    ``carry_lb``, ``encumbrance_penalty`` dice lost on every roll for it, and
+    ``unencumbered_bonus`` dice gained on physical actions.
     """
 
     body: int
@@ -97,6 +120,36 @@ class Derived:
     lift_lb: int
     battle_scars: int
     traumas: int
+    wound_penalty: int = 0
+    scar_floor: int = 0
+    scar_floor_from: str = ""
+    penalty_source: str = "none"
+    carried_lb: int = 0
+    carry_over_lb: int = 0
+    encumbrance_penalty: int = 0
+    unencumbered_bonus: int = 0
+    roll_penalty: int = 0
+    """Dice every roll loses: the Penalty plus the encumbrance penalty (dice penalties stack)."""
+
+
+DERIVED_RULES: dict[str, str] = {
+    "body": "Body: 5 + Brawn / 2 rounded up, −1 per Battle Scar after the fourth",
+    "mind": "Mind: Intellect + Charisma + 1, at most 9, −1 per Trauma after the fourth",
+    "body_damage": "Depleting Body: worst Injury Severity + 1 per other Injury",
+    "penalty": (
+        "Penalty: Body and Mind table rows for what remains, 0 for a track without damage; "
+        "Battle Scars do not stack with it, the higher counts (Chronic Pain: at least 1)"
+    ),
+    "initiative_pool": "Initiative: Dexterity + Perception",
+    "free_movement_ft": "Free Movement: 5 + 5 × Dexterity feet, −5 feet per Penalty, at least 5",
+    "sprint_ft": "Movement: up to Brawn extra 5-foot steps, each −1 die",
+    "carry_lb": (
+        "Encumbrance (the dedicated section, not the Brawn paragraph): 15 lb × Brawn; "
+        "−1 die per full 25 lb over; totally unencumbered +1 die to physical actions"
+    ),
+    "lift_lb": "Lifting and Hauling: the table by Brawn",
+}
+"""Which rule each derived value follows, for the sheet, the PDF and ``sheet show``."""
 
 
 def body_rating(brawn: int, battle_scars: int = 0) -> int:
@@ -140,6 +193,28 @@ def mind_penalty(remaining: int) -> tuple[int, str]:
     if remaining in _MIND_ROWS:
         return _MIND_ROWS[remaining]
     return _WORST_PENALTY, "Incapacitated"
+
+
+def track_penalty(
+    table: Callable[[int], tuple[int, str]], remaining: int, damage: int
+) -> tuple[int, str]:
+    """A track's penalty and label: its table row for ``remaining`` once it has damage.
+
+    Only damage causes a Penalty: with no damage the track adds 0 and shows
+    its 6+ label, however low its rating (Mind 5, unhurt: 0, "Distracted").
+    """
+    if damage <= 0:
+        return 0, table(6)[1]
+    return table(remaining)
+
+
+def encumbrance(brawn: int, carried_lb: int) -> tuple[int, int]:
+    """(pounds over the carry limit, dice lost): 15 lb × Brawn free, −1 die per full 25 lb over.
+
+    Brawn 2 carrying 55 lb is 25 lb over → −1; 54 lb is 24 over → 0.
+    """
+    over = max(0, max(0, carried_lb) - CARRY_LB_PER_BRAWN * max(0, brawn))
+    return over, over // OVERLOAD_STEP_LB
 
 
 def free_movement_ft(dexterity: int, penalty: int) -> int:
@@ -196,8 +271,17 @@ def source_replenishment(status: Status) -> Replenishment:
     return _REPLENISHMENT[status]
 
 
-def derive(ratings: Ratings, health: Health) -> Derived:
-    """All derived values for folded ``ratings`` and the current ``health``."""
+def derive(
+    ratings: Ratings,
+    health: Health,
+    stock: Stock | None = None,
+    floor: PenaltyFloor | None = None,
+) -> Derived:
+    """All derived values for folded ``ratings``, the current ``health`` and carried ``stock``.
+
+    ``floor`` is the scars' Penalty floor; by default it is read from the held
+    scars against the shipped scar catalog.
+    """
     attrs = ratings.attributes
     brawn = attrs.get("brawn", 1)
     dexterity = attrs.get("dexterity", 1)
@@ -211,9 +295,22 @@ def derive(ratings: Ratings, health: Health) -> Derived:
     mind_damage = max(0, health.mind_damage)
     body_left = body - damage
     mind_left = mind - mind_damage
-    b_pen, b_state = body_penalty(body_left)
-    m_pen, m_state = mind_penalty(mind_left)
-    penalty = b_pen + m_pen
+    b_pen, b_state = track_penalty(body_penalty, body_left, damage)
+    m_pen, m_state = track_penalty(mind_penalty, mind_left, mind_damage)
+    wounds = b_pen + m_pen
+    floor = floor if floor is not None else penalty_floor(health.battle_scars)
+    penalty = max(wounds, floor.dice)
+    source = (
+        "none"
+        if penalty == 0
+        else "wounds"
+        if wounds >= floor.dice
+        else f"Battle Scar {floor.scar}"
+    )
+    stock = stock or Stock()
+    carried = max(0, stock.carried_lb)
+    over, load_penalty = encumbrance(brawn, carried)
+    bonus = UNENCUMBERED_BONUS if stock.unencumbered and not over else 0
     dead = body_left < 0
     incapacitated = body_left <= 0 or mind_left <= 0
     return Derived(
@@ -241,4 +338,13 @@ def derive(ratings: Ratings, health: Health) -> Derived:
         lift_lb=lift_lb(brawn),
         battle_scars=scars,
         traumas=traumas,
+        wound_penalty=wounds,
+        scar_floor=floor.dice,
+        scar_floor_from=floor.scar,
+        penalty_source=source,
+        carried_lb=carried,
+        carry_over_lb=over,
+        encumbrance_penalty=load_penalty,
+        unencumbered_bonus=bonus,
+        roll_penalty=penalty + load_penalty,
     )

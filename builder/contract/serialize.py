@@ -10,7 +10,10 @@ Shapes:
 
 - a dataclass becomes an object whose keys are its field names, in the order
   the class declares them; every field is written, defaults included, so a
-  document says everything explicitly;
+  document says everything explicitly — except fields added to the format
+  later (marked ``ADDED``), which are written only when they differ from
+  their default, so a contractor that does not use them gives the same text
+  (and the same approval digests) as before they existed;
 - enums become their string values, tuples become lists;
 - a mapping (Creation ratings, Gift parameters) becomes an object with its
   keys sorted, so two equal mappings built in a different order give the same
@@ -43,11 +46,13 @@ from builder.contract.character import (
     Death,
     Entry,
     GiftChange,
+    Hustle,
     ImprovementGranted,
     Journal,
     Raise,
     RemoveLiability,
     Therapy,
+    WillToSurvive,
 )
 from builder.core.canonical import canonical_text
 from builder.core.files import child_path, describe
@@ -65,6 +70,8 @@ ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
         "craft": Craft,
         "gift_change": GiftChange,
         "death": Death,
+        "hustle": Hustle,
+        "will_to_survive": WillToSurvive,
     }
 )
 """The ``"type"`` tag of each ledger entry class, as written in files and the library."""
@@ -97,13 +104,22 @@ def to_data(value: Any) -> Any:
         if tag is not None:
             data["type"] = tag
         for f in dataclasses.fields(value):
-            data[f.name] = to_data(getattr(value, f.name))
+            current = getattr(value, f.name)
+            if f.metadata.get("added") and current == _default(f):
+                continue
+            data[f.name] = to_data(current)
         return data
     if isinstance(value, tuple):
         return [to_data(item) for item in value]
     if isinstance(value, Mapping):
         return {key: to_data(value[key]) for key in sorted(value)}
     raise TypeError(f"cannot serialize {type(value).__name__}: {value!r}")
+
+
+def _default(f: dataclasses.Field[Any]) -> Any:
+    if f.default_factory is not dataclasses.MISSING:
+        return f.default_factory()
+    return f.default
 
 
 def contractor_to_dict(contractor: Contractor) -> dict[str, Any]:

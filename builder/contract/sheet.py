@@ -14,7 +14,15 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, TypeVar
 
-from builder.contract.character import AssetPick, Concept, Contractor, Health, LooseEnd
+from builder.contract.character import (
+    AssetPick,
+    Concept,
+    Contractor,
+    Health,
+    Hustle,
+    LooseEnd,
+    PlaygroupRules,
+)
 from builder.contract.creation import creation_findings
 from builder.contract.derived import Derived, Replenishment, derive, source_replenishment
 from builder.contract.ledger import (
@@ -25,7 +33,9 @@ from builder.contract.ledger import (
     RewardSummary,
     crashed,
     fold_ledger,
+    loose_end_key,
 )
+from builder.contract.playgroup import golden_ratio_findings
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity, errors
 
@@ -47,7 +57,10 @@ class LooseEndView:
     ``remaining`` = max(0, Cutoff − Contracts attended since it was granted).
     Until ``remaining`` reaches 0 the player sees only the threat level:
     ``threat_visible`` is False and ``threat`` is empty. ``due`` means the
-    Threat has manifested and the Loose End is not resolved.
+    Threat has manifested, the Loose End is not resolved and no Hustle for it
+    is recorded: the sheet offers "record Hustle", and attending a Contract
+    before it is an ERROR (``loose_end.hustle_due``). ``hustled`` says a
+    Hustle entry names it.
     """
 
     index: int
@@ -59,12 +72,15 @@ class LooseEndView:
     resolved: bool
     threat_visible: bool
     threat: str
+    hustled: bool = False
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def loose_end_view(index: int, loose_end: LooseEnd, contracts_attended: int) -> LooseEndView:
+def loose_end_view(
+    index: int, loose_end: LooseEnd, contracts_attended: int, hustled: bool = False
+) -> LooseEndView:
     """The player's view of one Loose End after ``contracts_attended`` Contracts in all.
 
     The Cutoff drops by 1 for each Contract attended after the Loose End was
@@ -79,10 +95,11 @@ def loose_end_view(index: int, loose_end: LooseEnd, contracts_attended: int) -> 
         threat_level=str(loose_end.threat_level),
         cutoff=loose_end.cutoff,
         remaining=remaining,
-        due=visible and not loose_end.resolved,
+        due=visible and not loose_end.resolved and not hustled,
         resolved=loose_end.resolved,
         threat_visible=visible,
         threat=loose_end.threat if visible else "",
+        hustled=hustled,
     )
 
 
@@ -248,8 +265,17 @@ def _loose_end_findings(views: tuple[LooseEndView, ...]) -> list[Finding]:
     ]
 
 
-def evaluate_sheet(contractor: Contractor) -> SheetReport:
-    """Every number and finding for one contractor; never raises."""
+def _hustled(contractor: Contractor) -> set[str]:
+    """Loose Ends (normalised titles) a Hustle entry names."""
+    return {loose_end_key(e.loose_end) for e in contractor.ledger if isinstance(e, Hustle)}
+
+
+def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = None) -> SheetReport:
+    """Every number and finding for one contractor; never raises.
+
+    ``playgroup`` is the playgroup's optional rules (the library setting); by
+    default the flags the file carries (``Contractor.playgroup``).
+    """
     findings: list[Finding] = []
     findings += _guarded(
         findings,
@@ -260,11 +286,18 @@ def evaluate_sheet(contractor: Contractor) -> SheetReport:
     )
     fold = _guarded(findings, "ledger", "the ledger", lambda: fold_ledger(contractor), _empty_fold)
     findings += fold.findings
+    findings += _guarded(
+        findings,
+        "ledger",
+        "the playgroup settings",
+        lambda: golden_ratio_findings(contractor, playgroup or contractor.playgroup),
+        list,
+    )
     derived = _guarded(
         findings,
         "health",
         "the derived values",
-        lambda: derive(fold.ratings, contractor.health),
+        lambda: derive(fold.ratings, contractor.health, contractor.stock),
         lambda: derive(Ratings.starting(), Health()),
     )
     findings += _guarded(
@@ -279,7 +312,9 @@ def evaluate_sheet(contractor: Contractor) -> SheetReport:
         "loose_ends",
         "the Loose Ends",
         lambda: tuple(
-            loose_end_view(i, le, fold.contracts_attended)
+            loose_end_view(
+                i, le, fold.contracts_attended, loose_end_key(le.title) in _hustled(contractor)
+            )
             for i, le in enumerate(contractor.loose_ends)
         ),
         tuple,

@@ -46,6 +46,7 @@ from builder.contract.stock import (
     Polarity,
     PrimaryAbility,
     RatingLabel,
+    ScarRoll,
     ScarTierInfo,
     SecondaryAbilityExample,
     SheetCatalog,
@@ -76,6 +77,7 @@ __all__ = [
     "Polarity",
     "PrimaryAbility",
     "RatingLabel",
+    "ScarRoll",
     "ScarTierInfo",
     "SecondaryAbilityExample",
     "SheetCatalog",
@@ -261,6 +263,21 @@ def _movement(t: Table) -> Fraction | None:
     return fraction
 
 
+def _scar_roll(t: Table) -> ScarRoll:
+    """One ``rolls = [{ applies, dice, dice_max, difficulty }]`` entry of a stock scar."""
+    dice = t.integer("dice", minimum=0, default=0)
+    roll = ScarRoll(
+        applies=t.text("applies"),
+        dice=dice,
+        dice_max=t.integer("dice_max", minimum=dice, default=dice),
+        difficulty=t.integer("difficulty", minimum=0, default=0),
+    )
+    if not roll.dice and not roll.difficulty:
+        t.problem("a scar roll needs dice or difficulty")
+    t.finish()
+    return roll
+
+
 def _read_scars(directory: Path) -> tuple[tuple[ScarTierInfo, ...], tuple[StockBattleScar, ...]]:
     doc, problems = _open(directory, "scars.toml")
     problems.check_top_level(doc, ("tiers", "scars"))
@@ -291,6 +308,7 @@ def _read_scars(directory: Path) -> tuple[tuple[ScarTierInfo, ...], tuple[StockB
             system=t.text("system"),
             penalty_floor=t.integer("penalty_floor", minimum=0, default=0),
             movement=_movement(t),
+            rolls=tuple(_scar_roll(r) for r in t.tables("rolls")),
         ),
     )
     _check_unique_ids(problems, {"scars": scars})

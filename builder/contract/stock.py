@@ -183,6 +183,21 @@ class ScarTierInfo:
 
 
 @dataclass(frozen=True, slots=True)
+class ScarRoll:
+    """A situational penalty a Battle Scar gives to some rolls ("Example Battle Scars").
+
+    ``dice`` is the number of dice lost (``dice_max`` above it when the rules
+    give a range, "1 to 3 dice, depending on the task"); ``difficulty`` is
+    added to the Difficulty instead; ``applies`` says which rolls it concerns.
+    """
+
+    applies: str
+    dice: int = 0
+    dice_max: int = 0
+    difficulty: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StockBattleScar:
     """A ready-made Battle Scar ("Example Battle Scars").
 
@@ -197,6 +212,7 @@ class StockBattleScar:
     system: str
     penalty_floor: int = 0
     movement: Fraction | None = None
+    rolls: tuple[ScarRoll, ...] = ()
 
     def to_scar(self) -> BattleScar:
         """The sheet value for this scar."""

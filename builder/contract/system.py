@@ -9,7 +9,8 @@ from typing import Any
 
 from builder.contract import file as contractor_file
 from builder.contract.audit import audit_contractor
-from builder.contract.character import Contractor
+from builder.contract.character import Contractor, PlaygroupRules
+from builder.contract.playgroup import approved_items
 from builder.contract.serialize import SerializeError, contractor_from_dict, contractor_to_dict
 from builder.contract.sheet_catalog import SheetCatalog
 from builder.contract.wording import catalog_trait_name, describe_entry
@@ -19,6 +20,9 @@ from builder.core.report import Audit
 
 ID = "contract"
 
+APPROVALS_KEY = "approvals"
+"""Where builder.core.review puts the file's ApprovalStatus in an audit context."""
+
 
 @dataclass(frozen=True, slots=True)
 class AuditInputs:
@@ -27,13 +31,17 @@ class AuditInputs:
 
     gift_catalog: Any = None
     sheet_catalog: SheetCatalog | None = None
+    playgroup: PlaygroupRules | None = None
+    """The library's playgroup setting (Golden Ratio); None: the file's own flags."""
 
 
 def audit_context(
-    gift_catalog: Any = None, sheet_catalog: SheetCatalog | None = None
+    gift_catalog: Any = None,
+    sheet_catalog: SheetCatalog | None = None,
+    playgroup: PlaygroupRules | None = None,
 ) -> dict[str, Any]:
-    """The review context that audits contractors against these catalogs."""
-    return {ID: AuditInputs(gift_catalog, sheet_catalog)}
+    """The review context that audits contractors against these catalogs and settings."""
+    return {ID: AuditInputs(gift_catalog, sheet_catalog, playgroup)}
 
 
 def _read(document: Any) -> CharacterFile:
@@ -86,7 +94,16 @@ def _audit(contractor: Contractor, context: Mapping[str, Any]) -> Audit:
         from builder.contract.gifts import default_catalog
 
         catalog = default_catalog()
-    return audit_contractor(contractor, catalog, inputs.sheet_catalog)
+    # The review passes the file's approval status along (``builder.core.review``):
+    # approved restricted content no longer asks for approval.
+    approved = approved_items(context.get(APPROVALS_KEY))
+    return audit_contractor(
+        contractor,
+        catalog,
+        inputs.sheet_catalog,
+        playgroup=inputs.playgroup,
+        approved=approved,
+    )
 
 
 def _describe(contractor: Contractor, entry: Any) -> str:

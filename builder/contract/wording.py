@@ -17,12 +17,14 @@ from builder.contract.character import (
     Craft,
     Death,
     GiftChange,
+    Hustle,
     ImprovementGranted,
     Journal,
     Raise,
     RemoveLiability,
     Therapy,
     TraitKind,
+    WillToSurvive,
 )
 
 EARNED_LABELS: Mapping[str, str] = {
@@ -124,6 +126,14 @@ def describe_entry(
             return f"Craft {entry.item} with {gift}{free}"
         case GiftChange():
             return _gift_change(entry, names)
+        case Hustle():
+            return f"Hustle for Loose End: {entry.loose_end}"
+        case WillToSurvive():
+            scar = f", Major Battle Scar {entry.scar}" if entry.scar else ""
+            return (
+                f"Will to Survive: {entry.injury} (Severity {entry.severity_before} →"
+                f" {entry.severity_after}, 1 Mind damage{scar})"
+            )
         case Death():
             if entry.voided:
                 return "Death voided"

@@ -16,6 +16,9 @@ from builder.core.approval import ApprovalError, ApprovalStatus, verify
 from builder.core.registry import FileFormatError, system_for_document
 from builder.core.report import Audit
 
+APPROVALS = "approvals"
+"""The audit context key under which ``review_document`` passes the file's ApprovalStatus."""
+
 
 class ReviewInputError(ValueError):
     """A file that cannot be reviewed: ``what`` is wrong at ``where``."""
@@ -68,8 +71,10 @@ def review_document(
     try:
         system = system_for_document(document)
         read = system.read(document)
-        audit = system.audit(read.character, context or {})
         approvals = verify(document, trusted_keys, require_signature=require_signature)
+        # A system's audit may read the approval status, e.g. to stop asking for
+        # approval of content a leader already approved.
+        audit = system.audit(read.character, {**(context or {}), APPROVALS: approvals})
     except FileFormatError as exc:
         raise ReviewInputError(str(exc)) from None
     except ApprovalError as exc:

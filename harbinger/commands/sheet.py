@@ -14,6 +14,9 @@ Sub-commands:
   public half, to share with players and other leaders.
 - ``sheet trust PUBLIC_KEY NAME`` — add a leader's public key to the
   trusted-keys list that ``sheet audit`` checks signatures against.
+- ``sheet show FILE`` — the derived numbers a contractor's sheet shows
+  (Body, Mind, each penalty with its source, dice pools, movement, carry),
+  from ``builder.contract.sheet_numbers``; ``--json`` for outside tools.
 - ``sheet pdf`` — the printed sheet, Gift cards, a blank sheet or a whole
   roster (``harbinger.commands.sheet_pdf``).
 
@@ -30,7 +33,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from harbinger.commands.base import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CliError, add_json_flag
+from harbinger.commands.base import (
+    EXIT_BAD_INPUT,
+    EXIT_CHECK_FAILED,
+    CliError,
+    add_json_flag,
+    emit,
+)
 from harbinger.commands.sheet_pdf import add_pdf
 
 _Registrar = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
@@ -393,7 +402,84 @@ def run_trust(args: argparse.Namespace) -> int:
 
 # --------------------------------------------------------------------------- registration
 
-_SUBCOMMANDS: list[_Registrar] = [_add_audit, _add_approve, _add_key, _add_trust, add_pdf]
+
+def _add_show(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    parser = commands.add_parser(
+        "show",
+        help="print a contractor's derived numbers: Body, Mind, Penalty, pools, movement, carry",
+        description="Print the numbers a contractor's sheet shows, each with the rule it "
+        "follows: Body and Mind with damage and state, each penalty and its source, dice "
+        "pools before and after penalties, movement, carry and encumbrance, and the optional "
+        "Battle Scar modifiers. Exit 2 when the file cannot be read.",
+    )
+    parser.add_argument("file", metavar="FILE", help="a contractor file")
+    add_json_flag(parser)
+    parser.set_defaults(func=run_show)
+
+
+def run_show(args: argparse.Namespace) -> int:
+    """Print one contractor's derived numbers (JSON with --json)."""
+    from builder.contract.file import CharacterFileError, document_from_data
+    from builder.contract.sheet_numbers import sheet_numbers
+
+    path = Path(args.file)
+    document = _read_document(path)
+    try:
+        contractor = document_from_data(document).contractor
+    except CharacterFileError as exc:
+        raise CliError(f"{path}: {exc}") from None
+    numbers = sheet_numbers(contractor)
+    emit(args, numbers, lambda: _show_text(numbers))
+    return 0
+
+
+def _show_text(n: dict[str, Any]) -> str:
+    pen, pools, carry = n["penalty"], n["pools"], n["carry"]
+    lines = [f"{n['name']} ({n['status']})"]
+    for track in ("body", "mind"):
+        t = n[track]
+        lines.append(
+            f"{track.capitalize()} {t['rating']}: damage {t['damage']}, remaining "
+            f"{t['remaining']} ({t['state']}), penalty {t['penalty']}"
+        )
+    lines.append(
+        f"Penalty {pen['total']} from {pen['source']} (wounds {pen['wounds']}, scar floor "
+        f"{pen['scar_floor']}); encumbrance {pen['encumbrance']}; every roll −{pen['roll_penalty']}"
+    )
+    lines.append(
+        "Pools: "
+        + ", ".join(
+            f"{k} {pools[k]['dice']} ({pools[k]['after_penalty']} after penalties)"
+            for k in ("initiative", "body", "mind")
+        )
+    )
+    mv = n["movement"]
+    lines.append(
+        f"Movement: free {mv['free_ft']} ft, sprint {mv['sprint_steps']} steps "
+        f"({mv['sprint_ft']} ft)"
+    )
+    lines.append(
+        f"Carry: limit {carry['limit_lb']} lb, carried {carry['carried_lb']} lb, over "
+        f"{carry['over_lb']} lb (−{carry['encumbrance_penalty']}), unencumbered "
+        f"+{carry['unencumbered_bonus']}; lift {carry['lift_lb']} lb"
+    )
+    for m in n["scar_modifiers"]:
+        dice = (
+            f"−{m['dice']}" if m["dice"] == m["dice_max"] else f"−{m['dice']} to −{m['dice_max']}"
+        )
+        effect = f"+{m['difficulty']} Difficulty" if m["difficulty"] else f"{dice} dice"
+        lines.append(f"Optional: {m['name']}, {m['applies']}: {effect}")
+    return "\n".join(lines)
+
+
+_SUBCOMMANDS: list[_Registrar] = [
+    _add_audit,
+    _add_approve,
+    _add_key,
+    _add_trust,
+    _add_show,
+    add_pdf,
+]
 """Each ``sheet`` sub-command adds itself here; ``sheet pdf`` lives in ``sheet_pdf``."""
 
 

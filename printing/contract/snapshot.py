@@ -377,11 +377,30 @@ def _tracks(d: Derived) -> tuple[TrackView, TrackView, str]:
         _current(mb, d.mind_state),
     )
     penalty = _signed_penalty(d.penalty)
+    if d.penalty and d.penalty_source != "wounds":
+        # A Battle Scar sets it: scars do not stack with wounds ("Battle Scars").
+        penalty += f" ({d.penalty_source})"
     if d.dead:
         penalty += " (dead)"
     elif d.incapacitated:
         penalty += " (incapacitated)"
     return body, mind, penalty
+
+
+def _encumbrance_rows(d: Derived) -> tuple[StatView, ...]:
+    """Carried weight and its dice, when the sheet tracks them ("Encumbrance")."""
+    rows: list[StatView] = []
+    if d.carried_lb:
+        rows.append(
+            StatView(
+                "Carried",
+                f"{d.carried_lb} lb, {_signed_penalty(d.encumbrance_penalty)} dice",
+                "−1 die per full 25 lb over the limit",
+            )
+        )
+    if d.unencumbered_bonus:
+        rows.append(StatView("Unencumbered", f"+{d.unencumbered_bonus} die", "physical actions"))
+    return tuple(rows)
 
 
 def _derived_rows(d: Derived) -> tuple[StatView, ...]:
@@ -397,6 +416,7 @@ def _derived_rows(d: Derived) -> tuple[StatView, ...]:
             "Brawn steps, −1 die each",
         ),
         StatView("Carry limit", f"{d.carry_lb} lb", "15 lb × Brawn"),
+        *_encumbrance_rows(d),
         StatView("Lift maximum", f"{d.lift_lb} lb", "Lifting and Hauling"),
     )
 

@@ -58,9 +58,10 @@ def load(path: Path) -> dict[str, Any]:
 def test_a_clean_file_exits_0_and_prints_every_check_with_numbers(capsys) -> None:
     code, out, err = run(capsys, "sheet", "audit", str(DATA / "clean.json"))
     assert (code, err) == (0, "")
-    assert "Mara Quill (contractor review-clean-mara) — audit PASS: 13 passed" in out
+    # The file keeps its Journal's claimed count only: "word count not verifiable".
+    assert "Mara Quill (contractor review-clean-mara) — audit PASS: 1 to look at, 12 passed" in out
     expected = (
-        "PASS  Exp: earned 7 (Contracts at home 3, Contracts away 1, Victories 2, Journals 1)"
+        "WARN  Exp: earned 7 (Contracts at home 3, Contracts away 1, Victories 2, Journals 1)"
     )
     assert expected in out
     assert "Approvals: none (8 items never approved)" in out
@@ -82,7 +83,8 @@ def test_json_output_is_one_document_with_the_finding_and_its_numbers(capsys) ->
     (exp,) = [line for line in data["audit"]["lines"] if line["check"] == "exp"]
     assert exp["verdict"] == "fail"
     assert exp["numbers"]["available"] == -5
-    assert exp["findings"] == [
+    assert exp["findings"][0]["rule"] == "journal.unverified"
+    assert exp["findings"][1:] == [
         {
             "rule": "exp.overspent",
             "severity": "error",
@@ -148,7 +150,7 @@ def test_a_missing_file_and_an_empty_folder_exit_2(capsys, tmp_path: Path) -> No
 def test_sheet_without_a_subcommand_says_which_exist(capsys) -> None:
     code, _, err = run(capsys, "sheet")
     assert code == 2
-    assert "choose a sub-command: approve, audit, key, pdf, trust" in err
+    assert "choose a sub-command: approve, audit, key, pdf, show, trust" in err
 
 
 # --------------------------------------------------------------------------- approve, then audit

@@ -22,10 +22,11 @@ is an ERROR. A crashing check becomes an ERROR finding, never an exception.
 Rules implemented: "Earning Experience", "Earning Bonus Experience",
 "Spending Experience", "Journals", "Gift Credits and Improvements" (with
 "Improvement Limits"), "Crafting", "Curing Traumas", "Contract Cycles",
-"Ringers", "Death" and "Coins of Charon".
+"Ringers", "Death", "Coins of Charon", "Loose Ends" (Hustles) and "Will to
+Survive".
 
 The package's modules: ``values`` (rule numbers, ``Position``, ``Posting``),
-``earning`` and ``spending`` (the posters), ``checks`` (``ENTRY_CHECKS`` and
+``earning``, ``spending`` and ``play`` (the posters), ``checks`` (``ENTRY_CHECKS`` and
 ``FINAL_CHECKS``) and ``book`` (``POSTERS``, ``book`` and ``fold_ledger``).
 """
 
@@ -48,6 +49,15 @@ from builder.contract.ledger.earning import (
     post_death,
     post_improvement,
     post_journal,
+)
+from builder.contract.ledger.play import (
+    WILL_TO_SURVIVE_FLOOR,
+    WILL_TO_SURVIVE_LEVELS,
+    check_hustle_due,
+    loose_end_key,
+    post_hustle,
+    post_will_to_survive,
+    will_to_survive_severity,
 )
 from builder.contract.ledger.spending import (
     post_buy_asset,
@@ -104,6 +114,8 @@ __all__ = [
     "POSTERS",
     "SPENT_KINDS",
     "VICTORY_EXP",
+    "WILL_TO_SURVIVE_FLOOR",
+    "WILL_TO_SURVIVE_LEVELS",
     "EntryCheck",
     "ExpSummary",
     "FinalCheck",
@@ -120,21 +132,26 @@ __all__ = [
     "check_claimed_price",
     "check_gift_balance",
     "check_gift_history",
+    "check_hustle_due",
     "check_overdrawn",
     "check_spent_in_cycle",
     "crafting_kind",
     "crashed",
     "fold_ledger",
     "improvement_cap",
+    "loose_end_key",
     "post_bonus",
     "post_buy_asset",
     "post_contract",
     "post_craft",
     "post_death",
     "post_gift_change",
+    "post_hustle",
     "post_improvement",
     "post_journal",
     "post_raise",
     "post_remove_liability",
     "post_therapy",
+    "post_will_to_survive",
+    "will_to_survive_severity",
 ]

@@ -23,6 +23,7 @@ from builder.contract.character import (
     Entry,
     GiftChange,
     GiftChangeKind,
+    Hustle,
     ImprovementGranted,
     Journal,
     Outcome,
@@ -30,6 +31,7 @@ from builder.contract.character import (
     RemoveLiability,
     Therapy,
     TraitKind,
+    WillToSurvive,
 )
 from builder.contract.creation import STARTING_EXP
 from builder.contract.ledger.checks import ENTRY_CHECKS, FINAL_CHECKS
@@ -40,6 +42,7 @@ from builder.contract.ledger.earning import (
     post_improvement,
     post_journal,
 )
+from builder.contract.ledger.play import loose_end_key, post_hustle, post_will_to_survive
 from builder.contract.ledger.spending import (
     post_buy_asset,
     post_craft,
@@ -77,6 +80,8 @@ POSTERS: Mapping[type, Callable[[int, Any, Position], PostResult]] = MappingProx
         Craft: post_craft,
         GiftChange: post_gift_change,
         Death: post_death,
+        Hustle: post_hustle,
+        WillToSurvive: post_will_to_survive,
     }
 )
 """The posting function for each kind of ledger entry."""
@@ -139,6 +144,11 @@ def book(entry: Entry, posting: Posting, pos: Position) -> None:
                 pos.deaths += 1
             pos.cycle_open = entry.cycle if entry.cycle and not entry.cycle_final else ""
             pos.free_consumables_used.clear()
+            pos.wills_this_contract = 0
+        case Hustle():
+            pos.hustled.add(loose_end_key(entry.loose_end))
+        case WillToSurvive():
+            pos.wills_this_contract += 1
         case Death(voided=True):
             if not pos.alive:
                 pos.alive = True

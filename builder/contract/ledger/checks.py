@@ -18,6 +18,7 @@ from builder.contract.character import (
     Entry,
     GiftChange,
 )
+from builder.contract.ledger.play import check_hustle_due
 from builder.contract.ledger.values import Position, Posting, entry_place
 from builder.core.findings import Finding
 
@@ -94,6 +95,7 @@ ENTRY_CHECKS: tuple[EntryCheck, ...] = (
     check_spent_in_cycle,
     check_claimed_price,
     check_overdrawn,
+    check_hustle_due,
 )
 """Checks every entry goes through after it is posted; add a rule by adding a function."""
 

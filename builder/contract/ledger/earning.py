@@ -67,15 +67,20 @@ def post_contract(index: int, entry: ContractAttended, pos: Position) -> PostRes
 def post_journal(index: int, entry: Journal, pos: Position) -> PostResult:
     """A Journal of 250+ words earns 1 Exp, within 2 Journal Exp per Contract attended.
 
-    Contract Journals are counted in ledger order and every fourth gives an
-    Improvement instead of Exp (it is not subject to the Exp cap). Downtime
-    Journals count toward the Exp cap but never toward the fourth.
+    A Journal that keeps its text is counted from the text (``count_words``),
+    whatever number it claims: a 23-word text claiming 250 earns nothing. A
+    Journal without text keeps its claimed count, with a ``journal.unverified``
+    WARNING ("word count not verifiable"). Contract Journals are counted in
+    ledger order and every fourth gives an Improvement instead of Exp (it is
+    not subject to the Exp cap). Downtime Journals count toward the Exp cap
+    but never toward the fourth.
     """
     where = entry_place(index)
     kind = enum_of(JournalKind, entry.kind)
     if kind is None:
         return bad_enum(index, "journal.kind", "Journal kind", entry.kind, JournalKind)
-    if not is_int(entry.words):
+    has_text = isinstance(entry.text, str) and bool(entry.text.strip())
+    if not has_text and not is_int(entry.words):
         return NOTHING, [
             Finding(
                 "journal.words",
@@ -84,17 +89,59 @@ def post_journal(index: int, entry: Journal, pos: Position) -> PostResult:
                 numbers={"words": str(entry.words)},
             )
         ]
-    if entry.words < JOURNAL_MIN_WORDS:
+    words, checked = _journal_words(entry, where)
+    if words < JOURNAL_MIN_WORDS:
         return NOTHING, [
+            *checked,
             Finding(
                 "journal.too_short",
-                f"Journal {entry.title!r} has {entry.words} words; it needs at least"
+                f"Journal {entry.title!r} has {words} words; it needs at least"
                 f" {JOURNAL_MIN_WORDS} to earn anything",
                 where,
                 Severity.WARNING,
-                {"words": entry.words, "required": JOURNAL_MIN_WORDS},
+                {"words": words, "required": JOURNAL_MIN_WORDS},
+            ),
+        ]
+    posting, found = _journal_reward(index, entry, kind, pos)
+    return posting, [*checked, *found]
+
+
+def count_words(text: str) -> int:
+    """Words in a Journal's text: runs of characters between whitespace ("at least 250 words")."""
+    return len(text.split())
+
+
+def _journal_words(entry: Journal, where: str) -> tuple[int, list[Finding]]:
+    """The word count a Journal is judged by, and the finding that says how it was known."""
+    if isinstance(entry.text, str) and entry.text.strip():
+        counted = count_words(entry.text)
+        if counted == entry.words:
+            return counted, []
+        return counted, [
+            Finding(
+                "journal.words_counted",
+                f"Journal {entry.title!r} claims {entry.words} words; its text has {counted}, "
+                "and the text counts",
+                where,
+                Severity.WARNING,
+                {"claimed": entry.words, "counted": counted},
             )
         ]
+    return entry.words, [
+        Finding(
+            "journal.unverified",
+            f"Journal {entry.title!r}: word count not verifiable, the file keeps no text; "
+            f"the claimed {entry.words} words are used",
+            where,
+            Severity.WARNING,
+            {"claimed": entry.words},
+        )
+    ]
+
+
+def _journal_reward(index: int, entry: Journal, kind: JournalKind, pos: Position) -> PostResult:
+    """What a long enough Journal earns at this position: Exp within the cap, or an Improvement."""
+    where = entry_place(index)
     counted = False
     if kind is JournalKind.CONTRACT:
         if pos.contracts == 0:

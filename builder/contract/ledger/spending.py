@@ -55,10 +55,13 @@ def _above_max_reason(kind: TraitKind, to_rating: int, status: Status) -> str:
 
 
 def post_raise(index: int, entry: Raise, pos: Position) -> PostResult:
-    """A one-rank raise priced by ``builder.contract.costs``, within the caps at this moment.
+    """A raise priced by ``builder.contract.costs``, within the caps at this moment.
 
-    Attributes stop at 5; Abilities at 5, or 6 once the contractor is
-    Seasoned; Source needs a Gift and has no maximum.
+    A raise of several ranks at once is priced as the sum of its single steps
+    (Brawn 1→3 is 5 + 10 = 15 Exp, 2→4 is 10 + 15 = 25), so it is legal at
+    that price and an ``exp.wrong_price`` ERROR at any other. Attributes stop
+    at 5; Abilities at 5, or 6 once the contractor is Seasoned; Source needs a
+    Gift and has no maximum.
     """
     where = entry_place(index)
     kind = enum_of(TraitKind, entry.kind)
@@ -108,15 +111,6 @@ def post_raise(index: int, entry: Raise, pos: Position) -> PostResult:
             )
         ]
     findings: list[Finding] = []
-    if to != current + 1:
-        findings.append(
-            Finding(
-                "raise.not_one_step",
-                f"{trait} goes from {current} to {to}; a raise buys exactly one rank",
-                where,
-                numbers={"from": current, "to": to},
-            )
-        )
     cap = max_rating(kind, pos.status)
     if cap is not None and to > cap:
         findings.append(

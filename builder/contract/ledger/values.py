@@ -321,6 +321,10 @@ class Position:
     """Consumable Crafting Gifts whose free Consumable of this Downtime is taken."""
     free_copies_owed: dict[str, int] = field(default_factory=dict)
     """Free copies granted by gaining or improving a crafting Gift, not yet crafted."""
+    hustled: set[str] = field(default_factory=set)
+    """Loose Ends (by normalised title) whose Hustle is recorded ("Loose Ends")."""
+    wills_this_contract: int = 0
+    """Will to Survive entries since the last Contract entry: they belong to the next one."""
 
     @classmethod
     def start(cls, contractor: Contractor) -> Position:

@@ -6,6 +6,9 @@ with spaces). Blank lines and lines starting with ``#`` are skipped::
     2024-01-05 contract home victory commission "The Drowned Choir"
     2024-01-05 contract away failure cycle=Tide open "Low Tide, Part 1"
     2024-01-06 journal contract 300 "What the choir sang"
+    2024-01-06 journal downtime 300 untexted "Claimed only"
+    2024-01-07 hustle "The Sealed Letter"
+    2024-01-07 will "Crushed by the lift" 10 6 scar=Limp [falling]
     2024-01-07 bonus ringer_objective_met 4
     2024-01-07 improvement gm_contract
     2024-01-08 raise attribute brawn 3 10
@@ -44,6 +47,7 @@ from builder.contract.character import (
     GiftChange,
     GiftChangeKind,
     Health,
+    Hustle,
     ImprovementGranted,
     ImprovementKind,
     Journal,
@@ -55,6 +59,7 @@ from builder.contract.character import (
     RemoveLiability,
     Therapy,
     TraitKind,
+    WillToSurvive,
 )
 from builder.contract.creation import new_contractor
 from builder.contract.gifts.draft import GiftDraft
@@ -89,8 +94,18 @@ def parse_entry(line: str) -> Entry:
                 cycle_final="open" not in flags,
             )
         case "journal":
+            # The text has the claimed number of words unless "untexted" says the
+            # file kept only the claim ("word count not verifiable").
             kind, words, title = plain
-            return Journal(date, title, JournalKind(kind), int(words))
+            text = "" if "untexted" in flags else " ".join(["word"] * int(words))
+            return Journal(date, title, JournalKind(kind), int(words), text=text)
+        case "hustle":
+            return Hustle(date, plain[0], gm=named.get("gm", ""))
+        case "will":
+            injury, before, after = plain[0], int(plain[1]), int(plain[2])
+            return WillToSurvive(
+                date, injury, before, after, scar=named.get("scar", ""), falling="falling" in flags
+            )
         case "bonus":
             kind, exp = plain
             return BonusExp(date, BonusKind(kind), int(exp))

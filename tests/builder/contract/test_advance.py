@@ -119,13 +119,16 @@ def test_unknown_traits_and_source_before_a_gift_are_refused() -> None:
 
 def test_recording_a_contract_with_its_journals() -> None:
     contract = ContractAttended(DAY, "The Drowned Choir", True, Outcome.VICTORY, commission=True)
+    # Journals entered in the app keep their text; the count comes from it, whatever
+    # was typed as the claim (the downtime one claims 250 but has 120 words).
     journals = (
-        Journal(DAY, "What the choir sang", JournalKind.CONTRACT, 400),
-        Journal(DAY, "Scribbles", JournalKind.DOWNTIME, 120),
+        Journal(DAY, "What the choir sang", JournalKind.CONTRACT, 0, text="sang " * 400),
+        Journal(DAY, "Scribbles", JournalKind.DOWNTIME, 250, text="ink " * 120),
     )
     applied = advance.record_contract(contractor(), contract, journals)
     assert applied.accepted
     assert rules(applied) == ["journal.too_short"]
+    assert [e.words for e in applied.character.ledger[1:]] == [400, 120]
     sheet = evaluate_sheet(applied.character)
     assert sheet.exp.earned_total == 7 + 1
     assert sheet.rewards.credits_earned == 1
@@ -145,7 +148,8 @@ def test_a_journal_over_the_cap_is_kept_with_a_warning() -> None:
         2024-01-07 journal downtime 300 'b'
         """
     )
-    applied = advance.add_journal(before, Journal(DAY, "c", JournalKind.DOWNTIME, 300))
+    journal = Journal(DAY, "c", JournalKind.DOWNTIME, 0, text="word " * 300)
+    applied = advance.add_journal(before, journal)
     assert applied.accepted
     (warning,) = applied.findings
     assert (warning.rule, warning.severity) == ("journal.over_cap", Severity.WARNING)

@@ -27,7 +27,7 @@ from typing import Any
 import pytest
 
 from builder.contract.audit import Audit, Verdict, audit_contractor
-from builder.contract.character import Contractor
+from builder.contract.character import Contractor, Journal
 from builder.contract.file import document_from_data
 from builder.contract.gifts import Catalog, default_catalog, load_catalog
 from builder.contract.sheet_catalog import SheetCatalog, load_sheet_catalog
@@ -60,12 +60,42 @@ def document(name: str) -> dict[str, Any]:
     return data
 
 
-def contractor(doc: dict[str, Any]) -> Contractor:
-    return document_from_data(doc).contractor
+def contractor(doc: dict[str, Any], *, texts: bool = True) -> Contractor:
+    """The file's contractor; with ``texts`` each Journal gets a text of its claimed length.
+
+    The review files keep only claimed word counts ("word count not
+    verifiable"); the checks these tests look at are others, so by default
+    the Journals are given their text.
+    """
+    found = document_from_data(doc).contractor
+    if not texts:
+        return found
+    ledger = tuple(
+        replace(e, text=" ".join(["word"] * e.words)) if isinstance(e, Journal) else e
+        for e in found.ledger
+    )
+    return replace(found, ledger=ledger)
 
 
 def audit_of(name: str, catalog: Catalog, sheet_catalog: SheetCatalog) -> Audit:
     return audit_contractor(contractor(document(name)), catalog, sheet_catalog)
+
+
+def test_a_journal_kept_without_text_warns_that_its_count_is_not_verifiable(
+    catalog: Catalog, sheet_catalog: SheetCatalog
+) -> None:
+    untexted = contractor(document("clean.json"), texts=False)
+    audit = audit_contractor(untexted, catalog, sheet_catalog)
+    (finding,) = audit.findings
+    assert (finding.rule, finding.where, finding.severity) == (
+        "journal.unverified",
+        "ledger[1]",
+        Severity.WARNING,
+    )
+    assert "word count not verifiable" in finding.message
+    assert dict(finding.numbers) == {"claimed": 310}
+    assert audit.passed
+    assert audit.line("exp").verdict is Verdict.WARN
 
 
 def only_finding(audit: Audit) -> tuple[str, str, dict[str, Any]]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from builder.contract.character import BattleScar, Health, Injury, ScarTier, Trauma
+from builder.contract.character import BattleScar, Health, Injury, ScarTier, Stock, Trauma
 from builder.contract.derived import (
+    DERIVED_RULES,
     body_damage,
     body_penalty,
     body_rating,
@@ -211,12 +212,87 @@ def test_free_movement_never_drops_below_5_feet() -> None:
     assert free_movement_ft(dexterity=1, penalty=4) == 5
 
 
-def test_a_low_mind_counts_in_penalty_even_undamaged() -> None:
-    # The Mind table reads Mind remaining: Intellect 1 + Charisma 1 + 1 = 3 is
-    # Alarmed (-2) with no Mind damage at all, so Dexterity 3 moves 20 - 10 feet.
-    report = derive(ratings(dexterity=3), Health())
-    assert (report.mind, report.mind_state, report.penalty) == (3, "Alarmed", 2)
-    assert report.free_movement_ft == 10
+def test_an_unhurt_contractor_has_no_penalty_however_low_their_mind() -> None:
+    # Only damage causes a Penalty: Intellect 2 + Charisma 2 + 1 = Mind 5 with no
+    # damage is 0, not Rattled -1; Dexterity 3 keeps its full 5 + 15 = 20 feet.
+    report = derive(ratings(intellect=2, charisma=2, dexterity=3), Health())
+    assert (report.mind, report.mind_penalty, report.mind_state) == (5, 0, "Distracted")
+    assert (report.body_penalty, report.body_state) == (0, "Bruised")
+    assert (report.penalty, report.penalty_source, report.free_movement_ft) == (0, "none", 20)
+
+
+def test_mind_5_with_1_damage_reads_the_row_for_4_remaining() -> None:
+    report = derive(ratings(intellect=2, charisma=2), Health(mind_damage=1))
+    assert (report.mind_remaining, report.mind_penalty, report.mind_state) == (4, 1, "Worried")
+    assert (report.penalty, report.penalty_source) == (1, "wounds")
+
+
+def test_mind_3_with_1_damage_reads_the_row_for_2_remaining() -> None:
+    report = derive(ratings(), Health(mind_damage=1))
+    assert (report.mind, report.mind_remaining, report.mind_penalty) == (3, 2, 3)
+    assert report.mind_state == "Frantic"
+
+
+def test_body_follows_the_same_rule() -> None:
+    # Brawn 1: Body 6. Unhurt: 0. A Severity-2 cut leaves 4: Injured, -1.
+    assert derive(ratings(), Health()).body_penalty == 0
+    hurt = derive(ratings(), Health(injuries=(Injury("cut", 2),)))
+    assert (hurt.body_remaining, hurt.body_penalty, hurt.body_state) == (4, 1, "Injured")
+
+
+# --------------------------------------------------------------------------- Battle Scars
+
+
+def test_chronic_pain_keeps_the_penalty_at_least_1() -> None:
+    pain = (BattleScar("Chronic Pain", ScarTier.MINOR),)
+    report = derive(ratings(dexterity=3), Health(battle_scars=pain))
+    assert (report.wound_penalty, report.scar_floor, report.penalty) == (0, 1, 1)
+    assert report.penalty_source == "Battle Scar Chronic Pain"
+    # Free movement follows the Penalty: 20 - 5 = 15 feet.
+    assert report.free_movement_ft == 15
+
+
+def test_scar_and_wound_penalties_do_not_stack_the_higher_counts() -> None:
+    pain = (BattleScar("chronic pain", ScarTier.MINOR),)
+    # Body 6 with a Severity-3 Injury leaves 3: Wounded -2, higher than Chronic Pain's 1.
+    report = derive(ratings(), Health(injuries=(Injury("stab", 3),), battle_scars=pain))
+    assert (report.wound_penalty, report.penalty, report.penalty_source) == (2, 2, "wounds")
+
+
+def test_a_custom_scar_changes_no_number() -> None:
+    report = derive(ratings(), Health(battle_scars=(BattleScar("Burnt ear", ScarTier.MINOR),)))
+    assert (report.scar_floor, report.penalty) == (0, 0)
+
+
+# --------------------------------------------------------------------------- Encumbrance
+
+
+def test_over_the_carry_limit_costs_a_die_per_full_25_pounds() -> None:
+    # Brawn 2 carries 30 lb free. 54 lb is 24 over: nothing; 55 is 25 over: -1; 80 is 50: -2.
+    assert derive(ratings(brawn=2), Health(), Stock(carried_lb=54)).encumbrance_penalty == 0
+    at_55 = derive(ratings(brawn=2), Health(), Stock(carried_lb=55))
+    assert (at_55.carry_over_lb, at_55.encumbrance_penalty, at_55.roll_penalty) == (25, 1, 1)
+    assert derive(ratings(brawn=2), Health(), Stock(carried_lb=80)).encumbrance_penalty == 2
+
+
+def test_encumbrance_adds_to_the_penalty_but_not_to_movement() -> None:
+    # Mind 3 with 1 damage: -3; carrying 55 lb at Brawn 2: -1 more on rolls. The
+    # Encumbrance section names no movement cost, so free movement reads Penalty 3 only.
+    report = derive(ratings(brawn=2, dexterity=3), Health(mind_damage=1), Stock(carried_lb=55))
+    assert (report.penalty, report.roll_penalty, report.free_movement_ft) == (3, 4, 5)
+
+
+def test_totally_unencumbered_gives_a_die_to_physical_actions() -> None:
+    assert derive(ratings(), Health(), Stock(unencumbered=True)).unencumbered_bonus == 1
+    assert derive(ratings(), Health()).unencumbered_bonus == 0
+    # Not while over the limit (Brawn 1: 15 lb; 40 lb is 25 over).
+    over = derive(ratings(), Health(), Stock(carried_lb=40, unencumbered=True))
+    assert (over.unencumbered_bonus, over.encumbrance_penalty) == (0, 1)
+
+
+def test_the_derived_values_name_their_rules() -> None:
+    assert "dedicated section" in DERIVED_RULES["carry_lb"]
+    assert "25 lb" in DERIVED_RULES["carry_lb"]
 
 
 def test_carry_limit_is_15_pounds_per_brawn() -> None:

@@ -421,12 +421,35 @@ def test_a_cycle_still_running_at_the_end_of_the_ledger_is_open() -> None:
     assert fold.cycle_open == "Tides"
 
 
-def test_a_raise_buys_exactly_one_rank() -> None:
+def test_a_raise_of_two_ranks_is_priced_as_its_two_steps() -> None:
+    # "if your Brawn is at 2 … raise it to 3, you must spend 10 Exp"; 3 → 4 is 15 more,
+    # so Brawn 2 → 4 at once costs 25 Exp and is legal at that price.
+    fold = fold_ledger(
+        contractor(
+            "2024-01-01 raise attribute brawn 4 25", creation=Creation(attributes={"brawn": 2})
+        )
+    )
+    assert fold.findings == ()
+    assert (fold.exp.spent_total, fold.ratings.attributes["brawn"]) == (25, 4)
+
+
+def test_a_two_rank_raise_at_one_step_price_is_refused_with_the_right_price() -> None:
+    fold = fold_ledger(
+        contractor(
+            "2024-01-01 raise attribute brawn 4 10", creation=Creation(attributes={"brawn": 2})
+        )
+    )
+    wrong = only(fold.findings, "exp.wrong_price")
+    assert wrong.numbers == {"claimed": 10, "expected": 25}
+    assert wrong.severity is Severity.ERROR
+    # Totals use the rule price, never the claim.
+    assert fold.exp.spent_total == 25
+
+
+def test_the_rules_own_1_to_3_example_costs_15() -> None:
     fold = fold_ledger(contractor("2024-01-01 raise attribute brawn 3 15"))
-    step = only(fold.findings, "raise.not_one_step")
-    assert step.numbers == {"from": 1, "to": 3}
+    assert fold.findings == ()
     assert fold.exp.spent_total == 15
-    assert fold.ratings.attributes["brawn"] == 3
 
 
 def test_a_raise_must_go_up() -> None:

@@ -109,7 +109,8 @@ def test_a_loose_end_counts_down_one_per_contract_attended_after_it() -> None:
 
 def test_a_due_loose_end_is_a_warning_until_resolved() -> None:
     ends = (
-        LooseEnd("Crime lord's grudge", ThreatLevel.DEADLY, 2, 2, "Hit squad"),
+        # Granted after the third Contract with Cutoff 2: it reaches 0 at the fifth, the last.
+        LooseEnd("Crime lord's grudge", ThreatLevel.DEADLY, 2, 3, "Hit squad"),
         LooseEnd("Pumpkin curse", ThreatLevel.FATEFUL, 5, 0, "Becomes a pumpkin"),
         LooseEnd("Old debt", ThreatLevel.DANGEROUS, 1, 0, "Repo men", resolved=True),
     )

@@ -1,0 +1,358 @@
+"""The audit's five checks of each held Gift, and its Status checked when it was received.
+
+Split from ``builder.contract.audit`` (which lists these lines among the
+others). Each held Gift is evaluated against today's catalog and gets five
+lines: its build, its stored cost, the Status it requires, house-rule content
+and its stored System Text.
+
+"Restrictions on Gifts": some Effects, Enhancements and Parameter levels are
+restricted to contractors of a certain Status, so a Gift is checked against
+the Status the contractor had **when they received it**, not at the end of
+the file (a Veteran-only Gift taken at 24 victories stays illegal after a
+25th). The file keeps only a Gift's current build, so:
+
+- the base of the Gift (its Effect and Activation Style, chosen when it is
+  made) is checked against the Status at its ``new`` Gift change;
+- the whole build is checked against the Status at its latest ``new``,
+  ``improvement`` or ``revision`` change, which produced the build held now.
+
+A Gift without recorded changes is checked at the end Status only, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from builder.contract.character import (
+    ContractAttended,
+    Contractor,
+    Entry,
+    Gift,
+    GiftChange,
+    GiftChangeKind,
+    Outcome,
+)
+from builder.contract.gifts import Catalog, GiftEvaluation, evaluate_gift
+from builder.contract.ledger import crashed
+from builder.contract.status import Status, status_from_victories
+from builder.core.findings import Finding, Severity
+from builder.core.report import AuditLine
+
+_BASE_ELEMENTS = ("effect", "style")
+"""Parts of a Gift chosen when it is made; later changes rework the rest."""
+
+_BUILDING_CHANGES = (GiftChangeKind.NEW, GiftChangeKind.IMPROVEMENT, GiftChangeKind.REVISION)
+
+
+def _n(count: int, word: str, plural: str = "") -> str:
+    """'1 victory', '6 victories'."""
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Received:
+    """One change of a Gift in the ledger, with the contractor's Status at that moment."""
+
+    index: int
+    kind: GiftChangeKind
+    victories: int
+
+    @property
+    def status(self) -> Status:
+        return status_from_victories(self.victories)
+
+    @property
+    def where(self) -> str:
+        return f"ledger[{self.index}]"
+
+
+def gift_history(ledger: Sequence[Entry], gift_id: str) -> tuple[Received, ...]:
+    """The building changes of Gift ``gift_id``, each with the victories before it."""
+    found: list[Received] = []
+    victories = 0
+    for index, entry in enumerate(ledger):
+        if isinstance(entry, ContractAttended) and str(entry.outcome) == Outcome.VICTORY:
+            victories += 1
+        elif isinstance(entry, GiftChange) and entry.gift_id == gift_id:
+            try:
+                kind = GiftChangeKind(entry.kind)
+            except ValueError:
+                continue  # the fold reports the unknown kind
+            if kind in _BUILDING_CHANGES:
+                found.append(Received(index, kind, victories))
+    return tuple(found)
+
+
+def status_when_received(
+    label: str, where: str, evaluation: GiftEvaluation, history: Sequence[Received]
+) -> list[Finding]:
+    """ERRORs for a Gift whose Status requirement was not met when it was received or changed."""
+    checks: list[tuple[Received, Status, str]] = []
+    new = next((r for r in history if r.kind is GiftChangeKind.NEW), None)
+    if new is not None:
+        base = [r for r in evaluation.status_reasons if r.element in _BASE_ELEMENTS]
+        if base:
+            checks.append((new, max(r.status for r in base), "its Effect and Style"))
+    if history:
+        checks.append((history[-1], evaluation.required_status, "its build"))
+    findings: list[Finding] = []
+    for received, required, part in checks:
+        if received.status >= required or any(
+            f.numbers["entry"] == received.where for f in findings
+        ):
+            continue
+        findings.append(
+            Finding(
+                "gift.status_when_received",
+                f"{label} needs {required.label} Status for {part}, but the contractor was"
+                f" {received.status.label} with {_n(received.victories, 'victory', 'victories')}"
+                f" at its {received.kind} change ({received.where})",
+                where,
+                Severity.ERROR,
+                {
+                    "entry": received.where,
+                    "required": required.label,
+                    "status": received.status.label,
+                    "victories": received.victories,
+                },
+            )
+        )
+    return findings
+
+
+def _where_gift(where: str, index: int) -> str:
+    base = f"gifts[{index}]"
+    return f"{base}.draft.{where}" if where else base
+
+
+@dataclass(frozen=True, slots=True)
+class _HeldGift:
+    """One held Gift with its evaluation against today's catalog: what each Gift check reads."""
+
+    index: int
+    gift: Gift
+    evaluation: GiftEvaluation
+    status: Status
+    victories: int
+    history: tuple[Received, ...] = ()
+
+    @property
+    def where(self) -> str:
+        return f"gifts[{self.index}]"
+
+    @property
+    def label(self) -> str:
+        return f"Gift {self.gift.draft.name or self.gift.id!r}"
+
+
+def _gift_draft_line(held: _HeldGift) -> AuditLine:
+    """The build is valid in the catalog (a house-rule tag hints at --catalog)."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
+    problems = [
+        Finding(e.rule, e.message, _where_gift(e.where, held.index), e.severity, dict(e.numbers))
+        for e in evaluation.errors
+    ] + [
+        Finding(w.rule, w.message, _where_gift(w.where, held.index), w.severity, dict(w.numbers))
+        for w in evaluation.warnings
+        if w.rule != "gift.status"
+    ]
+    hint = (
+        f"; it is tagged with the house-rule catalog {gift.catalog!r}, load it with --catalog"
+        if gift.catalog and evaluation.errors
+        else ""
+    )
+    return AuditLine(
+        "gift.draft",
+        "Gift build is valid in the catalog",
+        f"{label}: {gift.draft.gift_type} / {gift.draft.effect} / {gift.draft.style} "
+        + ("builds in today's catalog" if not problems else "has problems")
+        + hint,
+        {"gift_id": gift.id, "errors": len(evaluation.errors)},
+        where,
+        tuple(problems),
+    )
+
+
+def _gift_cost_line(held: _HeldGift) -> AuditLine:
+    """The stored Gift Cost against the cost the catalog gives today."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
+    cost_findings: tuple[Finding, ...] = ()
+    priced = not evaluation.errors  # a build the catalog cannot read has no price to compare
+    if priced and gift.cost != evaluation.cost:
+        cost_findings = (
+            Finding(
+                "gift.cost_changed",
+                f"{label} is stored at cost {gift.cost} but the catalog prices it at "
+                f"{evaluation.cost} ({evaluation.breakdown_text()})",
+                f"{where}.cost",
+                Severity.ERROR,
+                {"stored": gift.cost, "catalog": evaluation.cost},
+            ),
+        )
+    return AuditLine(
+        "gift.cost",
+        "Stored Gift Cost against the catalog",
+        (
+            f"{label}: stored cost {gift.cost}, catalog cost {evaluation.cost} "
+            f"({evaluation.breakdown_text()})"
+            if priced
+            else f"{label}: stored cost {gift.cost}; the catalog cannot price this build"
+        ),
+        {
+            "gift_id": gift.id,
+            "stored": gift.cost,
+            "catalog": evaluation.cost if priced else None,
+            "breakdown": [line.to_json() for line in evaluation.breakdown],
+        },
+        where,
+        cost_findings,
+    )
+
+
+def _gift_status_line(held: _HeldGift) -> AuditLine:
+    """The Status the Gift requires against the Status of the contractor."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
+    status_findings = tuple(
+        Finding(
+            w.rule,
+            f"{label} {w.message}",
+            where,
+            w.severity,
+            {**dict(w.numbers), "victories": held.victories},
+        )
+        for w in evaluation.warnings
+        if w.rule == "gift.status"
+    )
+    if not status_findings:  # met now; was it met when received?
+        status_findings = tuple(status_when_received(label, where, evaluation, held.history))
+    because = "; ".join(r.message for r in evaluation.status_reasons)
+    received = (
+        f"; received as {held.history[0].status.label} ({held.history[0].where})"
+        if held.history
+        else ""
+    )
+    return AuditLine(
+        "gift.status",
+        "Status the Gift requires",
+        f"{label}: requires {evaluation.required_status.label}"
+        + (f" ({because})" if because else "")
+        + f"; the contractor is {held.status.label} with "
+        + _n(held.victories, "victory", "victories")
+        + received,
+        {
+            "gift_id": gift.id,
+            "required": evaluation.required_status.label,
+            "status": held.status.label,
+            "victories": held.victories,
+            "received": [
+                {"entry": r.where, "change": str(r.kind), "status": r.status.label}
+                for r in held.history
+            ],
+            "reasons": [r.to_json() for r in evaluation.status_reasons],
+        },
+        where,
+        status_findings,
+    )
+
+
+def _gift_house_line(held: _HeldGift) -> AuditLine:
+    """House-rule content: a warning that locks the contractor to a playgroup."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
+    house = list(evaluation.house_rules)
+    house_findings = (
+        (
+            Finding(
+                "gift.house_rules",
+                f"{label} uses house-rule content from {', '.join(house)}; the contractor is "
+                "locked to that playgroup",
+                where,
+                Severity.WARNING,
+                {"catalogs": house},
+            ),
+        )
+        if house
+        else ()
+    )
+    return AuditLine(
+        "gift.house_rules",
+        "House-rule content",
+        f"{label}: "
+        + (f"house-rule content from {', '.join(house)}" if house else "standard catalog only"),
+        {"gift_id": gift.id, "catalogs": house},
+        where,
+        house_findings,
+    )
+
+
+def _gift_text_line(held: _HeldGift) -> AuditLine:
+    """The stored System Text against the text the catalog generates now."""
+    gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
+    stored = gift.system_text.strip()
+    generated = evaluation.system_text.strip()
+    text_findings: tuple[Finding, ...] = ()
+    if stored and stored != generated and not evaluation.errors:
+        text_findings = (
+            Finding(
+                "gift.system_text_changed",
+                f"{label}'s stored System Text differs from the text the catalog generates now",
+                f"{where}.system_text",
+                Severity.WARNING,
+                {"stored": stored, "generated": generated},
+            ),
+        )
+    return AuditLine(
+        "gift.system_text",
+        "Stored System Text against the catalog",
+        f"{label}: "
+        + (
+            "no System Text stored; the catalog's text applies"
+            if not stored
+            else (
+                "stored System Text matches the catalog"
+                if stored == generated
+                else "stored System Text differs from the catalog's"
+            )
+        ),
+        {"gift_id": gift.id, "stored": stored, "generated": generated},
+        where,
+        text_findings,
+    )
+
+
+_GIFT_CHECKS: tuple[Callable[[_HeldGift], AuditLine], ...] = (
+    _gift_draft_line,
+    _gift_cost_line,
+    _gift_status_line,
+    _gift_house_line,
+    _gift_text_line,
+)
+"""The five checks of every held Gift, in the order the audit lists them."""
+
+
+def gift_lines(
+    contractor: Contractor, catalog: Catalog, status: Status, victories: int
+) -> list[AuditLine]:
+    """The five checks of every held Gift, each evaluated at the contractor's ``status``."""
+    lines: list[AuditLine] = []
+    for i, gift in enumerate(contractor.gifts):
+        try:
+            evaluation = evaluate_gift(gift.draft, catalog, status=status)
+            history = gift_history(contractor.ledger, gift.id)
+            held = _HeldGift(i, gift, evaluation, status, victories, history)
+            lines += [check(held) for check in _GIFT_CHECKS]
+        except Exception as exc:  # one odd Gift must not hide the rest of the audit
+            lines.append(_crashed_gift_line(i, gift, exc))
+    return lines
+
+
+def _crashed_gift_line(index: int, gift: Gift, exc: Exception) -> AuditLine:
+    where = f"gifts[{index}]"
+    return AuditLine(
+        "gift.draft",
+        "Gift build is valid in the catalog",
+        f"Gift {gift.draft.name or gift.id!r} could not be evaluated",
+        {"gift_id": gift.id},
+        where,
+        (crashed("gift.check_crashed", where, f"Gift {gift.id!r}", exc),),
+    )
