@@ -106,6 +106,25 @@ def _coven_cards(chronicle: Any, out: Output, paper: Paper) -> int:
     return render_trait_cards(chronicle, None, out, paper)
 
 
+def _tiles_sheet(game: Any) -> RosterSheet:
+    from printing.tiles.record import roster_sheet
+
+    return roster_sheet(game)
+
+
+def _tiles_blank(out: Output, paper: Paper) -> int:
+    """The base game's board and a sheet of tiles to cut out."""
+    from builder.tiles.variants import variant
+    from printing.tiles.sheet import tiles_pdf
+
+    data = tiles_pdf(variant(), None, paper)
+    if isinstance(out, str | Path):
+        Path(out).write_bytes(data)
+    else:
+        out.write(data)
+    return 2
+
+
 def _shipped() -> None:
     """Register the printers of the games Harbinger ships (once, on first use)."""
     global _loaded
@@ -116,6 +135,7 @@ def _shipped() -> None:
     from builder.coven.system import ID as COVEN
     from builder.covenant.system import ID as COVENANT
     from builder.mortal_coil.system import ID as MORTAL_COIL
+    from builder.tiles.system import ID as TILES
     from printing.contract.batch import ROSTER_TITLE as CONTRACT_ROSTER
 
     for printer in (
@@ -130,6 +150,7 @@ def _shipped() -> None:
         SystemPrinter(COVENANT, _covenant_sheet),
         SystemPrinter(MORTAL_COIL, _mortal_coil_sheet, blank=_mortal_coil_blank),
         SystemPrinter(COVEN, _coven_sheet, cards=_coven_cards, cards_name="trait cards"),
+        SystemPrinter(TILES, _tiles_sheet, blank=_tiles_blank),
     ):
         _PRINTERS.setdefault(printer.system, printer)
 

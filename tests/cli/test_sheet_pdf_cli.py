@@ -139,13 +139,14 @@ def test_blank_sheet_of_a_game_is_chosen_with_system(
     assert main(["sheet", "pdf", "--blank", "--system", "covenant", "-o", str(blank)]) == 2
     assert capsys.readouterr().err.strip() == (
         "harbinger sheet: Covenant has no blank sheet to print (games that do: contract, "
-        "mortal-coil)"
+        "mortal-coil, tiles)"
     )
     assert main(["sheet", "pdf", str(INES), "--system", "contract", "-o", str(blank)]) == 2
     assert "use it with --blank" in capsys.readouterr().err
     assert main(["sheet", "pdf", "--blank", "--system", "chess", "-o", str(blank)]) == 2
     assert capsys.readouterr().err.strip() == (
-        "harbinger sheet: no game system 'chess' (known: contract, covenant, mortal-coil, coven)"
+        "harbinger sheet: no game system 'chess' "
+        "(known: contract, covenant, mortal-coil, coven, tiles)"
     )
 
 
