@@ -1,9 +1,10 @@
 """The chronicle at the table: the town map, the week's controls, the chronicle, the coven.
 
 Everything shown comes from the folded state (``builder.coven.state``); every
-button is one named operation of ``ChronicleSession`` (undoable), and the
-rules refuse illegal ones with their reason, shown in the status line. The
-app deals (``builder.coven.deal``) or records a physical deal typed in.
+button is one named operation of ``ChronicleSession`` (undoable through the
+workspace's per-chronicle undo stack), and the rules refuse illegal ones with
+their reason, shown in the status line. The app deals (``builder.coven.deal``)
+or records a physical deal typed in.
 """
 
 from __future__ import annotations
@@ -129,6 +130,27 @@ class ChronicleView(QWidget):
         session.changed.connect(self.refresh)
         session.refused.connect(self.message.setText)
         self.refresh()
+
+    # ------------------------------------------------------------------ in the main window
+
+    @property
+    def character_id(self) -> str:
+        """The chronicle's id (the main window keeps a view showing the same chronicle)."""
+        return self.session.chronicle_id
+
+    @property
+    def character(self) -> object:
+        """The chronicle value shown (export, print and delete act on it)."""
+        return self.session.chronicle
+
+    @property
+    def undo_stack(self) -> object:
+        """The chronicle's own undo stack in the workspace's group."""
+        return self.session.undo_stack
+
+    def disconnect_workspace(self) -> None:
+        """Stop following the workspace (the view is being closed or replaced)."""
+        self.session.disconnect_workspace()
 
     # ------------------------------------------------------------------ building
 
