@@ -28,6 +28,11 @@ def shoot(widget, name: str) -> None:
 def created(qtbot) -> CreateChronicleDialog:
     dialog = CreateChronicleDialog()
     qtbot.addWidget(dialog)
+    return fill(dialog)
+
+
+def fill(dialog: CreateChronicleDialog) -> CreateChronicleDialog:
+    """Millbrook: five elements, four links, Ann and Bo with 10 white and 3 red cards each."""
     dialog.town.setText("Millbrook")
     dialog.others_player.setText("Olga")
     dialog.description.setText("the court of the drowned king")
