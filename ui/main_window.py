@@ -886,8 +886,10 @@ class MainWindow(QMainWindow):
         self.report = None
         self.game_sheet = sheet
         self.workspace.activate(character_id)
+        sizes = self.splitter.sizes()
         self.stack.addWidget(sheet)
         self.stack.setCurrentWidget(sheet)
+        self.splitter.setSizes(sizes)  # a wide sheet does not squeeze the roster
         if self.roster.current_id() != character_id:
             self.roster.select(character_id)
         self._update_actions()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -96,8 +97,17 @@ class ChronicleView(QWidget):
         left_layout = QVBoxLayout(left)
         self.map = TownMap()
         self.elements = QTableWidget(0, 4)
-        self.elements.setHorizontalHeaderLabels(["Element", "Kind", "State", "Falls this week"])
-        self.elements.horizontalHeader().setStretchLastSection(True)
+        self.elements.setHorizontalHeaderLabels(["Element", "Kind", "State", "Falls"])
+        self.elements.horizontalHeaderItem(3).setToolTip(
+            "The chance the element is corrupted at the end of this week"
+        )
+        self.elements.setWordWrap(False)
+        header = self.elements.horizontalHeader()
+        # the name takes what the figures leave, so all four fit beside the week's controls
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.elements.verticalHeader().hide()
         self.elements.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         left_layout.addWidget(self.map, 3)
         left_layout.addWidget(self.elements, 2)
@@ -117,7 +127,11 @@ class ChronicleView(QWidget):
         self.town_box = TownBox(session)
         game_layout.addWidget(self.town_box)
         game_layout.addStretch(1)
-        self.tabs.addTab(game_tab, "The Game and the town")
+        game = QScrollArea()  # scrolls rather than squeezing the main window's roster
+        game.setWidgetResizable(True)
+        game.setFrameShape(QScrollArea.Shape.NoFrame)
+        game.setWidget(game_tab)
+        self.tabs.addTab(game, "The Game and the town")
         self.log = QListWidget()
         self.tabs.addTab(self.log, "Chronicle")
         self.coven = QTableWidget(0, 4)
@@ -125,7 +139,7 @@ class ChronicleView(QWidget):
         self.coven.horizontalHeader().setStretchLastSection(True)
         self.tabs.addTab(self.coven, "Coven")
         split.addWidget(self.tabs)
-        split.setSizes([620, 640])
+        split.setSizes([340, 560])  # the controls need the width more than the map
         layout.addWidget(split, 1)
         session.changed.connect(self.refresh)
         session.refused.connect(self.message.setText)

@@ -206,11 +206,11 @@ class SpacefarerSheet(QWidget):
             return False
         line = describe(played.character.log[-1])
         try:
-            commit(self.workspace, name, self.character, played.character, (line,))
+            commit(self.workspace, name, self.character, played.character)
         except Exception as exc:
             self.message.setText(f"Could not save: {exc or type(exc).__name__}")
             return False
-        self.message.setText(f"{name}: {line}")
+        self.message.setText(line)  # the entry's wording names the action already
         return True
 
     def _do(self, name: str, entry: LogEntry) -> bool:
