@@ -193,7 +193,9 @@ class MainWindow(QMainWindow):
         self._dice_panel: DicePanel | None = None
         self._dice_dock: QDockWidget | None = None
         self._first_paint_work: list[Callable[[], None]] | None = []
-        self.covenant_sheet: Any = None  # the open Covenant character's sheet, if one is shown
+        # The sheet widget of a character of a game other than The Contract, if one is shown
+        # (``show_game``): it has ``character_id``, ``character`` and ``undo_stack``.
+        self.game_sheet: Any = None
         self.loading = False
 
         self.setWindowTitle(APP_NAME)
@@ -221,6 +223,7 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_label)
 
         self.roster.contractor_selected.connect(self.show_contractor)
+        self.roster.contractor_activated.connect(self.show_contractor)
         self.workspace.changed.connect(self._on_changed)
         self.workspace.failed.connect(self._save_failed)
         self.tasks.busy_changed.connect(self._busy)
@@ -397,12 +400,27 @@ class MainWindow(QMainWindow):
             "Ctrl+N",
             "Create a contractor step by step",
         )
+        # Ctrl+Shift+N is New Library: each game's "New …" has its own letter.
         a(
             "new_covenant",
             "New &Covenant Character…",
             self.new_covenant,
-            "Ctrl+Shift+N",
+            "Ctrl+Shift+C",
             "Create a character for Covenant (Ties, Discipline and Assets)",
+        )
+        a(
+            "new_spacefarer",
+            "New &Spacefarer…",
+            self.new_spacefarer,
+            "Ctrl+Shift+M",
+            "Create a spacefarer for This Mortal Coil (abilities rolled or entered)",
+        )
+        a(
+            "new_chronicle",
+            "New C&hronicle…",
+            self.new_chronicle,
+            "Ctrl+Shift+H",
+            "Start a chronicle of The Coven (the town, the Others, the practitioners)",
         )
         a(
             "record_contract",
@@ -447,6 +465,8 @@ class MainWindow(QMainWindow):
         contractor_menu = bar.addMenu("&Contractor")
         contractor_menu.addAction(self.actions["new_contractor"])
         contractor_menu.addAction(self.actions["new_covenant"])
+        contractor_menu.addAction(self.actions["new_spacefarer"])
+        contractor_menu.addAction(self.actions["new_chronicle"])
         contractor_menu.addSeparator()
         contractor_menu.addAction(self.actions["record_contract"])
         contractor_menu.addAction(self.actions["spend_exp"])
@@ -497,7 +517,7 @@ class MainWindow(QMainWindow):
         has_sheet = self.contractor is not None
         alive = bool(self.report is not None and self.report.alive)
         shown = self.shown_character() is not None
-        for key in ("import", "new_contractor", "new_covenant"):
+        for key in ("import", "new_contractor", "new_covenant", "new_spacefarer", "new_chronicle"):
             self.actions[key].setEnabled(has_library)
         for key in ("export", "delete", "print"):
             self.actions[key].setEnabled(shown)
@@ -669,8 +689,8 @@ class MainWindow(QMainWindow):
 
     def shown_character(self) -> Any:
         """The character value on screen, of whichever game system, or None."""
-        if self.covenant_sheet is not None:
-            return self.covenant_sheet.character
+        if self.game_sheet is not None:
+            return self.game_sheet.character
         return self.contractor
 
     def _shown_identity(self) -> tuple[Any, Any] | None:
@@ -781,7 +801,7 @@ class MainWindow(QMainWindow):
     def _display(self, contractor: Contractor) -> None:
         from builder.contract.sheet import evaluate_sheet
 
-        self._close_covenant_sheet()
+        self._close_game_sheet()
         self.contractor = contractor
         self.report = evaluate_sheet(contractor)
         self.workspace.activate(contractor.id)
@@ -815,7 +835,7 @@ class MainWindow(QMainWindow):
         self._show_character(target)
 
     def _show_nothing(self) -> None:
-        self._close_covenant_sheet()
+        self._close_game_sheet()
         self.contractor = None
         self.report = None
         self.stack.setCurrentWidget(self.empty_page)
@@ -836,46 +856,62 @@ class MainWindow(QMainWindow):
         wizard.accepted.connect(lambda: self._wizard_done(wizard))
         self._show_dialog(wizard)
 
-    # ------------------------------------------------------------------ Covenant characters
+    # ------------------------------------------------------------------ other games
 
-    def show_covenant(self, character_id: str) -> bool:
-        """Open a Covenant character's sheet with its play mode in the sheet area.
+    def show_game(self, character_id: str, make: Callable[[], QWidget]) -> bool:
+        """Show a game's own sheet widget for one character in the sheet area.
 
-        A sheet already showing the character is kept (it refreshes itself
-        from the workspace's ``changed`` signal) unless the history its Undo
-        button follows was dropped (an import clears every history).
+        ``make()`` builds the widget (``ui.systems`` says how for each game); it
+        must have ``character_id``, ``character`` (the value shown) and
+        ``undo_stack`` (the character's stack in the workspace). A sheet already
+        showing the character is kept (it refreshes itself from the workspace's
+        ``changed`` signal) unless the history its Undo follows was dropped (an
+        import clears every history). Returns False (having said why) when the
+        widget cannot be made.
         """
-        sheet = self.covenant_sheet
+        sheet = self.game_sheet
         if (
             sheet is not None
             and sheet.character_id == character_id
             and sheet.undo_stack is self.workspace.stack_for(character_id)
         ):
             return True
-        from ui.covenant import CovenantSheet
-
         try:
-            sheet = CovenantSheet(self.workspace, character_id, self)
+            sheet = make()
         except Exception as exc:
-            self.warn("Could not open the character", str(exc))
+            self.warn("Could not open the character", str(exc) or type(exc).__name__)
             return False
-        self._close_covenant_sheet()
+        self._close_game_sheet()
         self.contractor = None
         self.report = None
-        self.covenant_sheet = sheet
+        self.game_sheet = sheet
         self.workspace.activate(character_id)
+        sizes = self.splitter.sizes()
         self.stack.addWidget(sheet)
         self.stack.setCurrentWidget(sheet)
+        self.splitter.setSizes(sizes)  # a wide sheet does not squeeze the roster
         if self.roster.current_id() != character_id:
             self.roster.select(character_id)
         self._update_actions()
         return True
 
-    def _close_covenant_sheet(self) -> None:
-        if self.covenant_sheet is not None:
-            self.stack.removeWidget(self.covenant_sheet)
-            self.covenant_sheet.deleteLater()
-            self.covenant_sheet = None
+    def show_covenant(self, character_id: str) -> bool:
+        """Open a Covenant character's sheet with its play mode in the sheet area."""
+        from ui.covenant import CovenantSheet
+
+        return self.show_game(
+            character_id, lambda: CovenantSheet(self.workspace, character_id, self)
+        )
+
+    def _close_game_sheet(self) -> None:
+        sheet = self.game_sheet
+        if sheet is not None:
+            self.game_sheet = None
+            disconnect = getattr(sheet, "disconnect_workspace", None)
+            if disconnect is not None:
+                disconnect()
+            self.stack.removeWidget(sheet)
+            sheet.deleteLater()
 
     def new_covenant(self) -> None:
         if self.workspace.library is None:
@@ -884,6 +920,32 @@ class MainWindow(QMainWindow):
 
         wizard = CovenantCreationWizard(self.workspace, self)
         self._show_dialog(wizard)
+
+    def new_spacefarer(self) -> None:
+        """Create a spacefarer of This Mortal Coil as one undoable operation (then it is shown)."""
+        if self.workspace.library is None:
+            return
+        from ui.mortal_coil import SpacefarerCreationDialog
+        from ui.operations.mortal_coil import create
+
+        dialog = SpacefarerCreationDialog(parent=self)
+        dialog.accepted.connect(
+            lambda: self.run_operation(lambda: create(self.workspace, dialog.made))
+        )
+        self._show_dialog(dialog)
+
+    def new_chronicle(self) -> None:
+        """Start a chronicle of The Coven as one undoable operation (then it is shown)."""
+        if self.workspace.library is None:
+            return
+        from ui.coven import CreateChronicleDialog
+        from ui.operations.coven import create
+
+        dialog = CreateChronicleDialog(self)
+        dialog.accepted.connect(
+            lambda: self.run_operation(lambda: create(self.workspace, dialog.chronicle()))
+        )
+        self._show_dialog(dialog)
 
     def _wizard_done(self, wizard: Any) -> None:
         contractor = wizard.contractor()

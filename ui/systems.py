@@ -108,7 +108,12 @@ def _contract_review_sheet(parent: QWidget | None) -> Any:
 
 
 def _covenant_show(window: Any, character_id: str) -> bool:
-    return bool(window.show_covenant(character_id))
+    from ui.covenant import CovenantSheet
+
+    def make() -> QWidget:
+        return CovenantSheet(window.workspace, character_id, window)
+
+    return bool(window.show_game(character_id, make))
 
 
 def _covenant_pdf(character: Any, path: Path, paper: str) -> Path:
@@ -130,6 +135,72 @@ def _covenant_review_sheet(parent: QWidget | None) -> Any:
     return ReadOnlyCovenantSheet(parent)
 
 
+# ---------------------------------------------------------------------- shared by the games
+# whose sheets print through ``printing.systems`` and whose deletion is a ``commit`` to None
+
+
+def _print_by_registry(character: Any, path: Path, paper: str) -> Path:
+    """Print a character's sheet as its game's printer in ``printing.systems`` does."""
+    from printing.systems import print_sheet
+
+    print_sheet(character, path, paper)  # type: ignore[arg-type]
+    return path
+
+
+# ---------------------------------------------------------------------- This Mortal Coil
+
+
+def _mortal_coil_show(window: Any, character_id: str) -> bool:
+    from ui.mortal_coil import SpacefarerSheet
+
+    return bool(
+        window.show_game(
+            character_id,
+            lambda: SpacefarerSheet(window.workspace, character_id, parent=window),
+        )
+    )
+
+
+def _mortal_coil_delete(workspace: Workspace, character: Any) -> Change:
+    from ui.operations.mortal_coil import delete
+
+    return delete(workspace, character)
+
+
+def _mortal_coil_review_sheet(parent: QWidget | None) -> Any:
+    from ui.mortal_coil.review_sheet import ReadOnlySpacefarerSheet
+
+    return ReadOnlySpacefarerSheet(parent)
+
+
+# ---------------------------------------------------------------------- The Coven
+
+
+def _coven_view(window: Any, chronicle_id: str) -> Any:
+    from ui.coven import ChronicleSession, ChronicleView
+
+    session = ChronicleSession(window.workspace, chronicle_id)
+    view = ChronicleView(session, window)
+    session.setParent(view)
+    return view
+
+
+def _coven_show(window: Any, chronicle_id: str) -> bool:
+    return bool(window.show_game(chronicle_id, lambda: _coven_view(window, chronicle_id)))
+
+
+def _coven_delete(workspace: Workspace, chronicle: Any) -> Change:
+    from ui.operations.coven import delete
+
+    return delete(workspace, chronicle)
+
+
+def _coven_review_sheet(parent: QWidget | None) -> Any:
+    from ui.coven.review_sheet import ReadOnlyChronicleSheet
+
+    return ReadOnlyChronicleSheet(parent)
+
+
 _SYSTEMS: dict[str, SystemUi] = {
     "contract": SystemUi(
         "contract",
@@ -149,6 +220,24 @@ _SYSTEMS: dict[str, SystemUi] = {
         _covenant_review_sheet,
         ReviewWords("Whole character", "Core: name, description, creation", "Play log"),
         roster_label="Covenant",
+    ),
+    "mortal-coil": SystemUi(
+        "mortal-coil",
+        _mortal_coil_show,
+        _print_by_registry,
+        _mortal_coil_delete,
+        _mortal_coil_review_sheet,
+        ReviewWords("Whole spacefarer", "Core: name, creation, gear, armor", "Play log"),
+        roster_label="This Mortal Coil",
+    ),
+    "coven": SystemUi(
+        "coven",
+        _coven_show,
+        _print_by_registry,
+        _coven_delete,
+        _coven_review_sheet,
+        ReviewWords("Whole chronicle", "Core: town, goal, practitioners, links", "Chronicle"),
+        roster_label="The Coven",
     ),
 }
 

@@ -191,8 +191,8 @@ def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
     for line in window.roster.lines():
         if window.workspace.library.system_of(line.id) == "covenant":
             window.show_contractor(line.id)
-            assert window.stack.currentWidget() is window.covenant_sheet
-            assert window.covenant_sheet.character.name == line.name
+            assert window.stack.currentWidget() is window.game_sheet
+            assert window.game_sheet.character.name == line.name
             assert window.actions["print"].isEnabled()
             continue
         window.show_contractor(line.id)
@@ -217,7 +217,7 @@ def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
     assert len(covenant) == 1
     cid = covenant[0].id
     window.show_contractor(cid)
-    sheet = window.covenant_sheet
+    sheet = window.game_sheet
     report = evaluate_covenant(library.load(cid))
     assert sheet.report.discipline.total == report.discipline.total
     target = tmp_path / "covenant.pdf"
@@ -227,7 +227,7 @@ def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
     window.confirm_delete()
     window.current_dialog.accept()
     assert not library.exists(cid)
-    assert window.covenant_sheet is None
+    assert window.game_sheet is None
     window.actions["undo"].trigger()
     assert library.exists(cid)
     assert cid in [r.id for r in window.roster.lines()]

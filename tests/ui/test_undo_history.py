@@ -22,7 +22,7 @@ def test_undo_offers_only_the_shown_characters_actions(window: MainWindow, qtbot
 
     # Character B (a Covenant character): one action at the table.
     window.roster.select(covenant_id)
-    sheet = window.covenant_sheet
+    sheet = window.game_sheet
     assert sheet is not None and sheet.character_id == covenant_id
     assert not undo.isEnabled()  # A's edit is not B's to undo
     log_before = len(sheet.character.log)

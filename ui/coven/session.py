@@ -1,88 +1,71 @@
 """One open chronicle in the app: named, undoable operations over immutable chronicle values.
 
-The chronicle is a frozen value (``builder.coven.chronicle.Chronicle``); the
-session holds the current one and an undo stack of commands, each holding the
-chronicle before and after one named operation ("Place marker", "Deal the
-week"). Before anything is pushed the operation's events are checked by the
-rules (``builder.coven.state.check``): a refused event is never recorded, and
-its finding comes back to the view to show. Saving is a callback;
-``library_saver`` makes one for the library's generic document store.
+The chronicle is a frozen value (``builder.coven.chronicle.Chronicle``) kept
+in the library. The session reads it from there, folds it
+(``builder.coven.state.fold``) for the views, and turns each operation
+("Place marker", "Deal the week") into one edit committed through the
+workspace (``ui.operations.coven.commit``): saved at once and recorded on
+the chronicle's own undo stack as the shared ``CharacterCommand``, so the
+window's Edit → Undo offers it while the chronicle is shown. Before anything
+is committed the operation's events are checked by the rules
+(``builder.coven.state.check``): a refused event is never recorded, and its
+finding comes back to the view to show.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from builder.core.findings import Finding
 from builder.coven.chronicle import Chronicle, Event
 from builder.coven.state import CovenState, check, fold
+from ui.operations.coven import commit
 
-Saver = Callable[[Chronicle], None]
+if TYPE_CHECKING:
+    from PySide6.QtGui import QUndoStack
 
-
-def library_saver(library: object, held: Chronicle) -> Saver:
-    """Keep the library in step with the session: an append is a save, an Undo a restore.
-
-    The log is append-only in the generic document store: going back (the
-    new log is a prefix of the held one) is ``Library.restore``, which takes
-    back only the newest entries; anything else is ``Library.save``.
-    """
-    current = [held]
-
-    def save(wanted: Chronicle) -> None:
-        before = current[0]
-        going_back = (
-            len(wanted.log) < len(before.log) and before.log[: len(wanted.log)] == wanted.log
-        )
-        if going_back:
-            library.restore(wanted)  # type: ignore[attr-defined]
-        else:
-            library.save(wanted)  # type: ignore[attr-defined]
-        current[0] = wanted
-
-    return save
-
-
-class _Step(QUndoCommand):
-    """One named operation: redo holds ``after``, undo ``before``."""
-
-    def __init__(self, session: ChronicleSession, name: str, before: Chronicle, after: Chronicle):
-        super().__init__(name)
-        self.session = session
-        self.before = before
-        self.after = after
-
-    def redo(self) -> None:
-        self.session._hold(self.after)
-
-    def undo(self) -> None:
-        self.session._hold(self.before)
+    from ui.workspace import Change, Workspace
 
 
 class ChronicleSession(QObject):
-    """The chronicle being played, its folded state, and its history of operations."""
+    """The chronicle being played, its folded state, and its history of operations.
+
+    ``changed`` is emitted after every change of this chronicle (an operation,
+    or an Undo/Redo from anywhere); ``refused`` carries the rule's reason for
+    an operation the rules refused.
+    """
 
     changed = Signal()
     refused = Signal(str)
 
     def __init__(
-        self, chronicle: Chronicle, save: Saver | None = None, parent: QObject | None = None
+        self, workspace: Workspace, chronicle_id: str, parent: QObject | None = None
     ) -> None:
         super().__init__(parent)
-        self.chronicle = chronicle
-        self.state: CovenState = fold(chronicle)
-        self.undo_stack = QUndoStack(self)
-        self._save = save
+        self.workspace = workspace
+        self.chronicle_id = chronicle_id
+        self.chronicle: Chronicle = workspace.library.load(chronicle_id)
+        self.state: CovenState = fold(self.chronicle)
+        self.undo_stack: QUndoStack = workspace.stack_for(chronicle_id)
+        workspace.changed.connect(self._on_changed)
 
-    def _hold(self, chronicle: Chronicle) -> None:
-        self.chronicle = chronicle
-        self.state = fold(chronicle)
-        if self._save is not None:
-            self._save(chronicle)
+    def _on_changed(self, change: Change) -> None:
+        if change.character_id != self.chronicle_id:
+            return
+        library = self.workspace.library
+        if library is None or not library.exists(self.chronicle_id):
+            return  # deleted (or its creation undone): whoever shows it closes the view
+        self.chronicle = library.load(self.chronicle_id)
+        self.state = fold(self.chronicle)
         self.changed.emit()
+
+    def disconnect_workspace(self) -> None:
+        """Stop following the workspace (the view is being closed or replaced)."""
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.workspace.changed.disconnect(self._on_changed)
 
     def refusal(self, *events: Event) -> Finding | None:
         """The first refusal the rules would give these events, appended in turn, or None."""
@@ -100,9 +83,15 @@ class ChronicleSession(QObject):
         if found is not None:
             self.refused.emit(f"{name}: {found.message} ({found.rule})")
             return found
-        self.undo_stack.push(_Step(self, name, self.chronicle, self.chronicle.append(*events)))
+        self._commit(name, self.chronicle.append(*events))
         return None
 
     def replace(self, name: str, chronicle: Chronicle) -> None:
         """A change to the chronicle as created (new element, new link), as one operation."""
-        self.undo_stack.push(_Step(self, name, self.chronicle, chronicle))
+        self._commit(name, chronicle)
+
+    def _commit(self, name: str, after: Chronicle) -> None:
+        try:
+            commit(self.workspace, name, self.chronicle, after)
+        except Exception as exc:
+            self.refused.emit(f"{name}: could not save: {exc or type(exc).__name__}")

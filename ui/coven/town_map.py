@@ -35,7 +35,7 @@ class TownMap(QWidget):
         self.nodes: tuple[Node, ...] = ()
         self.links: tuple[tuple[str, str], ...] = ()
         self.current = ""
-        self.setMinimumSize(360, 300)
+        self.setMinimumSize(280, 260)  # fits beside the week's controls in the main window
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAccessibleName("Town map")
 

@@ -1,9 +1,10 @@
 """The chronicle at the table: the town map, the week's controls, the chronicle, the coven.
 
 Everything shown comes from the folded state (``builder.coven.state``); every
-button is one named operation of ``ChronicleSession`` (undoable), and the
-rules refuse illegal ones with their reason, shown in the status line. The
-app deals (``builder.coven.deal``) or records a physical deal typed in.
+button is one named operation of ``ChronicleSession`` (undoable through the
+workspace's per-chronicle undo stack), and the rules refuse illegal ones with
+their reason, shown in the status line. The app deals (``builder.coven.deal``)
+or records a physical deal typed in.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QListWidget,
@@ -95,8 +97,17 @@ class ChronicleView(QWidget):
         left_layout = QVBoxLayout(left)
         self.map = TownMap()
         self.elements = QTableWidget(0, 4)
-        self.elements.setHorizontalHeaderLabels(["Element", "Kind", "State", "Falls this week"])
-        self.elements.horizontalHeader().setStretchLastSection(True)
+        self.elements.setHorizontalHeaderLabels(["Element", "Kind", "State", "Falls"])
+        self.elements.horizontalHeaderItem(3).setToolTip(
+            "The chance the element is corrupted at the end of this week"
+        )
+        self.elements.setWordWrap(False)
+        header = self.elements.horizontalHeader()
+        # the name takes what the figures leave, so all four fit beside the week's controls
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+        self.elements.verticalHeader().hide()
         self.elements.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         left_layout.addWidget(self.map, 3)
         left_layout.addWidget(self.elements, 2)
@@ -116,7 +127,11 @@ class ChronicleView(QWidget):
         self.town_box = TownBox(session)
         game_layout.addWidget(self.town_box)
         game_layout.addStretch(1)
-        self.tabs.addTab(game_tab, "The Game and the town")
+        game = QScrollArea()  # scrolls rather than squeezing the main window's roster
+        game.setWidgetResizable(True)
+        game.setFrameShape(QScrollArea.Shape.NoFrame)
+        game.setWidget(game_tab)
+        self.tabs.addTab(game, "The Game and the town")
         self.log = QListWidget()
         self.tabs.addTab(self.log, "Chronicle")
         self.coven = QTableWidget(0, 4)
@@ -124,11 +139,32 @@ class ChronicleView(QWidget):
         self.coven.horizontalHeader().setStretchLastSection(True)
         self.tabs.addTab(self.coven, "Coven")
         split.addWidget(self.tabs)
-        split.setSizes([620, 640])
+        split.setSizes([340, 560])  # the controls need the width more than the map
         layout.addWidget(split, 1)
         session.changed.connect(self.refresh)
         session.refused.connect(self.message.setText)
         self.refresh()
+
+    # ------------------------------------------------------------------ in the main window
+
+    @property
+    def character_id(self) -> str:
+        """The chronicle's id (the main window keeps a view showing the same chronicle)."""
+        return self.session.chronicle_id
+
+    @property
+    def character(self) -> object:
+        """The chronicle value shown (export, print and delete act on it)."""
+        return self.session.chronicle
+
+    @property
+    def undo_stack(self) -> object:
+        """The chronicle's own undo stack in the workspace's group."""
+        return self.session.undo_stack
+
+    def disconnect_workspace(self) -> None:
+        """Stop following the workspace (the view is being closed or replaced)."""
+        self.session.disconnect_workspace()
 
     # ------------------------------------------------------------------ building
 

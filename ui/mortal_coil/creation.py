@@ -13,6 +13,8 @@ import uuid
 
 from PySide6.QtWidgets import (
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -134,3 +136,32 @@ class SpacefarerCreation(QWidget):
             pronouns=self.pronouns.text().strip(),
             background=self.background.text().strip(),
         )
+
+
+class SpacefarerCreationDialog(QDialog):
+    """The creation form in a dialog: OK keeps the spacefarer in ``made`` for the caller to store.
+
+    The form is rolled once on opening (the default method), so OK always has
+    numbers; the player may roll again, swap, or enter a paper sheet's.
+    """
+
+    def __init__(self, rng: random.Random | None = None, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New Spacefarer — This Mortal Coil")
+        self.made: Spacefarer | None = None
+        layout = QVBoxLayout(self)
+        self.form = SpacefarerCreation(rng, self)
+        self.form.roll()
+        layout.addWidget(self.form)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout.addWidget(self.buttons)
+        self.resize(560, 460)
+
+    def accept(self) -> None:
+        """Keep the spacefarer made from the form, then close."""
+        self.made = self.form.character()
+        super().accept()

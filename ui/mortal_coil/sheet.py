@@ -2,11 +2,13 @@
 
 Everything shown comes from ``builder.mortal_coil`` (``rules.fold`` for the
 state, ``odds.save_pass`` for the chance beside each ability). Every button is
-one named operation of ``builder.mortal_coil.play``; an accepted one replaces
-the character value and is pushed on the undo stack holding the value before
-and after, a refused one shows builder's reason. The sheet holds the value and
-emits ``changed(Spacefarer)``; whoever opened it stores it (the library's
-generic document store).
+one named operation of ``builder.mortal_coil.play``; an accepted one is saved
+through the library and recorded on the spacefarer's own undo stack
+(``ui.operations.mortal_coil.commit``: the shared ``CharacterCommand`` holding
+the value before and after), a refused one shows builder's reason. The sheet
+reloads from the library whenever the workspace's ``changed`` signal names
+its spacefarer (an action, an Undo from the Edit menu) and then emits
+``changed(Spacefarer)``.
 
 Dice are rolled with the generator passed in (seeded in tests) unless the
 player enters the result: a roll spin box left at 0 means "roll it".
@@ -14,11 +16,13 @@ player enters the result: a roll spin box left at 0 means "roll it".
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Signal
-from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QGridLayout,
@@ -49,22 +53,10 @@ from builder.mortal_coil.character import (
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import attack_die, fold
 from builder.mortal_coil.wording import describe, slot_lines
+from ui.operations.mortal_coil import commit
 
-
-class _Change(QUndoCommand):
-    """One undoable change of the sheet's character: redo holds ``after``, undo ``before``."""
-
-    def __init__(
-        self, name: str, sheet: SpacefarerSheet, before: Spacefarer, after: Spacefarer
-    ) -> None:
-        super().__init__(name)
-        self.sheet, self.before, self.after = sheet, before, after
-
-    def redo(self) -> None:
-        self.sheet._set(self.after)
-
-    def undo(self) -> None:
-        self.sheet._set(self.before)
+if TYPE_CHECKING:
+    from ui.workspace import Change, Workspace
 
 
 def _spin(low: int, high: int, value: int = 0) -> QSpinBox:
@@ -75,20 +67,26 @@ def _spin(low: int, high: int, value: int = 0) -> QSpinBox:
 
 
 class SpacefarerSheet(QWidget):
-    """One spacefarer: vitals with save odds, slots, play log, and the play buttons."""
+    """One stored spacefarer: vitals with save odds, slots, play log, and the play buttons.
+
+    ``workspace`` holds the open library and the undo stacks; ``character_id``
+    names the spacefarer (loaded now: the library's error if it is absent).
+    """
 
     changed = Signal(object)
 
     def __init__(
         self,
-        character: Spacefarer,
-        stack: QUndoStack | None = None,
+        workspace: Workspace,
+        character_id: str,
         rng: random.Random | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
-        self.character = character
-        self.stack = stack or QUndoStack(self)
+        self.workspace = workspace
+        self.character_id = character_id
+        self.character: Spacefarer = workspace.library.load(character_id)
+        self.undo_stack = workspace.stack_for(character_id)
         self.rng = rng or random.Random()
         layout = QHBoxLayout(self)
         left = QVBoxLayout()
@@ -129,14 +127,18 @@ class SpacefarerSheet(QWidget):
         right.addWidget(self.message)
         undo_row = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
-        self.undo_button.clicked.connect(self.stack.undo)
+        self.undo_button.clicked.connect(self.undo_stack.undo)
         self.redo_button = QPushButton("Redo")
-        self.redo_button.clicked.connect(self.stack.redo)
+        self.redo_button.clicked.connect(self.undo_stack.redo)
         undo_row.addWidget(self.undo_button)
         undo_row.addWidget(self.redo_button)
         right.addLayout(undo_row)
         right.addStretch(1)
+        self.undo_stack.canUndoChanged.connect(self._allow_undo)
+        self.undo_stack.canRedoChanged.connect(self._allow_undo)
+        workspace.changed.connect(self._on_changed)
         self.refresh()
+        self._allow_undo()
 
     # ------------------------------------------------------------------ controls
 
@@ -202,8 +204,13 @@ class SpacefarerSheet(QWidget):
         if not played.accepted:
             self.message.setText(f"Refused: {played.reason}")
             return False
-        self.message.setText(f"{name}: {describe(played.character.log[-1])}")
-        self.stack.push(_Change(name, self, self.character, played.character))
+        line = describe(played.character.log[-1])
+        try:
+            commit(self.workspace, name, self.character, played.character)
+        except Exception as exc:
+            self.message.setText(f"Could not save: {exc or type(exc).__name__}")
+            return False
+        self.message.setText(line)  # the entry's wording names the action already
         return True
 
     def _do(self, name: str, entry: LogEntry) -> bool:
@@ -244,10 +251,35 @@ class SpacefarerSheet(QWidget):
 
     # ------------------------------------------------------------------ view
 
-    def _set(self, character: Spacefarer) -> None:
-        self.character = character
+    def _on_changed(self, change: Change) -> None:
+        """Reload when the change is this spacefarer's (its own action, or an Undo/Redo)."""
+        if change.character_id != self.character_id:
+            return
+        library = self.workspace.library
+        if library is None or not library.exists(self.character_id):
+            return  # deleted (or its creation undone): whoever shows the sheet closes it
+        self.character = library.load(self.character_id)
+        if change.undone:
+            self.message.setText(change.summary)
         self.refresh()
-        self.changed.emit(character)
+        self.changed.emit(self.character)
+
+    def _allow_undo(self, *_args: object) -> None:
+        # The stack may be on its way out (a library switch drops every history).
+        with contextlib.suppress(RuntimeError):
+            self.undo_button.setEnabled(self.undo_stack.canUndo())
+            self.redo_button.setEnabled(self.undo_stack.canRedo())
+            self.undo_button.setToolTip(self.undo_stack.undoText())
+            self.redo_button.setToolTip(self.undo_stack.redoText())
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.disconnect_workspace()
+        super().closeEvent(event)
+
+    def disconnect_workspace(self) -> None:
+        """Stop following the workspace (the sheet is being closed or replaced)."""
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.workspace.changed.disconnect(self._on_changed)
 
     def refresh(self) -> None:
         """Show the folded state of the current character value."""

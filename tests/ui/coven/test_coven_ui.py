@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from builder.coven.chronicle import OTHERS, Colour, Kind
+from models import Library
 from ui.coven import ChronicleSession, ChronicleView, CreateChronicleDialog
+from ui.operations.coven import create
+from ui.workspace import Workspace
 
 SHOTS = os.environ.get("HARBINGER_COVEN_SHOTS", "")
 
@@ -23,6 +28,11 @@ def shoot(widget, name: str) -> None:
 def created(qtbot) -> CreateChronicleDialog:
     dialog = CreateChronicleDialog()
     qtbot.addWidget(dialog)
+    return fill(dialog)
+
+
+def fill(dialog: CreateChronicleDialog) -> CreateChronicleDialog:
+    """Millbrook: five elements, four links, Ann and Bo with 10 white and 3 red cards each."""
     dialog.town.setText("Millbrook")
     dialog.others_player.setText("Olga")
     dialog.description.setText("the court of the drowned king")
@@ -78,10 +88,22 @@ def test_create_the_town_and_two_practitioners(qtbot) -> None:
     )
 
 
-def opened(qtbot, saved: list) -> tuple[ChronicleSession, ChronicleView]:
-    """The dialog's chronicle at the table, dealt with a seeded shuffle."""
-    session = ChronicleSession(created(qtbot).chronicle(), save=saved.append)
+@pytest.fixture
+def library(library_path: Path) -> Iterator[Library]:
+    with Library.open(library_path) as opened:
+        yield opened
+
+
+def opened(qtbot, library: Library) -> tuple[ChronicleSession, ChronicleView]:
+    """The dialog's chronicle stored (one undoable operation) and at the table, dealt with a
+    seeded shuffle, on a workspace as the main window keeps one."""
+    workspace = Workspace()
+    workspace.set_library(library, "test library")
+    chronicle = created(qtbot).chronicle()
+    create(workspace, chronicle)
+    session = ChronicleSession(workspace, chronicle.id)
     view = ChronicleView(session, rng=random.Random(19))
+    session.setParent(view)
     qtbot.addWidget(view)
     view.resize(1280, 800)
     view.show()
@@ -133,9 +155,8 @@ def conflict_won(qtbot, session: ChronicleSession, view: ChronicleView) -> None:
     assert session.state.markers["mayor-hart"] == 0
 
 
-def test_play_a_week_with_a_conflict_and_see_the_chronicle_and_the_graph(qtbot) -> None:
-    saved: list = []
-    session, view = opened(qtbot, saved)
+def test_play_a_week_with_a_conflict_and_see_the_chronicle_and_the_graph(qtbot, library) -> None:
+    session, view = opened(qtbot, library)
     assert "next deal 10 cards" in view.status.text()  # 2 per practitioner + 3 red cards each
     assert view.deal_button.isEnabled() and not view.end_button.isEnabled()
     assert view.vote_button.toolTip() == (
@@ -165,11 +186,11 @@ def test_play_a_week_with_a_conflict_and_see_the_chronicle_and_the_graph(qtbot) 
     shoot(view, "coven-week")
     session.undo_stack.undo()  # undo takes back the vote; every change was saved
     assert session.state.phase.value == "scenes"
-    assert saved[-1] == session.chronicle
+    assert library.load(session.chronicle_id) == session.chronicle
 
 
-def test_summon_the_others_and_play_the_game(qtbot) -> None:
-    session, view = opened(qtbot, [])
+def test_summon_the_others_and_play_the_game(qtbot, library) -> None:
+    session, view = opened(qtbot, library)
     influence(qtbot, session, view)
     conflict_won(qtbot, session, view)
     view.votes["p1"].setChecked(True)
@@ -203,28 +224,29 @@ def test_summon_the_others_and_play_the_game(qtbot) -> None:
     shoot(view, "coven-game")
 
 
-def test_the_session_keeps_the_library_in_step(qtbot, library_path) -> None:
-    from models.library import Library
-    from ui.coven.session import library_saver
+def test_the_session_keeps_the_library_in_step(qtbot, library) -> None:
+    session, view = opened(qtbot, library)
+    stack = session.undo_stack
+    influence(qtbot, session, view)
+    assert library.load(session.chronicle_id) == session.chronicle
+    assert len(session.chronicle.log) == 4
+    assert [stack.text(i) for i in range(stack.count())] == [
+        "Create Millbrook",
+        "Record the week's deal",
+        "Place marker (JH)",
+        "Place marker (AS)",
+        "End the influence phase",
+    ]
+    stack.undo()  # the end of the influence phase, taken back in the library
+    assert library.load(session.chronicle_id).log == session.chronicle.log
+    assert len(session.chronicle.log) == 3
+    assert view.end_button.isEnabled()
+    stack.redo()
+    assert library.load(session.chronicle_id) == session.chronicle
 
-    chronicle = created(qtbot).chronicle()
-    with Library.open(library_path) as library:
-        library.save(chronicle)
-        session = ChronicleSession(chronicle, save=library_saver(library, chronicle))
-        view = ChronicleView(session, rng=random.Random(19))
-        qtbot.addWidget(view)
-        influence(qtbot, session, view)
-        assert library.load(chronicle.id) == session.chronicle
-        assert len(session.chronicle.log) == 4
-        session.undo_stack.undo()  # the end of the influence phase, taken back in the library
-        assert library.load(chronicle.id).log == session.chronicle.log
-        assert len(session.chronicle.log) == 3
-        session.undo_stack.redo()
-        assert library.load(chronicle.id) == session.chronicle
 
-
-def test_the_town_grows_in_play_and_the_beachhead_needs_its_foundations(qtbot) -> None:
-    session, view = opened(qtbot, [])
+def test_the_town_grows_in_play_and_the_beachhead_needs_its_foundations(qtbot, library) -> None:
+    session, view = opened(qtbot, library)
     town = view.town_box
     town.name.setText("The Old Well")
     town.kind.setCurrentText("place")
@@ -243,8 +265,8 @@ def test_the_town_grows_in_play_and_the_beachhead_needs_its_foundations(qtbot) -
     assert ("bo-reyes", "the-old-well") in session.state.links
 
 
-def test_a_conflict_against_another_practitioner_with_a_helper(qtbot) -> None:
-    session, view = opened(qtbot, [])
+def test_a_conflict_against_another_practitioner_with_a_helper(qtbot, library) -> None:
+    session, view = opened(qtbot, library)
     influence(qtbot, session, view)
     view.framer.setCurrentIndex(view.framer.findData("p1"))
     view.against.setCurrentIndex(view.against.findData("p2"))

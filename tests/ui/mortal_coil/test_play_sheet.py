@@ -9,14 +9,34 @@ rolls a d6 from the seeded generator, HP 0 + d6, and ends the disability.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QUndoStack
 
-from builder.mortal_coil.character import CreationMethod, ShortRest, TakeHarm
+from builder.mortal_coil.character import CreationMethod, ShortRest, Spacefarer, TakeHarm
 from builder.mortal_coil.creation import roll_creation
+from models import Library
 from tests.builder.mortal_coil.examples import OKOYE
 from ui.mortal_coil import SpacefarerCreation, SpacefarerSheet
+from ui.workspace import Workspace
+
+
+@pytest.fixture
+def library(library_path: Path) -> Iterator[Library]:
+    with Library.open(library_path) as opened:
+        yield opened
+
+
+def sheet_of(qtbot, library: Library, character: Spacefarer, seed: int) -> SpacefarerSheet:
+    """The sheet of a stored spacefarer, on a workspace as the main window keeps one."""
+    library.save(character)
+    workspace = Workspace()
+    workspace.set_library(library, "test library")
+    sheet = SpacefarerSheet(workspace, character.id, random.Random(seed))
+    qtbot.addWidget(sheet)
+    return sheet
 
 
 def test_creation_rolls_every_die_and_allows_one_swap(qtbot):
@@ -60,10 +80,9 @@ def test_creation_can_be_entered(qtbot):
     assert form.problems.text() == "STR 19 is outside 3d6 (3-18)"
 
 
-def test_a_fight_damage_past_hp_a_failed_str_save_and_a_rest(qtbot):
-    stack = QUndoStack()
-    sheet = SpacefarerSheet(OKOYE, stack, random.Random(7))
-    qtbot.addWidget(sheet)
+def test_a_fight_damage_past_hp_a_failed_str_save_and_a_rest(qtbot, library):
+    sheet = sheet_of(qtbot, library, OKOYE, 7)
+    stack = sheet.undo_stack
     seen = []
     sheet.changed.connect(seen.append)
     assert sheet.vitals["str"].text() == "10 / 10   save 1/2"
@@ -84,26 +103,30 @@ def test_a_fight_damage_past_hp_a_failed_str_save_and_a_rest(qtbot):
         sheet.log.count() == 2 and sheet.log.item(1).text() == f"2. Short rest: rolled {d6} for HP"
     )
     assert len(seen) == 2
-    # Undo takes back the rest, then the hit.
+    assert library.load(OKOYE.id) == sheet.character  # every action is saved at once
+    assert [stack.text(i) for i in range(stack.count())] == ["Take damage", "Short rest"]
+    # Undo takes back the rest, then the hit, in the library too.
     qtbot.mouseClick(sheet.undo_button, Qt.MouseButton.LeftButton)
     assert len(sheet.character.log) == 1 and sheet.status.text().startswith("Disabled")
+    assert library.load(OKOYE.id).log == sheet.character.log
     stack.undo()
     assert sheet.character == OKOYE and sheet.vitals["str"].text() == "10 / 10   save 1/2"
+    assert library.load(OKOYE.id) == OKOYE
+    assert not sheet.undo_button.isEnabled() and sheet.redo_button.isEnabled()
     stack.redo()
-    assert len(sheet.character.log) == 1
+    assert len(sheet.character.log) == 1 and len(library.load(OKOYE.id).log) == 1
 
 
-def test_a_refused_action_says_why_and_changes_nothing(qtbot):
-    sheet = SpacefarerSheet(OKOYE, None, random.Random(3))
-    qtbot.addWidget(sheet)
+def test_a_refused_action_says_why_and_changes_nothing(qtbot, library):
+    sheet = sheet_of(qtbot, library, OKOYE, 3)
     qtbot.mouseClick(sheet.buttons["fed"], Qt.MouseButton.LeftButton)
     assert sheet.message.text() == "Refused: the character is not deprived"
-    assert sheet.character == OKOYE
+    assert sheet.character == OKOYE == library.load(OKOYE.id)
+    assert sheet.undo_stack.count() == 0
 
 
-def test_stress_then_rolled_fallout_fills_a_slot(qtbot):
-    sheet = SpacefarerSheet(OKOYE, None, random.Random(11))
-    qtbot.addWidget(sheet)
+def test_stress_then_rolled_fallout_fills_a_slot(qtbot, library):
+    sheet = sheet_of(qtbot, library, OKOYE, 11)
     sheet.harm_kind.setCurrentIndex(1)
     sheet.harm_roll.setValue(6)  # stability 0, HP 4: 2 off CTRL 8 -> 6
     sheet.save_roll.setValue(20)  # 20 always fails: critical stress
