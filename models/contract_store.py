@@ -453,8 +453,10 @@ def _update_contractor(
         if seq >= len(new.ledger) or new.ledger[seq] != entry:
             what = "is missing" if seq >= len(new.ledger) else "differs"
             raise LedgerRewriteError(
-                f"ledger entry {seq + 1} of {new.concept.name!r} {what} from the stored one; "
-                "the ledger is append-only, so a correction must be a new entry"
+                f"cannot save {new.concept.name!r}: ledger entry {seq + 1} {what} from the "
+                "stored one. Either the character was changed elsewhere since this copy was "
+                "loaded (reload it), or a stored entry was edited (the ledger is append-only: "
+                "a correction is a new entry)"
             )
     appended = new.ledger[stored:]
     parts: list[str] = []

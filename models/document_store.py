@@ -143,9 +143,10 @@ class DocumentStore:
             if seq >= len(split.encoded) or old.entry != split.encoded[seq]:
                 what = "is missing" if seq >= len(split.encoded) else "differs"
                 raise LedgerRewriteError(
-                    f"{game.history} entry {seq + 1} of {split.identity.name!r} {what} from the "
-                    f"stored one; the {game.history} is append-only (Undo takes back the newest "
-                    "entries)"
+                    f"cannot save {split.identity.name!r}: {game.history} entry {seq + 1} {what} "
+                    "from the stored one. Either the character was changed elsewhere since this "
+                    f"copy was loaded (reload it), or a stored entry was edited (the "
+                    f"{game.history} is append-only: Undo takes back only the newest entries)"
                 )
         return _write(session, row, game, split, character, len(stored), now)
 

@@ -16,6 +16,21 @@ system's characters is decided once, in ``models.stores``: The Contract's
 relational tables, or the generic document store for every other system.
 Ids are unique across all systems.
 
+Every character has a version number (``models.concurrency``): a save from
+a copy older than the stored character is refused with ``StaleCharacter``
+("Ines Varga was changed elsewhere (version 7, you had 6): reload…"), unless
+both sides only appended history, which is merged. The version a save
+starts from is, by choice of the caller:
+
+- ``save(character, expected_version=n)``: the version the caller was handed
+  (``load_stored(id).version``, ``SaveSummary.version``), e.g. across
+  processes or after keeping a copy outside this object;
+- ``save(character)``: the version *this* ``Library`` last handed out or
+  accepted for the id (``load``, ``load_stored``, ``save``, ``restore``),
+  so a window that loads and saves through one ``Library`` is protected
+  without passing anything; a character this object never read is saved
+  without a check (a script writing a character it made).
+
 Importing reads and checks every file (any registered system's, told apart by
 its ``format``) before the database is touched; a bad file raises
 ``CharacterFileError`` and leaves the library exactly as it was.
@@ -51,8 +66,15 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
-from models import contract_store
-from models.errors import CharacterNotFound, ImportConflict, LedgerRewriteError, LibraryError
+from models import concurrency, contract_store
+from models.concurrency import Seen
+from models.errors import (
+    CharacterNotFound,
+    ImportConflict,
+    LedgerRewriteError,
+    LibraryError,
+    StaleCharacter,
+)
 from models.migrate import (
     WRITE_OPTION,
     MigrationReport,
@@ -83,6 +105,7 @@ __all__ = [
     "PlayerSummary",
     "RosterEntry",
     "SaveSummary",
+    "StaleCharacter",
     "StoredCharacter",
     "StoredContractor",
     "database_url",
@@ -121,6 +144,8 @@ class Library:
         self.url = url
         self.migration = migration
         """What opening did to the schema (None when it was already current)."""
+        self._seen: dict[str, Seen] = {}
+        """The version and copy this object last handed out or accepted, per id."""
 
     # ----------------------------------------------------------------------- lifecycle
 
@@ -215,9 +240,17 @@ class Library:
         return self.load_stored(character_id).character
 
     def load_stored(self, character_id: str) -> StoredCharacter:
-        """The character plus its system, approval state, approvals and timestamps."""
+        """The character plus its system, approval state, approvals, timestamps and version.
+
+        This ``Library`` remembers the version, so a later ``save`` of the
+        character (changed from this copy) is checked against it.
+        """
         with self._reading() as session:
-            return _holder(session, character_id).read(session, character_id)
+            stored = _holder(session, character_id).read(session, character_id)
+            version = concurrency.current(session, character_id, True, lock=False)
+        assert version is not None
+        self._seen[character_id] = Seen(version, stored.character)
+        return replace(stored, version=version)
 
     def gift_history(self, contractor_id: str, gift_id: str) -> list[GiftChange]:
         """The ``GiftChange`` ledger entries of one Gift of a contractor, oldest first."""
@@ -226,40 +259,81 @@ class Library:
 
     # ----------------------------------------------------------------------- writing
 
-    def save(self, character: Any) -> SaveSummary:
+    def save(self, character: Any, expected_version: int | None = None) -> SaveSummary:
         """Store a character of any system: create it, or write what changed since it was stored.
 
-        History entries (a ledger, a play log) are append-only: a save that
-        would change or drop a stored one raises LedgerRewriteError.
+        ``expected_version`` is the stored version the character was changed
+        from (default: the one this ``Library`` last handed out or accepted
+        for its id; see the module docstring). A newer stored version raises
+        ``StaleCharacter`` and writes nothing, unless both sides only
+        appended history: then the new entries go after the stored ones
+        (``SaveSummary.merged``). History entries (a ledger, a play log) are
+        append-only: a save that would change or drop a stored one raises
+        LedgerRewriteError.
         """
         game = system_for_character(character)
         identity = game.identity(character)
         store = store_for(game.id)
+        seen = self._seen.get(identity.id)
+        expected = expected_version if expected_version is not None else _version(seen)
+        if seen is not None and seen.version != expected:
+            seen = None  # the caller's version is not the copy this object remembers
         with self._writing() as session:
             held = _system_of(session, identity.id)
-            if held is None:
-                return store.insert(session, game, character, now())
-            _refuse_other_system(held, game, identity.id, identity.name)
-            return store.update(session, game, character, now())
+            if held is not None:
+                _refuse_other_system(held, game, identity.id, identity.name)
+            stored = concurrency.current(session, identity.id, held is not None)
+            if stored is None:
+                if expected is not None:
+                    raise concurrency.stale(identity.name, identity.id, None, expected)
+                summary = store.insert(session, game, character, now())
+                stored = concurrency.tombstone(session, identity.id)
+            elif expected is None or (expected == stored and not (seen and seen.diverged)):
+                summary = store.update(session, game, character, now())
+            else:
+                current = store.read(session, identity.id).character
+                combined = concurrency.merged(game, seen, character, current) if seen else None
+                if combined is None:
+                    raise concurrency.stale(identity.name, identity.id, stored, expected)
+                summary = store.update(session, game, combined, now())
+                summary = replace(summary, merged=combined != character)
+            version = stored + 1 if summary.changed else stored
+            concurrency.record(session, identity.id, version)
+        self._seen[identity.id] = Seen(version, character, summary.merged)
+        return replace(summary, version=version)
 
-    def restore(self, character: Any) -> SaveSummary:
+    def restore(self, character: Any, expected_version: int | None = None) -> SaveSummary:
         """Put back an earlier version of a stored character, in one transaction: an undo.
 
         History stays append-only for everything but the newest entries: the
         stored history must start with the character's (the version being
         restored), and only the entries after it — the ones the undone action
         appended — are removed. Anything else raises LedgerRewriteError. A
-        character not in the library is simply saved.
+        character not in the library is simply saved. Like ``save``, an undo
+        of a character changed elsewhere meanwhile raises StaleCharacter.
         """
         game = system_for_character(character)
         identity = game.identity(character)
         store = store_for(game.id)
+        seen = self._seen.get(identity.id)
+        expected = expected_version if expected_version is not None else _version(seen)
         with self._writing() as session:
             held = _system_of(session, identity.id)
             if held is None:
-                return store.insert(session, game, character, now())
-            _refuse_other_system(held, game, identity.id, identity.name)
-            return store.restore(session, game, character, now())
+                summary = store.insert(session, game, character, now())
+                stored = concurrency.tombstone(session, identity.id)
+            else:
+                _refuse_other_system(held, game, identity.id, identity.name)
+                stored = concurrency.current(session, identity.id, True)
+                assert stored is not None
+                diverged = seen is not None and seen.diverged and expected_version is None
+                if expected is not None and (expected != stored or diverged):
+                    raise concurrency.stale(identity.name, identity.id, stored, expected)
+                summary = store.restore(session, game, character, now())
+            version = stored + 1 if summary.changed else stored
+            concurrency.record(session, identity.id, version)
+        self._seen[identity.id] = Seen(version, character)
+        return replace(summary, version=version)
 
     def retract_log_tail(self, character_id: str, count: int = 1) -> tuple[Any, ...]:
         """Remove the newest ``count`` history entries of a generically stored character.
@@ -268,16 +342,31 @@ class Library:
         oldest first. ValueError if the history is shorter than ``count`` or
         ``count`` is below 1.
         """
+        seen = self._seen.get(character_id)
         with self._writing() as session:
-            return _holder(session, character_id).retract_tail(session, character_id, count, now())
+            store = _holder(session, character_id)
+            stored = concurrency.current(session, character_id, True)
+            assert stored is not None
+            if seen is not None and (seen.version != stored or seen.diverged):
+                held = store.read(session, character_id).character
+                raise concurrency.stale(_name_of(held), character_id, stored, seen.version)
+            removed = store.retract_tail(session, character_id, count, now())
+            concurrency.record(session, character_id, stored + 1)
+            after = store.read(session, character_id).character
+        self._seen[character_id] = Seen(stored + 1, after)
+        return removed
 
     def delete(self, character_id: str) -> Any:
         """Remove a character and everything about it; returns it, so the UI can offer undo."""
         with self._writing() as session:
             store = _holder(session, character_id)
             character = store.read(session, character_id).character
+            stored = concurrency.current(session, character_id, True)
+            assert stored is not None
             store.remove(session, character_id)
-            return character
+            concurrency.record(session, character_id, stored + 1)  # the tombstone
+        self._seen.pop(character_id, None)
+        return character
 
     def set_approval(
         self,
@@ -415,6 +504,14 @@ def _holder(session: Session, character_id: str) -> Store:
     return store_for(held)
 
 
+def _version(seen: Seen | None) -> int | None:
+    return seen.version if seen is not None else None
+
+
+def _name_of(character: Any) -> str:
+    return system_for_character(character).identity(character).name
+
+
 def _noun(system_id: str) -> str:
     try:
         return system(system_id).noun
@@ -475,4 +572,5 @@ def _import_one(
             identity = game.identity(character)
             action = "copied"
     store.insert(session, game, character, now(), approvals=file.approvals, created_at=created_at)
+    concurrency.record(session, identity.id, concurrency.tombstone(session, identity.id) + 1)
     return ImportResult(source, identity.id, identity.name, action, game.id)

@@ -459,3 +459,17 @@ def _refuse_character_log_update(_mapper: Any, _connection: Any, target: Charact
     raise RuntimeError(
         f"character log rows are never updated (character {target.character_id}, seq {target.seq})"
     )
+
+
+class CharacterVersionRow(LibraryTable, table=True):
+    """The version of one character of any system (``models.concurrency``).
+
+    Goes up by one with every save that changes the character; a save that
+    started from an older number is stale and refused (or merged, when both
+    sides only appended history). Kept after a delete, as a tombstone.
+    """
+
+    __tablename__ = "character_version"
+
+    character_id: str = Field(sa_column=Column(String(CHARACTER_ID_LENGTH), primary_key=True))
+    version: int = Field(sa_column=Column(Integer, nullable=False))
