@@ -78,9 +78,20 @@ def record(session: Session, character_id: str, version: int) -> None:
     session.add(row)
 
 
-def stale(name: str, character_id: str, stored: int | None, expected: int | None) -> StaleCharacter:
-    """The refusal a player reads when their copy is older than the library's."""
-    if stored is None:
+def stale(
+    name: str, character_id: str, stored: int | None, expected: int | None, *, merged: bool = False
+) -> StaleCharacter:
+    """The refusal a player reads when their copy is older than the library's.
+
+    ``merged``: the copy's own saves were merged after entries saved
+    elsewhere, so it lacks those although its version is the newest.
+    """
+    if merged:
+        message = (
+            f"{name} was changed elsewhere (version {stored} holds entries your copy lacks): "
+            "reload to see the change, then make yours again"
+        )
+    elif stored is None:
         message = (
             f"{name} was deleted elsewhere (you had version {expected}): "
             "export your copy or discard the change"

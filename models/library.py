@@ -294,7 +294,10 @@ class Library:
                 current = store.read(session, identity.id).character
                 combined = concurrency.merged(game, seen, character, current) if seen else None
                 if combined is None:
-                    raise concurrency.stale(identity.name, identity.id, stored, expected)
+                    merged = seen is not None and seen.diverged and expected == stored
+                    raise concurrency.stale(
+                        identity.name, identity.id, stored, expected, merged=merged
+                    )
                 summary = store.update(session, game, combined, now())
                 summary = replace(summary, merged=combined != character)
             version = stored + 1 if summary.changed else stored
@@ -328,7 +331,9 @@ class Library:
                 assert stored is not None
                 diverged = seen is not None and seen.diverged and expected_version is None
                 if expected is not None and (expected != stored or diverged):
-                    raise concurrency.stale(identity.name, identity.id, stored, expected)
+                    raise concurrency.stale(
+                        identity.name, identity.id, stored, expected, merged=diverged
+                    )
                 summary = store.restore(session, game, character, now())
             version = stored + 1 if summary.changed else stored
             concurrency.record(session, identity.id, version)
@@ -349,7 +354,9 @@ class Library:
             assert stored is not None
             if seen is not None and (seen.version != stored or seen.diverged):
                 held = store.read(session, character_id).character
-                raise concurrency.stale(_name_of(held), character_id, stored, seen.version)
+                raise concurrency.stale(
+                    _name_of(held), character_id, stored, seen.version, merged=seen.diverged
+                )
             removed = store.retract_tail(session, character_id, count, now())
             concurrency.record(session, character_id, stored + 1)
             after = store.read(session, character_id).character
