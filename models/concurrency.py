@@ -21,10 +21,11 @@ calls it from every writing action, whatever store keeps the character.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlmodel import Session
+from sqlmodel import Session, col, select
 
 from builder.core.registry import CharacterFile, GameSystem
 from models.errors import StaleCharacter
@@ -67,6 +68,14 @@ def tombstone(session: Session, character_id: str) -> int:
     """The version left behind by a deleted character (0: the id was never used)."""
     row = session.get(CharacterVersionRow, character_id, with_for_update=True)
     return row.version if row is not None else 0
+
+
+def known_ids(session: Session, ids: Sequence[str]) -> set[str]:
+    """Which of these ids have a version row (a stored character, or a deleted one's tombstone)."""
+    statement = select(CharacterVersionRow.character_id).where(
+        col(CharacterVersionRow.character_id).in_(list(ids))
+    )
+    return set(session.exec(statement).all())
 
 
 def record(session: Session, character_id: str, version: int) -> None:

@@ -49,7 +49,14 @@ from models.tables import (
     SourceConditionRow,
     TraumaRow,
 )
-from models.values import PlayerSummary, RosterEntry, SaveSummary, StoredCharacter, aware
+from models.values import (
+    NewCharacter,
+    PlayerSummary,
+    RosterEntry,
+    SaveSummary,
+    StoredCharacter,
+    aware,
+)
 
 SYSTEM_ID = "contract"
 """The game system this store keeps (``builder.contract.system.ID``)."""
@@ -88,6 +95,51 @@ class ContractStore:
         return SaveSummary(
             contractor.id, created=True, ledger_appended=len(contractor.ledger), parts=()
         )
+
+    def insert_many(
+        self, session: Session, _system: GameSystem, items: Sequence[NewCharacter], now: datetime
+    ) -> None:
+        """Insert contractors read from checked files (an import), a few statements per batch.
+
+        The files passed the schema when they were read, so they are not
+        checked again. Rows of every contractor go in together: the parent
+        rows, then every child and Gift row, then the Gifts' own children,
+        so the database sees three batched inserts instead of a few per
+        contractor.
+        """
+        players: dict[str, int | None] = {}
+        parents = []
+        for contractor, approvals, created_at in items:
+            name = contractor.concept.player
+            if name not in players:
+                players[name] = _player_id(session, name)
+            row = mapping.new_contractor_row(contractor, players[name], now)
+            row.approvals = canonical_json([dict(a) for a in approvals])
+            if created_at is not None:
+                row.created_at = created_at
+            parents.append(row)
+        session.add_all(parents)
+        session.flush()
+        children: list[Any] = []
+        ledger: list[dict[str, Any]] = []
+        gifts: list[tuple[GiftRow, GiftDraft]] = []
+        for contractor, _approvals, _created in items:
+            cid = contractor.id
+            children.extend(_collection_rows(contractor))
+            ledger.extend(
+                mapping.ledger_values(cid, i, e, now) for i, e in enumerate(contractor.ledger)
+            )
+            gifts.extend(
+                (mapping.gift_row(cid, i, g), g.draft) for i, g in enumerate(contractor.gifts)
+            )
+        session.add_all(row for row, _draft in gifts)
+        session.flush()  # gift ids are needed by their modifier and parameter rows
+        for row, draft in gifts:
+            assert row.id is not None
+            children.extend(mapping.gift_child_rows(row.id, draft))
+        _bulk_insert(session, children)
+        if ledger:
+            session.execute(sa.insert(LedgerRow.__table__), ledger)  # type: ignore[attr-defined]
 
     def update(
         self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
@@ -480,6 +532,19 @@ def _update_contractor(
         session.add(row)
     session.flush()
     return SaveSummary(cid, created=False, ledger_appended=len(appended), parts=tuple(parts))
+
+
+def _bulk_insert(session: Session, rows: Sequence[Any]) -> None:
+    """Insert rows whose generated ids nobody reads: one executemany per table."""
+    by_table: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        table = type(row).__table__
+        values = {c.key: getattr(row, c.key) for c in table.columns}
+        if values.get("id") is None:
+            values.pop("id", None)
+        by_table.setdefault(table, []).append(values)
+    for table, values in by_table.items():
+        session.execute(sa.insert(table), values)
 
 
 def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Gift]]) -> None:

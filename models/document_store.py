@@ -37,7 +37,7 @@ from builder.contract.file import parse_document
 from builder.core.registry import CharacterFile, FileFormatError, GameSystem, system
 from models.errors import CharacterNotFound, LedgerRewriteError, UnknownSystem, UnstorableCharacter
 from models.tables import CharacterDocumentRow, CharacterLogRow
-from models.values import RosterEntry, SaveSummary, StoredCharacter, aware
+from models.values import NewCharacter, RosterEntry, SaveSummary, StoredCharacter, aware
 
 _FILE_KEYS = ("format", "version", "approvals")
 """Top-level file fields the document column leaves out (the row holds them)."""
@@ -132,6 +132,13 @@ class DocumentStore:
         session.add_all(_log_row(row.id, seq, text, now) for seq, text in enumerate(split.encoded))
         session.flush()
         return SaveSummary(row.id, created=True, ledger_appended=len(split.entries), parts=())
+
+    def insert_many(
+        self, session: Session, game: GameSystem, items: Sequence[NewCharacter], now: datetime
+    ) -> None:
+        """Insert several characters (an import); each as ``insert`` would."""
+        for character, approvals, created_at in items:
+            self.insert(session, game, character, now, approvals=approvals, created_at=created_at)
 
     def update(
         self, session: Session, game: GameSystem, character: Any, now: datetime

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -111,6 +111,10 @@ __all__ = [
     "database_url",
     "read_character_file",
 ]
+
+
+Progress = Callable[[str, int, int], None]
+"""``progress(phase, done, total)``: how far an import is ("reading", then "storing")."""
 
 
 def database_url(location: str | os.PathLike[str]) -> str:
@@ -409,6 +413,8 @@ class Library:
         self,
         sources: Sequence[str | os.PathLike[str] | bytes],
         on_conflict: OnConflict | str = OnConflict.REFUSE,
+        *,
+        progress: Progress | None = None,
     ) -> list[ImportResult]:
         """Import several files as one action: all of them, or (on any problem) none.
 
@@ -416,9 +422,14 @@ class Library:
         CharacterFileError with ``source`` set to its name. An id already in
         the library (or earlier in the same batch) is settled by
         ``on_conflict``; REFUSE raises ImportConflict. Either way the library
-        is unchanged unless every file went in.
+        is unchanged unless every file went in: the whole batch is one
+        transaction. Characters whose id is new go in together, a few
+        statements per batch (``Store.insert_many``). ``progress(phase,
+        done, total)`` is called as files are read ("reading") and stored
+        ("storing"), for a progress bar.
         """
         on_conflict = OnConflict(on_conflict)
+        total = len(sources)
         files: list[tuple[str, CharacterFile]] = []
         for index, source in enumerate(sources):
             name = _source_name(source, index)
@@ -427,8 +438,10 @@ class Library:
             except CharacterFileError as exc:
                 exc.source = name
                 raise
+            if progress is not None:
+                progress("reading", index + 1, total)
         with self._writing() as session:
-            return [_import_one(session, name, file, on_conflict) for name, file in files]
+            return _import_all(session, files, on_conflict, progress)
 
     def export_file(self, character_id: str, path: str | os.PathLike[str]) -> Path:
         """Write a character's file (atomically) in its system's format, with its approvals."""
@@ -547,6 +560,71 @@ def _with_new_id(game: GameSystem, file: CharacterFile) -> Any:
     document = game.write(file)
     document["character"] = {**document["character"], "id": str(uuid.uuid4())}
     return game.read(document).character
+
+
+IMPORT_BATCH = 500
+"""Characters inserted together by one ``Store.insert_many`` call during an import."""
+
+
+def _import_all(
+    session: Session,
+    files: Sequence[tuple[str, CharacterFile]],
+    on_conflict: OnConflict,
+    progress: Progress | None,
+) -> list[ImportResult]:
+    """Store read files in the caller's transaction; new ids in batches, the rest one by one."""
+    ids = [system(file.system).identity(file.character).id for _name, file in files]
+    held = _held_ids(session, ids)
+    results: list[ImportResult] = []
+    pending: list[tuple[str, CharacterFile]] = []
+    fresh: set[str] = set()
+
+    def flush() -> None:
+        _insert_batch(session, pending)
+        if progress is not None and pending:
+            progress("storing", len(results), len(files))
+        pending.clear()
+
+    for (name, file), character_id in zip(files, ids, strict=True):
+        if character_id in held or character_id in fresh:
+            flush()
+            results.append(_import_one(session, name, file, on_conflict))
+            if progress is not None:
+                progress("storing", len(results), len(files))
+            continue
+        fresh.add(character_id)
+        pending.append((name, file))
+        game = system(file.system)
+        identity = game.identity(file.character)
+        results.append(ImportResult(name, identity.id, identity.name, "created", game.id))
+        if len(pending) >= IMPORT_BATCH:
+            flush()
+    flush()
+    return results
+
+
+def _held_ids(session: Session, ids: Sequence[str]) -> set[str]:
+    """Which of these ids a stored character (or a tombstone) already has."""
+    held: set[str] = set()
+    for start in range(0, len(ids), 500):
+        chunk = list(ids[start : start + 500])
+        held.update(concurrency.known_ids(session, chunk))
+        held.update(i for i in chunk if _system_of(session, i) is not None)
+    return held
+
+
+def _insert_batch(session: Session, pending: Sequence[tuple[str, CharacterFile]]) -> None:
+    """Insert files whose ids are new, grouped by store; each starts at the first version."""
+    by_system: dict[str, list[Any]] = {}
+    for _name, file in pending:
+        by_system.setdefault(file.system, []).append((file.character, file.approvals, None))
+    stamp = now()
+    for system_id, items in by_system.items():
+        game = system(system_id)
+        store_for(game.id).insert_many(session, game, items, stamp)
+        for character, _approvals, _created in items:
+            concurrency.record(session, game.identity(character).id, concurrency.FIRST_VERSION)
+    session.flush()
 
 
 def _import_one(

@@ -6,7 +6,7 @@ these, whatever game its characters belong to, so callers never see a row.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -149,6 +149,10 @@ class ImportResult:
     def family(self) -> str:
         """The system id, under the name older callers used."""
         return self.system
+
+
+NewCharacter = tuple[Any, Sequence[Mapping[str, Any]], datetime | None]
+"""A character to insert in bulk: the value, its approvals, its creation time (None: now)."""
 
 
 def now() -> datetime:
