@@ -2,7 +2,8 @@
 
     harbinger [--db PATH|URL] db list [--json]
     harbinger [--db PATH|URL] db export (ID | --all) -o PATH_OR_DIR [--json]
-    harbinger [--db PATH|URL] db import FILE... [--on-conflict refuse|replace|copy] [--progress] [--json]
+    harbinger [--db PATH|URL] db import FILE... [--on-conflict refuse|replace|copy]
+                                        [--progress] [--json]
 
 An import reads and checks every file before writing anything; a bad file or
 a refused id conflict exits with 2, names the file and the problem, and
