@@ -27,7 +27,7 @@ from builder.contract.character import Contractor, Gift, GiftChange
 from builder.contract.file import CharacterFileError, validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
-from builder.core.registry import GameSystem
+from builder.core.registry import GameSystem, system
 from models import mapping
 from models.errors import CharacterNotFound, LedgerRewriteError, LibraryError, UnstorableCharacter
 from models.tables import (
@@ -203,6 +203,7 @@ class ContractStore:
         session.add(row)
 
     def roster(self, session: Session) -> list[RosterEntry]:
+        shown = system(SYSTEM_ID).display_name
         return [
             RosterEntry(
                 id=row.id,
@@ -213,6 +214,7 @@ class ContractStore:
                 approval_state=row.approval_state,
                 updated_at=aware(row.updated_at),
                 system=SYSTEM_ID,
+                system_name=shown,
             )
             for row in session.execute(_roster_query()).all()
         ]
@@ -285,11 +287,17 @@ def _latest_death_marker() -> Any:
 
 
 def _roster_query() -> Any:
+    """One row per contractor; both ledger questions are answered from an index
+    (migration 0007), so the roster stays fast at 10,000 contractors."""
     victories = (
-        select(LedgerRow.contractor_id, sa.func.count().label("victories"))
-        .where(LedgerRow.type == "contract", LedgerRow.outcome == "victory")
-        .group_by(LedgerRow.contractor_id)
-        .subquery()
+        select(sa.func.count())
+        .where(
+            LedgerRow.contractor_id == ContractorRow.id,
+            LedgerRow.type == "contract",
+            LedgerRow.outcome == "victory",
+        )
+        .correlate(ContractorRow)
+        .scalar_subquery()
     )
     return (
         sa.select(
@@ -297,7 +305,7 @@ def _roster_query() -> Any:
             col(ContractorRow.name),
             col(ContractorRow.player_id),
             col(PlayerRow.name).label("player"),
-            victories.c.victories,
+            victories.label("victories"),
             _latest_death_marker().label("dead"),
             col(ContractorRow.approval_state),
             col(ContractorRow.charon_coin),
@@ -305,7 +313,6 @@ def _roster_query() -> Any:
         )
         .select_from(ContractorRow)
         .outerjoin(PlayerRow, ContractorRow.player_id == PlayerRow.id)  # type: ignore[arg-type]
-        .outerjoin(victories, victories.c.contractor_id == ContractorRow.id)
     )
 
 

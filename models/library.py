@@ -203,7 +203,7 @@ class Library:
         then id. Each row carries its system's id and display name."""
         with self._reading() as session:
             entries = [entry for store in STORES for entry in store.roster(session)]
-        named = [_with_system_name(entry) for entry in entries]
+        named = [e if e.system_name else _with_system_name(e) for e in entries]
         named.sort(key=lambda e: (e.name.casefold(), e.id))
         return named
 

@@ -45,6 +45,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    text,
 )
 from sqlmodel import Field, SQLModel
 
@@ -207,6 +208,15 @@ class LedgerRow(LibraryTable, table=True):
         UniqueConstraint("contractor_id", "seq"),
         Index("ix_ledger_entry_contractor_type", "contractor_id", "type"),
         Index("ix_ledger_entry_contractor_gift", "contractor_id", "gift_id"),
+        # the roster's two questions (migration 0007_roster_indexes)
+        Index("ix_ledger_entry_victories", "contractor_id", "type", "outcome"),
+        Index(
+            "ix_ledger_entry_deaths",
+            "contractor_id",
+            "seq",
+            sqlite_where=text("death IS NOT NULL"),
+            postgresql_where=text("death IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
