@@ -562,7 +562,7 @@ def _with_new_id(game: GameSystem, file: CharacterFile) -> Any:
     return game.read(document).character
 
 
-IMPORT_BATCH = 500
+IMPORT_BATCH = 200
 """Characters inserted together by one ``Store.insert_many`` call during an import."""
 
 
@@ -627,6 +627,7 @@ def _insert_batch(session: Session, pending: Sequence[tuple[str, CharacterFile]]
         for character, _approvals, _created in items:
             concurrency.record(session, game.identity(character).id, concurrency.FIRST_VERSION)
     session.flush()
+    session.expunge_all()  # the rows are written; holding their objects only costs memory
 
 
 def _import_one(
