@@ -15,6 +15,12 @@ delete as a tombstone). Inside the save's write transaction (SQLite:
 - otherwise the save is refused with ``StaleCharacter``, whose message says
   who wins: the stored version, until the player reloads.
 
+``restore`` (Undo) and ``retract_log_tail`` are checked the same way but
+never merged; ``delete`` always succeeds and leaves the next version as a
+tombstone; an import starts a new id at version 1 and bumps a replaced one;
+``set_approval`` records the leader's verdict beside the character and does
+not change its version (a player's pending edit is not stale because of it).
+
 This module holds the version rows and the merge rule; ``models.library``
 calls it from every writing action, whatever store keeps the character.
 """
