@@ -10,7 +10,8 @@ a default location). Import what you need from here::
         for entry in library.roster():       # light rows: id, name, player, system, alive…
             ...
         character = library.load(entry.id)  # whichever game system's character it is
-        library.save(character)             # one transaction, only what changed
+        library.save(character)             # one transaction, only what changed;
+                                            # StaleCharacter if it changed elsewhere
 
 The Contract's characters live in relational tables (``models.contract_store``);
 every other game system's in the generic document store
@@ -26,6 +27,7 @@ from models.errors import (
     LibraryTooNew,
     MigrationFailed,
     NotALibrary,
+    StaleCharacter,
     UnknownSystem,
     UnstorableCharacter,
     UnstorableContractor,
@@ -61,6 +63,7 @@ __all__ = [
     "PlayerSummary",
     "RosterEntry",
     "SaveSummary",
+    "StaleCharacter",
     "StoredCharacter",
     "StoredContractor",
     "UnknownSystem",

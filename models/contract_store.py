@@ -27,7 +27,7 @@ from builder.contract.character import Contractor, Gift, GiftChange
 from builder.contract.file import CharacterFileError, validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
-from builder.core.registry import GameSystem
+from builder.core.registry import GameSystem, system
 from models import mapping
 from models.errors import CharacterNotFound, LedgerRewriteError, LibraryError, UnstorableCharacter
 from models.tables import (
@@ -49,7 +49,14 @@ from models.tables import (
     SourceConditionRow,
     TraumaRow,
 )
-from models.values import PlayerSummary, RosterEntry, SaveSummary, StoredCharacter, aware
+from models.values import (
+    NewCharacter,
+    PlayerSummary,
+    RosterEntry,
+    SaveSummary,
+    StoredCharacter,
+    aware,
+)
 
 SYSTEM_ID = "contract"
 """The game system this store keeps (``builder.contract.system.ID``)."""
@@ -88,6 +95,51 @@ class ContractStore:
         return SaveSummary(
             contractor.id, created=True, ledger_appended=len(contractor.ledger), parts=()
         )
+
+    def insert_many(
+        self, session: Session, _system: GameSystem, items: Sequence[NewCharacter], now: datetime
+    ) -> None:
+        """Insert contractors read from checked files (an import), a few statements per batch.
+
+        The files passed the schema when they were read, so they are not
+        checked again. Rows of every contractor go in together: the parent
+        rows, then every child and Gift row, then the Gifts' own children,
+        so the database sees three batched inserts instead of a few per
+        contractor.
+        """
+        players: dict[str, int | None] = {}
+        parents = []
+        for contractor, approvals, created_at in items:
+            name = contractor.concept.player
+            if name not in players:
+                players[name] = _player_id(session, name)
+            row = mapping.new_contractor_row(contractor, players[name], now)
+            row.approvals = canonical_json([dict(a) for a in approvals])
+            if created_at is not None:
+                row.created_at = created_at
+            parents.append(row)
+        session.add_all(parents)
+        session.flush()
+        children: list[Any] = []
+        ledger: list[dict[str, Any]] = []
+        gifts: list[tuple[GiftRow, GiftDraft]] = []
+        for contractor, _approvals, _created in items:
+            cid = contractor.id
+            children.extend(_collection_rows(contractor))
+            ledger.extend(
+                mapping.ledger_values(cid, i, e, now) for i, e in enumerate(contractor.ledger)
+            )
+            gifts.extend(
+                (mapping.gift_row(cid, i, g), g.draft) for i, g in enumerate(contractor.gifts)
+            )
+        session.add_all(row for row, _draft in gifts)
+        session.flush()  # gift ids are needed by their modifier and parameter rows
+        for row, draft in gifts:
+            assert row.id is not None
+            children.extend(mapping.gift_child_rows(row.id, draft))
+        _bulk_insert(session, children)
+        if ledger:
+            session.execute(sa.insert(LedgerRow.__table__), ledger)  # type: ignore[attr-defined]
 
     def update(
         self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
@@ -151,6 +203,7 @@ class ContractStore:
         session.add(row)
 
     def roster(self, session: Session) -> list[RosterEntry]:
+        shown = system(SYSTEM_ID).display_name
         return [
             RosterEntry(
                 id=row.id,
@@ -161,6 +214,7 @@ class ContractStore:
                 approval_state=row.approval_state,
                 updated_at=aware(row.updated_at),
                 system=SYSTEM_ID,
+                system_name=shown,
             )
             for row in session.execute(_roster_query()).all()
         ]
@@ -233,11 +287,17 @@ def _latest_death_marker() -> Any:
 
 
 def _roster_query() -> Any:
+    """One row per contractor; both ledger questions are answered from an index
+    (migration 0007), so the roster stays fast at 10,000 contractors."""
     victories = (
-        select(LedgerRow.contractor_id, sa.func.count().label("victories"))
-        .where(LedgerRow.type == "contract", LedgerRow.outcome == "victory")
-        .group_by(LedgerRow.contractor_id)
-        .subquery()
+        select(sa.func.count())
+        .where(
+            LedgerRow.contractor_id == ContractorRow.id,
+            LedgerRow.type == "contract",
+            LedgerRow.outcome == "victory",
+        )
+        .correlate(ContractorRow)
+        .scalar_subquery()
     )
     return (
         sa.select(
@@ -245,7 +305,7 @@ def _roster_query() -> Any:
             col(ContractorRow.name),
             col(ContractorRow.player_id),
             col(PlayerRow.name).label("player"),
-            victories.c.victories,
+            victories.label("victories"),
             _latest_death_marker().label("dead"),
             col(ContractorRow.approval_state),
             col(ContractorRow.charon_coin),
@@ -253,7 +313,6 @@ def _roster_query() -> Any:
         )
         .select_from(ContractorRow)
         .outerjoin(PlayerRow, ContractorRow.player_id == PlayerRow.id)  # type: ignore[arg-type]
-        .outerjoin(victories, victories.c.contractor_id == ContractorRow.id)
     )
 
 
@@ -453,8 +512,10 @@ def _update_contractor(
         if seq >= len(new.ledger) or new.ledger[seq] != entry:
             what = "is missing" if seq >= len(new.ledger) else "differs"
             raise LedgerRewriteError(
-                f"ledger entry {seq + 1} of {new.concept.name!r} {what} from the stored one; "
-                "the ledger is append-only, so a correction must be a new entry"
+                f"cannot save {new.concept.name!r}: ledger entry {seq + 1} {what} from the "
+                "stored one. Either the character was changed elsewhere since this copy was "
+                "loaded (reload it), or a stored entry was edited (the ledger is append-only: "
+                "a correction is a new entry)"
             )
     appended = new.ledger[stored:]
     parts: list[str] = []
@@ -478,6 +539,19 @@ def _update_contractor(
         session.add(row)
     session.flush()
     return SaveSummary(cid, created=False, ledger_appended=len(appended), parts=tuple(parts))
+
+
+def _bulk_insert(session: Session, rows: Sequence[Any]) -> None:
+    """Insert rows whose generated ids nobody reads: one executemany per table."""
+    by_table: dict[Any, list[dict[str, Any]]] = {}
+    for row in rows:
+        table = type(row).__table__
+        values = {c.key: getattr(row, c.key) for c in table.columns}
+        if values.get("id") is None:
+            values.pop("id", None)
+        by_table.setdefault(table, []).append(values)
+    for table, values in by_table.items():
+        session.execute(sa.insert(table), values)
 
 
 def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Gift]]) -> None:

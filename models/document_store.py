@@ -37,7 +37,7 @@ from builder.contract.file import parse_document
 from builder.core.registry import CharacterFile, FileFormatError, GameSystem, system
 from models.errors import CharacterNotFound, LedgerRewriteError, UnknownSystem, UnstorableCharacter
 from models.tables import CharacterDocumentRow, CharacterLogRow
-from models.values import RosterEntry, SaveSummary, StoredCharacter, aware
+from models.values import NewCharacter, RosterEntry, SaveSummary, StoredCharacter, aware
 
 _FILE_KEYS = ("format", "version", "approvals")
 """Top-level file fields the document column leaves out (the row holds them)."""
@@ -133,6 +133,13 @@ class DocumentStore:
         session.flush()
         return SaveSummary(row.id, created=True, ledger_appended=len(split.entries), parts=())
 
+    def insert_many(
+        self, session: Session, game: GameSystem, items: Sequence[NewCharacter], now: datetime
+    ) -> None:
+        """Insert several characters (an import); each as ``insert`` would."""
+        for character, approvals, created_at in items:
+            self.insert(session, game, character, now, approvals=approvals, created_at=created_at)
+
     def update(
         self, session: Session, game: GameSystem, character: Any, now: datetime
     ) -> SaveSummary:
@@ -143,9 +150,10 @@ class DocumentStore:
             if seq >= len(split.encoded) or old.entry != split.encoded[seq]:
                 what = "is missing" if seq >= len(split.encoded) else "differs"
                 raise LedgerRewriteError(
-                    f"{game.history} entry {seq + 1} of {split.identity.name!r} {what} from the "
-                    f"stored one; the {game.history} is append-only (Undo takes back the newest "
-                    "entries)"
+                    f"cannot save {split.identity.name!r}: {game.history} entry {seq + 1} {what} "
+                    "from the stored one. Either the character was changed elsewhere since this "
+                    f"copy was loaded (reload it), or a stored entry was edited (the "
+                    f"{game.history} is append-only: Undo takes back only the newest entries)"
                 )
         return _write(session, row, game, split, character, len(stored), now)
 

@@ -53,3 +53,22 @@ UnstorableContractor = UnstorableCharacter
 
 class UnknownSystem(LibraryError):
     """The library holds a character of a game system this Harbinger does not know."""
+
+
+class StaleCharacter(LibraryError):
+    """A save started from an older version of a character than the one stored.
+
+    Someone else (another window, another process, the leader's machine on a
+    shared database) saved the character in between, and the two changes
+    cannot be merged. Nothing was written; ``str()`` tells the player to
+    reload. ``stored`` is the version in the library (None: it was deleted),
+    ``expected`` the one the save started from.
+    """
+
+    def __init__(
+        self, message: str, character_id: str, stored: int | None, expected: int | None
+    ) -> None:
+        super().__init__(message)
+        self.character_id = character_id
+        self.stored = stored
+        self.expected = expected

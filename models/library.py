@@ -16,6 +16,21 @@ system's characters is decided once, in ``models.stores``: The Contract's
 relational tables, or the generic document store for every other system.
 Ids are unique across all systems.
 
+Every character has a version number (``models.concurrency``): a save from
+a copy older than the stored character is refused with ``StaleCharacter``
+("Ines Varga was changed elsewhere (version 7, you had 6): reload…"), unless
+both sides only appended history, which is merged. The version a save
+starts from is, by choice of the caller:
+
+- ``save(character, expected_version=n)``: the version the caller was handed
+  (``load_stored(id).version``, ``SaveSummary.version``), e.g. across
+  processes or after keeping a copy outside this object;
+- ``save(character)``: the version *this* ``Library`` last handed out or
+  accepted for the id (``load``, ``load_stored``, ``save``, ``restore``),
+  so a window that loads and saves through one ``Library`` is protected
+  without passing anything; a character this object never read is saved
+  without a check (a script writing a character it made).
+
 Importing reads and checks every file (any registered system's, told apart by
 its ``format``) before the database is touched; a bad file raises
 ``CharacterFileError`` and leaves the library exactly as it was.
@@ -25,7 +40,7 @@ from __future__ import annotations
 
 import os
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
@@ -51,8 +66,15 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
-from models import contract_store
-from models.errors import CharacterNotFound, ImportConflict, LedgerRewriteError, LibraryError
+from models import concurrency, contract_store
+from models.concurrency import Seen
+from models.errors import (
+    CharacterNotFound,
+    ImportConflict,
+    LedgerRewriteError,
+    LibraryError,
+    StaleCharacter,
+)
 from models.migrate import (
     WRITE_OPTION,
     MigrationReport,
@@ -83,11 +105,16 @@ __all__ = [
     "PlayerSummary",
     "RosterEntry",
     "SaveSummary",
+    "StaleCharacter",
     "StoredCharacter",
     "StoredContractor",
     "database_url",
     "read_character_file",
 ]
+
+
+Progress = Callable[[str, int, int], None]
+"""``progress(phase, done, total)``: how far an import is ("reading", then "storing")."""
 
 
 def database_url(location: str | os.PathLike[str]) -> str:
@@ -121,6 +148,8 @@ class Library:
         self.url = url
         self.migration = migration
         """What opening did to the schema (None when it was already current)."""
+        self._seen: dict[str, Seen] = {}
+        """The version and copy this object last handed out or accepted, per id."""
 
     # ----------------------------------------------------------------------- lifecycle
 
@@ -174,7 +203,7 @@ class Library:
         then id. Each row carries its system's id and display name."""
         with self._reading() as session:
             entries = [entry for store in STORES for entry in store.roster(session)]
-        named = [_with_system_name(entry) for entry in entries]
+        named = [e if e.system_name else _with_system_name(e) for e in entries]
         named.sort(key=lambda e: (e.name.casefold(), e.id))
         return named
 
@@ -215,9 +244,17 @@ class Library:
         return self.load_stored(character_id).character
 
     def load_stored(self, character_id: str) -> StoredCharacter:
-        """The character plus its system, approval state, approvals and timestamps."""
+        """The character plus its system, approval state, approvals, timestamps and version.
+
+        This ``Library`` remembers the version, so a later ``save`` of the
+        character (changed from this copy) is checked against it.
+        """
         with self._reading() as session:
-            return _holder(session, character_id).read(session, character_id)
+            stored = _holder(session, character_id).read(session, character_id)
+            version = concurrency.current(session, character_id, True, lock=False)
+        assert version is not None
+        self._seen[character_id] = Seen(version, stored.character)
+        return replace(stored, version=version)
 
     def gift_history(self, contractor_id: str, gift_id: str) -> list[GiftChange]:
         """The ``GiftChange`` ledger entries of one Gift of a contractor, oldest first."""
@@ -226,40 +263,86 @@ class Library:
 
     # ----------------------------------------------------------------------- writing
 
-    def save(self, character: Any) -> SaveSummary:
+    def save(self, character: Any, expected_version: int | None = None) -> SaveSummary:
         """Store a character of any system: create it, or write what changed since it was stored.
 
-        History entries (a ledger, a play log) are append-only: a save that
-        would change or drop a stored one raises LedgerRewriteError.
+        ``expected_version`` is the stored version the character was changed
+        from (default: the one this ``Library`` last handed out or accepted
+        for its id; see the module docstring). A newer stored version raises
+        ``StaleCharacter`` and writes nothing, unless both sides only
+        appended history: then the new entries go after the stored ones
+        (``SaveSummary.merged``). History entries (a ledger, a play log) are
+        append-only: a save that would change or drop a stored one raises
+        LedgerRewriteError.
         """
         game = system_for_character(character)
         identity = game.identity(character)
         store = store_for(game.id)
+        seen = self._seen.get(identity.id)
+        expected = expected_version if expected_version is not None else _version(seen)
+        if seen is not None and seen.version != expected:
+            seen = None  # the caller's version is not the copy this object remembers
         with self._writing() as session:
             held = _system_of(session, identity.id)
-            if held is None:
-                return store.insert(session, game, character, now())
-            _refuse_other_system(held, game, identity.id, identity.name)
-            return store.update(session, game, character, now())
+            if held is not None:
+                _refuse_other_system(held, game, identity.id, identity.name)
+            stored = concurrency.current(session, identity.id, held is not None)
+            if stored is None:
+                if expected is not None:
+                    raise concurrency.stale(identity.name, identity.id, None, expected)
+                summary = store.insert(session, game, character, now())
+                stored = concurrency.tombstone(session, identity.id)
+            elif expected is None or (expected == stored and not (seen and seen.diverged)):
+                summary = store.update(session, game, character, now())
+            else:
+                current = store.read(session, identity.id).character
+                combined = concurrency.merged(game, seen, character, current) if seen else None
+                if combined is None:
+                    merged = seen is not None and seen.diverged and expected == stored
+                    raise concurrency.stale(
+                        identity.name, identity.id, stored, expected, merged=merged
+                    )
+                summary = store.update(session, game, combined, now())
+                summary = replace(summary, merged=combined != character)
+            version = stored + 1 if summary.changed else stored
+            concurrency.record(session, identity.id, version)
+        self._seen[identity.id] = Seen(version, character, summary.merged)
+        return replace(summary, version=version)
 
-    def restore(self, character: Any) -> SaveSummary:
+    def restore(self, character: Any, expected_version: int | None = None) -> SaveSummary:
         """Put back an earlier version of a stored character, in one transaction: an undo.
 
         History stays append-only for everything but the newest entries: the
         stored history must start with the character's (the version being
         restored), and only the entries after it — the ones the undone action
         appended — are removed. Anything else raises LedgerRewriteError. A
-        character not in the library is simply saved.
+        character not in the library is simply saved. Like ``save``, an undo
+        of a character changed elsewhere meanwhile raises StaleCharacter.
         """
         game = system_for_character(character)
         identity = game.identity(character)
         store = store_for(game.id)
+        seen = self._seen.get(identity.id)
+        expected = expected_version if expected_version is not None else _version(seen)
         with self._writing() as session:
             held = _system_of(session, identity.id)
             if held is None:
-                return store.insert(session, game, character, now())
-            _refuse_other_system(held, game, identity.id, identity.name)
-            return store.restore(session, game, character, now())
+                summary = store.insert(session, game, character, now())
+                stored = concurrency.tombstone(session, identity.id)
+            else:
+                _refuse_other_system(held, game, identity.id, identity.name)
+                stored = concurrency.current(session, identity.id, True)
+                assert stored is not None
+                diverged = seen is not None and seen.diverged and expected_version is None
+                if expected is not None and (expected != stored or diverged):
+                    raise concurrency.stale(
+                        identity.name, identity.id, stored, expected, merged=diverged
+                    )
+                summary = store.restore(session, game, character, now())
+            version = stored + 1 if summary.changed else stored
+            concurrency.record(session, identity.id, version)
+        self._seen[identity.id] = Seen(version, character)
+        return replace(summary, version=version)
 
     def retract_log_tail(self, character_id: str, count: int = 1) -> tuple[Any, ...]:
         """Remove the newest ``count`` history entries of a generically stored character.
@@ -268,16 +351,33 @@ class Library:
         oldest first. ValueError if the history is shorter than ``count`` or
         ``count`` is below 1.
         """
+        seen = self._seen.get(character_id)
         with self._writing() as session:
-            return _holder(session, character_id).retract_tail(session, character_id, count, now())
+            store = _holder(session, character_id)
+            stored = concurrency.current(session, character_id, True)
+            assert stored is not None
+            if seen is not None and (seen.version != stored or seen.diverged):
+                held = store.read(session, character_id).character
+                raise concurrency.stale(
+                    _name_of(held), character_id, stored, seen.version, merged=seen.diverged
+                )
+            removed = store.retract_tail(session, character_id, count, now())
+            concurrency.record(session, character_id, stored + 1)
+            after = store.read(session, character_id).character
+        self._seen[character_id] = Seen(stored + 1, after)
+        return removed
 
     def delete(self, character_id: str) -> Any:
         """Remove a character and everything about it; returns it, so the UI can offer undo."""
         with self._writing() as session:
             store = _holder(session, character_id)
             character = store.read(session, character_id).character
+            stored = concurrency.current(session, character_id, True)
+            assert stored is not None
             store.remove(session, character_id)
-            return character
+            concurrency.record(session, character_id, stored + 1)  # the tombstone
+        self._seen.pop(character_id, None)
+        return character
 
     def set_approval(
         self,
@@ -313,6 +413,8 @@ class Library:
         self,
         sources: Sequence[str | os.PathLike[str] | bytes],
         on_conflict: OnConflict | str = OnConflict.REFUSE,
+        *,
+        progress: Progress | None = None,
     ) -> list[ImportResult]:
         """Import several files as one action: all of them, or (on any problem) none.
 
@@ -320,9 +422,14 @@ class Library:
         CharacterFileError with ``source`` set to its name. An id already in
         the library (or earlier in the same batch) is settled by
         ``on_conflict``; REFUSE raises ImportConflict. Either way the library
-        is unchanged unless every file went in.
+        is unchanged unless every file went in: the whole batch is one
+        transaction. Characters whose id is new go in together, a few
+        statements per batch (``Store.insert_many``). ``progress(phase,
+        done, total)`` is called as files are read ("reading") and stored
+        ("storing"), for a progress bar.
         """
         on_conflict = OnConflict(on_conflict)
+        total = len(sources)
         files: list[tuple[str, CharacterFile]] = []
         for index, source in enumerate(sources):
             name = _source_name(source, index)
@@ -331,8 +438,10 @@ class Library:
             except CharacterFileError as exc:
                 exc.source = name
                 raise
+            if progress is not None:
+                progress("reading", index + 1, total)
         with self._writing() as session:
-            return [_import_one(session, name, file, on_conflict) for name, file in files]
+            return _import_all(session, files, on_conflict, progress)
 
     def export_file(self, character_id: str, path: str | os.PathLike[str]) -> Path:
         """Write a character's file (atomically) in its system's format, with its approvals."""
@@ -415,6 +524,14 @@ def _holder(session: Session, character_id: str) -> Store:
     return store_for(held)
 
 
+def _version(seen: Seen | None) -> int | None:
+    return seen.version if seen is not None else None
+
+
+def _name_of(character: Any) -> str:
+    return system_for_character(character).identity(character).name
+
+
 def _noun(system_id: str) -> str:
     try:
         return system(system_id).noun
@@ -443,6 +560,74 @@ def _with_new_id(game: GameSystem, file: CharacterFile) -> Any:
     document = game.write(file)
     document["character"] = {**document["character"], "id": str(uuid.uuid4())}
     return game.read(document).character
+
+
+IMPORT_BATCH = 200
+"""Characters inserted together by one ``Store.insert_many`` call during an import."""
+
+
+def _import_all(
+    session: Session,
+    files: Sequence[tuple[str, CharacterFile]],
+    on_conflict: OnConflict,
+    progress: Progress | None,
+) -> list[ImportResult]:
+    """Store read files in the caller's transaction; new ids in batches, the rest one by one."""
+    ids = [system(file.system).identity(file.character).id for _name, file in files]
+    held = _held_ids(session, ids)
+    results: list[ImportResult] = []
+    pending: list[tuple[str, CharacterFile]] = []
+    fresh: set[str] = set()
+
+    def flush() -> None:
+        _insert_batch(session, pending)
+        if progress is not None and pending:
+            progress("storing", len(results), len(files))
+        pending.clear()
+
+    for (name, file), character_id in zip(files, ids, strict=True):
+        if character_id in held or character_id in fresh:
+            flush()
+            results.append(_import_one(session, name, file, on_conflict))
+            if progress is not None:
+                progress("storing", len(results), len(files))
+            continue
+        fresh.add(character_id)
+        pending.append((name, file))
+        game = system(file.system)
+        identity = game.identity(file.character)
+        results.append(ImportResult(name, identity.id, identity.name, "created", game.id))
+        if len(pending) >= IMPORT_BATCH:
+            flush()
+    flush()
+    return results
+
+
+def _held_ids(session: Session, ids: Sequence[str]) -> set[str]:
+    """Which of these ids a stored character (or a tombstone) already has.
+
+    Every stored character has a version row (migration 0006 gave one to
+    those stored before it), so one query per 500 ids answers.
+    """
+    held: set[str] = set()
+    for start in range(0, len(ids), 500):
+        held.update(concurrency.known_ids(session, ids[start : start + 500]))
+    return held
+
+
+def _insert_batch(session: Session, pending: Sequence[tuple[str, CharacterFile]]) -> None:
+    """Insert files whose ids are new, grouped by store; each starts at the first version."""
+    by_system: dict[str, list[Any]] = {}
+    for _name, file in pending:
+        by_system.setdefault(file.system, []).append((file.character, file.approvals, None))
+    stamp = now()
+    for system_id, items in by_system.items():
+        game = system(system_id)
+        store_for(game.id).insert_many(session, game, items, stamp)
+        for character, _approvals, _created in items:
+            concurrency.record(session, game.identity(character).id, concurrency.FIRST_VERSION)
+    session.flush()
+    session.expunge_all()  # the rows are written; holding their objects only costs memory
 
 
 def _import_one(
@@ -475,4 +660,5 @@ def _import_one(
             identity = game.identity(character)
             action = "copied"
     store.insert(session, game, character, now(), approvals=file.approvals, created_at=created_at)
+    concurrency.record(session, identity.id, concurrency.tombstone(session, identity.id) + 1)
     return ImportResult(source, identity.id, identity.name, action, game.id)

@@ -37,7 +37,7 @@ from sqlalchemy.pool import StaticPool
 
 from models.errors import LibraryTooNew, MigrationFailed, NotALibrary
 
-SCHEMA_HEAD = "0004_generic_characters"
+SCHEMA_HEAD = "0007_roster_indexes"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
@@ -111,7 +111,23 @@ def _make_sqlite_durable(engine: Engine) -> None:
 
 
 def current_revision(connection: Connection) -> str | None:
-    """The library's schema revision; None for an empty database; NotALibrary for a foreign one."""
+    """The library's schema revision; None for an empty database; NotALibrary for a foreign one.
+
+    A library is answered by one query of its version table; only when that
+    table is missing is the database inspected (empty, or someone else's).
+    """
+    try:
+        revisions = connection.execute(sa.select(_VERSION_TABLE.c.version_num)).scalars().all()
+    except (sa.exc.OperationalError, sa.exc.ProgrammingError):
+        connection.rollback()  # PostgreSQL: the failed query ended the transaction
+        return _revision_of_unversioned(connection)
+    if len(revisions) != 1:
+        raise NotALibrary(f"this library has {len(revisions)} schema versions recorded; expected 1")
+    return str(revisions[0])
+
+
+def _revision_of_unversioned(connection: Connection) -> str | None:
+    """None for an empty database; NotALibrary for one holding other tables."""
     inspector = sa.inspect(connection)
     if not inspector.has_table("alembic_version"):
         tables = inspector.get_table_names()
@@ -121,10 +137,7 @@ def current_revision(connection: Connection) -> str | None:
                 f"this database is not a Harbinger library (it holds other tables: {shown})"
             )
         return None
-    revisions = connection.execute(sa.select(_VERSION_TABLE.c.version_num)).scalars().all()
-    if len(revisions) != 1:
-        raise NotALibrary(f"this library has {len(revisions)} schema versions recorded; expected 1")
-    return str(revisions[0])
+    raise NotALibrary("this library's schema version table cannot be read")
 
 
 def known_revisions() -> list[str]:

@@ -18,7 +18,7 @@ from builder.core.registry import GameSystem
 from models.contract_store import SYSTEM_ID as CONTRACT
 from models.contract_store import ContractStore
 from models.document_store import DocumentStore
-from models.values import RosterEntry, SaveSummary, StoredCharacter
+from models.values import NewCharacter, RosterEntry, SaveSummary, StoredCharacter
 
 
 class Store(Protocol):
@@ -43,6 +43,10 @@ class Store(Protocol):
         approvals: Sequence[Mapping[str, Any]] = (),
         created_at: datetime | None = None,
     ) -> SaveSummary: ...
+
+    def insert_many(
+        self, session: Session, game: GameSystem, items: Sequence[NewCharacter], now: datetime
+    ) -> None: ...
 
     def update(
         self, session: Session, game: GameSystem, character: Any, now: datetime

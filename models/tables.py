@@ -45,6 +45,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    text,
 )
 from sqlmodel import Field, SQLModel
 
@@ -207,6 +208,15 @@ class LedgerRow(LibraryTable, table=True):
         UniqueConstraint("contractor_id", "seq"),
         Index("ix_ledger_entry_contractor_type", "contractor_id", "type"),
         Index("ix_ledger_entry_contractor_gift", "contractor_id", "gift_id"),
+        # the roster's two questions (migration 0007_roster_indexes)
+        Index("ix_ledger_entry_victories", "contractor_id", "type", "outcome"),
+        Index(
+            "ix_ledger_entry_deaths",
+            "contractor_id",
+            "seq",
+            sqlite_where=text("death IS NOT NULL"),
+            postgresql_where=text("death IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -459,3 +469,17 @@ def _refuse_character_log_update(_mapper: Any, _connection: Any, target: Charact
     raise RuntimeError(
         f"character log rows are never updated (character {target.character_id}, seq {target.seq})"
     )
+
+
+class CharacterVersionRow(LibraryTable, table=True):
+    """The version of one character of any system (``models.concurrency``).
+
+    Goes up by one with every save that changes the character; a save that
+    started from an older number is stale and refused (or merged, when both
+    sides only appended history). Kept after a delete, as a tombstone.
+    """
+
+    __tablename__ = "character_version"
+
+    character_id: str = Field(sa_column=Column(String(CHARACTER_ID_LENGTH), primary_key=True))
+    version: int = Field(sa_column=Column(Integer, nullable=False))

@@ -6,7 +6,7 @@ these, whatever game its characters belong to, so callers never see a row.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -93,6 +93,8 @@ class StoredCharacter:
     approvals: tuple[Mapping[str, Any], ...]
     created_at: datetime
     updated_at: datetime
+    version: int = 1
+    """The stored version (``models.concurrency``): hand it back to ``Library.save``."""
 
     @property
     def contractor(self) -> Any:
@@ -111,13 +113,19 @@ class SaveSummary:
     ``ledger_appended`` counts the history entries appended (ledger or log);
     ``parts`` names what else was rewritten ("concept", "gifts", … for a
     contractor; the changed top-level fields of the document, or "log" when
-    an undo took entries back, for other systems).
+    an undo took entries back, for other systems). ``version`` is the
+    character's stored version after the save; ``merged`` is True when the
+    save's new history entries were appended after entries saved elsewhere
+    meanwhile, so the library now holds more than the saved copy
+    (``Library.load`` gives the whole character).
     """
 
     contractor_id: str
     created: bool
     ledger_appended: int
     parts: tuple[str, ...]
+    version: int = 0
+    merged: bool = False
 
     @property
     def changed(self) -> bool:
@@ -141,6 +149,10 @@ class ImportResult:
     def family(self) -> str:
         """The system id, under the name older callers used."""
         return self.system
+
+
+NewCharacter = tuple[Any, Sequence[Mapping[str, Any]], datetime | None]
+"""A character to insert in bulk: the value, its approvals, its creation time (None: now)."""
 
 
 def now() -> datetime:

@@ -2,7 +2,8 @@
 
     harbinger [--db PATH|URL] db list [--json]
     harbinger [--db PATH|URL] db export (ID | --all) -o PATH_OR_DIR [--json]
-    harbinger [--db PATH|URL] db import FILE... [--on-conflict refuse|replace|copy] [--json]
+    harbinger [--db PATH|URL] db import FILE... [--on-conflict refuse|replace|copy]
+                                        [--progress] [--json]
 
 An import reads and checks every file before writing anything; a bad file or
 a refused id conflict exits with 2, names the file and the problem, and
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import re
+import sys
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -64,6 +66,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         default="refuse",
         help="when a character's id is already in the library: refuse (default, "
         "nothing is imported), replace the stored one, or copy (keep both, new id)",
+    )
+    importing.add_argument(
+        "--progress",
+        action="store_true",
+        help="report on stderr how many files have been read and stored",
     )
     add_json_flag(importing)
     importing.set_defaults(func=run_import)
@@ -214,13 +221,21 @@ def run_export(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- import
 
 
+def _report_progress(phase: str, done: int, total: int) -> None:
+    """``--progress``: a line on stderr every twentieth of the files, and at the end of a phase."""
+    step = max(1, total // 20)
+    if done == total or done % step == 0:
+        print(f"{phase} {done}/{total}", file=sys.stderr, flush=True)
+
+
 def run_import(args: argparse.Namespace) -> int:
     from builder.core.registry import FileFormatError
     from models.errors import LibraryError
 
+    progress = _report_progress if getattr(args, "progress", False) else None
     with _open(args) as library:
         try:
-            results = library.import_files(args.files, args.on_conflict)
+            results = library.import_files(args.files, args.on_conflict, progress=progress)
         except FileFormatError as exc:
             raise CliError(f"{exc.source}: {exc}; nothing was imported") from None
         except LibraryError as exc:

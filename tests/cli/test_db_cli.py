@@ -259,3 +259,17 @@ def test_a_registered_system_flows_through_import_list_and_export(
         exported = tmp_path / "out"
         assert run(capsys, "--db", db, "db", "export", "dee-1", "-o", f"{exported}/")[0] == 0
         assert (exported / "dee-dee-1.json").read_bytes() == source.read_bytes()
+
+
+def test_import_progress_is_reported_on_stderr(
+    capsys: pytest.CaptureFixture[str], library_path: Path
+) -> None:
+    files = [str(p) for p in EXAMPLES]
+    code, out, err = run(capsys, "--db", str(library_path), "db", "import", *files, "--progress")
+    assert code == 0
+    assert len(out.splitlines()) == len(files)
+    count = len(files)
+    assert err.splitlines() == [
+        *(f"reading {n}/{count}" for n in range(1, count + 1)),
+        f"storing {count}/{count}",
+    ]

@@ -51,7 +51,7 @@ def test_its_log_is_append_only_and_undo_takes_back_the_newest(library: Library)
     out = DummyCharacter("dee-1", "Dee", "Sam", (*DEE.log, Note("out")))
     assert library.save(out).ledger_appended == 1
     assert [e.alive for e in library.roster()] == [False]
-    with pytest.raises(LedgerRewriteError, match="log entry 1 of 'Dee' differs"):
+    with pytest.raises(LedgerRewriteError, match="cannot save 'Dee': log entry 1 differs"):
         library.save(DummyCharacter("dee-1", "Dee", "Sam", (Note("left"),)))
     assert library.restore(DEE).parts == ("log",)
     assert library.load("dee-1") == DEE

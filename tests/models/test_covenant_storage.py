@@ -161,10 +161,11 @@ def test_a_save_that_rewrites_history_is_refused_and_changes_nothing(
     library.save(ines)
     before = _dump(library_path)
     changed = dataclasses.replace(ines, log=(EndChapter(), *ines.log[1:]))
-    with pytest.raises(LedgerRewriteError, match="log entry 1 of 'Ines Okafor-Vell' differs"):
+    refused = "cannot save 'Ines Okafor-Vell': log entry 1 differs"
+    with pytest.raises(LedgerRewriteError, match=refused):
         library.save(changed)
     shorter = _ok(undo(ines))
-    with pytest.raises(LedgerRewriteError, match=r"entry 12 .* is missing"):
+    with pytest.raises(LedgerRewriteError, match=r"log entry 12 is missing"):
         library.save(shorter)
     assert _dump(library_path) == before
 

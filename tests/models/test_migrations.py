@@ -138,6 +138,9 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0002_ledger_death_marker",
         "0003_covenant_characters",
         "0004_generic_characters",
+        "0005_repair_old_libraries",
+        "0006_character_versions",
+        "0007_roster_indexes",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

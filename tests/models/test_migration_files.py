@@ -1,0 +1,37 @@
+"""Migration files are never edited once committed (issue 13).
+
+A library made by the code of a commit ran that commit's migration files; an
+edit afterwards leaves such libraries at a revision without its schema. A
+mistake in a migration is repaired by a new migration
+(``0005_repair_old_libraries``), so each file's hash is pinned here. Adding a
+migration means adding its hash; changing one of these is never the fix.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+import models.migrations.versions as versions
+
+PINNED = """
+eb53ff25df33dfb0f29d996f7aea934c9fa4d5bddb78536004eacd108b5475ee  0001_initial.py
+1b16e535cdc17f2a3f1d9f71c2bc62041377697bee84a885c85de6e0f02cde18  0002_ledger_death_marker.py
+d30f890944931fea4cd168d438122ecf968a552b73ece9e5fdd4e9f279ba172a  0003_covenant_characters.py
+2dfbb828e521df2e5129e51915870bbd3b69a37318fbd52bf759d8f8ede37e47  0004_generic_characters.py
+0c571df43a419fedb55092525c6c90163a09e50c338ef44d2206554152f7cd12  0005_repair_old_libraries.py
+38b74e3bba53624f19c6cfd5cbe8bb7f11ae0dce976fc1f20d2fb647f461bc30  0006_character_versions.py
+21556f13982831cfe722b838211d11da79bc0cf9e5f3094a4a09d290da9ac25d  0007_roster_indexes.py
+72ec62446c80e21da023916cffbf8ca44b56559c97e8cf6a5e47feaba2b62c37  __init__.py
+"""
+"""``sha256sum`` lines of every file in ``models/migrations/versions/``."""
+
+
+def test_migration_files_are_never_edited() -> None:
+    folder = Path(versions.__file__).resolve().parent
+    found = {
+        path.name: hashlib.sha256(path.read_bytes()).hexdigest()
+        for path in sorted(folder.glob("*.py"))
+    }
+    pinned = dict(reversed(line.split("  ")) for line in PINNED.split("\n") if line)
+    assert found == pinned
