@@ -15,6 +15,7 @@ replaced as a whole, and a changed Gift is rewritten on its own.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
@@ -23,7 +24,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, delete, select
 
-from builder.contract.character import Contractor, Gift, GiftChange
+from builder.contract.character import Contractor, Gift, GiftChange, PlaygroupRules
 from builder.contract.file import CharacterFileError, validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
@@ -351,8 +352,12 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
         source=mapping.source_from_rows(
             row, _children(session, SourceConditionRow, cid, SourceConditionRow.position)
         ),
-        stock=mapping.stock_from_rows(
-            _children(session, SheetItemRow, cid), _children(session, CraftedItemRow, cid)
+        stock=dataclasses.replace(
+            mapping.stock_from_rows(
+                _children(session, SheetItemRow, cid), _children(session, CraftedItemRow, cid)
+            ),
+            carried_lb=row.carried_lb,
+            unencumbered=row.unencumbered,
         ),
         health=mapping.health_from_rows(
             row,
@@ -364,6 +369,7 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
             _children(session, LooseEndRow, cid, LooseEndRow.position)
         ),
         notes=row.notes,
+        playgroup=PlaygroupRules(golden_ratio=row.golden_ratio),
     )
 
 
@@ -499,6 +505,9 @@ def _own_fields_changed(old: Contractor, new: Contractor) -> bool:
         or old.creation.charon_coin != new.creation.charon_coin
         or old.source.name != new.source.name
         or old.health.mind_damage != new.health.mind_damage
+        or old.stock.carried_lb != new.stock.carried_lb
+        or old.stock.unencumbered != new.stock.unencumbered
+        or old.playgroup != new.playgroup
     )
 
 

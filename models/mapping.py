@@ -99,6 +99,9 @@ def apply_contractor_fields(row: ContractorRow, contractor: Contractor) -> None:
     row.charon_coin = contractor.creation.charon_coin
     row.source_name = contractor.source.name
     row.mind_damage = contractor.health.mind_damage
+    row.carried_lb = contractor.stock.carried_lb
+    row.unencumbered = contractor.stock.unencumbered
+    row.golden_ratio = contractor.playgroup.golden_ratio
 
 
 def new_contractor_row(

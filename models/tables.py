@@ -124,6 +124,9 @@ class ContractorRow(LibraryTable, table=True):
     charon_coin: bool = Field(default=False, nullable=False)
     source_name: str = "Source"
     mind_damage: int = Field(default=0, nullable=False)
+    carried_lb: int = Field(default=0, nullable=False)
+    unencumbered: bool = Field(default=False, nullable=False)
+    golden_ratio: bool = Field(default=False, nullable=False)
     approval_state: str = Field(default="unreviewed", nullable=False)
     approvals: str = _text("[]")
     created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))

@@ -406,3 +406,26 @@ def test_a_broken_reference_is_reported(library: Library, library_path: Path) ->
         db.execute("UPDATE gift SET contractor_id = 'ghost' WHERE gift_key = 'ines-g1'")
         (row,) = db.execute("SELECT id FROM gift WHERE gift_key = 'ines-g1'").fetchone()
     assert library.integrity_problems() == [f"gift row {row} refers to a missing contractor row"]
+
+
+def test_carried_weight_and_playgroup_rules_survive_the_library(library: Library) -> None:
+    """Issue 20's contractor fields are stored (migration 0008), not dropped on a save."""
+    import dataclasses
+
+    from builder.contract.character import PlaygroupRules
+    from builder.contract.file import read_character_file
+    from resources import resource_path
+
+    ines = read_character_file(resource_path("examples", "seasoned-ines-varga.json"))
+    carrying = dataclasses.replace(
+        ines,
+        stock=dataclasses.replace(ines.stock, carried_lb=80, unencumbered=False),
+        playgroup=PlaygroupRules(golden_ratio=True),
+    )
+    library.save(carrying)
+    assert library.load(ines.id) == carrying
+    lighter = dataclasses.replace(
+        carrying, stock=dataclasses.replace(carrying.stock, carried_lb=0, unencumbered=True)
+    )
+    library.save(lighter)
+    assert library.load(ines.id) == lighter
