@@ -11,7 +11,7 @@ from __future__ import annotations
 import platform
 from pathlib import Path
 
-from PySide6.QtCore import QSize, QUrl, qVersion
+from PySide6.QtCore import QEvent, QSize, QUrl, qVersion
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import (
     QDialog,
@@ -105,6 +105,13 @@ class ManualDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(760, 640)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A theme switch re-reads the page: links keep the colour of the palette they were
+        laid out with, so light-theme links would stay pale on a dark page and vice versa."""
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.browser.reload()
 
 
 def _selectable():
