@@ -53,6 +53,25 @@ def chosen_location(db: str | None, last: str | None) -> str:
     return location if is_url(location) else library_url(location)
 
 
+def _log_start() -> None:
+    """One line per launch in the log: which Harbinger, Python and Qt (never the library's
+    URL, which for a server database may hold a password)."""
+    import logging
+    import platform
+
+    from PySide6.QtCore import qVersion
+
+    from harbinger import __version__
+
+    logging.getLogger("harbinger").info(
+        "Harbinger %s started (Python %s, Qt %s, %s)",
+        __version__,
+        platform.python_version(),
+        qVersion(),
+        platform.platform(),
+    )
+
+
 def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     """Open the main window on the library named by ``db`` (or the last/default one) and run Qt.
 
@@ -75,6 +94,7 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
 
     start_logging()
     install_excepthook()
+    _log_start()
     from ui.main_window import MainWindow
 
     window = MainWindow(settings, location)

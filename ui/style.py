@@ -182,9 +182,13 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
         theme = "system"
     if _system_palette is None:
         _system_palette = app.palette()  # a copy (QPalette(p) would build the Qt namespace)
-    palette = theme_palette(app, theme)
-    app.setPalette(palette)
-    dark = is_dark(palette)
+        hints = app.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: the desktop switched light/dark
+            hints.colorSchemeChanged.connect(lambda *_: _follow_desktop(app))
+    # The system palette as captured sets no role of its own, so Qt keeps resolving it
+    # against the desktop's palette, including after the desktop changes scheme.
+    app.setPalette(theme_palette(app, theme))
+    dark = is_dark(app.palette())
     for name, colors in _themed.items():
         for color in colors:
             value = color_value(name, dark)
@@ -192,6 +196,12 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
     app.setStyleSheet(render(STYLESHEET, dark))
     app.setProperty("harbinger_theme", theme)
     app.setProperty("harbinger_styled", True)
+
+
+def _follow_desktop(app: QApplication) -> None:
+    """Re-tint our own colours when the desktop changes scheme and the theme is "system"."""
+    if app.property("harbinger_theme") == "system":
+        apply_theme(app, "system")
 
 
 def apply_style(app: QApplication, theme: str = "system") -> None:
