@@ -159,3 +159,15 @@ def test_dark_mode_review_is_readable(qtbot, window: MainWindow, dark: QApplicat
         assert review.select_file(name)
         assert unreadable(review, dark) == []
     assert checked(review, dark) >= 3
+
+
+def test_dark_mode_covenant_sheet_is_readable(
+    qtbot, window: MainWindow, dark: QApplication
+) -> None:
+    example = EXAMPLES / "covenant-ines-okafor-vell.json"
+    window.import_file(example)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+    window.open_files([str(example)])
+    assert window.covenant_sheet is not None
+    assert unreadable(window, dark) == []
+    assert checked(window, dark) >= 6  # the six Discipline captions are muted
