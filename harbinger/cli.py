@@ -1,6 +1,7 @@
 """The ``harbinger`` command (SPEC §7).
 
-With no arguments it opens the desktop app; with a subcommand it runs
+With no arguments it opens the desktop app, and with file paths it opens
+them there (issue 17); with a subcommand it runs
 headless and never imports Qt. Every subcommand takes ``--json`` and then
 prints exactly one JSON document on stdout. Errors go to stderr; bad input
 exits with 2.
@@ -9,10 +10,14 @@ exits with 2.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
 from harbinger import __version__
+
+COMMANDS = ("dice", "catalog", "gift", "sheet", "db", "tmc", "install-desktop")
+"""Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -38,26 +43,34 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _gui_only(argv: Sequence[str]) -> tuple[bool, str | None]:
-    """Whether ``argv`` asks for the desktop app (no subcommand), and its ``--db``.
+def _gui_only(argv: Sequence[str]) -> tuple[bool, str | None, list[str]]:
+    """Whether ``argv`` asks for the desktop app, its ``--db``, and the files it should open.
 
-    Answered without building the full parser, so a launch does not import
-    every headless command before the window appears.
+    The app is asked for when nothing but ``--db`` is given, or when every other
+    argument is an existing path that is not a subcommand's name (``harbinger
+    FILE...``, as the .desktop file's ``%F`` passes them). Answered without
+    building the full parser, so a launch does not import every headless command
+    before the window appears.
     """
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--db")
     known, rest = pre.parse_known_args(list(argv))
-    return not rest, known.db
+    if not rest:
+        return True, known.db, []
+    files = [a for a in rest if a not in COMMANDS and not a.startswith("-") and os.path.exists(a)]
+    if len(files) == len(rest):
+        return True, known.db, files
+    return False, known.db, []
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``harbinger`` console script."""
     arguments = sys.argv[1:] if argv is None else list(argv)
-    gui, db = _gui_only(arguments)
+    gui, db, files = _gui_only(arguments)
     if gui:
         from ui.app import run_app  # imported here so headless commands never load Qt
 
-        return run_app(db=db)
+        return run_app(db=db, files=files)
     # Only now: the command plumbing imports json, which the desktop app's start skips.
     from harbinger.commands.base import CliError, terminal_safe_output
 

@@ -1,16 +1,28 @@
-"""Start the desktop app: one QApplication, the main window, the chosen library."""
+"""Start the desktop app: one QApplication, the main window, the chosen library.
+
+Issue 17 adds what a desktop app owes its user: the app icon on every window,
+the theme from Preferences, a log file and a crash dialog, files given on the
+command line opened in the window, and one running instance per library (a
+second launch hands its files to the first, :mod:`ui.single_instance`).
+"""
 
 from __future__ import annotations
 
+import os
 import sys
+from collections.abc import Sequence
 
 from PySide6.QtWidgets import QApplication
 
-from harbinger.paths import APP_NAME, library_url
+from harbinger.paths import APP_NAME, is_url, library_url
 
 
-def make_application() -> QApplication:
-    """The QApplication (created once), with Harbinger's name and style."""
+def make_application(theme: str | None = None) -> QApplication:
+    """The QApplication (created once), with Harbinger's name, icon, style and theme.
+
+    ``theme`` defaults to the one saved in Preferences ("system" when none is).
+    """
+    from ui.settings import AppSettings
     from ui.style import STYLE, apply_style
 
     app = QApplication.instance()
@@ -22,27 +34,77 @@ def make_application() -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
-    apply_style(app)
+    if not app.property("harbinger_icon"):
+        from ui.help import app_icon
+
+        app.setWindowIcon(app_icon())  # every window without an icon of its own
+        app.setDesktopFileName("harbinger")  # Wayland: matches the installed .desktop file
+        app.setProperty("harbinger_icon", True)
+    apply_style(app, theme or AppSettings().theme())
     return app
 
 
-def run_app(db: str | None = None) -> int:
-    """Open the main window on the library named by ``db`` (or the last/default one) and run Qt.
-
-    ``db`` (from ``--db``) or ``HARBINGER_DB`` wins; otherwise the library
-    open when the app last closed; otherwise the default library file.
-    """
-    app = make_application()
-    from ui.main_window import MainWindow
-    from ui.settings import AppSettings
-
-    settings = AppSettings()
-    import os
-
+def chosen_location(db: str | None, last: str | None) -> str:
+    """The library to open, as a URL: ``--db``/``HARBINGER_DB``, else the last one, else default."""
     if db is not None or os.environ.get("HARBINGER_DB"):
         location = library_url(db)
     else:
-        location = settings.last_library() or library_url(None)
+        location = last or library_url(None)
+    return location if is_url(location) else library_url(location)
+
+
+def _log_start() -> None:
+    """One line per launch in the log: which Harbinger, Python and Qt (never the library's
+    URL, which for a server database may hold a password)."""
+    import logging
+    import platform
+
+    from PySide6.QtCore import qVersion
+
+    from harbinger import __version__
+
+    logging.getLogger("harbinger").info(
+        "Harbinger %s started (Python %s, Qt %s, %s)",
+        __version__,
+        platform.python_version(),
+        qVersion(),
+        platform.platform(),
+    )
+
+
+def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
+    """Open the main window on the library named by ``db`` (or the last/default one) and run Qt.
+
+    ``db`` (from ``--db``) or ``HARBINGER_DB`` wins; otherwise the library
+    open when the app last closed; otherwise the default library file. When an
+    instance already runs on that library, ``files`` go to it and this launch ends.
+    """
+    app = make_application()
+    from ui.settings import AppSettings
+    from ui.single_instance import InstanceServer, send_to_running, server_name
+
+    settings = AppSettings()
+    location = chosen_location(db, settings.last_library())
+    name = server_name(location)
+    if send_to_running(name, list(files)):
+        return 0
+
+    from harbinger.logs import start_logging
+    from ui.crash import install_excepthook
+
+    start_logging()
+    install_excepthook()
+    _log_start()
+    from ui.main_window import MainWindow
+
     window = MainWindow(settings, location)
+    server = InstanceServer(name, window)
+    server.files_received.connect(window.open_files)
+    server.listen()
+    if files:
+        window.open_files(list(files))
     window.show()
-    return app.exec()
+    try:
+        return app.exec()
+    finally:
+        server.close()

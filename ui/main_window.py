@@ -439,6 +439,9 @@ class MainWindow(QMainWindow):
         a("journal", "Add &Journal…", lambda: self._sheet_action("journal"), "Ctrl+J")
         a("delete", "&Delete Contractor…", self.confirm_delete, None)
         a("about", "&About Harbinger", self.about)
+        a("manual", "&User Manual", self.show_manual, "F1", "Read Harbinger's manual")
+        a("log_folder", "Open &Log Folder", self.open_log_folder, None, "Show the log files")
+        a("preferences", "&Preferences…", self.show_preferences, "Ctrl+,", "Theme and look")
         a("dice", "&Dice", self._toggle_dice, "Ctrl+D").setCheckable(True)
 
     def _build_menus(self) -> None:
@@ -461,6 +464,8 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.actions["redo"])
         edit_menu.addSeparator()
         edit_menu.addAction(self.actions["find"])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.actions["preferences"])
 
         contractor_menu = bar.addMenu("&Contractor")
         contractor_menu.addAction(self.actions["new_contractor"])
@@ -485,6 +490,9 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.actions["dice"])
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.actions["manual"])
+        help_menu.addAction(self.actions["log_folder"])
+        help_menu.addSeparator()
         help_menu.addAction(self.actions["about"])
 
         toolbar = self.addToolBar("Main")
@@ -1033,16 +1041,64 @@ class MainWindow(QMainWindow):
         self.roster.search.selectAll()
 
     def about(self) -> None:
-        box = _message_box(
-            self,
-            "Information",
-            f"About {APP_NAME}",
-            f"{APP_NAME} keeps contractors for The Contract: guided creation, the Exp ledger, "
-            "Gifts and printable sheets, all offline.\n\n"
-            f"Library: {display_location(self.workspace.location) or '(none)'}\n"
-            f"Settings: {self.settings.path}",
+        """The About box: version, Python and Qt versions, the library and settings paths."""
+        from harbinger.logs import log_path
+        from ui.help import AboutDialog, about_text
+
+        text = about_text(
+            display_location(self.workspace.location), self.settings.path, str(log_path())
         )
-        self._show_dialog(box)
+        self._show_dialog(AboutDialog(text, self))
+
+    def show_manual(self) -> Any:
+        """F1: the user manual (resources/manual) in a window of its own, not modal."""
+        from ui.help import ManualDialog
+
+        if getattr(self, "manual", None) is None:
+            self.manual = ManualDialog(self)
+        self.manual.show()
+        self.manual.raise_()
+        self.manual.activateWindow()
+        return self.manual
+
+    def open_log_folder(self) -> None:
+        """Help → Open Log Folder: the folder in the file manager (made if missing)."""
+        from PySide6.QtCore import QUrl
+        from PySide6.QtGui import QDesktopServices
+
+        from harbinger.logs import log_dir
+
+        folder = log_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(folder)))
+
+    def show_preferences(self) -> None:
+        from ui.preferences import PreferencesDialog
+
+        self._show_dialog(PreferencesDialog(self.settings, self))
+
+    def open_files(self, paths: list[str]) -> None:
+        """Open character files given from outside (command line, file manager, 2nd launch).
+
+        Waits for the library to finish opening; see :mod:`ui.open_files` for where each goes.
+        """
+        from PySide6.QtCore import Qt
+
+        from ui.open_files import open_files
+
+        if self.isMinimized():
+            self.showNormal()
+        self.raise_()
+        self.activateWindow()
+        if not paths:
+            return
+        if self.loading:
+            self.library_opened.connect(
+                lambda _url, p=list(paths): open_files(self, p),
+                Qt.ConnectionType.SingleShotConnection,
+            )
+            return
+        open_files(self, list(paths))
 
     def _busy(self, busy: bool) -> None:
         if busy:

@@ -1,4 +1,4 @@
-"""The app's remembered choices: window geometry and state, recent libraries.
+"""The app's remembered choices: window geometry and state, recent libraries, the theme.
 
 Settings are one INI file, ``harbinger.ini`` in :func:`harbinger.paths.settings_dir`,
 so tests (which point ``HARBINGER_SETTINGS_DIR`` at a temp folder) never touch
@@ -112,4 +112,17 @@ class AppSettings:
         if library not in values:
             values.append(library)
         self._qs.setValue("libraries/examples_offered", values)
+        self._qs.sync()
+
+    # ------------------------------------------------------------------ look
+
+    def theme(self) -> str:
+        """The chosen theme: "system" (the default, follow the desktop), "light" or "dark"."""
+        value = str(self._qs.value("look/theme", "system") or "system")
+        return value if value in ("system", "light", "dark") else "system"
+
+    def set_theme(self, theme: str) -> None:
+        if theme not in ("system", "light", "dark"):
+            raise ValueError(f"unknown theme {theme!r}")
+        self._qs.setValue("look/theme", theme)
         self._qs.sync()

@@ -1,64 +1,238 @@
-"""The app's look: Fusion style with a light palette and a few named roles.
+"""The app's look: Fusion style, a light or dark palette, and a few named roles.
 
 Widgets name their role with ``setObjectName`` ("help", "muted", "banner",
-"error") and this one stylesheet gives each role its look, so spacing and
-colors stay consistent everywhere. Sizes are in points or em-relative so
-the sheet reads the same at 100 % and 200 % scaling.
+"error", "chip", "accent") and this one stylesheet gives each role its look, so
+spacing and colours stay consistent everywhere. Sizes are in points or
+em-relative so the sheet reads the same at 100 % and 200 % scaling.
+
+Themes (issue 17): the app follows the system palette unless the player picks
+Light or Dark in Preferences. Every colour of our own is a pair in
+:data:`COLOR_PAIRS` (light value, dark value), chosen by whether the palette in
+force is dark, and each pair reaches WCAG AA contrast (4.5:1) on its palette's
+window colour; ``tests/ui/test_desktop_theme.py`` checks that on real windows.
 """
 
 from __future__ import annotations
 
+from string import Template
+
+from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 STYLE = "Fusion"
 """The Qt style under the stylesheet (the same on every platform)."""
 
-STYLESHEET = """
+THEMES = ("system", "light", "dark")
+"""The theme choices Preferences offers; "system" follows the desktop's palette."""
+
+COLOR_PAIRS: dict[str, tuple[str, str]] = {
+    # name: (on a light palette, on a dark palette)
+    "text": ("#1a1a1a", "#ececec"),
+    "muted": ("#5f5f5f", "#b0b0b0"),
+    "error": ("#b3261e", "#ff8a80"),
+    "warning": ("#8a5a00", "#f0c060"),
+    "info": ("#3c6e47", "#8fd19e"),
+    "accent": ("#8a2b0f", "#ffab91"),
+    "link": ("#2f4f7f", "#9dbbe8"),
+    "help_bg": ("#f3f1ea", "#33312b"),
+    "help_border": ("#d9d4c3", "#5c5645"),
+    "help_text": ("#333333", "#e6e2d6"),
+    "banner_bg": ("#e8eef7", "#243247"),
+    "banner_border": ("#b8c7de", "#3d5273"),
+    "over_bg": ("#fbe9e7", "#4a2220"),
+    "over_border": ("#e0a39b", "#8c3b33"),
+    "over_text": ("#b3261e", "#ffb4ab"),
+    "chip_bg": ("#ece7da", "#45413a"),
+    "chip_text": ("#222222", "#f0ece0"),
+    "dead_bg": ("#444444", "#d0d0d0"),
+    "dead_text": ("#ffffff", "#111111"),
+    "badge_bg": ("#2f4f7f", "#2f4f7f"),
+    "badge_blocked": ("#b3261e", "#a1251d"),
+    "paper_bg": ("#fbfaf6", "#2a2925"),
+    "rule": ("#c8c8c8", "#555555"),
+    "card_border": ("#d4d4d4", "#4a4a4a"),
+    "card_off": ("#f4f4f4", "#262626"),
+}
+
+STYLESHEET = Template("""
 QLabel#help {
-    background: #f3f1ea;
-    border: 1px solid #d9d4c3;
+    background: $help_bg;
+    border: 1px solid $help_border;
     border-radius: 4px;
     padding: 8px;
-    color: #333;
+    color: $help_text;
 }
-QLabel#muted { color: #666; }
-QLabel#error { color: #b3261e; }
-QLabel#warning { color: #8a5a00; }
+QLabel#muted { color: $muted; }
+QLabel#error { color: $error; }
+QLabel#warning { color: $warning; }
+QLabel#accent { color: $accent; }
+QLabel#accentBold { color: $accent; font-weight: bold; }
 QLabel#banner {
-    background: #e8eef7;
-    border: 1px solid #b8c7de;
+    background: $banner_bg;
+    border: 1px solid $banner_border;
     border-radius: 4px;
     padding: 6px 10px;
     font-weight: bold;
+    color: $text;
 }
 QLabel#banner[overspent="true"] {
-    background: #fbe9e7;
-    border-color: #e0a39b;
-    color: #b3261e;
+    background: $over_bg;
+    border-color: $over_border;
+    color: $over_text;
 }
 QLabel#title { font-size: 16pt; font-weight: bold; }
 QLabel#chip {
-    background: #ece7da;
+    background: $chip_bg;
+    color: $chip_text;
     border-radius: 8px;
     padding: 2px 8px;
 }
-QLabel#chip[dead="true"] { background: #444; color: white; }
-QTabWidget::pane { border-top: 1px solid #c8c8c8; }
+QLabel#chip[dead="true"] { background: $dead_bg; color: $dead_text; }
+QTabWidget::pane { border-top: 1px solid $rule; }
 QWizard QLabel#help { min-width: 15em; }
-"""
+""")
+
+_themed: dict[str, list[QColor]] = {}
+_system_palette: QPalette | None = None
 
 
-def apply_style(app: QApplication) -> None:
-    """Give the application Harbinger's style.
+def is_dark(palette: QPalette | None = None) -> bool:
+    """Whether ``palette`` (default: the application's) has light text on a dark window."""
+    if palette is None:
+        palette = QGuiApplication.palette()
+    window = palette.color(QPalette.ColorRole.Window)
+    text = palette.color(QPalette.ColorRole.WindowText)
+    return window.lightnessF() < text.lightnessF()
+
+
+def color_value(name: str, dark: bool | None = None) -> str:
+    """The ``#rrggbb`` of the named colour pair for a light or dark palette (default: current)."""
+    light, dark_value = COLOR_PAIRS[name]
+    return dark_value if (is_dark() if dark is None else dark) else light
+
+
+def themed_color(name: str) -> QColor:
+    """A QColor for the named pair that :func:`apply_theme` re-tints in place on a switch.
+
+    For module-level colours (tree item foregrounds in review, findings lists):
+    holders keep the object, and the next repaint uses the new theme's value.
+    """
+    color = QColor(color_value(name))
+    _themed.setdefault(name, []).append(color)
+    return color
+
+
+def render(template: Template, dark: bool | None = None) -> str:
+    """A stylesheet template with each ``$name`` replaced by its pair's value."""
+    dark = is_dark() if dark is None else dark
+    return template.substitute({name: color_value(name, dark) for name in COLOR_PAIRS})
+
+
+def dark_palette() -> QPalette:
+    """Harbinger's dark palette: grey surfaces, near-white text, a blue highlight."""
+    p = QPalette()
+    role = QPalette.ColorRole
+    window, base, text = QColor("#2b2b2b"), QColor("#1f1f1f"), QColor("#ececec")
+    for r, c in (
+        (role.Window, window),
+        (role.WindowText, text),
+        (role.Base, base),
+        (role.AlternateBase, QColor("#2f2f2f")),
+        (role.ToolTipBase, QColor("#3a3a3a")),
+        (role.ToolTipText, text),
+        (role.PlaceholderText, QColor("#9a9a9a")),
+        (role.Text, text),
+        (role.Button, QColor("#353535")),
+        (role.ButtonText, text),
+        (role.BrightText, QColor("#ff8a80")),
+        (role.Light, QColor("#4a4a4a")),
+        (role.Midlight, QColor("#3d3d3d")),
+        (role.Mid, QColor("#2a2a2a")),
+        (role.Dark, QColor("#1a1a1a")),
+        (role.Shadow, QColor("#0d0d0d")),
+        (role.Highlight, QColor("#3d6fb0")),
+        (role.HighlightedText, QColor("#ffffff")),
+        (role.Link, QColor("#9dbbe8")),
+        (role.LinkVisited, QColor("#c3a6e8")),
+    ):
+        p.setColor(r, c)
+    disabled = QPalette.ColorGroup.Disabled
+    for r in (role.WindowText, role.Text, role.ButtonText):
+        p.setColor(disabled, r, QColor("#7a7a7a"))
+    return p
+
+
+def theme_palette(app: QApplication, theme: str) -> QPalette:
+    """The palette a theme stands for: the system's, Fusion's light one, or our dark one."""
+    if theme == "dark":
+        return dark_palette()
+    if theme == "light":
+        return app.style().standardPalette()
+    return _system_palette if _system_palette is not None else app.palette()
+
+
+def apply_theme(app: QApplication, theme: str = "system") -> None:
+    """Switch the application's palette and stylesheet to ``theme`` (one of :data:`THEMES`).
+
+    Themed colours held by widgets (:func:`themed_color`) are re-tinted; dialog
+    stylesheets rendered earlier keep their colours until the dialog is opened again.
+    """
+    global _system_palette
+    if theme not in THEMES:
+        theme = "system"
+    if _system_palette is None:
+        _system_palette = app.palette()  # a copy (QPalette(p) would build the Qt namespace)
+        hints = app.styleHints()
+        if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: the desktop switched light/dark
+            hints.colorSchemeChanged.connect(lambda *_: _follow_desktop(app))
+    # The system palette as captured sets no role of its own, so Qt keeps resolving it
+    # against the desktop's palette, including after the desktop changes scheme.
+    app.setPalette(theme_palette(app, theme))
+    dark = is_dark(app.palette())
+    for name, colors in _themed.items():
+        for color in colors:
+            value = color_value(name, dark)
+            color.setRgb(int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+    app.setStyleSheet(render(STYLESHEET, dark))
+    app.setProperty("harbinger_theme", theme)
+    app.setProperty("harbinger_styled", True)
+
+
+def _follow_desktop(app: QApplication) -> None:
+    """Re-tint our own colours when the desktop changes scheme and the theme is "system"."""
+    if app.property("harbinger_theme") == "system":
+        apply_theme(app, "system")
+
+
+def apply_style(app: QApplication, theme: str = "system") -> None:
+    """Give the application Harbinger's style and theme.
 
     Idempotent: re-applying a style repolishes every widget alive, so it is only
     done when something would actually change.
     """
-    if app.property("harbinger_styled"):
+    if app.property("harbinger_styled") and app.property("harbinger_theme") == theme:
         return
     # An application made by ui.app.make_application already has it (chosen at creation).
     chosen = app.property("harbinger_style") == STYLE
     if not chosen and app.style().name().lower() != STYLE.lower():
         app.setStyle(STYLE)
-    app.setStyleSheet(STYLESHEET)
-    app.setProperty("harbinger_styled", True)
+    apply_theme(app, theme)
+
+
+def relative_luminance(color: QColor) -> float:
+    """WCAG 2 relative luminance of an opaque colour (0 black … 1 white)."""
+
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    return (
+        0.2126 * channel(color.redF())
+        + 0.7152 * channel(color.greenF())
+        + 0.0722 * channel(color.blueF())
+    )
+
+
+def contrast_ratio(first: QColor, second: QColor) -> float:
+    """WCAG 2 contrast ratio of two colours (1 … 21; AA body text needs 4.5)."""
+    a, b = sorted((relative_luminance(first), relative_luminance(second)), reverse=True)
+    return (a + 0.05) / (b + 0.05)

@@ -89,7 +89,7 @@ class ChronicleView(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.message = QLabel()
-        self.message.setStyleSheet("color: #9b1c1c")
+        self.message.setObjectName("error")
         layout.addWidget(self.status)
         layout.addWidget(self.message)
         split = QSplitter(Qt.Orientation.Horizontal)

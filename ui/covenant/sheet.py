@@ -256,7 +256,7 @@ class CovenantSheet(QWidget):
         self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
         self.state_label = QLabel()
         self.state_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.state_label.setStyleSheet("color: #8a2b0f; font-weight: bold;")
+        self.state_label.setObjectName("accentBold")
         titles.addWidget(self.title)
         titles.addWidget(self.subtitle)
         titles.addWidget(self.state_label)
@@ -289,7 +289,7 @@ class CovenantSheet(QWidget):
         big.setBold(True)
         for col, (key, text) in enumerate(names):
             caption = QLabel(text)
-            caption.setStyleSheet("color: #555;")
+            caption.setObjectName("muted")
             value = QLabel()
             value.setFont(big)
             value.setObjectName(f"discipline_{key}")
@@ -297,7 +297,7 @@ class CovenantSheet(QWidget):
             grid.addWidget(value, 1, col)
             self.discipline_labels[key] = value
         self.tokens_detail = QLabel()
-        self.tokens_detail.setStyleSheet("color: #555;")
+        self.tokens_detail.setObjectName("muted")
         grid.addWidget(self.tokens_detail, 2, 0, 1, len(names))
         return strip
 
@@ -578,11 +578,11 @@ class CovenantSheet(QWidget):
         bold.setBold(True)
         name.setFont(bold)
         kind = QLabel(SOURCE_NAMES.get(asset.source, asset.source))
-        kind.setStyleSheet("color: #555;")
+        kind.setObjectName("muted")
         status = QLabel(asset.status.capitalize())
         if not asset.ready:
             status.setText(f"{asset.status.capitalize()} ({asset.last_use})")
-            status.setStyleSheet("color: #8a2b0f;")
+            status.setObjectName("accent")
         self.status_labels[asset.id] = status
         grid.addWidget(name, 0, 0)
         grid.addWidget(kind, 0, 1)

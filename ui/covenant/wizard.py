@@ -149,7 +149,7 @@ def _findings_label() -> QLabel:
     label = QLabel()
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setStyleSheet("color: #8a2b0f;")
+    label.setObjectName("accent")
     return label
 
 

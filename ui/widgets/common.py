@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
 )
 
 from builder.core.findings import Finding, Severity
+from ui.style import themed_color
 
-ERROR_COLOR = QColor("#b3261e")
-WARNING_COLOR = QColor("#8a5a00")
-INFO_COLOR = QColor("#3c6e47")
+# Light/dark pairs from ui.style, re-tinted in place when the theme changes.
+ERROR_COLOR = themed_color("error")
+WARNING_COLOR = themed_color("warning")
+INFO_COLOR = themed_color("info")
 
 SEVERITY_MARK = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "✔"}
 SEVERITY_COLOR = {

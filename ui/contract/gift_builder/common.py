@@ -9,36 +9,48 @@ click cheap: Qt relayouts on every ``setText``.
 
 from __future__ import annotations
 
+from string import Template
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-BUILDER_STYLESHEET = """
-QLabel#muted { color: #5f5f5f; }
-QLabel#error { color: #b3261e; }
-QLabel#warning { color: #8a5a00; }
+from ui.style import render
+
+BUILDER_STYLESHEET = Template("""
+QLabel#muted { color: $muted; }
+QLabel#error { color: $error; }
+QLabel#warning { color: $warning; }
 QLabel#notice {
-    background: #e8eef7; border: 1px solid #b8c7de; border-radius: 4px; padding: 6px;
+    background: $banner_bg; border: 1px solid $banner_border; border-radius: 4px; padding: 6px;
+    color: $text;
 }
 QLabel#help {
-    background: #f3f1ea; border: 1px solid #d9d4c3; border-radius: 4px; padding: 8px; color: #333;
+    background: $help_bg; border: 1px solid $help_border; border-radius: 4px; padding: 8px;
+    color: $help_text;
 }
 QLabel#pageTitle { font-size: 13pt; font-weight: bold; }
 QLabel#sectionTitle { font-weight: bold; margin-top: 6px; }
 QLabel#costBadge {
-    background: #2f4f7f; color: white; border-radius: 8px;
+    background: $badge_bg; color: white; border-radius: 8px;
     font-size: 22pt; font-weight: bold; padding: 2px 14px; min-width: 1.4em;
 }
-QLabel#costBadge[blocked="true"] { background: #b3261e; }
+QLabel#costBadge[blocked="true"] { background: $badge_blocked; }
 QLabel#costCaption { font-weight: bold; font-size: 11pt; }
 QPlainTextEdit#systemText, QLabel#systemText {
-    background: #fbfaf6; border: 1px solid #d9d4c3; border-radius: 4px; padding: 8px;
+    background: $paper_bg; border: 1px solid $help_border; border-radius: 4px; padding: 8px;
 }
-QFrame#card { border: 1px solid #d4d4d4; border-radius: 6px; background: palette(base); }
-QFrame#card[chosen="true"] { border: 2px solid #2f4f7f; }
-QFrame#card[unavailable="true"] { background: #f4f4f4; }
+QFrame#card { border: 1px solid $card_border; border-radius: 6px; background: palette(base); }
+QFrame#card[chosen="true"] { border: 2px solid $link; }
+QFrame#card[unavailable="true"] { background: $card_off; }
 QCheckBox#modifierName, QRadioButton#cardTitle { font-weight: bold; }
-QLabel#amount { font-weight: bold; color: #2f4f7f; }
-"""
+QLabel#amount { font-weight: bold; color: $link; }
+""")
+"""The builder's own looks; ``$name`` colours are ui.style's light/dark pairs."""
+
+
+def builder_stylesheet() -> str:
+    """The builder's stylesheet in the colours of the theme in force."""
+    return render(BUILDER_STYLESHEET)
 
 
 def label(text: str = "", role: str = "", *, wrap: bool = True, selectable: bool = False) -> QLabel:

@@ -52,7 +52,7 @@ from builder.contract.character import Contractor, Gift
 from builder.contract.gifts import Catalog, GiftDraft, GiftEvaluation
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.core.findings import Severity
-from ui.contract.gift_builder.common import BUILDER_STYLESHEET
+from ui.contract.gift_builder.common import builder_stylesheet
 from ui.contract.gift_builder.controller import EMPTY_DRAFT, BuilderState, GiftBuilderController
 from ui.contract.gift_builder.customise_page import CustomisePage
 from ui.contract.gift_builder.effect_page import EffectPage
@@ -242,7 +242,7 @@ class GiftBuilderDialog(QDialog):
         self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
 
         # Styled once everything exists: styling first makes every addWidget re-polish.
-        self.setStyleSheet(BUILDER_STYLESHEET)
+        self.setStyleSheet(builder_stylesheet())
         self._repaint(self.controller.state)
         if existing_gift is not None or start is not None:
             self.go(Step.CUSTOMISE)

@@ -1,0 +1,111 @@
+"""Opening character files from outside the app (issue 17): ``harbinger FILE...``, the
+file manager, and a second launch handing its files to the running instance."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from harbinger.cli import COMMANDS, _gui_only, build_parser
+from ui.main_window import MainWindow
+from ui.open_files import character_id
+from ui.single_instance import InstanceServer, send_to_running, server_name
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLES = ROOT / "resources" / "examples"
+WREN = EXAMPLES / "newbie-wren-halloway.json"
+WREN_ID = "c490dfa0-ce58-5d4e-8d9a-3d86b4c027c1"
+INES = EXAMPLES / "seasoned-ines-varga.json"
+
+
+def test_existing_paths_mean_open_these_files_in_the_app(tmp_path: Path) -> None:
+    assert _gui_only([]) == (True, None, [])
+    assert _gui_only(["--db", "x.sqlite3", str(WREN)]) == (True, "x.sqlite3", [str(WREN)])
+    assert _gui_only([str(WREN), str(INES)]) == (True, None, [str(WREN), str(INES)])
+    # A subcommand, or anything that is not an existing path, stays a command line.
+    assert _gui_only(["sheet", "audit", str(WREN)])[0] is False
+    assert _gui_only([str(tmp_path / "missing.json")])[0] is False
+    assert _gui_only(["--json", str(WREN)])[0] is False
+    parser_commands = next(a for a in build_parser()._actions if a.dest == "command").choices
+    assert sorted(parser_commands) == sorted(COMMANDS)
+
+
+def test_a_known_character_opens_its_sheet_and_others_go_to_review(
+    qtbot, window: MainWindow
+) -> None:
+    assert character_id(WREN) == WREN_ID
+    window.import_file(WREN)
+    qtbot.waitUntil(lambda: window.workspace.library.exists(WREN_ID), timeout=20000)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+
+    window.open_files([str(WREN), str(INES)])
+
+    assert window.contractor is not None
+    assert window.contractor.id == WREN_ID
+    review = window.review_window
+    qtbot.waitUntil(lambda: len(review.verdicts()) == 1, timeout=30000)
+    assert list(review.verdicts()) == [INES.name]
+    assert window.workspace.library.exists(character_id(INES) or "") is False
+
+
+def test_files_given_at_start_wait_for_the_library(qtbot, app, library_path: Path) -> None:
+    from ui.settings import AppSettings
+
+    window = MainWindow(AppSettings(), str(library_path), offer_examples=False)
+    qtbot.addWidget(window)
+    assert window.loading
+    window.open_files([str(INES)])  # before the library is open: waits for it
+    window.show()
+    qtbot.waitUntil(lambda: getattr(window, "review_window", None) is not None, timeout=20000)
+    qtbot.waitUntil(lambda: len(window.review_window.verdicts()) == 1, timeout=30000)
+    assert list(window.review_window.verdicts()) == [INES.name]
+
+
+def test_server_names_differ_by_library_and_user() -> None:
+    first = server_name("sqlite:////home/a/library.sqlite3", "ines")
+    assert first == server_name("sqlite:////home/a/library.sqlite3", "ines")
+    assert first != server_name("sqlite:////home/a/other.sqlite3", "ines")
+    assert first != server_name("sqlite:////home/a/library.sqlite3", "wren")
+    assert first.startswith("harbinger-")
+    assert len(first) == len("harbinger-") + 24
+
+
+def test_nobody_listening_means_no_hand_off(app, tmp_path: Path) -> None:
+    assert send_to_running(server_name(f"sqlite:///{tmp_path}/none", "t"), [WREN], 200) is False
+
+
+def test_a_second_launch_hands_its_files_to_the_running_window(
+    qtbot, window: MainWindow, library_path: Path, tmp_path: Path
+) -> None:
+    from ui.app import chosen_location
+
+    url = chosen_location(str(library_path), None)
+    server = InstanceServer(server_name(url), window)
+    assert server.listen()
+    server.files_received.connect(window.open_files)
+    received: list[list[str]] = []
+    server.files_received.connect(received.append)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    # The real second launch: `harbinger --db LIBRARY FILE`, as the .desktop file runs it.
+    second = subprocess.Popen(
+        [sys.executable, "-m", "harbinger", "--db", str(library_path), str(INES)],
+        cwd=tmp_path,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        qtbot.waitUntil(lambda: received != [], timeout=30000)
+        qtbot.waitUntil(lambda: second.poll() is not None, timeout=30000)
+    finally:
+        if second.poll() is None:
+            second.kill()
+    assert second.returncode == 0, second.stderr.read().decode()
+    assert received == [[str(INES)]]
+    qtbot.waitUntil(lambda: getattr(window, "review_window", None) is not None, timeout=20000)
+    qtbot.waitUntil(lambda: len(window.review_window.verdicts()) == 1, timeout=30000)
+    assert list(window.review_window.verdicts()) == [INES.name]
+    server.close()

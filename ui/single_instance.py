@@ -1,0 +1,110 @@
+"""One running app per library and user: a second launch hands its files over (issue 17).
+
+The first instance listens on a local socket (QLocalServer) whose name comes
+from the library's URL and the user's name, so two users, or one user on two
+libraries, never meet. A second launch on the same library connects, sends one
+line of JSON (``{"open": [absolute paths]}``), waits for ``ok`` and exits; the
+first instance raises its window and opens the files.
+"""
+
+from __future__ import annotations
+
+import getpass
+import hashlib
+import json
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtNetwork import QLocalServer, QLocalSocket
+
+TIMEOUT_MS = 2000
+"""How long a second launch waits for the first to answer before opening its own window."""
+
+
+def _user() -> str:
+    try:
+        return getpass.getuser()
+    except Exception:  # no login name (some containers): the numeric id still separates users
+        return str(os.getuid()) if hasattr(os, "getuid") else "user"
+
+
+def server_name(library_url: str, user: str | None = None) -> str:
+    """The local socket's name for ``library_url`` and ``user`` (default: the current user).
+
+    Hashed, so it is short (Unix socket paths are limited to about 100 bytes)
+    and holds no path characters.
+    """
+    digest = hashlib.sha256(f"{user or _user()}\n{library_url}".encode()).hexdigest()
+    return f"harbinger-{digest[:24]}"
+
+
+def send_to_running(name: str, paths: list[str | Path], timeout_ms: int = TIMEOUT_MS) -> bool:
+    """Hand ``paths`` to an instance listening on ``name``; False when none answers."""
+    socket = QLocalSocket()
+    socket.connectToServer(name)
+    if not socket.waitForConnected(timeout_ms):
+        return False
+    message = {"open": [str(Path(p).expanduser().absolute()) for p in paths]}
+    socket.write(json.dumps(message).encode("utf-8") + b"\n")
+    if not socket.waitForBytesWritten(timeout_ms):
+        return False
+    answered = False
+    while socket.waitForReadyRead(timeout_ms):
+        if socket.canReadLine():
+            answered = bytes(socket.readLine().data()).strip() == b"ok"
+            break
+    socket.disconnectFromServer()
+    return answered
+
+
+class InstanceServer(QObject):
+    """Listens for later launches; ``files_received`` carries the paths each one sent."""
+
+    files_received = Signal(list)
+
+    def __init__(self, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.name = name
+        self.server = QLocalServer(self)
+        self.server.setSocketOptions(QLocalServer.SocketOption.UserAccessOption)
+        self.server.newConnection.connect(self._accept)
+        self._buffers: dict[QLocalSocket, bytes] = {}
+
+    def listen(self) -> bool:
+        """Start listening; a socket left by a crashed instance (nobody answers) is replaced."""
+        if self.server.listen(self.name):
+            return True
+        QLocalServer.removeServer(self.name)
+        return self.server.listen(self.name)
+
+    def close(self) -> None:
+        self.server.close()
+
+    def _accept(self) -> None:
+        while self.server.hasPendingConnections():
+            socket = self.server.nextPendingConnection()
+            self._buffers[socket] = b""
+            socket.readyRead.connect(lambda s=socket: self._read(s))
+            socket.disconnected.connect(lambda s=socket: self._drop(s))
+
+    def _read(self, socket: QLocalSocket) -> None:
+        self._buffers[socket] = self._buffers.get(socket, b"") + bytes(socket.readAll().data())
+        data = self._buffers[socket]
+        if b"\n" not in data:
+            return
+        line = data.split(b"\n", 1)[0]
+        self._buffers[socket] = b""
+        try:
+            message = json.loads(line.decode("utf-8"))
+            paths = [str(p) for p in message.get("open", []) if isinstance(p, str)]
+        except (ValueError, AttributeError):
+            socket.write(b"bad\n")
+            return
+        socket.write(b"ok\n")
+        socket.flush()
+        self.files_received.emit(paths)
+
+    def _drop(self, socket: QLocalSocket) -> None:
+        self._buffers.pop(socket, None)
+        socket.deleteLater()
