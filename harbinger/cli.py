@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from harbinger import __version__
 
-COMMANDS = ("dice", "catalog", "gift", "sheet", "db", "tmc", "install-desktop")
+COMMANDS = ("dice", "catalog", "gift", "sheet", "db", "tmc", "tiles", "install-desktop")
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
 

@@ -423,6 +423,13 @@ class MainWindow(QMainWindow):
             "Start a chronicle of The Coven (the town, the Others, the practitioners)",
         )
         a(
+            "play_tiles",
+            "Play &Covenants…",
+            self.play_tiles,
+            "Ctrl+Shift+G",
+            "Play the Covenants tile game against the computer or a friend; keep finished games",
+        )
+        a(
             "record_contract",
             "&Record Contract…",
             lambda: self._sheet_action("record_contract"),
@@ -472,6 +479,7 @@ class MainWindow(QMainWindow):
         contractor_menu.addAction(self.actions["new_covenant"])
         contractor_menu.addAction(self.actions["new_spacefarer"])
         contractor_menu.addAction(self.actions["new_chronicle"])
+        contractor_menu.addAction(self.actions["play_tiles"])
         contractor_menu.addSeparator()
         contractor_menu.addAction(self.actions["record_contract"])
         contractor_menu.addAction(self.actions["spend_exp"])
@@ -525,7 +533,14 @@ class MainWindow(QMainWindow):
         has_sheet = self.contractor is not None
         alive = bool(self.report is not None and self.report.alive)
         shown = self.shown_character() is not None
-        for key in ("import", "new_contractor", "new_covenant", "new_spacefarer", "new_chronicle"):
+        for key in (
+            "import",
+            "new_contractor",
+            "new_covenant",
+            "new_spacefarer",
+            "new_chronicle",
+            "play_tiles",
+        ):
             self.actions[key].setEnabled(has_library)
         for key in ("export", "delete", "print"):
             self.actions[key].setEnabled(shown)
@@ -939,6 +954,19 @@ class MainWindow(QMainWindow):
         dialog = SpacefarerCreationDialog(parent=self)
         dialog.accepted.connect(
             lambda: self.run_operation(lambda: create(self.workspace, dialog.made))
+        )
+        self._show_dialog(dialog)
+
+    def play_tiles(self) -> None:
+        """Open a game of Covenants; a finished game is kept in the library (undoably)."""
+        if self.workspace.library is None:
+            return
+        from ui.operations.tiles import save_game
+        from ui.tiles.play_dialog import PlayTilesDialog
+
+        dialog = PlayTilesDialog(self)
+        dialog.kept.connect(
+            lambda game: self.run_operation(lambda: save_game(self.workspace, game))
         )
         self._show_dialog(dialog)
 

@@ -201,6 +201,29 @@ def _coven_review_sheet(parent: QWidget | None) -> Any:
     return ReadOnlyChronicleSheet(parent)
 
 
+# ---------------------------------------------------------------------- Covenants (tiles)
+
+
+def _tiles_show(window: Any, game_id: str) -> bool:
+    from ui.tiles.saved_game import SavedGameSheet
+
+    return bool(
+        window.show_game(game_id, lambda: SavedGameSheet(window.workspace, game_id, window))
+    )
+
+
+def _tiles_delete(workspace: Workspace, game: Any) -> Change:
+    from ui.operations.tiles import delete
+
+    return delete(workspace, game)
+
+
+def _tiles_review_sheet(parent: QWidget | None) -> Any:
+    from ui.tiles.saved_game import ReadOnlyGameSheet
+
+    return ReadOnlyGameSheet(parent)
+
+
 _SYSTEMS: dict[str, SystemUi] = {
     "contract": SystemUi(
         "contract",
@@ -238,6 +261,15 @@ _SYSTEMS: dict[str, SystemUi] = {
         _coven_review_sheet,
         ReviewWords("Whole chronicle", "Core: town, goal, practitioners, links", "Chronicle"),
         roster_label="The Coven",
+    ),
+    "tiles": SystemUi(
+        "tiles",
+        _tiles_show,
+        _print_by_registry,
+        _tiles_delete,
+        _tiles_review_sheet,
+        ReviewWords("Whole game", "The game: players, deal, result", "Moves"),
+        roster_label="Covenants (tile game)",
     ),
 }
 

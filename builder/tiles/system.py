@@ -49,7 +49,7 @@ def _read(document: Any) -> CharacterFile:
         raise FileFormatError(problems[0][1], problems[0][0], problems=problems)
     return CharacterFile(
         ID,
-        rec.from_json(document.get("game")),
+        rec.from_json(document.get("character")),
         tuple(document.get("approvals", ())),
         rec.VERSION,
         str(document.get("exported_at", "")),
@@ -61,7 +61,7 @@ def _write(file: CharacterFile) -> dict[str, Any]:
     document: dict[str, Any] = {
         "format": rec.FORMAT,
         "version": rec.VERSION,
-        "game": rec.to_json(file.character),
+        "character": rec.to_json(file.character),
     }
     if file.approvals:
         document["approvals"] = [dict(a) for a in file.approvals]

@@ -168,6 +168,6 @@ def test_dark_mode_covenant_sheet_is_readable(
     window.import_file(example)
     qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     window.open_files([str(example)])
-    assert window.covenant_sheet is not None
+    assert window.game_sheet is not None
     assert unreadable(window, dark) == []
     assert checked(window, dark) >= 6  # the six Discipline captions are muted

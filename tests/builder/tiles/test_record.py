@@ -47,7 +47,7 @@ def test_the_registry_reads_what_it_writes() -> None:
     assert registry.system_for_format("harbinger.tiles-game") is SYSTEM
     r = _example()
     document = SYSTEM.write(registry.CharacterFile("tiles", r))
-    assert document["game"]["result"] == {"scores": [4, 6], "winner": 2, "finished": True}
+    assert document["character"]["result"] == {"scores": [4, 6], "winner": 2, "finished": True}
     again = registry.read_document(json.loads(SYSTEM.dumps(registry.CharacterFile("tiles", r))))
     assert again.character == r and again.system == "tiles"
     assert SYSTEM.identity(r) == registry.Identity("game-1", "Thest vs Ada", "")
@@ -57,10 +57,10 @@ def test_the_registry_reads_what_it_writes() -> None:
 
 def test_the_schema_names_a_bad_move() -> None:
     document = SYSTEM.write(registry.CharacterFile("tiles", _example()))
-    document["game"]["moves"][2] = "x:Q"
+    document["character"]["moves"][2] = "x:Q"
     with pytest.raises(registry.FileFormatError) as caught:
         SYSTEM.read(document)
-    assert caught.value.where == "game.moves[2]"
+    assert caught.value.where == "character.moves[2]"
 
 
 def test_audit_replays_and_passes_the_true_result() -> None:
