@@ -255,5 +255,6 @@ def run_play(args: argparse.Namespace) -> int:
         players.reverse()
     record = record_of(game.state, (players[0], players[1]), str(deal), str(uuid.uuid4()), seed)
     if args.json:
-        emit(args, {"format": "harbinger.tiles-game", "version": 1, "character": to_json(record)}, "")
+        document = {"format": "harbinger.tiles-game", "version": 1, "character": to_json(record)}
+        emit(args, document, "")
     return 0
