@@ -9,6 +9,7 @@ Attribute, before and after Penalty (``builder.contract.derived.pool_after_penal
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -21,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES
-from builder.contract.derived import pool_after_penalty
-from ui.contract.sheet.context import SheetContext
+from builder.contract.derived import DERIVED_RULES, pool_after_penalty
+from ui.contract.sheet.context import SheetContext, penalty_rows
 from ui.contract.sheet.names import (
     ability_description,
     ability_name,
@@ -49,6 +50,16 @@ def pool_tooltip(
         note = f" ({after} after Penalty)" if after != base else ""
         lines.append(f"  {attribute_name(attr)} + {ability_label}: {base} dice{note}")
     return "\n".join(lines)
+
+
+def carry_text(derived: Any) -> str:
+    """The carry line: the limit, and what is carried against it when the table tracks weight."""
+    if not derived.carried_lb:
+        return f"{derived.carry_lb} lb"
+    text = f"{derived.carried_lb} of {derived.carry_lb} lb"
+    if derived.carry_over_lb:
+        text += f" · {derived.carry_over_lb} lb over"
+    return text
 
 
 class RatingRow:
@@ -157,7 +168,7 @@ class StatsTab(QScrollArea):
         report = ctx.report
         ratings = report.ratings
         derived = report.derived
-        penalty = derived.penalty
+        penalty = derived.roll_penalty
         for attr, row in self.attribute_rows.items():
             rating = ratings.attributes[attr]
             row.set(rating, max(5, rating), attribute_description(ctx.catalog, attr))
@@ -219,12 +230,7 @@ class StatsTab(QScrollArea):
                     f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}",
                     mind_tip,
                 ),
-                (
-                    "Penalty",
-                    f"−{penalty} dice" if penalty else "none",
-                    f"Body −{derived.body_penalty}, Mind −{derived.mind_penalty}. Pools never "
-                    "drop below 2 dice from Penalty.",
-                ),
+                *penalty_rows(derived),
                 (
                     "Initiative",
                     self._pool(derived.initiative_pool, penalty),
@@ -238,7 +244,7 @@ class StatsTab(QScrollArea):
                     f"+{derived.sprint_steps} steps ({derived.sprint_ft} ft)",
                     "Extra 5-foot steps beyond free movement, each at −1 die",
                 ),
-                ("Carry", f"{derived.carry_lb} lb", "Carried without an encumbrance penalty"),
+                ("Carry", carry_text(derived), DERIVED_RULES["carry_lb"]),
                 ("Lift", f"{derived.lift_lb} lb", "Most you can lift and haul"),
             ]
         )
