@@ -53,7 +53,7 @@ def test_carried_weight_costs_dice_and_unencumbered_gives_one(window: MainWindow
     assert stats.value("Penalty") == "none"
     assert stats.value("Every roll") == "−2 dice"
     # Body 5 + ceil(2/2) = 6 dice, 4 after the 2 dice of load.
-    assert stats.value("Body roll") == "6 dice (4 after Penalty)"
+    assert stats.value("Body roll") == "6 dice (4 after −2)"
     assert window.sheet.roll_sheet().dice_lost() == 2
 
     # 54 lb is 24 over: no full step, no dice lost.

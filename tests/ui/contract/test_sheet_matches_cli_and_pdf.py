@@ -77,10 +77,11 @@ def minus(dice: int) -> str:
     return "0" if dice == 0 else f"\u2212{dice}"
 
 
-def pool_text(pool: dict[str, int]) -> str:
+def pool_text(pool: dict[str, int], penalty: dict[str, Any]) -> str:
     if pool["after_penalty"] == pool["dice"]:
         return f"{pool['dice']} dice"
-    return f"{pool['dice']} dice ({pool['after_penalty']} after Penalty)"
+    words = f"−{penalty['roll_penalty']}" if penalty["encumbrance"] else "Penalty"
+    return f"{pool['dice']} dice ({pool['after_penalty']} after {words})"
 
 
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
@@ -138,9 +139,9 @@ def compare(
         assert stats.value("Every roll") == f"−{penalty['roll_penalty']} dice"
 
     pools = numbers["pools"]
-    assert stats.value("Initiative") == pool_text(pools["initiative"])
-    assert stats.value("Body roll") == pool_text(pools["body"])
-    assert stats.value("Mind roll") == pool_text(pools["mind"])
+    assert stats.value("Initiative") == pool_text(pools["initiative"], penalty)
+    assert stats.value("Body roll") == pool_text(pools["body"], penalty)
+    assert stats.value("Mind roll") == pool_text(pools["mind"], penalty)
     assert f"Initiative pool {pools['initiative']['dice']} dice" in text
     assert f"Body roll {pools['body']['dice']} dice" in text
     assert f"Mind roll {pools['mind']['dice']} dice" in text

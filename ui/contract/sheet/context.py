@@ -14,7 +14,14 @@ from builder.contract.character import Contractor
 from builder.contract.derived import DERIVED_RULES
 from ui.widgets.common import title_case
 
-__all__ = ["SheetContext", "penalty_rows", "penalty_source_text", "signed", "title_case"]
+__all__ = [
+    "SheetContext",
+    "penalty_rows",
+    "penalty_source_text",
+    "signed",
+    "title_case",
+    "widen_values",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,3 +81,11 @@ def penalty_source_text(derived: Any) -> str:
     if source == "wounds":
         return "from wounds"
     return source
+
+
+def widen_values(grid: Any) -> None:
+    """Give a figure grid's value column the spare width, so "−1 dice · from wounds" and
+    "7 dice (6 after Penalty)" stay on one line (call after each ``set_rows``)."""
+    layout = grid.layout()
+    layout.setColumnStretch(0, 0)
+    layout.setColumnStretch(1, 1)

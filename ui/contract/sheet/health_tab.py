@@ -23,7 +23,7 @@ from builder.contract.character import BattleScar, Injury, ScarTier, Trauma
 from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.dialogs.play import WillToSurviveDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
-from ui.contract.sheet.context import SheetContext, penalty_rows, title_case
+from ui.contract.sheet.context import SheetContext, penalty_rows, title_case, widen_values
 from ui.contract.sheet.names import entries, entry_name
 from ui.widgets.common import FigureGrid, heading
 from ui.widgets.tables import ListTable
@@ -124,6 +124,7 @@ class HealthTab(SheetTab):
                 *penalty_rows(derived)[:1],
             ]
         )
+        widen_values(self.vitals)
         self.mind_damage.blockSignals(True)
         self.mind_damage.setValue(health.mind_damage)
         self.mind_damage.blockSignals(False)

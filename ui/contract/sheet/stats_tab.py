@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES
 from builder.contract.derived import DERIVED_RULES, pool_after_penalty
-from ui.contract.sheet.context import SheetContext, penalty_rows
+from ui.contract.sheet.context import SheetContext, penalty_rows, widen_values
 from ui.contract.sheet.names import (
     ability_description,
     ability_name,
@@ -169,6 +169,8 @@ class StatsTab(QScrollArea):
         ratings = report.ratings
         derived = report.derived
         penalty = derived.roll_penalty
+        # With a load carried the dice lost are Penalty and encumbrance together.
+        lost = f"−{penalty}" if derived.encumbrance_penalty else "Penalty"
         for attr, row in self.attribute_rows.items():
             rating = ratings.attributes[attr]
             row.set(rating, max(5, rating), attribute_description(ctx.catalog, attr))
@@ -233,11 +235,11 @@ class StatsTab(QScrollArea):
                 *penalty_rows(derived),
                 (
                     "Initiative",
-                    self._pool(derived.initiative_pool, penalty),
+                    self._pool(derived.initiative_pool, penalty, lost),
                     "Dexterity + Perception",
                 ),
-                ("Body roll", self._pool(derived.body_pool, penalty), ""),
-                ("Mind roll", self._pool(derived.mind_pool, penalty), ""),
+                ("Body roll", self._pool(derived.body_pool, penalty, lost), ""),
+                ("Mind roll", self._pool(derived.mind_pool, penalty, lost), ""),
                 ("Free movement", f"{derived.free_movement_ft} ft", ""),
                 (
                     "Sprint",
@@ -248,8 +250,9 @@ class StatsTab(QScrollArea):
                 ("Lift", f"{derived.lift_lb} lb", "Most you can lift and haul"),
             ]
         )
+        widen_values(self.derived)
 
     @staticmethod
-    def _pool(pool: int, penalty: int) -> str:
+    def _pool(pool: int, penalty: int, words: str = "Penalty") -> str:
         after = pool_after_penalty(pool, penalty)
-        return f"{pool} dice" if after == pool else f"{pool} dice ({after} after Penalty)"
+        return f"{pool} dice" if after == pool else f"{pool} dice ({after} after {words})"
