@@ -216,6 +216,8 @@ def test_a_journal_counts_its_own_text(window: MainWindow) -> None:
     assert "Exp earned" not in dialog.preview.text()
     dialog.ok_button.click()
     assert window.sheet.story_tab.journals.cell(0, 3) == "23"
+    journals = [e for e in window.contractor.ledger if type(e).__name__ == "Journal"]
+    assert [(j.words, len(j.text.split())) for j in journals] == [(23, 23)]
 
 
 def test_raise_several_ranks_at_the_sum_of_the_steps(window: MainWindow) -> None:
