@@ -132,7 +132,7 @@ class HustleDialog(OperationDialog):
         title = contractor.loose_ends[index].title
         super().__init__(
             f"Record Hustle: {title}",
-            "This Loose End's Cutoff has run out and its Threat has come. Until the Hustle it "
+            f"“{title}”: its Cutoff has run out and its Threat has come. Until the Hustle it "
             "requires is recorded, the contractor may not attend another Contract.",
             parent,
         )
