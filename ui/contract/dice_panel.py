@@ -5,6 +5,11 @@ roll) and a Difficulty. The panel asks ``builder`` for everything it shows:
 the pool after Penalty (:mod:`builder.contract.rolls`) and the
 exact distribution (:func:`builder.contract.dice.outcome_distribution`), which already
 applies the Difficulty limits and the rank-6 floor.
+
+Battle Scars with situational penalties (``builder.contract.scars.roll_modifiers``)
+are optional toggles: ticked, the scar's dice replace the Penalty when higher
+(they do not stack, ``scars.with_scar``) and its Difficulty is added.
+Encumbrance dice (``Derived.encumbrance_penalty``) are lost on every roll.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ from fractions import Fraction
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGridLayout,
@@ -28,6 +34,7 @@ from PySide6.QtWidgets import (
 
 from builder.contract import dice
 from builder.contract.rolls import pool_roll, trait_roll
+from builder.contract.scars import RollModifier, with_scar
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
 """The three rolls not made from an Attribute and an Ability ("Rolling Body")."""
@@ -49,7 +56,9 @@ class RollSheet:
 
     ``attributes`` and ``abilities`` map display names ("Dexterity",
     "Firearms", "Lockpicking") to ratings, in sheet order; ``body``, ``mind``,
-    ``initiative`` are those pools before Penalty; ``penalty`` is the dice lost.
+    ``initiative`` are those pools before Penalty; ``penalty`` is the Penalty
+    (wounds or a scar's floor), ``encumbrance`` the dice lost for the load
+    carried, and ``modifiers`` the held scars' optional roll modifiers.
     """
 
     attributes: Mapping[str, int] = field(default_factory=dict)
@@ -58,6 +67,47 @@ class RollSheet:
     mind: int = 0
     initiative: int = 0
     penalty: int = 0
+    encumbrance: int = 0
+    modifiers: tuple[RollModifier, ...] = ()
+
+    def dice_lost(self, scars: tuple[RollModifier, ...] = ()) -> int:
+        """Dice a roll loses with ``scars`` ticked: the higher of Penalty and scar, plus load."""
+        worst = max((m.dice for m in scars), default=0)
+        return with_scar(worst, self.penalty) + self.encumbrance
+
+
+def modifier_text(modifier: RollModifier) -> str:
+    """A scar modifier's toggle text: "Tinnitus: rolls that depend on hearing, −2 dice"."""
+    if modifier.difficulty and not modifier.dice:
+        effect = f"Difficulty +{modifier.difficulty}"
+    elif modifier.dice_max > modifier.dice:
+        effect = f"−{modifier.dice} dice (up to −{modifier.dice_max})"
+    else:
+        effect = f"−{modifier.dice} {'die' if modifier.dice == 1 else 'dice'}"
+    return f"{modifier.name}: {modifier.applies}, {effect}"
+
+
+def modifier_tooltip(modifier: RollModifier) -> str:
+    """Why a scar costs what it does on top of the Penalty (builder's ``extra``)."""
+    if not modifier.dice:
+        return f"{modifier.rule}: adds {modifier.difficulty} to the Difficulty."
+    return (
+        f"{modifier.rule}: does not stack with the Penalty, the higher counts; "
+        f"{modifier.extra} {'die' if modifier.extra == 1 else 'dice'} beyond the Penalty now."
+    )
+
+
+def penalty_words(sheet: RollSheet, scars: tuple[RollModifier, ...]) -> str:
+    """What the dice lost are made of, for the pool line."""
+    parts = []
+    worst = max((m for m in scars if m.dice), key=lambda m: m.dice, default=None)
+    if worst is not None and worst.dice > sheet.penalty:
+        parts.append(worst.name)
+    elif sheet.penalty:
+        parts.append("Penalty")
+    if sheet.encumbrance:
+        parts.append("encumbrance")
+    return " and ".join(parts) or "Penalty"
 
 
 def percent(p: Fraction) -> str:
@@ -91,6 +141,15 @@ class DicePanel(QWidget):
         form.addRow("&Roll", self.first)
         form.addRow("&Ability", self.second)
         form.addRow("&Difficulty", self.difficulty)
+        self.scar_box = QGroupBox("Battle Scars on this roll")
+        self.scar_box.setToolTip(
+            "Tick a scar when the roll is one it concerns. A scar's penalty does not stack "
+            "with the Penalty: the higher counts."
+        )
+        self.scar_layout = QVBoxLayout(self.scar_box)
+        self.scar_checks: list[tuple[QCheckBox, RollModifier]] = []
+        self.scar_box.hide()
+        form.addRow(self.scar_box)
         form.addRow("Pool", self.pool_label)
 
         chart = QGroupBox("Chance of each Outcome")
@@ -149,7 +208,35 @@ class DicePanel(QWidget):
         index = self.second.findText(second)
         self.second.setCurrentIndex(index if index >= 0 else 0)
         self.second.blockSignals(False)
+        self._show_modifiers(sheet.modifiers)
         self._first_changed()
+
+    def _show_modifiers(self, modifiers: tuple[RollModifier, ...]) -> None:
+        """One toggle per scar modifier, kept ticked across a refresh of the same scar."""
+        ticked = {(m.name, m.applies) for box, m in self.scar_checks if box.isChecked()}
+        for box, _m in self.scar_checks:
+            box.hide()
+            self.scar_layout.removeWidget(box)
+            box.deleteLater()
+        self.scar_checks = []
+        for modifier in modifiers:
+            box = QCheckBox(modifier_text(modifier), self.scar_box)
+            box.setChecked((modifier.name, modifier.applies) in ticked)
+            box.setToolTip(modifier_tooltip(modifier))
+            box.toggled.connect(self.refresh)
+            self.scar_layout.addWidget(box)
+            self.scar_checks.append((box, modifier))
+        self.scar_box.setVisible(bool(modifiers))
+
+    def ticked_modifiers(self) -> tuple[RollModifier, ...]:
+        """The scar modifiers the player applied to this roll."""
+        return tuple(m for box, m in self.scar_checks if box.isChecked())
+
+    def tick(self, name: str, on: bool = True) -> None:
+        """Tick (or untick) every modifier of the scar ``name`` (tests, keyboard users)."""
+        for box, modifier in self.scar_checks:
+            if modifier.name == name:
+                box.setChecked(on)
 
     def choose(self, first: str, second: str = NO_ABILITY, difficulty: int = 6) -> None:
         """Select a roll by names (used by the sheet's "roll this" links and by tests)."""
@@ -169,15 +256,18 @@ class DicePanel(QWidget):
         first = self.first.currentText()
         if not first:
             return
+        scars = self.ticked_modifiers()
+        lost = sheet.dice_lost(scars)
+        difficulty = self.difficulty.value() + sum(m.difficulty for m in scars)
         if first in SPECIAL_ROLLS:
             base = {"Body": sheet.body, "Mind": sheet.mind, "Initiative": sheet.initiative}[first]
-            roll = pool_roll(base, sheet.penalty, self.difficulty.value())
+            roll = pool_roll(base, lost, difficulty)
             parts = f"{first} {base}"
         else:
             attribute = sheet.attributes.get(first, 0)
             ability_name = self.second.currentText()
             ability = None if ability_name == NO_ABILITY else sheet.abilities.get(ability_name, 0)
-            roll = trait_roll(attribute, ability, sheet.penalty, self.difficulty.value())
+            roll = trait_roll(attribute, ability, lost, difficulty)
             if ability is None:
                 parts = f"{first} {attribute}"
             else:
@@ -186,7 +276,10 @@ class DicePanel(QWidget):
         self.distribution = dist
         text = f"{parts} = {roll.base_pool} dice"
         if roll.penalty:
-            text += f"; Penalty −{roll.penalty} leaves {roll.pool}"
+            text += f"; {penalty_words(sheet, scars)} −{roll.penalty} leaves {roll.pool}"
+        for modifier in scars:
+            if modifier.difficulty:
+                text += f"; {modifier.name}: Difficulty +{modifier.difficulty}"
         if roll.untrained:
             text += f"; no rank in the Ability: Difficulty +1 ({roll.rolled_difficulty})"
         if dist.effective_difficulty != dist.difficulty or dist.effective_pool != roll.pool:

@@ -29,6 +29,7 @@ from builder.contract.character import (
     Contractor,
     Gift,
     Health,
+    Injury,
     Journal,
     SourcePool,
     Stock,
@@ -206,14 +207,34 @@ class Operations:
 
     # ------------------------------------------------------------------ advancement
 
-    def plan_raise(self, contractor: Contractor, kind: Any, trait: str, date: str) -> Plan:
+    def plan_raise(
+        self,
+        contractor: Contractor,
+        kind: Any,
+        trait: str,
+        date: str,
+        to_rating: int | None = None,
+    ) -> Plan:
         return _applied(
-            "Spend Exp", contractor, advance.raise_trait(contractor, kind, trait, date=date)
+            "Spend Exp",
+            contractor,
+            advance.raise_trait(contractor, kind, trait, date=date, to_rating=to_rating),
         )
 
-    def raise_trait(self, contractor: Contractor, kind: Any, trait: str, date: str) -> Change:
-        """Spend Exp on one rank of an Attribute, Ability, Secondary Ability or Source."""
-        return self.commit(self.plan_raise(contractor, kind, trait, date))
+    def raise_trait(
+        self,
+        contractor: Contractor,
+        kind: Any,
+        trait: str,
+        date: str,
+        to_rating: int | None = None,
+    ) -> Change:
+        """Spend Exp on an Attribute, Ability, Secondary Ability or Source.
+
+        One rank by default; with ``to_rating`` several at once, priced by
+        builder as the sum of the single steps (Brawn 2 → 4: 10 + 15 = 25 Exp).
+        """
+        return self.commit(self.plan_raise(contractor, kind, trait, date, to_rating))
 
     def plan_record_contract(
         self, contractor: Contractor, contract: ContractAttended, journals: Sequence[Journal] = ()
@@ -372,6 +393,54 @@ class Operations:
                 contractor,
                 advance.add_loose_end(contractor, title, threat_level, cutoff, threat),
             )
+        )
+
+    def plan_hustle(
+        self, contractor: Contractor, index: int, date: str, gm: str = "", note: str = ""
+    ) -> Plan:
+        title = (
+            contractor.loose_ends[index].title if 0 <= index < len(contractor.loose_ends) else ""
+        )
+        return _applied(
+            f"Record Hustle for {title}".strip(),
+            contractor,
+            advance.record_hustle(contractor, index, date, gm=gm, note=note),
+        )
+
+    def record_hustle(
+        self, contractor: Contractor, index: int, date: str, gm: str = "", note: str = ""
+    ) -> Change:
+        """The Hustle a due Loose End's Threat required was run ("Loose Ends")."""
+        return self.commit(self.plan_hustle(contractor, index, date, gm, note))
+
+    def plan_will_to_survive(
+        self,
+        contractor: Contractor,
+        injury: Injury,
+        date: str,
+        scar: str,
+        *,
+        falling: bool = False,
+    ) -> Plan:
+        return _applied(
+            "Will to Survive",
+            contractor,
+            advance.use_will_to_survive(contractor, injury, date, scar, falling=falling),
+        )
+
+    def use_will_to_survive(
+        self,
+        contractor: Contractor,
+        injury: Injury,
+        date: str,
+        scar: str,
+        *,
+        falling: bool = False,
+    ) -> Change:
+        """Take an incoming Injury with Will to Survive: builder lowers its Severity, adds the
+        point of Mind damage and the Major Battle Scar, or refuses (falling, twice a Contract)."""
+        return self.commit(
+            self.plan_will_to_survive(contractor, injury, date, scar, falling=falling)
         )
 
     def resolve_loose_end(self, contractor: Contractor, index: int) -> Change:

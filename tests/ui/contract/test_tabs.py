@@ -40,27 +40,27 @@ def test_health_edits_update_the_penalty(window: MainWindow) -> None:
     fill(window, description="Knife across the forearm", severity=2)
     assert health.injuries.cell(0, 1) == "2 · Moderate"
     assert health.vitals.value("Body") == "4 of 6 · Injured"
-    assert health.vitals.value("Penalty") == "−1 dice"
-    assert window.sheet.stats_tab.derived.value("Penalty") == "−1 dice"
+    assert health.vitals.value("Penalty") == "−1 dice · from wounds"
+    assert window.sheet.stats_tab.derived.value("Penalty") == "−1 dice · from wounds"
 
     # Worst Severity 2 plus one other Injury: 3 damage, 3 left, Wounded (−2).
     health.injuries.add_button.click()
     fill(window, description="Cracked rib", severity=1)
     assert health.vitals.value("Body") == "3 of 6 · Wounded"
-    assert health.vitals.value("Penalty") == "−2 dice"
+    assert health.vitals.value("Penalty") == "−2 dice · from wounds"
 
     health.mind_damage.setValue(2)
     assert health.vitals.value("Mind") == "5 of 7 · Rattled"
-    assert health.vitals.value("Penalty") == "−3 dice"
+    assert health.vitals.value("Penalty") == "−3 dice · from wounds"
     assert window.actions["undo"].text() == "&Undo Edit Mind damage"
     window.actions["undo"].trigger()
     assert health.mind_damage.value() == 0
-    assert health.vitals.value("Penalty") == "−2 dice"
+    assert health.vitals.value("Penalty") == "−2 dice · from wounds"
 
     health.injuries.table.selectRow(1)
     health.injuries.remove_button.click()
     assert health.injuries.row_count() == 1
-    assert health.vitals.value("Penalty") == "−1 dice"
+    assert health.vitals.value("Penalty") == "−1 dice · from wounds"
 
 
 def test_traumas_scars_and_therapy(window: MainWindow) -> None:
@@ -123,7 +123,7 @@ def test_a_loose_end_shows_only_its_level_until_the_cutoff_runs_out(window: Main
     assert story.loose_ends.cell(0, 1) == "Deadly"
     assert story.loose_ends.cell(0, 2) == "Hidden until its Cutoff runs out"
     record(window, "Glass Harbor", Outcome.FAILURE)
-    assert story.loose_ends.cell(0, 2) == "Internet sleuths track you to your door"
+    assert story.loose_ends.cell(0, 2) == "Internet sleuths track you to your door · Hustle due"
     assert any("Filmed on a rooftop" in m for m in window.sheet.concept_tab.checks.messages())
 
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QLabel,
     QLineEdit,
     QPlainTextEdit,
     QPushButton,
@@ -38,6 +39,7 @@ from builder.contract.character import (
     ThreatLevel,
 )
 from builder.contract.ledger import BONUS_EXP
+from builder.contract.ledger.earning import count_words
 from ui.contract.dialogs.base import OperationDialog, connect_all, date_edit, iso
 from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.sheet.context import title_case
@@ -173,6 +175,9 @@ class RecordContractDialog(OperationDialog):
         )
 
     def add_journal(self, title: str, words: int, text: str = "") -> None:
+        """Add a Journal; with text its word count is the text's (``count_words``)."""
+        if text.strip():
+            words = count_words(text)
         self.journals.append(Journal(iso(self.date), title, JournalKind.CONTRACT, words, text))
         self._show_journals()
 
@@ -187,9 +192,10 @@ class RecordContractDialog(OperationDialog):
                     "int",
                     250,
                     maximum=100000,
-                    tooltip="A Journal needs 250 words or more to earn anything.",
+                    tooltip="A Journal needs 250 words or more to earn anything. With text, "
+                    "the count is taken from the text; without it the claim needs the leader.",
                 ),
-                Field("text", "Te&xt (optional)", "multiline"),
+                Field("text", "Te&xt (counted)", "multiline"),
             ],
             parent=self,
         )
@@ -257,8 +263,15 @@ class JournalDialog(OperationDialog):
         form.addRow("Da&te", self.date)
         form.addRow("&Title", self.title)
         form.addRow("&Kind", self.kind)
-        form.addRow("&Words", self.words)
+        self.words.setToolTip(
+            "Used only for a Journal kept elsewhere: without text the claim cannot be verified "
+            "and the audit says so."
+        )
+        self.counted = QLabel()
+        self.counted.setAccessibleName("Words counted")
         form.addRow("Te&xt", self.text)
+        form.addRow("Words counted", self.counted)
+        form.addRow("&Words claimed", self.words)
         self.body.addLayout(form)
         connect_all(
             self.refresh_preview,
@@ -266,8 +279,18 @@ class JournalDialog(OperationDialog):
             self.kind.currentIndexChanged,
             self.words.valueChanged,
             self.date.dateChanged,
+            self.text.textChanged,
         )
         self.refresh_preview()
+
+    def refresh_preview(self) -> None:
+        text = self.text.toPlainText()
+        has_text = bool(text.strip())
+        self.words.setEnabled(not has_text)
+        self.counted.setText(
+            f"{count_words(text)} (from the text)" if has_text else "no text: the claim below"
+        )
+        super().refresh_preview()
 
     def journal(self) -> Journal:
         return Journal(

@@ -13,6 +13,7 @@ from datetime import date
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QHBoxLayout,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -29,7 +31,7 @@ from PySide6.QtWidgets import (
 from builder.contract.advance import SpendOption, spend_options
 from builder.contract.character import Contractor, TraitKind
 from builder.contract.sheet import evaluate_sheet
-from ui.operations.contract import Operations, Refused
+from ui.operations.contract import Operations, Plan, Refused
 from ui.widgets.common import help_note
 
 KIND_HEADINGS = {
@@ -40,8 +42,13 @@ KIND_HEADINGS = {
 }
 
 
+def _key(kind: TraitKind, trait: str) -> str:
+    """A trait's key in the several-ranks list ("attribute:brawn")."""
+    return f"{kind}:{trait}"
+
+
 class SpendExpDialog(QDialog):
-    """Raise traits one rank at a time with the contractor's available Exp."""
+    """Raise traits, a rank or several at a time, with the contractor's available Exp."""
 
     COLUMNS = ("Trait", "Kind", "Now", "Raise to", "Exp", "", "Why not")
 
@@ -74,6 +81,21 @@ class SpendExpDialog(QDialog):
         row.addWidget(self.secondary_name, 1)
         row.addWidget(self.secondary_button)
 
+        # Several ranks at once, priced by builder as the sum of the single steps.
+        self.multi_trait = QComboBox()
+        self.multi_trait.setAccessibleName("Trait to raise several ranks")
+        self.multi_to = QSpinBox()
+        self.multi_to.setAccessibleName("Raise to rating")
+        self.multi_button = QPushButton("Raise to &rating")
+        self.multi_note = QLabel()
+        self.multi_note.setWordWrap(True)
+        multi = QHBoxLayout()
+        multi.addWidget(QLabel("Several ranks:"))
+        multi.addWidget(self.multi_trait, 1)
+        multi.addWidget(QLabel("to"))
+        multi.addWidget(self.multi_to)
+        multi.addWidget(self.multi_button)
+
         self.message = QLabel()
         self.message.setWordWrap(True)
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
@@ -83,9 +105,10 @@ class SpendExpDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(
             help_note(
-                "Exp raises a trait one rank at a time. Attributes cost five times the current "
+                "Each rank of a trait has its price. Attributes cost five times the current "
                 "rating; Abilities cost 2 for the first rank and then twice the current rating; "
                 "Source costs twice its rating. Greyed-out raises say why in the last column. "
+                "Several ranks at once cost the sum of the single steps. "
                 "Each raise can be undone with Edit → Undo."
             )
         )
@@ -93,11 +116,16 @@ class SpendExpDialog(QDialog):
         layout.addWidget(self.table, 1)
         layout.addLayout(row)
         layout.addWidget(self.secondary_note)
+        layout.addLayout(multi)
+        layout.addWidget(self.multi_note)
         layout.addWidget(self.message)
         layout.addWidget(close)
 
         self.secondary_name.textChanged.connect(self._secondary_preview)
         self.secondary_button.clicked.connect(self._learn_secondary)
+        self.multi_trait.currentIndexChanged.connect(self._multi_trait_changed)
+        self.multi_to.valueChanged.connect(self._multi_preview)
+        self.multi_button.clicked.connect(self._multi_raise)
         self.resize(780, 720)
         self.refresh()
 
@@ -134,6 +162,77 @@ class SpendExpDialog(QDialog):
             self.table.setItem(r, 6, reason)
             self.buttons_by_trait[(str(option.kind), option.trait)] = button
         self._secondary_preview()
+        self._fill_multi()
+
+    # ------------------------------------------------------------------ several ranks
+
+    def _fill_multi(self) -> None:
+        chosen = self.multi_trait.currentData()
+        self.multi_trait.blockSignals(True)
+        self.multi_trait.clear()
+        for option in self.options:
+            self.multi_trait.addItem(
+                f"{option.label} ({KIND_HEADINGS.get(option.kind, option.kind)}, now "
+                f"{option.from_rating})",
+                _key(option.kind, option.trait),
+            )
+        index = self.multi_trait.findData(chosen) if chosen is not None else -1
+        self.multi_trait.setCurrentIndex(max(0, index))
+        self.multi_trait.blockSignals(False)
+        self._multi_trait_changed()
+
+    def choose_multi(self, kind: TraitKind | str, trait: str, to_rating: int) -> None:
+        """Pick the trait and target of a several-rank raise (tests, keyboard users)."""
+        self.multi_trait.setCurrentIndex(self.multi_trait.findData(_key(TraitKind(kind), trait)))
+        self.multi_to.setValue(to_rating)
+
+    def _multi_option(self) -> SpendOption | None:
+        data = self.multi_trait.currentData()
+        if not data:
+            return None
+        kind, trait = data.split(":", 1)
+        return self.option(kind, trait)
+
+    def _multi_trait_changed(self) -> None:
+        option = self._multi_option()
+        if option is None:
+            return
+        self.multi_to.blockSignals(True)
+        self.multi_to.setRange(option.from_rating + 1, option.from_rating + 5)
+        self.multi_to.setValue(option.from_rating + 2)
+        self.multi_to.blockSignals(False)
+        self._multi_preview()
+
+    def multi_plan(self) -> Plan | None:
+        """builder's plan for the chosen several-rank raise (price, or why not)."""
+        option = self._multi_option()
+        if option is None:
+            return None
+        return self.ops.plan_raise(
+            self.contractor,
+            option.kind,
+            option.trait,
+            date.today().isoformat(),
+            to_rating=self.multi_to.value(),
+        )
+
+    def _multi_preview(self) -> None:
+        plan = self.multi_plan()
+        if plan is None:
+            self.multi_button.setEnabled(False)
+            self.multi_note.setText("")
+            return
+        self.multi_button.setEnabled(plan.allowed)
+        if plan.allowed:
+            self.multi_note.setText("; ".join(plan.lines))
+        else:
+            self.multi_note.setText("; ".join(f.message for f in plan.errors))
+        self.multi_button.setToolTip(self.multi_note.text())
+
+    def _multi_raise(self) -> None:
+        option = self._multi_option()
+        if option is not None:
+            self._raise(option.kind, option.trait, self.multi_to.value())
 
     def option(self, kind: TraitKind | str, trait: str) -> SpendOption:
         """The option for one trait (tests and keyboard users look options up by name)."""
@@ -145,9 +244,11 @@ class SpendExpDialog(QDialog):
     def buy(self, option: SpendOption) -> None:
         self._raise(option.kind, option.trait)
 
-    def _raise(self, kind: TraitKind, trait: str) -> None:
+    def _raise(self, kind: TraitKind, trait: str, to_rating: int | None = None) -> None:
         try:
-            change = self.ops.raise_trait(self.contractor, kind, trait, date.today().isoformat())
+            change = self.ops.raise_trait(
+                self.contractor, kind, trait, date.today().isoformat(), to_rating
+            )
         except Refused as refused:
             self.message.setObjectName("error")
             self.message.setText("\n".join(f.message for f in refused.findings))

@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from builder.contract.character import BattleScar, Injury, ScarTier, Trauma
 from ui.contract.dialogs.form import Field, FormDialog
+from ui.contract.dialogs.play import WillToSurviveDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
-from ui.contract.sheet.context import SheetContext, title_case
+from ui.contract.sheet.context import SheetContext, penalty_rows, title_case, widen_values
 from ui.contract.sheet.names import entries, entry_name
 from ui.widgets.common import FigureGrid, heading
 from ui.widgets.tables import ListTable
@@ -64,6 +65,13 @@ class HealthTab(SheetTab):
         self.therapy_button = QPushButton("&Therapy…")
         self.therapy_button.setToolTip("Treat a Trauma with therapy during a Downtime")
         self.traumas.layout().itemAt(0).layout().insertWidget(2, self.therapy_button)
+        self.will_button = QPushButton("&Will to Survive…")
+        self.will_button.setToolTip(
+            "Take an incoming Injury with Will to Survive: Severity down by up to 4 (not below "
+            "4), 1 Mind damage and a Major Battle Scar. Once per Contract; not against falling."
+        )
+        self.injuries.layout().itemAt(0).layout().insertWidget(2, self.will_button)
+        self.will_button.clicked.connect(self._will_to_survive)
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -113,13 +121,10 @@ class HealthTab(SheetTab):
                     "other Injury",
                 ),
                 ("Mind", f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}"),
-                (
-                    "Penalty",
-                    f"−{derived.penalty} dice" if derived.penalty else "none",
-                    f"Body −{derived.body_penalty}, Mind −{derived.mind_penalty}",
-                ),
+                *penalty_rows(derived)[:1],
             ]
         )
+        widen_values(self.vitals)
         self.mind_damage.blockSignals(True)
         self.mind_damage.setValue(health.mind_damage)
         self.mind_damage.blockSignals(False)
@@ -137,6 +142,15 @@ class HealthTab(SheetTab):
             [(t.name, t.system) for t in health.traumas], [t.system for t in health.traumas]
         )
         self.therapy_button.setEnabled(bool(health.traumas) and ctx.report.alive)
+        self.will_button.setEnabled(ctx.report.alive)
+
+    def will_to_survive_dialog(self) -> WillToSurviveDialog:
+        """The Will to Survive dialog for the shown contractor (builder judges each use)."""
+        return WillToSurviveDialog(self.host.ops, self.ctx.contractor, self.host.catalog)
+
+    def _will_to_survive(self) -> None:
+        if self.ctx is not None:
+            self.host.show_dialog(self.will_to_survive_dialog())
 
     # ------------------------------------------------------------------ edits
 

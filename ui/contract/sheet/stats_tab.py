@@ -9,6 +9,7 @@ Attribute, before and after Penalty (``builder.contract.derived.pool_after_penal
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -21,8 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES
-from builder.contract.derived import pool_after_penalty
-from ui.contract.sheet.context import SheetContext
+from builder.contract.derived import DERIVED_RULES, pool_after_penalty
+from ui.contract.sheet.context import SheetContext, penalty_rows, widen_values
 from ui.contract.sheet.names import (
     ability_description,
     ability_name,
@@ -49,6 +50,16 @@ def pool_tooltip(
         note = f" ({after} after Penalty)" if after != base else ""
         lines.append(f"  {attribute_name(attr)} + {ability_label}: {base} dice{note}")
     return "\n".join(lines)
+
+
+def carry_text(derived: Any) -> str:
+    """The carry line: the limit, and what is carried against it when the table tracks weight."""
+    if not derived.carried_lb:
+        return f"{derived.carry_lb} lb"
+    text = f"{derived.carried_lb} of {derived.carry_lb} lb"
+    if derived.carry_over_lb:
+        text += f" · {derived.carry_over_lb} lb over"
+    return text
 
 
 class RatingRow:
@@ -157,7 +168,9 @@ class StatsTab(QScrollArea):
         report = ctx.report
         ratings = report.ratings
         derived = report.derived
-        penalty = derived.penalty
+        penalty = derived.roll_penalty
+        # With a load carried the dice lost are Penalty and encumbrance together.
+        lost = f"−{penalty}" if derived.encumbrance_penalty else "Penalty"
         for attr, row in self.attribute_rows.items():
             rating = ratings.attributes[attr]
             row.set(rating, max(5, rating), attribute_description(ctx.catalog, attr))
@@ -219,31 +232,27 @@ class StatsTab(QScrollArea):
                     f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}",
                     mind_tip,
                 ),
-                (
-                    "Penalty",
-                    f"−{penalty} dice" if penalty else "none",
-                    f"Body −{derived.body_penalty}, Mind −{derived.mind_penalty}. Pools never "
-                    "drop below 2 dice from Penalty.",
-                ),
+                *penalty_rows(derived),
                 (
                     "Initiative",
-                    self._pool(derived.initiative_pool, penalty),
+                    self._pool(derived.initiative_pool, penalty, lost),
                     "Dexterity + Perception",
                 ),
-                ("Body roll", self._pool(derived.body_pool, penalty), ""),
-                ("Mind roll", self._pool(derived.mind_pool, penalty), ""),
+                ("Body roll", self._pool(derived.body_pool, penalty, lost), ""),
+                ("Mind roll", self._pool(derived.mind_pool, penalty, lost), ""),
                 ("Free movement", f"{derived.free_movement_ft} ft", ""),
                 (
                     "Sprint",
                     f"+{derived.sprint_steps} steps ({derived.sprint_ft} ft)",
                     "Extra 5-foot steps beyond free movement, each at −1 die",
                 ),
-                ("Carry", f"{derived.carry_lb} lb", "Carried without an encumbrance penalty"),
+                ("Carry", carry_text(derived), DERIVED_RULES["carry_lb"]),
                 ("Lift", f"{derived.lift_lb} lb", "Most you can lift and haul"),
             ]
         )
+        widen_values(self.derived)
 
     @staticmethod
-    def _pool(pool: int, penalty: int) -> str:
+    def _pool(pool: int, penalty: int, words: str = "Penalty") -> str:
         after = pool_after_penalty(pool, penalty)
-        return f"{pool} dice" if after == pool else f"{pool} dice ({after} after Penalty)"
+        return f"{pool} dice" if after == pool else f"{pool} dice ({after} after {words})"

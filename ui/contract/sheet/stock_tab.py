@@ -6,13 +6,24 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtWidgets import QGridLayout, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
 
 from builder.contract.character import CraftedItem, Item
+from builder.contract.derived import DERIVED_RULES
 from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext
 from ui.contract.sheet.names import entries, entry_name
+from ui.widgets.common import heading
 from ui.widgets.tables import ListTable
 
 # (Stock field, title, catalog table with stock suggestions, help)
@@ -49,7 +60,11 @@ class StockTab(SheetTab):
         super().__init__(host, parent)
         self.tables: dict[str, ListTable] = {}
         body = QWidget()
-        grid = QGridLayout(body)
+        column = QVBoxLayout(body)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addLayout(self._load_row())
+        grid = QGridLayout()
+        column.addLayout(grid, 1)
         grid.setContentsMargins(16, 12, 16, 12)
         grid.setHorizontalSpacing(24)
         grid.setVerticalSpacing(16)
@@ -73,8 +88,77 @@ class StockTab(SheetTab):
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
 
+    def _load_row(self) -> QHBoxLayout:
+        """Carried weight and the unencumbered toggle ("Encumbrance"), with builder's result."""
+        self.carried = QSpinBox()
+        self.carried.setRange(0, 2000)
+        self.carried.setSuffix(" lb")
+        self.carried.setSpecialValueText("not tracked")
+        self.carried.setKeyboardTracking(False)
+        self.carried.setAccessibleName("Carried weight")
+        self.carried.setToolTip(DERIVED_RULES["carry_lb"])
+        self.unencumbered = QCheckBox("&Unencumbered (clothes and one small item)")
+        self.unencumbered.setToolTip(
+            "Carrying nothing but clothes and a small object in hand: +1 die to physical actions."
+        )
+        self.load = QLabel()
+        self.load.setAccessibleName("Encumbrance")
+        self.load.setToolTip(DERIVED_RULES["carry_lb"])
+        label = QLabel("&Carried")
+        label.setBuddy(self.carried)
+        row = QHBoxLayout()
+        row.setContentsMargins(16, 12, 16, 0)
+        row.addWidget(heading("Load", level=2))
+        row.addSpacing(12)
+        row.addWidget(label)
+        row.addWidget(self.carried)
+        row.addSpacing(12)
+        row.addWidget(self.unencumbered)
+        row.addSpacing(12)
+        row.addWidget(self.load, 1)
+        self.carried.valueChanged.connect(self._set_carried)
+        self.unencumbered.toggled.connect(self._set_unencumbered)
+        return row
+
+    def _show_load(self, ctx: SheetContext) -> None:
+        stock = ctx.contractor.stock
+        derived = ctx.report.derived
+        for widget, value in ((self.carried, stock.carried_lb), (self.unencumbered, None)):
+            widget.blockSignals(True)
+            if value is None:
+                widget.setChecked(stock.unencumbered)
+            else:
+                widget.setValue(value)
+            widget.blockSignals(False)
+        text = f"Limit {derived.carry_lb} lb"
+        if derived.encumbrance_penalty:
+            text += (
+                f" · {derived.carry_over_lb} lb over: −{derived.encumbrance_penalty} "
+                f"{'die' if derived.encumbrance_penalty == 1 else 'dice'} on every roll"
+            )
+        elif derived.carry_over_lb:
+            text += f" · {derived.carry_over_lb} lb over"
+        elif derived.unencumbered_bonus:
+            text += f" · +{derived.unencumbered_bonus} die to physical actions"
+        self.load.setText(text)
+
+    def _set_carried(self, value: int) -> None:
+        if self.ctx is None or value == self.ctx.contractor.stock.carried_lb:
+            return
+        contractor = self.ctx.contractor
+        stock = replace(contractor.stock, carried_lb=value)
+        self.host.run(lambda: self.host.ops.edit_stock(contractor, stock, "carried weight"))
+
+    def _set_unencumbered(self, checked: bool) -> None:
+        if self.ctx is None or checked == self.ctx.contractor.stock.unencumbered:
+            return
+        contractor = self.ctx.contractor
+        stock = replace(contractor.stock, unencumbered=checked)
+        self.host.run(lambda: self.host.ops.edit_stock(contractor, stock, "unencumbered"))
+
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self._show_load(ctx)
         stock = ctx.contractor.stock
         for field, table in self.tables.items():
             values = getattr(stock, field)

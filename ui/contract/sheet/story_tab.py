@@ -7,6 +7,8 @@ shows, never the Threat itself.
 
 from __future__ import annotations
 
+from typing import Any
+
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPlainTextEdit,
@@ -17,7 +19,8 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.character import ContractAttended, Journal
-from ui.contract.dialogs.advance import loose_end_form
+from ui.contract.dialogs.advance import JournalDialog, loose_end_form
+from ui.contract.dialogs.play import HustleDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
 from ui.widgets.common import heading
@@ -41,6 +44,11 @@ class StoryTab(SheetTab):
         )
         self.loose_ends.edit_button.setText("Re&solve")
         self.loose_ends.remove_button.hide()
+        self.hustle_button = QPushButton("Record &Hustle…")
+        self.hustle_button.setAccessibleName("Record Hustle for the selected Loose End")
+        self.loose_ends.layout().itemAt(0).layout().insertWidget(2, self.hustle_button)
+        self.journal_button = QPushButton("Add &Journal…")
+        self.journals.layout().itemAt(0).layout().insertWidget(2, self.journal_button)
         self.notes = QPlainTextEdit()
         self.notes.setTabChangesFocus(True)
         self.notes.setAccessibleName("Notes")
@@ -72,6 +80,9 @@ class StoryTab(SheetTab):
         self.save_notes.clicked.connect(self._save_notes)
         self.loose_ends.add_requested.connect(self._add_loose_end)
         self.loose_ends.edit_requested.connect(self._resolve)
+        self.loose_ends.table.itemSelectionChanged.connect(self._hustle_state)
+        self.hustle_button.clicked.connect(self._hustle)
+        self.journal_button.clicked.connect(self._journal)
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
@@ -104,12 +115,60 @@ class StoryTab(SheetTab):
                 threat = view.threat or "Its Threat has arrived"
             else:
                 threat = "Hidden until its Cutoff runs out"
+            if view.due:
+                threat += " · Hustle due"
+            elif view.hustled and not view.resolved:
+                threat += " · Hustle recorded"
             rows.append((view.title, title_case(view.threat_level), threat))
         self.loose_ends.set_rows(rows)
+        due = [v for v in ctx.report.loose_ends if v.due]
+        if due and self.loose_ends.current_row() < 0:
+            self.loose_ends.table.selectRow(ctx.report.loose_ends.index(due[0]))
+        self._hustle_state()
+        self.journal_button.setEnabled(ctx.report.alive)
         self.notes.blockSignals(True)
         self.notes.setPlainText(ctx.contractor.notes)
         self.notes.blockSignals(False)
         self.save_notes.setEnabled(False)
+
+    def _selected_view(self) -> Any:
+        row = self.loose_ends.current_row()
+        if self.ctx is None or not 0 <= row < len(self.ctx.report.loose_ends):
+            return None
+        return self.ctx.report.loose_ends[row]
+
+    def _hustle_state(self) -> None:
+        """Record Hustle is offered for a Loose End the sheet report marks as due."""
+        view = self._selected_view()
+        due = view is not None and view.due
+        self.hustle_button.setEnabled(due)
+        if view is None:
+            tip = "Select a Loose End whose Cutoff has run out."
+        elif due:
+            tip = f"{view.title}: its Threat has come; no Contract until the Hustle is recorded."
+        elif view.resolved:
+            tip = f"{view.title} is resolved."
+        elif view.hustled:
+            tip = f"The Hustle for {view.title} is recorded."
+        else:
+            tip = f"{view.title}: its Cutoff has not run out ({view.remaining} to go)."
+        self.hustle_button.setToolTip(tip)
+
+    def hustle_dialog(self) -> HustleDialog | None:
+        """The Record Hustle dialog for the selected Loose End (None when it is not due)."""
+        view = self._selected_view()
+        if view is None or not view.due:
+            return None
+        return HustleDialog(self.host.ops, self.ctx.contractor, view.index)
+
+    def _hustle(self) -> None:
+        dialog = self.hustle_dialog()
+        if dialog is not None:
+            self.host.show_dialog(dialog)
+
+    def _journal(self) -> None:
+        if self.ctx is not None:
+            self.host.show_dialog(JournalDialog(self.host.ops, self.ctx.contractor))
 
     def _notes_changed(self) -> None:
         self.save_notes.setEnabled(

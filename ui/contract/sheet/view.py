@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.character import Contractor
+from builder.contract.scars import roll_modifiers
 from builder.core.findings import Severity
 from ui.contract.dialogs import advance as dialogs
 from ui.contract.dialogs.spend import SpendExpDialog
@@ -195,6 +196,8 @@ class SheetView(QWidget):
             mind=derived.mind_pool,
             initiative=derived.initiative_pool,
             penalty=derived.penalty,
+            encumbrance=derived.encumbrance_penalty,
+            modifiers=roll_modifiers(self.ctx.contractor.health.battle_scars, derived.penalty),
         )
 
     # ------------------------------------------------------------------ actions
