@@ -15,8 +15,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pytest
-
 from builder.contract.character import Outcome
 from builder.contract.sheet import evaluate_sheet
 from tests.ui.conftest import finish, make_contractor
@@ -80,11 +78,8 @@ def test_the_load_fields_are_undoable_edits(window: MainWindow) -> None:
     assert stack.command(stack.index() - 1).after.stock.unencumbered
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="models/ does not store Stock.carried_lb or Stock.unencumbered yet (issue 20)",
-)
 def test_the_library_keeps_the_carried_weight(window: MainWindow) -> None:
+    """Stored on the contractor row since migration 0008: the reload after the edit keeps it."""
     finish(make_contractor(window, ratings={"brawn": 2}))
     window.sheet.stock_tab.carried.setValue(80)
     assert window.contractor.stock.carried_lb == 80
