@@ -229,7 +229,10 @@ class RecordStatus:
                 who = f"signer: {self.signer}; " if self.signer else ""
                 sig = f"signature valid ({who}key {self.fingerprint})"
             case SignatureState.UNKNOWN_KEY:
-                sig = f"signature REJECTED: key {self.fingerprint} is not a trusted key"
+                sig = (
+                    f"signature UNVERIFIED: key {self.fingerprint} is not a trusted key "
+                    "(trust it with 'harbinger sheet trust KEY NAME' once you know whose it is)"
+                )
             case SignatureState.INVALID:
                 sig = "signature REJECTED: it does not match the record (forged or altered)"
         text = f"{head} — {sig}"

@@ -148,10 +148,29 @@ def _add_audit(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
         help="reject approvals that are not signed",
     )
     parser.add_argument(
+        "--allow-untrusted",
+        action="store_true",
+        help="with no trusted keys at all, accept a signature checked against its own key "
+        "(by default it is UNVERIFIED and the audit fails)",
+    )
+    parser.add_argument(
+        "--require-approved",
+        action="store_true",
+        help="fail unless every item of every file is approved and unchanged since "
+        "(what a leader checks before a game)",
+    )
+    parser.add_argument(
         "--verbose", action="store_true", help="list every approved item, not only a summary"
     )
     add_json_flag(parser)
     parser.set_defaults(func=run_audit)
+
+
+def _unapproved(review: Any) -> list[str]:
+    """The items of a reviewed file that are not approved as they stand (new, changed...)."""
+    from builder.core.approval import ItemState
+
+    return [i.key for i in review.approvals.items if i.state is not ItemState.APPROVED]
 
 
 def run_audit(args: argparse.Namespace) -> int:
@@ -163,6 +182,10 @@ def run_audit(args: argparse.Namespace) -> int:
     catalog = _gift_catalog(args.catalog)
     sheet_catalog = _sheet_catalog(args.sheet_catalog)
     trusted = _trusted_keys(args.keys)
+    if trusted is None and not args.allow_untrusted:
+        # No trust list at all: anyone can sign with a key of their own, so a signature
+        # proves nothing; an empty list makes every signed record UNVERIFIED.
+        trusted = {}
     documents: list[dict[str, Any]] = []
     texts: list[str] = []
     unreadable = failed = 0
@@ -181,9 +204,16 @@ def run_audit(args: argparse.Namespace) -> int:
             texts.append(f"== {path}\nUNREADABLE: {message}")
             unreadable += 1
             continue
-        failed += not review.passed
-        documents.append({"file": str(path), **review.to_json()})
-        texts.append(f"== {path}\n{review.to_text(args.verbose)}")
+        unapproved = _unapproved(review) if args.require_approved else []
+        failed += not review.passed or bool(unapproved)
+        document = {"file": str(path), **review.to_json()}
+        if args.require_approved:
+            document["unapproved"] = unapproved
+        documents.append(document)
+        text = review.to_text(args.verbose)
+        if unapproved:
+            text += f"\nNOT APPROVED (--require-approved): {', '.join(unapproved)}"
+        texts.append(f"== {path}\n{text}")
     if len(files) > 1:
         summary = (
             f"{len(files)} files: {len(files) - failed - unreadable} passed, {failed} failed, "
