@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.contract.gifts.catalog import Catalog, CatalogError, Effect, Modifier, ModifierKind
+from builder.contract.gifts.detail import DETAIL_MAX_CHARS
 from builder.contract.gifts.loader import default_catalog, house_catalog_name, load_catalog
 from harbinger.commands.base import EXIT_BAD_INPUT, CliError, add_json_flag, emit
 
@@ -79,6 +80,8 @@ def _modifier_json(mod: Modifier) -> dict[str, Any]:
         "status": mod.status.label,
         "max": mod.max,
         "detail_label": mod.detail_label,
+        "detail_join": mod.detail_join if mod.detail_label and mod.max > 1 else "",
+        "detail_max_chars": DETAIL_MAX_CHARS if mod.detail_label else 0,
         "slot": mod.slot,
         "rewrites": mod.is_replacement,
         "requires": list(mod.requires),

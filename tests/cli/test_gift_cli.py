@@ -231,3 +231,32 @@ def test_gift_commands_never_load_qt(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert out.stdout.strip() == ""
+
+
+def test_catalog_list_json_shows_instances_and_detail_limits(capsys) -> None:
+    """Issue 15: how several instances' details join, and the detail length limit."""
+    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    assert code == 0
+    injure = next(e for e in json.loads(out)["effects"] if e["id"] == "injure")
+    mods = {m["id"]: m for m in injure["enhancements"] + injure["drawbacks"]}
+    trigger = mods["trigger_condition"]
+    assert (trigger["max"], trigger["detail_join"], trigger["detail_max_chars"]) == (3, "or", 120)
+    assert (mods["focus_item"]["detail_join"], mods["focus_item"]["detail_max_chars"]) == ("", 120)
+    assert mods["twin_strike"]["detail_max_chars"] == 0
+
+
+def test_gift_evaluate_reads_version_2_details(tmp_path: Path, capsys) -> None:
+    """A version 2 draft gives each instance its own detail; a bad one is cleaned and warned."""
+    path = _draft(
+        tmp_path,
+        version=2,
+        style="trap",
+        enhancements=[{"id": "trigger_condition", "details": ["a door opens", "a {bell} rings"]}],
+    )
+    code, out, err = _run(capsys, "gift", "evaluate", str(path), "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert "springs when a door opens or a bell rings." in doc["system_text"]
+    assert doc["cost"] == 2
+    cleaned = [w for w in doc["warnings"] if w["rule"] == "gift.detail_cleaned"]
+    assert [w["where"] for w in cleaned] == ["enhancements[0].details[1]"]

@@ -194,7 +194,9 @@ class Modifier:
     ``replace`` (per Style) replaces the slot's value instead. ``{detail}``
     in the text is the player's detail text (``detail_label`` names it,
     ``detail_blank`` stands in while it is empty). ``max`` > 1 lets it be
-    taken several times (``text_many`` is the plural wording).
+    taken several times (``text_many`` is the plural wording); a modifier
+    with a detail taken several times has one detail per instance, joined
+    into ``{detail}`` with ``detail_join`` ("and": "fire and cold").
 
     Restrictions: ``requires``/``excludes`` (modifier ids), ``status``,
     ``styles``/``types`` (empty: all), ``group`` (a ModifierGroup id).
@@ -224,6 +226,7 @@ class Modifier:
     general: bool
     applies_to: tuple[str, ...]
     origin: Origin
+    detail_join: str = "and"
 
     @property
     def is_replacement(self) -> bool:

@@ -215,6 +215,11 @@ def _choice_problem(
     return mod, None
 
 
+def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
+    """The draft path of one instance's detail ("drawbacks[0].details[1]")."""
+    return f"{where}.details[{index}]" if choice.details else f"{where}.detail"
+
+
 def _take(
     work: DraftCheck, mod: Modifier, choice: ModifierChoice, kind: ModifierKind, where: str
 ) -> None:
@@ -230,15 +235,18 @@ def _take(
         mod.id,
         f"the {mod.name} {kind.label} needs {mod.status.label} Status",
     )
-    if mod.detail_label and not choice.detail.strip():
-        work.warnings.append(
-            _warn(
-                "detail_missing",
-                f"{mod.name} needs its detail text ({mod.detail_label})",
-                f"{where}.detail",
-            )
-        )
-    elif choice.detail.strip() and not mod.detail_label:
+    if mod.detail_label:
+        for i, detail in enumerate(choice.instance_details):
+            if not detail.strip():
+                which = f" for instance {i + 1}" if choice.count > 1 else ""
+                work.warnings.append(
+                    _warn(
+                        "detail_missing",
+                        f"{mod.name} needs its detail text ({mod.detail_label}){which}",
+                        detail_where(where, choice, i),
+                    )
+                )
+    elif any(d.strip() for d in choice.instance_details):
         work.warnings.append(
             _warn(
                 "detail_unused",

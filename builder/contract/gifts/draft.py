@@ -12,18 +12,39 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 
+_ADDED = MappingProxyType({"added": True})
+"""Marks a field added after version 1 of the files: written only when set
+(``builder.contract.serialize``), so older files and approval digests stay as they were."""
+
+
 @dataclass(frozen=True, slots=True)
 class ModifierChoice:
     """One chosen Enhancement or Drawback.
 
     ``detail`` is the player's text for modifiers that take one ("Trigger:
     when a door opens"); ``count`` is how many times a may-take-several
-    modifier was taken (each counts ±1 toward the Gift Cost).
+    modifier was taken (each counts ±1 toward the Gift Cost). ``details``
+    gives each instance of a several-times modifier its own detail ("fire",
+    "cold"); when given it decides ``count`` and ``detail`` (its first entry).
     """
 
     id: str
     detail: str = ""
     count: int = 1
+    details: tuple[str, ...] = field(default=(), metadata=_ADDED)
+
+    def __post_init__(self) -> None:
+        if self.details:
+            object.__setattr__(self, "details", tuple(self.details))
+            object.__setattr__(self, "count", len(self.details))
+            object.__setattr__(self, "detail", self.details[0])
+
+    @property
+    def instance_details(self) -> tuple[str, ...]:
+        """One detail per instance: ``details``, else ``detail`` for the first and blanks."""
+        if self.details:
+            return self.details
+        return (self.detail,) + ("",) * (self.count - 1)
 
 
 def _frozen(mapping: Mapping[str, str] | None) -> Mapping[str, str]:

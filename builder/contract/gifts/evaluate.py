@@ -35,7 +35,7 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     StyleView,
 )
-from builder.contract.gifts.checks import GIFT_CHECKS, Chosen, DraftCheck
+from builder.contract.gifts.checks import GIFT_CHECKS, Chosen, DraftCheck, detail_where
 from builder.contract.gifts.detail import (
     PlacedDetail,
     clause_around,
@@ -53,7 +53,7 @@ from builder.contract.gifts.evaluation import (
     Unavailable,
     reward_use,
 )
-from builder.contract.gifts.template import fill_clause, join_slot, render
+from builder.contract.gifts.template import fill_clause, join_list, join_slot, render
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
 
@@ -163,8 +163,11 @@ def _system_text(
             continue
         stand_in = mod.detail_blank
         if mod.detail_label and "{" in clause:
-            stand_in = marker(len(details))
-            details.append(PlacedDetail(choice.detail, mod.detail_blank, f"{where}.detail"))
+            marks = []
+            for i, raw in enumerate(choice.instance_details):
+                marks.append(marker(len(details)))
+                details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
+            stand_in = join_list(marks, mod.detail_join)
         clause = fill_clause(clause, stand_in, choice.count)
         if mod.is_replacement:
             values[mod.slot] = clause
@@ -185,11 +188,12 @@ def _system_text(
     return render(view.sentences, values, after, closing), details
 
 
-def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str) -> str:
+def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance: int = 0) -> str:
     """The System Text sentence a modifier's detail sits in, the detail as ``___``.
 
     Shown next to the detail field ("The trap ... springs when ___."), so the
-    player writes words that fit. "" when the modifier is not validly chosen
+    player writes words that fit; ``instance`` picks one detail of a modifier
+    taken several times. "" when the modifier is not validly chosen
     or its wording has no detail in this Style.
     """
     work = DraftCheck(draft, catalog, None)
@@ -200,7 +204,8 @@ def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str) -> str:
     if work.stopped or work.view is None or modifier_id not in work.chosen:
         return ""
     text, details = _system_text(work.view, work.chosen, work.levels, work.index.order, draft.style)
-    where = f"{work.chosen[modifier_id][2]}.detail"
+    _mod, choice, listed = work.chosen[modifier_id]
+    where = detail_where(listed, choice, instance)
     keep = next((i for i, d in enumerate(details) if d.where == where), None)
     if keep is None:
         return ""

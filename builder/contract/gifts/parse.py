@@ -129,6 +129,7 @@ _MODIFIER_FIELDS = (
     "replace",
     "detail",
     "detail_blank",
+    "detail_join",
     "max",
     "requires",
     "excludes",
@@ -178,6 +179,7 @@ def _parse_modifier(
     detail_label = f.get("detail", str, "") or ""
     detail_blank = f.get("detail_blank", str, "") or ""
     count_max = f.get("max", int, 1) or 1
+    detail_join = f.get("detail_join", str, "and") or "and"
 
     join: Join | None = None
     if join_raw is not None:
@@ -206,6 +208,11 @@ def _parse_modifier(
         report("'text_many' is only used when 'max' is more than 1")
     if text_many is not None and replace is not None:
         report("'text_many' cannot go with 'replace'")
+    if detail_join not in ("and", "or"):
+        report(f'field \'detail_join\' must be "and" or "or", not {detail_join!r}')
+        detail_join = "and"
+    if "detail_join" in f.table and (not detail_label or count_max == 1):
+        report("'detail_join' joins the details of several instances; it needs 'detail' and 'max'")
     if bool(detail_label) != bool(detail_blank):
         report("'detail' (the label) and 'detail_blank' (the stand-in text) go together")
 
@@ -240,6 +247,7 @@ def _parse_modifier(
         replace=frozen_map(replace),
         detail_label=detail_label,
         detail_blank=detail_blank,
+        detail_join=detail_join,
         max=count_max,
         requires=f.str_list("requires"),
         excludes=f.str_list("excludes"),

@@ -124,3 +124,52 @@ def test_ten_thousand_random_gifts_with_hostile_details(index: int, seed: int, d
     assert result.cost == sum(line.amount for line in result.breakdown)
     problems = grammar_problems(result.system_text)
     assert not problems, (draft, result.system_text, problems)
+
+
+def test_instances_each_with_their_own_detail_are_joined_as_the_catalog_says() -> None:
+    """Issue 15, item 2: Trigger: Condition up to three times, joined with "or"."""
+    draft = GiftDraft(
+        "power",
+        "injure",
+        "trap",
+        enhancements=(
+            ModifierChoice("trigger_condition", details=("a door opens", "a bell rings!")),
+        ),
+    )
+    result = evaluate_gift(draft, CATALOG)
+    assert "springs when a door opens or a bell rings." in result.system_text
+    assert [line.amount for line in result.breakdown if line.id == "trigger_condition"] == [2]
+    cleaned = [w.where for w in result.warnings if w.rule == "gift.detail_cleaned"]
+    assert cleaned == ["enhancements[0].details[1]"]
+    clause = detail_clause(draft, CATALOG, "trigger_condition", instance=1)
+    assert clause.endswith("springs when a door opens or ___.")
+
+
+def test_a_missing_instance_detail_warns_for_that_instance() -> None:
+    draft = GiftDraft(
+        "power", "injure", "trap", enhancements=(ModifierChoice("trigger_condition", "", 2),)
+    )
+    result = evaluate_gift(draft, CATALOG)
+    missing = [(w.message, w.where) for w in result.warnings if w.rule == "gift.detail_missing"]
+    assert missing == [
+        (
+            "Trigger: Condition needs its detail text (Condition) for instance 1",
+            "enhancements[0].detail",
+        ),
+        (
+            "Trigger: Condition needs its detail text (Condition) for instance 2",
+            "enhancements[0].detail",
+        ),
+    ]
+    assert result.cost == 2
+
+
+def test_too_many_instances_are_refused() -> None:
+    draft = GiftDraft(
+        "power",
+        "injure",
+        "trap",
+        enhancements=(ModifierChoice("trigger_condition", details=("a", "b", "c", "d")),),
+    )
+    result = evaluate_gift(draft, CATALOG)
+    assert [e.rule for e in result.errors] == ["gift.modifier_count"]
