@@ -11,7 +11,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-
 _ADDED = MappingProxyType({"added": True})
 """Marks a field added after version 1 of the files: written only when set
 (``builder.contract.serialize``), so older files and approval digests stay as they were."""
