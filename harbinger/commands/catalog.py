@@ -133,7 +133,15 @@ def _effect_json(catalog: Catalog, effect: Effect) -> dict[str, Any]:
         "enhancements": [_modifier_json(m) for m in mods if m.kind is ModifierKind.ENHANCEMENT],
         "drawbacks": [_modifier_json(m) for m in mods if m.kind is ModifierKind.DRAWBACK],
         "groups": [
-            {"id": g.id, "name": g.name, "min": g.min, "styles": sorted(g.styles), "rules": g.rules}
+            {
+                "id": g.id,
+                "name": g.name,
+                "min": g.min,
+                "styles": sorted(g.styles),
+                "rules": g.rules,
+                "status_over": g.status_over,
+                "status": g.status.label,
+            }
             for g in catalog.index[effect.id].groups.values()
         ],
         "house_rule": effect.origin.catalog,

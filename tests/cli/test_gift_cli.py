@@ -260,3 +260,11 @@ def test_gift_evaluate_reads_version_2_details(tmp_path: Path, capsys) -> None:
     assert doc["cost"] == 2
     cleaned = [w for w in doc["warnings"] if w["rule"] == "gift.detail_cleaned"]
     assert [w["where"] for w in cleaned] == ["enhancements[0].details[1]"]
+
+
+def test_catalog_list_json_shows_group_status_thresholds(capsys) -> None:
+    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    assert code == 0
+    injure = next(e for e in json.loads(out)["effects"] if e["id"] == "injure")
+    trigger = next(g for g in injure["groups"] if g["id"] == "trigger")
+    assert (trigger["status_over"], trigger["status"]) == (0, "Newbie")

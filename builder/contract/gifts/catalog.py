@@ -173,7 +173,9 @@ class Parameter:
 class ModifierGroup:
     """Modifiers of which a Gift must take at least ``min`` (e.g. a Trap's Triggers).
 
-    ``styles`` limits when the minimum applies (empty: always).
+    ``styles`` limits when the minimum applies (empty: always). A group may
+    also need ``status`` once more than ``status_over`` of its modifiers are
+    picked (issue 15: "Status thresholds by group size"; 0 = no threshold).
     """
 
     id: str
@@ -182,6 +184,8 @@ class ModifierGroup:
     styles: frozenset[str]
     rules: str
     origin: Origin
+    status_over: int = 0
+    status: Status = Status.NEWBIE
 
 
 @dataclass(frozen=True, slots=True)

@@ -373,7 +373,7 @@ def check_groups(work: DraftCheck) -> None:
     for group in work.index.groups.values():
         if group.min == 0 or (group.styles and work.draft.style not in group.styles):
             continue
-        taken = sum(c.count for mod, c, _ in work.chosen.values() if mod.group == group.id)
+        taken = group_taken(work.chosen, group.id)
         if taken < group.min:
             work.warnings.append(
                 Finding(
@@ -383,6 +383,27 @@ def check_groups(work: DraftCheck) -> None:
                     Severity.ERROR,
                     {"group": group.id, "min": group.min, "chosen": taken},
                 )
+            )
+
+
+def group_taken(chosen: Chosen, group_id: str) -> int:
+    """How many modifiers of a group are picked (each instance counts)."""
+    return sum(c.count for mod, c, _ in chosen.values() if mod.group == group_id)
+
+
+def check_group_status(work: DraftCheck) -> None:
+    """Picking more than a group's ``status_over`` modifiers needs its Status (issue 15)."""
+    for group in work.index.groups.values():
+        if not group.status_over:
+            continue
+        taken = group_taken(work.chosen, group.id)
+        if taken > group.status_over:
+            work.needs(
+                group.status,
+                "group",
+                group.id,
+                f"more than {group.status_over} from {group.name} ({taken} chosen) "
+                f"needs {group.status.label} Status",
             )
 
 
@@ -413,6 +434,7 @@ GIFT_CHECKS: tuple[GiftCheck, ...] = (
     check_parameters,
     price_parameters,
     check_groups,
+    check_group_status,
     check_drawback_count,
 )
 """The checks every draft goes through, in the order the rules price a Gift."""

@@ -35,7 +35,13 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     StyleView,
 )
-from builder.contract.gifts.checks import GIFT_CHECKS, Chosen, DraftCheck, detail_where
+from builder.contract.gifts.checks import (
+    GIFT_CHECKS,
+    Chosen,
+    DraftCheck,
+    detail_where,
+    group_taken,
+)
 from builder.contract.gifts.detail import (
     PlacedDetail,
     clause_around,
@@ -246,6 +252,18 @@ def _unavailable(
             why.append(f"replaces the same part of the System Text as {other}")
         if status is not None and mod.status > status:
             why.append(f"needs {mod.status.label} Status")
+        group = entry.groups.get(mod.group) if mod.group else None
+        if (
+            group is not None
+            and group.status_over
+            and status is not None
+            and group.status > status
+            and group_taken(chosen, group.id) >= group.status_over
+        ):
+            why.append(
+                f"needs {group.status.label} Status: more than {group.status_over} "
+                f"from {group.name}"
+            )
         if why:
             out.append(Unavailable(mod.kind.value, mid, mod.name, tuple(why)))
     for pid, param in entry.effect.parameters.items():

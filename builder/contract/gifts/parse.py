@@ -262,10 +262,18 @@ def _parse_modifier(
 
 
 def _parse_group(gid: str, table: Any, origin: Origin, report: Report) -> ModifierGroup:
-    f = Fields(table, report, "a group", ("name", "min", "styles", "rules"))
+    f = Fields(
+        table, report, "a group", ("name", "min", "styles", "rules", "status_over", "status")
+    )
     minimum = f.get("min", int, 1)
     if minimum is not None and minimum < 0:
         report("field 'min' cannot be negative")
+    over = f.get("status_over", int, 0) or 0
+    status = f.status()
+    if ("status_over" in f.table) != ("status" in f.table):
+        report("'status_over' (how many may be picked freely) and 'status' go together")
+    elif "status_over" in f.table and (over < 1 or status is Status.NEWBIE):
+        report("'status_over' must be at least 1 and 'status' above Newbie")
     return ModifierGroup(
         id=gid,
         name=f.text("name"),
@@ -273,6 +281,8 @@ def _parse_group(gid: str, table: Any, origin: Origin, report: Report) -> Modifi
         styles=frozenset(f.str_list("styles")),
         rules=f.text("rules"),
         origin=origin,
+        status_over=max(0, over),
+        status=status,
     )
 
 
