@@ -144,6 +144,20 @@ def _effect_json(catalog: Catalog, effect: Effect) -> dict[str, Any]:
             }
             for g in catalog.index[effect.id].groups.values()
         ],
+        "choices": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "kind": c.kind,
+                "slot": c.slot,
+                "prompt": c.prompt,
+                "default": effect.slots.get(c.slot, ""),
+                "attributes": list(c.attributes),
+                "abilities": list(c.abilities),
+                "options": [{"id": o.id, "name": o.name, "text": o.text} for o in c.options],
+            }
+            for c in effect.choices.values()
+        ],
         "house_rule": effect.origin.catalog,
     }
 

@@ -268,3 +268,25 @@ def test_catalog_list_json_shows_group_status_thresholds(capsys) -> None:
     injure = next(e for e in json.loads(out)["effects"] if e["id"] == "injure")
     trigger = next(g for g in injure["groups"] if g["id"] == "trigger")
     assert (trigger["status_over"], trigger["status"]) == (0, "Newbie")
+
+
+def test_catalog_list_json_shows_player_choices(capsys) -> None:
+    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    assert code == 0
+    afflict = next(e for e in json.loads(out)["effects"] if e["id"] == "afflict")
+    (roll,) = afflict["choices"]
+    assert (roll["id"], roll["kind"], roll["slot"], roll["default"]) == (
+        "roll",
+        "roll",
+        "roll",
+        "Intellect + Occult",
+    )
+    assert roll["attributes"] == ["perception", "charisma", "intellect"]
+    assert roll["options"] == []
+
+
+def test_gift_evaluate_shows_the_chosen_roll(tmp_path: Path, capsys) -> None:
+    path = _draft(tmp_path, version=2, choices={"roll": "dexterity+athletics"})
+    code, out, err = _run(capsys, "gift", "evaluate", str(path), "--json")
+    assert code == 0 and err == ""
+    assert "Roll Dexterity + Athletics at Difficulty 6" in json.loads(out)["system_text"]

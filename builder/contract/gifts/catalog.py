@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from builder.contract.gifts.choices import PlayerChoice
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.template import Sentence
 from builder.contract.status import Status
@@ -278,6 +279,7 @@ class Effect:
     use_general: tuple[str, ...]
     exclude_general: tuple[str, ...]
     origin: Origin
+    choices: Mapping[str, PlayerChoice] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     StyleView,
 )
+from builder.contract.gifts.choices import choice_texts
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.gifts.evaluation import RECOMMENDED_MAX_DRAWBACKS, CostLine, StatusReason
 from builder.contract.status import Status
@@ -71,6 +72,7 @@ class DraftCheck:
     replaced_by: dict[str, str] = field(default_factory=dict)
     levels: dict[str, tuple[Parameter, ParameterLevel]] = field(default_factory=dict)
     used_slots: set[str] | None = None
+    choice_values: dict[str, str] = field(default_factory=dict)
     stopped: bool = False
 
     @property
@@ -386,6 +388,13 @@ def check_groups(work: DraftCheck) -> None:
             )
 
 
+def check_choices(work: DraftCheck) -> None:
+    """The player's picked roll or weapon is one the Effect allows (issue 15, item 1)."""
+    values, errors = choice_texts(work.index.effect.choices, work.draft.choices)
+    work.choice_values = values
+    work.errors.extend(errors)
+
+
 def group_taken(chosen: Chosen, group_id: str) -> int:
     """How many modifiers of a group are picked (each instance counts)."""
     return sum(c.count for mod, c, _ in chosen.values() if mod.group == group_id)
@@ -433,6 +442,7 @@ GIFT_CHECKS: tuple[GiftCheck, ...] = (
     check_modifier_rules,
     check_parameters,
     price_parameters,
+    check_choices,
     check_groups,
     check_group_status,
     check_drawback_count,

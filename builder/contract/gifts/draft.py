@@ -56,7 +56,8 @@ class GiftDraft:
 
     ``gift_type``, ``effect``, ``style`` and modifier ids are catalog ids;
     ``parameters`` maps a Parameter id to the chosen level id (a Parameter not
-    listed sits at its default level).
+    listed sits at its default level); ``choices`` maps an Effect's choice id
+    to the player's pick ("roll" -> "dexterity+athletics", issue 15).
     """
 
     gift_type: str
@@ -68,8 +69,10 @@ class GiftDraft:
     name: str = ""
     tagline: str = ""
     description: str = ""
+    choices: Mapping[str, str] = field(default_factory=dict, metadata=_ADDED)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parameters", _frozen(self.parameters))
+        object.__setattr__(self, "choices", _frozen(self.choices))
         object.__setattr__(self, "enhancements", tuple(self.enhancements))
         object.__setattr__(self, "drawbacks", tuple(self.drawbacks))

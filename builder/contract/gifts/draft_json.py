@@ -98,6 +98,7 @@ def read_draft_document(doc: Any) -> DraftDocument:
         name=doc.get("name", ""),
         tagline=doc.get("tagline", ""),
         description=doc.get("description", ""),
+        choices=dict(doc.get("choices", {})),
     )
     status = Status.parse(doc["status"]) if "status" in doc else None
     return DraftDocument(draft, status)
@@ -135,6 +136,8 @@ def draft_to_json(draft: GiftDraft, status: Status | None = None) -> dict[str, A
         "tagline": draft.tagline,
         "description": draft.description,
     }
+    if draft.choices:
+        doc["choices"] = dict(draft.choices)
     if status is not None:
         doc["status"] = status.name.lower()
     return doc

@@ -103,7 +103,9 @@ def evaluate_gift(
     unavailable: list[Unavailable] = []
     if not work.stopped and work.view is not None:
         entry, view = work.index, work.view
-        text, details = _system_text(view, work.chosen, work.levels, entry.order, draft.style)
+        text, details = _system_text(
+            view, work.chosen, work.levels, entry.order, draft.style, work.choice_values
+        )
         text, cleaned = place_details(text, details)
         for detail, cleaning in cleaned:
             work.warnings.append(
@@ -145,6 +147,7 @@ def _system_text(
     levels: dict[str, tuple[Parameter, ParameterLevel]],
     order: Mapping[str, int],
     style_id: str,
+    picked: Mapping[str, str],
 ) -> tuple[str, list[PlacedDetail]]:
     """Fill the precomputed templates with this draft's levels and modifier clauses.
 
@@ -154,6 +157,7 @@ def _system_text(
     values = dict(view.base_slots)
     for param, level in levels.values():
         values[param.slot] = level.text
+    values.update(picked)
     and_items: dict[str, list[str]] = {}
     or_items: dict[str, list[str]] = {}
     after: dict[str, list[str]] = {}
@@ -209,7 +213,9 @@ def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance
             break
     if work.stopped or work.view is None or modifier_id not in work.chosen:
         return ""
-    text, details = _system_text(work.view, work.chosen, work.levels, work.index.order, draft.style)
+    text, details = _system_text(
+        work.view, work.chosen, work.levels, work.index.order, draft.style, work.choice_values
+    )
     _mod, choice, listed = work.chosen[modifier_id]
     where = detail_where(listed, choice, instance)
     keep = next((i for i, d in enumerate(details) if d.where == where), None)

@@ -28,6 +28,7 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     frozen_map,
 )
+from builder.contract.gifts.choices import parse_choice
 from builder.contract.gifts.fields import Fields, RawCatalog, check_id
 from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
 from builder.contract.status import Status
@@ -355,6 +356,7 @@ _EFFECT_FIELDS = (
     "groups",
     "use_general",
     "exclude_general",
+    "choices",
 )
 
 
@@ -504,6 +506,13 @@ def _parse_effect(
         into=modifiers,
         taken=lambda mid: raw.general[mid].origin.file if mid in raw.general else None,
     )
+    choices = {}
+    for cid, ctable in (f.get("choices", dict, {}) or {}).items():
+        creport = problems.at(origin.file, f"{entry}.choices.{cid}")
+        if check_id(cid, creport, "choice id"):
+            choice = parse_choice(cid, ctable, slots, creport)
+            if choice is not None:
+                choices[cid] = choice
     return Effect(
         id=eid,
         name=f.text("name"),
@@ -521,6 +530,7 @@ def _parse_effect(
         use_general=f.str_list("use_general"),
         exclude_general=f.str_list("exclude_general"),
         origin=origin,
+        choices=frozen_map(choices),
     )
 
 

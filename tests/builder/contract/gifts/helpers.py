@@ -128,4 +128,20 @@ def random_legal_draft(
     drw = tuple(
         _choice(m, detail, counts[m.id]) for m in chosen.values() if m.kind is ModifierKind.DRAWBACK
     )
-    return GiftDraft(view.gift_type.id, view.effect.id, view.style.style, enh, drw, parameters)
+    choices = {}
+    for cid, choice in view.effect.choices.items():
+        if rnd.random() < 0.5:
+            continue
+        if choice.kind == "roll":
+            choices[cid] = f"{rnd.choice(choice.attributes)}+{rnd.choice(choice.abilities)}"
+        else:
+            choices[cid] = rnd.choice(choice.options).id
+    return GiftDraft(
+        view.gift_type.id,
+        view.effect.id,
+        view.style.style,
+        enh,
+        drw,
+        parameters,
+        choices=choices,
+    )
