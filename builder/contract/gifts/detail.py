@@ -85,13 +85,15 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
     text = _sub(
         _TEMPLATE_CHARS, "", text, "removed braces and brackets; they are template syntax", problems
     )
-    text = _sub(
-        _SENTENCE_STOPS,
-        "",
-        text,
-        "removed sentence punctuation (. ! ?); the detail sits inside a sentence",
-        problems,
-    )
+    stopped = text
+    while True:  # ".!" loses its "!" and then ends a sentence with "."
+        shorter = _SENTENCE_STOPS.sub("", stopped)
+        if shorter == stopped:
+            break
+        stopped = shorter
+    if stopped != text:
+        problems.append("removed sentence punctuation (. ! ?); the detail sits inside a sentence")
+        text = stopped
     text = _sub(_PUNCT_RUN, r"\1", text, "removed doubled punctuation", problems)
     text = _sub(_EMPTY_PARENS, "", text, "removed empty parentheses", problems)
     text = _sub(

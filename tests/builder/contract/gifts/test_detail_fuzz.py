@@ -38,6 +38,8 @@ HOSTILE = [
     "hold or wear a ring",
     "()",
     "a.. b... c",
+    "aa.! aa",
+    "x?. y",
     "x" * 400,
     "word " * 60,
     ". starts with a stop",
