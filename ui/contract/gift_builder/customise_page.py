@@ -40,6 +40,8 @@ from builder.contract.gifts import (
     ModifierKind,
     Parameter,
 )
+from builder.contract.gifts.detail import DETAIL_MAX_CHARS
+from builder.contract.gifts.evaluate import detail_clause
 from builder.contract.status import Status
 from ui.contract.gift_builder.common import label, set_shown, set_text, set_tip, signed
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
@@ -84,6 +86,7 @@ class ModifierRow(QWidget):
         if modifier.detail_label:
             self.detail = QLineEdit()
             self.detail.setPlaceholderText(modifier.detail_blank)
+            self.detail.setMaxLength(DETAIL_MAX_CHARS)
             self.detail.setAccessibleName(f"{modifier.name}: {modifier.detail_label}")
             self.detail.setEnabled(False)
             self.detail.textEdited.connect(lambda t: self.detail_edited.emit(modifier.id, t))
@@ -94,6 +97,14 @@ class ModifierRow(QWidget):
         grid.addWidget(self.reason, 3, 0, 1, 4)
         self.check.toggled.connect(lambda on: self.toggled.emit(modifier.id, on))
         self._search = f"{modifier.name} {modifier.rules}".lower()
+
+    def show_clause(self, clause: str) -> None:
+        """Show the System Text sentence the detail sits in ("... springs when ___.")."""
+        if self.detail is not None:
+            tip = f"Your words fill the blank: {clause}" if clause else ""
+            if self.detail.toolTip() != tip:
+                self.detail.setToolTip(tip)
+                self.detail.setAccessibleDescription(tip)
 
     def matches(self, words: list[str]) -> bool:
         return all(w in self._search for w in words)
@@ -352,6 +363,9 @@ class CustomisePage(QWidget):
         chosen = {c.id: c for c in (*draft.enhancements, *draft.drawbacks)}
         for mid, row in self.rows.items():
             row.show_choice(chosen.get(mid), unavailable.get(mid, ()), problems.get(mid, []))
+            if row.detail is not None:
+                taken = mid in chosen
+                row.show_clause(detail_clause(draft, self.controller.catalog, mid) if taken else "")
         for note, styles in self.group_notes.values():
             set_shown(note, not styles or draft.style in styles)
         effect = self.controller.catalog.effects[draft.effect]

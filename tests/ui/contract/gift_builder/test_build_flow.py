@@ -277,3 +277,21 @@ def test_a_trap_drops_what_only_an_activated_or_targeted_gift_can_take(open_buil
     dialog.undo_action.trigger()
     assert dialog.controller.draft.style == "targeted"
     assert dialog.controller.choice("quick") is not None
+
+
+def test_a_detail_field_is_limited_and_shows_its_sentence(open_builder, qtbot) -> None:
+    """Issue 15, item 3: at most 120 characters, and the sentence it fills is shown."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "targeted"), "start")
+    row = dialog.customise_page.rows["focus_item"]
+    assert row.detail is not None and row.detail.maxLength() == 120
+    assert row.detail.toolTip() == ""
+    click(qtbot, row.check)
+    assert row.detail.toolTip() == (
+        "Your words fill the blank: The Gift works only while you hold or wear ___."
+    )
+    qtbot.keyClicks(row.detail, "a wand! {x}")
+    assert "The Gift works only while you hold or wear a wand x." in (
+        dialog.results.system_text.text()
+    )
+    assert "the detail text was changed to fit its sentence" in dialog.results.warnings.text()
