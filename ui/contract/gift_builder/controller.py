@@ -337,6 +337,7 @@ class GiftBuilderController(QObject):
         draft = replace(
             self._draft,
             effect=effect_id,
+            choices={},  # a roll or weapon pick belongs to one Effect
             style=self._first_style(effect_id, self._draft.style, self._draft.gift_type),
         )
         draft, notice = self._carry_over(draft)
@@ -403,6 +404,22 @@ class GiftBuilderController(QObject):
         level = param.level(level_id)
         label = level.name if level else level_id
         self._push(f"{param.name}: {label}", replace(self._draft, parameters=params))
+
+    def set_choice(self, choice_id: str, value: str) -> None:
+        """The player's roll ("dexterity+athletics") or weapon for an Effect's choice; "" clears."""
+        effect = self.catalog.effects.get(self._draft.effect)
+        if effect is None or choice_id not in effect.choices:
+            return
+        if self._draft.choices.get(choice_id, "") == value:
+            return
+        choices = dict(self._draft.choices)
+        if value:
+            choices[choice_id] = value
+        else:
+            choices.pop(choice_id, None)
+        choice = effect.choices[choice_id]
+        shown = (choice.text_for(value) or value) if value else "default"
+        self._push(f"{choice.name}: {shown}", replace(self._draft, choices=choices))
 
     def set_name(self, text: str) -> None:
         self._push("Name", replace(self._draft, name=text), merge=(_MERGE_NAME, ""))

@@ -40,6 +40,7 @@ from builder.contract.gifts import (
     ModifierKind,
     Parameter,
 )
+from builder.contract.gifts.choices import ROLL, PlayerChoice
 from builder.contract.gifts.detail import DETAIL_MAX_CHARS
 from builder.contract.gifts.evaluate import detail_clause
 from builder.contract.status import Status
@@ -210,6 +211,76 @@ class ParameterRow(QWidget):
         set_shown(self.reason, bool(why))
 
 
+class ChoiceRow(QWidget):
+    """The player's pick of an Effect's roll (Attribute + Ability) or weapon (issue 15).
+
+    Blank boxes keep the catalog's wording (``default``); picking only one
+    half of a roll keeps the other half of the default.
+    """
+
+    picked = Signal(str, str)
+
+    def __init__(self, choice: PlayerChoice, default: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.choice = choice
+        base_attr, _, base_abil = default.lower().partition(" + ")
+        self._default = (base_attr, base_abil)
+        box = QHBoxLayout(self)
+        box.setContentsMargins(4, 2, 4, 2)
+        name = label(choice.name, "sectionTitle", wrap=False)
+        box.addWidget(name)
+        self.boxes: list[QComboBox] = []
+        if choice.kind == ROLL:
+            parts = [
+                ("Attribute", choice.attributes, base_attr),
+                ("Ability", choice.abilities, base_abil),
+            ]
+        else:
+            parts = [("Weapon", tuple(o.id for o in choice.options), "")]
+        for title, values, base in parts:
+            combo = QComboBox()
+            combo.setAccessibleName(f"{choice.name}: {title}")
+            shown = base.capitalize() if base else default
+            combo.addItem(f"{shown} (default)", "")
+            for value in values:
+                text = value.capitalize()
+                if choice.kind != ROLL:
+                    text = next(o.name for o in choice.options if o.id == value)
+                combo.addItem(text, value)
+            combo.activated.connect(lambda _i: self._emit())
+            self.boxes.append(combo)
+            box.addWidget(combo)
+        name.setBuddy(self.boxes[0])
+        box.addStretch(1)
+        if choice.prompt:
+            self.setToolTip(choice.prompt)
+
+    def _emit(self) -> None:
+        values = [str(b.currentData() or "") for b in self.boxes]
+        if self.choice.kind == ROLL:
+            attr = values[0] or self._default[0]
+            abil = values[1] or self._default[1]
+            value = "" if not any(values) else f"{attr}+{abil}"
+        else:
+            value = values[0]
+        self.picked.emit(self.choice.id, value)
+
+    def show_value(self, value: str) -> None:
+        """Repaint from the draft's pick ("" = the default wording)."""
+        if self.choice.kind == ROLL:
+            attr, _, abil = value.partition("+")
+            wanted = [
+                attr if attr != self._default[0] else "",
+                abil if abil != self._default[1] else "",
+            ]
+        else:
+            wanted = [value]
+        for combo, data in zip(self.boxes, wanted, strict=True):
+            index = combo.findData(data)
+            if index >= 0 and combo.currentIndex() != index:
+                combo.setCurrentIndex(index)
+
+
 class CustomisePage(QWidget):
     """Parameters, then Enhancements, then Drawbacks, in one scrolling column with a filter."""
 
@@ -218,6 +289,7 @@ class CustomisePage(QWidget):
         self.controller = controller
         self.rows: dict[str, ModifierRow] = {}
         self.parameter_rows: dict[str, ParameterRow] = {}
+        self.choice_rows: dict[str, ChoiceRow] = {}
         self.group_notes: dict[str, tuple[QWidget, frozenset[str]]] = {}
         self._effect: str | None = None
 
@@ -274,6 +346,7 @@ class CustomisePage(QWidget):
                 widget.deleteLater()
         self.rows.clear()
         self.parameter_rows.clear()
+        self.choice_rows.clear()
         self.group_notes.clear()
         catalog = self.controller.catalog
         effect = catalog.effects.get(effect_id)
@@ -292,6 +365,13 @@ class CustomisePage(QWidget):
             "1 away, and each Parameter level above its default adds 1 (below: takes 1 away). "
             "Space toggles the focused row.",
         )
+        if effect.choices:
+            self.body_layout.addWidget(label("Your choice", "pageTitle"))
+            for cid, choice in effect.choices.items():
+                crow = ChoiceRow(choice, effect.slots.get(choice.slot, ""))
+                crow.picked.connect(self.controller.set_choice)
+                self.choice_rows[cid] = crow
+                self.body_layout.addWidget(crow)
         if effect.parameters:
             self.body_layout.addWidget(label("Parameters", "pageTitle"))
             steps = self._level_steps(effect_id)
@@ -369,6 +449,8 @@ class CustomisePage(QWidget):
         for note, styles in self.group_notes.values():
             set_shown(note, not styles or draft.style in styles)
         effect = self.controller.catalog.effects[draft.effect]
+        for cid, crow in self.choice_rows.items():
+            crow.show_value(draft.choices.get(cid, ""))
         for pid, prow in self.parameter_rows.items():
             level = draft.parameters.get(pid, effect.parameters[pid].default)
             prow.show_level(level, levels_blocked.get(pid, {}))

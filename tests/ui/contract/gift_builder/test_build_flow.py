@@ -295,3 +295,27 @@ def test_a_detail_field_is_limited_and_shows_its_sentence(open_builder, qtbot) -
         dialog.results.system_text.text()
     )
     assert "the detail text was changed to fit its sentence" in dialog.results.warnings.text()
+
+
+def test_the_roll_picker_reaches_the_system_text(open_builder, qtbot) -> None:
+    """Issue 15, item 1: Injure lets the player choose the Attribute + Ability it rolls."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "targeted"), "start")
+    row = dialog.customise_page.choice_rows["roll"]
+    attribute, ability = row.boxes
+    assert attribute.currentText() == "Intellect (default)"
+    assert ability.currentText() == "Occult (default)"
+    attribute.setCurrentIndex(attribute.findData("dexterity"))
+    attribute.activated.emit(attribute.currentIndex())
+    assert dialog.controller.draft.choices == {"roll": "dexterity+occult"}
+    ability.setCurrentIndex(ability.findData("athletics"))
+    ability.activated.emit(ability.currentIndex())
+    assert dialog.controller.draft.choices == {"roll": "dexterity+athletics"}
+    assert "Roll Dexterity + Athletics at Difficulty 6" in dialog.results.system_text.text()
+    assert dialog.undo_action.text() == "&Undo Attack roll: Dexterity + Athletics"
+    dialog.undo_action.trigger()
+    assert dialog.controller.draft.choices == {"roll": "dexterity+occult"}
+    assert ability.currentText() == "Occult (default)"
+    dialog.controller.choose_effect("afflict")
+    assert dialog.controller.draft.choices == {}
+    assert dialog.customise_page.choice_rows["roll"].boxes[0].count() == 4
