@@ -378,16 +378,37 @@ class GiftBuilderController(QObject):
 
     def set_detail(self, modifier_id: str, detail: str) -> None:
         """The player's detail text of a taken modifier ("Focus item: a brass lighter")."""
+        self.set_instance_detail(modifier_id, 0, detail)
+
+    def set_instance_detail(self, modifier_id: str, index: int, detail: str) -> None:
+        """The detail of one instance of a modifier taken several times ("fire", "cold")."""
         mod = self.catalog.modifiers_for(self._draft.effect).get(modifier_id)
-        name = mod.name if mod else modifier_id
-        self._update_choice(
-            modifier_id, f"{name}: detail", (_MERGE_DETAIL, modifier_id), detail=detail
-        )
+        choice = self.choice(modifier_id)
+        if mod is None or choice is None or not 0 <= index < choice.count:
+            return
+        text = f"{mod.name}: detail" if choice.count == 1 else f"{mod.name}: detail {index + 1}"
+        merge = (_MERGE_DETAIL, f"{modifier_id}#{index}")
+        if choice.count == 1 and not choice.details:
+            self._update_choice(modifier_id, text, merge, detail=detail)
+            return
+        details = list(choice.instance_details)
+        details[index] = detail
+        self._update_choice(modifier_id, text, merge, details=tuple(details))
 
     def set_count(self, modifier_id: str, count: int) -> None:
-        """How many times a may-take-several modifier is taken."""
+        """How many times a may-take-several modifier is taken (each with its own detail)."""
         mod = self.catalog.modifiers_for(self._draft.effect).get(modifier_id)
+        choice = self.choice(modifier_id)
         name = mod.name if mod else modifier_id
+        if mod is not None and choice is not None and mod.detail_label:
+            details = (*choice.instance_details, *("",) * count)[:count]
+            if count == 1:
+                self._update_choice(
+                    modifier_id, f"{name} ×1", None, details=(), detail=details[0], count=1
+                )
+            else:
+                self._update_choice(modifier_id, f"{name} ×{count}", None, details=details)
+            return
         self._update_choice(modifier_id, f"{name} ×{count}", None, count=count)
 
     def set_level(self, parameter_id: str, level_id: str) -> None:

@@ -53,6 +53,7 @@ class ModifierRow(QWidget):
 
     toggled = Signal(str, bool)
     detail_edited = Signal(str, str)
+    instance_edited = Signal(str, int, str)
     count_changed = Signal(str, int)
 
     def __init__(self, modifier: Modifier, parent: QWidget | None = None) -> None:
@@ -95,7 +96,29 @@ class ModifierRow(QWidget):
             box.addWidget(label(f"{modifier.detail_label}:", wrap=False))
             box.addWidget(self.detail, 1)
             grid.addLayout(box, 2, 0, 1, 4)
-        grid.addWidget(self.reason, 3, 0, 1, 4)
+        self.instances: list[QLineEdit] = []
+        self._instance_labels: list[QWidget] = []
+        if modifier.detail_label and modifier.max > 1:
+            for i in range(1, modifier.max):
+                field = QLineEdit()
+                field.setPlaceholderText(modifier.detail_blank)
+                field.setMaxLength(DETAIL_MAX_CHARS)
+                field.setAccessibleName(f"{modifier.name}: {modifier.detail_label} {i + 1}")
+                field.textEdited.connect(
+                    lambda t, i=i: self.instance_edited.emit(modifier.id, i, t)
+                )
+                field.hide()
+                self.instances.append(field)
+                ibox = QHBoxLayout()
+                name = label(f"{modifier.detail_label} {i + 1}:", wrap=False)
+                name.hide()
+                self._instance_labels.append(name)
+                ibox.addWidget(name)
+                ibox.addWidget(field, 1)
+                grid.addLayout(ibox, 2 + i, 0, 1, 4)
+        grid.addWidget(
+            self.reason, 2 + max(1, modifier.max if modifier.detail_label else 1), 0, 1, 4
+        )
         self.check.toggled.connect(lambda on: self.toggled.emit(modifier.id, on))
         self._search = f"{modifier.name} {modifier.rules}".lower()
 
@@ -139,6 +162,13 @@ class ModifierRow(QWidget):
             text = choice.detail if choice is not None else ""
             if taken and self.detail.text() != text:
                 self.detail.setText(text)
+        details = choice.instance_details if choice is not None else ()
+        for i, field in enumerate(self.instances, start=1):
+            shown = i < len(details)
+            set_shown(field, shown)
+            set_shown(self._instance_labels[i - 1], shown)
+            if shown and field.text() != details[i]:
+                field.setText(details[i])
         if self.count is not None:
             self.count.setEnabled(taken)
             n = choice.count if choice is not None else 1
@@ -416,6 +446,7 @@ class CustomisePage(QWidget):
                 row = ModifierRow(mod)
                 row.toggled.connect(self.controller.set_modifier)
                 row.detail_edited.connect(self.controller.set_detail)
+                row.instance_edited.connect(self.controller.set_instance_detail)
                 row.count_changed.connect(self.controller.set_count)
                 if row.detail is not None:
                     row.detail.editingFinished.connect(self.controller.end_typing)

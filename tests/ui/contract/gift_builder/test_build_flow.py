@@ -319,3 +319,27 @@ def test_the_roll_picker_reaches_the_system_text(open_builder, qtbot) -> None:
     dialog.controller.choose_effect("afflict")
     assert dialog.controller.draft.choices == {}
     assert dialog.customise_page.choice_rows["roll"].boxes[0].count() == 4
+
+
+def test_each_instance_gets_its_own_detail_field(open_builder, qtbot) -> None:
+    """Issue 15, item 2: Trigger: Condition taken twice has two Condition fields, joined by or."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "trap"), "start")
+    row = dialog.customise_page.rows["trigger_condition"]
+    assert len(row.instances) == 2 and all(f.isHidden() for f in row.instances)
+    click(qtbot, row.check)
+    assert row.detail is not None
+    qtbot.keyClicks(row.detail, "a door opens")
+    assert row.count is not None
+    row.count.setValue(2)
+    assert not row.instances[0].isHidden() and row.instances[1].isHidden()
+    qtbot.keyClicks(row.instances[0], "a bell rings")
+    assert dialog.controller.choice("trigger_condition") == ModifierChoice(
+        "trigger_condition", details=("a door opens", "a bell rings")
+    )
+    assert "springs when a door opens or a bell rings." in dialog.results.system_text.text()
+    row.count.setValue(1)
+    assert dialog.controller.choice("trigger_condition") == ModifierChoice(
+        "trigger_condition", "a door opens"
+    )
+    assert row.instances[0].isHidden()
