@@ -343,3 +343,15 @@ def test_each_instance_gets_its_own_detail_field(open_builder, qtbot) -> None:
         "trigger_condition", "a door opens"
     )
     assert row.instances[0].isHidden()
+
+
+def test_game_terms_in_the_system_text_have_hover_help(open_builder) -> None:
+    """Issue 15, item 4: the term under the mouse is explained from the glossary."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "targeted"), "start")
+    view = dialog.results.system_text
+    text = view.text()
+    exert = text.index("Exert")
+    hit = view.term_at(exert + 2)
+    assert hit is not None and hit.term.id == "exert" and hit.text == "Exert"
+    assert view.term_at(text.index("supernatural")) is None
