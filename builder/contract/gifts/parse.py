@@ -520,7 +520,7 @@ def _parse_effect(
                 choices[cid] = choice
     design = f.get("design", str, "") or ""
     if design not in ("", *DESIGNS):
-        report(f"field 'design' must be \"rules\", \"harbinger\" or absent, not {design!r}")
+        report(f'field \'design\' must be "rules", "harbinger" or absent, not {design!r}')
         design = ""
     return Effect(
         id=eid,
