@@ -294,3 +294,13 @@ def test_bomb_is_only_a_consumable() -> None:
     assert ok.required_status is Status.NOVICE
     refused = _gift("power", "bomb", "targeted")
     assert [e.rule for e in refused.errors] == ["gift.type_not_allowed"]
+
+
+def test_catalog_list_json_shows_each_effects_design() -> None:
+    """``harbinger catalog list --json`` carries the new ``design`` field."""
+    from harbinger.commands.catalog import catalog_json
+
+    effects = {e["id"]: e for e in catalog_json(CATALOG)["effects"]}
+    assert len(effects) == len(EFFECTS)
+    assert effects["injure"]["design"] == "rules"
+    assert effects["mind_lash"]["design"] == "harbinger"
