@@ -32,7 +32,7 @@ from builder.contract.rolls import PlannedRoll
 Plan = Callable[[], tuple[str, PlannedRoll] | None]
 """Gives the roll the panel shows now: its label and plan (None: nothing to roll)."""
 
-LOG_ROWS = 6
+LOG_ROWS = 4
 """Rows of the roll log visible without scrolling."""
 
 
