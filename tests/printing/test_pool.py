@@ -83,3 +83,22 @@ def test_compact_sheets_in_the_pool_are_two_pages_each(tmp_path: Path) -> None:
     with pytest.raises(systems.NoPrinter, match="Covenant has no compact sheet"):
         systems.render_roster(characters(), tmp_path / "d", jobs=2, compact=True)
     assert not (tmp_path / "d").exists() or not list((tmp_path / "d").iterdir())
+
+
+def _qt_in_worker() -> list[str]:
+    """Run in a pool worker: the Qt modules loaded there (there should be none)."""
+    import sys
+
+    import printing.systems  # noqa: F401  (what a print worker imports)
+
+    return sorted(m for m in sys.modules if m.split(".")[0] in {"PySide6", "shiboken6", "ui"})
+
+
+@pytest.mark.slow
+def test_workers_start_fresh_without_qt() -> None:
+    from concurrent.futures import ProcessPoolExecutor
+
+    from printing.pool import _context
+
+    with ProcessPoolExecutor(1, mp_context=_context()) as executor:
+        assert executor.submit(_qt_in_worker).result(timeout=120) == []
