@@ -778,14 +778,18 @@ class MainWindow(QMainWindow):
         from ui.print_dialog import PrintDialog
 
         dialog = PrintDialog(self.shown_character(), name, self)
-        if not dialog.exec():
-            return
-        suffix = " (compact)" if dialog.compact() else ""
+        dialog.accepted.connect(lambda: self._save_print(dialog, name))
+        self._show_dialog(dialog)
+
+    def _save_print(self, dialog: Any, name: str) -> None:
+        """The Print dialog said Save: choose the file and print to it."""
+        compact, paper = dialog.compact(), dialog.paper_name()  # the dialog closes meanwhile
+        suffix = " (compact)" if compact else ""
         path, _chosen = _file_dialog().getSaveFileName(
             self, "Print PDF", f"{name}{suffix}.pdf", "PDF files (*.pdf)"
         )
         if path:
-            self.print_pdf(Path(path), dialog.paper_name(), compact=dialog.compact())
+            self.print_pdf(Path(path), paper, compact=compact)
 
     def print_pdf(self, path: Path, paper: str = "letter", *, compact: bool = False) -> None:
         """Write the open character's sheet as a PDF in the background, as its system prints.
@@ -819,22 +823,28 @@ class MainWindow(QMainWindow):
 
     def choose_print_roster(self) -> None:
         """Print every character of the library into a folder, with progress (ui.print_dialog)."""
-        library = self.workspace.library
-        if library is None:
+        if self.workspace.library is None:
             return
-        from ui.print_dialog import PrintDialog, RosterPrint
+        from ui.print_dialog import PrintDialog
 
         dialog = PrintDialog(None, "every character", self, many=True)
-        if not dialog.exec():
-            return
+        dialog.accepted.connect(lambda: self._save_roster_print(dialog))
+        self._show_dialog(dialog)
+
+    def _save_roster_print(self, dialog: Any) -> None:
+        """The roster Print dialog said go on: choose the folder and print into it."""
+        compact, paper = dialog.compact(), dialog.paper_name()  # the dialog closes meanwhile
+        library = self.workspace.library
         folder = _file_dialog().getExistingDirectory(self, "Print every sheet into")
-        if folder:
+        if folder and library is not None:
+            from ui.print_dialog import RosterPrint
+
             self.roster_print = RosterPrint(self, self.tasks)
             self.roster_print.run(
                 lambda: [library.load(entry.id) for entry in library.roster()],
                 Path(folder),
-                dialog.paper_name(),
-                dialog.compact(),
+                paper,
+                compact,
             )
 
     # ------------------------------------------------------------------ contractors

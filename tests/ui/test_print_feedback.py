@@ -114,3 +114,17 @@ def test_printing_every_sheet_shows_progress_and_names_the_files(
     assert window.statusBar().currentMessage() == f"Saved 3 sheets in {tmp_path / 'all'}"
     assert notice_of(window).label.text() == "Wrote 3 files"
     assert not notice_of(window).open_file.isVisible()
+
+
+def test_the_print_action_opens_the_dialog_without_blocking(window: MainWindow) -> None:
+    finish(make_contractor(window, name="Ada Voss"))
+    window.actions["print"].trigger()
+    dialog = window.current_dialog
+    assert isinstance(dialog, PrintDialog)
+    assert dialog.windowTitle() == "Print Ada Voss"
+    dialog.reject()
+    window.actions["print_roster"].trigger()
+    roster = window.current_dialog
+    assert isinstance(roster, PrintDialog) and roster.windowTitle() == "Print sheets"
+    assert not roster.preview_button.isVisible()
+    roster.reject()
