@@ -27,6 +27,7 @@ from builder.contract.audit_gifts import gift_lines
 from builder.contract.character import AssetPick, BonusKind, Contractor, PlaygroupRules
 from builder.contract.creation import GIFTED_ASSET_ID
 from builder.contract.gifts import Catalog
+from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.playgroup import settle_approved
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.contract.sheet_catalog import SheetCatalog
@@ -202,7 +203,7 @@ def _pick_where(contractor: Contractor, pick: AssetPick, group: str) -> str:
     for i, taken in enumerate(getattr(contractor.creation, group)):
         if taken == pick:
             return f"creation.{group}[{i}]"
-    for i, entry in enumerate(contractor.ledger):
+    for i, entry in corrected_pairs(contractor.ledger):
         if getattr(entry, "asset", None) == pick:
             return f"ledger[{i}]"
     return group

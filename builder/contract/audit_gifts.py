@@ -35,6 +35,7 @@ from builder.contract.character import (
 )
 from builder.contract.gifts import Catalog, GiftEvaluation, evaluate_gift
 from builder.contract.ledger import crashed
+from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.status import Status, status_from_victories
 from builder.core.findings import Finding, Severity
 from builder.core.report import AuditLine
@@ -71,7 +72,7 @@ def gift_history(ledger: Sequence[Entry], gift_id: str) -> tuple[Received, ...]:
     """The building changes of Gift ``gift_id``, each with the victories before it."""
     found: list[Received] = []
     victories = 0
-    for index, entry in enumerate(ledger):
+    for index, entry in corrected_pairs(ledger):
         if isinstance(entry, ContractAttended) and str(entry.outcome) == Outcome.VICTORY:
             victories += 1
         elif isinstance(entry, GiftChange) and entry.gift_id == gift_id:

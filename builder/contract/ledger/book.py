@@ -8,7 +8,7 @@ and the app use.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -35,6 +35,7 @@ from builder.contract.character import (
 )
 from builder.contract.creation import STARTING_EXP
 from builder.contract.ledger.checks import ENTRY_CHECKS, FINAL_CHECKS
+from builder.contract.ledger.corrections import CorrectedLedger, correct_ledger
 from builder.contract.ledger.earning import (
     post_bonus,
     post_contract,
@@ -201,6 +202,8 @@ class LedgerFold:
     liabilities: tuple[AssetPick, ...]
     lines: tuple[LedgerLine, ...]
     findings: tuple[Finding, ...]
+    corrected: CorrectedLedger = field(default_factory=lambda: CorrectedLedger(()))
+    """The corrected history the fold priced: which entries were voided or replaced."""
 
     @property
     def status(self) -> Status:
@@ -261,10 +264,13 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
     ``ledger.entry_invalid`` ERROR and is skipped; a check that fails becomes
     a ``ledger.check_crashed`` ERROR.
     """
-    pos = Position.start(contractor)
-    findings: list[Finding] = []
+    corrected = correct_ledger(contractor.ledger)
+    # Checks that ask "is there any such entry" see the corrected history.
+    history = replace(contractor, ledger=corrected.history)
+    pos = Position.start(history)
+    findings: list[Finding] = list(corrected.findings)
     lines: list[LedgerLine] = []
-    for index, entry in enumerate(contractor.ledger):
+    for index, entry in corrected.entries:
         where = entry_place(index)
         poster = POSTERS.get(type(entry))
         if poster is None:
@@ -306,7 +312,7 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
         )
     for final in FINAL_CHECKS:
         try:
-            findings.extend(final(contractor, pos))
+            findings.extend(final(history, pos))
         except Exception as exc:
             findings.append(crashed("ledger.check_crashed", "gifts", final.__name__, exc))
     return LedgerFold(
@@ -323,4 +329,5 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
         liabilities=tuple(pos.liabilities),
         lines=tuple(lines),
         findings=tuple(findings),
+        corrected=corrected,
     )
