@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from builder.contract.audit_corrections import corrections_line
 from builder.contract.audit_gifts import gift_lines
 from builder.contract.character import AssetPick, BonusKind, Contractor, PlaygroupRules
 from builder.contract.creation import GIFTED_ASSET_ID
@@ -75,6 +76,7 @@ def _status_range(status: Status) -> str:
 # --------------------------------------------------------------------------- contractor
 
 _CONTRACTOR_GROUPS: tuple[FindingGroup, ...] = (
+    ("corrections", lambda f: f.rule.startswith("ledger.correction")),
     ("creation", lambda f: f.where == "creation" or f.rule.startswith(("creation.", "limits."))),
     ("exp.bonus", lambda f: f.rule.startswith("exp.bonus")),
     ("exp", lambda f: f.rule.startswith(("exp.", "raise.", "journal.", "therapy.", "craft."))),
@@ -358,8 +360,13 @@ def audit_contractor(
     lines += [
         _restricted_line(report, contractor, groups["restricted"], sheet_catalog),
         _loose_ends_line(report, groups["loose_ends"]),
-        _sheet_line(groups["sheet"]),
     ]
+    corrections = corrections_line(
+        contractor, report.corrected, groups["corrections"], approved or {}
+    )
+    if corrections is not None:
+        lines.append(corrections)
+    lines.append(_sheet_line(groups["sheet"]))
     audit = Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
     return settle_approved(audit, contractor, approved or {})
 

@@ -162,3 +162,37 @@ def test_corrections_survive_the_file_format() -> None:
     }
     assert contractor_from_dict(data) == fixed
     assert correct_ledger(fixed.ledger).history[1].outcome is Outcome.VICTORY
+
+
+def test_a_character_file_with_corrections_reads_back(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from builder.contract.file import dumps_character_file, read_character_file
+
+    fixed = _with(
+        contractor(THREE),
+        Correction("2026-05-04", 1, (), "not there"),
+        Correction(
+            "2026-05-05",
+            2,
+            (ContractAttended("2026-05-03", "The Glass Orchard", True, Outcome.VICTORY),),
+        ),
+    )
+    path = tmp_path / "fixed.json"
+    path.write_bytes(dumps_character_file(fixed))
+    assert read_character_file(path) == fixed
+
+
+def test_a_correction_with_a_bad_replacement_is_refused_with_its_place(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import json
+
+    import pytest
+
+    from builder.contract.file import CharacterFileError, dumps_character_file, read_character_file
+
+    fixed = _with(contractor(THREE), Correction("2026-05-04", 1))
+    document = json.loads(dumps_character_file(fixed))
+    document["character"]["ledger"][3]["replacement"] = [{"type": "contract", "date": 5}]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(document))
+    with pytest.raises(CharacterFileError) as caught:
+        read_character_file(path)
+    assert "ledger[3]" in str(caught.value) or "entry 4" in str(caught.value)
