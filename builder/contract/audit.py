@@ -39,6 +39,7 @@ from builder.contract.wording import (
     IMPROVEMENT_LABELS,
     SPENT_LABELS,
     amounts_text,
+    entry_label,
 )
 from builder.core.findings import Finding, Severity
 from builder.core.report import (
@@ -211,6 +212,13 @@ def _pick_where(contractor: Contractor, pick: AssetPick, group: str) -> str:
     return group
 
 
+def _place_name(contractor: Contractor, where: str) -> str:
+    """A ledger place in the game's words ("Asset bought 1 (2025-06-01)"); others as given."""
+    if where.startswith("ledger[") and where.endswith("]") and where[7:-1].isdigit():
+        return entry_label(contractor.ledger, int(where[7:-1]))
+    return where
+
+
 def _catalog_findings(
     contractor: Contractor, picks: Sequence[AssetPick], catalog: SheetCatalog, group: str
 ) -> list[Finding]:
@@ -274,11 +282,12 @@ def _restricted_line(
         extra += _catalog_findings(contractor, report.assets, sheet_catalog, "assets")
         extra += _catalog_findings(contractor, report.liabilities, sheet_catalog, "liabilities")
     after = [f.where for f in found if f.rule.endswith(".after_creation")]
+    after_names = [_place_name(contractor, w) for w in after]
     shown = (
         [f"Asset {n!r}" for n in assets]
         + [f"Liability {n!r}" for n in liabilities]
         + [f"custom Limit {n!r}" for n in limits]
-        + [f"bought or bought off after creation at {w}" for w in after]
+        + [f"{name}, after creation" for name in after_names]
     )
     checked = "checked against the sheet catalog" if sheet_catalog is not None else ""
     message = (

@@ -205,7 +205,8 @@ def entry_kind_name(entry: object) -> str:
 
 
 def entry_label(ledger: Any, index: int) -> str:
-    """Ledger entry ``index`` as a player names it: "Contract 3 (2026-05-02)".
+    """Ledger entry ``index`` as a player names it: "Contract 3 (2026-05-02)", "Journal 2
+    'Salt in the wound' (2026-05-04)".
 
     The number counts the entries of the same kind up to this one (the third
     Contract recorded is "Contract 3"); the date is the entry's own. An index
@@ -216,4 +217,5 @@ def entry_label(ledger: Any, index: int) -> str:
     entry = ledger[index]
     number = sum(1 for e in ledger[: index + 1] if type(e) is type(entry))
     date = str(getattr(entry, "date", "") or "")
-    return f"{entry_kind_name(entry)} {number}" + (f" ({date})" if date else "")
+    title = f" {entry.title!r}" if isinstance(entry, Journal) and entry.title else ""
+    return f"{entry_kind_name(entry)} {number}{title}" + (f" ({date})" if date else "")

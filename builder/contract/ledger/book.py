@@ -66,6 +66,7 @@ from builder.contract.ledger.values import (
     enum_of,
 )
 from builder.contract.status import Status, status_from_victories
+from builder.contract.wording import entry_label
 from builder.core.findings import Finding
 
 POSTERS: Mapping[type, Callable[[int, Any, Position], PostResult]] = MappingProxyType(
@@ -215,6 +216,14 @@ class LedgerFold:
         return self.deaths
 
 
+def named(finding: Finding, where: str, label: str) -> Finding:
+    """A finding about ledger entry ``where`` led by the entry's name in the game's words:
+    "Raise 4 (2025-03-02): this costs 10 Exp but only 5 is available …"."""
+    if not finding.where.startswith(where) or finding.message.startswith(label):
+        return finding
+    return replace(finding, message=f"{label}: {finding.message}")
+
+
 def crashed(rule: str, where: str, what: str, exc: BaseException) -> Finding:
     """The ERROR a check that raised becomes: the sheet is reported, never crashes."""
     return Finding(
@@ -282,15 +291,18 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
                 )
             )
             continue
+        label = entry_label(contractor.ledger, index)
         try:
             posting, found = poster(index, entry, pos)
         except Exception as exc:  # a malformed entry must not stop the audit
-            findings.append(crashed("ledger.entry_invalid", where, "this entry", exc))
+            findings.append(
+                named(crashed("ledger.entry_invalid", where, "this entry", exc), where, label)
+            )
             continue
-        findings.extend(found)
+        findings.extend(named(f, where, label) for f in found)
         for check in ENTRY_CHECKS:
             try:
-                findings.extend(check(index, entry, pos, posting))
+                findings.extend(named(f, where, label) for f in check(index, entry, pos, posting))
             except Exception as exc:
                 findings.append(crashed("ledger.check_crashed", where, check.__name__, exc))
         try:
