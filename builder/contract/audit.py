@@ -25,7 +25,14 @@ from collections.abc import Mapping, Sequence
 
 from builder.contract.audit_corrections import corrections_line
 from builder.contract.audit_gifts import gift_lines
-from builder.contract.character import AssetPick, BonusKind, Contractor, PlaygroupRules
+from builder.contract.character import (
+    AssetPick,
+    BonusKind,
+    BuyAsset,
+    Contractor,
+    PlaygroupRules,
+    RemoveLiability,
+)
 from builder.contract.creation import GIFTED_ASSET_ID
 from builder.contract.gifts import Catalog
 from builder.contract.ledger.corrections import corrected_pairs
@@ -213,10 +220,17 @@ def _pick_where(contractor: Contractor, pick: AssetPick, group: str) -> str:
 
 
 def _place_name(contractor: Contractor, where: str) -> str:
-    """A ledger place in the game's words ("Asset bought 1 (2025-06-01)"); others as given."""
-    if where.startswith("ledger[") and where.endswith("]") and where[7:-1].isdigit():
-        return entry_label(contractor.ledger, int(where[7:-1]))
-    return where
+    """What was bought at a ledger place, in the game's words: "Asset 'Polyglot' bought on
+    2024-03-27, after creation"; another place as given."""
+    if not (where.startswith("ledger[") and where.endswith("]") and where[7:-1].isdigit()):
+        return where
+    index = int(where[7:-1])
+    entry = contractor.ledger[index] if index < len(contractor.ledger) else None
+    if isinstance(entry, BuyAsset):
+        return f"Asset {entry.asset.name!r} bought on {entry.date}, after creation"
+    if isinstance(entry, RemoveLiability):
+        return f"Liability {entry.liability!r} bought off on {entry.date}, after creation"
+    return f"{entry_label(contractor.ledger, index)}, after creation"
 
 
 def _catalog_findings(
@@ -287,7 +301,7 @@ def _restricted_line(
         [f"Asset {n!r}" for n in assets]
         + [f"Liability {n!r}" for n in liabilities]
         + [f"custom Limit {n!r}" for n in limits]
-        + [f"{name}, after creation" for name in after_names]
+        + after_names
     )
     checked = "checked against the sheet catalog" if sheet_catalog is not None else ""
     message = (
