@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, select
 
 from builder.contract.character import Contractor, Gift, GiftChange, PlaygroupRules
@@ -272,15 +273,36 @@ def set_player_coins_elsewhere(session: Session, player: str, earned: int, spent
 # --------------------------------------------------------------------------- queries
 
 
+def _in_force(row: Any) -> Any:
+    """True for a ledger row of the corrected history: no later correction names its entry.
+
+    A plain entry stands for itself (its ``seq``); a correction row stands for
+    the entry it corrects (``corrects``). Only the latest correction of an
+    entry is in force (``builder.contract.ledger.corrections``).
+    """
+    later = aliased(LedgerRow)
+    return ~sa.exists().where(
+        later.contractor_id == row.contractor_id,
+        later.corrects == sa.func.coalesce(row.corrects, row.seq),
+        later.seq > row.seq,
+        later.corrects < later.seq,
+    )
+
+
 def _latest_death_marker() -> Any:
-    """The newest non-null ``death`` marker of the outer contractor (null: never died)."""
+    """The newest non-null ``death`` marker of the outer contractor's corrected history
+    (null: never died); a correction's marker sits where the entry it corrects was."""
     return (
         select(LedgerRow.death)
         .where(
             LedgerRow.contractor_id == ContractorRow.id,
             col(LedgerRow.death).is_not(None),
+            _in_force(LedgerRow),
         )
-        .order_by(col(LedgerRow.seq).desc())
+        .order_by(
+            sa.func.coalesce(col(LedgerRow.corrects), col(LedgerRow.seq)).desc(),
+            col(LedgerRow.seq).desc(),
+        )
         .limit(1)
         .correlate(ContractorRow)
         .scalar_subquery()
@@ -289,13 +311,16 @@ def _latest_death_marker() -> Any:
 
 def _roster_query() -> Any:
     """One row per contractor; both ledger questions are answered from an index
-    (migration 0007), so the roster stays fast at 10,000 contractors."""
+    (migrations 0007 and 0009), so the roster stays fast at 10,000 contractors.
+    Victories count the corrected history: a voided Contract's victory does not
+    count, a correction that makes a Contract a victory does."""
     victories = (
         select(sa.func.count())
         .where(
             LedgerRow.contractor_id == ContractorRow.id,
-            LedgerRow.type == "contract",
+            col(LedgerRow.type).in_(("contract", "correction")),
             LedgerRow.outcome == "victory",
+            _in_force(LedgerRow),
         )
         .correlate(ContractorRow)
         .scalar_subquery()

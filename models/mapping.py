@@ -25,6 +25,7 @@ from builder.contract.character import (
     Concept,
     ContractAttended,
     Contractor,
+    Correction,
     CraftedItem,
     Creation,
     Death,
@@ -260,10 +261,25 @@ def ledger_row(contractor_id: str, seq: int, entry: Entry, now: datetime) -> Led
 
 
 def ledger_values(contractor_id: str, seq: int, entry: Entry, now: datetime) -> dict[str, Any]:
-    """The column values of ``ledger_row``, for a bulk insert that needs no row objects."""
+    """The column values of ``ledger_row``, for a bulk insert that needs no row objects.
+
+    A correction keeps its replacement whole in ``payload``; its ``outcome``
+    and ``death`` columns repeat the replacement's (none when it voids), and
+    ``corrects`` names the entry it corrects, so the roster's queries count
+    the corrected history.
+    """
     data = entry_to_dict(entry)
     tag = data.pop("type")
     columns = {name: data.pop(name, None) for name in LEDGER_COLUMNS}
+    corrects = None
+    if isinstance(entry, Correction):
+        corrects = entry.target if isinstance(entry.target, int) else None
+        replacement = entry.replacement[0] if len(entry.replacement) == 1 else None
+        outcome = getattr(replacement, "outcome", None)
+        columns["outcome"] = str(outcome) if isinstance(replacement, ContractAttended) else None
+        death = death_marker(replacement) if replacement is not None else None
+    else:
+        death = death_marker(entry)
     return {
         "contractor_id": contractor_id,
         "seq": seq,
@@ -272,7 +288,8 @@ def ledger_values(contractor_id: str, seq: int, entry: Entry, now: datetime) -> 
         "exp": columns["exp"],
         "gift_id": columns["gift_id"],
         "outcome": columns["outcome"],
-        "death": death_marker(entry),
+        "death": death,
+        "corrects": corrects,
         "payload": canonical_json(data),
         "recorded_at": now,
     }
@@ -283,7 +300,9 @@ def entry_from_row(row: LedgerRow) -> Entry:
     data: dict[str, Any] = json.loads(row.payload)
     data["type"] = row.type
     data["date"] = row.date
-    for name in ("exp", "gift_id", "outcome"):
+    # A correction's outcome column is its replacement's, which the payload holds.
+    columns = ("exp", "gift_id") if row.type == "correction" else ("exp", "gift_id", "outcome")
+    for name in columns:
         value = getattr(row, name)
         if value is not None:
             data[name] = value

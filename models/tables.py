@@ -203,7 +203,11 @@ class LedgerRow(LibraryTable, table=True):
     can query them; the entry's other fields are in ``payload`` (JSON).
     ``death`` (added by revision 0002) marks rows that change whether the
     contractor lives: true for a death, false for a voided death, null
-    otherwise; the latest non-null marker decides.
+    otherwise; the latest non-null marker decides. ``corrects`` (added by
+    revision 0009) is set on a ``correction`` row only: the ``seq`` of the
+    entry it voids or replaces. Such a row's ``outcome`` and ``death`` are its
+    replacement's, so the roster counts the corrected history; the
+    replacement itself is in ``payload``.
     """
 
     __tablename__ = "ledger_entry"
@@ -220,6 +224,15 @@ class LedgerRow(LibraryTable, table=True):
             sqlite_where=text("death IS NOT NULL"),
             postgresql_where=text("death IS NOT NULL"),
         ),
+        # is an entry corrected later? (migration 0009_ledger_corrections)
+        Index(
+            "ix_ledger_entry_corrects",
+            "contractor_id",
+            "corrects",
+            "seq",
+            sqlite_where=text("corrects IS NOT NULL"),
+            postgresql_where=text("corrects IS NOT NULL"),
+        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)
@@ -231,6 +244,7 @@ class LedgerRow(LibraryTable, table=True):
     gift_id: str | None = Field(default=None, sa_column=Column(String(ID_LENGTH), nullable=True))
     outcome: str | None = None
     death: bool | None = Field(default=None, sa_column=Column(Boolean, nullable=True))
+    corrects: int | None = None
     payload: str = _text("{}")
     recorded_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
 

@@ -23,10 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from builder.contract.audit_corrections import corrections_line
 from builder.contract.audit_gifts import gift_lines
-from builder.contract.character import AssetPick, BonusKind, Contractor, PlaygroupRules
+from builder.contract.character import (
+    AssetPick,
+    BonusKind,
+    BuyAsset,
+    Contractor,
+    PlaygroupRules,
+    RemoveLiability,
+)
 from builder.contract.creation import GIFTED_ASSET_ID
 from builder.contract.gifts import Catalog
+from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.playgroup import settle_approved
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.contract.sheet_catalog import SheetCatalog
@@ -37,6 +46,7 @@ from builder.contract.wording import (
     IMPROVEMENT_LABELS,
     SPENT_LABELS,
     amounts_text,
+    entry_label,
 )
 from builder.core.findings import Finding, Severity
 from builder.core.report import (
@@ -74,6 +84,7 @@ def _status_range(status: Status) -> str:
 # --------------------------------------------------------------------------- contractor
 
 _CONTRACTOR_GROUPS: tuple[FindingGroup, ...] = (
+    ("corrections", lambda f: f.rule.startswith("ledger.correction")),
     ("creation", lambda f: f.where == "creation" or f.rule.startswith(("creation.", "limits."))),
     ("exp.bonus", lambda f: f.rule.startswith("exp.bonus")),
     ("exp", lambda f: f.rule.startswith(("exp.", "raise.", "journal.", "therapy.", "craft."))),
@@ -202,10 +213,24 @@ def _pick_where(contractor: Contractor, pick: AssetPick, group: str) -> str:
     for i, taken in enumerate(getattr(contractor.creation, group)):
         if taken == pick:
             return f"creation.{group}[{i}]"
-    for i, entry in enumerate(contractor.ledger):
+    for i, entry in corrected_pairs(contractor.ledger):
         if getattr(entry, "asset", None) == pick:
             return f"ledger[{i}]"
     return group
+
+
+def _place_name(contractor: Contractor, where: str) -> str:
+    """What was bought at a ledger place, in the game's words: "Asset 'Polyglot' bought on
+    2024-03-27, after creation"; another place as given."""
+    if not (where.startswith("ledger[") and where.endswith("]") and where[7:-1].isdigit()):
+        return where
+    index = int(where[7:-1])
+    entry = contractor.ledger[index] if index < len(contractor.ledger) else None
+    if isinstance(entry, BuyAsset):
+        return f"Asset {entry.asset.name!r} bought on {entry.date}, after creation"
+    if isinstance(entry, RemoveLiability):
+        return f"Liability {entry.liability!r} bought off on {entry.date}, after creation"
+    return f"{entry_label(contractor.ledger, index)}, after creation"
 
 
 def _catalog_findings(
@@ -271,11 +296,12 @@ def _restricted_line(
         extra += _catalog_findings(contractor, report.assets, sheet_catalog, "assets")
         extra += _catalog_findings(contractor, report.liabilities, sheet_catalog, "liabilities")
     after = [f.where for f in found if f.rule.endswith(".after_creation")]
+    after_names = [_place_name(contractor, w) for w in after]
     shown = (
         [f"Asset {n!r}" for n in assets]
         + [f"Liability {n!r}" for n in liabilities]
         + [f"custom Limit {n!r}" for n in limits]
-        + [f"bought or bought off after creation at {w}" for w in after]
+        + after_names
     )
     checked = "checked against the sheet catalog" if sheet_catalog is not None else ""
     message = (
@@ -357,8 +383,13 @@ def audit_contractor(
     lines += [
         _restricted_line(report, contractor, groups["restricted"], sheet_catalog),
         _loose_ends_line(report, groups["loose_ends"]),
-        _sheet_line(groups["sheet"]),
     ]
+    corrections = corrections_line(
+        contractor, report.corrected, groups["corrections"], approved or {}
+    )
+    if corrections is not None:
+        lines.append(corrections)
+    lines.append(_sheet_line(groups["sheet"]))
     audit = Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
     return settle_approved(audit, contractor, approved or {})
 

@@ -35,7 +35,9 @@ from builder.contract.character import (
 )
 from builder.contract.gifts import Catalog, GiftEvaluation, evaluate_gift
 from builder.contract.ledger import crashed
+from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.status import Status, status_from_victories
+from builder.contract.wording import entry_label
 from builder.core.findings import Finding, Severity
 from builder.core.report import AuditLine
 
@@ -57,6 +59,8 @@ class Received:
     index: int
     kind: GiftChangeKind
     victories: int
+    label: str = ""
+    """The change in the game's words: "Gift change 2 (2025-03-01)"."""
 
     @property
     def status(self) -> Status:
@@ -71,7 +75,7 @@ def gift_history(ledger: Sequence[Entry], gift_id: str) -> tuple[Received, ...]:
     """The building changes of Gift ``gift_id``, each with the victories before it."""
     found: list[Received] = []
     victories = 0
-    for index, entry in enumerate(ledger):
+    for index, entry in corrected_pairs(ledger):
         if isinstance(entry, ContractAttended) and str(entry.outcome) == Outcome.VICTORY:
             victories += 1
         elif isinstance(entry, GiftChange) and entry.gift_id == gift_id:
@@ -80,7 +84,7 @@ def gift_history(ledger: Sequence[Entry], gift_id: str) -> tuple[Received, ...]:
             except ValueError:
                 continue  # the fold reports the unknown kind
             if kind in _BUILDING_CHANGES:
-                found.append(Received(index, kind, victories))
+                found.append(Received(index, kind, victories, entry_label(ledger, index)))
     return tuple(found)
 
 
@@ -107,7 +111,8 @@ def status_when_received(
                 "gift.status_when_received",
                 f"{label} needs {required.label} Status for {part}, but the contractor was"
                 f" {received.status.label} with {_n(received.victories, 'victory', 'victories')}"
-                f" at its {received.kind} change ({received.where})",
+                f" at its {received.kind} change, {received.label or received.where}; ask "
+                "the leader whether to keep it",
                 where,
                 Severity.ERROR,
                 {
@@ -228,7 +233,8 @@ def _gift_status_line(held: _HeldGift) -> AuditLine:
         status_findings = tuple(status_when_received(label, where, evaluation, held.history))
     because = "; ".join(r.message for r in evaluation.status_reasons)
     received = (
-        f"; received as {held.history[0].status.label} ({held.history[0].where})"
+        f"; received as {held.history[0].status.label} at "
+        f"{held.history[0].label or held.history[0].where}"
         if held.history
         else ""
     )

@@ -360,6 +360,24 @@ class Death:
     voided: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Correction:
+    """A correction of an earlier ledger entry: the ledger stays append-only.
+
+    ``target`` is the index of the entry corrected (an earlier entry that is
+    not itself a correction). With no ``replacement`` the entry is voided: it
+    no longer counts. With one, that entry of the same kind stands in its
+    place, at its place in the history. When several corrections name the
+    same entry the latest one decides (``builder.contract.ledger.corrections``).
+    ``date`` is when the correction was made; ``reason`` says why.
+    """
+
+    date: str
+    target: int
+    replacement: tuple[Entry, ...] = ()
+    reason: str = ""
+
+
 Entry = (
     ContractAttended
     | Journal
@@ -374,6 +392,7 @@ Entry = (
     | Death
     | Hustle
     | WillToSurvive
+    | Correction
 )
 """Any ledger entry; the ledger is a tuple of these in the order they happened."""
 

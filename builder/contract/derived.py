@@ -348,3 +348,103 @@ def derive(
         unencumbered_bonus=bonus,
         roll_penalty=penalty + load_penalty,
     )
+
+
+# --------------------------------------------------------------------------- explained
+
+
+@dataclass(frozen=True, slots=True)
+class HealthExplanation:
+    """The Health tab's numbers in words, each with where it comes from.
+
+    ``body`` and ``mind`` say how the maxima follow from the Attributes (and
+    Battle Scars or Traumas beyond the fourth); ``body_track`` and
+    ``mind_track`` what each track's damage costs; ``penalty`` the current
+    Penalty and why ("Penalty": "the sum of the Mind and Body penalties caused
+    by taking mental and physical damage"). An unhurt Mind 5 reads "Mind 5 of
+    5: no damage, no Penalty".
+    """
+
+    body: str
+    mind: str
+    body_track: str
+    mind_track: str
+    penalty: str
+
+    def lines(self) -> tuple[str, ...]:
+        return (self.body, self.mind, self.body_track, self.mind_track, self.penalty)
+
+
+def _beyond(count: int, free: int, what: str) -> str:
+    extra = max(0, count - free)
+    return f" − {extra} for {what} after the fourth" if extra else ""
+
+
+def _track(name: str, remaining: int, rating: int, damage: int, dice: int, state: str) -> str:
+    """ "Mind 5 of 5: no damage, no Penalty" or "Body 4 of 6 (2 damage): −1 die, Injured"."""
+    if damage <= 0:
+        return f"{name} {remaining} of {rating}: no damage, no Penalty"
+    dice_text = f"−{dice} {'die' if dice == 1 else 'dice'}" if dice else "no Penalty"
+    return f"{name} {remaining} of {rating} ({damage} damage): {dice_text}, {state}"
+
+
+def explain_health(ratings: Ratings, health: Health, derived: Derived) -> HealthExplanation:
+    """Body, Mind and Penalty of ``derived`` explained from ``ratings`` and ``health``.
+
+    Brawn 1, Intellect 2, Charisma 2, unhurt: "Body 6 = 5 + Brawn 1 halved,
+    rounded up (1)", "Mind 5 = Intellect 2 + Charisma 2 + 1", "Mind 5 of 5: no
+    damage, no Penalty", "No Penalty: only damage taken (or a Battle Scar such
+    as Chronic Pain) gives a Penalty".
+    """
+    attrs = ratings.attributes
+    brawn = attrs.get("brawn", 1)
+    intellect = attrs.get("intellect", 1)
+    charisma = attrs.get("charisma", 1)
+    half = (brawn + 1) // 2
+    body = (
+        f"Body {derived.body} = {BODY_BASE} + Brawn {brawn} halved, rounded up ({half})"
+        + _beyond(len(health.battle_scars), FREE_SCARS, "each Battle Scar")
+    )
+    raw_mind = intellect + charisma + 1
+    capped = f", at most {MIND_MAX}" if raw_mind > MIND_MAX else ""
+    mind = (
+        f"Mind {derived.mind} = Intellect {intellect} + Charisma {charisma} + 1{capped}"
+        + _beyond(len(health.traumas), FREE_TRAUMAS, "each Trauma")
+    )
+    body_track = _track(
+        "Body",
+        derived.body_remaining,
+        derived.body,
+        derived.body_damage,
+        derived.body_penalty,
+        derived.body_state,
+    )
+    mind_track = _track(
+        "Mind",
+        derived.mind_remaining,
+        derived.mind,
+        derived.mind_damage,
+        derived.mind_penalty,
+        derived.mind_state,
+    )
+    if derived.penalty == 0:
+        penalty = (
+            "No Penalty: only damage taken (or a Battle Scar such as Chronic Pain) gives a Penalty"
+        )
+    elif derived.penalty_source == "wounds":
+        parts = [
+            f"{name} −{dice}"
+            for name, dice in (("Body", derived.body_penalty), ("Mind", derived.mind_penalty))
+            if dice
+        ]
+        penalty = (
+            f"Penalty −{derived.penalty}: {' + '.join(parts)} from damage taken; every dice "
+            f"pool loses it, down to {MIN_PENALIZED_POOL} dice"
+        )
+    else:
+        penalty = (
+            f"Penalty −{derived.penalty}: {derived.penalty_source} keeps it at least "
+            f"−{derived.scar_floor} (damage alone gives −{derived.wound_penalty}; the higher "
+            "counts)"
+        )
+    return HealthExplanation(body, mind, body_track, mind_track, penalty)

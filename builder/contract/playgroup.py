@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 
 from builder.contract.character import BonusExp, BonusKind, Contractor, PlaygroupRules
+from builder.contract.ledger.corrections import corrected_pairs
 from builder.core.findings import Finding, Severity
 from builder.core.report import Audit, AuditLine
 
@@ -55,7 +56,7 @@ def golden_ratio_findings(contractor: Contractor, rules: PlaygroupRules) -> list
             Severity.WARNING,
             {"setting": "golden_ratio", "exp": entry.exp},
         )
-        for i, entry in enumerate(contractor.ledger)
+        for i, entry in corrected_pairs(contractor.ledger)
         if isinstance(entry, BonusExp) and str(entry.kind) == BonusKind.GM_GOLDEN_RATIO
     ]
 

@@ -42,6 +42,7 @@ from builder.contract.character import (
     BuyAsset,
     ContractAttended,
     Contractor,
+    Correction,
     Craft,
     Death,
     Entry,
@@ -72,6 +73,7 @@ ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
         "death": Death,
         "hustle": Hustle,
         "will_to_survive": WillToSurvive,
+        "correction": Correction,
     }
 )
 """The ``"type"`` tag of each ledger entry class, as written in files and the library."""

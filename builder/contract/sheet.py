@@ -11,7 +11,7 @@ ERROR finding naming where it happened.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, TypeVar
 
 from builder.contract.character import (
@@ -35,6 +35,7 @@ from builder.contract.ledger import (
     fold_ledger,
     loose_end_key,
 )
+from builder.contract.ledger.corrections import CorrectedLedger, corrected_history
 from builder.contract.playgroup import golden_ratio_findings
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity, errors
@@ -130,6 +131,8 @@ class SheetReport:
     liabilities: tuple[AssetPick, ...]
     lines: tuple[LedgerLine, ...]
     findings: tuple[Finding, ...]
+    corrected: CorrectedLedger = field(default_factory=lambda: CorrectedLedger(()))
+    """Which ledger entries later corrections voided or replaced (``ledger.corrections``)."""
 
     @property
     def errors(self) -> list[Finding]:
@@ -267,7 +270,11 @@ def _loose_end_findings(views: tuple[LooseEndView, ...]) -> list[Finding]:
 
 def _hustled(contractor: Contractor) -> set[str]:
     """Loose Ends (normalised titles) a Hustle entry names."""
-    return {loose_end_key(e.loose_end) for e in contractor.ledger if isinstance(e, Hustle)}
+    return {
+        loose_end_key(e.loose_end)
+        for e in corrected_history(contractor.ledger)
+        if isinstance(e, Hustle)
+    }
 
 
 def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = None) -> SheetReport:
@@ -346,4 +353,5 @@ def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = No
         liabilities=fold.liabilities,
         lines=fold.lines,
         findings=tuple(findings),
+        corrected=fold.corrected,
     )

@@ -14,6 +14,7 @@ from builder.contract.character import (
     BonusExp,
     BuyAsset,
     ContractAttended,
+    Correction,
     Craft,
     Death,
     GiftChange,
@@ -175,3 +176,46 @@ def catalog_trait_name(catalog: Any, source_name: str = "Source") -> Callable[[R
         return entry.trait
 
     return name
+
+
+# --------------------------------------------------------------------------- naming entries
+
+ENTRY_KIND_NAMES: Mapping[type, str] = {
+    ContractAttended: "Contract",
+    Journal: "Journal",
+    BonusExp: "Bonus Exp",
+    ImprovementGranted: "Improvement",
+    Raise: "Raise",
+    BuyAsset: "Asset bought",
+    RemoveLiability: "Liability bought off",
+    Therapy: "Therapy",
+    Craft: "Crafted item",
+    GiftChange: "Gift change",
+    Death: "Death",
+    Hustle: "Hustle",
+    WillToSurvive: "Will to Survive",
+    Correction: "Correction",
+}
+"""Each kind of ledger entry in the game's words, for findings and the sheet."""
+
+
+def entry_kind_name(entry: object) -> str:
+    """The kind of a ledger entry in words: "Contract", "Journal", "Correction"."""
+    return ENTRY_KIND_NAMES.get(type(entry), "entry")
+
+
+def entry_label(ledger: Any, index: int) -> str:
+    """Ledger entry ``index`` as a player names it: "Contract 3 (2026-05-02)", "Journal 2
+    'Salt in the wound' (2026-05-04)".
+
+    The number counts the entries of the same kind up to this one (the third
+    Contract recorded is "Contract 3"); the date is the entry's own. An index
+    outside the ledger is "entry N".
+    """
+    if not isinstance(index, int) or not 0 <= index < len(ledger):
+        return f"entry {index + 1 if isinstance(index, int) else index}"
+    entry = ledger[index]
+    number = sum(1 for e in ledger[: index + 1] if type(e) is type(entry))
+    date = str(getattr(entry, "date", "") or "")
+    title = f" {entry.title!r}" if isinstance(entry, Journal) and entry.title else ""
+    return f"{entry_kind_name(entry)} {number}{title}" + (f" ({date})" if date else "")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
@@ -360,19 +361,31 @@ class ApprovalStatus:
             lines += ["  " + line for line in item.describe().splitlines()]
         approved = [i.key for i in self.items if i.state is ItemState.APPROVED]
         if approved and not verbose:
-            lines.append(f"  approved and unchanged ({len(approved)}): {_key_ranges(approved)}")
+            lines.append(f"  approved and unchanged ({len(approved)}): {key_ranges(approved)}")
         return "\n".join(lines)
 
 
-def _key_ranges(keys: list[str]) -> str:
-    """Item keys with runs of entries folded: 'core, gift:a, ledger[0–2], ledger[4–69]'."""
+def _plain_key(key: str) -> str:
+    """An item key a leader reads: 'core' is the main sheet, 'gift:mend' Gift mend."""
+    if key == "core":
+        return "the main sheet"
+    kind, colon, name = key.partition(":")
+    return f"{kind.capitalize()} {name}" if colon else key
+
+
+def key_ranges(keys: Sequence[str]) -> str:
+    """Item keys in words, runs of entries folded and counted from 1:
+    'the main sheet, Gift a, ledger entries 1–3, ledger entries 5–70'."""
     out: list[str] = []
     run: tuple[str, int, int] | None = None  # (list name, first index, last index)
 
     def flush() -> None:
         if run is not None:
             name, first, last = run
-            out.append(f"{name}[{first}]" if first == last else f"{name}[{first}–{last}]")
+            if first == last:
+                out.append(f"{name} entry {first + 1}")
+            else:
+                out.append(f"{name} entries {first + 1}–{last + 1}")
 
     for key in keys:
         name, bracket, rest = key.partition("[")
@@ -386,6 +399,6 @@ def _key_ranges(keys: list[str]) -> str:
             continue
         flush()
         run = None
-        out.append(key)
+        out.append(_plain_key(key))
     flush()
     return ", ".join(out)

@@ -20,7 +20,7 @@ from builder.covenant.character import CovenantCharacter
 from builder.covenant.rules import CovenantReport, evaluate_covenant
 
 OTHER_TITLE = "Other sheet checks"
-OTHER_MESSAGE = "Other sheet checks (ledger entries, Health, Source)"
+OTHER_MESSAGE = "Other sheet checks (play log entries, Conditions, Ties)"
 """The closing line's words, the same as a contractor's audit so both read alike."""
 
 

@@ -17,13 +17,20 @@ from builder.mortal_coil.rules import State, fold
 def _state_findings(state: State) -> list[Finding]:
     out: list[Finding] = []
     if not 0 <= state.hp <= state.hp_max:
-        out.append(Finding("tmc.state.hp", f"HP {state.hp} is outside 0-{state.hp_max}", "hp"))
+        out.append(
+            Finding(
+                "tmc.state.hp",
+                f"HP {state.hp} is outside 0–{state.hp_max}; set HP within that range",
+                "hp",
+            )
+        )
     for a in ABILITIES:
         if not 0 <= state.current(a) <= state.maximum(a):
             out.append(
                 Finding(
                     "tmc.state.ability",
-                    f"{a.label} {state.current(a)} is outside 0-{state.maximum(a)}",
+                    f"{a.label} {state.current(a)} is outside 0–{state.maximum(a)}; set it "
+                    "within that range",
                     a.value,
                 )
             )
@@ -31,7 +38,8 @@ def _state_findings(state: State) -> list[Finding]:
         out.append(
             Finding(
                 "tmc.state.fallout_owed",
-                f"{state.fallout_owed} failed CTRL save(s) still owe a fallout",
+                f"{state.fallout_owed} failed CTRL save(s) still owe a fallout: roll the fallout "
+                "for each",
                 "log",
                 Severity.WARNING,
             )

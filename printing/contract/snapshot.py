@@ -31,6 +31,7 @@ from builder.contract.derived import Derived
 from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.evaluate import evaluate_gift
 from builder.contract.gifts.loader import load_catalog
+from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.contract.sheet_catalog import SheetCatalog, load_sheet_catalog
 from builder.contract.status import Status
@@ -286,7 +287,10 @@ def snapshot_for(
         ledger=tuple(
             LedgerLine(
                 date=line.date,
-                entry=describe_entry(_entry_at(contractor, line.index), gift_names, trait_name),
+                entry=describe_entry(
+                    _entry_at(contractor, report, line.index), gift_names, trait_name
+                )
+                + _edited(report, line.index),
                 earned=line.earned,
                 spent=line.spent,
                 balance=line.available_after,
@@ -447,15 +451,25 @@ def _source(contractor: Contractor, report: SheetReport, source_name: str) -> So
     )
 
 
-def _entry_at(contractor: Contractor, index: int) -> Any:
+def _entry_at(contractor: Contractor, report: SheetReport, index: int) -> Any:
+    """Ledger entry ``index`` as the corrected history has it (its replacement once edited)."""
+    fix = report.corrected.corrected.get(index)
+    if fix is not None:
+        return fix.replacement
     return contractor.ledger[index] if 0 <= index < len(contractor.ledger) else None
+
+
+def _edited(report: SheetReport, index: int) -> str:
+    """ " (edited 2026-05-05)" for an entry a later correction replaced, else ""."""
+    fix = report.corrected.corrected.get(index)
+    return f" (edited {fix.date})" if fix is not None and not fix.voided else ""
 
 
 def _contracts(contractor: Contractor, report: SheetReport) -> tuple[ContractView, ...]:
     """The Contracts attended, each with the Exp its ledger line earned."""
     lines_by_index = {line.index: line for line in report.lines}
     contracts = []
-    for index, entry in enumerate(contractor.ledger):
+    for index, entry in corrected_pairs(contractor.ledger):
         if isinstance(entry, ContractAttended):
             line = lines_by_index.get(index)
             contracts.append(

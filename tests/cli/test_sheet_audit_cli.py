@@ -88,7 +88,8 @@ def test_json_output_is_one_document_with_the_finding_and_its_numbers(capsys) ->
         {
             "rule": "exp.overspent",
             "severity": "error",
-            "message": "this costs 10 Exp but only 5 is available; 5 short",
+            "message": "Raise 8 (2025-02-09): this costs 10 Exp but only 5 is available (5 "
+            "short); record the Exp earned before it, or remove or edit this entry",
             "where": "ledger[11]",
             "numbers": {"available": 5, "cost": 10, "shortfall": 5},
         }

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from builder.contract import advance
+from builder.contract import advance, correcting
 from builder.contract.character import (
     AssetPick,
     Concept,
@@ -35,6 +35,7 @@ from builder.contract.character import (
     Stock,
 )
 from builder.contract.sheet import evaluate_sheet
+from builder.contract.wording import entry_label
 from builder.core.findings import Finding, Severity
 from builder.core.result import Result
 from ui.workspace import Change, Workspace
@@ -453,6 +454,41 @@ class Operations:
 
     def void_death(self, contractor: Contractor, date: str) -> Change:
         return self.commit(self.plan_void_death(contractor, date))
+
+    # ------------------------------------------------------------------ corrections
+
+    def plan_remove_entry(
+        self, contractor: Contractor, index: int, date: str, reason: str = ""
+    ) -> Plan:
+        label = entry_label(contractor.ledger, index)
+        return _applied(
+            f"Remove {label}", contractor, correcting.void_entry(contractor, index, date, reason)
+        )
+
+    def remove_entry(
+        self, contractor: Contractor, index: int, date: str, reason: str = ""
+    ) -> Change:
+        """Remove a recorded ledger entry: append a correction that voids it (undoable).
+
+        The ledger stays append-only; the sheet shows the entry struck through.
+        """
+        return self.commit(self.plan_remove_entry(contractor, index, date, reason))
+
+    def plan_edit_entry(
+        self, contractor: Contractor, index: int, entry: Any, date: str, reason: str = ""
+    ) -> Plan:
+        label = entry_label(contractor.ledger, index)
+        return _applied(
+            f"Edit {label}",
+            contractor,
+            correcting.replace_entry(contractor, index, entry, date, reason),
+        )
+
+    def edit_entry(
+        self, contractor: Contractor, index: int, entry: Any, date: str, reason: str = ""
+    ) -> Change:
+        """Edit a recorded ledger entry: append a correction that replaces it (undoable)."""
+        return self.commit(self.plan_edit_entry(contractor, index, entry, date, reason))
 
     # ------------------------------------------------------------------ sheet text
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from builder.core.approval import ItemState, ItemStatus, RecordStatus, SignatureState
+from builder.core.approval_status import key_ranges
 from ui.review.files import ReviewedFile, history_scope, whole_scope
 from ui.systems import system_ui
 
@@ -125,30 +125,9 @@ def _item_line(item: ItemStatus) -> str:
 
 
 def fold_keys(keys: Sequence[str]) -> str:
-    """Item keys with runs of entries folded: 'core, gift:mend, ledger[0–11]'."""
-    out: list[str] = []
-    run: list[Any] = []  # [list name, first index, last index]
-    for key in keys:
-        name, bracket, rest = key.partition("[")
-        if bracket and rest.endswith("]") and rest[:-1].isdigit():
-            index = int(rest[:-1])
-            if run and run[0] == name and run[2] == index - 1:
-                run[2] = index
-                continue
-            _flush(run, out)
-            run = [name, index, index]
-            continue
-        _flush(run, out)
-        run = []
-        out.append(key)
-    _flush(run, out)
-    return ", ".join(out)
-
-
-def _flush(run: list[Any], out: list[str]) -> None:
-    if run:
-        name, first, last = run
-        out.append(f"{name}[{first}]" if first == last else f"{name}[{first}–{last}]")
+    """Item keys in words, runs of entries folded ("the main sheet, Gift mend, ledger
+    entries 1–12"): ``builder.core.approval_status.key_ranges``."""
+    return key_ranges(keys)
 
 
 def _detail(items: Sequence[ItemStatus], records: Sequence[RecordStatus]) -> str:

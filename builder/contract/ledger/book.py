@@ -8,7 +8,7 @@ and the app use.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
 
@@ -35,6 +35,7 @@ from builder.contract.character import (
 )
 from builder.contract.creation import STARTING_EXP
 from builder.contract.ledger.checks import ENTRY_CHECKS, FINAL_CHECKS
+from builder.contract.ledger.corrections import CorrectedLedger, correct_ledger
 from builder.contract.ledger.earning import (
     post_bonus,
     post_contract,
@@ -65,6 +66,7 @@ from builder.contract.ledger.values import (
     enum_of,
 )
 from builder.contract.status import Status, status_from_victories
+from builder.contract.wording import entry_label
 from builder.core.findings import Finding
 
 POSTERS: Mapping[type, Callable[[int, Any, Position], PostResult]] = MappingProxyType(
@@ -201,6 +203,8 @@ class LedgerFold:
     liabilities: tuple[AssetPick, ...]
     lines: tuple[LedgerLine, ...]
     findings: tuple[Finding, ...]
+    corrected: CorrectedLedger = field(default_factory=lambda: CorrectedLedger(()))
+    """The corrected history the fold priced: which entries were voided or replaced."""
 
     @property
     def status(self) -> Status:
@@ -210,6 +214,14 @@ class LedgerFold:
     def charon_coins_earned(self) -> int:
         """A Coin of Charon for each death not voided ("Coins of Charon")."""
         return self.deaths
+
+
+def named(finding: Finding, where: str, label: str) -> Finding:
+    """A finding about ledger entry ``where`` led by the entry's name in the game's words:
+    "Raise 4 (2025-03-02): this costs 10 Exp but only 5 is available …"."""
+    if not finding.where.startswith(where) or finding.message.startswith(label):
+        return finding
+    return replace(finding, message=f"{label}: {finding.message}")
 
 
 def crashed(rule: str, where: str, what: str, exc: BaseException) -> Finding:
@@ -261,10 +273,13 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
     ``ledger.entry_invalid`` ERROR and is skipped; a check that fails becomes
     a ``ledger.check_crashed`` ERROR.
     """
-    pos = Position.start(contractor)
-    findings: list[Finding] = []
+    corrected = correct_ledger(contractor.ledger)
+    # Checks that ask "is there any such entry" see the corrected history.
+    history = replace(contractor, ledger=corrected.history)
+    pos = Position.start(history)
+    findings: list[Finding] = list(corrected.findings)
     lines: list[LedgerLine] = []
-    for index, entry in enumerate(contractor.ledger):
+    for index, entry in corrected.entries:
         where = entry_place(index)
         poster = POSTERS.get(type(entry))
         if poster is None:
@@ -276,15 +291,18 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
                 )
             )
             continue
+        label = entry_label(contractor.ledger, index)
         try:
             posting, found = poster(index, entry, pos)
         except Exception as exc:  # a malformed entry must not stop the audit
-            findings.append(crashed("ledger.entry_invalid", where, "this entry", exc))
+            findings.append(
+                named(crashed("ledger.entry_invalid", where, "this entry", exc), where, label)
+            )
             continue
-        findings.extend(found)
+        findings.extend(named(f, where, label) for f in found)
         for check in ENTRY_CHECKS:
             try:
-                findings.extend(check(index, entry, pos, posting))
+                findings.extend(named(f, where, label) for f in check(index, entry, pos, posting))
             except Exception as exc:
                 findings.append(crashed("ledger.check_crashed", where, check.__name__, exc))
         try:
@@ -306,7 +324,7 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
         )
     for final in FINAL_CHECKS:
         try:
-            findings.extend(final(contractor, pos))
+            findings.extend(final(history, pos))
         except Exception as exc:
             findings.append(crashed("ledger.check_crashed", "gifts", final.__name__, exc))
     return LedgerFold(
@@ -323,4 +341,5 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
         liabilities=tuple(pos.liabilities),
         lines=tuple(lines),
         findings=tuple(findings),
+        corrected=corrected,
     )

@@ -20,6 +20,7 @@ from builder.contract.character import (
 )
 from builder.contract.ledger.play import check_hustle_due
 from builder.contract.ledger.values import Position, Posting, entry_place
+from builder.contract.wording import entry_kind_name
 from builder.core.findings import Finding
 
 # --------------------------------------------------------------------------- entry checks
@@ -37,7 +38,8 @@ def check_after_death(index: int, entry: Entry, pos: Position, posting: Posting)
     return [
         Finding(
             "ledger.after_death",
-            f"this {type(entry).__name__} comes after the contractor died",
+            f"this {entry_kind_name(entry)} comes after the contractor died; void the death "
+            "if it was a mistake, or remove this entry",
             entry_place(index),
         )
     ]
@@ -52,7 +54,8 @@ def check_spent_in_cycle(
     return [
         Finding(
             "exp.spent_in_cycle",
-            f"Exp cannot be spent between the Contracts of the Cycle {pos.cycle_open!r}",
+            f"Exp cannot be spent between the Contracts of the Cycle {pos.cycle_open!r}; "
+            "record this after the Cycle's last Contract",
             entry_place(index),
             numbers={"cycle": pos.cycle_open},
         )
@@ -66,8 +69,8 @@ def check_claimed_price(index: int, entry: Entry, pos: Position, posting: Postin
     return [
         Finding(
             "exp.wrong_price",
-            f"this {type(entry).__name__} records {posting.claimed} Exp; the rules price it at"
-            f" {posting.price}",
+            f"this {entry_kind_name(entry)} records {posting.claimed} Exp; the rules price it"
+            f" at {posting.price}. Edit it to {posting.price} Exp",
             entry_place(index),
             numbers={"claimed": posting.claimed, "expected": posting.price},
         )
@@ -83,7 +86,8 @@ def check_overdrawn(index: int, entry: Entry, pos: Position, posting: Posting) -
     return [
         Finding(
             "exp.overspent",
-            f"this costs {posting.price} Exp but only {available} is available; {shortfall} short",
+            f"this costs {posting.price} Exp but only {available} is available ({shortfall} "
+            "short); record the Exp earned before it, or remove or edit this entry",
             entry_place(index),
             numbers={"available": available, "cost": posting.price, "shortfall": shortfall},
         )

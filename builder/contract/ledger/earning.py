@@ -84,7 +84,7 @@ def post_journal(index: int, entry: Journal, pos: Position) -> PostResult:
         return NOTHING, [
             Finding(
                 "journal.words",
-                f"Journal {entry.title!r} gives {entry.words!r} as its word count",
+                f"it gives {entry.words!r} as its word count; edit it to a number of words",
                 where,
                 numbers={"words": str(entry.words)},
             )
@@ -95,8 +95,8 @@ def post_journal(index: int, entry: Journal, pos: Position) -> PostResult:
             *checked,
             Finding(
                 "journal.too_short",
-                f"Journal {entry.title!r} has {words} words; it needs at least"
-                f" {JOURNAL_MIN_WORDS} to earn anything",
+                f"it has {words} words; a Journal needs at least"
+                f" {JOURNAL_MIN_WORDS} to earn anything. Edit it once it is longer",
                 where,
                 Severity.WARNING,
                 {"words": words, "required": JOURNAL_MIN_WORDS},
@@ -120,8 +120,7 @@ def _journal_words(entry: Journal, where: str) -> tuple[int, list[Finding]]:
         return counted, [
             Finding(
                 "journal.words_counted",
-                f"Journal {entry.title!r} claims {entry.words} words; its text has {counted}, "
-                "and the text counts",
+                f"it claims {entry.words} words; its text has {counted}, and the text counts",
                 where,
                 Severity.WARNING,
                 {"claimed": entry.words, "counted": counted},
@@ -130,8 +129,8 @@ def _journal_words(entry: Journal, where: str) -> tuple[int, list[Finding]]:
     return entry.words, [
         Finding(
             "journal.unverified",
-            f"Journal {entry.title!r}: word count not verifiable, the file keeps no text; "
-            f"the claimed {entry.words} words are used",
+            f"its word count cannot be checked, the file keeps no text; the claimed "
+            f"{entry.words} words are used. Ask the player for the text if in doubt",
             where,
             Severity.WARNING,
             {"claimed": entry.words},
@@ -148,8 +147,8 @@ def _journal_reward(index: int, entry: Journal, kind: JournalKind, pos: Position
             return NOTHING, [
                 Finding(
                     "journal.no_contract",
-                    f"Contract Journal {entry.title!r} comes before any Contract was attended;"
-                    " it earns nothing",
+                    "this Contract Journal comes before any Contract was attended, so it earns"
+                    " nothing; edit it to a Downtime Journal if that is what it is",
                     where,
                     Severity.WARNING,
                     {"contracts": 0},
@@ -164,7 +163,7 @@ def _journal_reward(index: int, entry: Journal, kind: JournalKind, pos: Position
         return Posting(contract_journal=counted), [
             Finding(
                 "journal.over_cap",
-                f"Journal {entry.title!r} earns nothing: Journals earn at most"
+                f"it earns nothing: Journals earn at most"
                 f" {JOURNAL_EXP_PER_CONTRACT} Exp per Contract attended, {cap} Exp after"
                 f" {pos.contracts} Contracts, and {journal_exp} Exp was already earned",
                 where,
@@ -207,7 +206,8 @@ def post_bonus(index: int, entry: BonusExp, pos: Position) -> PostResult:
         findings.append(
             Finding(
                 "exp.bonus_ineligible",
-                f"this contractor cannot receive Bonus Exp: {why}",
+                f"this contractor cannot receive Bonus Exp: {why}. Remove this Bonus Exp or "
+                "give it to another contractor",
                 where,
                 numbers={
                     "earned": earned,

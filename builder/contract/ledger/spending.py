@@ -46,6 +46,13 @@ from builder.core.findings import Finding, Severity
 _KIND_LABELS = {TraitKind.ATTRIBUTE: "Attributes", TraitKind.ABILITY: "Primary Abilities"}
 
 
+def _trait_words(kind: TraitKind, trait: str) -> str:
+    """A raised trait as the sheet names it: "Dexterity", "Source", "Knife Fighting"."""
+    if kind is TraitKind.SECONDARY:
+        return str(trait)
+    return str(trait).replace("_", " ").title()
+
+
 def _above_max_reason(kind: TraitKind, to_rating: int, status: Status) -> str:
     if kind is TraitKind.ATTRIBUTE:
         return f"Attributes stop at {ATTRIBUTE_MAX}"
@@ -77,7 +84,8 @@ def post_raise(index: int, entry: Raise, pos: Position) -> PostResult:
             return NOTHING, [
                 Finding(
                     "raise.unknown_trait",
-                    f"{trait!r} is not one of the {_KIND_LABELS[kind]} on the sheet",
+                    f"{trait!r} is not one of the {_KIND_LABELS[kind]} on the sheet; edit this "
+                    "Raise to name one, or remove it",
                     where,
                 )
             ]
@@ -105,7 +113,9 @@ def post_raise(index: int, entry: Raise, pos: Position) -> PostResult:
         return NOTHING, [
             Finding(
                 "raise.not_up",
-                f"a raise of {trait} must go up from {current}, not to {to!r}",
+                f"raises {_trait_words(kind, trait)} to {to!r}, but it is already {current}; "
+                f"a raise goes up from {current}. Edit this Raise to a higher rating or "
+                "remove it",
                 where,
                 numbers={"from": current, "to": to},
             )
@@ -116,7 +126,8 @@ def post_raise(index: int, entry: Raise, pos: Position) -> PostResult:
         findings.append(
             Finding(
                 "raise.above_max",
-                f"{trait} cannot reach {to}: {_above_max_reason(kind, to, pos.status)}",
+                f"{_trait_words(kind, trait)} cannot reach {to}: "
+                f"{_above_max_reason(kind, to, pos.status)}",
                 where,
                 numbers={"to": to, "max": cap, "victories": pos.victories},
             )

@@ -374,5 +374,6 @@ def test_the_text_report_folds_runs_of_approved_entries() -> None:
         "    note: Welcome",
         f"  CHANGED since approval: ledger entry 3: raise, 2025-01-12 — approved by Lee at {WHEN}",
         "      exp: 2 → 3",
-        "  approved and unchanged (7): core, gift:mend, ledger[0–2], ledger[4–5]",
+        "  approved and unchanged (7): the main sheet, Gift mend, ledger entries 1–3, "
+        "ledger entries 5–6",
     ]

@@ -92,7 +92,11 @@ def test_a_journal_kept_without_text_warns_that_its_count_is_not_verifiable(
         "ledger[1]",
         Severity.WARNING,
     )
-    assert "word count not verifiable" in finding.message
+    assert finding.message == (
+        "Journal 1 'What the freezer kept' (2025-01-12): its word count cannot be checked, the "
+        "file keeps no text; the claimed 310 words are used. Ask the player for the text if in "
+        "doubt"
+    )
     assert dict(finding.numbers) == {"claimed": 310}
     assert audit.passed
     assert audit.line("exp").verdict is Verdict.WARN

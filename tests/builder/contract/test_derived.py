@@ -311,3 +311,48 @@ def test_lifting_and_hauling_table(brawn: int, pounds: int) -> None:
 def test_brawn_outside_the_lift_table_reads_the_nearest_row() -> None:
     assert lift_lb(10) == 1000
     assert lift_lb(0) == 75
+
+
+# --------------------------------------------------------------------------- explained (issue 16)
+
+
+def test_an_unhurt_contractor_s_numbers_are_explained() -> None:
+    from builder.contract.character import Health
+    from builder.contract.derived import derive, explain_health
+    from builder.contract.ledger import Ratings
+
+    ratings = Ratings(
+        {"brawn": 1, "dexterity": 1, "perception": 1, "charisma": 2, "intellect": 2},
+        {},
+    )
+    derived = derive(ratings, Health())
+    # Body 5 + ceil(1/2) = 6; Mind 2 + 2 + 1 = 5 ("Body", "Mind").
+    assert explain_health(ratings, Health(), derived).lines() == (
+        "Body 6 = 5 + Brawn 1 halved, rounded up (1)",
+        "Mind 5 = Intellect 2 + Charisma 2 + 1",
+        "Body 6 of 6: no damage, no Penalty",
+        "Mind 5 of 5: no damage, no Penalty",
+        "No Penalty: only damage taken (or a Battle Scar such as Chronic Pain) gives a Penalty",
+    )
+
+
+def test_a_hurt_contractor_s_penalty_is_explained() -> None:
+    from builder.contract.character import Health, Injury
+    from builder.contract.derived import derive, explain_health
+    from builder.contract.ledger import Ratings
+
+    ratings = Ratings(
+        {"brawn": 3, "dexterity": 1, "perception": 1, "charisma": 5, "intellect": 5},
+        {},
+    )
+    health = Health(injuries=(Injury("Cut", 2), Injury("Bruise", 1)), mind_damage=3)
+    derived = derive(ratings, health)
+    # Body 5 + 2 = 7, damage 2 + 1 = 3, 4 left: −1 (Injured). Mind 5 + 5 + 1 = 11,
+    # at most 9; 3 damage leaves 6: no row, 0. Penalty −1 from wounds.
+    assert explain_health(ratings, health, derived).lines() == (
+        "Body 7 = 5 + Brawn 3 halved, rounded up (2)",
+        "Mind 9 = Intellect 5 + Charisma 5 + 1, at most 9",
+        "Body 4 of 7 (3 damage): −1 die, Injured",
+        "Mind 6 of 9 (3 damage): no Penalty, Distracted",
+        "Penalty −1: Body −1 from damage taken; every dice pool loses it, down to 2 dice",
+    )

@@ -57,7 +57,7 @@ def test_a_veteran_gift_taken_at_24_victories_stays_illegal_after_the_25th(
         "status": "Professional",
         "victories": 24,
     }
-    assert "received as Professional (ledger[24])" in line.message
+    assert "received as Professional at Gift change 1 (2025-01-01)" in line.message
     assert not audit.passed
 
 

@@ -54,7 +54,7 @@ def test_rows_of_a_file_never_approved():
         "not approved",
         "not approved (6 of 6)",
     ]
-    assert rows[0].detail == "Not approved (8): core, gift:mend, ledger[0–5]"
+    assert rows[0].detail == "Not approved (8): the main sheet, Gift mend, ledger entries 1–6"
 
 
 def test_a_partly_approved_file_and_a_request_for_changes():
@@ -101,7 +101,7 @@ def test_a_gift_removed_after_approval_cannot_be_approved_again():
 
 def test_entries_fold_into_ranges_and_times_read_plainly():
     assert fold_keys(["core", "ledger[0]", "ledger[1]", "ledger[2]", "ledger[5]", "gift:a"]) == (
-        "core, ledger[0–2], ledger[5], gift:a"
+        "the main sheet, ledger entries 1–3, ledger entry 6, Gift a"
     )
     assert when("2025-06-01T12:00:00Z") == "2025-06-01 12:00 UTC"
     assert when("") == "?"

@@ -71,7 +71,8 @@ def test_review_mode_end_to_end(qtbot, window, library_path: Path, tmp_path: Pat
     assert finding is not None
     assert finding.data(0, NUMBERS_ROLE) == {"available": 5, "cost": 10, "shortfall": 5}
     assert finding.text(0) == (
-        "✖ this costs 10 Exp but only 5 is available; 5 short  (available 5, cost 10, shortfall 5)"
+        "✖ Raise 8 (2025-02-09): this costs 10 Exp but only 5 is available (5 short); record the "
+        "Exp earned before it, or remove or edit this entry  (available 5, cost 10, shortfall 5)"
     )
     exp_line = review.audit.item_for("exp")
     assert exp_line.text(0).startswith("✖ Exp earned, spent and available\n")

@@ -1,10 +1,11 @@
 """The Exp tab: the ledger folded by builder — earned, spent, available, rewards and caps —
-and the Exp log, one line per ledger entry."""
+and the Exp log, one line per ledger entry, each with Edit… and Remove (corrections)."""
 
 from __future__ import annotations
 
 from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
 
+from builder.contract.character import Correction
 from builder.contract.wording import (
     CREDIT_LABELS,
     EARNED_LABELS,
@@ -17,6 +18,7 @@ from builder.contract.wording import (
 from ui.catalog import sheet_catalog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, signed
+from ui.contract.sheet.ledger_edit import LedgerActions, strike_row
 from ui.widgets.common import FigureGrid, heading
 from ui.widgets.tables import ListTable
 
@@ -29,10 +31,12 @@ class ExpTab(SheetTab):
         self.log = ListTable(
             "Exp log",
             ("Date", "Entry", "Earned", "Spent", "Available", "Credits", "Improvements"),
-            editable=False,
             stretch=1,
         )
         self.log.fill_height()
+        self.row_index: list[int] = []
+        """The ledger index each Exp log row shows (-1: none)."""
+        self.actions = LedgerActions(self, self.log, self._index_of)
         left = QVBoxLayout()
         left.setSpacing(6)
         left.addWidget(heading("Experience"))
@@ -111,26 +115,59 @@ class ExpTab(SheetTab):
         ]
         self.exp.setToolTip("")
         self.rewards.set_rows(reward_rows)
+        self._show_log(ctx)
+
+    def _index_of(self, row: int) -> int:
+        return self.row_index[row] if 0 <= row < len(self.row_index) else -1
+
+    def _show_log(self, ctx: SheetContext) -> None:
+        """The Exp log as the corrected history, with removed and replaced lines struck out."""
         ledger = ctx.contractor.ledger
         gift_names = {g.id: g.draft.name or g.id for g in ctx.contractor.gifts}
-        entries = [
-            describe_entry(ledger[line.index], gift_names, catalog_trait_name(sheet_catalog()))
-            if 0 <= line.index < len(ledger)
-            else line.entry
-            for line in ctx.report.lines
-        ]
-        self.log.set_rows(
-            [
-                (
-                    line.date,
-                    entries[i],
-                    signed(line.earned) if line.earned else "",
-                    str(line.spent) if line.spent else "",
-                    str(line.available_after),
-                    signed(line.credits) if line.credits else "",
-                    signed(line.improvements) if line.improvements else "",
+        trait_name = catalog_trait_name(sheet_catalog())
+        corrected = ctx.report.corrected.corrected
+        priced = {line.index: line for line in ctx.report.lines}
+        rows: list[tuple[str, ...]] = []
+        tips: list[str] = []
+        struck: list[tuple[int, str]] = []
+        self.row_index = []
+        for index, entry in enumerate(ledger):
+            if isinstance(entry, Correction):
+                continue
+            fix = corrected.get(index)
+            text = describe_entry(entry, gift_names, trait_name)
+            if fix is not None:
+                why = f": {fix.reason}" if fix.reason else ""
+                if fix.voided:
+                    note = f"{text} — removed on {fix.date}{why}"
+                else:
+                    note = f"{text} — replaced on {fix.date} by the line below{why}"
+                struck.append((len(rows), note))
+                rows.append((entry.date, note, "", "", "", "", ""))
+                tips.append(note)
+                self.row_index.append(index)
+                if fix.voided:
+                    continue
+                entry = fix.replacement
+                text = f"{describe_entry(entry, gift_names, trait_name)} (edited {fix.date})"
+            line = priced.get(index)
+            if line is None:
+                rows.append((str(getattr(entry, "date", "")), text, "", "", "", "", ""))
+            else:
+                rows.append(
+                    (
+                        line.date,
+                        text,
+                        signed(line.earned) if line.earned else "",
+                        str(line.spent) if line.spent else "",
+                        str(line.available_after),
+                        signed(line.credits) if line.credits else "",
+                        signed(line.improvements) if line.improvements else "",
+                    )
                 )
-                for i, line in enumerate(ctx.report.lines)
-            ],
-            entries,
-        )
+            tips.append(text)
+            self.row_index.append(index)
+        self.log.set_rows(rows, tips)
+        for row, note in struck:
+            strike_row(self.log, row, note)
+        self.actions.update_buttons()

@@ -1,6 +1,8 @@
 """The Health tab: Injuries, Battle Scars, Traumas and Mind damage, with Penalty live.
 
-Body, Mind and Penalty shown at the top are the report's derived values;
+Body, Mind and Penalty shown at the top are the report's derived values, each
+explained below them by ``builder.contract.derived.explain_health`` (an unhurt
+"Mind 5 of 5: no damage, no Penalty");
 every edit here is an undoable operation, after which the report (and so
 the Penalty) is re-evaluated by builder.
 """
@@ -20,12 +22,13 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.character import BattleScar, Injury, ScarTier, Trauma
+from builder.contract.derived import explain_health
 from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.dialogs.play import WillToSurviveDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, penalty_rows, title_case, widen_values
 from ui.contract.sheet.names import entries, entry_name
-from ui.widgets.common import FigureGrid, heading
+from ui.widgets.common import FigureGrid, heading, plain
 from ui.widgets.tables import ListTable
 
 SEVERITY_NAMES = {
@@ -80,6 +83,9 @@ class HealthTab(SheetTab):
         vitals_box = QVBoxLayout()
         vitals_box.addWidget(heading("Condition"))
         vitals_box.addWidget(self.vitals)
+        self.explained = plain("", muted=True)
+        self.explained.setAccessibleName("Where Body, Mind and Penalty come from")
+        vitals_box.addWidget(self.explained)
         vitals_box.addLayout(mind_row)
         top.addLayout(vitals_box, 1)
         top.addStretch(1)
@@ -120,11 +126,17 @@ class HealthTab(SheetTab):
                     f"Damage {derived.body_damage}: the worst Injury's Severity plus one for each "
                     "other Injury",
                 ),
-                ("Mind", f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}"),
+                (
+                    "Mind",
+                    f"{derived.mind_remaining} of {derived.mind} · {derived.mind_state}",
+                    "Intellect + Charisma + 1, at most 9; Mind damage lowers what remains",
+                ),
                 *penalty_rows(derived)[:1],
             ]
         )
         widen_values(self.vitals)
+        explained = explain_health(ctx.report.ratings, health, derived)
+        self.explained.setText("\n".join(explained.lines()))
         self.mind_damage.blockSignals(True)
         self.mind_damage.setValue(health.mind_damage)
         self.mind_damage.blockSignals(False)

@@ -1,6 +1,7 @@
 """The Story tab: Contracts attended, Journals, Loose Ends and notes.
 
-Contracts and Journals are read from the ledger as recorded. Loose Ends are
+Contracts and Journals are the corrected history: each line offers Edit… and
+Remove (a correction appended to the ledger), a removed one is struck out. Loose Ends are
 the report's player view: until a Cutoff runs out only the threat level
 shows, never the Threat itself.
 """
@@ -23,6 +24,7 @@ from ui.contract.dialogs.advance import JournalDialog, loose_end_form
 from ui.contract.dialogs.play import HustleDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
+from ui.contract.sheet.ledger_edit import LedgerActions, strike_row
 from ui.widgets.common import heading
 from ui.widgets.tables import ListTable
 
@@ -33,12 +35,14 @@ class StoryTab(SheetTab):
         self.contracts = ListTable(
             "Contracts",
             ("Date", "Scenario", "Where", "Outcome", "Commission", "GM"),
-            editable=False,
             stretch=1,
         )
-        self.journals = ListTable(
-            "Journals", ("Date", "Title", "About", "Words"), editable=False, stretch=1
-        )
+        self.journals = ListTable("Journals", ("Date", "Title", "About", "Words"), stretch=1)
+        self.contract_rows: list[int] = []
+        self.journal_rows: list[int] = []
+        """The ledger index each Contracts / Journals row shows."""
+        self.contract_actions = LedgerActions(self, self.contracts, self._contract_index)
+        self.journal_actions = LedgerActions(self, self.journals, self._journal_index)
         self.loose_ends = ListTable(
             "Loose Ends", ("Loose End", "Threat level", "Threat"), add_text="&Add (GM)…"
         )
@@ -86,27 +90,7 @@ class StoryTab(SheetTab):
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
-        ledger = ctx.contractor.ledger
-        contracts = [e for e in ledger if isinstance(e, ContractAttended)]
-        self.contracts.set_rows(
-            [
-                (
-                    c.date,
-                    c.scenario,
-                    "Home" if c.home else "Away",
-                    title_case(str(c.outcome)),
-                    "yes" if c.commission else "",
-                    c.gm,
-                )
-                for c in contracts
-            ],
-            [c.notes for c in contracts],
-        )
-        journals = [e for e in ledger if isinstance(e, Journal)]
-        self.journals.set_rows(
-            [(j.date, j.title, title_case(str(j.kind)), str(j.words)) for j in journals],
-            [j.text[:400] for j in journals],
-        )
+        self._show_history(ctx)
         rows = []
         for view in ctx.report.loose_ends:
             if view.resolved:
@@ -130,6 +114,56 @@ class StoryTab(SheetTab):
         self.notes.setPlainText(ctx.contractor.notes)
         self.notes.blockSignals(False)
         self.save_notes.setEnabled(False)
+
+    def _contract_index(self, row: int) -> int:
+        return self.contract_rows[row] if 0 <= row < len(self.contract_rows) else -1
+
+    def _journal_index(self, row: int) -> int:
+        return self.journal_rows[row] if 0 <= row < len(self.journal_rows) else -1
+
+    def _show_history(self, ctx: SheetContext) -> None:
+        """Contracts and Journals as the corrected history has them; removed ones struck out."""
+        corrected = ctx.report.corrected.corrected
+        contracts: list[tuple[int, ContractAttended, str]] = []
+        journals: list[tuple[int, Journal, str]] = []
+        for index, entry in enumerate(ctx.contractor.ledger):
+            fix = corrected.get(index)
+            note = ""
+            if fix is not None:
+                why = f": {fix.reason}" if fix.reason else ""
+                note = f"{'Removed' if fix.voided else 'Edited'} on {fix.date}{why}"
+                entry = fix.replacement or entry
+            if isinstance(entry, ContractAttended):
+                contracts.append((index, entry, note))
+            elif isinstance(entry, Journal):
+                journals.append((index, entry, note))
+        self.contract_rows = [index for index, _c, _n in contracts]
+        self.contracts.set_rows(
+            [
+                (
+                    c.date,
+                    c.scenario,
+                    "Home" if c.home else "Away",
+                    title_case(str(c.outcome)),
+                    "yes" if c.commission else "",
+                    c.gm,
+                )
+                for _i, c, _n in contracts
+            ],
+            ["\n".join(t for t in (n, c.notes) if t) for _i, c, n in contracts],
+        )
+        self.journal_rows = [index for index, _j, _n in journals]
+        self.journals.set_rows(
+            [(j.date, j.title, title_case(str(j.kind)), str(j.words)) for _i, j, _n in journals],
+            ["\n".join(t for t in (n, j.text[:400]) if t) for _i, j, n in journals],
+        )
+        for table, shown in ((self.contracts, contracts), (self.journals, journals)):
+            for row, (index, _entry, note) in enumerate(shown):
+                fix = corrected.get(index)
+                if fix is not None and fix.voided:
+                    strike_row(table, row, note)
+        self.contract_actions.update_buttons()
+        self.journal_actions.update_buttons()
 
     def _selected_view(self) -> Any:
         row = self.loose_ends.current_row()
