@@ -150,9 +150,10 @@ CASES: dict[str, Callable[[], dict[str, Any]]] = {
 def run_case(name: str, folder: Path) -> tuple[float, float, int]:
     """Write the case's file, check the reader takes it, time ``sheet pdf``: (wall, cpu, bytes)."""
     path = folder / f"{name}.json"
-    data = json.dumps(CASES[name](), ensure_ascii=False).encode("utf-8")
+    document = CASES[name]()
+    data = json.dumps(document, ensure_ascii=False).encode("utf-8")
     path.write_bytes(data)
-    read_document(data)  # the file must be one the schema accepts
+    read_document(document)  # the file must be one the schema accepts
     out = folder / f"{name}.pdf"
     wall, cpu = time.perf_counter(), time.process_time()
     with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
