@@ -27,22 +27,46 @@ from reportlab.platypus import Paragraph
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
+PRINT_LIMIT = 8_000
+"""Most characters of one user text printed in a field or cell (issue 13).
+
+A file may hold 100,000 characters in each of dozens of fields; laying all of
+that out keeps ``sheet pdf`` busy for minutes. Longer text is cut here, and the
+page says how much was left out, so nothing is lost silently."""
+
+_MARK_ROOM = 80
+"""Longer than the note that replaces cut text, so cutting twice changes nothing."""
+
+NOTES_PRINT_LIMIT = 20_000
+"""Most characters of the player's notes printed (they have a section of their own)."""
+
+
 class Markup(str):
     """Paragraph markup written by Harbinger's own code, never by a user."""
 
     __slots__ = ()
 
 
-def clean(text: object) -> str:
-    """User text with unprintable characters removed and line ends made ``\\n``."""
+def clean(text: object, limit: int = PRINT_LIMIT) -> str:
+    """User text with unprintable characters removed and line ends made ``\\n``.
+
+    Text longer than ``limit`` characters is cut, and a note saying how many
+    characters were not printed takes the place of the rest.
+    """
     value = "" if text is None else str(text)
+    if len(value) > limit + _MARK_ROOM:  # the room keeps an already cut text as it is
+        cut = value[:limit]
+        value = f"{cut} […{len(value) - len(cut):,} more characters not printed; see the file]"
     value = value.replace("\r\n", "\n").replace("\r", "\n")
     return _UNPRINTABLE.sub("", value).replace("\t", "    ")
 
 
-def literal(text: object) -> Markup:
-    """Markup that prints ``text`` literally: ``&``, ``<`` and ``>`` escaped, newlines kept."""
-    value = clean(text)
+def literal(text: object, limit: int = PRINT_LIMIT) -> Markup:
+    """Markup that prints ``text`` literally: ``&``, ``<`` and ``>`` escaped, newlines kept.
+
+    At most ``limit`` characters of it are printed (``clean``).
+    """
+    value = clean(text, limit)
     value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return Markup(value.replace("\n", "<br/>"))
 
