@@ -1011,12 +1011,15 @@ class MainWindow(QMainWindow):
 
     def run_operation(self, operation: Callable[[], Change]) -> Change | None:
         """Run one named operation; a refusal or a failed save becomes a dialog."""
+        from models.errors import StaleCharacter
         from ui.operations.contract import Refused
 
         try:
             return operation()
         except Refused as refused:
             self.warn(refused.action, "\n".join(f.message for f in refused.findings))
+        except StaleCharacter as stale:
+            self.offer_reload(stale)
         except Exception as exc:
             self.warn("Could not save", str(exc) or type(exc).__name__)
         return None
@@ -1054,6 +1057,36 @@ class MainWindow(QMainWindow):
     def _dialog_closed(self, dialog: QDialog) -> None:
         if self.current_dialog is dialog:
             self.current_dialog = None
+
+    def offer_reload(self, stale: Any, pending: str = "") -> None:
+        """Another window or computer saved the character first and the two changes cannot be
+        merged: say so, keep the user's change in view, and offer to reload the stored one.
+
+        Reloading drops this character's undo history here (its steps were made on the
+        copy that is now out of date); the change has to be made again on the new copy.
+        """
+        undo = self.workspace.stack_for(stale.character_id).undoText()
+        lines = [str(stale), ""]
+        if pending or undo:
+            lines.append(f"Your change was not saved{f': {pending}' if pending else ''}.")
+        lines.append("Reload to see the stored character, then make your change again.")
+        box = _message_box(
+            self, "Warning", "Changed elsewhere", "\n".join(lines), ("Cancel",)
+        )
+        from PySide6.QtWidgets import QMessageBox
+
+        reload_button = box.addButton("Reload", QMessageBox.ButtonRole.AcceptRole)
+        box.setDefaultButton(reload_button)
+        reload_button.clicked.connect(lambda: self.reload_character(stale.character_id))
+        self._show_dialog(box)
+
+    def reload_character(self, character_id: str) -> None:
+        """Show the stored copy of a character afresh (after someone else changed it)."""
+        self.workspace.stack_for(character_id).clear()
+        if self.game_sheet is not None and self.game_sheet.character_id == character_id:
+            self._close_game_sheet()
+        self.refresh_roster()
+        self._show_character(character_id)
 
     def _save_failed(self, message: str) -> None:
         self.warn("Could not save", message)

@@ -211,3 +211,13 @@ def _result_line(record: GameRecord, end: GameState) -> AuditLine:
         "result",
         tuple(found),
     )
+
+
+def result_text(game: GameRecord) -> str:
+    """The stated result in words: "Ada won, 4–6", "a draw, 5–5", "unfinished at 2–1"."""
+    score = f"{game.scores[0]}–{game.scores[1]}"
+    if not game.finished:
+        return f"unfinished at {score}"
+    if game.winner is None:
+        return f"a draw, {score}"
+    return f"{game.players[game.winner]} won, {score}"

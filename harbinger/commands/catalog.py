@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.contract.gifts.catalog import Catalog, CatalogError, Effect, Modifier, ModifierKind
+from builder.contract.gifts.detail import DETAIL_MAX_CHARS
 from builder.contract.gifts.loader import default_catalog, house_catalog_name, load_catalog
 from harbinger.commands.base import EXIT_BAD_INPUT, CliError, add_json_flag, emit
 
@@ -79,6 +80,8 @@ def _modifier_json(mod: Modifier) -> dict[str, Any]:
         "status": mod.status.label,
         "max": mod.max,
         "detail_label": mod.detail_label,
+        "detail_join": mod.detail_join if mod.detail_label and mod.max > 1 else "",
+        "detail_max_chars": DETAIL_MAX_CHARS if mod.detail_label else 0,
         "slot": mod.slot,
         "rewrites": mod.is_replacement,
         "requires": list(mod.requires),
@@ -130,8 +133,30 @@ def _effect_json(catalog: Catalog, effect: Effect) -> dict[str, Any]:
         "enhancements": [_modifier_json(m) for m in mods if m.kind is ModifierKind.ENHANCEMENT],
         "drawbacks": [_modifier_json(m) for m in mods if m.kind is ModifierKind.DRAWBACK],
         "groups": [
-            {"id": g.id, "name": g.name, "min": g.min, "styles": sorted(g.styles), "rules": g.rules}
+            {
+                "id": g.id,
+                "name": g.name,
+                "min": g.min,
+                "styles": sorted(g.styles),
+                "rules": g.rules,
+                "status_over": g.status_over,
+                "status": g.status.label,
+            }
             for g in catalog.index[effect.id].groups.values()
+        ],
+        "choices": [
+            {
+                "id": c.id,
+                "name": c.name,
+                "kind": c.kind,
+                "slot": c.slot,
+                "prompt": c.prompt,
+                "default": effect.slots.get(c.slot, ""),
+                "attributes": list(c.attributes),
+                "abilities": list(c.abilities),
+                "options": [{"id": o.id, "name": o.name, "text": o.text} for o in c.options],
+            }
+            for c in effect.choices.values()
         ],
         "house_rule": effect.origin.catalog,
     }

@@ -13,7 +13,7 @@ from functools import partial
 from reportlab.platypus import Flowable, Spacer
 
 from builder.core.registry import describe_entry
-from builder.tiles.record import GameRecord, replay_record
+from builder.tiles.record import GameRecord, replay_record, result_text
 from builder.tiles.state import RulesError
 from printing.common.flowables import grid
 from printing.common.layout import Output, Paper, RunningHead, SectionStart, build, make_document
@@ -32,12 +32,7 @@ GAME = "Covenants"
 
 def _result(game: GameRecord) -> str:
     first, second = game.players
-    score = f"{game.scores[0]}–{game.scores[1]}"
-    if not game.finished:
-        return f"unfinished at {score}"
-    if game.winner is None:
-        return f"a draw, {score}"
-    return f"{game.players[game.winner]} won, {score} ({first} first, {second} second)"
+    return f"{result_text(game)} ({first} first, {second} second)"
 
 
 def _seats(game: GameRecord) -> list[int]:

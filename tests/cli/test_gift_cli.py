@@ -231,3 +231,62 @@ def test_gift_commands_never_load_qt(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
     )
     assert out.stdout.strip() == ""
+
+
+def test_catalog_list_json_shows_instances_and_detail_limits(capsys) -> None:
+    """Issue 15: how several instances' details join, and the detail length limit."""
+    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    assert code == 0
+    injure = next(e for e in json.loads(out)["effects"] if e["id"] == "injure")
+    mods = {m["id"]: m for m in injure["enhancements"] + injure["drawbacks"]}
+    trigger = mods["trigger_condition"]
+    assert (trigger["max"], trigger["detail_join"], trigger["detail_max_chars"]) == (3, "or", 120)
+    assert (mods["focus_item"]["detail_join"], mods["focus_item"]["detail_max_chars"]) == ("", 120)
+    assert mods["twin_strike"]["detail_max_chars"] == 0
+
+
+def test_gift_evaluate_reads_version_2_details(tmp_path: Path, capsys) -> None:
+    """A version 2 draft gives each instance its own detail; a bad one is cleaned and warned."""
+    path = _draft(
+        tmp_path,
+        version=2,
+        style="trap",
+        enhancements=[{"id": "trigger_condition", "details": ["a door opens", "a {bell} rings"]}],
+    )
+    code, out, err = _run(capsys, "gift", "evaluate", str(path), "--json")
+    assert code == 0 and err == ""
+    doc = json.loads(out)
+    assert "springs when a door opens or a bell rings." in doc["system_text"]
+    assert doc["cost"] == 2
+    cleaned = [w for w in doc["warnings"] if w["rule"] == "gift.detail_cleaned"]
+    assert [w["where"] for w in cleaned] == ["enhancements[0].details[1]"]
+
+
+def test_catalog_list_json_shows_group_status_thresholds(capsys) -> None:
+    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    assert code == 0
+    injure = next(e for e in json.loads(out)["effects"] if e["id"] == "injure")
+    trigger = next(g for g in injure["groups"] if g["id"] == "trigger")
+    assert (trigger["status_over"], trigger["status"]) == (0, "Newbie")
+
+
+def test_catalog_list_json_shows_player_choices(capsys) -> None:
+    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    assert code == 0
+    afflict = next(e for e in json.loads(out)["effects"] if e["id"] == "afflict")
+    (roll,) = afflict["choices"]
+    assert (roll["id"], roll["kind"], roll["slot"], roll["default"]) == (
+        "roll",
+        "roll",
+        "roll",
+        "Intellect + Occult",
+    )
+    assert roll["attributes"] == ["perception", "charisma", "intellect"]
+    assert roll["options"] == []
+
+
+def test_gift_evaluate_shows_the_chosen_roll(tmp_path: Path, capsys) -> None:
+    path = _draft(tmp_path, version=2, choices={"roll": "dexterity+athletics"})
+    code, out, err = _run(capsys, "gift", "evaluate", str(path), "--json")
+    assert code == 0 and err == ""
+    assert "Roll Dexterity + Athletics at Difficulty 6" in json.loads(out)["system_text"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -17,6 +18,18 @@ from ui.settings import AppSettings
 @pytest.fixture(scope="session")
 def qapp_cls() -> type[QApplication]:
     return QApplication
+
+
+@pytest.fixture(autouse=True)
+def _collect_after_each_test(qapp: QApplication) -> Iterator[None]:
+    """Collect a test's reference cycles while it ends.
+
+    Qt wrappers caught in Python reference cycles are otherwise freed by whatever
+    garbage collection runs next, in some later test, when the widgets they point
+    into may already be gone; collecting here keeps each test's leftovers its own.
+    """
+    yield
+    gc.collect()
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ and each announces a :class:`ui.workspace.Change` on the workspace's one
 from __future__ import annotations
 
 import dataclasses
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -43,12 +44,22 @@ class CharacterCommand(QUndoCommand):
         store: Store,
     ) -> None:
         super().__init__(change.name)
-        self._workspace = workspace
+        # Weak: the workspace owns the stack that owns this command; a strong reference
+        # back would make a cycle through Qt-owned objects, and collecting that cycle
+        # after the workspace is gone crashes the interpreter.
+        self._workspace_ref = weakref.ref(workspace)
         self._change = change
         self._store = store
         self.before = before
         self.after = after
         self._pushed = False
+
+    @property
+    def _workspace(self) -> Workspace:
+        workspace = self._workspace_ref()
+        if workspace is None:
+            raise RuntimeError("the workspace of this edit is closed")
+        return workspace
 
     @property
     def character_id(self) -> str:

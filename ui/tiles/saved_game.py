@@ -12,17 +12,13 @@ from typing import Any
 from PySide6.QtWidgets import QLabel, QListWidget, QTabWidget, QVBoxLayout, QWidget
 
 from builder.core.registry import describe_entry
-from builder.tiles.record import GameRecord
+from builder.tiles.record import GameRecord, result_text
 from ui.tiles.replay import ReplayWidget
 
 
 def _result(game: GameRecord) -> str:
-    score = f"{game.scores[0]}–{game.scores[1]}"
-    if not game.finished:
-        return f"Unfinished at {score}"
-    if game.winner is None:
-        return f"A draw, {score}"
-    return f"{game.players[game.winner]} won, {score}"
+    text = result_text(game)
+    return text[:1].upper() + text[1:]
 
 
 class SavedGameSheet(QWidget):

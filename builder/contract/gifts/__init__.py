@@ -7,6 +7,7 @@ Entry points other layers call:
 - :func:`evaluate_gift` — cost, breakdown, System Text, Status and restrictions of a draft.
 - :func:`draft_from_json` / :func:`draft_to_json` / :func:`read_draft_document` — the
   versioned gift-draft JSON format.
+- :func:`detail_clause` — the System Text sentence a modifier's detail fills ("... when ___.").
 """
 
 from builder.contract.gifts.catalog import (
@@ -35,6 +36,7 @@ from builder.contract.gifts.evaluate import (
     RewardUse,
     StatusReason,
     Unavailable,
+    detail_clause,
     evaluate_gift,
     reward_use,
     unavailable_effects,
@@ -64,6 +66,7 @@ __all__ = [
     "Unavailable",
     "check_catalog_dir",
     "default_catalog",
+    "detail_clause",
     "draft_from_json",
     "draft_to_json",
     "evaluate_gift",

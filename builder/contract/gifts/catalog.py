@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from builder.contract.gifts.choices import PlayerChoice
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.template import Sentence
 from builder.contract.status import Status
@@ -173,7 +174,9 @@ class Parameter:
 class ModifierGroup:
     """Modifiers of which a Gift must take at least ``min`` (e.g. a Trap's Triggers).
 
-    ``styles`` limits when the minimum applies (empty: always).
+    ``styles`` limits when the minimum applies (empty: always). A group may
+    also need ``status`` once more than ``status_over`` of its modifiers are
+    picked (issue 15: "Status thresholds by group size"; 0 = no threshold).
     """
 
     id: str
@@ -182,6 +185,8 @@ class ModifierGroup:
     styles: frozenset[str]
     rules: str
     origin: Origin
+    status_over: int = 0
+    status: Status = Status.NEWBIE
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +199,9 @@ class Modifier:
     ``replace`` (per Style) replaces the slot's value instead. ``{detail}``
     in the text is the player's detail text (``detail_label`` names it,
     ``detail_blank`` stands in while it is empty). ``max`` > 1 lets it be
-    taken several times (``text_many`` is the plural wording).
+    taken several times (``text_many`` is the plural wording); a modifier
+    with a detail taken several times has one detail per instance, joined
+    into ``{detail}`` with ``detail_join`` ("and": "fire and cold").
 
     Restrictions: ``requires``/``excludes`` (modifier ids), ``status``,
     ``styles``/``types`` (empty: all), ``group`` (a ModifierGroup id).
@@ -224,6 +231,7 @@ class Modifier:
     general: bool
     applies_to: tuple[str, ...]
     origin: Origin
+    detail_join: str = "and"
 
     @property
     def is_replacement(self) -> bool:
@@ -271,6 +279,7 @@ class Effect:
     use_general: tuple[str, ...]
     exclude_general: tuple[str, ...]
     origin: Origin
+    choices: Mapping[str, PlayerChoice] = field(default_factory=lambda: MappingProxyType({}))
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,7 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     StyleView,
 )
+from builder.contract.gifts.choices import choice_texts
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.gifts.evaluation import RECOMMENDED_MAX_DRAWBACKS, CostLine, StatusReason
 from builder.contract.status import Status
@@ -71,6 +72,7 @@ class DraftCheck:
     replaced_by: dict[str, str] = field(default_factory=dict)
     levels: dict[str, tuple[Parameter, ParameterLevel]] = field(default_factory=dict)
     used_slots: set[str] | None = None
+    choice_values: dict[str, str] = field(default_factory=dict)
     stopped: bool = False
 
     @property
@@ -215,6 +217,11 @@ def _choice_problem(
     return mod, None
 
 
+def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
+    """The draft path of one instance's detail ("drawbacks[0].details[1]")."""
+    return f"{where}.details[{index}]" if choice.details else f"{where}.detail"
+
+
 def _take(
     work: DraftCheck, mod: Modifier, choice: ModifierChoice, kind: ModifierKind, where: str
 ) -> None:
@@ -230,15 +237,18 @@ def _take(
         mod.id,
         f"the {mod.name} {kind.label} needs {mod.status.label} Status",
     )
-    if mod.detail_label and not choice.detail.strip():
-        work.warnings.append(
-            _warn(
-                "detail_missing",
-                f"{mod.name} needs its detail text ({mod.detail_label})",
-                f"{where}.detail",
-            )
-        )
-    elif choice.detail.strip() and not mod.detail_label:
+    if mod.detail_label:
+        for i, detail in enumerate(choice.instance_details):
+            if not detail.strip():
+                which = f" for instance {i + 1}" if choice.count > 1 else ""
+                work.warnings.append(
+                    _warn(
+                        "detail_missing",
+                        f"{mod.name} needs its detail text ({mod.detail_label}){which}",
+                        detail_where(where, choice, i),
+                    )
+                )
+    elif any(d.strip() for d in choice.instance_details):
         work.warnings.append(
             _warn(
                 "detail_unused",
@@ -365,7 +375,7 @@ def check_groups(work: DraftCheck) -> None:
     for group in work.index.groups.values():
         if group.min == 0 or (group.styles and work.draft.style not in group.styles):
             continue
-        taken = sum(c.count for mod, c, _ in work.chosen.values() if mod.group == group.id)
+        taken = group_taken(work.chosen, group.id)
         if taken < group.min:
             work.warnings.append(
                 Finding(
@@ -375,6 +385,34 @@ def check_groups(work: DraftCheck) -> None:
                     Severity.ERROR,
                     {"group": group.id, "min": group.min, "chosen": taken},
                 )
+            )
+
+
+def check_choices(work: DraftCheck) -> None:
+    """The player's picked roll or weapon is one the Effect allows (issue 15, item 1)."""
+    values, errors = choice_texts(work.index.effect.choices, work.draft.choices)
+    work.choice_values = values
+    work.errors.extend(errors)
+
+
+def group_taken(chosen: Chosen, group_id: str) -> int:
+    """How many modifiers of a group are picked (each instance counts)."""
+    return sum(c.count for mod, c, _ in chosen.values() if mod.group == group_id)
+
+
+def check_group_status(work: DraftCheck) -> None:
+    """Picking more than a group's ``status_over`` modifiers needs its Status (issue 15)."""
+    for group in work.index.groups.values():
+        if not group.status_over:
+            continue
+        taken = group_taken(work.chosen, group.id)
+        if taken > group.status_over:
+            work.needs(
+                group.status,
+                "group",
+                group.id,
+                f"more than {group.status_over} from {group.name} ({taken} chosen) "
+                f"needs {group.status.label} Status",
             )
 
 
@@ -404,7 +442,9 @@ GIFT_CHECKS: tuple[GiftCheck, ...] = (
     check_modifier_rules,
     check_parameters,
     price_parameters,
+    check_choices,
     check_groups,
+    check_group_status,
     check_drawback_count,
 )
 """The checks every draft goes through, in the order the rules price a Gift."""

@@ -11,6 +11,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+_ADDED = MappingProxyType({"added": True})
+"""Marks a field added after version 1 of the files: written only when set
+(``builder.contract.serialize``), so older files and approval digests stay as they were."""
+
 
 @dataclass(frozen=True, slots=True)
 class ModifierChoice:
@@ -18,12 +22,28 @@ class ModifierChoice:
 
     ``detail`` is the player's text for modifiers that take one ("Trigger:
     when a door opens"); ``count`` is how many times a may-take-several
-    modifier was taken (each counts ±1 toward the Gift Cost).
+    modifier was taken (each counts ±1 toward the Gift Cost). ``details``
+    gives each instance of a several-times modifier its own detail ("fire",
+    "cold"); when given it decides ``count`` and ``detail`` (its first entry).
     """
 
     id: str
     detail: str = ""
     count: int = 1
+    details: tuple[str, ...] = field(default=(), metadata=_ADDED)
+
+    def __post_init__(self) -> None:
+        if self.details:
+            object.__setattr__(self, "details", tuple(self.details))
+            object.__setattr__(self, "count", len(self.details))
+            object.__setattr__(self, "detail", self.details[0])
+
+    @property
+    def instance_details(self) -> tuple[str, ...]:
+        """One detail per instance: ``details``, else ``detail`` for the first and blanks."""
+        if self.details:
+            return self.details
+        return (self.detail,) + ("",) * (self.count - 1)
 
 
 def _frozen(mapping: Mapping[str, str] | None) -> Mapping[str, str]:
@@ -36,7 +56,8 @@ class GiftDraft:
 
     ``gift_type``, ``effect``, ``style`` and modifier ids are catalog ids;
     ``parameters`` maps a Parameter id to the chosen level id (a Parameter not
-    listed sits at its default level).
+    listed sits at its default level); ``choices`` maps an Effect's choice id
+    to the player's pick ("roll" -> "dexterity+athletics", issue 15).
     """
 
     gift_type: str
@@ -48,8 +69,10 @@ class GiftDraft:
     name: str = ""
     tagline: str = ""
     description: str = ""
+    choices: Mapping[str, str] = field(default_factory=dict, metadata=_ADDED)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parameters", _frozen(self.parameters))
+        object.__setattr__(self, "choices", _frozen(self.choices))
         object.__setattr__(self, "enhancements", tuple(self.enhancements))
         object.__setattr__(self, "drawbacks", tuple(self.drawbacks))

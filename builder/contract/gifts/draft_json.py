@@ -1,6 +1,8 @@
-"""Gift drafts as JSON: ``{"format": "harbinger.gift-draft", "version": 1, ...}`` (SPEC §5, §7).
+"""Gift drafts as JSON: ``{"format": "harbinger.gift-draft", "version": 2, ...}`` (SPEC §5, §7).
 
-The schema is ``resources/schemas/gift-draft.v1.schema.json``. Reading
+The schema is ``resources/schemas/gift-draft.v2.schema.json``; version 2
+added ``details`` (one detail per instance of a modifier taken several
+times, issue 15). Version 1 files (``gift-draft.v1.schema.json``) still read. Reading
 validates against it and reports the first problems with the JSON path
 where they are ("enhancements[2].count: 0 is less than the minimum of 1"),
 so a bad file is refused with a message that says what and where. Reading
@@ -19,8 +21,8 @@ from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.status import Status
 
 DRAFT_FORMAT = "harbinger.gift-draft"
-DRAFT_VERSION = 1
-SUPPORTED_VERSIONS = frozenset({1})
+DRAFT_VERSION = 2
+SUPPORTED_VERSIONS = frozenset({1, 2})
 
 
 class DraftFormatError(ValueError):
@@ -36,13 +38,13 @@ class DraftDocument:
 
 
 @functools.cache
-def _validator() -> Any:
+def _validator(version: int) -> Any:
     import jsonschema
 
     from resources import resource_path
 
     schema = json.loads(
-        resource_path("schemas", "gift-draft.v1.schema.json").read_text(encoding="utf-8")
+        resource_path("schemas", f"gift-draft.v{version}.schema.json").read_text(encoding="utf-8")
     )
     return jsonschema.Draft202012Validator(schema)
 
@@ -72,7 +74,7 @@ def read_draft_document(doc: Any) -> DraftDocument:
             f"version: this Harbinger reads gift draft version "
             f"{', '.join(map(str, sorted(SUPPORTED_VERSIONS)))}, found {version!r}"
         )
-    errors = sorted(_validator().iter_errors(doc), key=lambda e: list(e.absolute_path))
+    errors = sorted(_validator(version).iter_errors(doc), key=lambda e: list(e.absolute_path))
     if errors:
         lines = [f"{_path(e)}: {e.message}" for e in errors[:5]]
         more = f" (and {len(errors) - 5} more)" if len(errors) > 5 else ""
@@ -80,7 +82,9 @@ def read_draft_document(doc: Any) -> DraftDocument:
 
     def choices(key: str) -> tuple[ModifierChoice, ...]:
         return tuple(
-            ModifierChoice(m["id"], m.get("detail", ""), m.get("count", 1))
+            ModifierChoice(
+                m["id"], m.get("detail", ""), m.get("count", 1), tuple(m.get("details", ()))
+            )
             for m in doc.get(key, [])
         )
 
@@ -94,6 +98,7 @@ def read_draft_document(doc: Any) -> DraftDocument:
         name=doc.get("name", ""),
         tagline=doc.get("tagline", ""),
         description=doc.get("description", ""),
+        choices=dict(doc.get("choices", {})),
     )
     status = Status.parse(doc["status"]) if "status" in doc else None
     return DraftDocument(draft, status)
@@ -109,6 +114,9 @@ def draft_to_json(draft: GiftDraft, status: Status | None = None) -> dict[str, A
 
     def choice(m: ModifierChoice) -> dict[str, Any]:
         out: dict[str, Any] = {"id": m.id}
+        if m.details:
+            out["details"] = list(m.details)
+            return out
         if m.detail:
             out["detail"] = m.detail
         if m.count != 1:
@@ -128,6 +136,8 @@ def draft_to_json(draft: GiftDraft, status: Status | None = None) -> dict[str, A
         "tagline": draft.tagline,
         "description": draft.description,
     }
+    if draft.choices:
+        doc["choices"] = dict(draft.choices)
     if status is not None:
         doc["status"] = status.name.lower()
     return doc

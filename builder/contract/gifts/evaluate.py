@@ -35,7 +35,19 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     StyleView,
 )
-from builder.contract.gifts.checks import GIFT_CHECKS, Chosen, DraftCheck
+from builder.contract.gifts.checks import (
+    GIFT_CHECKS,
+    Chosen,
+    DraftCheck,
+    detail_where,
+    group_taken,
+)
+from builder.contract.gifts.detail import (
+    PlacedDetail,
+    clause_around,
+    marker,
+    place_details,
+)
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.evaluation import (
     RECOMMENDED_MAX_DRAWBACKS,
@@ -47,7 +59,7 @@ from builder.contract.gifts.evaluation import (
     Unavailable,
     reward_use,
 )
-from builder.contract.gifts.template import clean_detail, fill_clause, join_slot, render
+from builder.contract.gifts.template import fill_clause, join_list, join_slot, render
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
 
@@ -59,6 +71,7 @@ __all__ = [
     "RewardUse",
     "StatusReason",
     "Unavailable",
+    "detail_clause",
     "evaluate_gift",
     "reward_use",
     "unavailable_effects",
@@ -90,7 +103,20 @@ def evaluate_gift(
     unavailable: list[Unavailable] = []
     if not work.stopped and work.view is not None:
         entry, view = work.index, work.view
-        text = _system_text(view, work.chosen, work.levels, entry.order, draft.style)
+        text, details = _system_text(
+            view, work.chosen, work.levels, entry.order, draft.style, work.choice_values
+        )
+        text, cleaned = place_details(text, details)
+        for detail, cleaning in cleaned:
+            work.warnings.append(
+                Finding(
+                    "gift.detail_cleaned",
+                    f"the detail text was changed to fit its sentence: "
+                    f"{'; '.join(cleaning.problems)}",
+                    detail.where,
+                    Severity.WARNING,
+                )
+            )
         unavailable = _unavailable(
             entry,
             view,
@@ -121,25 +147,38 @@ def _system_text(
     levels: dict[str, tuple[Parameter, ParameterLevel]],
     order: Mapping[str, int],
     style_id: str,
-) -> str:
-    """Fill the precomputed templates with this draft's levels and modifier clauses."""
+    picked: Mapping[str, str],
+) -> tuple[str, list[PlacedDetail]]:
+    """Fill the precomputed templates with this draft's levels and modifier clauses.
+
+    Player details stand as markers in the returned text, one per entry of
+    the returned list (see :func:`builder.contract.gifts.detail.place_details`).
+    """
     values = dict(view.base_slots)
     for param, level in levels.values():
         values[param.slot] = level.text
+    values.update(picked)
     and_items: dict[str, list[str]] = {}
     or_items: dict[str, list[str]] = {}
     after: dict[str, list[str]] = {}
     closing: list[str] = []
+    details: list[PlacedDetail] = []
     static = view.static_reasons
     for mid in sorted(chosen, key=order.__getitem__):
         if mid in static:
             continue
-        mod, choice, _where = chosen[mid]
+        mod, choice, where = chosen[mid]
         clause = mod.wording(style_id, many=choice.count > 1)
         if clause is None:
             continue
-        detail = clean_detail(choice.detail) if mod.detail_label else ""
-        clause = fill_clause(clause, detail or mod.detail_blank, choice.count)
+        stand_in = mod.detail_blank
+        if mod.detail_label and "{" in clause:
+            marks = []
+            for i, raw in enumerate(choice.instance_details):
+                marks.append(marker(len(details)))
+                details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
+            stand_in = join_list(marks, mod.detail_join)
+        clause = fill_clause(clause, stand_in, choice.count)
         if mod.is_replacement:
             values[mod.slot] = clause
         elif mod.join is Join.AND:
@@ -156,7 +195,34 @@ def _system_text(
         )
     if view.gift_type.note:
         closing.append(view.gift_type.note)
-    return render(view.sentences, values, after, closing)
+    return render(view.sentences, values, after, closing), details
+
+
+def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance: int = 0) -> str:
+    """The System Text sentence a modifier's detail sits in, the detail as ``___``.
+
+    Shown next to the detail field ("The trap ... springs when ___."), so the
+    player writes words that fit; ``instance`` picks one detail of a modifier
+    taken several times. "" when the modifier is not validly chosen
+    or its wording has no detail in this Style.
+    """
+    work = DraftCheck(draft, catalog, None)
+    for check in GIFT_CHECKS:
+        check(work)
+        if work.stopped:
+            break
+    if work.stopped or work.view is None or modifier_id not in work.chosen:
+        return ""
+    text, details = _system_text(
+        work.view, work.chosen, work.levels, work.index.order, draft.style, work.choice_values
+    )
+    _mod, choice, listed = work.chosen[modifier_id]
+    where = detail_where(listed, choice, instance)
+    keep = next((i for i, d in enumerate(details) if d.where == where), None)
+    if keep is None:
+        return ""
+    text, _cleaned = place_details(text, details, keep)
+    return clause_around(text, marker(keep))
 
 
 def _unavailable(
@@ -192,6 +258,18 @@ def _unavailable(
             why.append(f"replaces the same part of the System Text as {other}")
         if status is not None and mod.status > status:
             why.append(f"needs {mod.status.label} Status")
+        group = entry.groups.get(mod.group) if mod.group else None
+        if (
+            group is not None
+            and group.status_over
+            and status is not None
+            and group.status > status
+            and group_taken(chosen, group.id) >= group.status_over
+        ):
+            why.append(
+                f"needs {group.status.label} Status: more than {group.status_over} "
+                f"from {group.name}"
+            )
         if why:
             out.append(Unavailable(mod.kind.value, mid, mod.name, tuple(why)))
     for pid, param in entry.effect.parameters.items():

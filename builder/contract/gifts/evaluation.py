@@ -50,7 +50,7 @@ class CostLine:
 class StatusReason:
     """Why the Gift needs a Status.
 
-    ``element`` is effect, style, enhancement, drawback or parameter.
+    ``element`` is effect, style, enhancement, drawback, parameter or group.
     """
 
     status: Status

@@ -28,6 +28,7 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     frozen_map,
 )
+from builder.contract.gifts.choices import parse_choice
 from builder.contract.gifts.fields import Fields, RawCatalog, check_id
 from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
 from builder.contract.status import Status
@@ -129,6 +130,7 @@ _MODIFIER_FIELDS = (
     "replace",
     "detail",
     "detail_blank",
+    "detail_join",
     "max",
     "requires",
     "excludes",
@@ -178,6 +180,7 @@ def _parse_modifier(
     detail_label = f.get("detail", str, "") or ""
     detail_blank = f.get("detail_blank", str, "") or ""
     count_max = f.get("max", int, 1) or 1
+    detail_join = f.get("detail_join", str, "and") or "and"
 
     join: Join | None = None
     if join_raw is not None:
@@ -206,6 +209,11 @@ def _parse_modifier(
         report("'text_many' is only used when 'max' is more than 1")
     if text_many is not None and replace is not None:
         report("'text_many' cannot go with 'replace'")
+    if detail_join not in ("and", "or"):
+        report(f'field \'detail_join\' must be "and" or "or", not {detail_join!r}')
+        detail_join = "and"
+    if "detail_join" in f.table and (not detail_label or count_max == 1):
+        report("'detail_join' joins the details of several instances; it needs 'detail' and 'max'")
     if bool(detail_label) != bool(detail_blank):
         report("'detail' (the label) and 'detail_blank' (the stand-in text) go together")
 
@@ -240,6 +248,7 @@ def _parse_modifier(
         replace=frozen_map(replace),
         detail_label=detail_label,
         detail_blank=detail_blank,
+        detail_join=detail_join,
         max=count_max,
         requires=f.str_list("requires"),
         excludes=f.str_list("excludes"),
@@ -254,10 +263,18 @@ def _parse_modifier(
 
 
 def _parse_group(gid: str, table: Any, origin: Origin, report: Report) -> ModifierGroup:
-    f = Fields(table, report, "a group", ("name", "min", "styles", "rules"))
+    f = Fields(
+        table, report, "a group", ("name", "min", "styles", "rules", "status_over", "status")
+    )
     minimum = f.get("min", int, 1)
     if minimum is not None and minimum < 0:
         report("field 'min' cannot be negative")
+    over = f.get("status_over", int, 0) or 0
+    status = f.status()
+    if ("status_over" in f.table) != ("status" in f.table):
+        report("'status_over' (how many may be picked freely) and 'status' go together")
+    elif "status_over" in f.table and (over < 1 or status is Status.NEWBIE):
+        report("'status_over' must be at least 1 and 'status' above Newbie")
     return ModifierGroup(
         id=gid,
         name=f.text("name"),
@@ -265,6 +282,8 @@ def _parse_group(gid: str, table: Any, origin: Origin, report: Report) -> Modifi
         styles=frozenset(f.str_list("styles")),
         rules=f.text("rules"),
         origin=origin,
+        status_over=max(0, over),
+        status=status,
     )
 
 
@@ -337,6 +356,7 @@ _EFFECT_FIELDS = (
     "groups",
     "use_general",
     "exclude_general",
+    "choices",
 )
 
 
@@ -486,6 +506,13 @@ def _parse_effect(
         into=modifiers,
         taken=lambda mid: raw.general[mid].origin.file if mid in raw.general else None,
     )
+    choices = {}
+    for cid, ctable in (f.get("choices", dict, {}) or {}).items():
+        creport = problems.at(origin.file, f"{entry}.choices.{cid}")
+        if check_id(cid, creport, "choice id"):
+            choice = parse_choice(cid, ctable, slots, creport)
+            if choice is not None:
+                choices[cid] = choice
     return Effect(
         id=eid,
         name=f.text("name"),
@@ -503,6 +530,7 @@ def _parse_effect(
         use_general=f.str_list("use_general"),
         exclude_general=f.str_list("exclude_general"),
         origin=origin,
+        choices=frozen_map(choices),
     )
 
 

@@ -208,6 +208,8 @@ def finish_sentence(text: str) -> str:
         text = first.upper() + text[1:]
     elif not first.isalnum():
         for i, ch in enumerate(text):
+            if "\ue000" <= ch <= "\ue0ff":  # a detail marker: capitalised when placed
+                break
             if ch.isalpha():
                 if ch.islower():
                     text = text[:i] + ch.upper() + text[i + 1 :]

@@ -337,6 +337,7 @@ class GiftBuilderController(QObject):
         draft = replace(
             self._draft,
             effect=effect_id,
+            choices={},  # a roll or weapon pick belongs to one Effect
             style=self._first_style(effect_id, self._draft.style, self._draft.gift_type),
         )
         draft, notice = self._carry_over(draft)
@@ -377,16 +378,37 @@ class GiftBuilderController(QObject):
 
     def set_detail(self, modifier_id: str, detail: str) -> None:
         """The player's detail text of a taken modifier ("Focus item: a brass lighter")."""
+        self.set_instance_detail(modifier_id, 0, detail)
+
+    def set_instance_detail(self, modifier_id: str, index: int, detail: str) -> None:
+        """The detail of one instance of a modifier taken several times ("fire", "cold")."""
         mod = self.catalog.modifiers_for(self._draft.effect).get(modifier_id)
-        name = mod.name if mod else modifier_id
-        self._update_choice(
-            modifier_id, f"{name}: detail", (_MERGE_DETAIL, modifier_id), detail=detail
-        )
+        choice = self.choice(modifier_id)
+        if mod is None or choice is None or not 0 <= index < choice.count:
+            return
+        text = f"{mod.name}: detail" if choice.count == 1 else f"{mod.name}: detail {index + 1}"
+        merge = (_MERGE_DETAIL, f"{modifier_id}#{index}")
+        if choice.count == 1 and not choice.details:
+            self._update_choice(modifier_id, text, merge, detail=detail)
+            return
+        details = list(choice.instance_details)
+        details[index] = detail
+        self._update_choice(modifier_id, text, merge, details=tuple(details))
 
     def set_count(self, modifier_id: str, count: int) -> None:
-        """How many times a may-take-several modifier is taken."""
+        """How many times a may-take-several modifier is taken (each with its own detail)."""
         mod = self.catalog.modifiers_for(self._draft.effect).get(modifier_id)
+        choice = self.choice(modifier_id)
         name = mod.name if mod else modifier_id
+        if mod is not None and choice is not None and mod.detail_label:
+            details = (*choice.instance_details, *("",) * count)[:count]
+            if count == 1:
+                self._update_choice(
+                    modifier_id, f"{name} ×1", None, details=(), detail=details[0], count=1
+                )
+            else:
+                self._update_choice(modifier_id, f"{name} ×{count}", None, details=details)
+            return
         self._update_choice(modifier_id, f"{name} ×{count}", None, count=count)
 
     def set_level(self, parameter_id: str, level_id: str) -> None:
@@ -403,6 +425,22 @@ class GiftBuilderController(QObject):
         level = param.level(level_id)
         label = level.name if level else level_id
         self._push(f"{param.name}: {label}", replace(self._draft, parameters=params))
+
+    def set_choice(self, choice_id: str, value: str) -> None:
+        """The player's roll ("dexterity+athletics") or weapon for an Effect's choice; "" clears."""
+        effect = self.catalog.effects.get(self._draft.effect)
+        if effect is None or choice_id not in effect.choices:
+            return
+        if self._draft.choices.get(choice_id, "") == value:
+            return
+        choices = dict(self._draft.choices)
+        if value:
+            choices[choice_id] = value
+        else:
+            choices.pop(choice_id, None)
+        choice = effect.choices[choice_id]
+        shown = (choice.text_for(value) or value) if value else "default"
+        self._push(f"{choice.name}: {shown}", replace(self._draft, choices=choices))
 
     def set_name(self, text: str) -> None:
         self._push("Name", replace(self._draft, name=text), merge=(_MERGE_NAME, ""))

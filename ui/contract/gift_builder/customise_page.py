@@ -40,6 +40,9 @@ from builder.contract.gifts import (
     ModifierKind,
     Parameter,
 )
+from builder.contract.gifts.choices import ROLL, PlayerChoice
+from builder.contract.gifts.detail import DETAIL_MAX_CHARS
+from builder.contract.gifts.evaluate import detail_clause
 from builder.contract.status import Status
 from ui.contract.gift_builder.common import label, set_shown, set_text, set_tip, signed
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
@@ -50,6 +53,7 @@ class ModifierRow(QWidget):
 
     toggled = Signal(str, bool)
     detail_edited = Signal(str, str)
+    instance_edited = Signal(str, int, str)
     count_changed = Signal(str, int)
 
     def __init__(self, modifier: Modifier, parent: QWidget | None = None) -> None:
@@ -84,6 +88,7 @@ class ModifierRow(QWidget):
         if modifier.detail_label:
             self.detail = QLineEdit()
             self.detail.setPlaceholderText(modifier.detail_blank)
+            self.detail.setMaxLength(DETAIL_MAX_CHARS)
             self.detail.setAccessibleName(f"{modifier.name}: {modifier.detail_label}")
             self.detail.setEnabled(False)
             self.detail.textEdited.connect(lambda t: self.detail_edited.emit(modifier.id, t))
@@ -91,9 +96,39 @@ class ModifierRow(QWidget):
             box.addWidget(label(f"{modifier.detail_label}:", wrap=False))
             box.addWidget(self.detail, 1)
             grid.addLayout(box, 2, 0, 1, 4)
-        grid.addWidget(self.reason, 3, 0, 1, 4)
+        self.instances: list[QLineEdit] = []
+        self._instance_labels: list[QWidget] = []
+        if modifier.detail_label and modifier.max > 1:
+            for i in range(1, modifier.max):
+                field = QLineEdit()
+                field.setPlaceholderText(modifier.detail_blank)
+                field.setMaxLength(DETAIL_MAX_CHARS)
+                field.setAccessibleName(f"{modifier.name}: {modifier.detail_label} {i + 1}")
+                field.textEdited.connect(
+                    lambda t, i=i: self.instance_edited.emit(modifier.id, i, t)
+                )
+                field.hide()
+                self.instances.append(field)
+                ibox = QHBoxLayout()
+                name = label(f"{modifier.detail_label} {i + 1}:", wrap=False)
+                name.hide()
+                self._instance_labels.append(name)
+                ibox.addWidget(name)
+                ibox.addWidget(field, 1)
+                grid.addLayout(ibox, 2 + i, 0, 1, 4)
+        grid.addWidget(
+            self.reason, 2 + max(1, modifier.max if modifier.detail_label else 1), 0, 1, 4
+        )
         self.check.toggled.connect(lambda on: self.toggled.emit(modifier.id, on))
         self._search = f"{modifier.name} {modifier.rules}".lower()
+
+    def show_clause(self, clause: str) -> None:
+        """Show the System Text sentence the detail sits in ("... springs when ___.")."""
+        if self.detail is not None:
+            tip = f"Your words fill the blank: {clause}" if clause else ""
+            if self.detail.toolTip() != tip:
+                self.detail.setToolTip(tip)
+                self.detail.setAccessibleDescription(tip)
 
     def matches(self, words: list[str]) -> bool:
         return all(w in self._search for w in words)
@@ -127,6 +162,13 @@ class ModifierRow(QWidget):
             text = choice.detail if choice is not None else ""
             if taken and self.detail.text() != text:
                 self.detail.setText(text)
+        details = choice.instance_details if choice is not None else ()
+        for i, field in enumerate(self.instances, start=1):
+            shown = i < len(details)
+            set_shown(field, shown)
+            set_shown(self._instance_labels[i - 1], shown)
+            if shown and field.text() != details[i]:
+                field.setText(details[i])
         if self.count is not None:
             self.count.setEnabled(taken)
             n = choice.count if choice is not None else 1
@@ -199,6 +241,76 @@ class ParameterRow(QWidget):
         set_shown(self.reason, bool(why))
 
 
+class ChoiceRow(QWidget):
+    """The player's pick of an Effect's roll (Attribute + Ability) or weapon (issue 15).
+
+    Blank boxes keep the catalog's wording (``default``); picking only one
+    half of a roll keeps the other half of the default.
+    """
+
+    picked = Signal(str, str)
+
+    def __init__(self, choice: PlayerChoice, default: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.choice = choice
+        base_attr, _, base_abil = default.lower().partition(" + ")
+        self._default = (base_attr, base_abil)
+        box = QHBoxLayout(self)
+        box.setContentsMargins(4, 2, 4, 2)
+        name = label(choice.name, "sectionTitle", wrap=False)
+        box.addWidget(name)
+        self.boxes: list[QComboBox] = []
+        if choice.kind == ROLL:
+            parts = [
+                ("Attribute", choice.attributes, base_attr),
+                ("Ability", choice.abilities, base_abil),
+            ]
+        else:
+            parts = [("Weapon", tuple(o.id for o in choice.options), "")]
+        for title, values, base in parts:
+            combo = QComboBox()
+            combo.setAccessibleName(f"{choice.name}: {title}")
+            shown = base.capitalize() if base else default
+            combo.addItem(f"{shown} (default)", "")
+            for value in values:
+                text = value.capitalize()
+                if choice.kind != ROLL:
+                    text = next(o.name for o in choice.options if o.id == value)
+                combo.addItem(text, value)
+            combo.activated.connect(lambda _i: self._emit())
+            self.boxes.append(combo)
+            box.addWidget(combo)
+        name.setBuddy(self.boxes[0])
+        box.addStretch(1)
+        if choice.prompt:
+            self.setToolTip(choice.prompt)
+
+    def _emit(self) -> None:
+        values = [str(b.currentData() or "") for b in self.boxes]
+        if self.choice.kind == ROLL:
+            attr = values[0] or self._default[0]
+            abil = values[1] or self._default[1]
+            value = "" if not any(values) else f"{attr}+{abil}"
+        else:
+            value = values[0]
+        self.picked.emit(self.choice.id, value)
+
+    def show_value(self, value: str) -> None:
+        """Repaint from the draft's pick ("" = the default wording)."""
+        if self.choice.kind == ROLL:
+            attr, _, abil = value.partition("+")
+            wanted = [
+                attr if attr != self._default[0] else "",
+                abil if abil != self._default[1] else "",
+            ]
+        else:
+            wanted = [value]
+        for combo, data in zip(self.boxes, wanted, strict=True):
+            index = combo.findData(data)
+            if index >= 0 and combo.currentIndex() != index:
+                combo.setCurrentIndex(index)
+
+
 class CustomisePage(QWidget):
     """Parameters, then Enhancements, then Drawbacks, in one scrolling column with a filter."""
 
@@ -207,6 +319,7 @@ class CustomisePage(QWidget):
         self.controller = controller
         self.rows: dict[str, ModifierRow] = {}
         self.parameter_rows: dict[str, ParameterRow] = {}
+        self.choice_rows: dict[str, ChoiceRow] = {}
         self.group_notes: dict[str, tuple[QWidget, frozenset[str]]] = {}
         self._effect: str | None = None
 
@@ -263,6 +376,7 @@ class CustomisePage(QWidget):
                 widget.deleteLater()
         self.rows.clear()
         self.parameter_rows.clear()
+        self.choice_rows.clear()
         self.group_notes.clear()
         catalog = self.controller.catalog
         effect = catalog.effects.get(effect_id)
@@ -281,6 +395,13 @@ class CustomisePage(QWidget):
             "1 away, and each Parameter level above its default adds 1 (below: takes 1 away). "
             "Space toggles the focused row.",
         )
+        if effect.choices:
+            self.body_layout.addWidget(label("Your choice", "pageTitle"))
+            for cid, choice in effect.choices.items():
+                crow = ChoiceRow(choice, effect.slots.get(choice.slot, ""))
+                crow.picked.connect(self.controller.set_choice)
+                self.choice_rows[cid] = crow
+                self.body_layout.addWidget(crow)
         if effect.parameters:
             self.body_layout.addWidget(label("Parameters", "pageTitle"))
             steps = self._level_steps(effect_id)
@@ -325,6 +446,7 @@ class CustomisePage(QWidget):
                 row = ModifierRow(mod)
                 row.toggled.connect(self.controller.set_modifier)
                 row.detail_edited.connect(self.controller.set_detail)
+                row.instance_edited.connect(self.controller.set_instance_detail)
                 row.count_changed.connect(self.controller.set_count)
                 if row.detail is not None:
                     row.detail.editingFinished.connect(self.controller.end_typing)
@@ -352,9 +474,14 @@ class CustomisePage(QWidget):
         chosen = {c.id: c for c in (*draft.enhancements, *draft.drawbacks)}
         for mid, row in self.rows.items():
             row.show_choice(chosen.get(mid), unavailable.get(mid, ()), problems.get(mid, []))
+            if row.detail is not None:
+                taken = mid in chosen
+                row.show_clause(detail_clause(draft, self.controller.catalog, mid) if taken else "")
         for note, styles in self.group_notes.values():
             set_shown(note, not styles or draft.style in styles)
         effect = self.controller.catalog.effects[draft.effect]
+        for cid, crow in self.choice_rows.items():
+            crow.show_value(draft.choices.get(cid, ""))
         for pid, prow in self.parameter_rows.items():
             level = draft.parameters.get(pid, effect.parameters[pid].default)
             prow.show_level(level, levels_blocked.get(pid, {}))

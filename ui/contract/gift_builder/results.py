@@ -9,9 +9,19 @@ a few label updates.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
 
 from builder.contract.gifts import Catalog, GiftEvaluation
+from builder.contract.gifts.glossary import TermHit, find_terms
 from builder.core.findings import Severity
 from ui.contract.gift_builder.common import label, set_flag, set_shown, set_text, signed
 from ui.contract.gift_builder.controller import BuilderState
@@ -30,6 +40,8 @@ class SystemTextView(QPlainTextEdit):
     A text view rather than a word-wrapped label so a new System Text never
     relayouts the column around it (a selectable wrapped QLabel costs
     milliseconds per change, more than the rest of a click's repaint).
+    Hovering a game term (Exert, Resist, Difficulty...) shows its glossary
+    explanation (issue 15, item 4).
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -39,12 +51,32 @@ class SystemTextView(QPlainTextEdit):
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setTabChangesFocus(True)
         self.setMinimumHeight(140)
+        self._terms: tuple[TermHit, ...] = ()
 
     def text(self) -> str:
         return self.toPlainText()
 
     def setText(self, text: str) -> None:
         self.setPlainText(text)
+        self._terms = find_terms(text)
+
+    def term_at(self, position: int) -> TermHit | None:
+        """The glossary term covering a character position of the text, if any."""
+        for hit in self._terms:
+            if hit.start <= position < hit.end:
+                return hit
+        return None
+
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
+            cursor = self.cursorForPosition(self.viewport().mapFrom(self, event.pos()))
+            hit = self.term_at(cursor.position())
+            if hit is not None:
+                QToolTip.showText(event.globalPos(), f"{hit.text}: {hit.term.explanation}", self)
+            else:
+                QToolTip.hideText()
+            return True
+        return super().event(event)
 
 
 class ResultsPanel(QWidget):

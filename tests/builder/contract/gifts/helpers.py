@@ -20,7 +20,7 @@ def views(catalog: Catalog) -> Iterator[tuple[EffectIndex, StyleView]]:
 
 def choice_for(mod: Modifier, count: int = 1, detail: str = DETAIL) -> ModifierChoice:
     """A choice of ``mod`` with detail text when it takes one."""
-    return ModifierChoice(mod.id, detail if mod.detail_label else "", count)
+    return _choice(mod, detail, count)
 
 
 def can_add(
@@ -88,6 +88,13 @@ def draft_of(
     )
 
 
+def _choice(mod: Modifier, detail: str, count: int) -> ModifierChoice:
+    """A choice with one detail per instance when the modifier takes details."""
+    if mod.detail_label and count > 1:
+        return ModifierChoice(mod.id, details=(detail,) * count)
+    return ModifierChoice(mod.id, detail if mod.detail_label else "", count)
+
+
 def random_legal_draft(
     entry: EffectIndex, view: StyleView, rnd: random.Random, detail: str = DETAIL
 ) -> GiftDraft:
@@ -114,13 +121,27 @@ def random_legal_draft(
         if p.slot in view.slot_order
     }
     enh = tuple(
-        ModifierChoice(m.id, detail if m.detail_label else "", counts[m.id])
+        _choice(m, detail, counts[m.id])
         for m in chosen.values()
         if m.kind is ModifierKind.ENHANCEMENT
     )
     drw = tuple(
-        ModifierChoice(m.id, detail if m.detail_label else "", counts[m.id])
-        for m in chosen.values()
-        if m.kind is ModifierKind.DRAWBACK
+        _choice(m, detail, counts[m.id]) for m in chosen.values() if m.kind is ModifierKind.DRAWBACK
     )
-    return GiftDraft(view.gift_type.id, view.effect.id, view.style.style, enh, drw, parameters)
+    choices = {}
+    for cid, choice in view.effect.choices.items():
+        if rnd.random() < 0.5:
+            continue
+        if choice.kind == "roll":
+            choices[cid] = f"{rnd.choice(choice.attributes)}+{rnd.choice(choice.abilities)}"
+        else:
+            choices[cid] = rnd.choice(choice.options).id
+    return GiftDraft(
+        view.gift_type.id,
+        view.effect.id,
+        view.style.style,
+        enh,
+        drw,
+        parameters,
+        choices=choices,
+    )

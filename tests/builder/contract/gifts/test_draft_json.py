@@ -54,7 +54,7 @@ def test_full_document_round_trips() -> None:
         description="Red light.",
     )
     doc = draft_to_json(draft, Status.SEASONED)
-    assert doc["format"] == "harbinger.gift-draft" and doc["version"] == 1
+    assert doc["format"] == "harbinger.gift-draft" and doc["version"] == 2
     assert doc["drawbacks"] == [{"id": "focus_item", "detail": "a brass lighter"}]
     back = read_draft_document(json.loads(json.dumps(doc)))
     assert back.draft == draft
@@ -83,7 +83,15 @@ def test_any_text_round_trips(name: str, detail: str, count: int) -> None:
     [
         ([], "a gift draft must be a JSON object"),
         ({"format": "harbinger.character"}, "format: expected 'harbinger.gift-draft'"),
-        (_doc(version=2), "version: this Harbinger reads gift draft version 1, found 2"),
+        (_doc(version=3), "version: this Harbinger reads gift draft version 1, 2, found 3"),
+        (
+            _doc(enhancements=[{"id": "trigger_condition", "details": ["a"]}]),
+            "Additional properties are not allowed ('details' was unexpected)",
+        ),
+        (
+            _doc(version=2, enhancements=[{"id": "trigger_condition", "details": []}]),
+            "enhancements[0].details: [] should be non-empty",
+        ),
         (
             _doc(enhancements=[{"id": "quick", "count": 0}]),
             "enhancements[0].count: 0 is less than the minimum of 1",
@@ -101,7 +109,36 @@ def test_bad_documents_say_what_and_where(doc, message) -> None:
     assert message in str(info.value)
 
 
-def test_schema_file_is_versioned_json_schema() -> None:
-    schema = json.loads(resource_path("schemas", "gift-draft.v1.schema.json").read_text("utf-8"))
+@pytest.mark.parametrize("version", [1, 2])
+def test_schema_files_are_versioned_json_schema(version: int) -> None:
+    name = f"gift-draft.v{version}.schema.json"
+    schema = json.loads(resource_path("schemas", name).read_text("utf-8"))
     assert schema["properties"]["format"] == {"const": "harbinger.gift-draft"}
-    assert schema["properties"]["version"] == {"const": 1}
+    assert schema["properties"]["version"] == {"const": version}
+
+
+def test_version_1_drafts_still_open() -> None:
+    """Old drafts (no per-instance details) read unchanged under version 2."""
+    doc = _doc(drawbacks=[{"id": "focus_item", "detail": "a wand"}])
+    draft = draft_from_json(doc)
+    assert draft.drawbacks == (ModifierChoice("focus_item", "a wand"),)
+    assert draft_to_json(draft)["version"] == 2
+
+
+SEVERAL = GiftDraft(
+    "power",
+    "injure",
+    "trap",
+    enhancements=(ModifierChoice("trigger_condition", details=("a door opens", "a bell rings")),),
+)
+
+
+def test_instances_with_their_own_details_round_trip() -> None:
+    """Version 2: a modifier taken several times keeps one detail per instance."""
+    doc = draft_to_json(SEVERAL)
+    assert doc["enhancements"] == [
+        {"id": "trigger_condition", "details": ["a door opens", "a bell rings"]}
+    ]
+    back = draft_from_json(json.loads(json.dumps(doc)))
+    assert back == SEVERAL
+    assert back.enhancements[0].count == 2

@@ -277,3 +277,81 @@ def test_a_trap_drops_what_only_an_activated_or_targeted_gift_can_take(open_buil
     dialog.undo_action.trigger()
     assert dialog.controller.draft.style == "targeted"
     assert dialog.controller.choice("quick") is not None
+
+
+def test_a_detail_field_is_limited_and_shows_its_sentence(open_builder, qtbot) -> None:
+    """Issue 15, item 3: at most 120 characters, and the sentence it fills is shown."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "targeted"), "start")
+    row = dialog.customise_page.rows["focus_item"]
+    assert row.detail is not None and row.detail.maxLength() == 120
+    assert row.detail.toolTip() == ""
+    click(qtbot, row.check)
+    assert row.detail.toolTip() == (
+        "Your words fill the blank: The Gift works only while you hold or wear ___."
+    )
+    qtbot.keyClicks(row.detail, "a wand! {x}")
+    assert "The Gift works only while you hold or wear a wand x." in (
+        dialog.results.system_text.text()
+    )
+    assert "the detail text was changed to fit its sentence" in dialog.results.warnings.text()
+
+
+def test_the_roll_picker_reaches_the_system_text(open_builder, qtbot) -> None:
+    """Issue 15, item 1: Injure lets the player choose the Attribute + Ability it rolls."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "targeted"), "start")
+    row = dialog.customise_page.choice_rows["roll"]
+    attribute, ability = row.boxes
+    assert attribute.currentText() == "Intellect (default)"
+    assert ability.currentText() == "Occult (default)"
+    attribute.setCurrentIndex(attribute.findData("dexterity"))
+    attribute.activated.emit(attribute.currentIndex())
+    assert dialog.controller.draft.choices == {"roll": "dexterity+occult"}
+    ability.setCurrentIndex(ability.findData("athletics"))
+    ability.activated.emit(ability.currentIndex())
+    assert dialog.controller.draft.choices == {"roll": "dexterity+athletics"}
+    assert "Roll Dexterity + Athletics at Difficulty 6" in dialog.results.system_text.text()
+    assert dialog.undo_action.text() == "&Undo Attack roll: Dexterity + Athletics"
+    dialog.undo_action.trigger()
+    assert dialog.controller.draft.choices == {"roll": "dexterity+occult"}
+    assert ability.currentText() == "Occult (default)"
+    dialog.controller.choose_effect("afflict")
+    assert dialog.controller.draft.choices == {}
+    assert dialog.customise_page.choice_rows["roll"].boxes[0].count() == 4
+
+
+def test_each_instance_gets_its_own_detail_field(open_builder, qtbot) -> None:
+    """Issue 15, item 2: Trigger: Condition taken twice has two Condition fields, joined by or."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "trap"), "start")
+    row = dialog.customise_page.rows["trigger_condition"]
+    assert len(row.instances) == 2 and all(f.isHidden() for f in row.instances)
+    click(qtbot, row.check)
+    assert row.detail is not None
+    qtbot.keyClicks(row.detail, "a door opens")
+    assert row.count is not None
+    row.count.setValue(2)
+    assert not row.instances[0].isHidden() and row.instances[1].isHidden()
+    qtbot.keyClicks(row.instances[0], "a bell rings")
+    assert dialog.controller.choice("trigger_condition") == ModifierChoice(
+        "trigger_condition", details=("a door opens", "a bell rings")
+    )
+    assert "springs when a door opens or a bell rings." in dialog.results.system_text.text()
+    row.count.setValue(1)
+    assert dialog.controller.choice("trigger_condition") == ModifierChoice(
+        "trigger_condition", "a door opens"
+    )
+    assert row.instances[0].isHidden()
+
+
+def test_game_terms_in_the_system_text_have_hover_help(open_builder) -> None:
+    """Issue 15, item 4: the term under the mouse is explained from the glossary."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(GiftDraft("power", "injure", "targeted"), "start")
+    view = dialog.results.system_text
+    text = view.text()
+    exert = text.index("Exert")
+    hit = view.term_at(exert + 2)
+    assert hit is not None and hit.term.id == "exert" and hit.text == "Exert"
+    assert view.term_at(text.index("supernatural")) is None

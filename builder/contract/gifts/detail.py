@@ -1,0 +1,208 @@
+"""The player's detail text, made safe to sit inside a System Text sentence (SPEC §3).
+
+Some Enhancements and Drawbacks take the player's own words ("The Gift works
+only while you hold or wear {detail}"). Whatever is typed, the System Text
+must stay one clean sentence: no template characters, no sentence ending in
+the middle, no empty clause, no doubled word. :func:`clean_detail_text`
+repairs a detail and says what it changed, so the builder can show the
+message next to the field instead of silently rewriting the player's text.
+
+The evaluator places details after the sentence is assembled
+(:func:`place_details`): each detail is a one-character marker while the
+template renders, then is cleaned against the words around it and put in.
+The same markers give the UI the clause a detail sits in
+("springs when ___").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+DETAIL_MAX_CHARS = 120
+"""Longest detail text kept (issue 15): a detail is a few words, not a paragraph."""
+
+BLANK = "___"
+"""Stands for the detail in the clause shown next to the field."""
+
+_MARKER_BASE = 0xE000  # private-use characters: never typed, never template syntax
+_CONNECTORS = "and|or|to|the|a|an|of|with|by|within|for|when|if|unless|on|at|but|as|than|its|your"
+_TRAILING_CONNECTOR = re.compile(rf"\b(?:{_CONNECTORS})\W*\Z", re.IGNORECASE)
+_CONNECTOR_PUNCT = re.compile(rf"\b({_CONNECTORS})\s*[.,;:!?]+", re.IGNORECASE)
+_TEMPLATE_CHARS = re.compile(r"[{}\[\]]")
+_SENTENCE_STOPS = re.compile(r"[!?]+|\.{2,}|\.(?=\s|\Z)")
+_PUNCT_RUN = re.compile(r"([,;:])[\s,;:.]*(?=[,;:.])[,;:.]")
+_SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:)])")
+_EMPTY_PARENS = re.compile(r"\(\s*\)")
+_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.IGNORECASE)
+_EDGE_JUNK = " \t,.;:-\u2013\u2014"
+_WORD_BEFORE = re.compile(r"(\w+)\s*\Z")
+_WORD_AFTER = re.compile(r"\A\s*(\w+)")
+
+
+@dataclass(frozen=True, slots=True)
+class DetailCleaning:
+    """A detail text as it will appear, and what was changed to make it fit.
+
+    ``problems`` are plain sentences for the player ("removed the final
+    '!'; the System Text ends the sentence itself"); empty when nothing changed.
+    """
+
+    text: str
+    problems: tuple[str, ...] = ()
+
+
+def _sub(pattern: re.Pattern[str], repl: str, text: str, problem: str, out: list[str]) -> str:
+    new = pattern.sub(repl, text)
+    if new != text:
+        out.append(problem)
+    return new
+
+
+def _tidy(text: str) -> str:
+    text = " ".join(text.split())
+    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    return text.strip(_EDGE_JUNK)
+
+
+def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailCleaning:
+    """Make a player's detail fit mid-sentence, naming every change (issue 15, item 3).
+
+    Removes braces and brackets (template syntax), sentence punctuation
+    (".", "!", "?" ending a sentence inside the clause), runs of punctuation,
+    empty parentheses, doubled words, a connecting word left hanging at the
+    end ("a key and"), and cuts the text to :data:`DETAIL_MAX_CHARS`.
+    ``before``/``after`` are the words around the detail in its sentence: a
+    detail repeating one of them ("when when") loses the repeat.
+    """
+    problems: list[str] = []
+    text = " ".join(raw.split())
+    if len(text) > DETAIL_MAX_CHARS:
+        cut = text[: DETAIL_MAX_CHARS + 1]
+        text = cut.rsplit(" ", 1)[0] if " " in cut else cut[:DETAIL_MAX_CHARS]
+        problems.append(f"cut to {DETAIL_MAX_CHARS} characters; a detail is a few words")
+    text = _sub(
+        _TEMPLATE_CHARS, "", text, "removed braces and brackets; they are template syntax", problems
+    )
+    stopped = text
+    while True:  # ".!" loses its "!" and then ends a sentence with "."
+        shorter = _SENTENCE_STOPS.sub("", stopped)
+        if shorter == stopped:
+            break
+        stopped = shorter
+    if stopped != text:
+        problems.append("removed sentence punctuation (. ! ?); the detail sits inside a sentence")
+        text = stopped
+    text = _sub(_PUNCT_RUN, r"\1", text, "removed doubled punctuation", problems)
+    text = _sub(_EMPTY_PARENS, "", text, "removed empty parentheses", problems)
+    text = _sub(
+        _CONNECTOR_PUNCT, r"\1", text, "removed punctuation after a connecting word", problems
+    )
+    text = _sub(_DOUBLED, r"\1", text, "removed a doubled word", problems)
+    tidied = _tidy(text)
+    if tidied != text.strip():
+        problems.append("removed punctuation at the start or end")
+    text = tidied
+    while True:
+        cut = _TRAILING_CONNECTOR.sub("", text)
+        cut = _tidy(cut)
+        if cut == text:
+            break
+        if "removed a connecting word left hanging at the end" not in problems:
+            problems.append("removed a connecting word left hanging at the end")
+        text = cut
+    words = text.split(" ") if text else []
+    if before and words and words[0].lower() == before.lower():
+        words = words[1:]
+        problems.append(f"removed {before!r} at the start; the sentence already says it")
+    if after and words and words[-1].lower() == after.lower():
+        words = words[:-1]
+        problems.append(f"removed {after!r} at the end; the sentence already says it")
+    text = _tidy(" ".join(words))
+    if text and _TRAILING_CONNECTOR.search(text):
+        text = _tidy(_TRAILING_CONNECTOR.sub("", text))
+    return DetailCleaning(text, tuple(dict.fromkeys(problems)))
+
+
+def is_marker(ch: str) -> bool:
+    """Whether ``ch`` is a detail marker (see :func:`marker`)."""
+    return _MARKER_BASE <= ord(ch) < _MARKER_BASE + 0x100
+
+
+def marker(index: int) -> str:
+    """The stand-in character for detail number ``index`` while the template renders."""
+    return chr(_MARKER_BASE + index)
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedDetail:
+    """One detail to put into the rendered System Text.
+
+    ``raw`` is what the player typed ("" when nothing), ``blank`` the
+    catalog's stand-in, ``where`` the draft field ("drawbacks[0].detail").
+    """
+
+    raw: str
+    blank: str
+    where: str
+
+
+def _neighbours(text: str, start: int, end: int) -> tuple[str, str, bool]:
+    """The word before and after a marker, and whether it begins a sentence."""
+    head = text[:start]
+    before = _WORD_BEFORE.search(head)
+    after = _WORD_AFTER.search(text[end:])
+    stripped = head.rstrip()
+    starts = not stripped or stripped[-1] in ".!?"
+    return (
+        before.group(1) if before and head[before.end(1) :].strip() == "" else "",
+        after.group(1) if after else "",
+        starts,
+    )
+
+
+def place_details(
+    text: str, details: Sequence[PlacedDetail], keep: int | None = None
+) -> tuple[str, tuple[tuple[PlacedDetail, DetailCleaning], ...]]:
+    """Replace every detail marker in rendered ``text`` by its cleaned detail.
+
+    Returns the final text and, per detail the player typed, how it was
+    cleaned (for findings). An empty or fully-removed detail falls back to
+    the catalog's blank; a detail beginning a sentence gets a capital.
+    The marker of detail number ``keep`` is left in (for :func:`clause_around`).
+    """
+    cleaned: list[tuple[PlacedDetail, DetailCleaning]] = []
+    for index, detail in enumerate(details):
+        if index == keep:
+            continue
+        mark = marker(index)
+        while True:
+            pos = text.find(mark)
+            if pos < 0:
+                break
+            before, after, starts = _neighbours(text, pos, pos + 1)
+            result = clean_detail_text(detail.raw, before, after) if detail.raw.strip() else None
+            value = result.text if result and result.text else detail.blank
+            if result is not None and (result.problems or not result.text):
+                problems = result.problems or ("nothing was left of it",)
+                if not result.text:
+                    problems = (*problems, "the standard wording is used instead")
+                cleaned.append((detail, DetailCleaning(result.text, problems)))
+            if starts and value[:1].islower():
+                value = value[0].upper() + value[1:]
+            text = text[:pos] + value + text[pos + 1 :]
+    return " ".join(text.split()), tuple(cleaned)
+
+
+def clause_around(text: str, mark: str) -> str:
+    """The sentence of rendered ``text`` holding ``mark``, the mark shown as ``___``."""
+    pos = text.find(mark)
+    if pos < 0:
+        return ""
+    start = max(text.rfind(". ", 0, pos), text.rfind("! ", 0, pos), text.rfind("? ", 0, pos))
+    start = 0 if start < 0 else start + 2
+    ends = [i for i in (text.find(". ", pos), text.find("! ", pos), text.find("? ", pos)) if i >= 0]
+    end = min(ends) + 1 if ends else len(text)
+    sentence = text[start:end]
+    return " ".join(sentence.replace(mark, BLANK).split())
