@@ -17,6 +17,9 @@ module calls ``Paragraph`` directly).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -88,9 +91,44 @@ def join(parts: list[Markup] | tuple[Markup, ...], separator: str = " · ") -> M
 
 
 def para(content: str | Markup, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of ``content``: plain ``str`` prints literally, ``Markup`` is parsed."""
+    """A paragraph of ``content``: plain ``str`` prints literally, ``Markup`` is parsed.
+
+    Inside ``text_budget`` a paragraph longer than ``SHORT_TEXT`` is printed only
+    while the budget lasts; after that a note says it was not printed.
+    """
     text = content if isinstance(content, Markup) else literal(content)
+    budget = _BUDGET.get()
+    if budget is not None and len(text) > SHORT_TEXT:
+        if budget[0] <= 0:
+            text = Markup(
+                f"[{len(text):,} characters not printed: this sheet already holds as much "
+                "text as one sheet prints; see the file]"
+            )
+        else:
+            budget[0] -= len(text)
     return Paragraph(text, style)
+
+
+SHORT_TEXT = 200
+"""Paragraphs this short (names, labels, numbers) always print, whatever the budget."""
+
+_BUDGET: ContextVar[list[int] | None] = ContextVar("text_budget", default=None)
+
+
+@contextmanager
+def text_budget(characters: int) -> Iterator[None]:
+    """Within this block, paragraphs made by ``para`` print at most about ``characters``
+    characters of long text in all (issue 13).
+
+    A file may hold 4 MB of schema-valid text; laying out 4 MB of paragraphs
+    takes reportlab a minute. A sheet prints the first ``characters`` of it and
+    says, in place of each long text after that, that it was left out.
+    """
+    token = _BUDGET.set([characters])
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
 
 
 def one_line(text: object) -> str:

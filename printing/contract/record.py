@@ -23,7 +23,7 @@ T = TypeVar("T")
 
 
 PRINT_ROWS = 1_000
-"""Most Contracts and log lines printed (issue 13): a file may hold 20,000 ledger
+"""Most Contracts, log lines and findings printed (issue 13): a file may hold 20,000 ledger
 entries, and a table that long takes minutes to lay out. The latest are printed,
 and a line says how many earlier ones were left out."""
 
@@ -164,15 +164,20 @@ def findings_and_notes(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
         out += section_heading("Rule check", s)
         rows: list[list[Flowable | str]] = [["", "Finding", "Where"]]
         widths = [width * 0.1, width * 0.68, width * 0.22]
+        shown = snap.findings[:PRINT_ROWS]
         rows += [
             [
                 fit(f.severity.capitalize(), s.cell_bold, widths[0]),
                 fit(f.message, s.cell, widths[1]),
                 fit(f.where, s.small, widths[2]),
             ]
-            for f in snap.findings
+            for f in shown
         ]
         out.append(grid(rows, widths, fonts={0: s.cell_bold, 2: s.small}))
+        if len(snap.findings) > len(shown):
+            left_out = len(snap.findings) - len(shown)
+            note = f"{left_out:,} more findings are not printed; sheet audit lists them all."
+            out.append(para(note, s.muted))
     if snap.notes:
         out += section_heading("Notes", s)
         out.append(para(literal(snap.notes, NOTES_PRINT_LIMIT), s.body))
