@@ -264,7 +264,13 @@ def validate_contractor(contractor: Contractor) -> None:
 
 
 def _check_meaning(contractor: Contractor) -> None:
-    """What a schema cannot say: each Gift id appears once (ledger rows refer to Gifts by id)."""
+    """What a schema cannot say: each ledger date is a real day no later than tomorrow
+    (``files.check_date``), and each Gift id appears once (ledger rows refer to Gifts by id)."""
+    for index, entry in enumerate(contractor.ledger):
+        try:
+            files.check_date(entry.date, f"ledger[{index}].date")
+        except files.UnreadableFile as exc:
+            raise _refusal(exc) from None
     first_at: dict[str, int] = {}
     for index, gift in enumerate(contractor.gifts):
         if gift.id in first_at:

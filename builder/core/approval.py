@@ -61,6 +61,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from builder.core import files
 from builder.core.approval_status import (
     ApprovalError,
     ApprovalStatus,
@@ -89,7 +90,6 @@ APPROVAL_VERSION = 1
 """Version of the approval record written by this Harbinger (and the newest it reads)."""
 
 SCHEMA_FILE = "approval.v1.schema.json"
-
 
 
 # --------------------------------------------------------------------------- items
@@ -261,7 +261,7 @@ def _schema_problems(record: Any) -> list[str]:
         return out.lstrip(".")
 
     found = sorted(_validator().iter_errors(record), key=lambda e: list(map(str, e.path)))
-    return [f"{where(e)}: {e.message}" if where(e) else e.message for e in found[:3]]
+    return [f"{where(e)}: {files.brief(e)}" if where(e) else files.brief(e) for e in found[:3]]
 
 
 def _check_record(

@@ -36,6 +36,7 @@ import os
 import re
 import stat
 from collections.abc import Callable
+from datetime import date, timedelta
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
@@ -53,6 +54,10 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 MAX_DEPTH = 32
 """Deepest JSON nesting accepted; the formats need under ten levels."""
 
+MAX_DIGITS = 100
+"""Most digits in one integer literal; every number a game stores has far fewer, and
+Python refuses (with a hint meant for programmers) to convert more than 4,300."""
+
 Source = str | os.PathLike[str] | bytes | bytearray | memoryview
 """A file to read: its path, or its bytes already in memory."""
 
@@ -69,9 +74,10 @@ class Refusal(StrEnum):
     NOT_JSON = "not_json"
     DUPLICATE_KEY = "duplicate_key"
     NOT_A_NUMBER = "not_a_number"  # NaN, Infinity, -Infinity
-    NOT_FINITE = "not_finite"  # a number literal too large for a float
+    NOT_FINITE = "not_finite"  # a number literal too large for a float, or too many digits
     TOO_DEEP = "too_deep"
     BAD_TEXT = "bad_text"  # NUL, unpaired surrogate, control character
+    BAD_DATE = "bad_date"  # not a calendar date, or after tomorrow
 
 
 class UnreadableFile(FileFormatError):
@@ -126,6 +132,8 @@ def read_limited(source: Source, limit: int = MAX_FILE_BYTES) -> bytes:
                 break
             chunks.append(chunk)
             remaining -= len(chunk)
+        if remaining <= 0:  # it grew past the limit after stat(): say its size now
+            raise too_large(max(os.fstat(fd).st_size, limit + 1), limit, path=path)
         return b"".join(chunks)
     except OSError as exc:
         raise _unreadable(path, exc) from None
@@ -202,11 +210,17 @@ def parse_json(raw: bytes, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_
     if not text.strip():
         raise UnreadableFile(Refusal.EMPTY, "file is empty")
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
+        data = json.loads(
+            text,
+            object_pairs_hook=_no_duplicates,
+            parse_constant=_no_constant,
+            parse_int=_bounded_int,
+        )
     except UnreadableFile:
         raise
     except json.JSONDecodeError as exc:
-        reason = f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+        # "Unterminated string starting at" names a place itself: no second "at"
+        reason = f"{exc.msg.removesuffix(' at')} at line {exc.lineno} column {exc.colno}"
         raise UnreadableFile(
             Refusal.NOT_JSON, f"file is not valid JSON: {reason}", reason=reason
         ) from None
@@ -229,6 +243,19 @@ def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
             )
         result[key] = value
     return result
+
+
+def _bounded_int(literal: str) -> int:
+    """An integer literal as a number, refusing one with more than ``MAX_DIGITS`` digits."""
+    digits = len(literal.lstrip("-"))
+    if digits > MAX_DIGITS:
+        raise UnreadableFile(
+            Refusal.NOT_FINITE,
+            f"file holds a number {digits:,} digits long; numbers here have at most "
+            f"{MAX_DIGITS} digits",
+            digits=digits,
+        )
+    return int(literal)
 
 
 def _no_constant(name: str) -> Any:
@@ -284,6 +311,42 @@ def check_text(text: str, where: str = "") -> None:
     else:
         problem = f"text contains the control character U+{ord(char):04X}"
     raise UnreadableFile(Refusal.BAD_TEXT, problem, where, char=char)
+
+
+# --------------------------------------------------------------------------- dates
+
+
+_ISO_DATE = re.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+def check_date(text: str, where: str = "", *, today: date | None = None) -> None:
+    """Refuse a date that is not a real calendar date ``YYYY-MM-DD`` or lies after tomorrow.
+
+    What a game records happened at the table: a session's date can be today
+    or, across time zones, tomorrow, never later (issue 13: ``9999-12-31`` was
+    stored). An empty text is no date and passes. ``today`` is for tests.
+    """
+    if text == "":
+        return
+    try:
+        if _ISO_DATE.fullmatch(text) is None:
+            raise ValueError(text)
+        value = date.fromisoformat(text)
+    except ValueError:
+        raise UnreadableFile(
+            Refusal.BAD_DATE,
+            f"date {describe(text)} is not a calendar date written YYYY-MM-DD",
+            where,
+            value=text,
+        ) from None
+    tomorrow = (today or date.today()) + timedelta(days=1)
+    if value > tomorrow:
+        raise UnreadableFile(
+            Refusal.BAD_DATE,
+            f"date {text} is after tomorrow ({tomorrow.isoformat()})",
+            where,
+            value=text,
+        )
 
 
 # --------------------------------------------------------------------------- places
@@ -444,9 +507,19 @@ _EXPLAIN: dict[str, Callable[[ValidationError], str]] = {
     "const": lambda e: f"expected {describe(e.validator_value)}, got {describe(e.instance)}",
     "minimum": lambda e: f"must be at least {e.validator_value}, got {describe(e.instance)}",
     "maximum": lambda e: f"must be at most {e.validator_value}, got {describe(e.instance)}",
-    "maxLength": lambda e: f"text is longer than {e.validator_value} characters",
+    "maxLength": lambda e: f"text is longer than {e.validator_value:,} characters",
+    "minLength": lambda e: f"text must have at least {e.validator_value} character(s)",
+    "maxItems": lambda e: (
+        f"list has {len(e.instance):,} items; at most {e.validator_value:,} are allowed"
+    ),
+    "minItems": lambda e: f"list must have at least {e.validator_value} item(s)",
+    "maxProperties": lambda e: (
+        f"object has {len(e.instance):,} entries; at most {e.validator_value:,} are allowed"
+    ),
     "pattern": lambda e: (
-        f"{describe(e.instance)} is not a valid id ({e.schema.get('description', '')})"
+        f"date {describe(e.instance)} is not a calendar date written YYYY-MM-DD"
+        if e.schema.get("title") == "date"
+        else f"{describe(e.instance)} is not a valid id ({e.schema.get('description', '')})"
     ),
     "propertyNames": lambda e: "a name in this object is longer than allowed",
 }
@@ -455,4 +528,14 @@ _EXPLAIN: dict[str, Callable[[ValidationError], str]] = {
 def explain(error: ValidationError) -> str:
     """One schema error in a player's words ("expected an integer, got 'ten'")."""
     wording = _EXPLAIN.get(str(error.validator))
-    return wording(error) if wording is not None else error.message
+    return wording(error) if wording is not None else _cut(error.message)
+
+
+def brief(error: ValidationError, longest: int = 200) -> str:
+    """jsonschema's own message for an error, unless it is long (it quotes the whole value:
+    10,000 characters of a name, every item of a list): then ``explain``'s short wording."""
+    return error.message if len(error.message) <= longest else _cut(explain(error), longest)
+
+
+def _cut(message: str, longest: int = 200) -> str:
+    return message if len(message) <= longest else message[: longest - 3] + "..."

@@ -201,7 +201,7 @@ def from_document(document: Any) -> CovenantFile:
             "version",
         )
     found = sorted(_validator().iter_errors(document), key=_document_order)
-    problems = tuple((_path(e), e.message) for e in found)
+    problems = tuple((_path(e), files.brief(e)) for e in found)
     if problems:
         where, what = problems[0]
         raise CovenantFileError(what, where or "(file)", problems)

@@ -11,10 +11,13 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from builder.core import files
+
 EXIT_BAD_INPUT = 2
 EXIT_CHECK_FAILED = 1
 
-MAX_INPUT_BYTES = 4 * 1024 * 1024  # a character or gift file is a few kB; refuse anything absurd
+MAX_INPUT_BYTES = files.MAX_FILE_BYTES
+"""Largest JSON file a command reads: a character or gift file is a few kB."""
 
 
 class CliError(Exception):
@@ -40,29 +43,17 @@ def emit(args: argparse.Namespace, document: Any, text: str | Callable[[], str])
 
 
 def read_json_file(path: str | Path, what: str = "file") -> Any:
-    """Parse a JSON file given on the command line, refusing huge or malformed input.
+    """Parse a JSON file given on the command line through the one safe reader.
 
-    Raises CliError (exit 2) naming the file and, for syntax errors, the line
-    and column.
+    ``builder.core.files.load_json``: regular files only (a FIFO or device never
+    blocks), size from ``stat`` before reading, duplicate keys, NaN, control
+    characters and deep nesting refused. Raises CliError (exit 2) naming the file
+    and what is wrong (for syntax errors, the line and column).
     """
-    p = Path(path)
     try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise CliError(f"cannot read {what} {p}: {exc.strerror or exc}") from None
-    if size > MAX_INPUT_BYTES:
-        raise CliError(f"{what} {p} is {size} bytes; the limit is {MAX_INPUT_BYTES} bytes")
-    try:
-        raw = p.read_bytes()
-        return json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError as exc:
-        raise CliError(f"{what} {p} is not UTF-8 text (byte {exc.start})") from None
-    except json.JSONDecodeError as exc:
-        raise CliError(
-            f"{what} {p} is not valid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
-        ) from None
-    except RecursionError:
-        raise CliError(f"{what} {p} is nested too deeply") from None
+        return files.load_json(path, limit=MAX_INPUT_BYTES)
+    except files.UnreadableFile as exc:
+        raise CliError(f"{what} {path}: {exc}") from None
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")

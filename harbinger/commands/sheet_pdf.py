@@ -154,7 +154,10 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
     for name in paths:
         path = Path(name)
         if path.is_dir():
-            files.extend(sorted(path.glob("*.json")))
+            found = sorted(path.glob("*.json"))
+            if not found:
+                raise CliError(f"{path}: the folder holds no .json files")
+            files.extend(found)
         else:
             files.append(path)
     characters: list[tuple[str, Any]] = []

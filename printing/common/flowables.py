@@ -11,6 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from printing.common.fonts import SANS, SANS_BOLD
+from printing.common.long_tables import LONG_TABLE_ROWS, TableParts, in_parts
 from printing.common.styles import ACCENT, INK, RULE, SHADE
 from printing.common.text import clean, para
 
@@ -199,7 +200,7 @@ def grid(
     right: Sequence[int] = (),
     center: Sequence[int] = (),
     fonts: Mapping[int, ParagraphStyle] | None = None,
-) -> Table:
+) -> Table | TableParts:
     """A table that splits between rows, and inside a row whose text is taller than a page.
 
     The header row repeats on every page the table spans. ``row_height`` fixes
@@ -211,6 +212,10 @@ def grid(
     Plain ``str`` cells are drawn as single lines without wrapping (they are
     far cheaper than paragraphs): use them only for Harbinger's own short
     words and for numbers; user text goes in a paragraph.
+
+    A table of more than ``LONG_TABLE_ROWS`` body rows comes back as ``TableParts``
+    (``printing.common.long_tables``): it prints the same but lays out in a time
+    in proportion to its rows; put such a table in the story, not in a cell.
     """
     aligned = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
     aligned += [("ALIGN", (c, 0), (c, -1), "CENTER") for c in center]
@@ -226,17 +231,24 @@ def grid(
     heights = None
     if row_height is not None:
         heights = [None] * (1 if header else 0) + [row_height] * (len(rows) - (1 if header else 0))
-    table = Table(
-        [list(r) for r in rows],
-        colWidths=list(widths),
-        rowHeights=heights,
-        repeatRows=1 if header else 0,
-        splitByRow=1,
-        splitInRow=1,
-        hAlign="LEFT",
-    )
-    table.setStyle(grid_style(header=header, zebra=zebra, rows=len(rows), lines=lines, extra=extra))
-    return table
+    style = grid_style(header=header, zebra=zebra, rows=len(rows), lines=lines, extra=extra)
+
+    def table(cells: list[list[Any]], commands: Any, row_heights: Any) -> Table:
+        made = Table(
+            cells,
+            colWidths=list(widths),
+            rowHeights=row_heights,
+            repeatRows=first,
+            splitByRow=1,
+            splitInRow=1,
+            hAlign="LEFT",
+        )
+        made.setStyle(commands if isinstance(commands, TableStyle) else TableStyle(commands))
+        return made
+
+    if len(rows) - first > LONG_TABLE_ROWS:  # issue 13: layout time in proportion to rows
+        return TableParts(in_parts(rows, first, style.getCommands(), heights, table))
+    return table([list(r) for r in rows], style, heights)
 
 
 def plain_table(

@@ -17,6 +17,9 @@ module calls ``Paragraph`` directly).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -27,22 +30,46 @@ from reportlab.platypus import Paragraph
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
 
 
+PRINT_LIMIT = 8_000
+"""Most characters of one user text printed in a field or cell (issue 13).
+
+A file may hold 100,000 characters in each of dozens of fields; laying all of
+that out keeps ``sheet pdf`` busy for minutes. Longer text is cut here, and the
+page says how much was left out, so nothing is lost silently."""
+
+_MARK_ROOM = 80
+"""Longer than the note that replaces cut text, so cutting twice changes nothing."""
+
+NOTES_PRINT_LIMIT = 20_000
+"""Most characters of the player's notes printed (they have a section of their own)."""
+
+
 class Markup(str):
     """Paragraph markup written by Harbinger's own code, never by a user."""
 
     __slots__ = ()
 
 
-def clean(text: object) -> str:
-    """User text with unprintable characters removed and line ends made ``\\n``."""
+def clean(text: object, limit: int = PRINT_LIMIT) -> str:
+    """User text with unprintable characters removed and line ends made ``\\n``.
+
+    Text longer than ``limit`` characters is cut, and a note saying how many
+    characters were not printed takes the place of the rest.
+    """
     value = "" if text is None else str(text)
+    if len(value) > limit + _MARK_ROOM:  # the room keeps an already cut text as it is
+        cut = value[:limit]
+        value = f"{cut} […{len(value) - len(cut):,} more characters not printed; see the file]"
     value = value.replace("\r\n", "\n").replace("\r", "\n")
     return _UNPRINTABLE.sub("", value).replace("\t", "    ")
 
 
-def literal(text: object) -> Markup:
-    """Markup that prints ``text`` literally: ``&``, ``<`` and ``>`` escaped, newlines kept."""
-    value = clean(text)
+def literal(text: object, limit: int = PRINT_LIMIT) -> Markup:
+    """Markup that prints ``text`` literally: ``&``, ``<`` and ``>`` escaped, newlines kept.
+
+    At most ``limit`` characters of it are printed (``clean``).
+    """
+    value = clean(text, limit)
     value = value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return Markup(value.replace("\n", "<br/>"))
 
@@ -64,9 +91,44 @@ def join(parts: list[Markup] | tuple[Markup, ...], separator: str = " · ") -> M
 
 
 def para(content: str | Markup, style: ParagraphStyle) -> Paragraph:
-    """A paragraph of ``content``: plain ``str`` prints literally, ``Markup`` is parsed."""
+    """A paragraph of ``content``: plain ``str`` prints literally, ``Markup`` is parsed.
+
+    Inside ``text_budget`` a paragraph longer than ``SHORT_TEXT`` is printed only
+    while the budget lasts; after that a note says it was not printed.
+    """
     text = content if isinstance(content, Markup) else literal(content)
+    budget = _BUDGET.get()
+    if budget is not None and len(text) > SHORT_TEXT:
+        if budget[0] <= 0:
+            text = Markup(
+                f"[{len(text):,} characters not printed: this sheet already holds as much "
+                "text as one sheet prints; see the file]"
+            )
+        else:
+            budget[0] -= len(text)
     return Paragraph(text, style)
+
+
+SHORT_TEXT = 200
+"""Paragraphs this short (names, labels, numbers) always print, whatever the budget."""
+
+_BUDGET: ContextVar[list[int] | None] = ContextVar("text_budget", default=None)
+
+
+@contextmanager
+def text_budget(characters: int) -> Iterator[None]:
+    """Within this block, paragraphs made by ``para`` print at most about ``characters``
+    characters of long text in all (issue 13).
+
+    A file may hold 4 MB of schema-valid text; laying out 4 MB of paragraphs
+    takes reportlab a minute. A sheet prints the first ``characters`` of it and
+    says, in place of each long text after that, that it was left out.
+    """
+    token = _BUDGET.set([characters])
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
 
 
 def one_line(text: object) -> str:

@@ -8,6 +8,7 @@ Split from ``printing.contract.sheet`` so each module stays short; the sheet cal
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TypeVar
 
 from reportlab.platypus import Flowable, Spacer
 
@@ -15,8 +16,25 @@ from printing.common.flowables import fit, grid, plain_table
 from printing.common.fonts import SANS_BOLD
 from printing.common.sections import section_heading
 from printing.common.styles import Styles
-from printing.common.text import literal, markup, para
+from printing.common.text import NOTES_PRINT_LIMIT, literal, markup, para
 from printing.contract.views import PrintSnapshot, TotalLine
+
+T = TypeVar("T")
+
+
+PRINT_ROWS = 1_000
+"""Most Contracts, Journals, log lines and findings printed (issue 13): a file may hold
+20,000 ledger entries, and a table that long takes minutes to lay out. The latest are
+printed (the first findings), and a line says how many others were left out."""
+
+
+def _latest(items: Sequence[T], what: str, s: Styles) -> tuple[Sequence[T], list[Flowable]]:
+    """The last ``PRINT_ROWS`` of ``items``, and a note when earlier ones are not printed."""
+    if len(items) <= PRINT_ROWS:
+        return items, []
+    left_out = len(items) - PRINT_ROWS
+    note = f"The first {left_out:,} {what} of {len(items):,} are not printed; see the file."
+    return items[-PRINT_ROWS:], [para(note, s.muted)]
 
 
 def signed(value: int) -> str:
@@ -42,7 +60,10 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
         rows: list[list[Flowable | str]] = [list(header)]
         fr = [0.05, 0.11, 0.25, 0.08, 0.11, 0.13, 0.06, 0.21]
         widths = [width * f for f in fr]
-        for n, c in enumerate(snap.contracts, start=1):
+        contracts, note = _latest(snap.contracts, "Contracts", s)
+        out += note
+        first = len(snap.contracts) - len(contracts) + 1
+        for n, c in enumerate(contracts, start=first):
             scenario: Flowable | str | list[Flowable] = fit(c.scenario, s.cell_bold, widths[2])
             if c.cycle:
                 scenario = [para(c.scenario, s.cell_bold), para(f"Cycle: {c.cycle}", s.muted)]
@@ -95,6 +116,8 @@ def journals_table(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowabl
         return out
     rows: list[list[Flowable | str]] = [["Date", "Journal", "Title", "Words", "Exp"]]
     widths = [width * f for f in (0.12, 0.13, 0.55, 0.1, 0.1)]
+    journals, note = _latest(snap.journals, "Journals", s)
+    out += note
     rows += [
         [
             fit(j.date, s.small, widths[0]),
@@ -103,7 +126,7 @@ def journals_table(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowabl
             str(j.words),
             "" if j.exp is None else signed(j.exp),
         ]
-        for j in snap.journals
+        for j in journals
     ]
     out.append(grid(rows, widths, right=(3, 4), fonts={0: s.small, 2: s.cell_bold}))
     return out
@@ -142,6 +165,8 @@ def ledger_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowabl
         ]
         fr = [0.12, 0.45, 0.09, 0.09, 0.1, 0.15]
         widths = [width * f for f in fr]
+        lines, note = _latest(snap.ledger, "log lines", s)
+        out += note
         rows += [
             [
                 fit(line.date, s.small, widths[0]),
@@ -151,7 +176,7 @@ def ledger_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowabl
                 "" if line.balance is None else str(line.balance),
                 fit(line.rewards, s.small, widths[5]),
             ]
-            for line in snap.ledger
+            for line in lines
         ]
         out.append(grid(rows, widths, right=(2, 3, 4), fonts={0: s.small, 5: s.small}))
     else:
@@ -166,16 +191,21 @@ def findings_and_notes(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
         out += section_heading("Rule check", s)
         rows: list[list[Flowable | str]] = [["", "Finding", "Where"]]
         widths = [width * 0.1, width * 0.68, width * 0.22]
+        shown = snap.findings[:PRINT_ROWS]
         rows += [
             [
                 fit(f.severity.capitalize(), s.cell_bold, widths[0]),
                 fit(f.message, s.cell, widths[1]),
                 fit(f.where, s.small, widths[2]),
             ]
-            for f in snap.findings
+            for f in shown
         ]
         out.append(grid(rows, widths, fonts={0: s.cell_bold, 2: s.small}))
+        if len(snap.findings) > len(shown):
+            left_out = len(snap.findings) - len(shown)
+            note = f"{left_out:,} more findings are not printed; sheet audit lists them all."
+            out.append(para(note, s.muted))
     if snap.notes:
         out += section_heading("Notes", s)
-        out.append(para(snap.notes, s.body))
+        out.append(para(literal(snap.notes, NOTES_PRINT_LIMIT), s.body))
     return out

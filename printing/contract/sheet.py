@@ -34,7 +34,7 @@ from printing.common.sections import (
     sheet_styles,
 )
 from printing.common.styles import HIGHLIGHT, SHADE, Styles
-from printing.common.text import Markup, join, markup, para
+from printing.common.text import Markup, join, markup, para, text_budget
 from printing.contract.gift_blocks import gifts_section
 from printing.contract.record import findings_and_notes, ledger_section, story_section, yes
 from printing.contract.views import (
@@ -47,6 +47,10 @@ from printing.contract.views import (
 )
 
 NONE_RECORDED = "None recorded."
+
+PRINT_BUDGET = 300_000
+"""Most characters of long text one contractor's sheet prints (about 100 pages; issue 13).
+A real sheet holds a few thousand; a hostile file 4 MB, which would take minutes to lay out."""
 
 
 def render_contractor_sheet(snapshot: PrintSnapshot, out: Output, paper: Paper = "letter") -> int:
@@ -110,17 +114,18 @@ def sheet_story(
     s = sheet_styles()
     head = running_head(snapshot, key, outline=outline)
     story: list[Flowable] = [SectionStart(head, on_start)]
-    story += _title_block(snapshot, width, s)
-    story += _ratings(snapshot, width, s)
-    story += _body_mind(snapshot, width, s)
-    story += _source_and_limits(snapshot, width, s)
-    story += gifts_section(snapshot.gifts, width, s)
-    story += _assets(snapshot, width, s)
-    story += _stock(snapshot, width, s)
-    story += _health(snapshot, width, s)
-    story += story_section(snapshot, width, s)
-    story += ledger_section(snapshot, width, s)
-    story += findings_and_notes(snapshot, width, s)
+    with text_budget(PRINT_BUDGET):
+        story += _title_block(snapshot, width, s)
+        story += _ratings(snapshot, width, s)
+        story += _body_mind(snapshot, width, s)
+        story += _source_and_limits(snapshot, width, s)
+        story += gifts_section(snapshot.gifts, width, s)
+        story += _assets(snapshot, width, s)
+        story += _stock(snapshot, width, s)
+        story += _health(snapshot, width, s)
+        story += story_section(snapshot, width, s)
+        story += ledger_section(snapshot, width, s)
+        story += findings_and_notes(snapshot, width, s)
     return keep_headings_with_next(story)
 
 

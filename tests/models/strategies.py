@@ -2,12 +2,14 @@
 
 Text never holds unpaired surrogates or control characters other than tab,
 line feed and carriage return (files refuse them, so no database ever sees
-them); numbers stay within the file schema's bounds.
+them); numbers and dates stay within the file schema's bounds (ratings 0-6, Exp within
+±100,000, dates no later than today).
 """
 
 from __future__ import annotations
 
 import string
+from datetime import date
 
 from hypothesis import strategies as st
 
@@ -53,16 +55,21 @@ from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 _chars = st.characters(exclude_categories=("Cs", "Cc"), include_characters="\t\n\r")
 text = st.text(_chars, max_size=30)
 short = st.text(_chars, max_size=12)
-ints = st.integers(min_value=-(2**31), max_value=2**31 - 1)
+ints = st.integers(min_value=-100_000, max_value=100_000)
 small = st.integers(min_value=-5, max_value=40)
 counts = st.integers(min_value=0, max_value=50)
+trait_ratings = st.integers(min_value=0, max_value=6)
+"""A trait rating: the rules rate traits from 0 to 6."""
+raised_to = st.integers(min_value=0, max_value=40)
+"""A raise's new rating: 0 to 6 for traits, any height for Source (the rules give it no cap)."""
 _ID_START = string.ascii_letters + string.digits
 ids = st.builds(
     lambda first, rest: first + rest,
     st.sampled_from(_ID_START),
     st.text(_ID_START + "_.:-", max_size=20),
 )
-dates = st.dates().map(lambda d: d.isoformat())
+dates = st.dates(max_value=date.today()).map(lambda d: d.isoformat())
+"""A session's date: a calendar day no later than today (files refuse any after tomorrow)."""
 
 
 def tuples(strategy: st.SearchStrategy, max_size: int = 3) -> st.SearchStrategy:
@@ -81,7 +88,7 @@ asset_picks = st.builds(
     category=st.sampled_from(["", "physical", "background", "mental"]),
 )
 
-ratings = st.dictionaries(short, small, max_size=4)
+ratings = st.dictionaries(short, trait_ratings, max_size=4)
 
 creations = st.builds(
     Creation,
@@ -116,7 +123,7 @@ entries = st.one_of(
         date=dates,
         kind=st.sampled_from(TraitKind),
         trait=short,
-        to_rating=small,
+        to_rating=raised_to,
         exp=ints,
     ),
     st.builds(BuyAsset, date=dates, asset=asset_picks, exp=small),

@@ -36,7 +36,7 @@ def two(library_path: Path) -> Iterator[tuple[Library, Library]]:
 
 
 def _contract(n: int) -> ContractAttended:
-    return ContractAttended(f"2030-01-{n:02d}", f"Scenario {n}", True, Outcome.VICTORY)
+    return ContractAttended(f"2026-01-{n:02d}", f"Scenario {n}", True, Outcome.VICTORY)
 
 
 def _with(contractor: Contractor, *entries: object) -> Contractor:

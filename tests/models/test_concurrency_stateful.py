@@ -80,7 +80,7 @@ class TwoWindows(RuleBasedStateMachine):
     def append_a_contract(self, window: int) -> None:
         self.counter += 1
         scenario = f"Scenario {self.counter}"
-        entry = ContractAttended("2030-01-01", scenario, True, Outcome.VICTORY)
+        entry = ContractAttended("2024-01-01", scenario, True, Outcome.VICTORY)
         copy = self.copies[window]
         if self._save(window, dataclasses.replace(copy, ledger=(*copy.ledger, entry))):
             self.accepted[window].append(scenario)

@@ -19,6 +19,8 @@ the fold can check it where it happened:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from builder.contract.character import ContractAttended, Entry, Hustle, LooseEnd, WillToSurvive
 from builder.contract.ledger.values import (
     NOTHING,
@@ -102,15 +104,28 @@ def post_will_to_survive(index: int, entry: WillToSurvive, pos: Position) -> Pos
     return NOTHING, findings
 
 
+_HUSTLED: list[tuple[object, frozenset[str]]] = []
+"""The last ledger looked at and the Loose Ends its Hustles name (it is asked once per
+Contract: scanning the whole ledger each time made 20,000 Contracts take minutes)."""
+
+
+def _hustled_anywhere(ledger: Sequence[Entry]) -> frozenset[str]:
+    """The keys of the Loose Ends a Hustle anywhere in ``ledger`` names."""
+    if _HUSTLED and _HUSTLED[0][0] is ledger:
+        return _HUSTLED[0][1]
+    keys = frozenset(loose_end_key(e.loose_end) for e in ledger if isinstance(e, Hustle))
+    _HUSTLED[:] = [(ledger, keys)]
+    return keys
+
+
 def _due_loose_ends(pos: Position) -> list[tuple[int, LooseEnd]]:
     """Loose Ends whose Cutoff has reached 0 and whose Hustle is not recorded yet."""
-    recorded_anywhere = {
-        loose_end_key(e.loose_end) for e in pos.contractor.ledger if isinstance(e, Hustle)
-    }
     due: list[tuple[int, LooseEnd]] = []
     for i, le in enumerate(pos.contractor.loose_ends):
         key = loose_end_key(le.title)
-        if key in pos.hustled or (le.resolved and key not in recorded_anywhere):
+        if key in pos.hustled or (
+            le.resolved and key not in _hustled_anywhere(pos.contractor.ledger)
+        ):
             continue
         # Reported once, at the first Contract attended after the Cutoff reached 0.
         if (

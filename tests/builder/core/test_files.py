@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import threading
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -270,3 +271,68 @@ def test_both_systems_read_through_the_shared_reader(tmp_path: Path) -> None:
     with pytest.raises(CovenantFileError) as covenant:
         loads_covenant(b'{"character": {"name": "Ines\\u001b[31m"}}', source="ines.json")
     assert str(covenant.value) == "character.name: text contains the control character U+001B"
+
+
+# ------------------------------------------------------------------ issue 13, items 6 and 7
+
+
+def test_a_200_mb_file_is_reported_at_its_real_size(tmp_path: Path) -> None:
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(200 * 1024 * 1024)
+    with pytest.raises(UnreadableFile) as caught:
+        files.read_limited(big)
+    assert str(caught.value) == "file is 200 MB; the limit is 4 MB"
+
+
+def test_a_huge_integer_is_refused_without_pythons_hint() -> None:
+    with pytest.raises(UnreadableFile) as caught:
+        files.parse_json(b'{"exp": -' + b"9" * 5000 + b"}")
+    assert caught.value.kind is Refusal.NOT_FINITE
+    assert str(caught.value) == (
+        "file holds a number 5,000 digits long; numbers here have at most 100 digits"
+    )
+    assert "set_int_max_str_digits" not in str(caught.value)
+    assert files.parse_json(b'{"exp": -' + b"9" * 100 + b"}") == {"exp": -(10**100 - 1)}
+
+
+def test_an_unterminated_string_is_placed_once() -> None:
+    with pytest.raises(UnreadableFile) as caught:
+        files.parse_json(b'{"name": "Wren')
+    assert str(caught.value) == (
+        "file is not valid JSON: Unterminated string starting at line 1 column 10"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        ("2026-11-26", "date 2026-11-26 is after tomorrow (2026-11-25)"),
+        ("9999-12-31", "date 9999-12-31 is after tomorrow (2026-11-25)"),
+        ("2023-13-45", "date '2023-13-45' is not a calendar date written YYYY-MM-DD"),
+        ("2023-02-29", "date '2023-02-29' is not a calendar date written YYYY-MM-DD"),
+        ("20230101", "date '20230101' is not a calendar date written YYYY-MM-DD"),
+        ("2023-W01-1", "date '2023-W01-1' is not a calendar date written YYYY-MM-DD"),
+        ("yesterday", "date 'yesterday' is not a calendar date written YYYY-MM-DD"),
+    ],
+)
+def test_a_date_must_be_a_calendar_day_no_later_than_tomorrow(text: str, message: str) -> None:
+    with pytest.raises(UnreadableFile) as caught:
+        files.check_date(text, "ledger[3].date", today=date(2026, 11, 24))
+    assert caught.value.kind is Refusal.BAD_DATE
+    assert str(caught.value) == f"ledger[3].date: {message}"
+
+
+def test_today_tomorrow_leap_days_and_no_date_pass() -> None:
+    for text in ("2026-11-24", "2026-11-25", "2024-02-29", "0001-01-01", ""):
+        files.check_date(text, today=date(2026, 11, 24))
+
+
+def test_an_overlong_list_is_counted_not_quoted() -> None:
+    schema = {"type": "array", "maxItems": 3, "items": {"type": "string", "maxLength": 5}}
+    problems = files.schema_problems(files.strict_validator(schema), ["a"] * 4000)
+    assert problems == [((), "list has 4,000 items; at most 3 are allowed")]
+    (error,) = files.strict_validator({"type": "string", "maxLength": 5}).iter_errors("x" * 9000)
+    assert files.brief(error) == "text is longer than 5 characters"
+    (error,) = files.strict_validator({"type": "string", "maxLength": 50}).iter_errors("x" * 51)
+    assert files.brief(error) == error.message  # short messages stay as jsonschema words them

@@ -1,0 +1,99 @@
+"""Sheets of the largest files the schema accepts: printed quickly, nothing dropped silently.
+
+Issue 13: a schema-valid file may hold 20,000 ledger entries, 500 entries in
+every other list and 4 MB of text. Long tables print in parts (same rows, same
+order, header on every page), the findings table stops at 1,000 rows, and a
+sheet prints at most ``PRINT_BUDGET`` characters of long text; whatever is
+left out is named on the page.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+
+from reportlab.platypus import Table
+
+from printing.common.flowables import grid
+from printing.common.long_tables import PART_ROWS, TableParts, _moved
+from printing.common.styles import HIGHLIGHT
+from printing.contract.sheet import PRINT_BUDGET, render_contractor_sheet
+from printing.contract.views import ContractView, FindingView, LooseEndView, PrintSnapshot
+from tests.printing.common.pdfread import body_text, read_pdf, squash
+from tests.printing.contract.samples import sample_snapshot
+
+
+def _text(snapshot: PrintSnapshot) -> tuple[str, int]:
+    buffer = io.BytesIO()
+    count = render_contractor_sheet(snapshot, buffer)
+    _, pages = read_pdf(buffer.getvalue())
+    return body_text(pages), count
+
+
+def test_a_long_table_prints_in_parts_of_forty_rows_each_with_the_header() -> None:
+    rows = [["Head", "Value"], *([f"r{n}", str(n)] for n in range(250))]
+    table = grid(rows, [100.0, 50.0])
+    assert isinstance(table, TableParts)
+    parts = table.parts
+    assert all(isinstance(p, Table) for p in parts)
+    assert [len(p._cellvalues) for p in parts] == [PART_ROWS + 1] * 6 + [11]
+    assert [p._cellvalues[1][0] for p in parts] == [f"r{n}" for n in range(0, 250, PART_ROWS)]
+    assert all(p._cellvalues[0] == ["Head", "Value"] for p in parts)
+    assert isinstance(grid(rows[:101], [100.0, 50.0]), Table)  # 100 body rows: one table
+
+
+def test_a_style_command_follows_its_rows_into_each_part() -> None:
+    highlight = ("BACKGROUND", (0, 45), (-1, 45), HIGHLIGHT)
+    # 251 rows (header + 250): row 45 is the 5th body row of the part starting at row 41.
+    assert _moved(highlight, 251, 1, 41, 81) == [("BACKGROUND", (0, 5), (-1, 5), HIGHLIGHT)]
+    assert _moved(highlight, 251, 1, 1, 41) == []
+    every = ("LINEBELOW", (0, 0), (-1, -1), 0.25)
+    assert _moved(every, 251, 1, 241, 251) == [
+        ("LINEBELOW", (0, 0), (-1, 0), 0.25),
+        ("LINEBELOW", (0, 1), (-1, 10), 0.25),
+    ]
+
+
+def test_three_hundred_contracts_print_in_order_with_the_header_on_each_page() -> None:
+    snap = sample_snapshot(gifts=1, contracts=300)
+    text, count = _text(snap)
+    squashed = squash(text)
+    places = [
+        squashed.index(squash(f"Scenario number {n}: The Lantern Job")) for n in (1, 150, 300)
+    ]
+    assert places == sorted(places)
+    assert all(squash(c.scenario) in squashed for c in snap.contracts)
+    assert squashed.count("Date Entry Earned Spent Exp left Rewards") >= 3
+    assert count >= 10
+
+
+def test_findings_past_a_thousand_are_counted_not_printed() -> None:
+    findings = tuple(
+        FindingView("warning", f"Finding number {n}", f"ledger[{n}]") for n in range(1200)
+    )
+    text, _ = _text(dataclasses.replace(sample_snapshot(gifts=1), findings=findings))
+    squashed = squash(text)
+    assert "Finding number 999" in squashed and "Finding number 1000" not in squashed
+    assert "200 more findings are not printed; sheet audit lists them all." in squashed
+
+
+def test_a_sheet_prints_at_most_its_budget_of_long_text_and_says_what_it_left_out() -> None:
+    threat = "word " * 1_500  # 7,500 characters, under the 8,000 of one text
+    ends = tuple(LooseEndView(f"End {n}", "Deadly", 0, f"Threat {n} {threat}") for n in range(60))
+    snap = dataclasses.replace(sample_snapshot(gifts=1), loose_ends=ends)
+    text, _ = _text(snap)
+    squashed = squash(text)
+    printed = PRINT_BUDGET // len(ends[0].threat) + 1
+    assert f"Threat {printed - 1} word" in squashed and f"Threat {printed} word" not in squashed
+    note = "characters not printed: this sheet already holds as much text as one sheet prints"
+    assert squashed.count(note) == len(ends) - printed
+    assert all(f"End {n}" in squashed for n in range(60))  # short texts always print
+
+
+def test_contract_views_in_a_long_story_keep_their_numbers() -> None:
+    story = tuple(ContractView("2024-01-05", f"Job {n}", "Home", "Victory") for n in range(1, 1201))
+    snap = dataclasses.replace(sample_snapshot(gifts=1, contracts=0), contracts=story)
+    text, _ = _text(snap)
+    squashed = squash(text)
+    assert "The first 200 Contracts of 1,200 are not printed; see the file." in squashed
+    assert "Job 201" in squashed and "Job 200" not in squashed
