@@ -96,9 +96,15 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
         text = stopped
     text = _sub(_PUNCT_RUN, r"\1", text, "removed doubled punctuation", problems)
     text = _sub(_EMPTY_PARENS, "", text, "removed empty parentheses", problems)
-    text = _sub(
-        _CONNECTOR_PUNCT, r"\1", text, "removed punctuation after a connecting word", problems
-    )
+    joined = text
+    while True:  # "a.n.b": removing "a."'s stop makes "an." a connector before a stop
+        shorter = _CONNECTOR_PUNCT.sub(r"\1", joined)
+        if shorter == joined:
+            break
+        joined = shorter
+    if joined != text:
+        problems.append("removed punctuation after a connecting word")
+        text = joined
     text = _sub(_DOUBLED, r"\1", text, "removed a doubled word", problems)
     tidied = _tidy(text)
     if tidied != text.strip():

@@ -51,6 +51,7 @@ HOSTILE = [
     "colon: semicolon; dash -",
     "a (parenthetical) remark",
     "Über-iron",
+    "a.n.b",
 ]
 
 
@@ -66,6 +67,7 @@ def test_clean_detail_removes_what_breaks_a_sentence() -> None:
     assert clean_detail_text("the the door").text == "the door"
     assert clean_detail_text("a key and").text == "a key"
     assert clean_detail_text("Stop! Thief").text == "Stop Thief"
+    assert clean_detail_text("a.n.b").text == "anb"  # no stop left after "an" (a fuzz find)
     assert clean_detail_text("when the door opens", before="when").text == "the door opens"
 
 
