@@ -319,6 +319,11 @@ def check_text(text: str, where: str = "") -> None:
 _ISO_DATE = re.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
+def latest_date(today: date | None = None) -> date:
+    """The latest date a record may carry: tomorrow (a table across time zones)."""
+    return (today or date.today()) + timedelta(days=1)
+
+
 def check_date(text: str, where: str = "", *, today: date | None = None) -> None:
     """Refuse a date that is not a real calendar date ``YYYY-MM-DD`` or lies after tomorrow.
 
@@ -339,7 +344,7 @@ def check_date(text: str, where: str = "", *, today: date | None = None) -> None
             where,
             value=text,
         ) from None
-    tomorrow = (today or date.today()) + timedelta(days=1)
+    tomorrow = latest_date(today)
     if value > tomorrow:
         raise UnreadableFile(
             Refusal.BAD_DATE,

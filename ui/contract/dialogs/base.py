@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.core.files import latest_date
 from builder.core.findings import Severity
 from ui.operations.contract import Plan, Refused
 from ui.widgets.common import FindingList, heading, help_note
@@ -31,6 +32,7 @@ def date_edit(value: str = "") -> QDateEdit:
     edit = QDateEdit()
     edit.setCalendarPopup(True)
     edit.setDisplayFormat("yyyy-MM-dd")
+    edit.setMaximumDate(QDate.fromString(latest_date().isoformat(), "yyyy-MM-dd"))
     parsed = QDate.fromString(value, "yyyy-MM-dd") if value else QDate()
     edit.setDate(
         parsed if parsed.isValid() else QDate.fromString(date.today().isoformat(), "yyyy-MM-dd")
