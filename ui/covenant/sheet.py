@@ -29,7 +29,7 @@ import re
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtGui import QCloseEvent, QFont, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -69,11 +69,13 @@ from builder.covenant.character import (
     EndChapter,
     EndScene,
     EndTurn,
+    GoalSlot,
     Heal,
     LogEntry,
     LoseTie,
     RechargeAsset,
     Resist,
+    ResolveGoal,
     StoryControl,
     UseAsset,
     UseState,
@@ -81,8 +83,14 @@ from builder.covenant.character import (
 )
 from builder.covenant.rules import CovenantReport, evaluate_covenant
 from builder.covenant.state import PlayState, apply_entry, fold
-from builder.covenant.wording import describe_log_entry
-from printing.covenant.sheet import PHASE_LABELS
+from builder.covenant.wording import (
+    PHASE_LABELS,
+    counted,
+    describe_log_entry,
+    goal_details,
+    goals_due_this_chapter,
+    in_player_words,
+)
 from ui.operations.covenant import commit
 
 if TYPE_CHECKING:
@@ -134,12 +142,20 @@ SOURCE_NAMES = {
 }
 
 
-def _reasons(findings: tuple[Finding, ...]) -> str:
-    return " ".join(f.message for f in findings if f.severity is Severity.ERROR)
+def _reasons(findings: tuple[Finding, ...], pronouns: str = "") -> str:
+    """Why builder refused, in the player's words and the character's pronouns."""
+    return " ".join(
+        in_player_words(f.message, pronouns) for f in findings if f.severity is Severity.ERROR
+    )
 
 
-def _notes(findings: tuple[Finding, ...]) -> str:
-    return " ".join(f.message for f in findings if f.severity is not Severity.ERROR)
+def _notes(findings: tuple[Finding, ...], pronouns: str = "") -> str:
+    """What builder noted about an accepted action, as :func:`_reasons` words it."""
+    return " ".join(
+        in_player_words(f.message, pronouns)
+        for f in findings
+        if f.severity is not Severity.ERROR
+    )
 
 
 class CovenantSheet(QWidget):
@@ -172,6 +188,7 @@ class CovenantSheet(QWidget):
         self.status_labels: dict[str, QLabel] = {}
         self.cure_buttons: dict[str, QPushButton] = {}
         self.tick_buttons: dict[str, QPushButton] = {}
+        self.goal_buttons: dict[tuple[str, bool], QPushButton] = {}
         self._build()
         # Long choices ("Scene edit: add something helpful to the scene") must not set the
         # panel's width: the Ties and assets column needs the room at 1280 pixels.
@@ -194,6 +211,11 @@ class CovenantSheet(QWidget):
         outer.addLayout(self._build_head())
         outer.addWidget(self._build_strip())
         outer.addLayout(self._build_time())
+        self.due_label = QLabel()
+        self.due_label.setObjectName("accent")
+        self.due_label.setWordWrap(True)
+        self.due_label.setTextFormat(Qt.TextFormat.PlainText)
+        outer.addWidget(self.due_label)
 
         body = QHBoxLayout()
         body.setSpacing(10)
@@ -449,13 +471,22 @@ class CovenantSheet(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # A closed sheet stops following the library (which may be closed after it).
+        self.disconnect_workspace()
+        super().closeEvent(event)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown (again): the play log shows its newest entry."""
+        super().showEvent(event)
+        self.log_list.scrollToBottom()
+
+    def disconnect_workspace(self) -> None:
+        """Stop following the workspace (the main window closes this sheet's tab)."""
         for signal, slot in (
             (self.workspace.changed, self._on_changed),
             (self.workspace.failed, self._on_failed),
         ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
-        super().closeEvent(event)
 
     def _on_changed(self, change: Change) -> None:
         if change.character_id == self.character_id:
@@ -480,7 +511,8 @@ class CovenantSheet(QWidget):
             f"Player: {self.character.player}" if self.character.player else "",
             self.character.pronouns,
             PHASE_LABELS.get(r.phase, r.phase),
-            f"{r.scenes_ended} scenes ended, {r.chapters_survived} chapters survived",
+            f"{counted(r.scenes_ended, 'scene')} ended, "
+            f"{counted(r.chapters_survived, 'chapter')} survived",
         ]
         self.subtitle.setText(" · ".join(p for p in parts if p))
         state = ""
@@ -514,7 +546,7 @@ class CovenantSheet(QWidget):
     def check(self, entry: LogEntry) -> tuple[bool, str]:
         """Would builder accept ``entry`` now? (accepted, reasons when not)."""
         step = apply_entry(self._state, entry)
-        return step.accepted, _reasons(step.findings)
+        return step.accepted, _reasons(step.findings, self.character.pronouns)
 
     def _bind(self, button: QPushButton, entry: LogEntry, help_text: str = "") -> None:
         ok, why = self.check(entry)
@@ -533,11 +565,19 @@ class CovenantSheet(QWidget):
             EndScene(),
             "Scene damage returns; tapped and expended uses recharge; fast conditions end",
         )
+        due = goals_due_this_chapter(self.report.major_goal, self.report.minor_goal)
         self._bind(
             self.time_buttons["end_chapter"],
             EndChapter(),
-            "Chapter damage returns; exhausted uses recharge; +1 token if you survived",
+            " ".join(
+                (
+                    "Chapter damage returns; exhausted uses recharge; +1 token if you survived.",
+                    *due,
+                )
+            ),
         )
+        self.due_label.setText(" ".join(due))
+        self.due_label.setVisible(bool(due))
 
     def _clear(self, layout: QVBoxLayout) -> None:
         while layout.count():
@@ -558,6 +598,7 @@ class CovenantSheet(QWidget):
         self.destroy_buttons.clear()
         self.recharge_buttons.clear()
         self.lose_tie_buttons.clear()
+        self.goal_buttons.clear()
         self.status_labels.clear()
         for asset in self.report.assets:
             self.assets_layout.addWidget(self._asset_row(asset))
@@ -639,10 +680,50 @@ class CovenantSheet(QWidget):
                 buttons.addWidget(destroy)
             grid.addLayout(buttons, row, 0, 1, 3)
             row += 1
+        if asset.source == "goal":
+            row = self._goal_rows(asset, grid, row, extra)
         # The asset-wide actions go last, so a card stays narrow enough for its column.
         grid.addLayout(extra, row, 0, 1, 3)
         grid.setColumnStretch(0, 1)
         return frame
+
+    def _goal_rows(
+        self, asset: rules.AssetReport, grid: QGridLayout, row: int, extra: QHBoxLayout
+    ) -> int:
+        """A goal's conditions, stakes, catharsis and deadline, and its Fulfilled/Failed buttons.
+
+        Returns the next free grid row.
+        """
+        for slot, goal in (
+            (GoalSlot.MAJOR, self.report.major_goal),
+            (GoalSlot.MINOR, self.report.minor_goal),
+        ):
+            if goal is None or goal.id != asset.id:
+                continue
+            for label, text in goal_details(goal, slot):
+                line = QLabel(f"{label}: {text}")
+                line.setTextFormat(Qt.TextFormat.PlainText)
+                line.setWordWrap(True)
+                grid.addWidget(line, row, 0, 1, 3)
+                row += 1
+            for fulfilled, text in ((True, "Fulfilled"), (False, "Failed")):
+                button = QPushButton(text)
+                button.clicked.connect(
+                    lambda _=False, s=slot, f=fulfilled, n=goal.name: self._act(
+                        f"Goal {n} {'fulfilled' if f else 'failed'}",
+                        rules.resolve_goal(self.character, s, f),
+                    )
+                )
+                self._bind(
+                    button,
+                    ResolveGoal(slot, fulfilled),
+                    f"The catharsis is earned: {goal.catharsis}"
+                    if fulfilled
+                    else f"The stakes are lost: {goal.stakes}",
+                )
+                self.goal_buttons[(asset.id, fulfilled)] = button
+                extra.addWidget(button)
+        return row
 
     def _bind_inputs(self, *_args: object) -> None:
         """Enable the buttons whose action depends on the numbers typed beside them."""
@@ -761,21 +842,24 @@ class CovenantSheet(QWidget):
                 text += " — refused by the rules"
             self.log_list.addItem(QListWidgetItem(text))
         if self.character.log:
+            # The newest entry is the one the table just played: shown and current.
+            self.log_list.setCurrentRow(self.log_list.count() - 1)
             self.log_list.scrollToBottom()
 
     # ------------------------------------------------------------------ actions
 
     def _act(self, name: str, played: Result[CovenantCharacter]) -> bool:
         """Record an operation's result: save and push it, or show why builder refused."""
+        pronouns = self.character.pronouns
         if not played.accepted:
-            self.message.setText(f"{name}: {_reasons(played.findings)}")
+            self.message.setText(f"{name}: {_reasons(played.findings, pronouns)}")
             return False
         try:
             commit(self.workspace, name, self.character, played.character)
         except Exception as exc:  # the library refused: nothing was recorded
             self.message.setText(f"{name} could not be saved: {exc}")
             return False
-        notes = _notes(played.findings)
+        notes = _notes(played.findings, pronouns)
         self.message.setText(f"{name}. {notes}" if notes else f"{name}.")
         return True
 

@@ -54,7 +54,7 @@ from builder.covenant.character import (
     UseState,
 )
 from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
-from printing.covenant.sheet import RECHARGE_LABELS
+from builder.covenant.wording import RECHARGE_LABELS
 from ui.operations.covenant import commit
 
 if TYPE_CHECKING:
