@@ -28,9 +28,10 @@ import contextlib
 import re
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QFont, QShowEvent
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QCloseEvent, QFont, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -217,7 +218,9 @@ class CovenantSheet(QWidget):
         self.due_label.setTextFormat(Qt.TextFormat.PlainText)
         outer.addWidget(self.due_label)
 
-        body = QHBoxLayout()
+        # Side by side when the sheet is wide enough, one above the other when not
+        # (resizeEvent): the sheet never needs more width than one column.
+        self.body = body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         body.setSpacing(10)
         # Left: assets and their uses.
         self.assets_box = QWidget()
@@ -227,13 +230,15 @@ class CovenantSheet(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.assets_box)
-        assets_group = QGroupBox("Ties and assets")
-        assets_group.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 34)
+        self.assets_group = assets_group = QGroupBox("Ties and assets")
+        assets_group.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
         QVBoxLayout(assets_group).addWidget(scroll)
         body.addWidget(assets_group, 5)
 
         # Right: Discipline, tokens, conditions, log.
-        side = QVBoxLayout()
+        self.side = QWidget()
+        side = QVBoxLayout(self.side)
+        side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self._discipline_group())
         side.addWidget(self._story_group())
         side.addWidget(self._effects_group())
@@ -243,7 +248,7 @@ class CovenantSheet(QWidget):
         self.log_list.setAlternatingRowColors(True)
         log_layout.addWidget(self.log_list)
         side.addWidget(log_group, 1)
-        body.addLayout(side, 4)
+        body.addWidget(self.side, 4)
         outer.addLayout(body, 1)
 
         for spin in (self.bid_amount, self.resist_damage, self.resist_spent, self.resist_bonus):
@@ -276,6 +281,8 @@ class CovenantSheet(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.subtitle = QLabel()
         self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
+        self.subtitle.setWordWrap(True)
+        self.title.setWordWrap(True)
         self.state_label = QLabel()
         self.state_label.setTextFormat(Qt.TextFormat.PlainText)
         self.state_label.setObjectName("accentBold")
@@ -315,12 +322,15 @@ class CovenantSheet(QWidget):
             value = QLabel()
             value.setFont(big)
             value.setObjectName(f"discipline_{key}")
-            grid.addWidget(caption, 0, col)
-            grid.addWidget(value, 1, col)
+            # Three to a row, so the strip fits a narrow sheet (1280×800 with the Dice dock).
+            row, column = divmod(col, 3)
+            grid.addWidget(caption, row * 2, column)
+            grid.addWidget(value, row * 2 + 1, column)
             self.discipline_labels[key] = value
         self.tokens_detail = QLabel()
         self.tokens_detail.setObjectName("muted")
-        grid.addWidget(self.tokens_detail, 2, 0, 1, len(names))
+        self.tokens_detail.setWordWrap(True)
+        grid.addWidget(self.tokens_detail, 4, 0, 1, 3)
         return strip
 
     def _build_time(self) -> QHBoxLayout:
@@ -368,6 +378,7 @@ class CovenantSheet(QWidget):
         row.addWidget(self.bid_amount)
         row.addWidget(self.bid_severity, 1)
         row.addWidget(self.bid_button)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("Bid / damage", row)
 
         resist = QHBoxLayout()
@@ -383,10 +394,9 @@ class CovenantSheet(QWidget):
         for severity, text in SEVERITIES:
             self.resist_severity.addItem(text, severity)
         resist.addWidget(QLabel("attack"))
-        resist.addWidget(self.resist_damage)
+        resist.addWidget(self.resist_damage, 1)
         resist.addWidget(QLabel("spend"))
-        resist.addWidget(self.resist_spent)
-        resist.addWidget(self.resist_severity, 1)
+        resist.addWidget(self.resist_spent, 1)
         form.addRow("Resist", resist)
         resist2 = QHBoxLayout()
         self.resist_cost = QComboBox()
@@ -399,9 +409,12 @@ class CovenantSheet(QWidget):
         self.resist_button.clicked.connect(self._resist)
         self.heal_button = QPushButton("Heal")
         self.heal_button.clicked.connect(lambda: self._act("Heal", rules.heal(self.character)))
-        resist2.addWidget(self.resist_cost, 1)
+        kinds = QHBoxLayout()
+        kinds.addWidget(self.resist_severity, 1)
+        kinds.addWidget(self.resist_cost, 1)
+        form.addRow("", kinds)
         resist2.addWidget(QLabel("bonus"))
-        resist2.addWidget(self.resist_bonus)
+        resist2.addWidget(self.resist_bonus, 1)
         resist2.addWidget(self.resist_button)
         resist2.addWidget(self.heal_button)
         form.addRow("", resist2)
@@ -434,9 +447,9 @@ class CovenantSheet(QWidget):
         self.buy_name.setPlaceholderText("or your own Trait")
         self.buy_button = QPushButton("Buy (1 token)")
         self.buy_button.clicked.connect(self._buy)
-        buy.addWidget(self.buy_pick, 1)
         buy.addWidget(self.buy_name, 1)
         buy.addWidget(self.buy_button)
+        layout.addWidget(self.buy_pick)
         layout.addLayout(buy)
         return box
 
@@ -473,6 +486,42 @@ class CovenantSheet(QWidget):
         # A closed sheet stops following the library (which may be closed after it).
         self.disconnect_workspace()
         super().closeEvent(event)
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as one column: a narrower sheet puts its columns one above the other."""
+        hint = super().minimumSizeHint()
+        one_column = max(self._assets_width(), self.side.minimumSizeHint().width())
+        margins = self.layout().contentsMargins()
+        one_column += margins.left() + margins.right()
+        return QSize(min(hint.width(), one_column), hint.height())
+
+    def _assets_width(self) -> int:
+        """The width the Ties and assets column needs to show its cards whole."""
+        cards = self.assets_box.minimumSizeHint().width() + 40  # scroll bar and group frame
+        return max(self.assets_group.minimumSizeHint().width(), cards)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Columns side by side when both fit, else the Ties and assets above the rest."""
+        super().resizeEvent(event)
+        margins = self.layout().contentsMargins()
+        both = (
+            self._assets_width()
+            + self.side.minimumSizeHint().width()
+            + self.body.spacing()
+            + margins.left()
+            + margins.right()
+        )
+        side_by_side = event.size().width() >= both
+        direction = (
+            QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        )
+        if self.body.direction() != direction:
+            self.body.setDirection(direction)
+            # Stacked, the assets keep room for a few cards (the page scrolls as a whole).
+            tall = 0 if side_by_side else self.fontMetrics().height() * 24
+            self.assets_group.setMinimumHeight(tall)
+            self.log_list.setMinimumHeight(0 if side_by_side else self.fontMetrics().height() * 8)
+            self.updateGeometry()
 
     def showEvent(self, event: QShowEvent) -> None:
         """Shown (again): the play log shows its newest entry."""
