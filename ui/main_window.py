@@ -1182,7 +1182,16 @@ class MainWindow(QMainWindow):
 
     def _wizard_done(self, wizard: Any) -> None:
         contractor = wizard.contractor()
-        self.run_operation(lambda: self.ops.create(contractor))
+        made = self.run_operation(lambda: self.ops.create(contractor))
+        if made is not None and wizard.build_first_gift:
+            # After the wizard has closed: the Gift Builder for the first Gift.
+            QTimer.singleShot(0, lambda: self._build_first_gift(contractor.id))
+
+    def _build_first_gift(self, contractor_id: str) -> None:
+        """Open the Gift Builder for a new contractor's first Gift (their tab shown)."""
+        if self.open_character(contractor_id) and self.contractor is not None:
+            self.sheet.tabs.setCurrentWidget(self.sheet.gifts_tab)
+            self.sheet.gifts_tab.open_builder()
 
     def confirm_delete(self) -> None:
         """Ask, then delete the character on screen as one undoable operation of its system."""
