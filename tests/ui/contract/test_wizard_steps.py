@@ -9,7 +9,6 @@ from ui.contract.gift_builder import GiftBuilderDialog
 from ui.main_window import MainWindow
 
 
-
 def test_the_step_list_says_where_you_are(window: MainWindow) -> None:
     window.actions["new_contractor"].trigger()
     wizard = window.current_dialog
