@@ -1,11 +1,16 @@
-"""The main window: the roster on the left, the open contractor's sheet on the right.
+"""The main window: the roster on the left, the open characters' sheets on the right.
 
-Menus: File (new/open library, recent libraries, import, export, print),
-Edit (undo, redo, find), Contractor (create and advance), View (dice).
+Menus: File (new/open library, recent libraries, import, export, print, close
+the character), Edit (undo, redo, find), Contractor (create and advance), View
+(dice). Several characters, of any game, are open at once, one tab each
+(:mod:`ui.character_tabs`); opening one already open switches to its tab, and
+closing a tab with unsaved notes asks first (Save, Discard, Cancel).
 Every edit goes through a game system's operations (``ui.operations``); the
 window listens to the workspace's one ``changed`` signal and refreshes what it
 shows. Undo and Redo come from the workspace's undo group: each character has
-its own history, and the one shown is the one Undo acts on. Whatever depends
+its own history, and the tab shown is the one Undo acts on.
+Each sheet and the Dice panel sit in scroll areas, so no window grows past
+the screen (1280×800, or 200% scaling: :mod:`ui.screen_fit`). Whatever depends
 on the game (how a character is shown, printed, deleted) is looked up in
 :mod:`ui.systems` by the character's system id.
 Dialogs open window-modal with ``open()`` so the event loop keeps running

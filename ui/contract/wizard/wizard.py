@@ -42,6 +42,9 @@ class StepList(QWidget):
         # Shows where you are; moving between steps stays with Back and Next (they check).
         self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
         self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # A list to read, not a box to fill: no frame, the window's own background.
+        self.list.setFrameShape(QListWidget.Shape.NoFrame)
+        self.list.viewport().setAutoFillBackground(False)
         width = max(
             self.list.sizeHintForColumn(0),
             self.where.fontMetrics().horizontalAdvance("Step 77 of 77"),
