@@ -959,7 +959,7 @@ class MainWindow(QMainWindow):
         if not cid:
             # No character is shown, so Undo offers none's action.
             self.stack.setCurrentWidget(self.empty_page)
-            self.workspace.undo_group.setActiveStack(None)
+            self.workspace.deactivate()
             self._update_actions()
             return
         self.stack.setCurrentWidget(self.tabs)

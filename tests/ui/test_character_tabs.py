@@ -128,3 +128,22 @@ def test_a_deleted_characters_tab_stays_until_undone_or_closed(
     assert window.contractor is not None and window.contractor.id == second
     qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
     assert window.tabs.ids() == [first]
+
+
+def test_quitting_with_unsaved_notes_asks_first(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    ids = _examples(window, qtbot)
+    first = ids["contract"][0]
+    window.open_character(first)
+    window.sheet.story_tab.notes.setPlainText("Written at the table.")
+    window.close()
+    box = window.current_dialog
+    assert isinstance(box, QMessageBox) and box.windowTitle() == "Quit Harbinger"
+    box.button(QMessageBox.StandardButton.Cancel).click()
+    assert window.isVisible()
+    window.close()
+    window.current_dialog.button(QMessageBox.StandardButton.Save).click()
+    qtbot.waitUntil(lambda: not window.isVisible())
+    from models import Library
+
+    with Library.open(window.settings.recent_libraries()[0]) as library:
+        assert library.load(first).notes == "Written at the table."

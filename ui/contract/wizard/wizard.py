@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget, QWizard
 
@@ -27,6 +27,7 @@ from ui.contract.wizard.pages import (
     StartPage,
 )
 from ui.contract.wizard.state import CreationState
+from ui.screen_fit import fit_to_screen
 
 
 class StepList(QWidget):
@@ -120,6 +121,9 @@ class CreationWizard(QWizard):
         page = self.page(page_id)
         if page in self.pages:
             self.steps.show_step(self.pages.index(page))
+        if self.isVisible():
+            # A wider step may widen the wizard: it stays on the screen (issue 16, item 1).
+            QTimer.singleShot(0, self, lambda: fit_to_screen(self))
 
     @property
     def build_first_gift(self) -> bool:
