@@ -31,7 +31,7 @@ def main(argv: list[str]) -> int:
     if shots is not None:
         shots.mkdir(parents=True, exist_ok=True)
 
-    from PySide6.QtCore import QEventLoop
+    from PySide6.QtCore import QEventLoop, QTimer
     from PySide6.QtWidgets import QDialog, QWidget
 
     from ui.app import make_application
@@ -158,7 +158,11 @@ def main(argv: list[str]) -> int:
 
     review = window.open_review()
     check("review", review)
+    loaded = QEventLoop()
+    review.files_loaded.connect(loaded.quit)
+    QTimer.singleShot(60000, loaded.quit)  # a walk that hangs still reports the rest
     review.open_paths([str(p) for p in sorted(Path("resources/examples").glob("*.json"))])
+    loaded.exec()
     settle()
     check("review-files", review)
     review.close()
