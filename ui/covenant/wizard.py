@@ -54,7 +54,7 @@ from builder.covenant.character import (
     UseState,
 )
 from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
-from builder.covenant.wording import RECHARGE_LABELS, in_player_words
+from builder.covenant.wording import RECHARGE_LABELS, in_player_words, in_pronouns
 from ui.operations.covenant import commit
 
 if TYPE_CHECKING:
@@ -162,6 +162,7 @@ class _Page(QWizardPage):
         self.draft = draft
         self.setTitle(title)
         self.setSubTitle(subtitle)
+        self._rules_subtitle = subtitle  # in the rules' xi/xir until the pronouns are known
 
     def changed(self) -> None:
         """Widgets edited: store them in the draft, show builder's verdict, update Next."""
@@ -174,6 +175,15 @@ class _Page(QWizardPage):
     def show_findings(self) -> None: ...
 
     def initializePage(self) -> None:
+        # The guide speaks of the character in the pronouns entered on the first step.
+        pronouns = self.draft.pronouns
+        self.setSubTitle(in_pronouns(self._rules_subtitle, pronouns))
+        for edit in self.findChildren(QLineEdit):
+            rules = edit.property("rules_placeholder")
+            if rules is None:
+                rules = edit.placeholderText()
+                edit.setProperty("rules_placeholder", rules)
+            edit.setPlaceholderText(in_pronouns(str(rules), pronouns))
         self.sync()
         self.show_findings()
 

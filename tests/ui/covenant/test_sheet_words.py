@@ -65,3 +65,16 @@ def test_plurals_and_the_newest_log_entry_in_view(library: Library, open_sheet) 
     assert log.currentRow() == log.count() - 1 == len(library.load(INES).log) - 1
     bar = log.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == bar.maximum()
+
+
+def test_the_creation_guide_uses_the_pronouns_entered(qtbot, library: Library) -> None:  # type: ignore[no-untyped-def]
+    from tests.ui.covenant.test_creation_guide import open_wizard
+
+    wizard = open_wizard(qtbot, library)
+    wizard.identity_page.name.setText("Ines Okafor-Vell")
+    wizard.identity_page.pronouns.setText("they/them")
+    wizard.next()
+    assert "something important to the character that they can lose" in (
+        wizard.ties_page.subTitle()
+    )
+    assert "xi" not in wizard.ties_page.findings.text().split()
