@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from builder.core import registry
-from printing.common.layout import Output, Paper
+from printing.common.layout import Output, Paper, paper_size
 from printing.common.roster import Progress, RosterSheet, RosterTitle, render_sheets
 
 
@@ -42,6 +42,8 @@ class SystemPrinter:
       they are ("Gift cards").
     - ``blank(out, paper)`` prints an empty sheet for pencil play (None: none).
     - ``roster`` is how a file of this game's sheets alone describes itself.
+    - ``compact(character)`` gives the short sheet for the table as a
+      :class:`RosterSheet` (None: the game has only its full sheet).
     """
 
     system: str
@@ -50,9 +52,12 @@ class SystemPrinter:
     cards_name: str = "cards"
     blank: Callable[[Output, Paper], int] | None = None
     roster: RosterTitle = field(default_factory=RosterTitle)
+    compact: Callable[[Any], RosterSheet] | None = None
 
 
 _PRINTERS: dict[str, SystemPrinter] = {}
+_SHIPPED: set[str] = set()
+"""The systems whose printer is the shipped one: a fresh worker process has exactly these."""
 _loaded = False
 
 
@@ -61,6 +66,13 @@ def _contract_sheet(character: Any) -> RosterSheet:
     from printing.contract.snapshot import print_snapshot
 
     return roster_sheet(print_snapshot(character))
+
+
+def _contract_compact(character: Any) -> RosterSheet:
+    from printing.contract.compact import roster_compact
+    from printing.contract.snapshot import print_snapshot
+
+    return roster_compact(print_snapshot(character))
 
 
 def _contract_cards(character: Any, out: Output, paper: Paper) -> int:
@@ -146,25 +158,29 @@ def _shipped() -> None:
             cards_name="Gift cards",
             blank=_contract_blank,
             roster=CONTRACT_ROSTER,
+            compact=_contract_compact,
         ),
         SystemPrinter(COVENANT, _covenant_sheet),
         SystemPrinter(MORTAL_COIL, _mortal_coil_sheet, blank=_mortal_coil_blank),
         SystemPrinter(COVEN, _coven_sheet, cards=_coven_cards, cards_name="trait cards"),
         SystemPrinter(TILES, _tiles_sheet, blank=_tiles_blank),
     ):
-        _PRINTERS.setdefault(printer.system, printer)
+        if _PRINTERS.setdefault(printer.system, printer) is printer:
+            _SHIPPED.add(printer.system)
 
 
 def register_printer(printer: SystemPrinter) -> SystemPrinter:
     """Add (or replace) a system's printer; returns it, for use as a one-liner."""
     _shipped()
     _PRINTERS[printer.system] = printer
+    _SHIPPED.discard(printer.system)
     return printer
 
 
 def unregister_printer(system_id: str) -> None:
     """Take a printer out again (tests that registered one clean up with this)."""
     _PRINTERS.pop(system_id, None)
+    _SHIPPED.discard(system_id)
 
 
 def printers() -> Iterator[SystemPrinter]:
@@ -201,9 +217,29 @@ def printer_for(character: Any) -> SystemPrinter:
     return printer(registry.system_for_character(character).id)
 
 
-def print_sheet(character: Any, out: Output, paper: Paper = "letter") -> int:
-    """Print one character's sheet to ``out``, by its game's printer; returns the page count."""
-    return printer_for(character).sheet(character).render(out, paper)
+def sheet_of(character: Any, compact: bool = False) -> RosterSheet:
+    """The character's full sheet, or with ``compact`` its short sheet for the table.
+
+    NoPrinter when the game has no compact sheet.
+    """
+    found = printer_for(character)
+    if not compact:
+        return found.sheet(character)
+    if found.compact is None:
+        with_compact = [_display_name(p.system) for p in printers() if p.compact]
+        others = f"; only {', '.join(with_compact)} print one" if with_compact else ""
+        raise NoPrinter(f"{_display_name(found.system)} has no compact sheet{others}")
+    return found.compact(character)
+
+
+def print_sheet(
+    character: Any, out: Output, paper: Paper = "letter", *, compact: bool = False
+) -> int:
+    """Print one character's sheet to ``out``, by its game's printer; returns the page count.
+
+    ``compact`` prints the game's short sheet for the table instead of the full one.
+    """
+    return sheet_of(character, compact).render(out, paper)
 
 
 def print_cards(character: Any, out: Output, paper: Paper = "letter") -> int:
@@ -249,15 +285,34 @@ def render_roster(
     progress: Progress | None = None,
     *,
     combined: bool | None = None,
+    jobs: int | None = None,
+    compact: bool = False,
 ) -> list[Path]:
     """Print many characters of any games: one file each in folder ``out``, or one file.
 
     A file of one game's sheets describes itself as that game's roster; a file
     mixing games as a Harbinger roster. NoPrinter (before anything is written)
-    when a character's game cannot be printed.
+    when a character's game cannot be printed. One file each uses ``jobs``
+    worker processes (default: every core; 1 prints here, in this process).
+    ``compact`` prints each game's short sheet (NoPrinter if a game has none).
     """
-    pairs = [(printer_for(c), c) for c in characters]
+    from printing.pool import cores, print_folder
+
+    items = list(characters)
+    pairs = [(printer_for(c), c) for c in items]
+    folder = Path(out)
+    if combined is None:
+        combined = folder.suffix.lower() == ".pdf"
+    workers = min(jobs or cores(), len(items))
+    # Worker processes know only the shipped games; a printer registered here stays here.
+    shipped = all(p.system in _SHIPPED for p, _ in pairs)
+    if not combined and workers > 1 and shipped:
+        paper_size(paper)  # refuse a bad paper name before any work is done
+        for character in items:
+            if compact and printer_for(character).compact is None:
+                sheet_of(character, compact)  # the NoPrinter message, before any work
+        return print_folder(items, folder, paper, progress, workers, compact=compact)
     games = {p.system for p, _ in pairs}
     title = pairs[0][0].roster if len(games) == 1 else None
-    sheets = [p.sheet(c) for p, c in pairs]
+    sheets = [sheet_of(c, compact) for _, c in pairs]
     return render_sheets(sheets, out, paper, progress, combined=combined, title=title)

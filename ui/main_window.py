@@ -197,6 +197,7 @@ class MainWindow(QMainWindow):
         # The open contractors of The Contract, by id: their sheet view (a tab's page),
         # the value shown and builder's evaluation of it.
         self._contracts: dict[str, tuple[SheetView, Contractor, Any]] = {}
+        self._spare_sheet: SheetView | None = None  # ``sheet`` asked with no contractor shown
         self._dice_panel: DicePanel | None = None
         self._dice_dock: QDockWidget | None = None
         self._first_paint_work: list[Callable[[], None]] | None = []
@@ -270,11 +271,25 @@ class MainWindow(QMainWindow):
 
     @property
     def sheet(self) -> SheetView:
-        """The sheet view of the contractor in the tab shown (LookupError when none is)."""
+        """The sheet view of the contractor in the tab shown.
+
+        With no contractor shown, the empty view the next contractor opened will
+        use (made on first use, as before tabs).
+        """
         entry = self._open_contract()
-        if entry is None:
-            raise LookupError("no contractor's sheet is shown")
-        return entry[0]
+        if entry is not None:
+            return entry[0]
+        if self._spare_sheet is None:
+            self._spare_sheet = self._new_sheet_view()
+        return self._spare_sheet
+
+    def _new_sheet_view(self) -> SheetView:
+        """A contractor's sheet view (a tab's page once a contractor is shown in it)."""
+        from ui.contract.sheet.view import SheetView
+
+        view = SheetView(self.ops, self.catalog, self)
+        view.action_requested.connect(self._sheet_action)
+        return view
 
     @property
     def contractor(self) -> Contractor | None:
@@ -428,6 +443,13 @@ class MainWindow(QMainWindow):
             "Save the open character's sheet as a PDF",
         )
         a(
+            "print_roster",
+            "Print &Every Sheet…",
+            self.choose_print_roster,
+            None,
+            "Save every character's sheet as a PDF, one file each",
+        )
+        a(
             "close_tab",
             "&Close Character",
             self.close_character,
@@ -513,6 +535,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.actions["import"])
         file_menu.addAction(self.actions["export"])
         file_menu.addAction(self.actions["print"])
+        file_menu.addAction(self.actions["print_roster"])
         file_menu.addAction(self.actions["review"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["close_tab"])
@@ -597,6 +620,7 @@ class MainWindow(QMainWindow):
         for key in ("export", "delete", "print"):
             self.actions[key].setEnabled(shown)
         self.actions["close_tab"].setEnabled(self.tabs.count() > 0)
+        self.actions["print_roster"].setEnabled(has_library)
         self.actions["journal"].setEnabled(has_sheet)
         self.actions["record_contract"].setEnabled(has_sheet and alive)
         self.actions["spend_exp"].setEnabled(has_sheet and alive)
@@ -810,40 +834,91 @@ class MainWindow(QMainWindow):
         self.tasks.run(
             "Could not export",
             lambda: library.export_file(cid, path),
-            lambda _r: self.statusBar().showMessage(f"Exported to {path}", 5000),
+            lambda _r: self._exported(path),
         )
 
+    def _exported(self, path: Path) -> None:
+        """Say where the character file went, with Open buttons (ui.feedback)."""
+        from ui.feedback import announce_written
+
+        announce_written(self, "the character file", [path], status=f"Exported to {path}")
+
     def choose_print(self) -> None:
+        """The Print dialog (ui.print_dialog): sheet kind, paper, preview; then the file."""
         name = self._suggested_name()
         if name is None:
             return
-        letter, a4 = "PDF on US Letter (*.pdf)", "PDF on A4 (*.pdf)"
-        path, chosen = _file_dialog().getSaveFileName(
-            self, "Print PDF", f"{name}.pdf", f"{letter};;{a4}"
+        from ui.print_dialog import PrintDialog
+
+        dialog = PrintDialog(self.shown_character(), name, self)
+        dialog.accepted.connect(lambda: self._save_print(dialog, name))
+        self._show_dialog(dialog)
+
+    def _save_print(self, dialog: Any, name: str) -> None:
+        """The Print dialog said Save: choose the file and print to it."""
+        compact, paper = dialog.compact(), dialog.paper_name()  # the dialog closes meanwhile
+        suffix = " (compact)" if compact else ""
+        path, _chosen = _file_dialog().getSaveFileName(
+            self, "Print PDF", f"{name}{suffix}.pdf", "PDF files (*.pdf)"
         )
         if path:
-            self.print_pdf(Path(path), "a4" if chosen == a4 else "letter")
+            self.print_pdf(Path(path), paper, compact=compact)
 
-    def print_pdf(self, path: Path, paper: str = "letter") -> None:
-        """Write the open character's sheet as a PDF in the background, as its system prints."""
+    def print_pdf(self, path: Path, paper: str = "letter", *, compact: bool = False) -> None:
+        """Write the open character's sheet as a PDF in the background, as its system prints.
+
+        ``compact`` prints the game's short sheet for the table (printing.systems).
+        """
         shown = self._shown_identity()
         if shown is None:
             return
-        from ui.systems import system_ui
+        from ui.print_dialog import write_sheet
 
         character = self.shown_character()
-        write = system_ui(shown[0].id).print_pdf
+        what = f"{shown[1].name or shown[0].noun}'s {'compact ' if compact else ''}sheet"
         self.statusBar().showMessage(f"Printing {path.name}…")
-        self.tasks.run("Could not print", lambda: write(character, path, paper), self._printed)
+        self.tasks.run(
+            "Could not print",
+            lambda: write_sheet(shown[0].id, character, path, paper, compact),
+            lambda written: self._printed(written, what),
+        )
 
-    def _printed(self, path: Path) -> None:
-        """Say where the PDF went and open it in the system's PDF viewer."""
+    def _printed(self, path: Path, what: str = "the sheet") -> None:
+        """Say where the PDF went (with Open buttons) and open it in the system's PDF viewer."""
         from PySide6.QtCore import QUrl
         from PySide6.QtGui import QDesktopServices
 
-        self.statusBar().showMessage(f"Saved {path}", 8000)
+        from ui.feedback import announce_written
+
+        announce_written(self, what, [path], status=f"Saved {path}")
         if self.open_printed:
             QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+    def choose_print_roster(self) -> None:
+        """Print every character of the library into a folder, with progress (ui.print_dialog)."""
+        if self.workspace.library is None:
+            return
+        from ui.print_dialog import PrintDialog
+
+        dialog = PrintDialog(None, "every character", self, many=True)
+        dialog.accepted.connect(lambda: self._save_roster_print(dialog))
+        self._show_dialog(dialog)
+
+    def _save_roster_print(self, dialog: Any) -> None:
+        """The roster Print dialog said go on: choose the folder and print into it."""
+        compact, paper = dialog.compact(), dialog.paper_name()  # the dialog closes meanwhile
+        library = self.workspace.library
+        folder = _file_dialog().getExistingDirectory(self, "Print every sheet into")
+        if folder and library is not None:
+            from ui.print_dialog import RosterPrint
+
+            self.roster_print = RosterPrint(self, self.tasks)
+            self.roster_print.run(
+                lambda: [library.load(entry.id) for entry in library.roster()],
+                Path(folder),
+                paper,
+                compact,
+            )
 
     # ------------------------------------------------------------------ contractors
 
@@ -911,10 +986,7 @@ class MainWindow(QMainWindow):
         entry = self._contracts.get(cid)
         view = entry[0] if entry is not None and self.tabs.page(cid) is entry[0] else None
         if view is None:
-            from ui.contract.sheet.view import SheetView
-
-            view = SheetView(self.ops, self.catalog, self)
-            view.action_requested.connect(self._sheet_action)
+            view, self._spare_sheet = self._spare_sheet or self._new_sheet_view(), None
         self._contracts[cid] = (view, contractor, report)
         view.show_contractor(contractor, report)
         self._put_tab(cid, view, contractor)

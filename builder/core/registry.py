@@ -16,7 +16,7 @@ there, whichever module asked first.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -118,6 +118,22 @@ class GameSystem:
 
 _SYSTEMS: dict[str, GameSystem] = {}
 _loaded = False
+
+
+def core_and_log_items(
+    character: Mapping[str, Any], core: Iterable[str] | None = None, log: str = "log"
+) -> dict[str, Any]:
+    """Approval items of a game whose character is a core plus an append-only log.
+
+    ``core`` names the fields approved together as one ``core`` item (every field
+    but the log when ``None``); each log entry is its own ``log[i]`` item, so a
+    leader's approval of past play survives new entries.
+    """
+    keys = [k for k in character if k != log] if core is None else list(core)
+    items: dict[str, Any] = {"core": {k: character[k] for k in keys}}
+    for i, entry in enumerate(character[log]):
+        items[f"{log}[{i}]"] = entry
+    return items
 
 
 def _shipped() -> None:

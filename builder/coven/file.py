@@ -13,11 +13,9 @@ rules refuse, which ``builder.coven.state.fold`` reports.
 
 from __future__ import annotations
 
-import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
-from enum import StrEnum
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -25,6 +23,7 @@ from jsonschema import Draft202012Validator
 
 from builder.core import files
 from builder.core.canonical import file_text
+from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
 from builder.coven import chronicle as ch
 from resources import resource_path
@@ -53,11 +52,12 @@ EVENT_TYPES: dict[str, type] = {
 }
 """The ``type`` tag of each log event in the file."""
 
-_TAGS = {cls: tag for tag, cls in EVENT_TYPES.items()}
-
 
 class CovenFileError(FileFormatError):
     """A chronicle file that cannot be read: what is wrong, and where."""
+
+
+_CODEC = DataclassCodec(vars(ch), EVENT_TYPES, error=CovenFileError, tagged_name="log event")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,23 +71,9 @@ class CovenFile:
 # --------------------------------------------------------------------------- writing
 
 
-def _encode(value: Any) -> Any:
-    if isinstance(value, StrEnum):
-        return str(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
-        tag = _TAGS.get(type(value))
-        if tag is not None:
-            out["type"] = tag
-        return out
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
 def chronicle_to_json(chronicle: ch.Chronicle) -> dict[str, Any]:
     """The chronicle as plain JSON values, every field written."""
-    return typing.cast(dict[str, Any], _encode(chronicle))
+    return typing.cast(dict[str, Any], _CODEC.encode(chronicle))
 
 
 def to_document(file: CovenFile) -> dict[str, Any]:
@@ -105,49 +91,6 @@ def dumps(file: CovenFile) -> str:
 
 
 # --------------------------------------------------------------------------- reading
-
-
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(ch))
-
-
-def _decode(tp: Any, value: Any, where: str) -> Any:
-    """A value of type ``tp`` from schema-checked JSON."""
-    origin = typing.get_origin(tp)
-    if origin in (types.UnionType, typing.Union):
-        options = typing.get_args(tp)
-        if value is None and type(None) in options:
-            return None
-        if tp == ch.Event:
-            return _decode_event(value, where)
-        (inner,) = [o for o in options if o is not type(None)]
-        return _decode(inner, value, where)
-    if origin is tuple:
-        args = typing.get_args(tp)
-        if len(args) == 2 and args[1] is Ellipsis:
-            return tuple(_decode(args[0], v, f"{where}[{i}]") for i, v in enumerate(value))
-        return tuple(
-            _decode(a, v, f"{where}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True))
-        )
-    if isinstance(tp, type) and issubclass(tp, StrEnum):
-        return tp(value)
-    if isinstance(tp, type) and is_dataclass(tp):
-        return _decode_dataclass(tp, value, where)
-    return value
-
-
-def _decode_event(value: Any, where: str) -> Any:
-    body = {k: v for k, v in value.items() if k != "type"}
-    return _decode_dataclass(EVENT_TYPES[value["type"]], body, where)
-
-
-def _decode_dataclass(cls: type, value: Any, where: str) -> Any:
-    hints = _hints(cls)
-    kwargs = {
-        f.name: _decode(hints[f.name], value[f.name], f"{where}.{f.name}") for f in fields(cls)
-    }
-    return cls(**kwargs)
 
 
 @cache
@@ -175,7 +118,7 @@ def from_document(document: Any) -> CovenFile:
         where, what = files.summarize(list(found))
         raise CovenFileError(what, where or "(file)", found)
     chronicle = typing.cast(
-        ch.Chronicle, _decode_dataclass(ch.Chronicle, document["character"], "character")
+        ch.Chronicle, _CODEC.decode(ch.Chronicle, document["character"], "character")
     )
     return CovenFile(chronicle, tuple(document["approvals"]))
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
-from builder.core.registry import CharacterFile, GameSystem, Identity
+from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
 from builder.coven import file as coven_file
 from builder.coven.audit import audit_chronicle
@@ -58,10 +58,7 @@ def _normalize(data: Any) -> dict[str, Any]:
 
 def _approval_items(chronicle: Mapping[str, Any]) -> dict[str, Any]:
     """``core`` (the town, the goal, the practitioners, the links) and each log event."""
-    items: dict[str, Any] = {"core": {k: v for k, v in chronicle.items() if k != "log"}}
-    for i, event in enumerate(chronicle["log"]):
-        items[f"log[{i}]"] = event
-    return items
+    return core_and_log_items(chronicle)
 
 
 def _audit(chronicle: Chronicle, _context: Mapping[str, Any]) -> Audit:

@@ -18,11 +18,9 @@ the file format only guards the shape; ``evaluate_covenant`` reports the rules.
 
 from __future__ import annotations
 
-import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
-from enum import StrEnum
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,6 +30,7 @@ from jsonschema.exceptions import ValidationError
 
 from builder.core import files
 from builder.core.canonical import file_text
+from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
 from builder.covenant import character as cv
 from resources import resource_path
@@ -67,8 +66,6 @@ ENTRY_TYPES: dict[str, type] = {
 }
 """The ``type`` tag of each play-log entry in the file."""
 
-_ENTRY_TAGS = {cls: tag for tag, cls in ENTRY_TYPES.items()}
-
 
 class CovenantFileError(FileFormatError):
     """A Covenant file that cannot be read: ``what`` is wrong at ``where``.
@@ -79,6 +76,9 @@ class CovenantFileError(FileFormatError):
 
     def __init__(self, what: str, where: str = "", problems: tuple[tuple[str, str], ...] = ()):
         super().__init__(what, where, problems=problems)
+
+
+_CODEC = DataclassCodec(vars(cv), ENTRY_TYPES, error=CovenantFileError)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,23 +100,9 @@ class CovenantFile:
 # --------------------------------------------------------------------------- encoding
 
 
-def _encode(value: Any) -> Any:
-    if isinstance(value, StrEnum):
-        return str(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
-        tag = _ENTRY_TAGS.get(type(value))
-        if tag is not None:
-            out["type"] = tag
-        return out
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
 def character_to_json(character: cv.CovenantCharacter) -> dict[str, Any]:
     """The character as plain JSON values, every field written."""
-    return typing.cast(dict[str, Any], _encode(character))
+    return typing.cast(dict[str, Any], _CODEC.encode(character))
 
 
 def to_document(file: CovenantFile) -> dict[str, Any]:
@@ -142,84 +128,9 @@ def write_covenant_file(path: str | Path, file: CovenantFile) -> None:
 # --------------------------------------------------------------------------- decoding
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, vars(cv))
-
-
-def _decode(tp: Any, value: Any, where: str) -> Any:
-    """Build a value of type ``tp`` from schema-checked JSON; a mismatch is a file error."""
-    origin = typing.get_origin(tp)
-    if origin in (types.UnionType, typing.Union):
-        options = typing.get_args(tp)
-        if value is None and type(None) in options:
-            return None
-        (inner,) = [o for o in options if o is not type(None)]
-        return _decode(inner, value, where)
-    if origin is tuple:
-        (inner, _) = typing.get_args(tp)
-        if not isinstance(value, list):
-            raise CovenantFileError("expected a list", where)
-        return tuple(_decode(inner, v, f"{where}[{i}]") for i, v in enumerate(value))
-    if isinstance(tp, type) and issubclass(tp, StrEnum):
-        try:
-            return tp(value)
-        except ValueError:
-            choices = ", ".join(m.value for m in tp)
-            raise CovenantFileError(f"{value!r} is not one of {choices}", where) from None
-    if isinstance(tp, type) and is_dataclass(tp):
-        return _decode_dataclass(tp, value, where)
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise CovenantFileError("expected true or false", where)
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise CovenantFileError("expected a whole number", where)
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            raise CovenantFileError("expected text", where)
-        return value
-    raise CovenantFileError(f"cannot read a value of type {tp!r}", where)  # a bug, not input
-
-
-def _decode_entry(value: Any, where: str) -> Any:
-    if not isinstance(value, dict) or value.get("type") not in ENTRY_TYPES:
-        raise CovenantFileError(
-            "expected a play-log entry with a known 'type'", f"{where}.type" if where else "type"
-        )
-    body = {k: v for k, v in value.items() if k != "type"}
-    return _decode_dataclass(ENTRY_TYPES[value["type"]], body, where)
-
-
-def _decode_dataclass(cls: type, value: Any, where: str) -> Any:
-    if not isinstance(value, dict):
-        raise CovenantFileError("expected an object", where)
-    hints = _hints(cls)
-    names = {f.name for f in fields(cls)}
-    extra = sorted(set(value) - names)
-    if extra:
-        raise CovenantFileError(f"unexpected field {extra[0]!r}", where)
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in value:
-            raise CovenantFileError(f"missing field {f.name!r}", where)
-        at = f"{where}.{f.name}"
-        if cls is cv.CovenantCharacter and f.name == "log":
-            if not isinstance(value["log"], list):
-                raise CovenantFileError("expected a list", at)
-            kwargs["log"] = tuple(
-                _decode_entry(e, f"{at}[{i}]") for i, e in enumerate(value["log"])
-            )
-        else:
-            kwargs[f.name] = _decode(hints[f.name], value[f.name], at)
-    return cls(**kwargs)
-
-
 def character_from_json(value: Any, where: str = "character") -> cv.CovenantCharacter:
     """The inverse of ``character_to_json``."""
-    return typing.cast(cv.CovenantCharacter, _decode_dataclass(cv.CovenantCharacter, value, where))
+    return typing.cast(cv.CovenantCharacter, _CODEC.decode(cv.CovenantCharacter, value, where))
 
 
 # --------------------------------------------------------------------------- reading

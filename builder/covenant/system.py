@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
-from builder.core.registry import CharacterFile, GameSystem, Identity
+from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
 from builder.covenant import file as covenant_file
 from builder.covenant.audit import audit_covenant
@@ -49,12 +49,7 @@ def _normalize(data: Any) -> dict[str, Any]:
 
 def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
     """``core`` (name, player, pronouns, description, creation) and each play-log entry."""
-    items: dict[str, Any] = {
-        "core": {k: character[k] for k in ("name", "player", "pronouns", "description", "creation")}
-    }
-    for i, entry in enumerate(character["log"]):
-        items[f"log[{i}]"] = entry
-    return items
+    return core_and_log_items(character, ("name", "player", "pronouns", "description", "creation"))
 
 
 def _audit(character: CovenantCharacter, _context: Mapping[str, Any]) -> Audit:

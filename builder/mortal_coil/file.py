@@ -15,16 +15,15 @@ the format guards only the shape; ``builder.mortal_coil.audit`` reports the rule
 from __future__ import annotations
 
 import json
-import types
 import typing
 from collections.abc import Mapping
-from dataclasses import dataclass, fields, is_dataclass
-from enum import StrEnum
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from jsonschema import Draft202012Validator
 
+from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
 from builder.mortal_coil import character as mc
 from builder.mortal_coil import creation as mc_creation
@@ -51,8 +50,9 @@ ENTRY_TYPES: dict[str, type] = {
 }
 """The ``type`` tag of each play-log entry in the file."""
 
-_ENTRY_TAGS = {cls: tag for tag, cls in ENTRY_TYPES.items()}
-_NAMESPACE = {**vars(mc), **vars(mc_crew), "Associate": mc_creation.Associate}
+_CODEC = DataclassCodec(
+    {**vars(mc), **vars(mc_crew), "Associate": mc_creation.Associate}, ENTRY_TYPES
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,28 +66,14 @@ class MortalCoilFile:
 # --------------------------------------------------------------------------- encoding
 
 
-def _encode(value: Any) -> Any:
-    if isinstance(value, StrEnum):
-        return str(value)
-    if is_dataclass(value) and not isinstance(value, type):
-        out = {f.name: _encode(getattr(value, f.name)) for f in fields(value)}
-        tag = _ENTRY_TAGS.get(type(value))
-        if tag is not None:
-            out["type"] = tag
-        return out
-    if isinstance(value, tuple):
-        return [_encode(v) for v in value]
-    return value
-
-
 def character_to_json(character: mc.Spacefarer) -> dict[str, Any]:
     """The spacefarer as plain JSON values, every field written."""
-    return typing.cast(dict[str, Any], _encode(character))
+    return typing.cast(dict[str, Any], _CODEC.encode(character))
 
 
 def crew_to_json(crew: mc_crew.Crew) -> dict[str, Any]:
     """The crew as plain JSON values, every field written."""
-    return typing.cast(dict[str, Any], _encode(crew))
+    return typing.cast(dict[str, Any], _CODEC.encode(crew))
 
 
 def to_document(file: MortalCoilFile) -> dict[str, Any]:
@@ -117,68 +103,14 @@ def dumps(file: MortalCoilFile) -> str:
 # --------------------------------------------------------------------------- decoding
 
 
-@cache
-def _hints(cls: type) -> dict[str, Any]:
-    return typing.get_type_hints(cls, _NAMESPACE)
-
-
-def _decode(tp: Any, value: Any, where: str) -> Any:
-    """Build a value of type ``tp`` from schema-checked JSON; a mismatch is a file error."""
-    origin = typing.get_origin(tp)
-    if origin in (types.UnionType, typing.Union):
-        return _decode_entry(value, where)  # the only union in these files is LogEntry
-    if origin is tuple:
-        inner = typing.get_args(tp)[0]
-        if not isinstance(value, list):
-            raise FileFormatError("expected a list", where)
-        return tuple(_decode(inner, v, f"{where}[{i}]") for i, v in enumerate(value))
-    if isinstance(tp, type) and issubclass(tp, StrEnum):
-        try:
-            return tp(value)
-        except ValueError:
-            choices = ", ".join(m.value for m in tp)
-            raise FileFormatError(f"{value!r} is not one of {choices}", where) from None
-    if isinstance(tp, type) and is_dataclass(tp):
-        return _decode_dataclass(tp, value, where)
-    if tp is bool and isinstance(value, bool):
-        return value
-    if tp is int and isinstance(value, int) and not isinstance(value, bool):
-        return value
-    if tp is str and isinstance(value, str):
-        return value
-    raise FileFormatError(f"expected a value of type {getattr(tp, '__name__', tp)}", where)
-
-
-def _decode_entry(value: Any, where: str) -> Any:
-    if not isinstance(value, dict) or value.get("type") not in ENTRY_TYPES:
-        raise FileFormatError("expected a play-log entry with a known 'type'", f"{where}.type")
-    body = {k: v for k, v in value.items() if k != "type"}
-    return _decode_dataclass(ENTRY_TYPES[value["type"]], body, where)
-
-
-def _decode_dataclass(cls: type, value: Any, where: str) -> Any:
-    if not isinstance(value, dict):
-        raise FileFormatError("expected an object", where)
-    hints = _hints(cls)
-    extra = sorted(set(value) - {f.name for f in fields(cls)})
-    if extra:
-        raise FileFormatError(f"unexpected field {extra[0]!r}", where)
-    kwargs: dict[str, Any] = {}
-    for f in fields(cls):
-        if f.name not in value:
-            raise FileFormatError(f"missing field {f.name!r}", where)
-        kwargs[f.name] = _decode(hints[f.name], value[f.name], f"{where}.{f.name}")
-    return cls(**kwargs)
-
-
 def character_from_json(value: Any, where: str = "character") -> mc.Spacefarer:
     """The inverse of ``character_to_json``."""
-    return typing.cast(mc.Spacefarer, _decode_dataclass(mc.Spacefarer, value, where))
+    return typing.cast(mc.Spacefarer, _CODEC.decode(mc.Spacefarer, value, where))
 
 
 def crew_from_json(value: Any, where: str = "crew") -> mc_crew.Crew:
     """The inverse of ``crew_to_json``."""
-    return typing.cast(mc_crew.Crew, _decode_dataclass(mc_crew.Crew, value, where))
+    return typing.cast(mc_crew.Crew, _CODEC.decode(mc_crew.Crew, value, where))
 
 
 # --------------------------------------------------------------------------- reading

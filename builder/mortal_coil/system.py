@@ -6,7 +6,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
-from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity
+from builder.core.registry import (
+    CharacterFile,
+    FileFormatError,
+    GameSystem,
+    Identity,
+    core_and_log_items,
+)
 from builder.core.report import Audit
 from builder.mortal_coil import file as mc_file
 from builder.mortal_coil.audit import audit_spacefarer
@@ -50,10 +56,7 @@ _CORE = ("name", "player", "pronouns", "background", "creation", "items", "armor
 
 def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
     """``core`` (who the character is, creation, gear, armor, stability) and each log entry."""
-    items: dict[str, Any] = {"core": {k: character[k] for k in _CORE}}
-    for i, entry in enumerate(character["log"]):
-        items[f"log[{i}]"] = entry
-    return items
+    return core_and_log_items(character, _CORE)
 
 
 def _audit(character: Spacefarer, _context: Mapping[str, Any]) -> Audit:

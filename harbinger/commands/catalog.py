@@ -158,6 +158,7 @@ def _effect_json(catalog: Catalog, effect: Effect) -> dict[str, Any]:
             }
             for c in effect.choices.values()
         ],
+        "design": effect.design,
         "house_rule": effect.origin.catalog,
     }
 

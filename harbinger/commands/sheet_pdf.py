@@ -1,11 +1,16 @@
 """``harbinger sheet pdf``: the printed sheet, cards, a blank sheet, or a whole roster.
 
-    harbinger sheet pdf FILE -o OUT.pdf [--paper letter|a4]
+    harbinger sheet pdf FILE -o OUT.pdf [--paper letter|a4] [--compact]
     harbinger sheet pdf FILE --cards -o CARDS.pdf
     harbinger sheet pdf --blank [--system ID] -o BLANK.pdf
     harbinger sheet pdf FILE|DIR... -o OUT_DIR          (one PDF per character)
     harbinger sheet pdf FILE|DIR... -o ALL.pdf --combined
     harbinger [--db PATH|URL] sheet pdf --roster -o OUT_DIR   (every character in the library)
+
+``--compact`` prints the short sheet for the table (a contractor on two pages;
+Gifts in short form, their full System Text on the Gift cards) instead of the
+full sheet. Many sheets into a folder are printed on every core (``--jobs N``
+to choose how many worker processes; 1 prints in this process).
 
 Every number printed comes from ``builder``; this module only reads the input and
 asks ``printing.systems`` for the printer of each character's game (found through
@@ -50,8 +55,31 @@ def add_pdf(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-
     parser.add_argument(
         "--combined", action="store_true", help="with several characters, write one PDF file"
     )
+    parser.add_argument(
+        "--compact",
+        action="store_true",
+        help="print the short sheet for the table (two pages) instead of the full sheet",
+    )
+    parser.add_argument(
+        "--jobs",
+        type=_jobs,
+        default=None,
+        metavar="N",
+        help="worker processes for many sheets into a folder (default: every core)",
+    )
     add_json_flag(parser)
     parser.set_defaults(func=run)
+
+
+def _jobs(text: str) -> int:
+    """``--jobs``: a whole number of worker processes, 1 or more."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--jobs takes a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"--jobs needs at least 1 worker, not {value}")
+    return value
 
 
 def run(args: argparse.Namespace) -> int:
@@ -70,6 +98,10 @@ def _run(args: argparse.Namespace) -> int:
     out = Path(args.output)
     if args.system is not None and not args.blank:
         raise CliError("--system chooses the game of a blank sheet; use it with --blank")
+    if args.compact and (args.blank or args.cards):
+        raise CliError(
+            "--compact chooses the short sheet; it goes with neither --cards nor --blank"
+        )
     if args.blank:
         if args.files:
             raise CliError("--blank prints an empty sheet and takes no FILE")
@@ -89,7 +121,7 @@ def _run(args: argparse.Namespace) -> int:
     single = len(characters) == 1 and out.suffix.lower() == ".pdf" and not args.roster
     if single:
         label, character = characters[0]
-        pages = systems.print_sheet(character, out, args.paper)
+        pages = systems.print_sheet(character, out, args.paper, compact=args.compact)
         return _done(args, [{"path": str(out), "pages": pages, "source": label}])
     return _render_many(args, characters, out)
 
@@ -163,5 +195,7 @@ def _render_many(args: argparse.Namespace, characters: list[tuple[str, Any]], ou
         args.paper,
         progress,
         combined=combined,
+        jobs=args.jobs,
+        compact=args.compact,
     )
     return _done(args, [{"path": str(p)} for p in paths])

@@ -13,6 +13,7 @@ per sheet, so the third contractor's first page reads "Page 1 of 4".
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -175,6 +176,21 @@ def frame_width(paper: Paper) -> float:
     return paper_size(paper)[0] - 2 * MARGIN_SIDE
 
 
+FIXED_DATE_ENV = "SOURCE_DATE_EPOCH"
+"""Set to a Unix time, PDFs carry that date and no random file id (reproducible builds)."""
+
+
+def reproducible() -> bool:
+    """Whether PDFs are written byte-for-byte repeatable (``SOURCE_DATE_EPOCH`` is set).
+
+    By default a PDF records when it was printed. Golden tests and anyone who
+    needs identical files set ``SOURCE_DATE_EPOCH`` (the reproducible-builds
+    convention reportlab follows): the file then carries that fixed date and no
+    random id.
+    """
+    return bool(os.environ.get(FIXED_DATE_ENV, "").strip())
+
+
 def make_document(
     out: Output,
     paper: Paper,
@@ -187,8 +203,8 @@ def make_document(
 ) -> BaseDocTemplate:
     """A document on ``paper`` writing to ``out`` with Harbinger's page template.
 
-    ``invariant`` output leaves out the creation time and random file id, so
-    printing the same snapshot twice gives byte-identical files.
+    The file carries the real creation date, unless ``reproducible()`` asks for
+    repeatable output (see there).
     """
     register_fonts()
     size = paper_size(paper)
@@ -205,7 +221,7 @@ def make_document(
         subject=one_line(subject),
         author=one_line(author),
         creator="Harbinger",
-        invariant=1,
+        invariant=int(reproducible()),
         initialFontName=SANS,
     )
     template_frames = list(frames) if frames is not None else [body_frame(paper)]

@@ -33,6 +33,7 @@ from printing.common.layout import (
     RunningCanvas,
     RunningHead,
     paper_size,
+    reproducible,
 )
 from printing.common.sections import sheet_styles
 from printing.common.styles import MUTED, RULE
@@ -149,7 +150,9 @@ def render_gift_cards(snapshot: PrintSnapshot, out: Output, paper: Paper = "lett
     A contractor without Gifts gets one page saying so, so the file is never empty.
     """
     size = paper_size(paper)
-    canv = RunningCanvas(str(out) if not hasattr(out, "write") else out, pagesize=size, invariant=1)
+    canv = RunningCanvas(
+        str(out) if not hasattr(out, "write") else out, pagesize=size, invariant=int(reproducible())
+    )
     canv.setTitle(one_line(f"{snapshot.name} — Gift cards"))
     canv.setAuthor(one_line(snapshot.player))
     canv.setSubject("The Contract: Gift cards")

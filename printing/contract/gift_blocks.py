@@ -66,11 +66,16 @@ def gift_classification(gift: GiftView) -> Markup:
 
 
 def gift_cost_sum(gift: GiftView) -> Markup:
-    """The Gift Cost breakdown as a printed sum: "Base 1 + Enhancements 2 − Drawbacks 1 = 2"."""
+    """The Gift Cost breakdown as a printed sum: "1 (Base) + 1 (Weapon Damage: 3) = 2".
+
+    Each term prints its amount first and what it pays for in brackets, so a
+    label that carries its own number ("Weapon Damage: 3") never runs into the
+    amount ("Building Custom Gifts": the Gift Cost is 1 plus each adjustment).
+    """
     pieces: list[str] = []
     for i, part in enumerate(gift.breakdown):
-        sign = "" if i == 0 and part.amount >= 0 else ("− " if part.amount < 0 else "+ ")
-        pieces.append(f"{sign}{part.label} {abs(part.amount)}")
+        sign = ("−" if part.amount < 0 else "") if i == 0 else ("− " if part.amount < 0 else "+ ")
+        pieces.append(f"{sign}{abs(part.amount)} ({part.label})")
     return markup("Gift Cost: {sum} = {total}", sum=" ".join(pieces), total=gift.cost)
 
 

@@ -34,7 +34,8 @@ def yes(flag: bool) -> str:
 
 
 def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
-    """Story: the Contracts attended and the Loose Ends, Threats hidden until their Cutoff."""
+    """Story: the Contracts attended, the Journals, and the Loose Ends (Threats hidden until
+    their Cutoff)."""
     out = section_heading("Story", s)
     if snap.contracts:
         header = ["#", "Date", "Scenario", "Where", "Outcome", "Commission", "Exp", "Notes"]
@@ -61,6 +62,8 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
     else:
         out.append(para("No Contracts attended yet.", s.muted))
     out.append(Spacer(1, 6))
+    out += journals_table(snap, width, s)
+    out.append(Spacer(1, 6))
     out.append(para("Loose Ends", s.subheading))
     if snap.loose_ends:
         rows = [["Loose End", "Threat level", "Cutoff", "Threat"]]
@@ -81,6 +84,28 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
         out.append(grid(rows, widths, center=(2,)))
     else:
         out.append(para("No Loose Ends.", s.muted))
+    return out
+
+
+def journals_table(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
+    """The Journals written ("Journals"): date, kind, title, words and the Exp each earned."""
+    out: list[Flowable] = [para("Journals", s.subheading)]
+    if not snap.journals:
+        out.append(para("No Journals written yet.", s.muted))
+        return out
+    rows: list[list[Flowable | str]] = [["Date", "Journal", "Title", "Words", "Exp"]]
+    widths = [width * f for f in (0.12, 0.13, 0.55, 0.1, 0.1)]
+    rows += [
+        [
+            fit(j.date, s.small, widths[0]),
+            fit(j.kind, s.cell, widths[1]),
+            fit(j.title, s.cell_bold, widths[2]),
+            str(j.words),
+            "" if j.exp is None else signed(j.exp),
+        ]
+        for j in snap.journals
+    ]
+    out.append(grid(rows, widths, right=(3, 4), fonts={0: s.small, 2: s.cell_bold}))
     return out
 
 

@@ -367,8 +367,9 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
             rows = [["Replenishment condition"]]
             rows += [[para(c, s.cell)] for c in src.replenishment]
             out.append(grid(rows, [width]))
-        else:
-            out.append(para("No replenishment conditions.", s.muted))
+        elif src.conditions_allowed:
+            # With none allowed yet the allowance line already says so: say it once.
+            out.append(para("No replenishment conditions chosen yet.", s.muted))
     out += section_heading("Limits", s)
     if snap.limits:
         widths = [width * 0.25, width * 0.63, width * 0.12]

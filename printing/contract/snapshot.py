@@ -46,6 +46,7 @@ from builder.contract.wording import (
 )
 from builder.core.findings import Finding, Severity
 from printing.contract.penalty import body_bands, mind_bands
+from printing.contract.story_views import journals, place_words
 from printing.contract.views import (
     AssetView,
     ContractView,
@@ -280,6 +281,7 @@ def snapshot_for(
         stock=_stock(contractor, gift_names),
         health=_health(contractor, cat),
         contracts=_contracts(contractor, report),
+        journals=journals(contractor, report),
         loose_ends=_loose_ends(report, cat),
         ledger=tuple(
             LedgerLine(
@@ -295,7 +297,7 @@ def snapshot_for(
         exp_totals=_exp_totals(report),
         reward_totals=_reward_totals(report),
         findings=tuple(
-            FindingView(str(f.severity), f.message, f.where)
+            FindingView(str(f.severity), f.message, place_words(f.where, contractor))
             for f in report.findings
             if f.severity in (Severity.ERROR, Severity.WARNING)
         ),
@@ -436,7 +438,13 @@ def _source(contractor: Contractor, report: SheetReport, source_name: str) -> So
         )
     else:
         allowance = f"{status.label}: no replenishment conditions yet"
-    return SourceView(source_name, ratings.source, contractor.source.replenishment, allowance)
+    return SourceView(
+        source_name,
+        ratings.source,
+        contractor.source.replenishment,
+        allowance,
+        allowed.conditions,
+    )
 
 
 def _entry_at(contractor: Contractor, index: int) -> Any:

@@ -64,6 +64,7 @@ class SourceView:
     rating: int
     replenishment: tuple[str, ...] = ()
     allowance: str = ""
+    conditions_allowed: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +177,17 @@ class ContractView:
 
 
 @dataclass(frozen=True, slots=True)
+class JournalView:
+    """A Journal, as a line of the Story section ("Journals"); ``exp`` is what it earned."""
+
+    date: str
+    kind: str
+    title: str
+    words: int
+    exp: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class LooseEndView:
     """A Loose End as the player may see it.
 
@@ -246,6 +258,7 @@ class PrintSnapshot:
     stock: StockView = field(default_factory=StockView)
     health: HealthView = field(default_factory=HealthView)
     contracts: tuple[ContractView, ...] = ()
+    journals: tuple[JournalView, ...] = ()
     loose_ends: tuple[LooseEndView, ...] = ()
     ledger: tuple[LedgerLine, ...] = ()
     exp_totals: tuple[TotalLine, ...] = ()

@@ -26,7 +26,14 @@ from printing.common.card_grid import (
     card_slots,
 )
 from printing.common.fonts import SANS
-from printing.common.layout import Output, Paper, RunningCanvas, RunningHead, paper_size
+from printing.common.layout import (
+    Output,
+    Paper,
+    RunningCanvas,
+    RunningHead,
+    paper_size,
+    reproducible,
+)
 from printing.common.styles import INK, MUTED, RULE, make_styles
 from printing.common.text import fit_width, markup, one_line, para
 
@@ -81,7 +88,9 @@ def render_trait_cards(
     if practitioner_id is not None and not chosen:
         raise KeyError(f"no practitioner {practitioner_id!r}")
     size = paper_size(paper)
-    canv = RunningCanvas(str(out) if not hasattr(out, "write") else out, pagesize=size, invariant=1)
+    canv = RunningCanvas(
+        str(out) if not hasattr(out, "write") else out, pagesize=size, invariant=int(reproducible())
+    )
     title = f"{chosen[0].name if practitioner_id else chronicle.town} — trait cards"
     canv.setTitle(one_line(title))
     canv.setAuthor(one_line(chosen[0].player if practitioner_id else chronicle.others_player))

@@ -23,6 +23,7 @@ from reportlab.pdfgen.canvas import Canvas
 from builder.tiles.elements import KINDS, Kind, beats
 from builder.tiles.variants import Variant
 from printing.common.fonts import SANS, SANS_BOLD, register_fonts
+from printing.common.layout import reproducible
 
 COLOURS: dict[Kind, Color] = {
     Kind.FIRE: HexColor("#d9482b"),
@@ -181,7 +182,7 @@ def tiles_pdf(variant: Variant, target: str | Path | None = None, paper: str = "
     register_fonts()
     size = A4 if paper.lower() == "a4" else LETTER
     buffer = io.BytesIO()
-    c = Canvas(buffer, pagesize=size, invariant=True)
+    c = Canvas(buffer, pagesize=size, invariant=reproducible())
     c.setTitle(f"Covenants: {variant.name}")
     draw_board(c, variant, *size)
     c.showPage()

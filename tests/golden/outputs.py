@@ -42,6 +42,7 @@ def _run(args: list[str]) -> tuple[int, str]:
         env["XDG_CONFIG_HOME"] = str(Path(home) / "config")
         env["XDG_DATA_HOME"] = str(Path(home) / "data")
         env["HOME"] = home
+        env["SOURCE_DATE_EPOCH"] = "1700000000"  # fixed PDF dates: recorded output repeats
         done = subprocess.run(
             [sys.executable, "-m", "harbinger", *args],
             capture_output=True, text=True, env=env, cwd=ROOT, check=False,

@@ -33,8 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract import dice
-from builder.contract.rolls import pool_roll, trait_roll
+from builder.contract.rolls import PlannedRoll, pool_roll, trait_roll
 from builder.contract.scars import RollModifier, with_scar
+from ui.contract.dice_roll import RollSection
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
 """The three rolls not made from an Attribute and an Ability ("Rolling Body")."""
@@ -69,6 +70,7 @@ class RollSheet:
     penalty: int = 0
     encumbrance: int = 0
     modifiers: tuple[RollModifier, ...] = ()
+    owner: str = ""  # whose rolls the roll log keeps (the contractor's id)
 
     def dice_lost(self, scars: tuple[RollModifier, ...] = ()) -> int:
         """Dice a roll loses with ``scars`` ticked: the higher of Penalty and scar, plus load."""
@@ -108,6 +110,13 @@ def penalty_words(sheet: RollSheet, scars: tuple[RollModifier, ...]) -> str:
     if sheet.encumbrance:
         parts.append("encumbrance")
     return " and ".join(parts) or "Penalty"
+
+
+def roll_label(first: str, second: str, difficulty: int) -> str:
+    """What a roll is, for the roll log: "Dexterity + Firearms, Difficulty 6"."""
+    if first in SPECIAL_ROLLS or second == NO_ABILITY:
+        return f"{first}, Difficulty {difficulty}"
+    return f"{first} + {second}, Difficulty {difficulty}"
 
 
 def percent(p: Fraction) -> str:
@@ -176,9 +185,13 @@ class DicePanel(QWidget):
         self.expected_label = QLabel()
         grid.addWidget(self.expected_label, 2 * len(dice.BANDS), 0, 1, 2)
 
+        self.planned: tuple[str, PlannedRoll] | None = None
+        self.roller = RollSection(lambda: self.planned)
+
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(chart)
+        layout.addWidget(self.roller)
         layout.addStretch(1)
 
         self.first.currentIndexChanged.connect(self._first_changed)
@@ -209,6 +222,7 @@ class DicePanel(QWidget):
         self.second.setCurrentIndex(index if index >= 0 else 0)
         self.second.blockSignals(False)
         self._show_modifiers(sheet.modifiers)
+        self.roller.set_owner(sheet.owner)
         self._first_changed()
 
     def _show_modifiers(self, modifiers: tuple[RollModifier, ...]) -> None:
@@ -274,6 +288,7 @@ class DicePanel(QWidget):
                 parts = f"{first} {attribute} + {ability_name} {ability}"
         dist = roll.distribution
         self.distribution = dist
+        self.planned = (roll_label(first, self.second.currentText(), difficulty), roll)
         text = f"{parts} = {roll.base_pool} dice"
         if roll.penalty:
             text += f"; {penalty_words(sheet, scars)} −{roll.penalty} leaves {roll.pool}"

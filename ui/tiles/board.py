@@ -137,7 +137,7 @@ class BoardView(QWidget):
         font = QFont(p.font())
         font.setBold(True)
         p.setFont(font)
-        p.setPen(QColor("#222222"))
+        p.setPen(self.palette().windowText().color())  # below the disc, on the window
         label = "dawn" if t == 0 else "dusk" if t == len(s.board) - 1 else f"#{t + 1}"
         text = f"{label} · {s.variant.territories[t]}"
         box = QRectF(c.x() - rad, c.y() + rad, 2 * rad, rad * 0.5)

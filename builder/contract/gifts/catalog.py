@@ -280,6 +280,8 @@ class Effect:
     exclude_general: tuple[str, ...]
     origin: Origin
     choices: Mapping[str, PlayerChoice] = field(default_factory=lambda: MappingProxyType({}))
+    #: "rules" (named by the rules text), "harbinger" (Harbinger's own design) or "" (unstated)
+    design: str = ""
 
 
 @dataclass(frozen=True, slots=True)

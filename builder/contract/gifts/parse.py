@@ -357,7 +357,12 @@ _EFFECT_FIELDS = (
     "use_general",
     "exclude_general",
     "choices",
+    "design",
 )
+
+#: Who designed an Effect (``design``): "rules" for an Effect the rules text
+#: itself names, "harbinger" for one Harbinger designed within the rules' framework.
+DESIGNS = ("rules", "harbinger")
 
 
 def _template(value: Any, report: Report, what: str) -> tuple[str, ...]:
@@ -513,6 +518,10 @@ def _parse_effect(
             choice = parse_choice(cid, ctable, slots, creport)
             if choice is not None:
                 choices[cid] = choice
+    design = f.get("design", str, "") or ""
+    if design not in ("", *DESIGNS):
+        report(f'field \'design\' must be "rules", "harbinger" or absent, not {design!r}')
+        design = ""
     return Effect(
         id=eid,
         name=f.text("name"),
@@ -531,6 +540,7 @@ def _parse_effect(
         exclude_general=f.str_list("exclude_general"),
         origin=origin,
         choices=frozen_map(choices),
+        design=design,
     )
 
 

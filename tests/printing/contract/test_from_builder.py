@@ -244,7 +244,7 @@ def test_the_gift_prints_as_the_gift_engine_wrote_it(
     assert gift.cost == expected.cost == 1
     assert "Ember Lance Hold still. This will only sting for the rest of your life. Cost 1" in text
     assert "Power · Effect Injure · Style Targeted" in text
-    assert "Gift Cost: Base 1 + Armor-Piercing 1 − Focus Item 1 = 1" in text
+    assert "Gift Cost: 1 (Base) + 1 (Armor-Piercing) − 1 (Focus Item) = 1" in text
     assert (
         "Modifiers: Enhancement: Armor-Piercing; Drawback: Focus Item "
         "(a brass lighter with a dented lid)"

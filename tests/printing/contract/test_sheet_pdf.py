@@ -7,6 +7,7 @@ read the result with pypdf, the way a player would copy text out of it.
 from __future__ import annotations
 
 import dataclasses
+import datetime
 import io
 from pathlib import Path
 
@@ -100,7 +101,10 @@ def test_every_gift_prints_in_full(sample: PrintSnapshot, printed) -> None:
         assert f"System. {squash(gift.system_text)}" in text
         assert squash(gift.description) in text
     # Gift 1: base 1 + Effect with this Style 1 + Enhancements 3 − Drawbacks 1 = 4.
-    assert "Gift Cost: Base 1 + Effect with this Style 1 + Enhancements 3 − Drawbacks 1 = 4" in text
+    assert (
+        "Gift Cost: 1 (Base) + 1 (Effect with this Style) + 3 (Enhancements) − 1 (Drawbacks) = 4"
+        in text
+    )
 
 
 def test_every_ledger_total_and_line_prints(sample: PrintSnapshot, printed) -> None:
@@ -207,7 +211,10 @@ def test_fonts_are_embedded_dejavu_subsets_only() -> None:
     assert b"Helvetica" not in data
 
 
-def test_output_to_a_path_and_to_a_stream_is_the_same_and_repeatable(tmp_path: Path) -> None:
+def test_output_to_a_path_and_to_a_stream_is_the_same_and_repeatable(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     snap = sample_snapshot()
     first, _ = render(snap)
     second, _ = render(snap)
@@ -215,6 +222,22 @@ def test_output_to_a_path_and_to_a_stream_is_the_same_and_repeatable(tmp_path: P
     render_contractor_sheet(snap, str(tmp_path / "sheet2.pdf"))
     assert first == second == (tmp_path / "sheet.pdf").read_bytes()
     assert (tmp_path / "sheet2.pdf").read_bytes() == first
+
+
+def test_the_file_records_the_real_date_unless_a_fixed_one_is_asked(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+    before = datetime.datetime.now().astimezone() - datetime.timedelta(minutes=1)
+    data, _ = render(sample_snapshot())
+    created = read_pdf(data)[0].metadata.creation_date
+    assert created is not None and created >= before
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # 2023-11-14 22:13:20 UTC
+    data, _ = render(sample_snapshot())
+    fixed = read_pdf(data)[0].metadata.creation_date
+    assert fixed is not None and fixed.astimezone(datetime.UTC).isoformat() == (
+        "2023-11-14T22:13:20+00:00"
+    )
 
 
 def test_metadata_names_the_contractor() -> None:

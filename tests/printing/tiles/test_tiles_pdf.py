@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from pypdf import PdfReader
 
 from builder.tiles.variants import variant
@@ -34,5 +35,6 @@ def test_variant_4_has_22_tiles_and_values_1_to_7_on_a4() -> None:
     assert "Tiles (22)" in tiles and tiles.split().count("?") == 2
 
 
-def test_the_pdf_is_reproducible() -> None:
+def test_the_pdf_is_reproducible(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")  # a fixed date instead of today's
     assert tiles_pdf(variant("v7")) == tiles_pdf(variant("v7"))

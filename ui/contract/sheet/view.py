@@ -198,6 +198,7 @@ class SheetView(QWidget):
             penalty=derived.penalty,
             encumbrance=derived.encumbrance_penalty,
             modifiers=roll_modifiers(self.ctx.contractor.health.battle_scars, derived.penalty),
+            owner=self.ctx.contractor.id,
         )
 
     # ------------------------------------------------------------------ actions

@@ -338,6 +338,8 @@ class RatingEditor(QWidget):
         self.spin.setValue(getattr(page.state, group)[trait])
         self.name.setBuddy(self.spin)
         self.dots = Dots(self.spin.value(), 5)
+        self.dots.set_editable(True)  # creation: ratings are set freely, builder checks them
+        self.dots.picked.connect(lambda value: self.spin.setValue(max(value, self.spin.minimum())))
         self.spin.valueChanged.connect(self._changed)
         self._update_tips()
 

@@ -157,8 +157,8 @@ def test_a_misspelt_field_gets_the_closest_name(catalog_copy: Path) -> None:
     problems = _problems(catalog_copy)
     assert problems[0] == (
         "effects/weird.toml: effects.zap: unknown field 'sumary' (did you mean 'summary'?)"
-        " (allowed: choices, drawbacks, enhancements, exclude_general, groups, name, parameters,"
-        " prompt, slots, status, styles, summary, template, types, use_general)"
+        " (allowed: choices, design, drawbacks, enhancements, exclude_general, groups, name,"
+        " parameters, prompt, slots, status, styles, summary, template, types, use_general)"
     )
 
 
@@ -364,3 +364,13 @@ def test_wrong_values_anywhere_are_problems_never_crashes(tmp_path: Path) -> Non
                 assert exc.problems
                 assert all(p.file for p in exc.problems)
     assert tried > 250
+
+
+def test_an_unknown_design_is_refused(catalog_copy: Path) -> None:
+    """``design`` is "rules" or "harbinger" (FORMAT.md §2.1)."""
+    text = MINIMAL_EFFECT.replace('name = "Zap"', 'name = "Zap"\n    design = "homebrew"')
+    _write(catalog_copy / "effects" / "weird.toml", text)
+    assert _problems(catalog_copy) == [
+        'effects/weird.toml: effects.zap: field \'design\' must be "rules", "harbinger"'
+        " or absent, not 'homebrew'"
+    ]

@@ -1,0 +1,149 @@
+"""Printing many sheets on every core: one worker process per core, one file each.
+
+``printing.systems.render_roster`` hands a folder print of several characters
+here. Each character (a frozen value of builder's dataclasses) is pickled to a
+worker of our own; the worker prints the sheet with the game's printer into a
+``.part`` file in the target folder and returns the sheet's name. Only this
+process's own values are ever unpickled, never a file. Once every sheet is
+done the files get their final names (``sheet_paths``: the same names, and the
+same rules for two characters of one name, as a serial print).
+
+Workers start through the ``forkserver`` method where the system has it (else
+``spawn``): never a fork of a running app, so no Qt state and no open library
+connection reaches a worker. The forkserver preloads the printers, fonts and
+catalogs once, so each worker starts warm.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import multiprocessing
+import os
+import time
+from collections.abc import Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from printing.common.layout import Paper
+from printing.common.roster import Progress, sheet_paths
+
+worker_cpu_seconds = 0.0
+"""CPU seconds the workers spent on the sheets of the last ``print_folder`` (benchmarks)."""
+
+PRELOAD = ["printing.pool_warm"]
+"""Modules the forkserver imports once, before it forks any worker."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Named:
+    """What ``sheet_paths`` needs of a printed sheet to name its file."""
+
+    name: str
+    ident: str
+    noun: str
+
+
+def cores() -> int:
+    """The processor cores this process may use (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def _context() -> Any:
+    """A start method that never forks a running app: forkserver, else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOAD)
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    """Rebuild a read-only mapping in a worker (builder's values keep their maps read-only)."""
+    return MappingProxyType(items)
+
+
+copyreg.pickle(MappingProxyType, lambda proxy: (_proxy, (dict(proxy),)))
+
+
+def _print_one(
+    character: Any, part: str, paper: Paper, compact: bool
+) -> tuple[str, str, str, float]:
+    """Worker: print one character's sheet to ``part``.
+
+    Returns the sheet's name, id and noun (for its file name) and the CPU
+    seconds the worker spent on it.
+    """
+    from printing.systems import sheet_of
+
+    start = time.process_time()
+    sheet = sheet_of(character, compact)
+    sheet.render(part, paper)
+    return sheet.name, sheet.ident, sheet.noun, time.process_time() - start
+
+
+def print_folder(
+    characters: Sequence[Any],
+    folder: Path,
+    paper: Paper = "letter",
+    progress: Progress | None = None,
+    jobs: int | None = None,
+    *,
+    compact: bool = False,
+) -> list[Path]:
+    """Print one sheet file per character into ``folder`` using ``jobs`` worker processes.
+
+    ``compact`` prints each game's short sheet for the table instead of the full one.
+    Returns the paths written, in the order of ``characters``. ``progress``
+    runs in the calling thread as sheets finish and may raise to stop the
+    batch: sheets not started are cancelled, finished ones are kept under
+    their names, and no ``.part`` file is left behind.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    total = len(characters)
+    parts = [folder / f".harbinger-{os.getpid()}-{i}.pdf.part" for i in range(total)]
+    names: dict[int, _Named] = {}
+    workers = max(1, min(jobs or cores(), total))
+    spent = 0.0
+    if progress is not None:
+        progress(0, total)
+    executor = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
+    try:
+        pending: dict[Future[tuple[str, str, str, float]], int] = {
+            executor.submit(_print_one, character, str(part), paper, compact): i
+            for i, (character, part) in enumerate(zip(characters, parts, strict=True))
+        }
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                index = pending.pop(future)
+                name, ident, noun, cpu = future.result()
+                names[index] = _Named(name, ident, noun)
+                spent += cpu
+                if progress is not None:
+                    progress(len(names), total)
+    except BaseException:
+        executor.shutdown(wait=True, cancel_futures=True)
+        _finish(names, parts, folder)
+        raise
+    finally:
+        global worker_cpu_seconds
+        worker_cpu_seconds = spent
+    executor.shutdown(wait=True)
+    return _finish(names, parts, folder)
+
+
+def _finish(names: dict[int, _Named], parts: list[Path], folder: Path) -> list[Path]:
+    """Give each finished sheet its final name; remove every leftover ``.part`` file."""
+    order = sorted(names)
+    paths = sheet_paths([names[i] for i in order], folder)  # type: ignore[misc]
+    for index, path in zip(order, paths, strict=True):
+        os.replace(parts[index], path)
+    for part in parts:
+        part.unlink(missing_ok=True)
+    return paths
