@@ -147,3 +147,13 @@ def test_quitting_with_unsaved_notes_asks_first(window: MainWindow, qtbot) -> No
 
     with Library.open(window.settings.recent_libraries()[0]) as library:
         assert library.load(first).notes == "Written at the table."
+
+
+def test_the_dice_panel_follows_the_contractor_tab(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    ids = _examples(window, qtbot)
+    window.open_character(ids["contract"][0])
+    window.open_character(ids["covenant"][0])
+    window.dice_dock.show()  # made while a Covenant character is shown: nothing to roll yet
+    window.tabs.setCurrentIndex(0)
+    attributes = list(window.sheet.roll_sheet().attributes)
+    assert window.dice_panel.first.currentText() == attributes[0]
