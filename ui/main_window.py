@@ -1,11 +1,16 @@
-"""The main window: the roster on the left, the open contractor's sheet on the right.
+"""The main window: the roster on the left, the open characters' sheets on the right.
 
-Menus: File (new/open library, recent libraries, import, export, print),
-Edit (undo, redo, find), Contractor (create and advance), View (dice).
+Menus: File (new/open library, recent libraries, import, export, print, close
+the character), Edit (undo, redo, find), Contractor (create and advance), View
+(dice). Several characters, of any game, are open at once, one tab each
+(:mod:`ui.character_tabs`); opening one already open switches to its tab, and
+closing a tab with unsaved notes asks first (Save, Discard, Cancel).
 Every edit goes through a game system's operations (``ui.operations``); the
 window listens to the workspace's one ``changed`` signal and refreshes what it
 shows. Undo and Redo come from the workspace's undo group: each character has
-its own history, and the one shown is the one Undo acts on. Whatever depends
+its own history, and the tab shown is the one Undo acts on.
+Each sheet and the Dice panel sit in scroll areas, so no window grows past
+the screen (1280×800, or 200% scaling: :mod:`ui.screen_fit`). Whatever depends
 on the game (how a character is shown, printed, deleted) is looked up in
 :mod:`ui.systems` by the character's system id.
 Dialogs open window-modal with ``open()`` so the event loop keeps running
@@ -43,13 +48,15 @@ from PySide6.QtWidgets import (
 
 from harbinger.paths import APP_NAME, is_url, library_url
 from ui.actions import MORE_ACTIONS
+from ui.character_tabs import CharacterTabs
 from ui.roster import RosterPanel
+from ui.screen_fit import fit_to_screen, initial_size
 from ui.settings import AppSettings
 from ui.tasks import TaskRunner
 from ui.workspace import Change, Workspace
 
 if TYPE_CHECKING:
-    from PySide6.QtGui import QCloseEvent, QPaintEvent
+    from PySide6.QtGui import QCloseEvent, QPaintEvent, QShowEvent
     from PySide6.QtWidgets import QDialog, QDockWidget, QMessageBox
 
     from builder.contract.character import Contractor
@@ -186,16 +193,15 @@ class MainWindow(QMainWindow):
         self.workspace = Workspace(self)
         self.tasks = TaskRunner(self)
         self.current_dialog: QDialog | QMessageBox | None = None
-        self.contractor: Contractor | None = None
-        self.report: Any = None
         self._ops: Operations | None = None
-        self._sheet: SheetView | None = None
+        # The open contractors of The Contract, by id: their sheet view (a tab's page),
+        # the value shown and builder's evaluation of it.
+        self._contracts: dict[str, tuple[SheetView, Contractor, Any]] = {}
+        self._spare_sheet: SheetView | None = None  # ``sheet`` asked with no contractor shown
         self._dice_panel: DicePanel | None = None
         self._dice_dock: QDockWidget | None = None
         self._first_paint_work: list[Callable[[], None]] | None = []
-        # The sheet widget of a character of a game other than The Contract, if one is shown
-        # (``show_game``): it has ``character_id``, ``character`` and ``undo_stack``.
-        self.game_sheet: Any = None
+        self._quitting = False  # the player chose how unsaved work ends: close now
         self.loading = False
 
         self.setWindowTitle(APP_NAME)
@@ -210,6 +216,9 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget(self.splitter)
         self.empty_page = EmptyPage(self.actions["new_contractor"], self.stack)
         self.stack.addWidget(self.empty_page)
+        # One tab per open character (ui.character_tabs); the empty page when none is open.
+        self.tabs = CharacterTabs(self.stack)
+        self.stack.addWidget(self.tabs)
         self.splitter.addWidget(self.roster)
         self.splitter.addWidget(self.stack)
         self.splitter.setStretchFactor(0, 0)
@@ -223,12 +232,14 @@ class MainWindow(QMainWindow):
         self.statusBar().addPermanentWidget(self.status_label)
 
         self.roster.contractor_selected.connect(self.show_contractor)
-        self.roster.contractor_activated.connect(self.show_contractor)
+        self.roster.contractor_activated.connect(self.open_character)
+        self.tabs.currentChanged.connect(self._tab_changed)
+        self.tabs.close_requested.connect(self.close_character)
         self.workspace.changed.connect(self._on_changed)
         self.workspace.failed.connect(self._save_failed)
         self.tasks.busy_changed.connect(self._busy)
 
-        self.resize(1280, 800)
+        self.resize(*initial_size(self, 1280, 800))
         self._restore_window()
         self._update_actions()
         if location:
@@ -251,16 +262,58 @@ class MainWindow(QMainWindow):
 
         return sheet_catalog()
 
+    def _open_contract(self) -> tuple[SheetView, Contractor, Any] | None:
+        """(view, contractor, report) of the contractor in the tab shown, if it is one."""
+        entry = self._contracts.get(self.tabs.current_id())
+        if entry is None or self.tabs.currentWidget() is not entry[0]:
+            return None
+        return entry
+
     @property
     def sheet(self) -> SheetView:
-        """The sheet view, made when the first contractor is shown."""
-        if self._sheet is None:
-            from ui.contract.sheet.view import SheetView
+        """The sheet view of the contractor in the tab shown.
 
-            self._sheet = SheetView(self.ops, self.catalog, self)
-            self._sheet.action_requested.connect(self._sheet_action)
-            self.stack.addWidget(self._sheet)
-        return self._sheet
+        With no contractor shown, the empty view the next contractor opened will
+        use (made on first use, as before tabs).
+        """
+        entry = self._open_contract()
+        if entry is not None:
+            return entry[0]
+        if self._spare_sheet is None:
+            self._spare_sheet = self._new_sheet_view()
+        return self._spare_sheet
+
+    def _new_sheet_view(self) -> SheetView:
+        """A contractor's sheet view (a tab's page once a contractor is shown in it)."""
+        from ui.contract.sheet.view import SheetView
+
+        view = SheetView(self.ops, self.catalog, self)
+        view.action_requested.connect(self._sheet_action)
+        return view
+
+    @property
+    def contractor(self) -> Contractor | None:
+        """The contractor in the tab shown, as last loaded, or None."""
+        entry = self._open_contract()
+        return entry[1] if entry is not None else None
+
+    @property
+    def report(self) -> Any:
+        """Builder's evaluation of the contractor in the tab shown, or None."""
+        entry = self._open_contract()
+        return entry[2] if entry is not None else None
+
+    @property
+    def game_sheet(self) -> Any:
+        """The sheet widget of the tab shown when it is another game's character, or None.
+
+        It has ``character_id``, ``character`` (the value shown) and ``undo_stack``.
+        """
+        cid = self.tabs.current_id()
+        page = self.tabs.currentWidget()
+        if not cid or cid in self._contracts or getattr(page, "character", None) is None:
+            return None
+        return page
 
     @property
     def dice_dock(self) -> QDockWidget:
@@ -304,14 +357,20 @@ class MainWindow(QMainWindow):
     def dice_panel(self) -> DicePanel:
         """The dice panel in its dock, made when first needed."""
         if self._dice_panel is None:
+            from ui.character_tabs import scrolling
             from ui.contract.dice_panel import DicePanel
 
             self._dice_panel = DicePanel()
-            # A narrow dock, so the sheet keeps its room at 1280 pixels.
+            # A narrow dock, so the sheet keeps its room at 1280 pixels; in a scroll area,
+            # so a panel taller than the screen (200% scaling) scrolls instead of growing
+            # the window past it.
             self._dice_panel.setMaximumWidth(self.fontMetrics().horizontalAdvance("M") * 22)
-            self.dice_dock.setWidget(self._dice_panel)
-            if self._sheet is not None and self.contractor is not None:
-                self._dice_panel.set_sheet(self._sheet.roll_sheet())
+            area = scrolling(self._dice_panel)
+            scrollbar = area.verticalScrollBar().sizeHint().width()
+            area.setMaximumWidth(self._dice_panel.maximumWidth() + scrollbar)
+            self.dice_dock.setWidget(area)
+            if self.contractor is not None:
+                self._dice_panel.set_sheet(self.sheet.roll_sheet())
         return self._dice_panel
 
     def _dice_visible(self, visible: bool) -> None:
@@ -389,6 +448,13 @@ class MainWindow(QMainWindow):
             self.choose_print_roster,
             None,
             "Save every character's sheet as a PDF, one file each",
+        )
+        a(
+            "close_tab",
+            "&Close Character",
+            self.close_character,
+            "Ctrl+W",
+            "Close the character's tab (asks first when something is not saved)",
         )
         # Review mode (ui.review). Ctrl+R is Record Contract, so review takes Ctrl+Shift+R.
         a("review", "Re&view Files…", self.open_review, "Ctrl+Shift+R", "Audit and approve files")
@@ -472,6 +538,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.actions["print_roster"])
         file_menu.addAction(self.actions["review"])
         file_menu.addSeparator()
+        file_menu.addAction(self.actions["close_tab"])
         file_menu.addAction(self.actions["quit"])
 
         edit_menu = bar.addMenu("&Edit")
@@ -552,6 +619,7 @@ class MainWindow(QMainWindow):
             self.actions[key].setEnabled(has_library)
         for key in ("export", "delete", "print"):
             self.actions[key].setEnabled(shown)
+        self.actions["close_tab"].setEnabled(self.tabs.count() > 0)
         self.actions["print_roster"].setEnabled(has_library)
         self.actions["journal"].setEnabled(has_sheet)
         self.actions["record_contract"].setEnabled(has_sheet and alive)
@@ -620,6 +688,11 @@ class MainWindow(QMainWindow):
         pending, self._first_paint_work = self._first_paint_work, None
         for work in pending or ():
             work()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown: once the frame is known, the whole window is kept on its screen."""
+        super().showEvent(event)
+        QTimer.singleShot(0, lambda: fit_to_screen(self))
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """Paint as Qt does; the first frame also releases :meth:`after_first_paint` work."""
@@ -850,8 +923,34 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ contractors
 
     def show_contractor(self, character_id: str) -> None:
-        """Show one character of any game system (the roster's pick), by its system's screens."""
-        self._show_character(character_id)
+        """Show one character of any game system: the roster's pick, as a preview tab.
+
+        A character already open is switched to. Otherwise it opens in a new tab
+        that replaces the previous preview (one not kept: see
+        :mod:`ui.character_tabs`), unless that one holds unsaved work.
+        """
+        if character_id and character_id == self.tabs.current_id():
+            return
+        index = self.tabs.index_of(character_id)
+        if index >= 0:
+            self.tabs.setCurrentIndex(index)
+            return
+        preview = self.tabs.preview_id
+        if not self._show_character(character_id):
+            return
+        self.tabs.preview_id = character_id
+        if preview and preview != character_id and not self._unsaved(preview):
+            place = self.tabs.index_of(preview)
+            self._close_tab(preview)
+            self.tabs.tabBar().moveTab(self.tabs.index_of(character_id), place)
+
+    def open_character(self, character_id: str) -> bool:
+        """Open a character in a tab that stays open (roster double-click or Enter, a file)."""
+        shown = self.tabs.index_of(character_id) >= 0 or self._show_character(character_id)
+        if shown:
+            self.tabs.keep(character_id)
+            self.tabs.setCurrentIndex(self.tabs.index_of(character_id))
+        return shown
 
     def _show_character(self, character_id: str) -> bool:
         library = self.workspace.library
@@ -869,7 +968,7 @@ class MainWindow(QMainWindow):
         return screens.show(self, character_id)
 
     def show_contract(self, contractor_id: str) -> bool:
-        """Load, evaluate and show one contractor's sheet."""
+        """Load, evaluate and show one contractor's sheet in its tab (made when not open)."""
         library = self.workspace.library
         try:
             contractor = library.load(contractor_id)
@@ -877,26 +976,80 @@ class MainWindow(QMainWindow):
             self.warn("Could not open the character", str(exc))
             return False
         self._display(contractor)
-        if self.roster.current_id() != contractor_id:
-            self.roster.select(contractor_id)
         return True
 
     def _display(self, contractor: Contractor) -> None:
         from builder.contract.sheet import evaluate_sheet
 
-        self._close_game_sheet()
-        self.contractor = contractor
-        self.report = evaluate_sheet(contractor)
-        self.workspace.activate(contractor.id)
-        self.sheet.show_contractor(contractor, self.report)
-        if self._dice_panel is not None:
+        cid = contractor.id
+        report = evaluate_sheet(contractor)
+        entry = self._contracts.get(cid)
+        view = entry[0] if entry is not None and self.tabs.page(cid) is entry[0] else None
+        if view is None:
+            view, self._spare_sheet = self._spare_sheet or self._new_sheet_view(), None
+        self._contracts[cid] = (view, contractor, report)
+        view.show_contractor(contractor, report)
+        self._put_tab(cid, view, contractor)
+
+    def _tab_title(self, character: Any) -> tuple[str, str]:
+        """A character's tab text (its name, "&" kept literal) and tooltip (name and game)."""
+        from builder.core.registry import system_for_character
+
+        system = system_for_character(character)
+        name = system.identity(character).name or f"(unnamed {system.noun})"
+        return name.replace("&", "&&"), f"{name} — {system.display_name}"
+
+    def _put_tab(self, character_id: str, page: QWidget, character: Any) -> None:
+        """Show ``page`` in the character's tab (a new one when it is not open) and switch to it."""
+        title, tip = self._tab_title(character)
+        if self.tabs.page(character_id) is page:
+            self.tabs.set_title(character_id, title, tip)
+            self.tabs.setCurrentWidget(page)
+        else:
+            sizes = self.splitter.sizes()
+            old = self.tabs.put(character_id, page, title, tip)
+            self.splitter.setSizes(sizes)  # a wide sheet does not squeeze the roster
+            self._dispose(character_id, old)
+        self._tab_changed(self.tabs.currentIndex())
+
+    def _dispose(self, character_id: str, page: QWidget | None) -> None:
+        """Let go of a tab's old page: it stops following the workspace and is deleted."""
+        if page is None:
+            return
+        entry = self._contracts.get(character_id)
+        if entry is not None and entry[0] is page:
+            del self._contracts[character_id]
+        disconnect = getattr(page, "disconnect_workspace", None)
+        if disconnect is not None:
+            disconnect()
+        page.hide()
+        page.deleteLater()
+
+    def _tab_changed(self, index: int) -> None:
+        """Another tab is shown: its character's history becomes the one Undo acts on."""
+        cid = self.tabs.id_at(index)
+        if not cid:
+            # No character is shown, so Undo offers none's action.
+            self.stack.setCurrentWidget(self.empty_page)
+            self.workspace.deactivate()
+            self._update_actions()
+            return
+        self.stack.setCurrentWidget(self.tabs)
+        page = self.tabs.widget(index)
+        stack = getattr(page, "undo_stack", None)
+        if stack is not None and stack is not self.workspace.stack_for(cid):
+            # Its history was dropped (an import clears every history): made afresh.
+            self._show_character(cid)
+            return
+        self.workspace.activate(cid)
+        if self.roster.current_id() != cid:
+            self.roster.select(cid)
+        if self._dice_panel is not None and self.contractor is not None:
             self._dice_panel.set_sheet(self.sheet.roll_sheet())
-        self.stack.setCurrentWidget(self.sheet)
         self._update_actions()
 
     def _shown_id(self) -> str:
-        character = self.shown_character()
-        return character.id if character is not None else ""
+        return self.tabs.current_id()
 
     def _on_changed(self, change: Change) -> None:
         """Any character of any system was written: refresh the roster and what is shown."""
@@ -904,25 +1057,106 @@ class MainWindow(QMainWindow):
             self.refresh_roster()
         if change.undone or change.lines:
             self.statusBar().showMessage(change.summary, 5000 if change.undone else 8000)
-        shown = self._shown_id()
-        target = change.character_id or shown
+        target = change.character_id or self._shown_id()
         library = self.workspace.library
         if not target or library is None:
             return
+        self.tabs.keep(target)  # a character just changed stays open
         if library.system_of(target) is None:
-            # The character is gone (deleted, or its creation undone). Its history stays
-            # the active one, so the deletion can be undone from the empty page.
-            if target == shown:
-                self._show_nothing()
+            self._character_gone(target)
             return
         self._show_character(target)
 
+    def _character_gone(self, character_id: str) -> None:
+        """The character left the library (deleted, its creation undone): its tab says so.
+
+        Its history stays the active one while that tab is shown, so the
+        deletion can be undone from there.
+        """
+        from ui.character_tabs import GonePage
+
+        index = self.tabs.index_of(character_id)
+        if index < 0:
+            return
+        name = self.tabs.tabToolTip(index).split(" — ")[0] or "The character"
+        page = GonePage(character_id, name)
+        old = self.tabs.put(character_id, page, self.tabs.tabText(index), name)
+        self._dispose(character_id, old)
+        self._tab_changed(self.tabs.currentIndex())
+
     def _show_nothing(self) -> None:
-        self._close_game_sheet()
-        self.contractor = None
-        self.report = None
-        self.stack.setCurrentWidget(self.empty_page)
-        self._update_actions()
+        """Close every tab without asking (the library they belong to is gone)."""
+        for cid in self.tabs.ids():
+            self._close_tab(cid)
+        self._tab_changed(-1)
+
+    # ------------------------------------------------------------------ closing tabs
+
+    def _unsaved(self, character_id: str) -> str:
+        """What the character's tab holds that is not saved yet ("" when nothing).
+
+        Every action is saved at once; what can wait is text typed but not yet
+        saved, such as a contractor's notes before "Save notes", or anything a
+        game's sheet reports through its ``unsaved_changes()``.
+        """
+        entry = self._contracts.get(character_id)
+        if entry is not None:
+            return "notes" if entry[0].story_tab.save_notes.isEnabled() else ""
+        page = self.tabs.page(character_id)
+        unsaved = getattr(page, "unsaved_changes", None)
+        return str(unsaved()) if unsaved is not None else ""
+
+    def _save_unsaved(self, character_id: str) -> bool:
+        """Save what the tab holds unsaved; True when nothing is left unsaved."""
+        entry = self._contracts.get(character_id)
+        if entry is not None:
+            entry[0].story_tab.save_notes.click()
+        else:
+            save = getattr(self.tabs.page(character_id), "save_unsaved", None)
+            if save is not None:
+                save()
+        return not self._unsaved(character_id)
+
+    def close_character(self, character_id: str = "") -> None:
+        """Close a character's tab (the one shown by default; Ctrl+W).
+
+        With unsaved work in it, asks first: Save (then close), Discard (close)
+        or Cancel (keep it open).
+        """
+        cid = character_id or self.tabs.current_id()
+        if not cid:
+            return
+        unsaved = self._unsaved(cid)
+        if not unsaved:
+            self._close_tab(cid)
+            return
+        self.tabs.setCurrentIndex(self.tabs.index_of(cid))
+        name = self.tabs.tabToolTip(self.tabs.index_of(cid)).split(" — ")[0]
+        box = _message_box(
+            self,
+            "Question",
+            "Close the character",
+            f"{name}'s {unsaved} are not saved yet. Save them before closing the tab?",
+            ("Save", "Discard", "Cancel"),
+        )
+        box.setDefaultButton(box.StandardButton.Save)
+
+        def chosen(button: Any) -> None:
+            answer = box.standardButton(button)
+            if answer == box.StandardButton.Discard or (
+                answer == box.StandardButton.Save and self._save_unsaved(cid)
+            ):
+                self._close_tab(cid)
+
+        box.buttonClicked.connect(chosen)
+        self._show_dialog(box)
+
+    def _close_tab(self, character_id: str) -> None:
+        """Close the character's tab now, without asking."""
+        self._contracts.pop(character_id, None)
+        self._dispose(character_id, self.tabs.take(character_id))
+        if self.tabs.count() == 0:
+            self._tab_changed(-1)
 
     def new_contractor(self) -> None:
         if self.workspace.library is None:
@@ -942,7 +1176,7 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ other games
 
     def show_game(self, character_id: str, make: Callable[[], QWidget]) -> bool:
-        """Show a game's own sheet widget for one character in the sheet area.
+        """Show a game's own sheet widget for one character in its tab.
 
         ``make()`` builds the widget (``ui.systems`` says how for each game); it
         must have ``character_id``, ``character`` (the value shown) and
@@ -952,49 +1186,29 @@ class MainWindow(QMainWindow):
         import clears every history). Returns False (having said why) when the
         widget cannot be made.
         """
-        sheet = self.game_sheet
+        sheet = self.tabs.page(character_id)
         if (
             sheet is not None
-            and sheet.character_id == character_id
-            and sheet.undo_stack is self.workspace.stack_for(character_id)
+            and getattr(sheet, "undo_stack", None) is self.workspace.stack_for(character_id)
         ):
+            self._put_tab(character_id, sheet, sheet.character)  # type: ignore[attr-defined]
             return True
         try:
             sheet = make()
         except Exception as exc:
             self.warn("Could not open the character", str(exc) or type(exc).__name__)
             return False
-        self._close_game_sheet()
-        self.contractor = None
-        self.report = None
-        self.game_sheet = sheet
-        self.workspace.activate(character_id)
-        sizes = self.splitter.sizes()
-        self.stack.addWidget(sheet)
-        self.stack.setCurrentWidget(sheet)
-        self.splitter.setSizes(sizes)  # a wide sheet does not squeeze the roster
-        if self.roster.current_id() != character_id:
-            self.roster.select(character_id)
-        self._update_actions()
+        self._contracts.pop(character_id, None)
+        self._put_tab(character_id, sheet, sheet.character)  # type: ignore[attr-defined]
         return True
 
     def show_covenant(self, character_id: str) -> bool:
-        """Open a Covenant character's sheet with its play mode in the sheet area."""
+        """Open a Covenant character's sheet with its play mode in its tab."""
         from ui.covenant import CovenantSheet
 
         return self.show_game(
             character_id, lambda: CovenantSheet(self.workspace, character_id, self)
         )
-
-    def _close_game_sheet(self) -> None:
-        sheet = self.game_sheet
-        if sheet is not None:
-            self.game_sheet = None
-            disconnect = getattr(sheet, "disconnect_workspace", None)
-            if disconnect is not None:
-                disconnect()
-            self.stack.removeWidget(sheet)
-            sheet.deleteLater()
 
     def new_covenant(self) -> None:
         if self.workspace.library is None:
@@ -1045,7 +1259,16 @@ class MainWindow(QMainWindow):
 
     def _wizard_done(self, wizard: Any) -> None:
         contractor = wizard.contractor()
-        self.run_operation(lambda: self.ops.create(contractor))
+        made = self.run_operation(lambda: self.ops.create(contractor))
+        if made is not None and wizard.build_first_gift:
+            # After the wizard has closed: the Gift Builder for the first Gift.
+            QTimer.singleShot(0, lambda: self._build_first_gift(contractor.id))
+
+    def _build_first_gift(self, contractor_id: str) -> None:
+        """Open the Gift Builder for a new contractor's first Gift (their tab shown)."""
+        if self.open_character(contractor_id) and self.contractor is not None:
+            self.sheet.tabs.setCurrentWidget(self.sheet.gifts_tab)
+            self.sheet.gifts_tab.open_builder()
 
     def confirm_delete(self) -> None:
         """Ask, then delete the character on screen as one undoable operation of its system."""
@@ -1098,6 +1321,7 @@ class MainWindow(QMainWindow):
         if getattr(self, "review_window", None) is None:
             self.review_window = ReviewWindow(self)
         self.review_window.show()
+        fit_to_screen(self.review_window)
         self.review_window.raise_()
         self.review_window.activateWindow()
         return self.review_window
@@ -1112,6 +1336,7 @@ class MainWindow(QMainWindow):
         self.current_dialog = dialog
         dialog.finished.connect(lambda _r, d=dialog: self._dialog_closed(d))
         dialog.open()
+        fit_to_screen(dialog)
         self.dialog_opened.emit(dialog)
 
     def _dialog_closed(self, dialog: QDialog) -> None:
@@ -1143,8 +1368,10 @@ class MainWindow(QMainWindow):
     def reload_character(self, character_id: str) -> None:
         """Show the stored copy of a character afresh (after someone else changed it)."""
         self.workspace.stack_for(character_id).clear()
-        if self.game_sheet is not None and self.game_sheet.character_id == character_id:
-            self._close_game_sheet()
+        page = self.tabs.page(character_id)
+        if page is not None and character_id not in self._contracts:
+            # A game's sheet keeps its copy: a blank page stands in until it is made afresh.
+            self._dispose(character_id, self.tabs.put(character_id, QWidget(), "…"))
         self.refresh_roster()
         self._show_character(character_id)
 
@@ -1178,6 +1405,7 @@ class MainWindow(QMainWindow):
         if getattr(self, "manual", None) is None:
             self.manual = ManualDialog(self)
         self.manual.show()
+        fit_to_screen(self.manual)
         self.manual.raise_()
         self.manual.activateWindow()
         return self.manual
@@ -1221,6 +1449,34 @@ class MainWindow(QMainWindow):
             return
         open_files(self, list(paths))
 
+    def _ask_before_quitting(self, unsaved: list[str]) -> None:
+        """Closing the window with unsaved work in some tabs: Save all, Discard or Cancel."""
+        names = ", ".join(
+            self.tabs.tabToolTip(self.tabs.index_of(cid)).split(" — ")[0] for cid in unsaved
+        )
+        box = _message_box(
+            self,
+            "Question",
+            "Quit Harbinger",
+            f"Not saved yet: {names}. Save before quitting?",
+            ("Save", "Discard", "Cancel"),
+        )
+        box.setDefaultButton(box.StandardButton.Save)
+
+        def chosen(button: Any) -> None:
+            answer = box.standardButton(button)
+            if answer == box.StandardButton.Cancel:
+                return
+            if answer == box.StandardButton.Save and not all(
+                self._save_unsaved(cid) for cid in unsaved
+            ):
+                return  # a save failed: the window stays, and says why
+            self._quitting = True
+            QTimer.singleShot(0, self.close)
+
+        box.buttonClicked.connect(chosen)
+        self._show_dialog(box)
+
     def _busy(self, busy: bool) -> None:
         if busy:
             self.statusBar().showMessage("Working…")
@@ -1245,6 +1501,11 @@ class MainWindow(QMainWindow):
             self.splitter.restoreState(splitter)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        unsaved = [cid for cid in self.tabs.ids() if self._unsaved(cid)]
+        if unsaved and not self._quitting:
+            event.ignore()
+            self._ask_before_quitting(unsaved)
+            return
         self.tasks.wait()
         dice_shown = self._dice_dock is not None and not self._dice_dock.isHidden()
         self.settings.save_window(

@@ -108,6 +108,10 @@ class Workspace(QObject):
         """Make this character's history the one Undo and Redo act on (it is shown now)."""
         self.undo_group.setActiveStack(self.stack_for(character_id))
 
+    def deactivate(self) -> None:
+        """No character is shown (every tab closed): Undo and Redo offer nothing."""
+        self.undo_group.setActiveStack(None)
+
     def clear_history(self) -> None:
         """Forget every character's undo history (a library switch or a library-wide change)."""
         for stack in self._stacks.values():

@@ -6,7 +6,9 @@ registry (``describe_entry``), so an entry reads the same everywhere.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 
 from builder.covenant.character import (
     AddCondition,
@@ -22,6 +24,8 @@ from builder.covenant.character import (
     EndScene,
     EndTurn,
     GainTie,
+    Goal,
+    GoalSlot,
     Heal,
     LogEntry,
     LoseTie,
@@ -48,6 +52,187 @@ STORY_CONTROL_LABELS = {
 
 SEVERITY_WORDS = {"scene": "scene", "chapter": "chapter", "long_term": "long-term"}
 """How each damage severity is named in a sentence."""
+
+PHASE_LABELS = {
+    "intermission": "Intermission (between chapters)",
+    "scene": "In a scene",
+    "interstitial": "Interstitial (between scenes)",
+}
+"""The play phase as the sheet's subtitle words it (the app's sheet and the printed one)."""
+
+RECHARGE_LABELS = {
+    "expend": "Expend: ready at your next turn",
+    "tap": "Tap: ready at the end of the scene",
+    "exhaust": "Exhaust: ready at the end of the chapter",
+    "destroy": "Destroy: gone for good",
+}
+"""How each way of using an asset recharges ("Using Assets"), by its recharge value."""
+
+GOAL_DEADLINES = {
+    GoalSlot.MINOR: "the end of the current chapter",
+    GoalSlot.MAJOR: "the end of the story",
+}
+"""When a goal is due unless it names its own deadline ("Goals": a minor goal by the end
+of the current chapter, a major goal by the end of the story)."""
+
+
+def counted(count: int, word: str, plural: str = "") -> str:
+    """``count`` with ``word`` singular or plural as English wants ("1 scene", "2 scenes")."""
+    return f"{count} {word if count == 1 else (plural or word + 's')}"
+
+
+# --------------------------------------------------------------------------- pronouns
+
+
+@dataclass(frozen=True, slots=True)
+class Pronouns:
+    """The words a sentence uses for one character: subject, object, possessive.
+
+    ``plural`` is True for pronouns that take plural verbs ("they are").
+    The rules text's own neutral pronouns are xi (subject) and xir (object
+    and possessive); :data:`RULES_PRONOUNS` holds them.
+    """
+
+    subject: str
+    object: str
+    possessive: str
+    plural: bool = False
+
+
+RULES_PRONOUNS = Pronouns("xi", "xir", "xir")
+
+_KNOWN_PRONOUNS = {
+    "she": Pronouns("she", "her", "her"),
+    "he": Pronouns("he", "him", "his"),
+    "they": Pronouns("they", "them", "their", plural=True),
+    "it": Pronouns("it", "it", "its"),
+    "xi": RULES_PRONOUNS,
+    "ze": Pronouns("ze", "zir", "zir"),
+    "zie": Pronouns("zie", "zir", "zir"),
+    "ey": Pronouns("ey", "em", "eir"),
+    "fae": Pronouns("fae", "faer", "faer"),
+    "ve": Pronouns("ve", "ver", "vis"),
+}
+
+_PLURAL_VERBS = {"is": "are", "was": "were", "has": "have", "does": "do"}
+
+# After an object pronoun comes a preposition, a conjunction or the end of the clause;
+# anything else after "xir" is the thing xi owns ("xir Ties").
+_NOT_OWNED = frozenset(
+    (
+        *("by", "and", "or", "to", "in", "on", "at", "for", "with"),
+        *("until", "from", "as", "so", "but", "when", "if", "than"),
+    )
+)
+
+
+def parse_pronouns(text: str) -> Pronouns:
+    """The pronouns a player typed ("she/her", "he/him", "they/them", "ze/zir").
+
+    The first word picks a known set; an unknown pair "a/b" is used as subject
+    a, object and possessive b. Nothing typed gives the rules' own xi/xir.
+    """
+    words = [w.strip().lower() for w in re.split(r"[/,;\s]+", text) if w.strip()]
+    if not words:
+        return RULES_PRONOUNS
+    known = _KNOWN_PRONOUNS.get(words[0])
+    if known is not None:
+        return known
+    other = words[1] if len(words) > 1 else words[0]
+    return Pronouns(words[0], other, other)
+
+
+def _matching_case(word: str, like: str) -> str:
+    return word[:1].upper() + word[1:] if like[:1].isupper() else word
+
+
+def in_pronouns(text: str, pronouns: Pronouns | str) -> str:
+    """``text`` (written with the rules' xi/xir) in the character's own pronouns.
+
+    "An incapacitated character cannot act until xi is healed." with "they/them"
+    reads "... until they are healed."; with "she/her", "... until she is healed."
+    """
+    chosen = parse_pronouns(pronouns) if isinstance(pronouns, str) else pronouns
+    if chosen == RULES_PRONOUNS:
+        return text
+
+    def subject(match: re.Match[str]) -> str:
+        word, verb = match.group(1), match.group(2) or ""
+        if chosen.plural and verb:
+            bare = verb.strip()
+            if bare.lower() in _PLURAL_VERBS:
+                verb = verb.replace(bare, _PLURAL_VERBS[bare.lower()])
+            elif bare.endswith(("sses", "xes", "zes", "ches", "shes")):
+                verb = verb.replace(bare, bare[:-2])
+            elif bare.endswith("s") and not bare.endswith("ss"):
+                verb = verb.replace(bare, bare[:-1])
+        return _matching_case(chosen.subject, word) + verb
+
+    def owner(match: re.Match[str]) -> str:
+        word, after = match.group(1), match.group(2)
+        following = after.strip().lower()
+        owned = bool(following) and following not in _NOT_OWNED
+        return _matching_case(chosen.possessive if owned else chosen.object, word) + after
+
+    text = re.sub(r"\b(xi)\b( [a-z]+)?", subject, text, flags=re.IGNORECASE)
+    return re.sub(r"\b(xir)\b((?: [a-zA-Z]+)?)", owner, text, flags=re.IGNORECASE)
+
+
+# --------------------------------------------------------------------------- messages
+
+_PLAYER_WORDS = (
+    (re.compile(r"^An? ([A-Za-z]+) needs an id and a name\.$"), r"Give the \1 a name."),
+    (
+        re.compile(r"^The id '[^']*' is already used on this character\.$"),
+        "Something on this character already has that name; choose another.",
+    ),
+    (
+        re.compile(r"^The id '[^']*' is used twice \(also at [^)]*\)\.$"),
+        "Two things on this character have the same name; rename one.",
+    ),
+)
+"""Builder's messages that name its bookkeeping (ids, paths), in the player's words."""
+
+
+def in_player_words(message: str, pronouns: Pronouns | str = RULES_PRONOUNS) -> str:
+    """A rules message as the player reads it: no ids or paths, the character's pronouns."""
+    for pattern, words in _PLAYER_WORDS:
+        message = pattern.sub(words, message)
+    return in_pronouns(message, pronouns)
+
+
+# --------------------------------------------------------------------------- goals
+
+
+def goal_deadline(goal: Goal, slot: GoalSlot) -> str:
+    """When the goal is due: its own deadline, or the rules' default for its slot."""
+    return goal.deadline.strip() or GOAL_DEADLINES[slot]
+
+
+def goal_details(goal: Goal, slot: GoalSlot) -> tuple[tuple[str, str], ...]:
+    """A goal's parts as (label, text) lines: conditions, stakes, catharsis, deadline."""
+    return (
+        ("Conditions", goal.conditions.strip() or "—"),
+        ("Stakes", goal.stakes.strip() or "—"),
+        ("Catharsis", goal.catharsis.strip() or "—"),
+        ("Due by", goal_deadline(goal, slot)),
+    )
+
+
+def goals_due_this_chapter(major: Goal | None, minor: Goal | None) -> tuple[str, ...]:
+    """Sentences naming the goals due when the current chapter ends ("End chapter").
+
+    A minor goal is due then unless it names another deadline; a goal whose own
+    deadline mentions the chapter is due then too.
+    """
+    due: list[str] = []
+    for slot, goal in ((GoalSlot.MAJOR, major), (GoalSlot.MINOR, minor)):
+        if goal is None:
+            continue
+        deadline = goal_deadline(goal, slot)
+        if deadline == GOAL_DEADLINES[GoalSlot.MINOR] or "chapter" in deadline.lower():
+            due.append(f"The {slot.value} goal '{goal.name}' is due by {deadline}.")
+    return tuple(due)
 
 
 def log_names(character: CovenantCharacter) -> dict[str, str]:

@@ -26,6 +26,7 @@ from functools import partial
 from reportlab.platypus import Flowable, Spacer
 
 from builder.covenant.character import DISCIPLINE_PER_TIE, CovenantCharacter
+from builder.covenant.wording import RECHARGE_LABELS
 from printing.common.flowables import TickTrack, fit, grid, plain_table
 from printing.common.layout import (
     Output,
@@ -40,8 +41,6 @@ from printing.common.roster import RosterSheet
 from printing.common.sections import keep_headings_with_next, section_heading, sheet_styles
 from printing.common.styles import SHADE, Styles
 from printing.common.text import Markup, markup, para
-from printing.covenant.snapshot import PHASE_LABELS as PHASE_LABELS
-from printing.covenant.snapshot import RECHARGE_LABELS as RECHARGE_LABELS
 from printing.covenant.snapshot import CovenantPrint, EffectLine, covenant_print
 
 DISCIPLINE_PER_BOX = 5

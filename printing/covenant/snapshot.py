@@ -18,6 +18,7 @@ from builder.covenant.character import (
 )
 from builder.covenant.rules import CovenantReport, evaluate_covenant
 from builder.covenant.wording import (
+    PHASE_LABELS,
     SEVERITY_WORDS,
     asset_descriptions,
     describe_log_entry,
@@ -27,20 +28,6 @@ from builder.covenant.wording import (
 LOG_LINES_PRINTED = 60
 """Newest play-log entries printed in full; older ones are counted, not listed."""
 
-PHASE_LABELS = {
-    "intermission": "Intermission (between chapters)",
-    "scene": "In a scene",
-    "interstitial": "Interstitial (between scenes)",
-}
-"""The play phase as the sheet's subtitle words it."""
-
-RECHARGE_LABELS = {
-    "expend": "Expend: ready at your next turn",
-    "tap": "Tap: ready at the end of the scene",
-    "exhaust": "Exhaust: ready at the end of the chapter",
-    "destroy": "Destroy: gone for good",
-}
-"""How each way of using an asset recharges ("Using Assets")."""
 
 
 @dataclass(frozen=True, slots=True)

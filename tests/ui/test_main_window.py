@@ -134,7 +134,9 @@ def test_undo_a_creation_removes_the_contractor(window: MainWindow) -> None:
     assert window.actions["undo"].text() == "&Undo Create Mara Quill"
     window.actions["undo"].trigger()
     assert window.roster.lines() == []
-    assert window.stack.currentWidget() is window.empty_page
+    # The tab stays, saying the character is gone, so Redo is still at hand there.
+    assert type(window.tabs.currentWidget()).__name__ == "GonePage"
+    assert window.actions["redo"].text() == "&Redo Create Mara Quill"
     window.actions["redo"].trigger()
     assert [ln.name for ln in window.roster.lines()] == ["Mara Quill"]
 
@@ -191,7 +193,7 @@ def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
     for line in window.roster.lines():
         if window.workspace.library.system_of(line.id) == "covenant":
             window.show_contractor(line.id)
-            assert window.stack.currentWidget() is window.game_sheet
+            assert window.tabs.currentWidget() is window.game_sheet
             assert window.game_sheet.character.name == line.name
             assert window.actions["print"].isEnabled()
             continue

@@ -41,7 +41,7 @@ def new_spacefarer(window: MainWindow, name: str = "Tamsin Roe") -> SpacefarerSh
     dialog.buttons.button(dialog.buttons.StandardButton.Ok).click()
     sheet = window.game_sheet
     assert isinstance(sheet, SpacefarerSheet)
-    assert window.stack.currentWidget() is sheet
+    assert window.tabs.currentWidget() is sheet
     return sheet
 
 
@@ -61,7 +61,7 @@ def new_chronicle(window: MainWindow) -> ChronicleView:
     dialog.accept()
     view = window.game_sheet
     assert isinstance(view, ChronicleView)
-    assert window.stack.currentWidget() is view
+    assert window.tabs.currentWidget() is view
     return view
 
 

@@ -163,7 +163,7 @@ def test_the_dice_dock_is_made_on_first_use_and_remembered(
     assert dock is window.dice_dock
     assert dock.isVisible() and dice.isChecked()
     assert window.dockWidgetArea(dock) == Qt.DockWidgetArea.RightDockWidgetArea
-    assert dock.widget() is window.dice_panel
+    assert dock.widget().widget() is window.dice_panel  # in its scroll area
     dock.close()  # its own close button: the action follows
     assert not dock.isVisible() and not dice.isChecked()
     dice.trigger()

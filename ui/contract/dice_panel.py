@@ -211,7 +211,8 @@ class DicePanel(QWidget):
         self.first.addItems(list(sheet.attributes))
         self.first.insertSeparator(self.first.count())
         self.first.addItems(list(SPECIAL_ROLLS))
-        index = self.first.findText(first)
+        # Nothing chosen yet ("") would find the separator's empty text: start at the top.
+        index = self.first.findText(first) if first else -1
         self.first.setCurrentIndex(index if index >= 0 else 0)
         self.first.blockSignals(False)
         self.second.blockSignals(True)

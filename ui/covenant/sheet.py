@@ -28,9 +28,10 @@ import contextlib
 import re
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QCloseEvent, QFont
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QCloseEvent, QFont, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QBoxLayout,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -69,11 +70,13 @@ from builder.covenant.character import (
     EndChapter,
     EndScene,
     EndTurn,
+    GoalSlot,
     Heal,
     LogEntry,
     LoseTie,
     RechargeAsset,
     Resist,
+    ResolveGoal,
     StoryControl,
     UseAsset,
     UseState,
@@ -81,8 +84,14 @@ from builder.covenant.character import (
 )
 from builder.covenant.rules import CovenantReport, evaluate_covenant
 from builder.covenant.state import PlayState, apply_entry, fold
-from builder.covenant.wording import describe_log_entry
-from printing.covenant.sheet import PHASE_LABELS
+from builder.covenant.wording import (
+    PHASE_LABELS,
+    counted,
+    describe_log_entry,
+    goal_details,
+    goals_due_this_chapter,
+    in_player_words,
+)
 from ui.operations.covenant import commit
 
 if TYPE_CHECKING:
@@ -134,12 +143,20 @@ SOURCE_NAMES = {
 }
 
 
-def _reasons(findings: tuple[Finding, ...]) -> str:
-    return " ".join(f.message for f in findings if f.severity is Severity.ERROR)
+def _reasons(findings: tuple[Finding, ...], pronouns: str = "") -> str:
+    """Why builder refused, in the player's words and the character's pronouns."""
+    return " ".join(
+        in_player_words(f.message, pronouns) for f in findings if f.severity is Severity.ERROR
+    )
 
 
-def _notes(findings: tuple[Finding, ...]) -> str:
-    return " ".join(f.message for f in findings if f.severity is not Severity.ERROR)
+def _notes(findings: tuple[Finding, ...], pronouns: str = "") -> str:
+    """What builder noted about an accepted action, as :func:`_reasons` words it."""
+    return " ".join(
+        in_player_words(f.message, pronouns)
+        for f in findings
+        if f.severity is not Severity.ERROR
+    )
 
 
 class CovenantSheet(QWidget):
@@ -172,6 +189,7 @@ class CovenantSheet(QWidget):
         self.status_labels: dict[str, QLabel] = {}
         self.cure_buttons: dict[str, QPushButton] = {}
         self.tick_buttons: dict[str, QPushButton] = {}
+        self.goal_buttons: dict[tuple[str, bool], QPushButton] = {}
         self._build()
         # Long choices ("Scene edit: add something helpful to the scene") must not set the
         # panel's width: the Ties and assets column needs the room at 1280 pixels.
@@ -194,8 +212,15 @@ class CovenantSheet(QWidget):
         outer.addLayout(self._build_head())
         outer.addWidget(self._build_strip())
         outer.addLayout(self._build_time())
+        self.due_label = QLabel()
+        self.due_label.setObjectName("accent")
+        self.due_label.setWordWrap(True)
+        self.due_label.setTextFormat(Qt.TextFormat.PlainText)
+        outer.addWidget(self.due_label)
 
-        body = QHBoxLayout()
+        # Side by side when the sheet is wide enough, one above the other when not
+        # (resizeEvent): the sheet never needs more width than one column.
+        self.body = body = QBoxLayout(QBoxLayout.Direction.LeftToRight)
         body.setSpacing(10)
         # Left: assets and their uses.
         self.assets_box = QWidget()
@@ -205,13 +230,15 @@ class CovenantSheet(QWidget):
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.assets_box)
-        assets_group = QGroupBox("Ties and assets")
-        assets_group.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 34)
+        self.assets_group = assets_group = QGroupBox("Ties and assets")
+        assets_group.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
         QVBoxLayout(assets_group).addWidget(scroll)
         body.addWidget(assets_group, 5)
 
         # Right: Discipline, tokens, conditions, log.
-        side = QVBoxLayout()
+        self.side = QWidget()
+        side = QVBoxLayout(self.side)
+        side.setContentsMargins(0, 0, 0, 0)
         side.addWidget(self._discipline_group())
         side.addWidget(self._story_group())
         side.addWidget(self._effects_group())
@@ -221,7 +248,7 @@ class CovenantSheet(QWidget):
         self.log_list.setAlternatingRowColors(True)
         log_layout.addWidget(self.log_list)
         side.addWidget(log_group, 1)
-        body.addLayout(side, 4)
+        body.addWidget(self.side, 4)
         outer.addLayout(body, 1)
 
         for spin in (self.bid_amount, self.resist_damage, self.resist_spent, self.resist_bonus):
@@ -254,6 +281,8 @@ class CovenantSheet(QWidget):
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.subtitle = QLabel()
         self.subtitle.setTextFormat(Qt.TextFormat.PlainText)
+        self.subtitle.setWordWrap(True)
+        self.title.setWordWrap(True)
         self.state_label = QLabel()
         self.state_label.setTextFormat(Qt.TextFormat.PlainText)
         self.state_label.setObjectName("accentBold")
@@ -293,12 +322,15 @@ class CovenantSheet(QWidget):
             value = QLabel()
             value.setFont(big)
             value.setObjectName(f"discipline_{key}")
-            grid.addWidget(caption, 0, col)
-            grid.addWidget(value, 1, col)
+            # Three to a row, so the strip fits a narrow sheet (1280×800 with the Dice dock).
+            row, column = divmod(col, 3)
+            grid.addWidget(caption, row * 2, column)
+            grid.addWidget(value, row * 2 + 1, column)
             self.discipline_labels[key] = value
         self.tokens_detail = QLabel()
         self.tokens_detail.setObjectName("muted")
-        grid.addWidget(self.tokens_detail, 2, 0, 1, len(names))
+        self.tokens_detail.setWordWrap(True)
+        grid.addWidget(self.tokens_detail, 4, 0, 1, 3)
         return strip
 
     def _build_time(self) -> QHBoxLayout:
@@ -346,6 +378,7 @@ class CovenantSheet(QWidget):
         row.addWidget(self.bid_amount)
         row.addWidget(self.bid_severity, 1)
         row.addWidget(self.bid_button)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("Bid / damage", row)
 
         resist = QHBoxLayout()
@@ -361,10 +394,9 @@ class CovenantSheet(QWidget):
         for severity, text in SEVERITIES:
             self.resist_severity.addItem(text, severity)
         resist.addWidget(QLabel("attack"))
-        resist.addWidget(self.resist_damage)
+        resist.addWidget(self.resist_damage, 1)
         resist.addWidget(QLabel("spend"))
-        resist.addWidget(self.resist_spent)
-        resist.addWidget(self.resist_severity, 1)
+        resist.addWidget(self.resist_spent, 1)
         form.addRow("Resist", resist)
         resist2 = QHBoxLayout()
         self.resist_cost = QComboBox()
@@ -377,9 +409,12 @@ class CovenantSheet(QWidget):
         self.resist_button.clicked.connect(self._resist)
         self.heal_button = QPushButton("Heal")
         self.heal_button.clicked.connect(lambda: self._act("Heal", rules.heal(self.character)))
-        resist2.addWidget(self.resist_cost, 1)
+        kinds = QHBoxLayout()
+        kinds.addWidget(self.resist_severity, 1)
+        kinds.addWidget(self.resist_cost, 1)
+        form.addRow("", kinds)
         resist2.addWidget(QLabel("bonus"))
-        resist2.addWidget(self.resist_bonus)
+        resist2.addWidget(self.resist_bonus, 1)
         resist2.addWidget(self.resist_button)
         resist2.addWidget(self.heal_button)
         form.addRow("", resist2)
@@ -412,9 +447,9 @@ class CovenantSheet(QWidget):
         self.buy_name.setPlaceholderText("or your own Trait")
         self.buy_button = QPushButton("Buy (1 token)")
         self.buy_button.clicked.connect(self._buy)
-        buy.addWidget(self.buy_pick, 1)
         buy.addWidget(self.buy_name, 1)
         buy.addWidget(self.buy_button)
+        layout.addWidget(self.buy_pick)
         layout.addLayout(buy)
         return box
 
@@ -449,13 +484,58 @@ class CovenantSheet(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         # A closed sheet stops following the library (which may be closed after it).
+        self.disconnect_workspace()
+        super().closeEvent(event)
+
+    def minimumSizeHint(self) -> QSize:
+        """As narrow as one column: a narrower sheet puts its columns one above the other."""
+        hint = super().minimumSizeHint()
+        one_column = max(self._assets_width(), self.side.minimumSizeHint().width())
+        margins = self.layout().contentsMargins()
+        one_column += margins.left() + margins.right()
+        return QSize(min(hint.width(), one_column), hint.height())
+
+    def _assets_width(self) -> int:
+        """The width the Ties and assets column needs to show its cards whole."""
+        cards = self.assets_box.minimumSizeHint().width() + 40  # scroll bar and group frame
+        return max(self.assets_group.minimumSizeHint().width(), cards)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Columns side by side when both fit, else the Ties and assets above the rest."""
+        super().resizeEvent(event)
+        margins = self.layout().contentsMargins()
+        both = (
+            self._assets_width()
+            + self.side.minimumSizeHint().width()
+            + self.body.spacing()
+            + margins.left()
+            + margins.right()
+        )
+        side_by_side = event.size().width() >= both
+        direction = (
+            QBoxLayout.Direction.LeftToRight if side_by_side else QBoxLayout.Direction.TopToBottom
+        )
+        if self.body.direction() != direction:
+            self.body.setDirection(direction)
+            # Stacked, the assets keep room for a few cards (the page scrolls as a whole).
+            tall = 0 if side_by_side else self.fontMetrics().height() * 24
+            self.assets_group.setMinimumHeight(tall)
+            self.log_list.setMinimumHeight(0 if side_by_side else self.fontMetrics().height() * 8)
+            self.updateGeometry()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Shown (again): the play log shows its newest entry."""
+        super().showEvent(event)
+        self.log_list.scrollToBottom()
+
+    def disconnect_workspace(self) -> None:
+        """Stop following the workspace (the main window closes this sheet's tab)."""
         for signal, slot in (
             (self.workspace.changed, self._on_changed),
             (self.workspace.failed, self._on_failed),
         ):
             with contextlib.suppress(RuntimeError, TypeError):
                 signal.disconnect(slot)
-        super().closeEvent(event)
 
     def _on_changed(self, change: Change) -> None:
         if change.character_id == self.character_id:
@@ -480,7 +560,8 @@ class CovenantSheet(QWidget):
             f"Player: {self.character.player}" if self.character.player else "",
             self.character.pronouns,
             PHASE_LABELS.get(r.phase, r.phase),
-            f"{r.scenes_ended} scenes ended, {r.chapters_survived} chapters survived",
+            f"{counted(r.scenes_ended, 'scene')} ended, "
+            f"{counted(r.chapters_survived, 'chapter')} survived",
         ]
         self.subtitle.setText(" · ".join(p for p in parts if p))
         state = ""
@@ -514,7 +595,7 @@ class CovenantSheet(QWidget):
     def check(self, entry: LogEntry) -> tuple[bool, str]:
         """Would builder accept ``entry`` now? (accepted, reasons when not)."""
         step = apply_entry(self._state, entry)
-        return step.accepted, _reasons(step.findings)
+        return step.accepted, _reasons(step.findings, self.character.pronouns)
 
     def _bind(self, button: QPushButton, entry: LogEntry, help_text: str = "") -> None:
         ok, why = self.check(entry)
@@ -533,11 +614,19 @@ class CovenantSheet(QWidget):
             EndScene(),
             "Scene damage returns; tapped and expended uses recharge; fast conditions end",
         )
+        due = goals_due_this_chapter(self.report.major_goal, self.report.minor_goal)
         self._bind(
             self.time_buttons["end_chapter"],
             EndChapter(),
-            "Chapter damage returns; exhausted uses recharge; +1 token if you survived",
+            " ".join(
+                (
+                    "Chapter damage returns; exhausted uses recharge; +1 token if you survived.",
+                    *due,
+                )
+            ),
         )
+        self.due_label.setText(" ".join(due))
+        self.due_label.setVisible(bool(due))
 
     def _clear(self, layout: QVBoxLayout) -> None:
         while layout.count():
@@ -558,6 +647,7 @@ class CovenantSheet(QWidget):
         self.destroy_buttons.clear()
         self.recharge_buttons.clear()
         self.lose_tie_buttons.clear()
+        self.goal_buttons.clear()
         self.status_labels.clear()
         for asset in self.report.assets:
             self.assets_layout.addWidget(self._asset_row(asset))
@@ -639,10 +729,50 @@ class CovenantSheet(QWidget):
                 buttons.addWidget(destroy)
             grid.addLayout(buttons, row, 0, 1, 3)
             row += 1
+        if asset.source == "goal":
+            row = self._goal_rows(asset, grid, row, extra)
         # The asset-wide actions go last, so a card stays narrow enough for its column.
         grid.addLayout(extra, row, 0, 1, 3)
         grid.setColumnStretch(0, 1)
         return frame
+
+    def _goal_rows(
+        self, asset: rules.AssetReport, grid: QGridLayout, row: int, extra: QHBoxLayout
+    ) -> int:
+        """A goal's conditions, stakes, catharsis and deadline, and its Fulfilled/Failed buttons.
+
+        Returns the next free grid row.
+        """
+        for slot, goal in (
+            (GoalSlot.MAJOR, self.report.major_goal),
+            (GoalSlot.MINOR, self.report.minor_goal),
+        ):
+            if goal is None or goal.id != asset.id:
+                continue
+            for label, text in goal_details(goal, slot):
+                line = QLabel(f"{label}: {text}")
+                line.setTextFormat(Qt.TextFormat.PlainText)
+                line.setWordWrap(True)
+                grid.addWidget(line, row, 0, 1, 3)
+                row += 1
+            for fulfilled, text in ((True, "Fulfilled"), (False, "Failed")):
+                button = QPushButton(text)
+                button.clicked.connect(
+                    lambda _=False, s=slot, f=fulfilled, n=goal.name: self._act(
+                        f"Goal {n} {'fulfilled' if f else 'failed'}",
+                        rules.resolve_goal(self.character, s, f),
+                    )
+                )
+                self._bind(
+                    button,
+                    ResolveGoal(slot, fulfilled),
+                    f"The catharsis is earned: {goal.catharsis}"
+                    if fulfilled
+                    else f"The stakes are lost: {goal.stakes}",
+                )
+                self.goal_buttons[(asset.id, fulfilled)] = button
+                extra.addWidget(button)
+        return row
 
     def _bind_inputs(self, *_args: object) -> None:
         """Enable the buttons whose action depends on the numbers typed beside them."""
@@ -761,21 +891,24 @@ class CovenantSheet(QWidget):
                 text += " — refused by the rules"
             self.log_list.addItem(QListWidgetItem(text))
         if self.character.log:
+            # The newest entry is the one the table just played: shown and current.
+            self.log_list.setCurrentRow(self.log_list.count() - 1)
             self.log_list.scrollToBottom()
 
     # ------------------------------------------------------------------ actions
 
     def _act(self, name: str, played: Result[CovenantCharacter]) -> bool:
         """Record an operation's result: save and push it, or show why builder refused."""
+        pronouns = self.character.pronouns
         if not played.accepted:
-            self.message.setText(f"{name}: {_reasons(played.findings)}")
+            self.message.setText(f"{name}: {_reasons(played.findings, pronouns)}")
             return False
         try:
             commit(self.workspace, name, self.character, played.character)
         except Exception as exc:  # the library refused: nothing was recorded
             self.message.setText(f"{name} could not be saved: {exc}")
             return False
-        notes = _notes(played.findings)
+        notes = _notes(played.findings, pronouns)
         self.message.setText(f"{name}. {notes}" if notes else f"{name}.")
         return True
 

@@ -54,7 +54,7 @@ from builder.covenant.character import (
     UseState,
 )
 from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
-from printing.covenant.sheet import RECHARGE_LABELS
+from builder.covenant.wording import RECHARGE_LABELS, in_player_words, in_pronouns
 from ui.operations.covenant import commit
 
 if TYPE_CHECKING:
@@ -133,9 +133,12 @@ def _errors(findings: tuple[Finding, ...] | list[Finding]) -> list[Finding]:
     return [f for f in findings if f.severity is Severity.ERROR]
 
 
-def _finding_text(findings: list[Finding]) -> str:
+def _finding_text(findings: list[Finding], pronouns: str = "") -> str:
+    """Findings as marked lines, in the player's words and the character's pronouns."""
     marks = {Severity.ERROR: "✖", Severity.WARNING: "⚠", Severity.INFO: "•"}
-    return "\n".join(f"{marks.get(f.severity, '•')} {f.message}" for f in findings)
+    return "\n".join(
+        f"{marks.get(f.severity, '•')} {in_player_words(f.message, pronouns)}" for f in findings
+    )
 
 
 def _compact(combo: QComboBox) -> QComboBox:
@@ -159,6 +162,7 @@ class _Page(QWizardPage):
         self.draft = draft
         self.setTitle(title)
         self.setSubTitle(subtitle)
+        self._rules_subtitle = subtitle  # in the rules' xi/xir until the pronouns are known
 
     def changed(self) -> None:
         """Widgets edited: store them in the draft, show builder's verdict, update Next."""
@@ -171,6 +175,15 @@ class _Page(QWizardPage):
     def show_findings(self) -> None: ...
 
     def initializePage(self) -> None:
+        # The guide speaks of the character in the pronouns entered on the first step.
+        pronouns = self.draft.pronouns
+        self.setSubTitle(in_pronouns(self._rules_subtitle, pronouns))
+        for edit in self.findChildren(QLineEdit):
+            rules = edit.property("rules_placeholder")
+            if rules is None:
+                rules = edit.placeholderText()
+                edit.setProperty("rules_placeholder", rules)
+            edit.setPlaceholderText(in_pronouns(str(rules), pronouns))
         self.sync()
         self.show_findings()
 
@@ -263,7 +276,7 @@ class TiesPage(_Page):
         self.discipline.setText(
             f"Discipline from {len(report.ties_held)} Ties: {report.discipline.total}"
         )
-        self.findings.setText(_finding_text(self._mine()))
+        self.findings.setText(_finding_text(self._mine(), self.draft.pronouns))
 
     def isComplete(self) -> bool:
         return not _errors(self._mine())
@@ -444,7 +457,7 @@ class AssetsPage(_Page):
             if f.rule == "covenant.creation.tokens"
             or f.where.startswith(("creation.traits", "creation.abilities"))
         ]
-        self.findings.setText(_finding_text(mine))
+        self.findings.setText(_finding_text(mine, self.draft.pronouns))
 
     def isComplete(self) -> bool:
         return not any(
@@ -575,7 +588,7 @@ class GoalsPage(_Page):
         return [f for f in self.draft.findings() if "_goal" in f.where]
 
     def show_findings(self) -> None:
-        self.findings.setText(_finding_text(self._mine()))
+        self.findings.setText(_finding_text(self._mine(), self.draft.pronouns))
 
     def isComplete(self) -> bool:
         return not _errors(self._mine())
@@ -674,7 +687,7 @@ class GearPage(_Page):
         return [f for f in self.draft.findings() if f.where.startswith("creation.gear")]
 
     def show_findings(self) -> None:
-        self.findings.setText(_finding_text(self._mine()))
+        self.findings.setText(_finding_text(self._mine(), self.draft.pronouns))
 
     def isComplete(self) -> bool:
         return not _errors(self._mine())
@@ -723,7 +736,7 @@ class ReviewPage(_Page):
         if not findings:
             self.findings_list.addItem("No problems found.")
         for f in findings:
-            self.findings_list.addItem(_finding_text([f]))
+            self.findings_list.addItem(_finding_text([f], self.draft.pronouns))
 
     def isComplete(self) -> bool:
         return bool(self.draft.name) and not _errors(self.draft.findings())

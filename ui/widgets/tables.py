@@ -37,8 +37,9 @@ class FittedTable(QTableWidget):
     def _refit(self, *_args: object) -> None:
         self.resizeRowsToContents()
         if self.height() != self.sizeHint().height():
-            # Asked from inside a resize, so the layout is told once this one is over.
-            QTimer.singleShot(0, self.updateGeometry)
+            # Asked from inside a resize, so the layout is told once this one is over
+            # (with the table as context: a closed tab's table may be gone by then).
+            QTimer.singleShot(0, self, self.updateGeometry)
 
     def sizeHint(self) -> QSize:
         hint = super().sizeHint()

@@ -280,4 +280,6 @@ def test_tokens_buy_assets_only_between_chapters(library: Library, open_sheet) -
     assert sheet.buy_name.text() == ""  # cleared once bought
     sheet.buy_pick.setCurrentIndex(sheet.buy_pick.findData("rifles"))
     assert not sheet.buy_button.isEnabled()
-    assert sheet.buy_button.toolTip() == "The id 'rifles' is already used on this character."
+    assert sheet.buy_button.toolTip() == (
+        "Something on this character already has that name; choose another."
+    )

@@ -222,7 +222,8 @@ class LimitSlot(QWidget):
             self.combo.addItem(option.name, option.id)
         self.combo.insertSeparator(self.combo.count())
         for option in catalog.alternative_limits:
-            self.combo.addItem(f"{option.name} (suits {option.suits})", option.id)
+            # The name alone in the box; what it suits is said below it, with its trigger.
+            self.combo.addItem(option.name, option.id)
         self.combo.insertSeparator(self.combo.count())
         self.combo.addItem("Custom Limit…", CUSTOM)
         self.trigger = plain("", muted=True)
@@ -267,7 +268,8 @@ class LimitSlot(QWidget):
             )
         else:
             option = self.options[choice]
-            self.trigger.setText(option.trigger)
+            suits = option.suits
+            self.trigger.setText(f"{option.trigger} (Suits {suits}.)" if suits else option.trigger)
             limit = option.to_limit()
         if self.page.state.limits[self.index] != limit:
             self.page.state.set_limit(self.index, limit)
@@ -737,6 +739,11 @@ class StartPage(StepPage):
         self.content.addWidget(self.coin_note)
         self.content.addSpacing(12)
         self.content.addWidget(self.credits)
+        self.build_gift = QCheckBox(
+            "Open the Gift &Builder for the first Gift once the contractor is created"
+        )
+        self.build_gift.setChecked(True)
+        self.content.addWidget(self.build_gift)
         self.content.addStretch(1)
         self.charon.toggled.connect(state.set_charon_coin)
         self.gifted.toggled.connect(
@@ -751,6 +758,7 @@ class StartPage(StepPage):
         self.gifted.blockSignals(False)
         credits = self.state.verdict.gift_credits
         self.credits.setText(f"Gift Credits at the start: {credits}")
+        self.build_gift.setVisible(credits > 0)
         player = self.state.concept.player.strip()
         held = self.coins.get(player, 0)
         if not player:
@@ -769,6 +777,84 @@ class StartPage(StepPage):
 # --------------------------------------------------------------------------- review
 
 
+def _rows(rows: list[tuple[str, str]]) -> str:
+    """Label/value rows of the review summary as an HTML table (values already escaped)."""
+    cells = "".join(
+        f"<tr><td style='padding:2px 12px 2px 0'><b>{label}</b></td><td>{value}</td></tr>"
+        for label, value in rows
+    )
+    return f"<table cellspacing='0'>{cells}</table>"
+
+
+def review_summary(s: CreationState) -> str:
+    """The Review step's summary of every choice, as rich text (the player's text escaped).
+
+    Sections: who the contractor is, Limits, ratings, Assets and Liabilities,
+    what the choices put on the sheet, and the head start.
+    """
+    from html import escape
+
+    c = s.concept
+    who = escape(c.name.strip() or "(no name yet)")
+    played = f" <span>played by {escape(c.player)}</span>" if c.player.strip() else ""
+    concept = " · ".join(escape(x) for x in (c.archetype, c.paradigm, c.ambition) if x)
+    parts = [f"<h2 style='margin-bottom:2px'>{who}{played}</h2>"]
+    parts.append(f"<p style='margin-top:0'>{concept or '<i>No concept written yet</i>'}</p>")
+    parts.append("<h3>Limits</h3>")
+    parts.append(
+        "<ul style='margin-top:0'>"
+        + "".join(
+            f"<li><b>{escape(limit.name or '(unnamed)')}</b>"
+            + (f" — {escape(limit.description)}" if limit.description else "")
+            + "</li>"
+            for limit in s.limits
+        )
+        + "</ul>"
+    )
+    parts.append("<h3>Ratings</h3>")
+    rated = [(ability_name(a), r) for a, r in s.abilities.items() if r]
+    rows = [
+        ("Attributes", ", ".join(f"{a.capitalize()} {r}" for a, r in s.attributes.items())),
+        ("Abilities", ", ".join(f"{escape(n)} {r}" for n, r in rated) or "none"),
+    ]
+    if s.secondary:
+        rows.append(
+            ("Secondary", ", ".join(f"{escape(n)} {r}" for n, r in s.secondary.items()))
+        )
+    parts.append(_rows(rows))
+    picks = [
+        (label, ", ".join(escape(p.name + (f" ({p.detail})" if p.detail else "")) for p in chosen))
+        for label, chosen in (
+            ("Assets", s.assets.values()),
+            ("Liabilities", s.liabilities.values()),
+        )
+        if chosen
+    ]
+    granted = s.contractor("preview")  # with the lines its picks put on the sheet
+    placed = [
+        *(f"{i.name} (Condition)" for i in granted.stock.conditions),
+        *(f"{i.name} (Circumstance)" for i in granted.stock.circumstances),
+        *(f"{b.name} (Battle Scar)" for b in granted.health.battle_scars),
+        *(f"{t.name} (Trauma)" for t in granted.health.traumas),
+        *(f"{le.title} (Loose End)" for le in granted.loose_ends),
+    ]
+    if placed:
+        picks.append(("Put on the sheet by them", escape(", ".join(placed))))
+    if picks:
+        parts.append("<h3>Assets and Liabilities</h3>")
+        parts.append(_rows(picks))
+    parts.append("<h3>Starting out</h3>")
+    parts.append(
+        _rows(
+            [
+                ("Gift Credits at the start", str(s.verdict.gift_credits)),
+                ("Exp kept for later", str(max(0, s.verdict.exp_left))),
+            ]
+        )
+    )
+    return "".join(parts)
+
+
 class ReviewPage(StepPage):
     def __init__(self, state: CreationState) -> None:
         super().__init__(
@@ -781,6 +867,8 @@ class ReviewPage(StepPage):
             "kept and can be spent in any Downtime.",
         )
         self.summary = plain("")
+        self.summary.setTextFormat(Qt.TextFormat.RichText)
+        self.summary.setAccessibleName("Summary of the new contractor")
         self.findings = FindingList()
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -800,45 +888,7 @@ class ReviewPage(StepPage):
 
     def _refresh(self) -> None:
         s = self.state
-        c = s.concept
-        lines = [
-            f"{c.name or '(no name)'}" + (f", played by {c.player}" if c.player else ""),
-            " · ".join(x for x in (c.archetype, c.paradigm, c.ambition) if x) or "No concept",
-            "",
-            "Limits: " + ", ".join(limit.name or "(unnamed)" for limit in s.limits),
-            "Attributes: " + ", ".join(f"{a.capitalize()} {r}" for a, r in s.attributes.items()),
-            "Abilities: "
-            + (", ".join(f"{ability_name(a)} {r}" for a, r in s.abilities.items() if r) or "none"),
-        ]
-        if s.secondary:
-            lines.append("Secondary: " + ", ".join(f"{n} {r}" for n, r in s.secondary.items()))
-        if s.assets:
-            lines.append(
-                "Assets: "
-                + ", ".join(
-                    p.name + (f" ({p.detail})" if p.detail else "") for p in s.assets.values()
-                )
-            )
-        if s.liabilities:
-            lines.append(
-                "Liabilities: "
-                + ", ".join(
-                    p.name + (f" ({p.detail})" if p.detail else "") for p in s.liabilities.values()
-                )
-            )
-        granted = s.contractor("preview")  # with the lines its picks put on the sheet
-        placed = [
-            *(f"{i.name} (Condition)" for i in granted.stock.conditions),
-            *(f"{i.name} (Circumstance)" for i in granted.stock.circumstances),
-            *(f"{b.name} (Battle Scar)" for b in granted.health.battle_scars),
-            *(f"{t.name} (Trauma)" for t in granted.health.traumas),
-            *(f"{le.title} (Loose End)" for le in granted.loose_ends),
-        ]
-        if placed:
-            lines.append("Put on the sheet by them: " + ", ".join(placed))
-        lines.append(f"Gift Credits at the start: {s.verdict.gift_credits}")
-        lines.append(f"Exp kept for later: {max(0, s.verdict.exp_left)}")
-        self.summary.setText("\n".join(lines))
+        self.summary.setText(review_summary(s))
         shown = list(s.verdict.findings)
         if not s.concept.name.strip():
             shown.insert(0, Finding("concept.name", "Your contractor needs a name", "concept.name"))

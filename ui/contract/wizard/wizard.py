@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QGuiApplication
-from PySide6.QtWidgets import QWidget, QWizard
+from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget, QWizard
 
 from builder.contract.character import Contractor
 from builder.contract.sheet_catalog import SheetCatalog
@@ -26,6 +27,46 @@ from ui.contract.wizard.pages import (
     StartPage,
 )
 from ui.contract.wizard.state import CreationState
+from ui.screen_fit import fit_to_screen
+
+
+class StepList(QWidget):
+    """The wizard's steps down its side, the current one marked, and "Step 3 of 7" above."""
+
+    def __init__(self, titles: Sequence[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.where = QLabel()
+        self.where.setObjectName("accentBold")
+        self.list = QListWidget()
+        self.list.addItems([f"{n}. {title}" for n, title in enumerate(titles, start=1)])
+        self.list.setAccessibleName("Steps")
+        # Shows where you are; moving between steps stays with Back and Next (they check).
+        self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)
+        self.list.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        # A list to read, not a box to fill: no frame, the window's own background.
+        self.list.setFrameShape(QListWidget.Shape.NoFrame)
+        self.list.viewport().setAutoFillBackground(False)
+        width = max(
+            self.list.sizeHintForColumn(0),
+            self.where.fontMetrics().horizontalAdvance("Step 77 of 77"),
+        )
+        self.list.setFixedWidth(width + 24)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.addWidget(self.where)
+        layout.addWidget(self.list, 1)
+
+    def show_step(self, index: int) -> None:
+        """Mark step ``index`` (from 0) as the current one."""
+        count = self.list.count()
+        self.where.setText(f"Step {index + 1} of {count}")
+        for row in range(count):
+            item = self.list.item(row)
+            font = item.font()
+            font.setBold(row == index)
+            item.setFont(font)
+        self.list.setCurrentRow(index)
+        self.list.scrollToItem(self.list.item(index))
 
 
 class CreationWizard(QWizard):
@@ -63,6 +104,9 @@ class CreationWizard(QWizard):
         )
         for page in self.pages:
             self.addPage(page)
+        self.steps = StepList([page.title() for page in self.pages])
+        self.setSideWidget(self.steps)
+        self.currentIdChanged.connect(self._step_changed)
         self.setButtonText(QWizard.WizardButton.FinishButton, "&Create contractor")
         screen = QGuiApplication.primaryScreen()
         width, height = 1060, 720
@@ -72,6 +116,21 @@ class CreationWizard(QWizard):
             height = min(height, available.height() - 60)
         self.resize(width, height)
         self._result: Contractor | None = None
+
+    def _step_changed(self, page_id: int) -> None:
+        page = self.page(page_id)
+        if page in self.pages:
+            self.steps.show_step(self.pages.index(page))
+        if self.isVisible():
+            # A wider step may widen the wizard: it stays on the screen (issue 16, item 1).
+            QTimer.singleShot(0, self, lambda: fit_to_screen(self))
+
+    @property
+    def build_first_gift(self) -> bool:
+        """The player asked to build the first Gift once the contractor is made (Gifted
+        or a Coin of Charon gives a Gift Credit at the start)."""
+        start = self.start_page
+        return start.state.verdict.gift_credits > 0 and start.build_gift.isChecked()
 
     def contractor(self) -> Contractor:
         """The contractor the player created (made once, so its id is stable)."""
