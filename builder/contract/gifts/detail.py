@@ -34,7 +34,7 @@ _TEMPLATE_CHARS = re.compile(r"[{}\[\]]")
 _SENTENCE_STOPS = re.compile(r"[!?]+|\.{2,}|\.(?=\s|\Z)")
 _PUNCT_RUN = re.compile(r"([,;:])[\s,;:.]*(?=[,;:.])[,;:.]")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:)])")
-_EMPTY_PARENS = re.compile(r"\(\s*\)")
+_EMPTY_PARENS = re.compile(r"\([^\w()]*\)")  # nothing worth saying inside
 _DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.IGNORECASE)
 _EDGE_JUNK = " \t,.;:-\u2013\u2014"
 _WORD_BEFORE = re.compile(r"(\w+)\s*\Z")
@@ -77,6 +77,17 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
     detail repeating one of them ("when when") loses the repeat.
     """
     problems: list[str] = []
+    text = raw
+    for _ in range(4):  # one repair can expose another ("(.": the paren goes, "." is left)
+        cleaned = _clean_once(text, before, after, problems)
+        if cleaned == text:
+            break
+        text = cleaned
+    return DetailCleaning(text, tuple(dict.fromkeys(problems)))
+
+
+def _clean_once(raw: str, before: str, after: str, problems: list[str]) -> str:
+    """One pass of :func:`clean_detail_text`'s repairs, adding what it changed to ``problems``."""
     text = " ".join(raw.split())
     if len(text) > DETAIL_MAX_CHARS:
         cut = text[: DETAIL_MAX_CHARS + 1]
@@ -85,6 +96,7 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
     text = _sub(
         _TEMPLATE_CHARS, "", text, "removed braces and brackets; they are template syntax", problems
     )
+    text = _parentheses(text, problems)
     stopped = text
     while True:  # ".!" loses its "!" and then ends a sentence with "."
         shorter = _SENTENCE_STOPS.sub("", stopped)
@@ -118,17 +130,34 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
         if "removed a connecting word left hanging at the end" not in problems:
             problems.append("removed a connecting word left hanging at the end")
         text = cut
-    words = text.split(" ") if text else []
-    if before and words and words[0].lower() == before.lower():
-        words = words[1:]
-        problems.append(f"removed {before!r} at the start; the sentence already says it")
-    if after and words and words[-1].lower() == after.lower():
-        words = words[:-1]
-        problems.append(f"removed {after!r} at the end; the sentence already says it")
-    text = _tidy(" ".join(words))
+    if before:
+        repeat = re.match(rf"{re.escape(before)}\b\W*", text, re.IGNORECASE)
+        if repeat:  # "when-b" after "springs when" still repeats it
+            text = text[repeat.end() :]
+            problems.append(f"removed {before!r} at the start; the sentence already says it")
+    if after:
+        repeat = re.search(rf"\W*\b{re.escape(after)}\Z", text, re.IGNORECASE)
+        if repeat:
+            text = text[: repeat.start()]
+            problems.append(f"removed {after!r} at the end; the sentence already says it")
+    text = _tidy(text)
     if text and _TRAILING_CONNECTOR.search(text):
         text = _tidy(_TRAILING_CONNECTOR.sub("", text))
-    return DetailCleaning(text, tuple(dict.fromkeys(problems)))
+    return _parentheses(text, problems)
+
+
+def _parentheses(text: str, problems: list[str]) -> str:
+    """Parentheses that hold a word and pair up; others go (the cuts above can orphan one)."""
+    text = _sub(_EMPTY_PARENS, "", text, "removed empty parentheses", problems)
+    depth = 0
+    for ch in text:
+        depth += 1 if ch == "(" else -1 if ch == ")" else 0
+        if depth < 0:
+            break
+    if depth != 0:
+        text = text.replace("(", "").replace(")", "")
+        problems.append("removed parentheses that do not pair up")
+    return _tidy(text)
 
 
 def is_marker(ch: str) -> bool:

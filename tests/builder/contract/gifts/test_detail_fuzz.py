@@ -52,6 +52,8 @@ HOSTILE = [
     "a (parenthetical) remark",
     "Über-iron",
     "a.n.b",
+    "gb(')-f",
+    "the (and)",
 ]
 
 
@@ -68,6 +70,9 @@ def test_clean_detail_removes_what_breaks_a_sentence() -> None:
     assert clean_detail_text("a key and").text == "a key"
     assert clean_detail_text("Stop! Thief").text == "Stop Thief"
     assert clean_detail_text("a.n.b").text == "anb"  # no stop left after "an" (a fuzz find)
+    assert clean_detail_text("gb(')-f").text == "gb-f"  # nothing said inside
+    assert clean_detail_text("(a key").text == "a key"  # an orphan
+    assert clean_detail_text("a (red) key").text == "a (red) key"
     assert clean_detail_text("when the door opens", before="when").text == "the door opens"
 
 
