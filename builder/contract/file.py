@@ -48,7 +48,7 @@ from builder.contract.serialize import (
     contractor_to_dict,
     describe,
 )
-from builder.core import files
+from builder.core import files, schema_check
 from builder.core.registry import FileFormatError
 from resources import resource_path
 
@@ -378,7 +378,21 @@ def _schema_problems(document: dict[str, Any], version: int) -> list[tuple[tuple
     return problems
 
 
+@cache
+def _schema_verdict(version: int) -> schema_check.Check:
+    """A file version's schema compiled to a yes-or-no check (``builder.core.schema_check``).
+
+    It gives the whole schema's verdict several times faster than jsonschema
+    (about 8 ms a long-lived contractor before), so only a refused document
+    goes through jsonschema, for the wording of its problems.
+    """
+    return schema_check.compile_check(schema_validator(version))
+
+
 def _check_schema(document: dict[str, Any], version: int) -> None:
+    """The one schema check of a file version: CharacterFileError naming the first problems."""
+    if _schema_verdict(version)(document):
+        return
     problems = _schema_problems(document, version)
     if problems:
         where, text = files.summarize(
