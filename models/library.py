@@ -624,8 +624,8 @@ def _insert_batch(session: Session, pending: Sequence[tuple[str, CharacterFile]]
     for system_id, items in by_system.items():
         game = system(system_id)
         store_for(game.id).insert_many(session, game, items, stamp)
-        for character, _approvals, _created in items:
-            concurrency.record(session, game.identity(character).id, concurrency.FIRST_VERSION)
+        ids = [game.identity(character).id for character, _approvals, _created in items]
+        concurrency.record_first(session, ids)
     session.flush()
     session.expunge_all()  # the rows are written; holding their objects only costs memory
 

@@ -313,8 +313,17 @@ def schema_validator(version: int) -> Draft202012Validator:
     return files.strict_validator(_load_schema(version))
 
 
+@cache
 def _load_schema(version: int) -> dict[str, Any]:
-    return files.load_schema(schema_path(version))
+    """The shipped schema of a file version, as JSON.
+
+    Not checked against the Draft 2020-12 meta-schema here: that check takes
+    a quarter of a second, paid by every process that reads a file, for a
+    file that ships with the code; tests/builder/core/test_schema_check.py
+    checks every shipped schema instead.
+    """
+    schema: dict[str, Any] = json.loads(schema_path(version).read_text(encoding="utf-8"))
+    return schema
 
 
 @cache

@@ -228,19 +228,26 @@ class _Compiler:
         if "$id" in node and node is not self.root:
             raise Unsupported("an embedded $id changes the base of references")
         checks = self._generic(node)
-        by_type = (
-            (dict, self._object(node)),
-            (list, self._array(node)),
-            (str, self._string(node)),
-        )
-        number = self._number(node)
-        kinds = [(kind, check) for kind, check in by_type if check is not None]
-        if number is not None:
-            checks.append(lambda value: not _is_number(value) or number(value))
-        for kind, check in kinds:
-            checks.append(_when(kind, check))
-        if "type" in node:
-            checks.insert(0, self._type(node["type"]))
+        by_kind = {
+            "object": self._object(node),
+            "array": self._array(node),
+            "string": self._string(node),
+            "number": self._number(node),
+        }
+        names = node.get("type")
+        if isinstance(names, list) and len(names) == 1:
+            names = names[0]
+        if isinstance(names, str):
+            # one type: the value's kind is known once its type is, so the
+            # checks of the other kinds never apply
+            kind = "number" if names == "integer" else names
+            checks.insert(0, _typed(self._type(names), by_kind.get(kind)))
+            return _all_of(checks)
+        for kind, check in by_kind.items():
+            if check is not None:
+                checks.append(_when(kind, check))
+        if names is not None:
+            checks.insert(0, self._type(names))
         return _all_of(checks)
 
     # ----------------------------------------------------------------- any value
@@ -263,8 +270,12 @@ class _Compiler:
             checks.append(_enum(list(node["enum"])))
         if "$ref" in node:
             checks.append(self._ref(node["$ref"]))
-        for each in node.get("allOf", ()):
-            checks.append(self.compile(each))
+        rules = list(node.get("allOf", ()))
+        switch = self._switch(rules)
+        if switch is not None:
+            checks.append(switch)
+        else:
+            checks.extend(self.compile(each) for each in rules)
         if "anyOf" in node:
             options = [self.compile(each) for each in node["anyOf"]]
             checks.append(lambda value: any(option(value) for option in options))
@@ -283,6 +294,49 @@ class _Compiler:
             fmt = node["format"]
             checks.append(lambda value: bool(checker.conforms(value, fmt)))
         return checks
+
+    def _switch(self, rules: list[Any]) -> Check | None:
+        """``allOf`` of ``if`` member P is "a" ``then`` A, … as one lookup by the value of P.
+
+        The shape a schema uses to pick an object's definition by a tag
+        (a ledger entry by its ``type``). Each rule's ``if`` holds for a
+        value that is not an object, an object without P, or one whose P
+        equals its text; so an object's P picks the rules to apply (text
+        equals only the same text), and anything else gets every rule.
+        """
+        if len(rules) < 2:
+            return None
+        tag: str | None = None
+        thens: dict[str, list[Check]] = {}
+        every: list[Check] = []
+        for rule in rules:
+            if not isinstance(rule, dict) or set(rule) != {"if", "then"}:
+                return None
+            condition = rule["if"]
+            if not isinstance(condition, dict) or set(condition) != {"properties"}:
+                return None
+            members = condition["properties"]
+            if not isinstance(members, dict) or len(members) != 1:
+                return None
+            ((name, test),) = members.items()
+            if tag not in (None, name) or not isinstance(test, dict) or set(test) != {"const"}:
+                return None
+            if not isinstance(test["const"], str):
+                return None
+            tag = name
+            then = self.compile(rule["then"])
+            thens.setdefault(test["const"], []).append(then)
+            every.append(then)
+        by_tag = {value: _all_of(checks) for value, checks in thens.items()}
+        everything = _all_of(every)
+
+        def check(value: Any) -> bool:
+            if not isinstance(value, dict) or tag not in value:
+                return everything(value)
+            chosen = by_tag.get(value[tag]) if isinstance(value[tag], str) else None
+            return chosen is None or chosen(value)
+
+        return check
 
     def _if(self, node: dict[str, Any]) -> Check:
         condition = self.compile(node["if"])
@@ -409,9 +463,26 @@ class _Compiler:
         return _all_of(checks) if checks else None
 
 
-def _when(kind: type, check: Check) -> Check:
-    """``check`` for values of one JSON type; values of any other type pass."""
-    return lambda value: not isinstance(value, kind) or check(value)
+_KINDS: dict[str, Check] = {
+    "object": lambda value: isinstance(value, dict),
+    "array": lambda value: isinstance(value, list),
+    "string": lambda value: isinstance(value, str),
+    "number": _is_number,
+}
+"""The kinds of value keywords apply to (``minimum`` to any number, ``maxLength`` to text…)."""
+
+
+def _when(kind: str, check: Check) -> Check:
+    """``check`` for values of one kind; values of any other kind pass."""
+    is_kind = _KINDS[kind]
+    return lambda value: not is_kind(value) or check(value)
+
+
+def _typed(is_type: Check, check: Check | None) -> Check:
+    """A value of one type (``is_type``) that also passes its kind's ``check``."""
+    if check is None:
+        return is_type
+    return lambda value: is_type(value) and check(value)
 
 
 def _closed_members(properties: dict[str, Check]) -> Check:

@@ -33,6 +33,11 @@ def verdicts(schema: dict[str, Any], value: Any) -> tuple[bool, bool]:
 
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_every_shipped_schema_is_a_valid_draft_2020_12_schema(path: Path) -> None:
+    Draft202012Validator.check_schema(json.loads(path.read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
 def test_every_shipped_schema_compiles_without_falling_back(path: Path) -> None:
     validator = strict(files.load_schema(path))
     assert compile_check(validator) != validator.is_valid
@@ -132,6 +137,34 @@ def test_a_remote_reference_falls_back_to_jsonschema_itself() -> None:
 )
 def test_each_keyword_means_what_jsonschema_means(schema: Any, value: Any, valid: bool) -> None:
     assert verdicts(schema, value) == (valid, valid)
+
+
+TAGGED = {
+    "allOf": [
+        {"if": {"properties": {"t": {"const": "a"}}}, "then": {"required": ["x"]}},
+        {"if": {"properties": {"t": {"const": "b"}}}, "then": {"required": ["y"]}},
+        {"if": {"properties": {"t": {"const": "a"}}}, "then": {"maxProperties": 2}},
+    ]
+}
+"""Rules picked by a tag (compiled as one lookup): each ``if`` also holds without the tag."""
+
+
+@pytest.mark.parametrize(
+    ("value", "valid"),
+    [
+        ({"t": "a"}, False),
+        ({"t": "a", "x": 1}, True),
+        ({"t": "a", "x": 1, "z": 0}, False),  # the second rule for "a" applies too
+        ({"t": "b", "y": 1}, True),
+        ({"t": "c"}, True),
+        ({"t": 1}, True),
+        ({}, False),  # no tag: every rule applies
+        ({"x": 1, "y": 1}, True),
+        (5, True),
+    ],
+)
+def test_rules_picked_by_a_tag_mean_what_jsonschema_means(value: Any, valid: bool) -> None:
+    assert verdicts(TAGGED, value) == (valid, valid)
 
 
 def test_format_asserts_through_the_validators_format_checker() -> None:
