@@ -228,27 +228,39 @@ class _Compiler:
         if "$id" in node and node is not self.root:
             raise Unsupported("an embedded $id changes the base of references")
         checks = self._generic(node)
-        by_kind = {
-            "object": self._object(node),
-            "array": self._array(node),
-            "string": self._string(node),
-            "number": self._number(node),
-        }
         names = node.get("type")
         if isinstance(names, list) and len(names) == 1:
             names = names[0]
         if isinstance(names, str):
-            # one type: the value's kind is known once its type is, so the
-            # checks of the other kinds never apply
-            kind = "number" if names == "integer" else names
-            checks.insert(0, _typed(self._type(names), by_kind.get(kind)))
+            # One type: the value's kind is known once its type is, so the
+            # other kinds' keywords never apply, and the kind's own check
+            # (which tests the type itself) is the whole typed check.
+            kind = {"integer": "number"}.get(names, names)
+            own = self._kind_check(kind, node, names) if kind in _KINDS else None
+            checks.insert(0, own if own is not None else self._type(names))
             return _all_of(checks)
-        for kind, check in by_kind.items():
-            if check is not None:
-                checks.append(_when(kind, check))
+        for kind in _KINDS:
+            own = self._kind_check(kind, node, None)
+            if own is not None:
+                checks.append(own)
         if names is not None:
             checks.insert(0, self._type(names))
         return _all_of(checks)
+
+    def _kind_check(self, kind: str, node: dict[str, Any], typed: str | None) -> Check | None:
+        """The keywords of one kind of value as one check (None: the node has none).
+
+        With ``typed`` (the node's only type) the check also refuses a value
+        of any other type; without, such a value passes (keywords apply only
+        to their kind).
+        """
+        if kind == "object":
+            return self._object(node, typed is not None)
+        if kind == "array":
+            return self._array(node, typed is not None)
+        if kind == "string":
+            return _string_check(node, typed is not None)
+        return _number_check(node, typed)
 
     # ----------------------------------------------------------------- any value
 
@@ -371,144 +383,151 @@ class _Compiler:
 
     # ----------------------------------------------------------------- objects
 
-    def _object(self, node: dict[str, Any]) -> Check | None:
-        checks: list[Check] = []
-        required = tuple(node.get("required", ()))
-        if required:
-            checks.append(lambda value: all(key in value for key in required))
+    def _object(self, node: dict[str, Any], typed: bool) -> Check | None:
+        """Object keywords as one pass over the members (``properties`` and the like)."""
+        required = frozenset(node.get("required", ()))
+        others: list[Check] = []
         if "minProperties" in node:
             least = node["minProperties"]
-            checks.append(lambda value: len(value) >= least)
+            others.append(lambda value: len(value) >= least)
         if "maxProperties" in node:
             most = node["maxProperties"]
-            checks.append(lambda value: len(value) <= most)
+            others.append(lambda value: len(value) <= most)
         if "propertyNames" in node:
             name_check = self.compile(node["propertyNames"])
-            checks.append(lambda value: all(name_check(key) for key in value))
-        members = self._members(node)
-        if members is not None:
-            checks.append(members)
-        return _all_of(checks) if checks else None
-
-    def _members(self, node: dict[str, Any]) -> Check | None:
-        """``properties``, ``patternProperties`` and ``additionalProperties`` as one pass."""
+            others.append(lambda value: all(name_check(key) for key in value))
         properties = {key: self.compile(sub) for key, sub in node.get("properties", {}).items()}
-        patterns = [
-            (re.compile(pattern).search, self.compile(sub))
-            for pattern, sub in node.get("patternProperties", {}).items()
-        ]
         extra_schema = node.get("additionalProperties", True)
         extra = self.compile(extra_schema)
-        if not properties and not patterns and extra_schema is True:
+        if "patternProperties" in node:
+            patterns = [
+                (re.compile(pattern).search, self.compile(sub))
+                for pattern, sub in node["patternProperties"].items()
+            ]
+            others.append(_members_with_patterns(properties, patterns, extra))
+            properties, extra_schema = {}, True
+        if not required and not others and not properties and extra_schema is True and not typed:
             return None
-        if patterns:
-            return _members_with_patterns(properties, patterns, extra)
-        if extra_schema is False:
-            return _closed_members(properties)
-        return _open_members(properties, extra)
+        return _object_check(typed, required, properties, extra_schema, extra, others)
 
     # ----------------------------------------------------------------- arrays
 
-    def _array(self, node: dict[str, Any]) -> Check | None:
-        checks: list[Check] = []
-        if "minItems" in node:
-            least = node["minItems"]
-            checks.append(lambda value: len(value) >= least)
-        if "maxItems" in node:
-            most = node["maxItems"]
-            checks.append(lambda value: len(value) <= most)
+    def _array(self, node: dict[str, Any], typed: bool) -> Check | None:
+        least = node.get("minItems")
+        most = node.get("maxItems")
         prefix = [self.compile(sub) for sub in node.get("prefixItems", ())]
-        if prefix:
-            checks.append(
-                lambda value: all(check(item) for check, item in zip(prefix, value, strict=False))
-            )
-        if "items" in node and node["items"] is not True:
-            item_check = self.compile(node["items"])
-            start = len(prefix)
-            if start:
-                checks.append(lambda value: all(item_check(item) for item in value[start:]))
-            else:
-                checks.append(lambda value: all(item_check(item) for item in value))
-        return _all_of(checks) if checks else None
+        items = node.get("items", True)
+        item_check = None if items is True else self.compile(items)
+        if least is None and most is None and not prefix and item_check is None and not typed:
+            return None
+        start = len(prefix)
 
-    # ----------------------------------------------------------------- strings and numbers
+        def check(value: Any) -> bool:
+            if not isinstance(value, list):
+                return not typed
+            if least is not None and len(value) < least:
+                return False
+            if most is not None and len(value) > most:
+                return False
+            for each, item in zip(prefix, value, strict=False):
+                if not each(item):
+                    return False
+            if item_check is not None:
+                for item in value[start:] if start else value:
+                    if not item_check(item):
+                        return False
+            return True
 
-    def _string(self, node: dict[str, Any]) -> Check | None:
-        checks: list[Check] = []
-        if "minLength" in node:
-            least = node["minLength"]
-            checks.append(lambda value: len(value) >= least)
-        if "maxLength" in node:
-            most = node["maxLength"]
-            checks.append(lambda value: len(value) <= most)
-        if "pattern" in node:
-            search = re.compile(node["pattern"]).search
-            checks.append(lambda value: search(value) is not None)
-        return _all_of(checks) if checks else None
-
-    def _number(self, node: dict[str, Any]) -> Check | None:
-        checks: list[Check] = []
-        if "minimum" in node:
-            low = node["minimum"]
-            checks.append(lambda value: not value < low)
-        if "maximum" in node:
-            high = node["maximum"]
-            checks.append(lambda value: not value > high)
-        if "exclusiveMinimum" in node:
-            above = node["exclusiveMinimum"]
-            checks.append(lambda value: not value <= above)
-        if "exclusiveMaximum" in node:
-            below = node["exclusiveMaximum"]
-            checks.append(lambda value: not value >= below)
-        return _all_of(checks) if checks else None
+        return check
 
 
-_KINDS: dict[str, Check] = {
-    "object": lambda value: isinstance(value, dict),
-    "array": lambda value: isinstance(value, list),
-    "string": lambda value: isinstance(value, str),
-    "number": _is_number,
-}
+def _object_check(
+    typed: bool,
+    required: frozenset[str],
+    properties: dict[str, Check],
+    extra_schema: Any,
+    extra: Check,
+    others: list[Check],
+) -> Check:
+    """One object check: its type, required members, each member under its schema, the rest."""
+    closed = extra_schema is False
+    open_extra = None if extra_schema is True or closed else extra
+    listed = bool(properties) or closed or open_extra is not None
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, dict):
+            return not typed
+        if required and not value.keys() >= required:
+            return False
+        if listed:
+            for key, item in value.items():
+                member = properties.get(key)
+                if member is None:
+                    if closed or (open_extra is not None and not open_extra(item)):
+                        return False
+                elif not member(item):
+                    return False
+        return all(each(value) for each in others) if others else True
+
+    return check
+
+
+def _string_check(node: dict[str, Any], typed: bool) -> Check | None:
+    """``minLength``, ``maxLength`` (code points) and ``pattern`` (a search) as one check."""
+    least = node.get("minLength")
+    most = node.get("maxLength")
+    search = re.compile(node["pattern"]).search if "pattern" in node else None
+    if least is None and search is None:
+        if most is None:
+            return (lambda value: isinstance(value, str)) if typed else None
+        if typed:
+            return lambda value: isinstance(value, str) and len(value) <= most
+        return lambda value: not isinstance(value, str) or len(value) <= most
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, str):
+            return not typed
+        if least is not None and len(value) < least:
+            return False
+        if most is not None and len(value) > most:
+            return False
+        return search is None or search(value) is not None
+
+    return check
+
+
+def _number_check(node: dict[str, Any], typed: str | None) -> Check | None:
+    """``minimum`` and the like, for a number (or, ``typed``, a value of that one type)."""
+    bounds = [
+        (keyword, node[keyword])
+        for keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
+        if keyword in node
+    ]
+    is_kind = _is_integer if typed == "integer" else _is_number
+    if not bounds:
+        return is_kind if typed else None
+    low = node.get("minimum")
+    high = node.get("maximum")
+    above = node.get("exclusiveMinimum")
+    below = node.get("exclusiveMaximum")
+
+    def check(value: Any) -> bool:
+        if not is_kind(value):
+            return not typed
+        # written as jsonschema writes them, so NaN compares the same way
+        if low is not None and value < low:
+            return False
+        if high is not None and value > high:
+            return False
+        if above is not None and value <= above:
+            return False
+        return below is None or not value >= below
+
+    return check
+
+
+_KINDS = ("object", "array", "string", "number")
 """The kinds of value keywords apply to (``minimum`` to any number, ``maxLength`` to text…)."""
-
-
-def _when(kind: str, check: Check) -> Check:
-    """``check`` for values of one kind; values of any other kind pass."""
-    is_kind = _KINDS[kind]
-    return lambda value: not is_kind(value) or check(value)
-
-
-def _typed(is_type: Check, check: Check | None) -> Check:
-    """A value of one type (``is_type``) that also passes its kind's ``check``."""
-    if check is None:
-        return is_type
-    return lambda value: is_type(value) and check(value)
-
-
-def _closed_members(properties: dict[str, Check]) -> Check:
-    """Every member must be a listed property, valid under its schema."""
-
-    def check(value: dict[str, Any]) -> bool:
-        for key, item in value.items():
-            member = properties.get(key)
-            if member is None or not member(item):
-                return False
-        return True
-
-    return check
-
-
-def _open_members(properties: dict[str, Check], extra: Check) -> Check:
-    """Listed properties valid under their schemas, every other member under ``extra``."""
-
-    def check(value: dict[str, Any]) -> bool:
-        for key, item in value.items():
-            member = properties.get(key, extra)
-            if not member(item):
-                return False
-        return True
-
-    return check
 
 
 def _members_with_patterns(
