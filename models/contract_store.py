@@ -583,8 +583,44 @@ def _insert_values(session: Session, rows: Sequence[mapping.Values]) -> None:
     by_table: dict[type[LibraryTable], list[dict[str, Any]]] = {}
     for model, values in rows:
         by_table.setdefault(model, []).append(values)
+    connection = session.connection()
     for model, values in by_table.items():
-        session.execute(sa.insert(model.__table__), values)  # type: ignore[attr-defined]
+        table = model.__table__  # type: ignore[attr-defined]
+        if not _insert_positional(connection, table, values):
+            session.execute(sa.insert(table), values)
+
+
+def _insert_positional(
+    connection: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]
+) -> bool:
+    """The same ``INSERT``, handed to a positional-parameter driver (SQLite's) directly.
+
+    SQLAlchemy prepares each row's parameters in Python, which cost about a
+    third of an import's storing time at SQLite's speed; here each value
+    goes through its column type's own bind processor (so a date is stored
+    exactly as SQLAlchemy stores it) into a tuple, and the driver gets them
+    all in one executemany. The SQL is the statement SQLAlchemy compiles for
+    the dialect. False (nothing done) for a driver with named parameters
+    (PostgreSQL's), which SQLAlchemy already batches well.
+    """
+    dialect = connection.dialect
+    if dialect.paramstyle != "qmark" or not rows:
+        return False
+    keys = list(rows[0])
+    compiled = sa.insert(table).compile(dialect=dialect, column_keys=keys)
+    order = list(compiled.positiontup or ())
+    if sorted(order) != sorted(keys):
+        return False  # the statement wants something the rows do not give: let SQLAlchemy do it
+    processors = [(key, table.c[key].type.bind_processor(dialect)) for key in order]
+    parameters = [
+        tuple(
+            row[key] if process is None or row[key] is None else process(row[key])
+            for key, process in processors
+        )
+        for row in rows
+    ]
+    connection.exec_driver_sql(str(compiled), parameters)
+    return True
 
 
 def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Gift]]) -> None:
