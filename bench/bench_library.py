@@ -4,7 +4,9 @@
 
 Builds a library in a temporary folder (one import of 1,000 character files,
 timed: budget 3 ms per character, split into reading the files and storing
-them), then measures, as medians of repeated runs:
+them, with the CPU time the import used beside the wall-clock time, since
+other work on the machine stretches the latter), then measures, as medians of
+repeated runs:
 
 - opening the library and reading the roster: budget 300 ms;
 - loading one full sheet from an open library: budget 100 ms;

@@ -532,7 +532,7 @@ def _collector_paused() -> Iterator[None]:
 
     An import holds every character it read until the batch is stored: many
     thousands of objects, which each automatic collection would walk again
-    (a quarter of the import's time at 1,000 files). They form no cycles, so
+    (about a sixth of its CPU time at 1,000 files). They form no cycles, so
     nothing is left for the collector; it resumes afterwards. Left alone
     when the caller has paused it already (``ui.tasks`` does, for every job).
     """
