@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -590,6 +591,9 @@ def _insert_values(session: Session, rows: Sequence[mapping.Values]) -> None:
             session.execute(sa.insert(table), values)
 
 
+_UNSEEN = object()
+
+
 def _insert_positional(
     connection: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]
 ) -> bool:
@@ -611,14 +615,29 @@ def _insert_positional(
     order = list(compiled.positiontup or ())
     if sorted(order) != sorted(keys):
         return False  # the statement wants something the rows do not give: let SQLAlchemy do it
-    processors = [(key, table.c[key].type.bind_processor(dialect)) for key in order]
-    parameters = [
-        tuple(
-            row[key] if process is None or row[key] is None else process(row[key])
-            for key, process in processors
-        )
-        for row in rows
-    ]
+    getter = operator.itemgetter(*order)
+    processed = []
+    for position, key in enumerate(order):
+        process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
+        if process is not None:
+            processed.append((position, process, {}))
+    parameters: list[Any]
+    if len(order) == 1:
+        parameters = [(getter(row),) for row in rows]
+    else:
+        parameters = [getter(row) for row in rows]
+    if processed:
+        for index, values in enumerate(parameters):
+            values = list(values)
+            for position, process, done in processed:
+                value = values[position]
+                if value is not None:
+                    # rows share most of these values (one time stamp, a few flags)
+                    stored = done.get(value, _UNSEEN)
+                    if stored is _UNSEEN:
+                        stored = done[value] = process(value)
+                    values[position] = stored
+            parameters[index] = tuple(values)
     connection.exec_driver_sql(str(compiled), parameters)
     return True
 

@@ -107,7 +107,12 @@ def to_data(value: Any) -> Any:
             current = getattr(value, name)
             if added and current == default:
                 continue
-            data[name] = current if type(current) in _PLAIN else to_data(current)
+            if type(current) in _PLAIN:
+                data[name] = current
+            elif isinstance(current, StrEnum):
+                data[name] = current.value
+            else:
+                data[name] = to_data(current)
         return data
     if isinstance(value, tuple):
         return [to_data(item) for item in value]

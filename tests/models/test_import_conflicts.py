@@ -168,3 +168,25 @@ def _rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
         return found
     finally:
         connection.close()
+
+
+def test_the_fast_path_stores_a_whole_second_as_sqlalchemy_does(library_path: Path) -> None:
+    """Every value goes through its column type's processor: no driver default for dates."""
+    from datetime import datetime
+
+    from models.tables import CharacterVersionRow, ContractorRow
+
+    contractor = read_character_file(INES)
+    with Library.open(library_path) as library, library._writing() as session:
+        values = contract_store.mapping.contractor_values(contractor, None, datetime(2025, 1, 1))
+        connection = session.connection()
+        assert contract_store._insert_positional(connection, ContractorRow.__table__, [values])
+        row = connection.exec_driver_sql(
+            "SELECT created_at, updated_at, charon_coin FROM contractor"
+        ).one()
+        coin = int(contractor.creation.charon_coin)
+        assert tuple(row) == ("2025-01-01 00:00:00.000000", "2025-01-01 00:00:00.000000", coin)
+        version = {"character_id": contractor.id, "version": 1}
+        assert contract_store._insert_positional(
+            connection, CharacterVersionRow.__table__, [version]
+        )
