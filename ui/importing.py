@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.core.registry import FileFormatError
 from models.values import ImportBatch, ImportConflictInfo, ImportResult, OnConflict
 
 PROGRESS_DELAY_MS = 400
@@ -145,12 +146,15 @@ class ImportFlow(QObject):
         """Read and check the files in the background."""
         self.progress.setValue(0)
         paths = self.paths
-        self.window.tasks.run(
-            "Could not import",
-            lambda: self.library.read_import(paths, progress=self._report),
-            self._read,
-            self._failed,
-        )
+
+        def read() -> ImportBatch:
+            try:
+                return self.library.read_import(paths, progress=self._report)
+            except FileFormatError as exc:  # name the file: the message says what and where
+                name = Path(exc.source).name if exc.source else ""
+                raise ValueError(f"{name}: {exc}" if name else str(exc)) from None
+
+        self.window.tasks.run("Could not import", read, self._read, self._failed)
 
     def _read(self, batch: ImportBatch) -> None:
         self.batch = batch
