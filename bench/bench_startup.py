@@ -29,7 +29,9 @@ installed app has its bytecode.
 
 Harbinger opens the library and imports the rules and storage layers in the
 background once the window's first frame is painted, so the benchmark also reports a second
-figure, **roster shown**: spawn to the library's roster being on screen.
+figure, **roster shown**: spawn to the library's roster being on screen, against
+its own budget of 3 × the bare window (issue 13: "the roster of the default
+library shows within 3× the time of a bare PySide6 window").
 
 Runs alternate between the two so drift on the machine hits both alike; the
 medians and their ratio are printed against the 1.5 budget. Not a test:
@@ -49,6 +51,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 BUDGET = 1.5
+"""Interactive main window against a bare PySide6 window (SPEC §6)."""
+ROSTER_BUDGET = 3.0
+"""Roster of the default library on screen against a bare PySide6 window (issue 13)."""
 
 # Each child prints wall-clock times (time.time()) at its milestones, then leaves
 # at once with os._exit so neither teardown nor background work is timed.
@@ -158,13 +163,19 @@ def main(argv: list[str] | None = None) -> int:
     app_ms = statistics.median(harbinger) * 1000
     roster_ms = statistics.median(roster) * 1000
     ratio = app_ms / bare_ms
+    roster_ratio = roster_ms / bare_ms
     verdict = "within" if ratio <= BUDGET else "OVER"
+    roster_verdict = "within" if roster_ratio <= ROSTER_BUDGET else "OVER"
     print(f"platform: {env['QT_QPA_PLATFORM']}, runs: {args.runs} each (medians)")
+    print(f"load average at the end: {os.getloadavg()[0]:.1f} (timings are of a shared machine)")
     print(f"bare PySide6 window, interactive:      {bare_ms:7.1f} ms")
     print(f"Harbinger main window, interactive:    {app_ms:7.1f} ms")
     print(f"Harbinger roster shown (background):   {roster_ms:7.1f} ms")
     print(f"ratio (interactive): {ratio:.2f} × (budget {BUDGET:.1f} ×: {verdict})")
-    print(f"ratio (roster shown): {roster_ms / bare_ms:.2f} ×")
+    print(
+        f"ratio (roster shown): {roster_ratio:.2f} × "
+        f"(budget {ROSTER_BUDGET:.1f} ×: {roster_verdict})"
+    )
     return 0
 
 

@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, select
 
 from builder.core.registry import CharacterFile, GameSystem
@@ -91,6 +92,17 @@ def record(session: Session, character_id: str, version: int) -> None:
         row = CharacterVersionRow(character_id=character_id, version=version)
     row.version = version
     session.add(row)
+
+
+def record_first(session: Session, ids: Sequence[str]) -> None:
+    """Store the first version of characters just created whose ids never had a version row.
+
+    One executemany (an import of many new characters); ``record`` is the
+    one-row form for any other case.
+    """
+    if ids:
+        rows = [{"character_id": i, "version": FIRST_VERSION} for i in ids]
+        session.execute(sa.insert(CharacterVersionRow.__table__), rows)  # type: ignore[attr-defined]
 
 
 def stale(

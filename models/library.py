@@ -38,7 +38,9 @@ its ``format``) before the database is touched; a bad file raises
 
 from __future__ import annotations
 
+import gc
 import os
+import re
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -84,6 +86,8 @@ from models.migrate import (
 from models.stores import STORES, Store, store_for
 from models.values import (
     ApprovalState,
+    ImportBatch,
+    ImportConflictInfo,
     ImportResult,
     OnConflict,
     PlayerSummary,
@@ -97,6 +101,8 @@ from resources import resource_path
 
 __all__ = [
     "ApprovalState",
+    "ImportBatch",
+    "ImportConflictInfo",
     "ImportResult",
     "LedgerRewriteError",
     "Library",
@@ -421,27 +427,78 @@ class Library:
         Every file is read and checked first; a bad one raises
         CharacterFileError with ``source`` set to its name. An id already in
         the library (or earlier in the same batch) is settled by
-        ``on_conflict``; REFUSE raises ImportConflict. Either way the library
-        is unchanged unless every file went in: the whole batch is one
-        transaction. Characters whose id is new go in together, a few
-        statements per batch (``Store.insert_many``). ``progress(phase,
-        done, total)`` is called as files are read ("reading") and stored
-        ("storing"), for a progress bar.
+        ``on_conflict``: REFUSE raises ImportConflict, REPLACE overwrites,
+        KEEP_BOTH stores a copy under a new id and a numbered name ("Ines
+        Varga (2)"), SKIP leaves the stored one, COPY stores a copy under a
+        new id only. Either way the library is unchanged unless every file
+        went in: the whole batch is one transaction. Characters whose id is
+        new go in together, a few statements per batch
+        (``Store.insert_many``). ``progress(phase, done, total)`` is called
+        as files are read ("reading") and stored ("storing"), for a progress
+        bar; an exception it raises (a Cancel) ends the import with nothing
+        written.
         """
-        on_conflict = OnConflict(on_conflict)
+        with _collector_paused():
+            batch = self.read_import(sources, progress=progress)
+            return self.import_batch(batch, on_conflict, progress=progress)
+
+    def read_import(
+        self,
+        sources: Sequence[str | os.PathLike[str] | bytes],
+        *,
+        progress: Progress | None = None,
+    ) -> ImportBatch:
+        """The first half of ``import_files``: read and check every file, find the id conflicts.
+
+        Nothing is written; the app asks the player about each conflict and
+        then calls ``import_batch``. A bad file raises CharacterFileError
+        with ``source`` set to its name.
+        """
         total = len(sources)
         files: list[tuple[str, CharacterFile]] = []
-        for index, source in enumerate(sources):
-            name = _source_name(source, index)
-            try:
-                files.append((name, read_character_file(source)))
-            except CharacterFileError as exc:
-                exc.source = name
-                raise
-            if progress is not None:
-                progress("reading", index + 1, total)
-        with self._writing() as session:
-            return _import_all(session, files, on_conflict, progress)
+        with _collector_paused():
+            for index, source in enumerate(sources):
+                name = _source_name(source, index)
+                try:
+                    files.append((name, read_character_file(source)))
+                except CharacterFileError as exc:
+                    exc.source = name
+                    raise
+                if progress is not None:
+                    progress("reading", index + 1, total)
+            with self._reading() as session:
+                conflicts = _conflicts(session, files)
+        return ImportBatch(tuple(files), conflicts)
+
+    def import_batch(
+        self,
+        batch: ImportBatch,
+        on_conflict: OnConflict | str | Mapping[int, OnConflict | str] = OnConflict.REFUSE,
+        *,
+        progress: Progress | None = None,
+    ) -> list[ImportResult]:
+        """The second half of ``import_files``: store the files of ``read_import``, in one go.
+
+        ``on_conflict`` settles every conflict alike, or is a mapping from a
+        file's index (``ImportConflictInfo.index``) to its own choice; a
+        conflict it does not name is refused. Conflicts are found again
+        inside the transaction, so one that arose since ``read_import`` is
+        refused too, and nothing is written.
+        """
+        if isinstance(on_conflict, Mapping):
+            chosen = {index: OnConflict(choice) for index, choice in on_conflict.items()}
+
+            def decide(index: int) -> OnConflict:
+                return chosen.get(index, OnConflict.REFUSE)
+
+        else:
+            every = OnConflict(on_conflict)
+
+            def decide(index: int) -> OnConflict:
+                return every
+
+        with _collector_paused(), self._writing() as session:
+            return _import_all(session, batch.files, decide, progress)
 
     def export_file(self, character_id: str, path: str | os.PathLike[str]) -> Path:
         """Write a character's file (atomically) in its system's format, with its approvals."""
@@ -467,6 +524,26 @@ class Library:
 
 
 # --------------------------------------------------------------------------- files
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Pause Python's cyclic garbage collector for a bulk import, if it runs.
+
+    An import holds every character it read until the batch is stored: many
+    thousands of objects, which each automatic collection would walk again
+    (about a sixth of its CPU time at 1,000 files). They form no cycles, so
+    nothing is left for the collector; it resumes afterwards. Left alone
+    when the caller has paused it already (``ui.tasks`` does, for every job).
+    """
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
 
 
 def _example_files() -> list[Path]:
@@ -555,29 +632,120 @@ def _refuse_other_system(held: str, game: GameSystem, character_id: str, name: s
         )
 
 
-def _with_new_id(game: GameSystem, file: CharacterFile) -> Any:
-    """The file's character under a fresh id (an import kept as a copy)."""
+def _with_new_id(game: GameSystem, file: CharacterFile, name: str | None = None) -> Any:
+    """The file's character under a fresh id (an import kept as a copy), renamed to ``name``.
+
+    The name is changed in the file's document, where the system keeps it
+    (the ``name`` beside the id, or one level down, as a contractor's
+    ``concept``); a system keeping it elsewhere gets the new id only.
+    """
     document = game.write(file)
-    document["character"] = {**document["character"], "id": str(uuid.uuid4())}
+    character = dict(document["character"], id=str(uuid.uuid4()))
+    if name is not None:
+        old = game.identity(file.character).name
+        holder = _name_holder(character, old)
+        if holder is not None:
+            holder["name"] = name
+    document["character"] = character
     return game.read(document).character
+
+
+def _name_holder(character: dict[str, Any], name: str) -> dict[str, Any] | None:
+    """The object in a character's document whose ``name`` is the character's name (a copy)."""
+    if character.get("name") == name:
+        return character
+    for key, value in character.items():
+        if isinstance(value, dict) and value.get("name") == name:
+            copy = dict(value)
+            character[key] = copy
+            return copy
+    return None
+
+
+_NUMBERED = re.compile(r" \((\d+)\)$")
+"""The number a kept copy's name ends with: "Ines Varga (2)"."""
+
+MAX_NAME = 200
+"""Longest name a kept copy is given (the longest the files allow)."""
+
+
+def numbered_name(name: str, taken: set[str]) -> str:
+    """``name`` with the first free number: "Ines Varga (2)", then (3)… (``taken`` is casefolded).
+
+    A name that already ends in a number starts from its base, so a copy of
+    "Ines Varga (2)" becomes "Ines Varga (3)", not "Ines Varga (2) (2)".
+    """
+    base = _NUMBERED.sub("", name) or name
+    number = 2
+    while True:
+        suffix = f" ({number})"
+        candidate = base[: MAX_NAME - len(suffix)] + suffix
+        if candidate.casefold() not in taken:
+            return candidate
+        number += 1
+
+
+class _Names:
+    """The character names of the library as an import goes, read only when a copy is named."""
+
+    def __init__(self) -> None:
+        self._taken: set[str] | None = None
+
+    def taken(self, session: Session) -> set[str]:
+        if self._taken is None:
+            self._taken = {
+                entry.name.casefold() for store in STORES for entry in store.roster(session)
+            }
+        return self._taken
+
+    def add(self, name: str) -> None:
+        if self._taken is not None:
+            self._taken.add(name.casefold())
 
 
 IMPORT_BATCH = 200
 """Characters inserted together by one ``Store.insert_many`` call during an import."""
 
 
+def _conflicts(
+    session: Session, files: Sequence[tuple[str, CharacterFile]]
+) -> tuple[ImportConflictInfo, ...]:
+    """The files whose character id a stored character, or an earlier file, already has."""
+    identities = [system(file.system).identity(file.character) for _name, file in files]
+    held = _held_ids(session, [identity.id for identity in identities])
+    earlier: dict[str, str] = {}
+    found: list[ImportConflictInfo] = []
+    for index, ((source, file), identity) in enumerate(zip(files, identities, strict=True)):
+        held_name = earlier.get(identity.id)
+        if held_name is None and identity.id in held and _system_of(session, identity.id):
+            stored = _holder(session, identity.id).read(session, identity.id)
+            held_name = _name_of(stored.character)
+        if held_name is not None:
+            found.append(
+                ImportConflictInfo(
+                    index, source, identity.id, identity.name, held_name, file.system
+                )
+            )
+        earlier.setdefault(identity.id, identity.name)
+    return tuple(found)
+
+
 def _import_all(
     session: Session,
     files: Sequence[tuple[str, CharacterFile]],
-    on_conflict: OnConflict,
+    decide: Callable[[int], OnConflict],
     progress: Progress | None,
 ) -> list[ImportResult]:
-    """Store read files in the caller's transaction; new ids in batches, the rest one by one."""
+    """Store read files in the caller's transaction; new ids in batches, the rest one by one.
+
+    ``decide(index)`` settles the conflict of the file at ``index``.
+    """
     ids = [system(file.system).identity(file.character).id for _name, file in files]
     held = _held_ids(session, ids)
     results: list[ImportResult] = []
     pending: list[tuple[str, CharacterFile]] = []
     fresh: set[str] = set()
+    names = _Names()
 
     def flush() -> None:
         _insert_batch(session, pending)
@@ -585,10 +753,12 @@ def _import_all(
             progress("storing", len(results), len(files))
         pending.clear()
 
-    for (name, file), character_id in zip(files, ids, strict=True):
+    for index, ((name, file), character_id) in enumerate(zip(files, ids, strict=True)):
         if character_id in held or character_id in fresh:
             flush()
-            results.append(_import_one(session, name, file, on_conflict))
+            result = _import_one(session, name, file, decide(index), names)
+            results.append(result)
+            names.add(result.name)
             if progress is not None:
                 progress("storing", len(results), len(files))
             continue
@@ -597,6 +767,7 @@ def _import_all(
         game = system(file.system)
         identity = game.identity(file.character)
         results.append(ImportResult(name, identity.id, identity.name, "created", game.id))
+        names.add(identity.name)
         if len(pending) >= IMPORT_BATCH:
             flush()
     flush()
@@ -624,14 +795,18 @@ def _insert_batch(session: Session, pending: Sequence[tuple[str, CharacterFile]]
     for system_id, items in by_system.items():
         game = system(system_id)
         store_for(game.id).insert_many(session, game, items, stamp)
-        for character, _approvals, _created in items:
-            concurrency.record(session, game.identity(character).id, concurrency.FIRST_VERSION)
+        ids = [game.identity(character).id for character, _approvals, _created in items]
+        concurrency.record_first(session, ids)
     session.flush()
     session.expunge_all()  # the rows are written; holding their objects only costs memory
 
 
 def _import_one(
-    session: Session, source: str, file: CharacterFile, on_conflict: OnConflict
+    session: Session,
+    source: str,
+    file: CharacterFile,
+    on_conflict: OnConflict,
+    names: _Names | None = None,
 ) -> ImportResult:
     """One read file into the library; an id already held is settled by ``on_conflict``."""
     game = system(file.system)
@@ -644,17 +819,28 @@ def _import_one(
     if held is not None:
         same = held == game.id
         if on_conflict is OnConflict.REFUSE or (on_conflict is OnConflict.REPLACE and not same):
-            hint = "choose replace or copy" if same else "import it as a copy"
+            hint = (
+                "choose replace, keep-both or skip"
+                if same
+                else "import it as a copy (keep both), or skip it"
+            )
             raise ImportConflict(
                 f"{source}: {identity.name!r} ({identity.id}) is already in the library as a "
                 f"{_noun(held)}; {hint}",
                 identity.id,
                 source,
             )
+        if on_conflict is OnConflict.SKIP:
+            return ImportResult(source, identity.id, identity.name, "skipped", game.id)
         if on_conflict is OnConflict.REPLACE:
             created_at = store.created_at(session, identity.id)
             store.remove(session, identity.id)
             action = "replaced"
+        elif on_conflict is OnConflict.KEEP_BOTH:
+            taken = (names or _Names()).taken(session)
+            character = _with_new_id(game, file, numbered_name(identity.name, taken))
+            identity = game.identity(character)
+            action = "kept both"
         else:
             character = _with_new_id(game, file)
             identity = game.identity(character)

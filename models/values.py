@@ -20,7 +20,9 @@ class OnConflict(StrEnum):
 
     REFUSE = "refuse"  # raise ImportConflict; nothing is written
     REPLACE = "replace"  # the file's character replaces the stored one entirely
-    COPY = "copy"  # keep both: the imported one gets a new id
+    KEEP_BOTH = "keep-both"  # the imported one gets a new id and a numbered name: "Ines (2)"
+    SKIP = "skip"  # the stored one stays; the file is left out
+    COPY = "copy"  # keep both under the same name: the imported one gets a new id only
 
 
 class ApprovalState(StrEnum):
@@ -142,13 +144,43 @@ class ImportResult:
     source: str
     contractor_id: str
     name: str
-    action: str  # "created" | "replaced" | "copied" | "skipped"
+    action: str  # "created" | "replaced" | "copied" | "kept both" | "skipped"
     system: str = "contract"
 
     @property
     def family(self) -> str:
         """The system id, under the name older callers used."""
         return self.system
+
+
+@dataclass(frozen=True, slots=True)
+class ImportConflictInfo:
+    """A file of an import whose character id is taken: by a stored character or an earlier file.
+
+    ``index`` is the file's place in the import; ``name`` the file's
+    character's name and ``held_name`` the name of the one holding the id
+    (the stored character, or the earlier file's).
+    """
+
+    index: int
+    source: str
+    character_id: str
+    name: str
+    held_name: str
+    system: str = "contract"
+
+
+@dataclass(frozen=True, slots=True)
+class ImportBatch:
+    """Files read and checked for an import, with the id conflicts found (nothing written yet).
+
+    ``files`` are (source name, ``CharacterFile``) pairs in the caller's
+    order. ``Library.import_batch`` stores them, settling each conflict as
+    the caller decided (the app asks the player between the two steps).
+    """
+
+    files: tuple[tuple[str, Any], ...]
+    conflicts: tuple[ImportConflictInfo, ...]
 
 
 NewCharacter = tuple[Any, Sequence[Mapping[str, Any]], datetime | None]

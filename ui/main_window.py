@@ -193,6 +193,8 @@ class MainWindow(QMainWindow):
         self.workspace = Workspace(self)
         self.tasks = TaskRunner(self)
         self.current_dialog: QDialog | QMessageBox | None = None
+        self.import_flow: Any = None
+        """The import in progress or last run (``ui.importing.ImportFlow``)."""
         self._ops: Operations | None = None
         # The open contractors of The Contract, by id: their sheet view (a tab's page),
         # the value shown and builder's evaluation of it.
@@ -772,25 +774,32 @@ class MainWindow(QMainWindow):
     # ------------------------------------------------------------------ files
 
     def choose_import(self) -> None:
-        path, _filter = _file_dialog().getOpenFileName(
-            self, "Import Character", "", "Character files (*.json);;All files (*)"
+        paths, _filter = _file_dialog().getOpenFileNames(
+            self, "Import Characters", "", "Character files (*.json);;All files (*)"
         )
-        if path:
-            self.import_file(Path(path))
+        if paths:
+            self.import_files([Path(p) for p in paths])
 
-    def import_file(self, path: Path, on_conflict: str = "copy") -> None:
-        """Import a character file in the background; the roster shows it when done."""
-        library = self.workspace.library
+    def import_file(self, path: Path, on_conflict: str | None = None) -> None:
+        """Import one character file (see ``import_files``)."""
+        self.import_files([path], on_conflict)
 
-        def done(result: Any) -> None:
-            self._library_updated(f"Imported {path.name}")
-            cid = getattr(result, "contractor_id", "")
-            if cid:
-                self.roster.select(cid)
+    def import_files(self, paths: list[Path], on_conflict: str | None = None) -> None:
+        """Import character files in the background with progress (``ui.importing``).
 
-        self.tasks.run(
-            "Could not import", lambda: library.import_file(path, on_conflict=on_conflict), done
-        )
+        A character already in the library is asked about (replace, keep both,
+        skip) unless ``on_conflict`` answers for all; the roster shows the
+        result and selects the first character stored.
+        """
+        from ui.importing import start_import, summary
+
+        def done(results: list[Any]) -> None:
+            self._library_updated(summary(results))
+            stored = [r for r in results if r.action != "skipped"]
+            if stored:
+                self.roster.select(stored[0].contractor_id)
+
+        self.import_flow = start_import(self, paths, on_conflict, done)
 
     def shown_character(self) -> Any:
         """The character value on screen, of whichever game system, or None."""
@@ -1355,9 +1364,7 @@ class MainWindow(QMainWindow):
         if pending or undo:
             lines.append(f"Your change was not saved{f': {pending}' if pending else ''}.")
         lines.append("Reload to see the stored character, then make your change again.")
-        box = _message_box(
-            self, "Warning", "Changed elsewhere", "\n".join(lines), ("Cancel",)
-        )
+        box = _message_box(self, "Warning", "Changed elsewhere", "\n".join(lines), ("Cancel",))
         from PySide6.QtWidgets import QMessageBox
 
         reload_button = box.addButton("Reload", QMessageBox.ButtonRole.AcceptRole)

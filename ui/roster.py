@@ -32,6 +32,9 @@ ID_ROLE = 0x0100 + 1
 """Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as
 a number so importing the roster does not build the ``Qt`` namespace's enums."""
 
+_RESIZE = 14
+"""``QEvent.Type.Resize``, as a number (see ``ID_ROLE``)."""
+
 ANY = "any"
 LIVING = "living"
 GRAVEYARD = "graveyard"
@@ -164,7 +167,13 @@ class RosterPanel(QWidget):
         self.tree.setAccessibleName("Roster")
         header = self.tree.header()
         header.setStretchLastSection(False)
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        # The Name column is sized by ``_fit_name_column``: at least as wide as the
+        # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
+        # scrolls sideways instead of cutting names down to a letter or two.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        self._name_width = 0
+        self._others = 0
+        self.tree.viewport().installEventFilter(self)
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.count_label = QLabel(self)
@@ -308,6 +317,9 @@ class RosterPanel(QWidget):
             self.model.appendRow([group, *filler])
             self.tree.setFirstColumnSpanned(self.model.rowCount() - 1, QModelIndex(), True)
         self.tree.expandAll()
+        self._name_width = self._names_width(shown)
+        self._others = self._others_width()
+        self._fit_name_column()
         self.tree.setUpdatesEnabled(True)
         total = len(self._lines)
         self.count_label.setText(
@@ -315,6 +327,39 @@ class RosterPanel(QWidget):
         )
         if keep:
             self.select(keep)
+
+    NAME_CHARS = 32
+    """Names up to this many characters are never shortened; longer ones end in "…"."""
+
+    def _names_width(self, lines: Sequence[RosterLine]) -> int:
+        """Pixels the Name column needs: its longest names (capped), indented under a player."""
+        metrics = self.tree.fontMetrics()
+        longest = sorted(lines, key=lambda line: len(line.name), reverse=True)[:20]
+        cap = metrics.horizontalAdvance("M" * (self.NAME_CHARS * 2 // 3))
+        widest = max(
+            (metrics.horizontalAdvance(f"✝ {line.name}") for line in longest),
+            default=metrics.horizontalAdvance(self.COLUMNS[0]),
+        )
+        return min(widest, cap) + self.tree.indentation() + 3 * metrics.averageCharWidth()
+
+    def _others_width(self) -> int:
+        """Pixels the columns after Name take (they fit their contents)."""
+        header = self.tree.header()
+        return sum(
+            max(self.tree.sizeHintForColumn(col), header.sectionSizeHint(col))
+            for col in range(1, len(self.COLUMNS))
+        )
+
+    def _fit_name_column(self) -> None:
+        """Give Name what the other columns leave, but never less than the names need."""
+        room = self.tree.viewport().width() - self._others
+        self.tree.header().resizeSection(0, max(self._name_width, room))
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:
+        """Refit the Name column whenever the list's visible area changes size."""
+        if watched is self.tree.viewport() and event.type() == _RESIZE:
+            self._fit_name_column()
+        return super().eventFilter(watched, event)
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         cid = current.siblingAtColumn(0).data(ID_ROLE) if current.isValid() else None

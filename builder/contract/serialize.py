@@ -105,17 +105,38 @@ def to_data(value: Any) -> Any:
         tag = ENTRY_TAGS.get(type(value))
         if tag is not None:
             data["type"] = tag
-        for f in dataclasses.fields(value):
-            current = getattr(value, f.name)
-            if f.metadata.get("added") and current == _default(f):
+        for name, added, default in _written_fields(type(value)):
+            current = getattr(value, name)
+            if added and current == default:
                 continue
-            data[f.name] = to_data(current)
+            if type(current) in _PLAIN:
+                data[name] = current
+            elif isinstance(current, StrEnum):
+                data[name] = current.value
+            else:
+                data[name] = to_data(current)
         return data
     if isinstance(value, tuple):
         return [to_data(item) for item in value]
     if isinstance(value, Mapping):
         return {key: to_data(value[key]) for key in sorted(value)}
     raise TypeError(f"cannot serialize {type(value).__name__}: {value!r}")
+
+
+_PLAIN = frozenset({bool, int, str})
+"""Types written as they are (exactly these: a ``StrEnum`` member is written as its value)."""
+
+
+@cache
+def _written_fields(cls: type) -> tuple[tuple[str, bool, Any], ...]:
+    """(name, added later, default) of each field of a dataclass, looked up once per class.
+
+    A field added after files were first written is left out while it holds
+    its default, so older Harbingers still read the file.
+    """
+    return tuple(
+        (f.name, bool(f.metadata.get("added")), _default(f)) for f in dataclasses.fields(cls)
+    )
 
 
 def _default(f: dataclasses.Field[Any]) -> Any:
@@ -162,7 +183,6 @@ def entry_from_dict(data: Any, where: str = "") -> Entry:
 
 def from_data(hint: Any, data: Any, where: str) -> Any:
     """Read ``data`` as the type ``hint`` (a dataclass, enum, scalar, tuple, mapping or Entry)."""
-    origin = typing.get_origin(hint)
     if hint is bool:
         if not isinstance(data, bool):
             raise SerializeError(where, f"expected true or false, got {describe(data)}")
@@ -179,6 +199,7 @@ def from_data(hint: Any, data: Any, where: str) -> Any:
         return _enum(hint, data, where)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _dataclass(hint, data, where)
+    origin = typing.get_origin(hint)
     if origin is tuple:
         item_hint = typing.get_args(hint)[0]
         if not isinstance(data, list):
@@ -224,18 +245,33 @@ def _dataclass(cls: type, data: Any, where: str, *, tagged: bool = False) -> Any
     if not isinstance(data, dict):
         raise SerializeError(where, f"expected an object, got {describe(data)}")
     fields = _field_hints(cls)
-    known = {name for name, _hint, _required in fields}
-    for key in data:
-        if key not in known and not (tagged and key == "type"):
-            raise SerializeError(where, f"unexpected field {describe(key)}")
+    known = _field_names(cls)
+    if not data.keys() <= (_tagged_names(cls) if tagged else known):
+        for key in data:
+            if key not in known and not (tagged and key == "type"):
+                raise SerializeError(where, f"unexpected field {describe(key)}")
     values: dict[str, Any] = {}
     for name, hint, required in fields:
-        path = f"{where}.{name}" if where else name
         if name in data:
-            values[name] = from_data(hint, data[name], path)
+            value = data[name]
+            if type(value) is hint and hint in _PLAIN:
+                values[name] = value  # text, a whole number or a flag, read as it is
+            else:
+                values[name] = from_data(hint, value, f"{where}.{name}" if where else name)
         elif required:
             raise SerializeError(where, f"missing field {name!r}")
     return cls(**values)
+
+
+@cache
+def _field_names(cls: type) -> frozenset[str]:
+    return frozenset(name for name, _hint, _required in _field_hints(cls))
+
+
+@cache
+def _tagged_names(cls: type) -> frozenset[str]:
+    """A ledger entry class's field names and its ``type`` tag."""
+    return _field_names(cls) | {"type"}
 
 
 def _entry(data: Any, where: str) -> Any:

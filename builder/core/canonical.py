@@ -24,9 +24,13 @@ def canonical_text(value: Any) -> str:
     Raises ValueError for NaN or Infinity and TypeError for anything that is
     not plain JSON data.
     """
-    return json.dumps(
-        value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-    )
+    return _CANONICAL.encode(value)
+
+
+_CANONICAL = json.JSONEncoder(
+    sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+)
+"""The encoder ``json.dumps`` would build for these options on every call, built once."""
 
 
 def canonical_bytes(value: Any) -> bytes:

@@ -274,8 +274,16 @@ def check_values(data: Any, max_depth: int = MAX_DEPTH) -> None:
     """Walk parsed data without recursion: nesting depth, finite numbers, storable text.
 
     Also what a system runs on values it is about to write, so that whatever
-    it stores can be read back.
+    it stores can be read back. Data that passes (nearly all) is seen in one
+    quick pass (``_plainly_fine``); only data with a problem is walked again
+    to name its place.
     """
+    if not _plainly_fine(data, max_depth):
+        _walk(data, max_depth)
+
+
+def _walk(data: Any, max_depth: int) -> None:
+    """``check_values`` the long way: depth first, raising at the first problem with its place."""
     stack: list[tuple[Any, str, int]] = [(data, "", 1)]
     while stack:
         value, where, depth = stack.pop()
@@ -291,6 +299,39 @@ def check_values(data: Any, max_depth: int = MAX_DEPTH) -> None:
             check_text(value, where)
         elif isinstance(value, float) and not math.isfinite(value):
             raise UnreadableFile(Refusal.NOT_FINITE, "number is too large or not a number", where)
+
+
+def _plainly_fine(data: Any, max_depth: int) -> bool:
+    """True when ``check_values`` certainly passes: one pass level by level, no paths.
+
+    Every key and string is searched at once, joined; False sends the data to
+    the full walk, which names the first problem (or passes, for a false alarm).
+    """
+    texts: list[str] = []
+    level = [data]
+    depth = 1
+    while level:
+        below: list[Any] = []
+        for value in level:
+            if isinstance(value, dict):
+                if depth > max_depth:
+                    return False
+                texts.extend(value)
+                below.extend(value.values())
+            elif isinstance(value, list):
+                if depth > max_depth:
+                    return False
+                below.extend(value)
+            elif isinstance(value, str):
+                texts.append(value)
+            elif isinstance(value, float) and not math.isfinite(value):
+                return False
+        level = below
+        depth += 1
+    try:
+        return _REFUSED_TEXT.search("\n".join(texts)) is None
+    except TypeError:  # a key that is not text: the full walk says what it says
+        return False
 
 
 _REFUSED_TEXT = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff]")

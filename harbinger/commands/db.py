@@ -2,8 +2,8 @@
 
     harbinger [--db PATH|URL] db list [--json]
     harbinger [--db PATH|URL] db export (ID | --all) -o PATH_OR_DIR [--json]
-    harbinger [--db PATH|URL] db import FILE... [--on-conflict refuse|replace|copy]
-                                        [--progress] [--json]
+    harbinger [--db PATH|URL] db import FILE...
+        [--on-conflict refuse|replace|keep-both|skip|copy] [--progress] [--json]
 
 An import reads and checks every file before writing anything; a bad file or
 a refused id conflict exits with 2, names the file and the problem, and
@@ -58,19 +58,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     add_json_flag(export)
     export.set_defaults(func=run_export)
 
-    importing = actions.add_parser("import", help="add character files to the library")
+    importing = actions.add_parser(
+        "import",
+        help="add character files to the library",
+        description="Add character files to the library, all of them or none: every file "
+        "is read and checked first, and a bad file or a refused conflict leaves the "
+        "library unchanged (exit 2).",
+    )
     importing.add_argument("files", nargs="+", metavar="FILE", help="character files to import")
     importing.add_argument(
         "--on-conflict",
-        choices=("refuse", "replace", "copy"),
+        choices=("refuse", "replace", "keep-both", "skip", "copy"),
         default="refuse",
-        help="when a character's id is already in the library: refuse (default, "
-        "nothing is imported), replace the stored one, or copy (keep both, new id)",
+        help="when a file's character is already in the library (same id): refuse "
+        "(default: nothing is imported, exit 2); replace the stored one; keep-both (the "
+        "file's is added with a new id and a numbered name, e.g. 'Ines Varga (2)'); skip "
+        "the file; copy (like keep-both, but the name is kept as it is)",
     )
     importing.add_argument(
         "--progress",
         action="store_true",
-        help="report on stderr how many files have been read and stored",
+        help="show on stderr how many files have been read and stored (one line, updated "
+        "in place on a terminal; a line per step of 5%% otherwise)",
     )
     add_json_flag(importing)
     importing.set_defaults(func=run_import)
@@ -221,18 +230,44 @@ def run_export(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- import
 
 
-def _report_progress(phase: str, done: int, total: int) -> None:
-    """``--progress``: a line on stderr every twentieth of the files, and at the end of a phase."""
-    step = max(1, total // 20)
-    if done == total or done % step == 0:
-        print(f"{phase} {done}/{total}", file=sys.stderr, flush=True)
+class _Progress:
+    """``--progress``: how far an import is, on stderr, apart from the results on stdout.
+
+    On a terminal one line is rewritten in place ("reading 412/1000") and
+    ended when the import ends; otherwise (a log, a pipe) a line is written
+    every twentieth of the files and at the end of each phase. Only our own
+    words and numbers are printed, never a file's text.
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self.stream = stream
+        self.live = bool(getattr(stream, "isatty", lambda: False)())
+        self.shown = False
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        line = f"{phase} {done}/{total}"
+        if self.live:
+            self.stream.write(f"\r{line}")
+            self.stream.flush()
+            self.shown = True
+            return
+        step = max(1, total // 20)
+        if done == total or done % step == 0:
+            print(line, file=self.stream, flush=True)
+
+    def end(self) -> None:
+        """Finish the line rewritten in place (a terminal), so what follows starts afresh."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.shown = False
 
 
 def run_import(args: argparse.Namespace) -> int:
     from builder.core.registry import FileFormatError
     from models.errors import LibraryError
 
-    progress = _report_progress if getattr(args, "progress", False) else None
+    progress = _Progress(sys.stderr) if getattr(args, "progress", False) else None
     with _open(args) as library:
         try:
             results = library.import_files(args.files, args.on_conflict, progress=progress)
@@ -240,6 +275,9 @@ def run_import(args: argparse.Namespace) -> int:
             raise CliError(f"{exc.source}: {exc}; nothing was imported") from None
         except LibraryError as exc:
             raise CliError(f"{exc}; nothing was imported") from None
+        finally:
+            if progress is not None:
+                progress.end()
     imported = [
         {
             "source": r.source,

@@ -1,0 +1,157 @@
+"""Importing from the app: a progress dialog, a question per conflict, Cancel (issues 13, 16)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from PySide6.QtWidgets import QProgressDialog, QPushButton
+
+from builder.contract.file import dumps_character_file, read_character_file
+from resources import resource_path
+from ui.importing import ConflictDialog, summary
+from ui.main_window import MainWindow
+
+INES = resource_path("examples", "seasoned-ines-varga.json")
+WREN = resource_path("examples", "newbie-wren-halloway.json")
+OKAFOR = resource_path("examples", "covenant-ines-okafor-vell.json")
+
+
+def idle(window: MainWindow, qtbot) -> None:
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=30000)
+
+
+def status_messages(window: MainWindow) -> list[str]:
+    """Every status-bar message from now on (each shows for a few seconds only)."""
+    seen: list[str] = []
+    window.statusBar().messageChanged.connect(seen.append)
+    return seen
+
+
+def names(window: MainWindow) -> list[str]:
+    return sorted(line.name for line in window.roster.lines())
+
+
+def ask(window: MainWindow, qtbot) -> ConflictDialog:
+    qtbot.waitUntil(lambda: isinstance(window.current_dialog, ConflictDialog), timeout=30000)
+    dialog = window.current_dialog
+    assert isinstance(dialog, ConflictDialog)
+    return dialog
+
+
+def copies(tmp_path: Path, count: int) -> list[Path]:
+    ines = read_character_file(INES)
+    paths = []
+    for n in range(count):
+        concept = dataclasses.replace(ines.concept, name=f"Ines {n:02d}")
+        path = tmp_path / f"ines-{n:02d}.json"
+        path.write_bytes(
+            dumps_character_file(dataclasses.replace(ines, id=f"ines-{n:02d}", concept=concept))
+        )
+        paths.append(path)
+    return paths
+
+
+def test_many_files_go_in_with_progress_steps(window: MainWindow, tmp_path: Path, qtbot) -> None:
+    messages = status_messages(window)
+    paths = copies(tmp_path, 6)
+    steps: list[tuple[str, int, int]] = []
+    window.import_files(paths)
+    flow = window.import_flow
+    flow.relay.step.connect(lambda *step: steps.append(step))
+    assert isinstance(flow.progress, QProgressDialog)
+    assert (flow.progress.minimum(), flow.progress.maximum()) == (0, 12)
+    idle(window, qtbot)
+    assert names(window) == [f"Ines {n:02d}" for n in range(6)]
+    assert ("reading", 6, 6) in steps and steps[-1] == ("storing", 6, 6)
+    assert "Imported 6 characters" in messages
+
+
+def test_keep_both_adds_a_numbered_copy(window: MainWindow, qtbot) -> None:
+    messages = status_messages(window)
+    window.import_file(INES)
+    idle(window, qtbot)
+    window.import_file(INES)
+    dialog = ask(window, qtbot)
+    assert "“Ines Varga” from seasoned-ines-varga.json is already in the library" in (
+        dialog.message.text()
+    )
+    assert not dialog.for_all.isVisible()
+    dialog.keep_both.click()
+    idle(window, qtbot)
+    assert names(window) == ["Ines Varga", "Ines Varga (2)"]
+    ids = {line.id for line in window.roster.lines()}
+    assert len(ids) == 2
+    assert "Imported Ines Varga (2) (1 kept both)" in messages
+
+
+def test_replace_keeps_one_and_one_answer_can_cover_every_conflict(
+    window: MainWindow, qtbot
+) -> None:
+    messages = status_messages(window)
+    window.import_files([INES, WREN])
+    idle(window, qtbot)
+    window.import_files([INES, WREN, OKAFOR])
+    dialog = ask(window, qtbot)
+    assert dialog.for_all.text() == "Do the same for the other 1 conflict"
+    dialog.for_all.setChecked(True)
+    dialog.replace.click()
+    idle(window, qtbot)
+    assert names(window) == ["Ines Okafor-Vell", "Ines Varga", "Wren Halloway"]
+    assert "Imported 3 characters (2 replaced)" in messages
+
+
+def test_skip_and_cancel_leave_the_library_as_it_was(window: MainWindow, qtbot) -> None:
+    messages = status_messages(window)
+    window.import_file(INES)
+    idle(window, qtbot)
+    window.import_files([WREN, INES])
+    ask(window, qtbot).skip.click()
+    idle(window, qtbot)
+    assert names(window) == ["Ines Varga", "Wren Halloway"]
+
+    window.import_files([OKAFOR, INES])
+    ask(window, qtbot).cancel.click()
+    idle(window, qtbot)
+    assert names(window) == ["Ines Varga", "Wren Halloway"]
+    assert "Import cancelled: nothing was imported" in messages
+
+
+def test_cancel_in_the_progress_dialog_imports_nothing(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    messages = status_messages(window)
+    paths = copies(tmp_path, 4)
+    window.import_files(paths)
+    [cancel] = window.import_flow.progress.findChildren(QPushButton)
+    assert cancel.text() == "Cancel"
+    cancel.click()
+    idle(window, qtbot)
+    assert window.roster.lines() == []
+    assert "Import cancelled: nothing was imported" in messages
+
+
+def test_the_status_line_counts_each_outcome() -> None:
+    from models.values import ImportResult
+
+    results = [
+        ImportResult("a", "1", "A", "created"),
+        ImportResult("b", "2", "B (2)", "kept both"),
+        ImportResult("c", "3", "C", "skipped"),
+        ImportResult("d", "4", "D", "replaced"),
+    ]
+    assert summary(results) == "Imported 3 characters (1 kept both, 1 replaced, 1 skipped)"
+
+
+def test_a_bad_file_is_named_in_the_message(window: MainWindow, tmp_path: Path, qtbot) -> None:
+    from PySide6.QtWidgets import QMessageBox
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "harbinger.contractor", "version": 1, "character": 5}')
+    window.import_files([INES, bad])
+    qtbot.waitUntil(lambda: isinstance(window.current_dialog, QMessageBox), timeout=30000)
+    box = window.current_dialog
+    assert box.windowTitle() == "Could not import"
+    assert box.text().startswith("bad.json: ")
+    idle(window, qtbot)
+    assert window.roster.lines() == []

@@ -1,0 +1,54 @@
+"""The roster shows whole names, however narrow the panel (issue 16, item 8)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from models.values import RosterEntry
+from ui.roster import RosterPanel
+
+NAMES = ["Ines Varga", "Wren Halloway", "Bartholomew Quillingsworth-Arden", "Orrin Vale"]
+
+
+def panel(qtbot, width: int) -> RosterPanel:
+    roster = RosterPanel()
+    qtbot.addWidget(roster)
+    rows = [
+        RosterEntry(f"id{i}", name, "Dana", 11, i != 3, "changes_requested", datetime(2025, 1, 1))
+        for i, name in enumerate(NAMES)
+    ]
+    roster.life_filter.setCurrentIndex(roster.life_filter.findData("any"))
+    roster.set_rows(rows)
+    roster.resize(width, 300)
+    roster.show()
+    qtbot.waitExposed(roster)
+    return roster
+
+
+def shown_widths(roster: RosterPanel) -> dict[str, tuple[int, int]]:
+    """Each name: (width of its cell, width its text needs)."""
+    metrics = roster.tree.fontMetrics()
+    group = roster.model.item(0, 0)
+    found = {}
+    for row in range(group.rowCount()):
+        item = group.child(row, 0)
+        rect = roster.tree.visualRect(item.index())
+        found[item.text()] = (rect.width(), metrics.horizontalAdvance(item.text()))
+    return found
+
+
+def test_a_narrow_roster_scrolls_sideways_instead_of_shortening_names(qtbot) -> None:
+    roster = panel(qtbot, 200)
+    widths = shown_widths(roster)
+    assert sorted(widths) == sorted([*NAMES[:3], "✝ Orrin Vale"])
+    for name, (cell, text) in widths.items():
+        assert cell >= text, name
+    assert roster.tree.horizontalScrollBar().maximum() > 0
+
+
+def test_a_wide_roster_gives_the_room_to_the_names(qtbot) -> None:
+    roster = panel(qtbot, 900)
+    header = roster.tree.header()
+    used = sum(header.sectionSize(c) for c in range(header.count()))
+    assert used == roster.tree.viewport().width()
+    assert roster.tree.horizontalScrollBar().maximum() == 0
