@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QDialog, QWidget
 
@@ -24,7 +25,12 @@ def bound_keys(window: QWidget) -> Counter[str]:
         counts.update({k.toString() for k in action.shortcuts() if not k.isEmpty()})
     for shortcut in window.findChildren(QShortcut):
         keys = shortcut.keys()  # QShortcut.keys(), not a mapping
-        counts.update({k.toString() for k in keys if not k.isEmpty()})
+        # A widget-scoped key fires only in its own widget (Delete in each ledger
+        # table): it can clash only with another on that same widget.
+        scope = ""
+        if shortcut.context() == Qt.ShortcutContext.WidgetShortcut:
+            scope = f" in {type(shortcut.parent()).__name__} {id(shortcut.parent()):x}"
+        counts.update({k.toString() + scope for k in keys if not k.isEmpty()})
     return counts
 
 
