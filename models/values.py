@@ -51,6 +51,8 @@ class RosterEntry:
     updated_at: datetime
     system: str = "contract"
     system_name: str = ""
+    owner: str = ""
+    """The login that stored it in a playgroup's shared library (issue 14); "" elsewhere."""
 
     @property
     def family(self) -> str:

@@ -23,6 +23,7 @@ d30f890944931fea4cd168d438122ecf968a552b73ece9e5fdd4e9f279ba172a  0003_covenant_
 38b74e3bba53624f19c6cfd5cbe8bb7f11ae0dce976fc1f20d2fb647f461bc30  0006_character_versions.py
 21556f13982831cfe722b838211d11da79bc0cf9e5f3094a4a09d290da9ac25d  0007_roster_indexes.py
 1748392a89cee7d9b95ebd92442abfd440806de04d736f115c277dc3dd94dc68  0008_contractor_rules_fields.py
+8fcebf784c3b508c15b4425b75b212c25ea884567d5282bc4dec8f04e3620e5f  0009_playgroup_owners.py
 72ec62446c80e21da023916cffbf8ca44b56559c97e8cf6a5e47feaba2b62c37  __init__.py
 """
 """``sha256sum`` lines of every file in ``models/migrations/versions/``."""
