@@ -48,6 +48,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
 from builder.contract.character import GiftChange
@@ -66,7 +67,7 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
-from models import concurrency, contract_store
+from models import concurrency, contract_store, playgroup
 from models.concurrency import Seen
 from models.errors import (
     CharacterNotFound,
@@ -150,6 +151,11 @@ class Library:
         """What opening did to the schema (None when it was already current)."""
         self._seen: dict[str, Seen] = {}
         """The version and copy this object last handed out or accepted, per id."""
+        self.member: playgroup.Membership | None = None
+        """Who this connection is in a playgroup's shared library (None: a personal one)."""
+        if engine.dialect.name == "postgresql":
+            with engine.connect() as connection:
+                self.member = playgroup.who_am_i(connection)
 
     # ----------------------------------------------------------------------- lifecycle
 
@@ -193,8 +199,25 @@ class Library:
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
-        with Session(self._writer, expire_on_commit=False) as session, session.begin():
-            yield session
+        """One write transaction; a refusal from a shared library's server becomes NotAllowed."""
+        try:
+            with Session(self._writer, expire_on_commit=False) as session, session.begin():
+                yield session
+        except sa.exc.DBAPIError as exc:
+            refusal = playgroup.explain(exc)
+            if refusal is None:
+                raise
+            raise refusal from None
+        except StaleDataError:
+            # A row the server's row policies hide from this member (not theirs to change).
+            raise playgroup.NotAllowed(
+                "the shared library refused the change: that character is not yours"
+            ) from None
+
+    def _refuse_change(self, session: Session, character_id: str, name: str) -> None:
+        """NotAllowed before writing when this member may not change the stored character."""
+        if self.member is not None:
+            playgroup.refuse_change(session, self.member, character_id, name)
 
     # ----------------------------------------------------------------------- reading
 
@@ -282,30 +305,42 @@ class Library:
         expected = expected_version if expected_version is not None else _version(seen)
         if seen is not None and seen.version != expected:
             seen = None  # the caller's version is not the copy this object remembers
-        with self._writing() as session:
-            held = _system_of(session, identity.id)
-            if held is not None:
-                _refuse_other_system(held, game, identity.id, identity.name)
-            stored = concurrency.current(session, identity.id, held is not None)
-            if stored is None:
-                if expected is not None:
-                    raise concurrency.stale(identity.name, identity.id, None, expected)
-                summary = store.insert(session, game, character, now())
-                stored = concurrency.tombstone(session, identity.id)
-            elif expected is None or (expected == stored and not (seen and seen.diverged)):
-                summary = store.update(session, game, character, now())
-            else:
-                current = store.read(session, identity.id).character
-                combined = concurrency.merged(game, seen, character, current) if seen else None
-                if combined is None:
-                    merged = seen is not None and seen.diverged and expected == stored
-                    raise concurrency.stale(
-                        identity.name, identity.id, stored, expected, merged=merged
-                    )
-                summary = store.update(session, game, combined, now())
-                summary = replace(summary, merged=combined != character)
-            version = stored + 1 if summary.changed else stored
-            concurrency.record(session, identity.id, version)
+        try:
+            with self._writing() as session:
+                held = _system_of(session, identity.id)
+                if held is not None:
+                    _refuse_other_system(held, game, identity.id, identity.name)
+                    self._refuse_change(session, identity.id, identity.name)
+                stored = concurrency.current(session, identity.id, held is not None)
+                if stored is None:
+                    if expected is not None:
+                        raise concurrency.stale(identity.name, identity.id, None, expected)
+                    summary = store.insert(session, game, character, now())
+                    stored = concurrency.tombstone(session, identity.id)
+                elif expected is None or (expected == stored and not (seen and seen.diverged)):
+                    summary = store.update(session, game, character, now())
+                else:
+                    current = store.read(session, identity.id).character
+                    combined = concurrency.merged(game, seen, character, current) if seen else None
+                    if combined is None:
+                        merged = seen is not None and seen.diverged and expected == stored
+                        raise concurrency.stale(
+                            identity.name, identity.id, stored, expected, merged=merged
+                        )
+                    summary = store.update(session, game, combined, now())
+                    summary = replace(summary, merged=combined != character)
+                version = stored + 1 if summary.changed else stored
+                concurrency.record(session, identity.id, version)
+        except sa.exc.IntegrityError:
+            # Two new copies of one id saved at the same moment (a shared library): the
+            # other went in first; nothing of this one was written.
+            raise StaleCharacter(
+                f"{identity.name} was stored elsewhere at the same moment: "
+                "reload to see it, then make your change again",
+                identity.id,
+                None,
+                expected,
+            ) from None
         self._seen[identity.id] = Seen(version, character, summary.merged)
         return replace(summary, version=version)
 
@@ -331,6 +366,7 @@ class Library:
                 stored = concurrency.tombstone(session, identity.id)
             else:
                 _refuse_other_system(held, game, identity.id, identity.name)
+                self._refuse_change(session, identity.id, identity.name)
                 stored = concurrency.current(session, identity.id, True)
                 assert stored is not None
                 diverged = seen is not None and seen.diverged and expected_version is None
@@ -354,6 +390,9 @@ class Library:
         seen = self._seen.get(character_id)
         with self._writing() as session:
             store = _holder(session, character_id)
+            if self.member is not None:
+                name = _name_of(store.read(session, character_id).character)
+                self._refuse_change(session, character_id, name)
             stored = concurrency.current(session, character_id, True)
             assert stored is not None
             if seen is not None and (seen.version != stored or seen.diverged):
@@ -372,6 +411,7 @@ class Library:
         with self._writing() as session:
             store = _holder(session, character_id)
             character = store.read(session, character_id).character
+            self._refuse_change(session, character_id, _name_of(character))
             stored = concurrency.current(session, character_id, True)
             assert stored is not None
             store.remove(session, character_id)
@@ -387,6 +427,7 @@ class Library:
     ) -> None:
         """Record the review state (and, if given, the approval records) of a character."""
         state = ApprovalState(state)
+        playgroup.refuse_review(self.member)
         with self._writing() as session:
             _holder(session, character_id).set_approval(
                 session, character_id, state.value, approvals, now()
@@ -440,8 +481,13 @@ class Library:
                 raise
             if progress is not None:
                 progress("reading", index + 1, total)
-        with self._writing() as session:
-            return _import_all(session, files, on_conflict, progress)
+        try:
+            with self._writing() as session:
+                return _import_all(session, files, on_conflict, progress)
+        except sa.exc.IntegrityError:
+            # A shared library: someone imported (or saved) one of these ids at the same
+            # moment, or the id is another member's; nothing of this batch was written.
+            raise _import_raced(files) from None
 
     def export_file(self, character_id: str, path: str | os.PathLike[str]) -> Path:
         """Write a character's file (atomically) in its system's format, with its approvals."""
@@ -601,6 +647,19 @@ def _import_all(
             flush()
     flush()
     return results
+
+
+def _import_raced(files: Sequence[tuple[str, CharacterFile]]) -> ImportConflict:
+    """The refusal of an import that lost a race for an id on a shared library."""
+    name, file = files[0]
+    identity = system(file.system).identity(file.character)
+    which = f"{name}: {identity.name!r} ({identity.id})" if len(files) == 1 else "one of the files"
+    return ImportConflict(
+        f"{which} was stored by someone else at the same moment, or belongs to another "
+        "member; nothing was imported: import it again to choose replace or copy",
+        identity.id,
+        name,
+    )
 
 
 def _held_ids(session: Session, ids: Sequence[str]) -> set[str]:
