@@ -146,6 +146,11 @@ class Library:
     def __init__(self, engine: Engine, url: str, migration: MigrationReport | None = None) -> None:
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        self._reader = engine
+        if engine.dialect.name == "postgresql":
+            # One snapshot per read: a character and its version from the same moment, even
+            # while another member commits (SQLite's read transactions already are one).
+            self._reader = engine.execution_options(isolation_level="REPEATABLE READ")
         self.url = url
         self.migration = migration
         """What opening did to the schema (None when it was already current)."""
@@ -194,7 +199,7 @@ class Library:
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+        with Session(self._reader, expire_on_commit=False) as session, session.begin():
             yield session
 
     @contextmanager
