@@ -232,6 +232,10 @@ class Library:
         with self._reading() as session:
             entries = [entry for store in STORES for entry in store.roster(session)]
         named = [e if e.system_name else _with_system_name(e) for e in entries]
+        if self.member is not None:  # a shared library: owners by the names they go by
+            with self._reading() as session:
+                shown = playgroup.member_names(session)
+            named = [replace(e, owner_name=shown.get(e.owner, e.owner)) for e in named]
         named.sort(key=lambda e: (e.name.casefold(), e.id))
         return named
 
@@ -283,6 +287,21 @@ class Library:
         assert version is not None
         self._seen[character_id] = Seen(version, stored.character)
         return replace(stored, version=version)
+
+    def seen_version(self, character_id: str) -> int | None:
+        """The version of a character this ``Library`` last handed out or accepted (or None)."""
+        seen = self._seen.get(character_id)
+        return seen.version if seen is not None else None
+
+    def stored_version(self, character_id: str) -> int | None:
+        """The stored version of a character now; None when no character has the id.
+
+        With ``seen_version`` it tells whether someone else saved it since
+        (a shared library's refresh, ``ui.playgroup_watch``).
+        """
+        with self._reading() as session:
+            held = _system_of(session, character_id) is not None
+            return concurrency.current(session, character_id, held, lock=False)
 
     def gift_history(self, contractor_id: str, gift_id: str) -> list[GiftChange]:
         """The ``GiftChange`` ledger entries of one Gift of a contractor, oldest first."""

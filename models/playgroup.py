@@ -32,6 +32,8 @@ from __future__ import annotations
 
 import re
 import secrets
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -154,6 +156,12 @@ def member_name(session: Session, login: str | None) -> str:
         sa.text("SELECT name FROM playgroup_member WHERE login = :login"), {"login": login}
     ).scalar()
     return str(name or login)
+
+
+def member_names(session: Session) -> dict[str, str]:
+    """Every member's shown name by login."""
+    rows = session.execute(sa.text("SELECT login, name FROM playgroup_member")).all()
+    return {str(login): str(name) for login, name in rows}
 
 
 def owner_of(session: Session, character_id: str) -> str | None:
@@ -461,3 +469,27 @@ def _policies(table: str, _members: str, policies: dict[str, Any]) -> list[str]:
         statements.append(f"DROP POLICY IF EXISTS {name} ON {table}")
         statements.append(f"CREATE POLICY {name} ON {table} {body}")
     return statements
+
+
+# --------------------------------------------------------------------------- notifications
+
+
+def listen(url: str, stop: threading.Event, on_saved: Callable[[str], None]) -> None:
+    """Call ``on_saved(character_id)`` for every save another connection makes, until ``stop``.
+
+    Blocks: run it in a thread of its own. Uses its own connection (LISTEN
+    needs one that stays open outside transactions). Connection problems end
+    the loop quietly after a pause and a retry, until ``stop`` is set.
+    """
+    import psycopg
+
+    conninfo = make_url(url).set(drivername="postgresql").render_as_string(hide_password=False)
+    while not stop.is_set():
+        try:
+            with psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as connection:
+                connection.execute(f"LISTEN {CHANNEL}")
+                while not stop.is_set():
+                    for note in connection.notifies(timeout=0.25, stop_after=50):
+                        on_saved(note.payload)
+        except psycopg.Error:
+            stop.wait(2.0)

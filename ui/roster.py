@@ -50,6 +50,7 @@ class RosterLine:
     approval: str
     updated: str
     family: str = "contract"  # the game system's id (``ui.systems``)
+    owner: str = ""  # who stored it, in a playgroup's shared library (issue 14)
 
     @property
     def status(self) -> Status:
@@ -71,6 +72,7 @@ class RosterLine:
             approval=str(approval or ""),
             updated=str(updated)[:16].replace("T", " "),
             family=str(getattr(row, "family", "contract") or "contract"),
+            owner=str(getattr(row, "owner_name", "") or getattr(row, "owner", "") or ""),
         )
 
 
@@ -286,10 +288,12 @@ class RosterPanel(QWidget):
             for f in filler:
                 f.setSelectable(False)
             for line in lines:
-                name = QStandardItem(line.name if line.alive else f"✝ {line.name}")
+                shown = line.name if line.alive else f"✝ {line.name}"
+                name = QStandardItem(f"{shown}  · {line.owner}" if line.owner else shown)
                 name.setData(line.id, ID_ROLE)
+                owned = f"; owned by {line.owner}" if line.owner else ""
                 name.setToolTip(
-                    f"{line.name} — {line.player or NO_PLAYER}; last changed {line.updated}"
+                    f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
                 )
                 # Only The Contract's characters have a Status and victories; others
                 # (Covenant plays by Ties) show their game's name.
