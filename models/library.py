@@ -31,6 +31,11 @@ starts from is, by choice of the caller:
   without passing anything; a character this object never read is saved
   without a check (a script writing a character it made).
 
+On a playgroup's shared library (PostgreSQL, ``models.playgroup``) the
+server decides who may change what; ``member`` says who this connection is,
+and a change the server would refuse raises ``NotAllowed`` ("only Dana can
+change Ines Varga") before anything is written.
+
 Importing reads and checks every file (any registered system's, told apart by
 its ``format``) before the database is touched; a bad file raises
 ``CharacterFileError`` and leaves the library exactly as it was.
