@@ -78,6 +78,7 @@ class NewLogin:
     name: str
     role: str
     password: str
+    """"" when the login already existed (``init`` run again): its password is unchanged."""
     url: str
     """The library URL for this login, password included: give it to them privately."""
 
@@ -223,7 +224,7 @@ def _engine(url: str) -> sa.Engine:
 
 
 def _login_url(url: str, login: str, password: str) -> str:
-    shared = make_url(url).set(username=login, password=password)
+    shared = make_url(url).set(username=login, password=password or None)
     return shared.render_as_string(hide_password=False)
 
 
@@ -250,7 +251,14 @@ def init_playgroup(url: str, leader: str, login: str | None = None) -> NewLogin:
             for statement in _security_sql(connection, database, leaders, players):
                 # The driver reads % as a placeholder even with no parameters.
                 connection.exec_driver_sql(statement.replace("%", "%%"))
-        return _make_login(engine, url, leader, login, LEADER)
+        chosen = _check_login(login or login_for(leader))
+        with engine.connect() as connection:
+            already = connection.execute(
+                sa.text("SELECT role FROM playgroup_member WHERE login = :l"), {"l": chosen}
+            ).scalar()
+        if already == LEADER:  # run again: the leader keeps their login and password
+            return NewLogin(chosen, leader, LEADER, "", _login_url(url, chosen, ""))
+        return _make_login(engine, url, leader, chosen, LEADER)
     except sa.exc.DBAPIError as exc:
         raise LibraryError(f"cannot set up the playgroup: {_primary(exc)}") from None
     finally:

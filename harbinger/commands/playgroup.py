@@ -78,6 +78,8 @@ def _login_document(new: Any) -> dict[str, Any]:
 
 
 def _login_text(new: Any) -> str:
+    if not new.password:
+        return f"{new.name} already connects as {new.login} ({new.role}); password unchanged."
     return (
         f"{new.name} can now connect as {new.login} ({new.role}). Give them, privately:\n"
         f"    {new.url}\n"

@@ -59,6 +59,16 @@ def test_a_second_init_and_a_taken_login_are_clear_refusals(
     )
     code, _out, err = _run(capsys, "playgroup", "add-player", shared["ines"], "Y", "--login", "yy")
     assert code == 2 and "Traceback" not in err and err.startswith("harbinger playgroup: ")
+    dana_login = shared["dana"].split("//")[1].split(":")[0]
+    again = ("playgroup", "init", shared["owner"], "--leader", "Dana", "--login", dana_login)
+    code, out, err = _run(capsys, *again)
+    assert (code, err) == (0, "")
+    assert out == (
+        f"The shared library is ready.\nDana already connects as {dana_login} (leader); "
+        "password unchanged.\n"
+    )
+    with Library.open(shared["dana"]) as dana:  # her password still works
+        assert dana.member is not None and dana.member.role == "leader"
     code, _out, err = _run(capsys, "playgroup", "init", "sqlite:///x.db", "--leader", "Dana")
     assert (code, err) == (
         2,
