@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from PySide6.QtWidgets import QMessageBox
 
 from builder.contract.file import read_character_file
 from models import playgroup
@@ -55,6 +56,17 @@ def test_status_roster_and_sheet_follow_another_members_saves(
         wren = other.load(wren_id)
         other.save(dataclasses.replace(wren, notes="Ines wrote this"))
         qtbot.waitUntil(lambda: window.contractor.notes == "Ines wrote this", timeout=2000)
+
+    # Dana leads, but Wren is Ines's: an edit in Dana's window is refused in a sentence.
+    shown = window.contractor
+    concept = dataclasses.replace(shown.concept, archetype="Courier")
+    assert window.run_operation(lambda: window.ops.edit_concept(shown, concept)) is None
+    box = window.current_dialog
+    assert isinstance(box, QMessageBox)
+    refusal = (box.windowTitle(), box.text())
+    assert refusal == ("Could not save", "only Ines can change Wren Halloway")
+    with Library.open(ines.url) as other:
+        assert other.load(wren_id).concept.archetype == wren.concept.archetype
 
 
 def test_a_personal_library_shows_no_connection(
