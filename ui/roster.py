@@ -288,8 +288,8 @@ class RosterPanel(QWidget):
             for f in filler:
                 f.setSelectable(False)
             for line in lines:
-                shown = line.name if line.alive else f"✝ {line.name}"
-                name = QStandardItem(f"{shown}  · {line.owner}" if line.owner else shown)
+                title = line.name if line.alive else f"✝ {line.name}"
+                name = QStandardItem(f"{title}  · {line.owner}" if line.owner else title)
                 name.setData(line.id, ID_ROLE)
                 owned = f"; owned by {line.owner}" if line.owner else ""
                 name.setToolTip(
