@@ -125,13 +125,13 @@ class PostgresServer:
         auth = f"{user}:{secret}" if secret else user
         return f"postgresql+psycopg://{auth}@127.0.0.1:{self.port}/{database}"
 
-    def admin(self, statement: str) -> None:
+    def admin(self, statement: str, database: str = "postgres") -> None:
         """Run one statement as the superuser outside a transaction (CREATE DATABASE…)."""
         import psycopg
 
         with psycopg.connect(
             host="127.0.0.1", port=self.port, user=ADMIN, password=self.password,
-            dbname="postgres", autocommit=True,
+            dbname=database, autocommit=True,
         ) as connection:  # fmt: skip
             connection.execute(statement)  # type: ignore[arg-type]
 
