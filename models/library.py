@@ -180,7 +180,12 @@ class Library:
         url = database_url(location)
         try:
             engine = create_library_engine(url)
-        except (ImportError, OSError, sa.exc.ArgumentError) as exc:
+        except ImportError as exc:
+            hint = ""
+            if sa.engine.make_url(url).get_backend_name() == "postgresql":
+                hint = "; install the PostgreSQL driver: pip install 'harbinger[postgres]'"
+            raise LibraryError(f"cannot open the library {_shown(url)}: {exc}{hint}") from exc
+        except (OSError, sa.exc.ArgumentError) as exc:
             raise LibraryError(f"cannot open the library {_shown(url)}: {exc}") from exc
         try:
             report = prepare_database(engine)

@@ -137,3 +137,15 @@ def test_the_leader_pulls_everyone(
     local = str(tmp_path / "dana-local.sqlite3")
     code, out, _err = _run(capsys, "--db", local, "playgroup", "pull", shared["dana"])
     assert (code, out) == (0, "pulled 2: Ines Varga, Wren Halloway\n")
+
+
+def test_a_missing_driver_says_which_extra_to_install(capsys: pytest.CaptureFixture[str]) -> None:
+    """pg8000 stands in for a driver that is not installed (psycopg is, for the tests)."""
+    url = "postgresql+pg8000://ines:pw@127.0.0.1:9/playgroup"
+    code, out, err = _run(capsys, "--db", url, "db", "list")
+    assert (code, out) == (2, "")
+    assert err == (
+        "harbinger db: cannot open the library postgresql+pg8000://ines:***@127.0.0.1:9/"
+        "playgroup: No module named 'pg8000'; install the PostgreSQL driver: "
+        "pip install 'harbinger[postgres]'\n"
+    )
