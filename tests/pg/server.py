@@ -53,6 +53,12 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def _server_folder() -> Path:
+    """A new folder for the server; under /tmp when root, so ``nobody`` can reach it."""
+    where = "/tmp" if os.geteuid() == 0 and os.path.isdir("/tmp") else None
+    return Path(tempfile.mkdtemp(prefix="harbinger-pg-", dir=where))
+
+
 def _as_server_user(command: list[str]) -> list[str]:
     """The command run as an unprivileged user when we are root (initdb refuses root)."""
     if os.geteuid() != 0:
@@ -65,7 +71,7 @@ class PostgresServer:
     """One running test server; ``url()`` names a database on it as a role."""
 
     binaries: Path
-    folder: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="harbinger-pg-")))
+    folder: Path = field(default_factory=lambda: _server_folder())
     port: int = 0
     password: str = field(default_factory=lambda: secrets.token_hex(12))
 
