@@ -237,8 +237,8 @@ def init_playgroup(url: str, leader: str, login: str | None = None) -> NewLogin:
     """
     from models.library import Library
 
+    engine = _engine(url)  # refuses anything but PostgreSQL before touching it
     Library.open(url).close()  # creates or upgrades the schema through Alembic
-    engine = _engine(url)
     try:
         with engine.begin() as connection:
             database = connection.execute(sa.text("SELECT current_database()")).scalar_one()
