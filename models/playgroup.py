@@ -482,7 +482,12 @@ def _policies(table: str, _members: str, policies: dict[str, Any]) -> list[str]:
 # --------------------------------------------------------------------------- notifications
 
 
-def listen(url: str, stop: threading.Event, on_saved: Callable[[str], None]) -> None:
+def listen(
+    url: str,
+    stop: threading.Event,
+    on_saved: Callable[[str], None],
+    on_ready: Callable[[], None] | None = None,
+) -> None:
     """Call ``on_saved(character_id)`` for every save another connection makes, until ``stop``.
 
     Blocks: run it in a thread of its own. Uses its own connection (LISTEN
@@ -496,6 +501,8 @@ def listen(url: str, stop: threading.Event, on_saved: Callable[[str], None]) -> 
         try:
             with psycopg.connect(conninfo, autocommit=True, connect_timeout=5) as connection:
                 connection.execute(f"LISTEN {CHANNEL}")
+                if on_ready is not None:  # saves made before this moment were not heard
+                    on_ready()
                 while not stop.is_set():
                     for note in connection.notifies(timeout=0.25, stop_after=50):
                         on_saved(note.payload)

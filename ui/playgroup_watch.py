@@ -33,6 +33,8 @@ class PlaygroupWatch(QObject):
 
     saved = Signal(str)
     """A character id another connection saved (emitted from the listening thread)."""
+    ready = Signal()
+    """The listening connection is up (emitted from the listening thread)."""
 
     def __init__(self, window: QMainWindow) -> None:
         super().__init__(window)
@@ -42,12 +44,15 @@ class PlaygroupWatch(QObject):
         window.statusBar().addPermanentWidget(self.label)
         self.label.hide()
         self._stop: threading.Event | None = None
+        self.listening = threading.Event()
+        """Set once the server's notifications are being heard."""
         self._pending: set[str] = set()
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._timer.setInterval(REFRESH_DELAY_MS)
         self._timer.timeout.connect(self._refresh)
         self.saved.connect(self._queue)
+        self.ready.connect(self._listening)
         window.library_opened.connect(self._opened)  # type: ignore[attr-defined]
         window.destroyed.connect(self._stop_listening)
 
@@ -72,8 +77,9 @@ class PlaygroupWatch(QObject):
         self.label.show()
         stop = threading.Event()
         self._stop = stop
+        self.listening.clear()
         thread = threading.Thread(
-            target=_listen, args=(library.url, stop, self.saved.emit), daemon=True
+            target=_listen, args=(library.url, stop, self.saved.emit, self.ready.emit), daemon=True
         )
         thread.start()
 
@@ -83,6 +89,12 @@ class PlaygroupWatch(QObject):
             self._stop = None
 
     # ----------------------------------------------------------------------- refreshing
+
+    def _listening(self) -> None:
+        """Connected (or reconnected): read the roster once, for saves made meanwhile."""
+        self.listening.set()
+        if self._library() is not None:
+            self.window.refresh_roster()  # type: ignore[attr-defined]
 
     def _queue(self, character_id: str) -> None:
         self._pending.add(character_id)
@@ -111,7 +123,7 @@ class PlaygroupWatch(QObject):
         return str(contractor.id) if contractor is not None else None
 
 
-def _listen(url: str, stop: threading.Event, emit: Any) -> None:
+def _listen(url: str, stop: threading.Event, emit: Any, ready: Any) -> None:
     from models.playgroup import listen
 
-    listen(url, stop, emit)
+    listen(url, stop, emit, ready)

@@ -46,6 +46,7 @@ def test_status_roster_and_sheet_follow_another_members_saves(
     label = window.playgroup_watch.label
     assert (label.isVisible(), label.text()) == (True, "Connected as Dana (leader)")
     assert _names(window) == []
+    qtbot.waitUntil(window.playgroup_watch.listening.is_set, timeout=20000)
 
     with Library.open(ines.url) as other:
         other.import_file(WREN)
