@@ -16,14 +16,24 @@ from collections.abc import Sequence
 
 from harbinger import __version__
 
-COMMANDS = ("dice", "catalog", "gift", "sheet", "db", "tmc", "tiles", "install-desktop")
+COMMANDS = (
+    "dice",
+    "catalog",
+    "gift",
+    "sheet",
+    "db",
+    "tmc",
+    "tiles",
+    "install-desktop",
+    "playgroup",
+)
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
     # Each module adds its subcommand(s); adding a command is adding a module here.
-    from harbinger.commands import catalog, db, desktop, dice, gift, sheet, tiles, tmc
+    from harbinger.commands import catalog, db, desktop, dice, gift, playgroup, sheet, tiles, tmc
 
     parser = argparse.ArgumentParser(
         prog="harbinger",
@@ -38,7 +48,7 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (dice, catalog, gift, sheet, db, tmc, tiles, desktop):
+    for module in (dice, catalog, gift, sheet, db, tmc, tiles, desktop, playgroup):
         module.register(subparsers)
     return parser
 

@@ -234,6 +234,7 @@ class ContractStore:
                 updated_at=aware(row.updated_at),
                 system=SYSTEM_ID,
                 system_name=shown,
+                owner=row.owner or "",
             )
             for row in session.execute(_roster_query()).all()
         ]
@@ -353,6 +354,7 @@ def _roster_query() -> Any:
             col(ContractorRow.approval_state),
             col(ContractorRow.charon_coin),
             col(ContractorRow.updated_at),
+            col(ContractorRow.owner),
         )
         .select_from(ContractorRow)
         .outerjoin(PlayerRow, ContractorRow.player_id == PlayerRow.id)  # type: ignore[arg-type]

@@ -241,6 +241,7 @@ class DocumentStore:
                 approval_state=row.approval_state,
                 updated_at=aware(row.updated_at),
                 system=row.system,
+                owner=row.owner or "",
             )
             for row in rows
         ]

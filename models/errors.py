@@ -55,6 +55,14 @@ class UnknownSystem(LibraryError):
     """The library holds a character of a game system this Harbinger does not know."""
 
 
+class NotAllowed(LibraryError):
+    """A shared library's server refuses this member the change (issue 14).
+
+    "only Dana can change Ines Varga": a player changes only their own
+    characters, only the leader records reviews. Nothing was written.
+    """
+
+
 class StaleCharacter(LibraryError):
     """A save started from an older version of a character than the one stored.
 

@@ -31,6 +31,11 @@ starts from is, by choice of the caller:
   without passing anything; a character this object never read is saved
   without a check (a script writing a character it made).
 
+On a playgroup's shared library (PostgreSQL, ``models.playgroup``) the
+server decides who may change what; ``member`` says who this connection is,
+and a change the server would refuse raises ``NotAllowed`` ("only Dana can
+change Ines Varga") before anything is written.
+
 Importing reads and checks every file (any registered system's, told apart by
 its ``format``) before the database is touched; a bad file raises
 ``CharacterFileError`` and leaves the library exactly as it was.
@@ -50,6 +55,7 @@ from typing import Any
 
 import sqlalchemy as sa
 from sqlalchemy.engine import Engine
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
 from builder.contract.character import GiftChange
@@ -68,7 +74,7 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
-from models import concurrency, contract_store
+from models import concurrency, contract_store, playgroup
 from models.concurrency import Seen
 from models.errors import (
     CharacterNotFound,
@@ -151,11 +157,21 @@ class Library:
     def __init__(self, engine: Engine, url: str, migration: MigrationReport | None = None) -> None:
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
+        self._reader = engine
+        if engine.dialect.name == "postgresql":
+            # One snapshot per read: a character and its version from the same moment, even
+            # while another member commits (SQLite's read transactions already are one).
+            self._reader = engine.execution_options(isolation_level="REPEATABLE READ")
         self.url = url
         self.migration = migration
         """What opening did to the schema (None when it was already current)."""
         self._seen: dict[str, Seen] = {}
         """The version and copy this object last handed out or accepted, per id."""
+        self.member: playgroup.Membership | None = None
+        """Who this connection is in a playgroup's shared library (None: a personal one)."""
+        if engine.dialect.name == "postgresql":
+            with engine.connect() as connection:
+                self.member = playgroup.who_am_i(connection)
 
     # ----------------------------------------------------------------------- lifecycle
 
@@ -170,7 +186,12 @@ class Library:
         url = database_url(location)
         try:
             engine = create_library_engine(url)
-        except (ImportError, OSError, sa.exc.ArgumentError) as exc:
+        except ImportError as exc:
+            hint = ""
+            if sa.engine.make_url(url).get_backend_name() == "postgresql":
+                hint = "; install the PostgreSQL driver: pip install 'harbinger[postgres]'"
+            raise LibraryError(f"cannot open the library {_shown(url)}: {exc}{hint}") from exc
+        except (OSError, sa.exc.ArgumentError) as exc:
             raise LibraryError(f"cannot open the library {_shown(url)}: {exc}") from exc
         try:
             report = prepare_database(engine)
@@ -194,13 +215,30 @@ class Library:
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
-        with Session(self._engine, expire_on_commit=False) as session, session.begin():
+        with Session(self._reader, expire_on_commit=False) as session, session.begin():
             yield session
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
-        with Session(self._writer, expire_on_commit=False) as session, session.begin():
-            yield session
+        """One write transaction; a refusal from a shared library's server becomes NotAllowed."""
+        try:
+            with Session(self._writer, expire_on_commit=False) as session, session.begin():
+                yield session
+        except sa.exc.DBAPIError as exc:
+            refusal = playgroup.explain(exc)
+            if refusal is None:
+                raise
+            raise refusal from None
+        except StaleDataError:
+            # A row the server's row policies hide from this member (not theirs to change).
+            raise playgroup.NotAllowed(
+                "the shared library refused the change: that character is not yours"
+            ) from None
+
+    def _refuse_change(self, session: Session, character_id: str, name: str) -> None:
+        """NotAllowed before writing when this member may not change the stored character."""
+        if self.member is not None:
+            playgroup.refuse_change(session, self.member, character_id, name)
 
     # ----------------------------------------------------------------------- reading
 
@@ -210,6 +248,10 @@ class Library:
         with self._reading() as session:
             entries = [entry for store in STORES for entry in store.roster(session)]
         named = [e if e.system_name else _with_system_name(e) for e in entries]
+        if self.member is not None:  # a shared library: owners by the names they go by
+            with self._reading() as session:
+                shown = playgroup.member_names(session)
+            named = [replace(e, owner_name=shown.get(e.owner, e.owner)) for e in named]
         named.sort(key=lambda e: (e.name.casefold(), e.id))
         return named
 
@@ -262,6 +304,21 @@ class Library:
         self._seen[character_id] = Seen(version, stored.character)
         return replace(stored, version=version)
 
+    def seen_version(self, character_id: str) -> int | None:
+        """The version of a character this ``Library`` last handed out or accepted (or None)."""
+        seen = self._seen.get(character_id)
+        return seen.version if seen is not None else None
+
+    def stored_version(self, character_id: str) -> int | None:
+        """The stored version of a character now; None when no character has the id.
+
+        With ``seen_version`` it tells whether someone else saved it since
+        (a shared library's refresh, ``ui.playgroup_watch``).
+        """
+        with self._reading() as session:
+            held = _system_of(session, character_id) is not None
+            return concurrency.current(session, character_id, held, lock=False)
+
     def gift_history(self, contractor_id: str, gift_id: str) -> list[GiftChange]:
         """The ``GiftChange`` ledger entries of one Gift of a contractor, oldest first."""
         with self._reading() as session:
@@ -288,30 +345,42 @@ class Library:
         expected = expected_version if expected_version is not None else _version(seen)
         if seen is not None and seen.version != expected:
             seen = None  # the caller's version is not the copy this object remembers
-        with self._writing() as session:
-            held = _system_of(session, identity.id)
-            if held is not None:
-                _refuse_other_system(held, game, identity.id, identity.name)
-            stored = concurrency.current(session, identity.id, held is not None)
-            if stored is None:
-                if expected is not None:
-                    raise concurrency.stale(identity.name, identity.id, None, expected)
-                summary = store.insert(session, game, character, now())
-                stored = concurrency.tombstone(session, identity.id)
-            elif expected is None or (expected == stored and not (seen and seen.diverged)):
-                summary = store.update(session, game, character, now())
-            else:
-                current = store.read(session, identity.id).character
-                combined = concurrency.merged(game, seen, character, current) if seen else None
-                if combined is None:
-                    merged = seen is not None and seen.diverged and expected == stored
-                    raise concurrency.stale(
-                        identity.name, identity.id, stored, expected, merged=merged
-                    )
-                summary = store.update(session, game, combined, now())
-                summary = replace(summary, merged=combined != character)
-            version = stored + 1 if summary.changed else stored
-            concurrency.record(session, identity.id, version)
+        try:
+            with self._writing() as session:
+                held = _system_of(session, identity.id)
+                if held is not None:
+                    _refuse_other_system(held, game, identity.id, identity.name)
+                    self._refuse_change(session, identity.id, identity.name)
+                stored = concurrency.current(session, identity.id, held is not None)
+                if stored is None:
+                    if expected is not None:
+                        raise concurrency.stale(identity.name, identity.id, None, expected)
+                    summary = store.insert(session, game, character, now())
+                    stored = concurrency.tombstone(session, identity.id)
+                elif expected is None or (expected == stored and not (seen and seen.diverged)):
+                    summary = store.update(session, game, character, now())
+                else:
+                    current = store.read(session, identity.id).character
+                    combined = concurrency.merged(game, seen, character, current) if seen else None
+                    if combined is None:
+                        merged = seen is not None and seen.diverged and expected == stored
+                        raise concurrency.stale(
+                            identity.name, identity.id, stored, expected, merged=merged
+                        )
+                    summary = store.update(session, game, combined, now())
+                    summary = replace(summary, merged=combined != character)
+                version = stored + 1 if summary.changed else stored
+                concurrency.record(session, identity.id, version)
+        except sa.exc.IntegrityError:
+            # Two new copies of one id saved at the same moment (a shared library): the
+            # other went in first; nothing of this one was written.
+            raise StaleCharacter(
+                f"{identity.name} was stored elsewhere at the same moment: "
+                "reload to see it, then make your change again",
+                identity.id,
+                None,
+                expected,
+            ) from None
         self._seen[identity.id] = Seen(version, character, summary.merged)
         return replace(summary, version=version)
 
@@ -337,6 +406,7 @@ class Library:
                 stored = concurrency.tombstone(session, identity.id)
             else:
                 _refuse_other_system(held, game, identity.id, identity.name)
+                self._refuse_change(session, identity.id, identity.name)
                 stored = concurrency.current(session, identity.id, True)
                 assert stored is not None
                 diverged = seen is not None and seen.diverged and expected_version is None
@@ -360,6 +430,9 @@ class Library:
         seen = self._seen.get(character_id)
         with self._writing() as session:
             store = _holder(session, character_id)
+            if self.member is not None:
+                name = _name_of(store.read(session, character_id).character)
+                self._refuse_change(session, character_id, name)
             stored = concurrency.current(session, character_id, True)
             assert stored is not None
             if seen is not None and (seen.version != stored or seen.diverged):
@@ -378,6 +451,7 @@ class Library:
         with self._writing() as session:
             store = _holder(session, character_id)
             character = store.read(session, character_id).character
+            self._refuse_change(session, character_id, _name_of(character))
             stored = concurrency.current(session, character_id, True)
             assert stored is not None
             store.remove(session, character_id)
@@ -393,6 +467,7 @@ class Library:
     ) -> None:
         """Record the review state (and, if given, the approval records) of a character."""
         state = ApprovalState(state)
+        playgroup.refuse_review(self.member)
         with self._writing() as session:
             _holder(session, character_id).set_approval(
                 session, character_id, state.value, approvals, now()
@@ -497,8 +572,13 @@ class Library:
             def decide(index: int) -> OnConflict:
                 return every
 
-        with _collector_paused(), self._writing() as session:
-            return _import_all(session, batch.files, decide, progress)
+        try:
+            with _collector_paused(), self._writing() as session:
+                return _import_all(session, batch.files, decide, progress)
+        except sa.exc.IntegrityError:
+            # A shared library: someone imported (or saved) one of these ids at the same
+            # moment, or the id is another member's; nothing of this batch was written.
+            raise _import_raced(batch.files) from None
 
     def export_file(self, character_id: str, path: str | os.PathLike[str]) -> Path:
         """Write a character's file (atomically) in its system's format, with its approvals."""
@@ -772,6 +852,19 @@ def _import_all(
             flush()
     flush()
     return results
+
+
+def _import_raced(files: Sequence[tuple[str, CharacterFile]]) -> ImportConflict:
+    """The refusal of an import that lost a race for an id on a shared library."""
+    name, file = files[0]
+    identity = system(file.system).identity(file.character)
+    which = f"{name}: {identity.name!r} ({identity.id})" if len(files) == 1 else "one of the files"
+    return ImportConflict(
+        f"{which} was stored by someone else at the same moment, or belongs to another "
+        "member; nothing was imported: import it again to choose replace, keep-both or skip",
+        identity.id,
+        name,
+    )
 
 
 def _held_ids(session: Session, ids: Sequence[str]) -> set[str]:

@@ -37,7 +37,7 @@ from sqlalchemy.pool import StaticPool
 
 from models.errors import LibraryTooNew, MigrationFailed, NotALibrary
 
-SCHEMA_HEAD = "0009_ledger_corrections"
+SCHEMA_HEAD = "0010_playgroup_owners"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"

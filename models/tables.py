@@ -85,6 +85,12 @@ def _text(default: str = "") -> Any:
 # --------------------------------------------------------------------------- people
 
 
+def _owner() -> Any:
+    """The database login that stored a character (0009): set by a playgroup's server
+    (``models.playgroup``), empty in a personal library."""
+    return Field(default=None, sa_column=Column(String(63), nullable=True))
+
+
 class PlayerRow(LibraryTable, table=True):
     """A player of the playgroup.
 
@@ -131,6 +137,7 @@ class ContractorRow(LibraryTable, table=True):
     approvals: str = _text("[]")
     created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     updated_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+    owner: str | None = _owner()
 
 
 # --------------------------------------------------------------------------- creation
@@ -453,6 +460,7 @@ class CharacterDocumentRow(LibraryTable, table=True):
     document: str = _text("{}")
     created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     updated_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
+    owner: str | None = _owner()
 
 
 class CharacterLogRow(LibraryTable, table=True):
@@ -500,3 +508,13 @@ class CharacterVersionRow(LibraryTable, table=True):
 
     character_id: str = Field(sa_column=Column(String(CHARACTER_ID_LENGTH), primary_key=True))
     version: int = Field(sa_column=Column(Integer, nullable=False))
+
+
+class PlaygroupMemberRow(LibraryTable, table=True):
+    """One login of a playgroup's shared library and the name it is shown by (0009)."""
+
+    __tablename__ = "playgroup_member"
+
+    login: str = Field(sa_column=Column(String(63), primary_key=True))
+    name: str = Field(sa_column=Column(String(200), nullable=False))
+    role: str = Field(sa_column=Column(String(16), nullable=False))

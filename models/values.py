@@ -53,6 +53,10 @@ class RosterEntry:
     updated_at: datetime
     system: str = "contract"
     system_name: str = ""
+    owner: str = ""
+    """The login that stored it in a playgroup's shared library (issue 14); "" elsewhere."""
+    owner_name: str = ""
+    """That login's name in the playgroup ("Dana"); "" elsewhere."""
 
     @property
     def family(self) -> str:

@@ -34,6 +34,12 @@ if [ "${HARBINGER_HEADLESS_ONLY:-}" != 1 ]; then
   have_lib 'libX11-xcb.so.1'         || need_apt+=(libx11-xcb1)
 fi
 "$PYTHON" -c 'import venv, ensurepip' 2>/dev/null || need_apt+=(python3-venv)
+if [[ "$EXTRAS" == *test* ]]; then
+  # The tests start a throwaway PostgreSQL server of their own (tests/pg/server.py),
+  # so the shared-library code runs against a real one: they need its programs.
+  have_initdb=$(command -v initdb || ls /usr/lib/postgresql/*/bin/initdb 2>/dev/null | head -n 1 || true)
+  [ -n "$have_initdb" ] || need_apt+=(postgresql)
+fi
 
 if [ ${#need_apt[@]} -gt 0 ]; then
   line="apt-get install -y --no-install-recommends ${need_apt[*]}"
@@ -50,7 +56,7 @@ if [ ${#need_apt[@]} -gt 0 ]; then
     sudo apt-get update -qq
     sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need_apt[@]}"
   else
-    echo "Harbinger's window needs system libraries this machine lacks. Ask whoever" >&2
+    echo "Harbinger needs system packages this machine lacks. Ask whoever" >&2
     echo "administers it to run, as root:" >&2
     echo "    $line" >&2
     echo "Going on with the Python part of the install." >&2

@@ -30,3 +30,38 @@ def _isolated_user_dirs(
 def library_path(tmp_path: Path) -> Path:
     """A path for a fresh SQLite library in this test's own folder."""
     return tmp_path / "library.sqlite3"
+
+
+# --------------------------------------------------------------------------- PostgreSQL (issue 14)
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[object]:
+    """A real PostgreSQL server for this test session (``tests.pg.server``), stopped at the end.
+
+    Skipped only when no server programs are installed and this is not CI;
+    in CI (``CI`` set, as ``.ci/run`` does) a missing server fails the tests.
+    """
+    from tests.pg.server import PostgresServer, find_binaries, in_ci, wait_until_accepting
+
+    binaries = find_binaries()
+    if binaries is None:
+        message = "no PostgreSQL server installed (initdb not found); scripts/setup.sh installs it"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    server = PostgresServer(binaries).start()
+    try:
+        wait_until_accepting(server)
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def library_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh, empty library: a SQLite file, or a new database on the test PostgreSQL server."""
+    if request.param == "sqlite":
+        return str(tmp_path / "library.sqlite3")
+    server = request.getfixturevalue("pg_server")
+    return str(server.url(server.new_database()))

@@ -232,6 +232,9 @@ class MainWindow(QMainWindow):
 
         self.status_label = QLabel(self.statusBar())
         self.statusBar().addPermanentWidget(self.status_label)
+        from ui.playgroup_watch import PlaygroupWatch
+
+        self.playgroup_watch = PlaygroupWatch(self)  # a shared library: who you are, live refresh
 
         self.roster.contractor_selected.connect(self.show_contractor)
         self.roster.contractor_activated.connect(self.open_character)

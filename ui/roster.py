@@ -53,6 +53,7 @@ class RosterLine:
     approval: str
     updated: str
     family: str = "contract"  # the game system's id (``ui.systems``)
+    owner: str = ""  # who stored it, in a playgroup's shared library (issue 14)
 
     @property
     def status(self) -> Status:
@@ -74,6 +75,7 @@ class RosterLine:
             approval=str(approval or ""),
             updated=str(updated)[:16].replace("T", " "),
             family=str(getattr(row, "family", "contract") or "contract"),
+            owner=str(getattr(row, "owner_name", "") or getattr(row, "owner", "") or ""),
         )
 
 
@@ -295,10 +297,12 @@ class RosterPanel(QWidget):
             for f in filler:
                 f.setSelectable(False)
             for line in lines:
-                name = QStandardItem(line.name if line.alive else f"✝ {line.name}")
+                title = line.name if line.alive else f"✝ {line.name}"
+                name = QStandardItem(f"{title}  · {line.owner}" if line.owner else title)
                 name.setData(line.id, ID_ROLE)
+                owned = f"; owned by {line.owner}" if line.owner else ""
                 name.setToolTip(
-                    f"{line.name} — {line.player or NO_PLAYER}; last changed {line.updated}"
+                    f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
                 )
                 # Only The Contract's characters have a Status and victories; others
                 # (Covenant plays by Ties) show their game's name.

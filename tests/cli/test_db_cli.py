@@ -1,4 +1,5 @@
-"""``harbinger db list / export / import`` (SPEC §7), run in-process on temporary libraries."""
+"""``harbinger db list / export / import`` (SPEC §7), run in-process on temporary libraries
+(SQLite files, and databases on a real PostgreSQL server: ``library_url``)."""
 
 from __future__ import annotations
 
@@ -36,8 +37,8 @@ def rows(path: Path) -> dict[str, int]:
         return {t: db.execute(f'SELECT count(*) FROM "{t}"').fetchone()[0] for t in tables}
 
 
-def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_path: Path) -> None:
-    db = str(library_path)
+def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_url: str) -> None:
+    db = library_url
     code, out, _ = run(capsys, "--db", db, "db", "import", *map(str, EXAMPLES), "--json")
     assert code == 0
     imported = json.loads(out)["imported"]
@@ -78,8 +79,8 @@ def test_import_then_list_as_json(capsys: pytest.CaptureFixture[str], library_pa
     }
 
 
-def test_list_prints_readable_lines(capsys: pytest.CaptureFixture[str], library_path: Path) -> None:
-    db = str(library_path)
+def test_list_prints_readable_lines(capsys: pytest.CaptureFixture[str], library_url: str) -> None:
+    db = library_url
     assert run(capsys, "--db", db, "db", "list")[1] == "The library is empty.\n"
     run(capsys, "--db", db, "db", "import", *map(str, EXAMPLES))
     out = run(capsys, "--db", db, "db", "list")[1]
@@ -100,9 +101,9 @@ def test_the_environment_names_the_library(
 
 
 def test_export_one_to_a_file_and_all_to_a_folder(
-    capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], library_url: str, tmp_path: Path
 ) -> None:
-    db = str(library_path)
+    db = library_url
     run(capsys, "--db", db, "db", "import", *map(str, EXAMPLES))
     one = tmp_path / "ines.json"
     code, out, _ = run(capsys, "--db", db, "db", "export", INES_ID, "-o", str(one), "--json")
@@ -136,11 +137,9 @@ def test_export_one_to_a_file_and_all_to_a_folder(
 
 
 def test_exporting_an_unknown_id_exits_2(
-    capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], library_url: str, tmp_path: Path
 ) -> None:
-    code, out, err = run(
-        capsys, "--db", str(library_path), "db", "export", "nobody", "-o", "x.json"
-    )
+    code, out, err = run(capsys, "--db", library_url, "db", "export", "nobody", "-o", "x.json")
     assert (code, out) == (2, "")
     assert err == "harbinger db: no character with id 'nobody' in this library\n"
 
@@ -200,9 +199,9 @@ def test_a_foreign_database_is_refused(capsys: pytest.CaptureFixture[str], tmp_p
 
 
 def test_db_without_an_action_explains_itself(
-    capsys: pytest.CaptureFixture[str], library_path: Path
+    capsys: pytest.CaptureFixture[str], library_url: str
 ) -> None:
-    code, _, err = run(capsys, "--db", str(library_path), "db")
+    code, _, err = run(capsys, "--db", library_url, "db")
     assert code == 2
     assert (
         err == "harbinger db: choose an action: list, export or import (see harbinger db --help)\n"
@@ -225,7 +224,7 @@ def test_db_commands_never_load_qt(library_path: Path) -> None:
 
 
 def test_a_registered_system_flows_through_import_list_and_export(
-    capsys: pytest.CaptureFixture[str], library_path: Path, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], library_url: str, tmp_path: Path
 ) -> None:
     from tests.models.dummy_system import DummyCharacter, Note, registered
 
@@ -235,7 +234,7 @@ def test_a_registered_system_flows_through_import_list_and_export(
         dee = DummyCharacter("dee-1", "Dee", "Sam", (Note("arrived"), Note("out")))
         source = tmp_path / "dee.json"
         source.write_bytes(dummy.dumps(CharacterFile("dummy", dee)))
-        db = str(library_path)
+        db = library_url
         code, out, _ = run(capsys, "--db", db, "db", "import", str(source), str(INES), "--json")
         assert code == 0
         assert [(i["name"], i["system"]) for i in json.loads(out)["imported"]] == [
@@ -262,10 +261,10 @@ def test_a_registered_system_flows_through_import_list_and_export(
 
 
 def test_import_progress_is_reported_on_stderr(
-    capsys: pytest.CaptureFixture[str], library_path: Path
+    capsys: pytest.CaptureFixture[str], library_url: str
 ) -> None:
     files = [str(p) for p in EXAMPLES]
-    code, out, err = run(capsys, "--db", str(library_path), "db", "import", *files, "--progress")
+    code, out, err = run(capsys, "--db", library_url, "db", "import", *files, "--progress")
     assert code == 0
     assert len(out.splitlines()) == len(files)
     count = len(files)

@@ -25,8 +25,8 @@ def dummy() -> Iterator[GameSystem]:
 
 
 @pytest.fixture
-def library(library_path: Path, dummy: GameSystem) -> Iterator[Library]:
-    with Library.open(library_path) as opened:
+def library(library_url: str, dummy: GameSystem) -> Iterator[Library]:
+    with Library.open(library_url) as opened:
         yield opened
 
 
@@ -85,11 +85,11 @@ def test_approval_export_import_and_delete(library: Library, tmp_path: Path) -> 
 
 
 def test_a_stored_character_of_an_unknown_system_is_named_not_crashed_on(
-    library_path: Path, dummy: GameSystem
+    library_url: str, dummy: GameSystem
 ) -> None:
     from builder.core.registry import register, unregister
 
-    with Library.open(library_path) as library:
+    with Library.open(library_url) as library:
         library.save(DEE)
         unregister("dummy")
         try:

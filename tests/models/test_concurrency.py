@@ -1,7 +1,8 @@
 """Two windows, two processes, one character: no accepted edit is ever lost (issue 13).
 
-Every ``Library`` here is a separate object on one SQLite file, as two app
-windows or a window and ``harbinger`` would be; the multiprocessing test uses
+Every ``Library`` here is a separate object on one library (a SQLite file,
+and a database on a real PostgreSQL server: ``library_url``), as two app
+windows, a window and ``harbinger``, or two players would be; the multiprocessing test uses
 real processes. Each checks the same promise (``models.concurrency``): a save
 from an older copy is either merged (both sides only appended history) or
 refused with ``StaleCharacter`` and a message a player can act on, and what
@@ -13,7 +14,6 @@ from __future__ import annotations
 import dataclasses
 import multiprocessing
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -30,8 +30,8 @@ OKAFOR = resource_path("examples") / "covenant-ines-okafor-vell.json"
 
 
 @pytest.fixture
-def two(library_path: Path) -> Iterator[tuple[Library, Library]]:
-    with Library.open(library_path) as one, Library.open(library_path) as other:
+def two(library_url: str) -> Iterator[tuple[Library, Library]]:
+    with Library.open(library_url) as one, Library.open(library_url) as other:
         yield one, other
 
 
@@ -168,14 +168,14 @@ def _append_contracts(path: str, first: int, count: int, start: object) -> None:
             library.save(ines)
 
 
-def test_two_processes_appending_contracts_lose_nothing(library_path: Path) -> None:
-    with Library.open(library_path) as library:
+def test_two_processes_appending_contracts_lose_nothing(library_url: str) -> None:
+    with Library.open(library_url) as library:
         ines = read_character_file(INES)
         library.save(ines)
     context = multiprocessing.get_context("spawn")
     start = context.Event()
     workers = [
-        context.Process(target=_append_contracts, args=(str(library_path), first, 8, start))
+        context.Process(target=_append_contracts, args=(library_url, first, 8, start))
         for first in (1, 11)
     ]
     for worker in workers:
@@ -184,7 +184,7 @@ def test_two_processes_appending_contracts_lose_nothing(library_path: Path) -> N
     for worker in workers:
         worker.join(120)
     assert [w.exitcode for w in workers] == [0, 0]
-    with Library.open(library_path) as library:
+    with Library.open(library_url) as library:
         stored = library.load_stored(ines.id)
     added = stored.character.ledger[len(ines.ledger) :]
     assert sorted(e.scenario for e in added) == sorted(

@@ -143,6 +143,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0007_roster_indexes",
         "0008_contractor_rules_fields",
         "0009_ledger_corrections",
+        "0010_playgroup_owners",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

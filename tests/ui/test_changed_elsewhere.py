@@ -8,7 +8,7 @@ stored copy, after which the change can be made again.
 from __future__ import annotations
 
 import dataclasses
-from pathlib import Path
+from collections.abc import Callable
 
 from PySide6.QtWidgets import QMessageBox
 
@@ -18,8 +18,11 @@ from ui.main_window import MainWindow
 
 
 def test_a_stale_save_offers_a_reload_and_loses_nothing(
-    window: MainWindow, library_path: Path, qtbot
+    open_window: Callable[..., MainWindow], library_url: str, qtbot
 ) -> None:
+    """On a SQLite file and on a PostgreSQL server alike (``library_url``)."""
+    window = open_window(library_url)
+    library_path = library_url
     finish(make_contractor(window, name="Dana Cole"))
     shown = window.contractor
     assert shown is not None

@@ -1,0 +1,1 @@
+"""Tests against a real PostgreSQL server the suite starts itself (``tests.pg.server``)."""
