@@ -91,7 +91,7 @@ def test_pull_edit_push_and_a_conflict_shows_both_versions(
     with Library.open(local) as mine:
         assert [e.name for e in mine.roster()] == ["Wren Halloway"]  # only her own
         wren = mine.load(wren_id)
-        contract = ContractAttended("2030-02-01", "Offline", True, Outcome.VICTORY)
+        contract = ContractAttended("2026-02-01", "Offline", True, Outcome.VICTORY)
         mine.save(dataclasses.replace(wren, ledger=(*wren.ledger, contract)))
     code, out, err = _run(capsys, "--db", local, "playgroup", "push", shared["ines"])
     assert (code, out, err) == (0, "pushed 1: Wren Halloway\n", "")

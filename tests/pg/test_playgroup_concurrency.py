@@ -46,7 +46,7 @@ def _edit(url: str, worker: int, out: str, start: object) -> None:
                 ines = library.load(character_id)
                 if n % 2 == 0:
                     scenario = f"W{worker} E{n}"
-                    entry = ContractAttended("2031-01-01", scenario, True, Outcome.VICTORY)
+                    entry = ContractAttended("2026-01-01", scenario, True, Outcome.VICTORY)
                     changed = dataclasses.replace(ines, ledger=(*ines.ledger, entry))
                     edit = {"kind": "append", "value": scenario}
                 else:
