@@ -190,7 +190,10 @@ class ResultsPanel(QWidget):
         reasons = "\n".join(f"• {r.message}" for r in ev.status_reasons)
         set_text(self.status_reasons, reasons)
         set_shown(self.status_reasons, bool(reasons))
-        set_text(self.rewards, self._rewards_line(ev))
+        # Nothing is spent on a Gift not chosen yet: no "spends 1 Gift Credit" until then.
+        rewards = "" if state.missing and ev.rewards is not None else self._rewards_line(ev)
+        set_text(self.rewards, rewards)
+        set_shown(self.rewards, bool(rewards))
 
         set_text(self.notice, state.notice)
         set_shown(self.notice, bool(state.notice))

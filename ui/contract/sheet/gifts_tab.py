@@ -1,4 +1,5 @@
-"""The Gifts tab: each Gift with its Gift Cost and System Text, and the rewards to spend."""
+"""The Gifts tab: each Gift with its Gift Cost, System Text and revision history, and the
+rewards to spend."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
+from builder.contract.gifts.history import gift_history
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
 from ui.widgets.common import heading, plain
@@ -52,6 +54,13 @@ class GiftsTab(SheetTab):
         self.description = plain("")
         self.system_title = heading("System", level=2)
         self.description_title = heading("Description", level=2)
+        self.history = ListTable(
+            "Revision history",
+            ("Date", "Kind", "Gift Cost", "Rewards", "Changes"),
+            editable=False,
+            stretch=4,
+        )
+        self.history.setAccessibleName("Revision history of the selected Gift")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.setSpacing(6)
@@ -65,6 +74,8 @@ class GiftsTab(SheetTab):
         layout.addWidget(self.system)
         layout.addWidget(self.description_title)
         layout.addWidget(self.description)
+        layout.addSpacing(6)
+        layout.addWidget(self.history)
         layout.addStretch(1)
 
     def show_sheet(self, ctx: SheetContext) -> None:
@@ -125,6 +136,7 @@ class GiftsTab(SheetTab):
             self.description.setText("")
             self.system_title.hide()
             self.description_title.hide()
+            self.history.hide()
             return
         self.system_title.show()
         self.description_title.show()
@@ -133,3 +145,6 @@ class GiftsTab(SheetTab):
         self.tagline.setText(gift.draft.tagline)
         self.system.setText(gift.system_text or "—")
         self.description.setText(gift.draft.description or "—")
+        revisions = gift_history(self.ctx.contractor, gift.id)
+        self.history.set_rows([r.cells for r in revisions], [r.changes for r in revisions])
+        self.history.setVisible(bool(revisions))
