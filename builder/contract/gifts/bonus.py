@@ -19,13 +19,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from builder.contract.character import ATTRIBUTES
-
 if TYPE_CHECKING:
+    from builder.contract.character import Contractor
     from builder.contract.gifts.catalog import Catalog
     from builder.contract.gifts.draft import GiftDraft
 
-__all__ = ["MAX_BONUS_DICE", "DiceBonus", "GiftBonus", "draft_bonuses", "parse_dice_bonus"]
+__all__ = [
+    "MAX_BONUS_DICE",
+    "DiceBonus",
+    "GiftBonus",
+    "contractor_bonuses",
+    "draft_bonuses",
+    "parse_dice_bonus",
+]
 
 MAX_BONUS_DICE = 5
 """The largest bonus a catalog may give; the rules' examples give +1 to +3 dice."""
@@ -63,6 +69,8 @@ class GiftBonus:
 
 def parse_dice_bonus(value: Any, report: Callable[[str], None]) -> DiceBonus | None:
     """Read a ``dice_bonus`` table; every problem is reported, nothing is guessed."""
+    from builder.contract.character import ATTRIBUTES  # here: character imports the gifts
+
     if value is None:
         return None
     if not isinstance(value, dict):
@@ -95,6 +103,8 @@ def draft_bonuses(
     out sits at its default) and the chosen Enhancements and Drawbacks.
     Within one Gift, too, only the highest bonus to an Attribute counts.
     """
+    from builder.contract.character import ATTRIBUTES
+
     effect = catalog.effects.get(draft.effect)
     if effect is None:
         return ()
@@ -121,4 +131,13 @@ def draft_bonuses(
         for attribute in ATTRIBUTES
         if attribute in best
         for bonus, source in (best[attribute],)
+    )
+
+
+def contractor_bonuses(contractor: Contractor, catalog: Catalog) -> tuple[GiftBonus, ...]:
+    """Every Attribute bonus the contractor's held Gifts give, in the order they are held."""
+    return tuple(
+        bonus
+        for gift in contractor.gifts
+        for bonus in draft_bonuses(gift.draft, catalog, gift.id, gift.draft.name or gift.id)
     )

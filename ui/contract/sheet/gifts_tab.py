@@ -44,6 +44,12 @@ class GiftsTab(SheetTab):
             stretch=0,
         )
         self.table.edit_button.setText("&Improve or Revise…")
+        self.bonuses = plain("")
+        self.bonuses.setAccessibleName("Attribute bonuses from Gifts")
+        self.bonuses.setToolTip(
+            "Dice bonuses to the same roll do not stack: only the highest counts "
+            "(Dice Pool Modifiers). Mark a switched Gift active in the dice panel."
+        )
         self.table.remove_button.hide()
         self.table.table.itemSelectionChanged.connect(self._show_selected)
         self.table.add_requested.connect(lambda: self.open_builder(-1))
@@ -67,6 +73,7 @@ class GiftsTab(SheetTab):
         layout.addWidget(self.rewards)
         layout.addSpacing(6)
         layout.addWidget(self.table)
+        layout.addWidget(self.bonuses)
         layout.addSpacing(6)
         layout.addWidget(self.name)
         layout.addWidget(self.tagline)
@@ -102,9 +109,27 @@ class GiftsTab(SheetTab):
             ],
             [g.system_text for g in gifts],
         )
+        self._show_bonuses(ctx)
         if gifts:
             self.table.table.selectRow(0)
         self._show_selected()
+
+    def _show_bonuses(self, ctx: SheetContext) -> None:
+        """Attribute dice bonuses the Gifts give, as builder lists them (issue 15, item 5)."""
+        from ui.contract.gift_bonuses import bonus_line
+        from ui.contract.sheet.view import gift_bonuses
+
+        bonuses = gift_bonuses(ctx.contractor)
+        lines = [
+            f"{bonus_line(b)} — {'while active' if b.switched else 'always (Passive)'}"
+            for b in bonuses
+        ]
+        self.bonuses.setText(
+            "Attribute bonuses (the highest counts, never stacked):\n" + "\n".join(lines)
+            if lines
+            else ""
+        )
+        self.bonuses.setVisible(bool(lines))
 
     def open_builder(self, row: int = -1) -> None:
         """Open the Gift Builder for a new Gift (``row`` −1) or the Gift on ``row``."""
