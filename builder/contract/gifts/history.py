@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from builder.contract.character import Contractor, GiftChange, GiftChangeKind
 
-__all__ = ["Revision", "gift_history", "rewards_moved"]
+__all__ = ["Revision", "gift_history", "house_lock", "rewards_moved"]
 
 _KIND_LABEL = {
     GiftChangeKind.NEW: "New Gift",
@@ -83,3 +83,21 @@ def gift_history(contractor: Contractor, gift_id: str) -> tuple[Revision, ...]:
             )
         )
     return tuple(out)
+
+
+def house_lock(contractor: Contractor) -> tuple[str, ...]:
+    """The house-rule catalogs the contractor's Gifts use: the playgroups it is locked to.
+
+    A Gift built with a playgroup's house-rule content keeps that catalog's
+    name (``Gift.catalog``, saved and exported with the Gift), and "a
+    contractor with such a Gift is locked to that playgroup" (FORMAT.md §8).
+    Sorted, each name once; empty for a contractor using only the standard
+    catalog.
+    """
+    names = {
+        name.strip()
+        for gift in contractor.gifts
+        for name in gift.catalog.split(",")
+        if name.strip()
+    }
+    return tuple(sorted(names))

@@ -368,10 +368,14 @@ class GiftBuilderDialog(QDialog):
         return bar
 
     def _title(self, who: str) -> str:
+        house = ", ".join(self.catalog.house_catalogs)
+        # House-rule content is marked ⌂ in every list; the title says which catalog it is.
+        tail = f" — with {house} ⌂" if house else ""
         if self.existing is not None:
             name = self.existing.draft.name or self.existing.id
-            return f"Gift Builder — edit {name}" + (f" ({who})" if who else "")
-        return f"Gift Builder — new Gift for {who}" if who else "Gift Builder — new Gift"
+            return f"Gift Builder — edit {name}" + (f" ({who})" if who else "") + tail
+        base = f"Gift Builder — new Gift for {who}" if who else "Gift Builder — new Gift"
+        return base + tail
 
     def _save_label(self, who: str) -> str:
         if self.existing is not None:

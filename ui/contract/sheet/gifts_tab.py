@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from builder.contract.gifts.history import gift_history
+from builder.contract.gifts.history import gift_history, house_lock
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
 from ui.widgets.common import heading, plain
@@ -44,6 +44,22 @@ class GiftsTab(SheetTab):
             stretch=0,
         )
         self.table.edit_button.setText("&Improve or Revise…")
+        # Item 8: the Gift Builder may use a playgroup's house-rule catalog folder.
+        self.house_folder = ""
+        self.catalog_line = plain("", muted=True)
+        self.catalog_line.setAccessibleName("Gift catalog the Gift Builder uses")
+        self.choose_catalog = QPushButton("Playgroup &Catalog…")
+        self.choose_catalog.setToolTip(
+            "Build Gifts with a playgroup's house-rule catalog folder (the same folders "
+            "review mode loads). A Gift that uses its content locks the contractor to "
+            "that playgroup."
+        )
+        self.choose_catalog.clicked.connect(self._choose_catalog)
+        self.standard_catalog = QPushButton("Standard Only")
+        self.standard_catalog.clicked.connect(lambda: self.use_house_catalog(""))
+        self.lock = plain("")
+        self.lock.setObjectName("banner")
+        self.lock.setAccessibleName("Playgroup lock")
         self.bonuses = plain("")
         self.bonuses.setAccessibleName("Attribute bonuses from Gifts")
         self.bonuses.setToolTip(
@@ -71,6 +87,12 @@ class GiftsTab(SheetTab):
         layout.setContentsMargins(16, 12, 16, 12)
         layout.setSpacing(6)
         layout.addWidget(self.rewards)
+        layout.addWidget(self.lock)
+        catalog_row = QHBoxLayout()
+        catalog_row.addWidget(self.catalog_line, 1)
+        catalog_row.addWidget(self.choose_catalog)
+        catalog_row.addWidget(self.standard_catalog)
+        layout.addLayout(catalog_row)
         layout.addSpacing(6)
         layout.addWidget(self.table)
         layout.addWidget(self.bonuses)
@@ -110,6 +132,7 @@ class GiftsTab(SheetTab):
             [g.system_text for g in gifts],
         )
         self._show_bonuses(ctx)
+        self._show_catalog(ctx)
         if gifts:
             self.table.table.selectRow(0)
         self._show_selected()
@@ -131,15 +154,67 @@ class GiftsTab(SheetTab):
         )
         self.bonuses.setVisible(bool(lines))
 
+    def _show_catalog(self, ctx: SheetContext) -> None:
+        """The catalog the builder will use, and the playgroups the Gifts lock the contractor to."""
+        locked = house_lock(ctx.contractor)
+        self.lock.setText(
+            "Locked to playgroup: " + ", ".join(locked) + " (its Gifts use that house-rule "
+            "catalog; they hold only in that playgroup)"
+            if locked
+            else ""
+        )
+        self.lock.setVisible(bool(locked))
+        if self.house_folder:
+            names = ", ".join(self.builder_catalog().house_catalogs)
+            self.catalog_line.setText(
+                f"Gift Builder catalog: standard + {names} ⌂ ({self.house_folder})"
+            )
+        else:
+            self.catalog_line.setText("Gift Builder catalog: standard")
+        self.standard_catalog.setEnabled(bool(self.house_folder))
+
+    def builder_catalog(self):  # type: ignore[no-untyped-def]
+        """The Gift catalog the builder opens with: standard, or plus the chosen house folder."""
+        from ui.catalog import gift_catalog, house_gift_catalog
+
+        if self.house_folder:
+            return house_gift_catalog((self.house_folder,))
+        return gift_catalog()
+
+    def use_house_catalog(self, folder: str) -> str:
+        """Build with this house-rule folder ("" for the standard catalog only).
+
+        Returns "" when it loaded, else the loader's problems (and keeps the
+        catalog in use as it was).
+        """
+        from builder.contract.gifts.catalog import CatalogError
+        from ui.catalog import house_gift_catalog
+
+        if folder:
+            try:
+                house_gift_catalog((folder,))
+            except CatalogError as exc:
+                problems = "\n".join(str(p) for p in exc.problems[:8])
+                self.catalog_line.setText(f"That folder is not a usable catalog:\n{problems}")
+                return problems
+        self.house_folder = folder
+        if self.ctx is not None:
+            self._show_catalog(self.ctx)
+        return ""
+
+    def _choose_catalog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Playgroup house-rule catalog folder")
+        if folder:
+            self.use_house_catalog(folder)
+
     def open_builder(self, row: int = -1) -> None:
         """Open the Gift Builder for a new Gift (``row`` −1) or the Gift on ``row``."""
-        from ui.catalog import gift_catalog
         from ui.contract.gift_builder import GiftBuilderDialog
 
         ctx = self.ctx
         contractor = ctx.contractor
         existing = contractor.gifts[row] if 0 <= row < len(contractor.gifts) else None
-        dialog = GiftBuilderDialog(gift_catalog(), contractor, existing, report=ctx.report)
+        dialog = GiftBuilderDialog(self.builder_catalog(), contractor, existing, report=ctx.report)
         dialog.gift_saved.connect(
             lambda result: self.host.run(lambda: self.host.ops.save_gift(contractor, result.plan))
         )
