@@ -493,7 +493,16 @@ class GiftBuilderDialog(QDialog):
         if plan is None:
             return False
         if plan.refused:
-            reasons = "; ".join(f.message for f in plan.findings if f.severity is Severity.ERROR)
+            shown = self.results.shown_messages()
+            fresh = [
+                f.message
+                for f in plan.findings
+                if f.severity is Severity.ERROR
+                and f.message not in shown
+                and not (f.rule == "gift.rewards" and not self.results.rewards.isHidden())
+            ]
+            # A reason already on screen is not repeated (a message is never shown twice).
+            reasons = "; ".join(fresh) if fresh else "see the problems listed above"
             self.results.show_save_problem(f"Cannot save: {reasons}")
             if not self.controller.draft.name.strip():
                 self.go(Step.FLAVOR)

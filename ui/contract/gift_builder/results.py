@@ -220,6 +220,14 @@ class ResultsPanel(QWidget):
         else:
             set_text(self.system_title, "System Text")
 
+    def shown_messages(self) -> str:
+        """The text of every problem and the rewards line now on screen (to avoid repeats)."""
+        return "\n".join(
+            w.text()
+            for w in (self.rewards, self.blocking, self.warnings, self.notice)
+            if not w.isHidden()
+        )
+
     def show_save_problem(self, text: str) -> None:
         """A reason the last save attempt was refused ("" clears it)."""
         set_text(self.save_problem, text)
@@ -265,7 +273,11 @@ class ResultsPanel(QWidget):
         if state.missing:
             # a missing Effect also makes the Style check meaningless
             skip.add("gift.style_not_allowed")
+        if ev.rewards is not None and not state.missing:
+            skip.add("gift.rewards")  # the rewards line already says it: never twice
         blocking = [e.message for e in ev.errors if e.rule not in skip]
-        blocking += [w.message for w in ev.warnings if w.severity is Severity.ERROR]
+        blocking += [
+            w.message for w in ev.warnings if w.severity is Severity.ERROR and w.rule not in skip
+        ]
         warnings = [w.message for w in ev.warnings if w.severity is not Severity.ERROR]
         return blocking, warnings

@@ -126,3 +126,21 @@ def test_the_spend_line_is_shown_once_and_only_for_a_chosen_gift(open_builder, q
     dialog.go(Step.FLAVOR)
     assert dialog.results.rewards.text() == "Saving spends 1 Gift Credit"
     assert dialog.flavor_page.save_summary.isHidden()
+
+
+def test_a_message_is_never_shown_twice(open_builder, qtbot) -> None:
+    """Not enough Gift Credits: said once, on the rewards line; a refused Ctrl+S adds nothing
+    that is already on screen."""
+    dialog = open_builder(won(1))
+    dialog.controller.load(
+        GiftDraft("power", "injure", "targeted", name="Far Sting", parameters={"range": "far"}),
+        "start",
+    )
+    results = dialog.results
+    text = "a new Gift of cost 2 needs 2 Gift Credits"
+    visible = [
+        w.text() for w in (results.rewards, results.blocking, results.warnings) if w.isVisible()
+    ]
+    assert sum(t.count(text) for t in visible) == 1
+    assert not dialog.save_gift()
+    assert results.save_problem.text() == "Cannot save: see the problems listed above"
