@@ -157,8 +157,8 @@ def test_a_misspelt_field_gets_the_closest_name(catalog_copy: Path) -> None:
     problems = _problems(catalog_copy)
     assert problems[0] == (
         "effects/weird.toml: effects.zap: unknown field 'sumary' (did you mean 'summary'?)"
-        " (allowed: choices, drawbacks, enhancements, exclude_general, groups, name, parameters,"
-        " prompt, slots, status, styles, summary, template, types, use_general)"
+        " (allowed: choices, dice_bonus, drawbacks, enhancements, exclude_general, groups, name,"
+        " parameters, prompt, slots, status, styles, summary, template, types, use_general)"
     )
 
 
