@@ -61,19 +61,25 @@ class GiftBonusBox(QGroupBox):
             by_gift.setdefault(bonus.gift_id, []).append(bonus)
         for gift_id, held in by_gift.items():
             text = "; ".join(bonus_line(b) for b in held)
+            dice = ", ".join(
+                f"+{b.dice} {b.attribute.capitalize()}" for b in held
+            )  # short enough for a narrow dock; the full line is the tooltip
             if held[0].switched:
-                box = QCheckBox(f"{text} — active", self)
+                box = QCheckBox(f"{held[0].gift_name}: {dice}", self)
                 box.setChecked(gift_id in ticked)
-                box.setToolTip("Tick while the Gift is in use; its bonus then counts.")
+                box.setToolTip(f"{text}. Tick while the Gift is in use; its bonus then counts.")
+                box.setAccessibleDescription(text)
                 box.toggled.connect(lambda _on: self.changed.emit())
                 self._layout.addWidget(box)
                 self.toggles[gift_id] = box
             else:
-                line = QLabel(f"{text} — always (Passive)", self)
+                line = QLabel(f"{held[0].gift_name}: {dice} (always)", self)
                 line.setWordWrap(True)
+                line.setToolTip(f"{text}. A Passive Gift: always on.")
                 self._layout.addWidget(line)
                 self.always.append(line)
         self.setVisible(bool(self.bonuses))
+        self.updateGeometry()
 
     def active(self) -> frozenset[str]:
         """Ids of the switched Gifts the player marked active."""

@@ -21,8 +21,10 @@ def test_toggles_apply_the_highest_bonus_only(qtbot) -> None:
     panel.set_sheet(sheet)
     assert not panel.bonus_box.isHidden()
     assert set(panel.bonus_box.toggles) == {"wolf", "brute"}
-    assert panel.bonus_box.always[0].text() == (
-        "Owl Eyes: +2 dice to Perception (Owl Eyes) — always (Passive)"
+    assert panel.bonus_box.always[0].text() == "Owl Eyes: +2 Perception (always)"
+    assert panel.bonus_box.toggles["wolf"].text() == "Wolf Form: +1 Brawn"
+    assert panel.bonus_box.toggles["wolf"].toolTip().startswith(
+        "Wolf Form: +1 die to Brawn (Form). Tick while"
     )
     panel.choose("Brawn", "Brawl")
     assert panel.pool_label.text().startswith("Brawn 3 + Brawl 2 = 5 dice")
