@@ -75,6 +75,14 @@ class FlavorPage(QWidget):
         form.addRow("&Name", self.name)
         form.addRow("&Tagline", self.tagline)
         form.addRow("&Description", self.description)
+        # The row labels measured short under the builder's style sheet and clipped
+        # "Tagline" (seen in the screenshots): give each one its full text width.
+        for row in range(form.rowCount()):
+            item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if item is not None and item.widget() is not None:
+                caption = item.widget()
+                text = caption.text().replace("&", "")  # type: ignore[attr-defined]
+                caption.setMinimumWidth(caption.fontMetrics().horizontalAdvance(text) + 8)
 
         self.craft_box = QGroupBox("Free crafted item")
         self.craft_rule = label("", "muted")
