@@ -23,3 +23,15 @@ def gift_catalog() -> Catalog:
     from builder.contract.gifts.loader import load_catalog
 
     return load_catalog()
+
+
+@cache
+def house_gift_catalog(folders: tuple[str, ...]) -> Catalog:
+    """The shipped Gift catalog plus a playgroup's house-rule folders (loaded once per set).
+
+    The same loader review mode uses (``builder.contract.gifts.loader.load_catalog``);
+    raises ``CatalogError`` naming every problem of a broken folder.
+    """
+    from builder.contract.gifts.loader import load_catalog
+
+    return load_catalog(folders)

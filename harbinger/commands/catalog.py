@@ -89,6 +89,7 @@ def _modifier_json(mod: Modifier) -> dict[str, Any]:
         "styles": sorted(mod.styles),
         "types": sorted(mod.types),
         "group": mod.group,
+        "dice_bonus": mod.dice_bonus.to_json() if mod.dice_bonus else None,
         "house_rule": mod.origin.catalog,
     }
 
@@ -124,6 +125,7 @@ def _effect_json(catalog: Catalog, effect: Effect) -> dict[str, Any]:
                         "text": lv.text,
                         "status": lv.status.label,
                         "cost": lv.index - p.default_index,
+                        "dice_bonus": lv.dice_bonus.to_json() if lv.dice_bonus else None,
                     }
                     for lv in p.levels
                 ],
@@ -159,6 +161,7 @@ def _effect_json(catalog: Catalog, effect: Effect) -> dict[str, Any]:
             for c in effect.choices.values()
         ],
         "design": effect.design,
+        "dice_bonus": effect.dice_bonus.to_json() if effect.dice_bonus else None,
         "house_rule": effect.origin.catalog,
     }
 

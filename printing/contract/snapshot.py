@@ -156,8 +156,10 @@ def _gift_view(
             text = f"{kind}: {_name_in(modifiers_table, choice.id)}"
             if choice.count > 1:
                 text += f" ×{choice.count}"
-            if choice.detail:
-                text += f" ({choice.detail})"
+            # Each instance's own detail (issue 15: "fire; cold"), blanks left out.
+            details = "; ".join(d.strip() for d in choice.instance_details if d.strip())
+            if details:
+                text += f" ({details})"
             modifiers.append(text)
     if evaluation is None:
         return GiftView(

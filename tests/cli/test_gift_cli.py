@@ -290,3 +290,20 @@ def test_gift_evaluate_shows_the_chosen_roll(tmp_path: Path, capsys) -> None:
     code, out, err = _run(capsys, "gift", "evaluate", str(path), "--json")
     assert code == 0 and err == ""
     assert "Roll Dexterity + Athletics at Difficulty 6" in json.loads(out)["system_text"]
+
+
+def test_catalog_list_json_shows_dice_bonuses(capsys) -> None:
+    """Issue 15, item 5: the catalog's Attribute bonuses are listed with their entries."""
+    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    assert code == 0
+    effects = {e["id"]: e for e in json.loads(out)["effects"]}
+    growth = next(p for p in effects["alter_size"]["parameters"] if p["id"] == "growth")
+    assert [lv["dice_bonus"] for lv in growth["levels"]] == [
+        None,
+        {"attribute": "brawn", "dice": 2},
+        {"attribute": "brawn", "dice": 3},
+        {"attribute": "brawn", "dice": 4},
+    ]
+    beast = next(m for m in effects["shapeshift"]["enhancements"] if m["id"] == "great_beast")
+    assert beast["dice_bonus"] == {"attribute": "brawn", "dice": 2}
+    assert effects["injure"]["dice_bonus"] is None

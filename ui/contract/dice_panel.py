@@ -10,6 +10,8 @@ Battle Scars with situational penalties (``builder.contract.scars.roll_modifiers
 are optional toggles: ticked, the scar's dice replace the Penalty when higher
 (they do not stack, ``scars.with_scar``) and its Difficulty is added.
 Encumbrance dice (``Derived.encumbrance_penalty``) are lost on every roll.
+Attribute bonuses from Gifts are their own section (:mod:`ui.contract.gift_bonuses`);
+the one that counts comes from ``rolls.strongest_bonus`` (they never stack).
 """
 
 from __future__ import annotations
@@ -33,9 +35,11 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract import dice
-from builder.contract.rolls import PlannedRoll, pool_roll, trait_roll
+from builder.contract.gifts.bonus import GiftBonus
+from builder.contract.rolls import PlannedRoll, pool_roll, strongest_bonus, trait_roll
 from builder.contract.scars import RollModifier, with_scar
 from ui.contract.dice_roll import RollSection
+from ui.contract.gift_bonuses import GiftBonusBox
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
 """The three rolls not made from an Attribute and an Ability ("Rolling Body")."""
@@ -71,6 +75,8 @@ class RollSheet:
     encumbrance: int = 0
     modifiers: tuple[RollModifier, ...] = ()
     owner: str = ""  # whose rolls the roll log keeps (the contractor's id)
+    bonuses: tuple[GiftBonus, ...] = ()
+    """Attribute dice bonuses the held Gifts give (``gifts.bonus.contractor_bonuses``)."""
 
     def dice_lost(self, scars: tuple[RollModifier, ...] = ()) -> int:
         """Dice a roll loses with ``scars`` ticked: the higher of Penalty and scar, plus load."""
@@ -159,6 +165,9 @@ class DicePanel(QWidget):
         self.scar_checks: list[tuple[QCheckBox, RollModifier]] = []
         self.scar_box.hide()
         form.addRow(self.scar_box)
+        self.bonus_box = GiftBonusBox(self)
+        self.bonus_box.changed.connect(self.refresh)
+        form.addRow(self.bonus_box)
         form.addRow("Pool", self.pool_label)
 
         chart = QGroupBox("Chance of each Outcome")
@@ -224,6 +233,7 @@ class DicePanel(QWidget):
         self.second.blockSignals(False)
         self._show_modifiers(sheet.modifiers)
         self.roller.set_owner(sheet.owner)
+        self.bonus_box.set_bonuses(sheet.bonuses)
         self._first_changed()
 
     def _show_modifiers(self, modifiers: tuple[RollModifier, ...]) -> None:
@@ -282,11 +292,15 @@ class DicePanel(QWidget):
             attribute = sheet.attributes.get(first, 0)
             ability_name = self.second.currentText()
             ability = None if ability_name == NO_ABILITY else sheet.abilities.get(ability_name, 0)
-            roll = trait_roll(attribute, ability, lost, difficulty)
+            gift = strongest_bonus(sheet.bonuses, first.lower(), self.bonus_box.active())
+            extra = gift.dice if gift is not None else 0
+            roll = trait_roll(attribute, ability, lost, difficulty, extra)
             if ability is None:
                 parts = f"{first} {attribute}"
             else:
                 parts = f"{first} {attribute} + {ability_name} {ability}"
+            if gift is not None:
+                parts += f" + {gift.gift_name} {gift.dice}"
         dist = roll.distribution
         self.distribution = dist
         self.planned = (roll_label(first, self.second.currentText(), difficulty), roll)

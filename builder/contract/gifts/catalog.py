@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from builder.contract.gifts.bonus import DiceBonus
 from builder.contract.gifts.choices import PlayerChoice
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.template import Sentence
@@ -143,6 +144,7 @@ class ParameterLevel:
     text: str
     status: Status
     index: int
+    dice_bonus: DiceBonus | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +205,8 @@ class Modifier:
     with a detail taken several times has one detail per instance, joined
     into ``{detail}`` with ``detail_join`` ("and": "fire and cold").
 
+    ``dice_bonus`` marks an Attribute dice bonus the modifier gives (issue 15).
+
     Restrictions: ``requires``/``excludes`` (modifier ids), ``status``,
     ``styles``/``types`` (empty: all), ``group`` (a ModifierGroup id).
     ``general`` modifiers come from general.toml and reach Effects through
@@ -232,6 +236,7 @@ class Modifier:
     applies_to: tuple[str, ...]
     origin: Origin
     detail_join: str = "and"
+    dice_bonus: DiceBonus | None = None
 
     @property
     def is_replacement(self) -> bool:
@@ -282,6 +287,7 @@ class Effect:
     choices: Mapping[str, PlayerChoice] = field(default_factory=lambda: MappingProxyType({}))
     #: "rules" (named by the rules text), "harbinger" (Harbinger's own design) or "" (unstated)
     design: str = ""
+    dice_bonus: DiceBonus | None = None
 
 
 @dataclass(frozen=True, slots=True)

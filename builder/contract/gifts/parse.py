@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from builder.contract.gifts.bonus import parse_dice_bonus
 from builder.contract.gifts.catalog import (
     ANY_STYLE,
     ActivationStyle,
@@ -138,6 +139,7 @@ _MODIFIER_FIELDS = (
     "styles",
     "types",
     "group",
+    "dice_bonus",
 )
 
 
@@ -259,6 +261,7 @@ def _parse_modifier(
         general=general,
         applies_to=f.str_list("applies_to") if general else (),
         origin=origin,
+        dice_bonus=parse_dice_bonus(f.table.get("dice_bonus"), report),
     )
 
 
@@ -358,6 +361,7 @@ _EFFECT_FIELDS = (
     "exclude_general",
     "choices",
     "design",
+    "dice_bonus",
 )
 
 #: Who designed an Effect (``design``): "rules" for an Effect the rules text
@@ -386,7 +390,7 @@ def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:
     seen: set[str] = set()
     for i, level in enumerate(levels_raw or []):
         lreport: Report = lambda m, i=i: report(f"levels[{i}]: {m}")  # noqa: E731
-        lf = Fields(level, lreport, "a level", ("id", "name", "text", "status"))
+        lf = Fields(level, lreport, "a level", ("id", "name", "text", "status", "dice_bonus"))
         lid = lf.get("id", str) or ""
         if lid and not check_id(lid, lreport, "level id"):
             continue
@@ -397,7 +401,8 @@ def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:
         text = lf.get("text", str) or ""
         if any(c in text for c in "{}[]"):
             lreport("'text' is plain text; braces and brackets are not allowed")
-        levels.append(ParameterLevel(lid, lf.text("name"), text, lf.status(), len(levels)))
+        bonus = parse_dice_bonus(lf.table.get("dice_bonus"), lreport)
+        levels.append(ParameterLevel(lid, lf.text("name"), text, lf.status(), len(levels), bonus))
     if len(levels) < 2:
         report("a Parameter needs at least two levels")
     default = f.get("default", str) or ""
@@ -541,6 +546,7 @@ def _parse_effect(
         origin=origin,
         choices=frozen_map(choices),
         design=design,
+        dice_bonus=parse_dice_bonus(f.table.get("dice_bonus"), report),
     )
 
 

@@ -115,3 +115,33 @@ def test_no_length_of_system_text_loses_a_word(clauses: int) -> None:
     for k in range(clauses):
         assert f"word{k} in place." in printed
     assert squash(gift.description) in printed
+
+
+def test_each_instance_detail_prints_on_the_card() -> None:
+    """Issue 15: a modifier taken twice prints both of its details on the Gift card."""
+    from builder.contract.character import Concept, Contractor, Gift
+    from builder.contract.gifts import GiftDraft, ModifierChoice, default_catalog, evaluate_gift
+    from printing.contract.snapshot import print_snapshot
+
+    catalog = default_catalog()
+    draft = GiftDraft(
+        "power",
+        "injure",
+        "trap",
+        name="Cinder Snare",
+        enhancements=(
+            ModifierChoice("trigger_condition", details=("a door opens", "a bell rings")),
+        ),
+    )
+    ev = evaluate_gift(draft, catalog)
+    contractor = Contractor(
+        "c-snare", Concept("Ada"), gifts=(Gift("snare", draft, ev.cost, ev.system_text),)
+    )
+    snap = print_snapshot(contractor, catalog)
+    (gift,) = snap.gifts
+    assert gift.modifiers == ("Enhancement: Trigger: Condition ×2 (a door opens; a bell rings)",)
+    data, _ = render(snap)
+    _, pages = read_pdf(data)
+    text = body_text(pages)
+    assert "Trigger: Condition ×2 (a door opens; a bell rings)" in text
+    assert "springs when a door opens or a bell rings." in text

@@ -10,6 +10,7 @@ from pypdf import PdfReader
 from builder.contract.character import Gift, Outcome
 from builder.contract.gifts.evaluate import evaluate_gift
 from tests.ui.conftest import finish, make_contractor
+from tests.ui.contract.gift_builder.conftest import answer
 from tests.ui.contract.test_sheet_flow import record
 from ui.catalog import gift_catalog
 from ui.main_window import MainWindow
@@ -65,7 +66,11 @@ def test_the_gift_builder_opens_from_the_gifts_tab_and_saves_as_one_edit(
     builder.start_page.select("stock:graveside_whisper")
     qtbot.mouseClick(builder.start_page.use, Qt.MouseButton.LeftButton)
     assert builder.save.isEnabled()
+    asked = answer(builder)
     qtbot.mouseClick(builder.save, Qt.MouseButton.LeftButton)
+    assert asked == [
+        f"Spend 1 Gift Credit on {gift_catalog().stock['graveside_whisper'].draft.name}?"
+    ]
     stock = gift_catalog().stock["graveside_whisper"]
     assert tab.table.cell(0, 0) == stock.draft.name
     assert tab.rewards.text().startswith("Gift Credits available: 0")

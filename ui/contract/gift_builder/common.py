@@ -65,6 +65,18 @@ def label(text: str = "", role: str = "", *, wrap: bool = True, selectable: bool
     return widget
 
 
+HOUSE_MARK = "⌂"
+"""Marks catalog content from a playgroup's house-rule catalog (issue 15, item 8)."""
+
+
+def house_name(entry: object) -> str:
+    """An entry's name, marked "⌂ <catalog>" when it comes from a house-rule catalog."""
+    name = str(getattr(entry, "name", ""))
+    origin = getattr(entry, "origin", None)
+    catalog = getattr(origin, "catalog", "") if origin is not None else ""
+    return f"{name}  {HOUSE_MARK} {catalog}" if catalog else name
+
+
 def set_text(widget: QLabel, text: str) -> None:
     """Set a label's text only when it differs (a relayout is the costly part of a repaint)."""
     if widget.text() != text:

@@ -44,7 +44,14 @@ from builder.contract.gifts.choices import ROLL, PlayerChoice
 from builder.contract.gifts.detail import DETAIL_MAX_CHARS
 from builder.contract.gifts.evaluate import detail_clause
 from builder.contract.status import Status
-from ui.contract.gift_builder.common import label, set_shown, set_text, set_tip, signed
+from ui.contract.gift_builder.common import (
+    house_name,
+    label,
+    set_shown,
+    set_text,
+    set_tip,
+    signed,
+)
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 
 
@@ -60,7 +67,7 @@ class ModifierRow(QWidget):
         super().__init__(parent)
         self.modifier = modifier
         needs = f"  · {modifier.status.label}" if modifier.status > Status.NEWBIE else ""
-        self.check = QCheckBox(f"{modifier.name}{needs}")
+        self.check = QCheckBox(f"{house_name(modifier)}{needs}")
         self.check.setObjectName("modifierName")
         self.check.setAccessibleName(modifier.name)
         self.amount = label(signed(modifier.kind.sign), "amount", wrap=False)

@@ -20,7 +20,7 @@ commit ``plan.contractor`` with undo. A refused plan keeps the window open
 and shows builder's reasons.
 
 Keyboard: Tab moves through every control, Space toggles the focused row,
-Ctrl+Z / Ctrl+Shift+Z (or Ctrl+Y) undo and redo builder steps (also inside
+Ctrl+Z undoes, Ctrl+Shift+Z and Ctrl+Y both redo builder steps (also inside
 text fields), Ctrl+S saves, Ctrl+F jumps to the Effect search,
 Ctrl+PgDown / Ctrl+PgUp (or Alt+N / Alt+B) step forward and back, Esc
 cancels.
@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
     QLineEdit,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
@@ -62,6 +63,7 @@ from ui.contract.gift_builder.saving import (
     SavePlan,
     TemplateStore,
     available_rewards,
+    confirm_question,
     free_item_offer,
     plan_save,
 )
@@ -122,6 +124,60 @@ class _UndoKeys(QObject):
         return False
 
 
+def action_keys(*keys: QKeySequence.StandardKey | str) -> list[QKeySequence]:
+    """Key sequences for one action, each once: a standard key gives all its platform bindings.
+
+    Qt treats a key listed twice on one action as an ambiguous shortcut and
+    fires nothing, so the list is de-duplicated in order.
+    """
+    out: list[QKeySequence] = []
+    seen: set[str] = set()
+    for key in keys:
+        bound = (
+            QKeySequence.keyBindings(key)
+            if isinstance(key, QKeySequence.StandardKey)
+            else [QKeySequence(key)]
+        )
+        for seq in bound:
+            text = seq.toString()
+            if text and text not in seen and seq.count() == 1:
+                seen.add(text)
+                out.append(seq)
+    return out
+
+
+class _FixedActionButton(QToolButton):
+    """A tool button for Undo or Redo that keeps one short label and one width.
+
+    The undo stack renames its actions after each step ("Undo Take Backlash");
+    shown on the button that text would resize it and push Back and Next
+    sideways, so the button keeps ``caption`` and the full text goes in its
+    tooltip (issue 15: the Back/Next buttons never move).
+    """
+
+    def __init__(self, action: QAction, caption: str) -> None:
+        super().__init__()
+        self._action = action
+        self.setText(caption)
+        self.setAccessibleName(caption)
+        self.clicked.connect(action.trigger)
+        action.changed.connect(self._follow)
+        width = self.fontMetrics().horizontalAdvance(caption) + 24
+        self.setFixedWidth(max(width, self.sizeHint().width()))
+        self._follow()
+
+    def _follow(self) -> None:
+        try:
+            enabled, full = self._action.isEnabled(), self._action.text().replace("&", "")
+        except RuntimeError:  # the action went first while the window closes
+            return
+        self.setEnabled(enabled)
+        keys = ", ".join(
+            k.toString(QKeySequence.SequenceFormat.NativeText) for k in self._action.shortcuts()
+        )
+        self.setToolTip(f"{full} ({keys})" if keys else full)
+
+
 class GiftBuilderDialog(QDialog):
     """Build a new Gift or edit a saved one, with live Gift Cost and System Text.
 
@@ -163,6 +219,7 @@ class GiftBuilderDialog(QDialog):
 
         who = contractor.concept.name if contractor is not None else ""
         draft = existing_gift.draft if existing_gift is not None else (start or EMPTY_DRAFT)
+        self.initial_draft = draft
         self.controller = GiftBuilderController(
             catalog,
             status=self.report.status if self.report is not None else None,
@@ -268,22 +325,18 @@ class GiftBuilderDialog(QDialog):
         """The button bar: Undo and Redo of the draft, Back and Next, Template, Cancel, Save."""
         stack = self.controller.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts([QKeySequence(QKeySequence.StandardKey.Undo)])
+        self.undo_action.setShortcuts(action_keys(QKeySequence.StandardKey.Undo))
         self.redo_action = stack.createRedoAction(self, "&Redo")
+        # The platform's Redo key is Ctrl+Y on some desktops and Ctrl+Shift+Z on others;
+        # listing it again beside both made one key an ambiguous shortcut that did nothing.
         self.redo_action.setShortcuts(
-            [
-                QKeySequence(QKeySequence.StandardKey.Redo),
-                QKeySequence("Ctrl+Shift+Z"),
-                QKeySequence("Ctrl+Y"),
-            ]
+            action_keys(QKeySequence.StandardKey.Redo, "Ctrl+Shift+Z", "Ctrl+Y")
         )
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
-        undo_button = QToolButton()
-        undo_button.setDefaultAction(self.undo_action)
-        redo_button = QToolButton()
-        redo_button.setDefaultAction(self.redo_action)
-        self.undo_button, self.redo_button = undo_button, redo_button
+        self.undo_button = _FixedActionButton(self.undo_action, "Undo")
+        self.redo_button = _FixedActionButton(self.redo_action, "Redo")
+        undo_button, redo_button = self.undo_button, self.redo_button
 
         self.back = QPushButton("&Back")
         self.next = QPushButton("&Next")
@@ -293,6 +346,8 @@ class GiftBuilderDialog(QDialog):
         self.save_template.clicked.connect(self.save_as_template)
         self.cancel = QPushButton("Cancel")
         self.cancel.clicked.connect(self.reject)
+        self.question: QMessageBox | None = None
+        """The question on screen (save confirmation or discard), for tests and screen readers."""
         self.save = QPushButton(self._save_label(who))
         self.save.clicked.connect(self.save_gift)
         self.save.setVisible(self.contractor is not None)
@@ -313,10 +368,14 @@ class GiftBuilderDialog(QDialog):
         return bar
 
     def _title(self, who: str) -> str:
+        house = ", ".join(self.catalog.house_catalogs)
+        # House-rule content is marked ⌂ in every list; the title says which catalog it is.
+        tail = f" — with {house} ⌂" if house else ""
         if self.existing is not None:
             name = self.existing.draft.name or self.existing.id
-            return f"Gift Builder — edit {name}" + (f" ({who})" if who else "")
-        return f"Gift Builder — new Gift for {who}" if who else "Gift Builder — new Gift"
+            return f"Gift Builder — edit {name}" + (f" ({who})" if who else "") + tail
+        base = f"Gift Builder — new Gift for {who}" if who else "Gift Builder — new Gift"
+        return base + tail
 
     def _save_label(self, who: str) -> str:
         if self.existing is not None:
@@ -374,6 +433,7 @@ class GiftBuilderDialog(QDialog):
             self._watch_text_fields()  # new rows for a new Effect: their detail fields too
         if self.steps.currentIndex() == Step.FLAVOR:
             self._refresh_craft_offer()
+        # Save stays on without a name: pressing it says so and opens step 5 at the name.
         self.save.setEnabled(state.evaluation.saveable and self.contractor is not None)
         self.save.setToolTip(self._save_tip(state))
         self.save_template.setEnabled(state.complete)
@@ -381,6 +441,8 @@ class GiftBuilderDialog(QDialog):
     def _save_tip(self, state: BuilderState) -> str:
         if state.missing:
             return "Still to choose: " + ", ".join(state.missing)
+        if not state.draft.name.strip():
+            return "Give the Gift a name first (step 5, Name & Save)"
         ev = state.evaluation
         problems = [e.message for e in ev.errors] + [w.message for w in ev.blocking]
         return "Cannot save yet: " + "; ".join(problems) if problems else ""
@@ -431,8 +493,23 @@ class GiftBuilderDialog(QDialog):
         if plan is None:
             return False
         if plan.refused:
-            reasons = "; ".join(f.message for f in plan.findings if f.severity is Severity.ERROR)
+            shown = self.results.shown_messages()
+            fresh = [
+                f.message
+                for f in plan.findings
+                if f.severity is Severity.ERROR
+                and f.message not in shown
+                and not (f.rule == "gift.rewards" and not self.results.rewards.isHidden())
+            ]
+            # A reason already on screen is not repeated (a message is never shown twice).
+            reasons = "; ".join(fresh) if fresh else "see the problems listed above"
             self.results.show_save_problem(f"Cannot save: {reasons}")
+            if not self.controller.draft.name.strip():
+                self.go(Step.FLAVOR)
+                self.flavor_page.name.setFocus(Qt.FocusReason.OtherFocusReason)
+            return False
+        question = confirm_question(plan)
+        if question and not self.ask("Save the Gift", question, "Save"):
             return False
         problem = ""
         if plan.craft is not None and plan.craft.refused:
@@ -447,6 +524,34 @@ class GiftBuilderDialog(QDialog):
         self.gift_saved.emit(self.result_value)
         self.accept()
         return True
+
+    def ask(self, title: str, text: str, yes: str) -> bool:
+        """A yes/no question over the builder (``self.question`` while it is open); Esc says no."""
+        box = QMessageBox(QMessageBox.Icon.Question, title, text, parent=self)
+        confirm = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+        keep = box.addButton("Go back", QMessageBox.ButtonRole.RejectRole)
+        box.setDefaultButton(keep)
+        box.setEscapeButton(keep)
+        self.question = box
+        try:
+            box.exec()
+        finally:
+            self.question = None
+        return box.clickedButton() is confirm
+
+    @property
+    def changed(self) -> bool:
+        """Whether the draft differs from the one the window opened with."""
+        return self.controller.draft != self.initial_draft
+
+    def reject(self) -> None:
+        """Cancel or Esc: asks first when the Gift was changed, so no work is lost unseen."""
+        if self.result_value is None and self.changed:
+            name = self.controller.draft.name.strip()
+            what = f"the changes to {name}" if name else "this Gift"
+            if not self.ask("Discard changes", f"Discard {what}?", "Discard"):
+                return
+        super().reject()
 
     def save_as_template(self) -> Path | None:
         """Keep the draft as a template file (spends nothing); the builder stays open."""

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from builder.contract.gifts import Effect, ModifierKind
 from builder.contract.status import Status
-from ui.contract.gift_builder.common import label, set_shown, set_text, signed
+from ui.contract.gift_builder.common import house_name, label, set_shown, set_text, signed
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 
 _EFFECT_ROLE = Qt.ItemDataRole.UserRole
@@ -83,7 +83,7 @@ class EffectPage(QWidget):
             parent_item.setFirstColumnSpanned(True)
             self.category_items[cat.id] = parent_item
             for effect in catalog.effects_in(cat.id):
-                item = QTreeWidgetItem([effect.name, effect.status.label])
+                item = QTreeWidgetItem([house_name(effect), effect.status.label])
                 item.setData(0, _EFFECT_ROLE, effect.id)
                 item.setToolTip(0, effect.summary)
                 parent_item.addChild(item)
@@ -223,14 +223,14 @@ class EffectPage(QWidget):
                 font = old.font(0)
                 font.setBold(False)
                 old.setFont(0, font)
-                old.setText(0, self.controller.catalog.effects[self._chosen].name)
+                old.setText(0, house_name(self.controller.catalog.effects[self._chosen]))
             self._chosen = state.draft.effect
             new = self.items.get(self._chosen)
             if new is not None:
                 font = new.font(0)
                 font.setBold(True)
                 new.setFont(0, font)
-                new.setText(0, f"{self.controller.catalog.effects[self._chosen].name}  ✓")
+                new.setText(0, f"{house_name(self.controller.catalog.effects[self._chosen])}  ✓")
                 self.tree.setCurrentItem(new)
         self._show_details()
 

@@ -53,7 +53,7 @@ class FlavorPage(QWidget):
         self._effect = None
 
         self.name = QLineEdit()
-        self.name.setPlaceholderText("What the Gift is called on the sheet")
+        self.name.setPlaceholderText("Required: what the Gift is called on the sheet")
         self.name.setAccessibleName("Gift name")
         self.tagline = QLineEdit()
         self.tagline.setPlaceholderText("Optional: a line that introduces the Gift")
@@ -75,6 +75,14 @@ class FlavorPage(QWidget):
         form.addRow("&Name", self.name)
         form.addRow("&Tagline", self.tagline)
         form.addRow("&Description", self.description)
+        # The row labels measured short under the builder's style sheet and clipped
+        # "Tagline" (seen in the screenshots): give each one its full text width.
+        for row in range(form.rowCount()):
+            item = form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if item is not None and item.widget() is not None:
+                caption = item.widget()
+                text = caption.text().replace("&", "")  # type: ignore[attr-defined]
+                caption.setMinimumWidth(caption.fontMetrics().horizontalAdvance(text) + 8)
 
         self.craft_box = QGroupBox("Free crafted item")
         self.craft_rule = label("", "muted")
@@ -166,14 +174,17 @@ class FlavorPage(QWidget):
             self.craft_box.setTitle(f"Free crafted {noun}")
             self.craft_check.setText(f"Craft the free {noun} when saving:")
             set_text(self.craft_rule, gtype.crafting)
-        ev = state.evaluation
-        if ev.rewards is not None:
-            set_text(self.save_summary, f"Saving {ev.rewards.message}.")
-        else:
-            set_text(
-                self.save_summary,
-                "No contractor is open: save this Gift as a template to start from it later.",
-            )
+        # What saving spends is shown once, in the results column; this page only
+        # explains the template save when no contractor is open.
+        no_contractor = state.evaluation.rewards is None
+        set_text(
+            self.save_summary,
+            "No contractor is open: save this Gift as a template to start from it later."
+            if no_contractor
+            else "",
+        )
+        set_shown(self.save_title, no_contractor)
+        set_shown(self.save_summary, no_contractor)
 
     def show_craft_offer(self, offered: bool, reason: str) -> None:
         """Enable the free-item offer, or disable it with the ledger's reason."""

@@ -190,7 +190,10 @@ class ResultsPanel(QWidget):
         reasons = "\n".join(f"• {r.message}" for r in ev.status_reasons)
         set_text(self.status_reasons, reasons)
         set_shown(self.status_reasons, bool(reasons))
-        set_text(self.rewards, self._rewards_line(ev))
+        # Nothing is spent on a Gift not chosen yet: no "spends 1 Gift Credit" until then.
+        rewards = "" if state.missing and ev.rewards is not None else self._rewards_line(ev)
+        set_text(self.rewards, rewards)
+        set_shown(self.rewards, bool(rewards))
 
         set_text(self.notice, state.notice)
         set_shown(self.notice, bool(state.notice))
@@ -216,6 +219,14 @@ class ResultsPanel(QWidget):
             set_text(self.system_title, f"System Text of {draft.name}")
         else:
             set_text(self.system_title, "System Text")
+
+    def shown_messages(self) -> str:
+        """The text of every problem and the rewards line now on screen (to avoid repeats)."""
+        return "\n".join(
+            w.text()
+            for w in (self.rewards, self.blocking, self.warnings, self.notice)
+            if not w.isHidden()
+        )
 
     def show_save_problem(self, text: str) -> None:
         """A reason the last save attempt was refused ("" clears it)."""
@@ -262,7 +273,11 @@ class ResultsPanel(QWidget):
         if state.missing:
             # a missing Effect also makes the Style check meaningless
             skip.add("gift.style_not_allowed")
+        if ev.rewards is not None and not state.missing:
+            skip.add("gift.rewards")  # the rewards line already says it: never twice
         blocking = [e.message for e in ev.errors if e.rule not in skip]
-        blocking += [w.message for w in ev.warnings if w.severity is Severity.ERROR]
+        blocking += [
+            w.message for w in ev.warnings if w.severity is Severity.ERROR and w.rule not in skip
+        ]
         warnings = [w.message for w in ev.warnings if w.severity is not Severity.ERROR]
         return blocking, warnings

@@ -24,7 +24,7 @@ from __future__ import annotations
 import datetime as _dt
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from builder.contract import advance
@@ -39,6 +39,7 @@ from builder.contract.gifts import (
     evaluate_gift,
     read_draft_document,
 )
+from builder.contract.gifts.changes import change_note
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.core.findings import Finding, Severity
 from builder.core.result import Result
@@ -50,6 +51,7 @@ __all__ = [
     "TemplateProblem",
     "TemplateStore",
     "available_rewards",
+    "confirm_question",
     "evaluate_for",
     "free_item_offer",
     "new_gift_id",
@@ -213,6 +215,14 @@ def plan_save(
         return SavePlan(gift, kind, credits, improvements, evaluation, applied, craft, free_item)
 
     problems = [*evaluation.errors, *evaluation.blocking]
+    if not draft.name.strip():
+        problems.append(
+            Finding(
+                "ui.gift_unnamed",
+                "give the Gift a name before saving (step 5, Name & Save)",
+                severity=Severity.ERROR,
+            )
+        )
     if problems:
         return plan(_refusal(contractor, problems))
     if existing is not None and existing.draft == draft and existing.cost == gift.cost:
@@ -226,11 +236,12 @@ def plan_save(
                 ],
             )
         )
+    note = change_note(existing.draft if existing is not None else None, draft, catalog)
     if existing is None:
-        applied = advance.add_gift(contractor, gift, date, credits=credits)
+        applied = advance.add_gift(contractor, gift, date, credits=credits, note=note)
     else:
         applied = advance.change_gift(
-            contractor, gift, kind, date, credits=credits, improvements=improvements
+            contractor, gift, kind, date, credits=credits, improvements=improvements, note=note
         )
     if applied.refused or not free_item.strip():
         return plan(applied)
@@ -239,6 +250,31 @@ def plan_save(
         return plan(applied, craft)
     merged = Result(craft.character, (*applied.findings, *craft.findings))
     return plan(merged, craft)
+
+
+def _amount(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def confirm_question(plan: SavePlan) -> str:
+    """The question asked before a save that spends or refunds rewards ("" when it moves none).
+
+    Worded from the plan's own numbers, so the player confirms exactly what
+    the ledger will record: "Spend 2 Gift Credits on Reliquary Sting?",
+    "Spend 1 Improvement and 1 Gift Credit on Ember Lance?", "Revise Ember
+    Lance and refund 1 Improvement?".
+    """
+    name = plan.gift.draft.name.strip() or plan.gift.id
+    spent = []
+    if plan.improvements > 0:
+        spent.append(_amount(plan.improvements, "Improvement"))
+    if plan.credits > 0:
+        spent.append(_amount(plan.credits, "Gift Credit"))
+    if spent:
+        return f"Spend {' and '.join(spent)} on {name}?"
+    if plan.improvements < 0:
+        return f"Revise {name} and refund {_amount(-plan.improvements, 'Improvement')}?"
+    return ""
 
 
 def free_item_offer(
@@ -258,8 +294,9 @@ def free_item_offer(
     gtype = catalog.gift_types.get(draft.gift_type)
     if gtype is None or not gtype.crafts:
         return False, "only Artifact and Consumable Crafting Gifts craft items"
+    named = draft if draft.name.strip() else replace(draft, name="Unnamed Gift")
     trial = plan_save(
-        contractor, draft, catalog, existing=existing, free_item="trial", report=report
+        contractor, named, catalog, existing=existing, free_item="trial", report=report
     )
     if trial.applied.refused and trial.craft is None:
         return False, "the Gift cannot be saved yet"

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.gifts import GiftDraft
-from ui.contract.gift_builder.common import label, set_shown, set_text
+from ui.contract.gift_builder.common import HOUSE_MARK, label, set_shown, set_text
 from ui.contract.gift_builder.controller import GiftBuilderController
 from ui.contract.gift_builder.saving import Template, TemplateStore
 
@@ -185,6 +185,9 @@ class StartPage(QWidget):
             parent = section(f"Stock — {cat.name}")
             for gift in stock:
                 add(parent, f"stock:{gift.id}", gift.draft, f"Start from {gift.draft.name}")
+                if gift.origin.house_rule:
+                    mark = f"{gift.draft.name}  {HOUSE_MARK} {gift.origin.catalog}"
+                    parent.child(parent.childCount() - 1).setText(0, mark)
         self.tree.expandAll()
         self.tree.setUpdatesEnabled(True)
         text = "\n".join(f"Template not read: {p}" for p in problems)

@@ -1,11 +1,13 @@
-"""The Gifts tab: each Gift with its Gift Cost and System Text, and the rewards to spend."""
+"""The Gifts tab: each Gift with its Gift Cost, System Text and revision history, and the
+rewards to spend."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from builder.contract.gifts.history import gift_history, house_lock
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
 from ui.widgets.common import heading, plain
@@ -42,6 +44,28 @@ class GiftsTab(SheetTab):
             stretch=0,
         )
         self.table.edit_button.setText("&Improve or Revise…")
+        # Item 8: the Gift Builder may use a playgroup's house-rule catalog folder.
+        self.house_folder = ""
+        self.catalog_line = plain("", muted=True)
+        self.catalog_line.setAccessibleName("Gift catalog the Gift Builder uses")
+        self.choose_catalog = QPushButton("Playgroup &Catalog…")
+        self.choose_catalog.setToolTip(
+            "Build Gifts with a playgroup's house-rule catalog folder (the same folders "
+            "review mode loads). A Gift that uses its content locks the contractor to "
+            "that playgroup."
+        )
+        self.choose_catalog.clicked.connect(self._choose_catalog)
+        self.standard_catalog = QPushButton("Standard Only")
+        self.standard_catalog.clicked.connect(lambda: self.use_house_catalog(""))
+        self.lock = plain("")
+        self.lock.setObjectName("banner")
+        self.lock.setAccessibleName("Playgroup lock")
+        self.bonuses = plain("")
+        self.bonuses.setAccessibleName("Attribute bonuses from Gifts")
+        self.bonuses.setToolTip(
+            "Dice bonuses to the same roll do not stack: only the highest counts "
+            "(Dice Pool Modifiers). Mark a switched Gift active in the dice panel."
+        )
         self.table.remove_button.hide()
         self.table.table.itemSelectionChanged.connect(self._show_selected)
         self.table.add_requested.connect(lambda: self.open_builder(-1))
@@ -52,12 +76,26 @@ class GiftsTab(SheetTab):
         self.description = plain("")
         self.system_title = heading("System", level=2)
         self.description_title = heading("Description", level=2)
+        self.history = ListTable(
+            "Revision history",
+            ("Date", "Kind", "Gift Cost", "Rewards", "Changes"),
+            editable=False,
+            stretch=4,
+        )
+        self.history.setAccessibleName("Revision history of the selected Gift")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.setSpacing(6)
         layout.addWidget(self.rewards)
+        layout.addWidget(self.lock)
+        catalog_row = QHBoxLayout()
+        catalog_row.addWidget(self.catalog_line, 1)
+        catalog_row.addWidget(self.choose_catalog)
+        catalog_row.addWidget(self.standard_catalog)
+        layout.addLayout(catalog_row)
         layout.addSpacing(6)
         layout.addWidget(self.table)
+        layout.addWidget(self.bonuses)
         layout.addSpacing(6)
         layout.addWidget(self.name)
         layout.addWidget(self.tagline)
@@ -65,6 +103,8 @@ class GiftsTab(SheetTab):
         layout.addWidget(self.system)
         layout.addWidget(self.description_title)
         layout.addWidget(self.description)
+        layout.addSpacing(6)
+        layout.addWidget(self.history)
         layout.addStretch(1)
 
     def show_sheet(self, ctx: SheetContext) -> None:
@@ -91,19 +131,90 @@ class GiftsTab(SheetTab):
             ],
             [g.system_text for g in gifts],
         )
+        self._show_bonuses(ctx)
+        self._show_catalog(ctx)
         if gifts:
             self.table.table.selectRow(0)
         self._show_selected()
 
+    def _show_bonuses(self, ctx: SheetContext) -> None:
+        """Attribute dice bonuses the Gifts give, as builder lists them (issue 15, item 5)."""
+        from ui.contract.gift_bonuses import bonus_line
+        from ui.contract.sheet.view import gift_bonuses
+
+        bonuses = gift_bonuses(ctx.contractor)
+        lines = [
+            f"{bonus_line(b)} — {'while active' if b.switched else 'always (Passive)'}"
+            for b in bonuses
+        ]
+        self.bonuses.setText(
+            "Attribute bonuses (the highest counts, never stacked):\n" + "\n".join(lines)
+            if lines
+            else ""
+        )
+        self.bonuses.setVisible(bool(lines))
+
+    def _show_catalog(self, ctx: SheetContext) -> None:
+        """The catalog the builder will use, and the playgroups the Gifts lock the contractor to."""
+        locked = house_lock(ctx.contractor)
+        self.lock.setText(
+            "Locked to playgroup: " + ", ".join(locked) + " (its Gifts use that house-rule "
+            "catalog; they hold only in that playgroup)"
+            if locked
+            else ""
+        )
+        self.lock.setVisible(bool(locked))
+        if self.house_folder:
+            names = ", ".join(self.builder_catalog().house_catalogs)
+            self.catalog_line.setText(
+                f"Gift Builder catalog: standard + {names} ⌂ ({self.house_folder})"
+            )
+        else:
+            self.catalog_line.setText("Gift Builder catalog: standard")
+        self.standard_catalog.setEnabled(bool(self.house_folder))
+
+    def builder_catalog(self):  # type: ignore[no-untyped-def]
+        """The Gift catalog the builder opens with: standard, or plus the chosen house folder."""
+        from ui.catalog import gift_catalog, house_gift_catalog
+
+        if self.house_folder:
+            return house_gift_catalog((self.house_folder,))
+        return gift_catalog()
+
+    def use_house_catalog(self, folder: str) -> str:
+        """Build with this house-rule folder ("" for the standard catalog only).
+
+        Returns "" when it loaded, else the loader's problems (and keeps the
+        catalog in use as it was).
+        """
+        from builder.contract.gifts.catalog import CatalogError
+        from ui.catalog import house_gift_catalog
+
+        if folder:
+            try:
+                house_gift_catalog((folder,))
+            except CatalogError as exc:
+                problems = "\n".join(str(p) for p in exc.problems[:8])
+                self.catalog_line.setText(f"That folder is not a usable catalog:\n{problems}")
+                return problems
+        self.house_folder = folder
+        if self.ctx is not None:
+            self._show_catalog(self.ctx)
+        return ""
+
+    def _choose_catalog(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Playgroup house-rule catalog folder")
+        if folder:
+            self.use_house_catalog(folder)
+
     def open_builder(self, row: int = -1) -> None:
         """Open the Gift Builder for a new Gift (``row`` −1) or the Gift on ``row``."""
-        from ui.catalog import gift_catalog
         from ui.contract.gift_builder import GiftBuilderDialog
 
         ctx = self.ctx
         contractor = ctx.contractor
         existing = contractor.gifts[row] if 0 <= row < len(contractor.gifts) else None
-        dialog = GiftBuilderDialog(gift_catalog(), contractor, existing, report=ctx.report)
+        dialog = GiftBuilderDialog(self.builder_catalog(), contractor, existing, report=ctx.report)
         dialog.gift_saved.connect(
             lambda result: self.host.run(lambda: self.host.ops.save_gift(contractor, result.plan))
         )
@@ -125,6 +236,7 @@ class GiftsTab(SheetTab):
             self.description.setText("")
             self.system_title.hide()
             self.description_title.hide()
+            self.history.hide()
             return
         self.system_title.show()
         self.description_title.show()
@@ -133,3 +245,6 @@ class GiftsTab(SheetTab):
         self.tagline.setText(gift.draft.tagline)
         self.system.setText(gift.system_text or "—")
         self.description.setText(gift.draft.description or "—")
+        revisions = gift_history(self.ctx.contractor, gift.id)
+        self.history.set_rows([r.cells for r in revisions], [r.changes for r in revisions])
+        self.history.setVisible(bool(revisions))

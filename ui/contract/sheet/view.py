@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.character import Contractor
+from builder.contract.gifts.bonus import GiftBonus
 from builder.contract.scars import roll_modifiers
 from builder.core.findings import Severity
 from ui.contract.dialogs import advance as dialogs
@@ -41,6 +42,20 @@ from ui.operations.contract import Operations
 from ui.workspace import Change
 
 TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp")
+
+
+def gift_bonuses(contractor: Contractor) -> tuple[GiftBonus, ...]:
+    """The Attribute dice bonuses of the contractor's Gifts (none if the catalog is broken)."""
+    if not contractor.gifts:
+        return ()
+    from builder.contract.gifts.bonus import contractor_bonuses
+    from builder.contract.gifts.catalog import CatalogError
+    from ui.catalog import gift_catalog
+
+    try:
+        return contractor_bonuses(contractor, gift_catalog())
+    except CatalogError:
+        return ()
 
 
 class SheetView(QWidget):
@@ -199,6 +214,7 @@ class SheetView(QWidget):
             encumbrance=derived.encumbrance_penalty,
             modifiers=roll_modifiers(self.ctx.contractor.health.battle_scars, derived.penalty),
             owner=self.ctx.contractor.id,
+            bonuses=gift_bonuses(self.ctx.contractor),
         )
 
     # ------------------------------------------------------------------ actions

@@ -157,7 +157,8 @@ def test_a_misspelt_field_gets_the_closest_name(catalog_copy: Path) -> None:
     problems = _problems(catalog_copy)
     assert problems[0] == (
         "effects/weird.toml: effects.zap: unknown field 'sumary' (did you mean 'summary'?)"
-        " (allowed: choices, design, drawbacks, enhancements, exclude_general, groups, name,"
+        " (allowed: choices, design, dice_bonus, drawbacks, enhancements, exclude_general, groups,"
+        " name,"
         " parameters, prompt, slots, status, styles, summary, template, types, use_general)"
     )
 

@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QDialog
 
 from builder.contract.gifts import GiftDraft, ModifierChoice
-from tests.ui.contract.gift_builder.conftest import assert_live, click, won
+from tests.ui.contract.gift_builder.conftest import answer, assert_live, click, won
 from ui.contract.gift_builder import Step
 
 CTRL = Qt.KeyboardModifier.ControlModifier
@@ -107,6 +107,7 @@ def test_keyboard_only_build(open_builder, qtbot) -> None:
     dialog.flavor_page.name.setFocus()
     qtbot.keyClicks(dialog.flavor_page.name, "Glass Needle")
     assert dialog.controller.draft.name == "Glass Needle"
+    answer(dialog)
     with qtbot.waitSignal(dialog.gift_saved) as saved:
         qtbot.keyClick(dialog, Qt.Key.Key_S, CTRL)
     assert dialog.result() == QDialog.DialogCode.Accepted
@@ -118,7 +119,14 @@ def test_escape_cancels(open_builder, qtbot) -> None:
     dialog = open_builder(won(1))
     activate(qtbot, dialog)
     dialog.controller.load(GiftDraft("power", "injure", "targeted"), "start")
+    asked = answer(dialog, yes=False)
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: bool(asked))
+    assert asked == ["Discard this Gift?"]
+    assert dialog.isVisible()  # "Go back" kept the work
+    asked = answer(dialog)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: bool(asked))
     assert dialog.result() == QDialog.DialogCode.Rejected
     assert dialog.result_value is None
 

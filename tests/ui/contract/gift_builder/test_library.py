@@ -9,7 +9,7 @@ from PySide6.QtCore import Qt
 from builder.contract.character import GiftChange, GiftChangeKind
 from builder.contract.sheet import evaluate_sheet
 from models import Library
-from tests.ui.contract.gift_builder.conftest import DAY, won
+from tests.ui.contract.gift_builder.conftest import DAY, answer, won
 
 
 def test_save_through_the_library_and_reload(open_builder, qtbot, tmp_path: Path) -> None:
@@ -24,6 +24,7 @@ def test_save_through_the_library_and_reload(open_builder, qtbot, tmp_path: Path
     dialog.start_page.select("stock:field_poultice")
     qtbot.mouseClick(dialog.start_page.use, Qt.MouseButton.LeftButton)
     dialog.flavor_page.craft_name.setText("Green paste")
+    answer(dialog)
     with qtbot.waitSignal(dialog.gift_saved) as saved:
         assert dialog.save_gift()
     plan = saved.args[0].plan
@@ -35,7 +36,8 @@ def test_save_through_the_library_and_reload(open_builder, qtbot, tmp_path: Path
         history = library.gift_history(mara.id, "field_poultice")
     assert again.gifts == plan.contractor.gifts
     assert again.stock.consumables == plan.contractor.stock.consumables
-    assert history == [GiftChange(DAY, "field_poultice", GiftChangeKind.NEW, 0, 1, 1, 0)]
+    note = "built as Consumable Crafting · Heal · Targeted"
+    assert history == [GiftChange(DAY, "field_poultice", GiftChangeKind.NEW, 0, 1, 1, 0, note)]
     sheet = evaluate_sheet(again)
     assert sheet.rewards.credits_available == 0
     assert sheet.legal

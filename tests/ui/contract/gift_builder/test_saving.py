@@ -18,7 +18,7 @@ from builder.contract.character import (
 from builder.contract.gifts import evaluate_gift
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.status import Status
-from tests.ui.contract.gift_builder.conftest import DAY, assert_live, click, won
+from tests.ui.contract.gift_builder.conftest import DAY, answer, assert_live, click, won
 from ui.contract.gift_builder import Step, plan_save
 
 
@@ -27,9 +27,13 @@ def start_from(dialog, qtbot, stock_id: str) -> None:  # type: ignore[no-untyped
     qtbot.mouseClick(dialog.start_page.use, Qt.MouseButton.LeftButton)
 
 
-def save(dialog, qtbot):  # type: ignore[no-untyped-def]
+def save(dialog, qtbot, question: str | None = None):  # type: ignore[no-untyped-def]
+    """Click Save and confirm what it spends, as a player does (``question``: the one asked)."""
+    asked = answer(dialog)
     with qtbot.waitSignal(dialog.gift_saved) as signal:
         qtbot.mouseClick(dialog.save, Qt.MouseButton.LeftButton)
+    if question is not None:
+        assert asked == [question]
     return signal.args[0]
 
 
@@ -44,7 +48,7 @@ def test_saving_a_new_gift_spends_the_gift_credit(open_builder, qtbot, catalog) 
     assert dialog.results.holdings.text() == (
         "Mara Quill has 1 Gift Credit and 0 Improvements unspent (Newbie)."
     )
-    result = save(dialog, qtbot)
+    result = save(dialog, qtbot, "Spend 1 Gift Credit on Ember Lance?")
 
     plan = result.plan
     assert plan.kind is GiftChangeKind.NEW
@@ -55,7 +59,9 @@ def test_saving_a_new_gift_spends_the_gift_credit(open_builder, qtbot, catalog) 
     assert gift.draft == catalog.stock["ember_lance"].draft
     assert gift.cost == 1
     assert gift.system_text == evaluate_gift(gift.draft, catalog).system_text
-    assert after.ledger[-1] == GiftChange(DAY, "ember_lance", GiftChangeKind.NEW, 0, 1, 1, 0)
+    assert after.ledger[-1] == GiftChange(
+        DAY, "ember_lance", GiftChangeKind.NEW, 0, 1, 1, 0, "built as Power · Injure · Targeted"
+    )
     sheet = evaluate_sheet(after)
     assert sheet.rewards.credits_available == 0
     assert sheet.rewards.credits_spent == 1
@@ -88,14 +94,14 @@ def test_editing_the_gift_later_shows_and_spends_the_difference(
     assert dialog.results.cost_badge.text() == "2"
     assert dialog.results.cost_delta.text() == "was 1: +1"
     assert dialog.results.rewards.text() == "Saving spends 1 Improvement"
-    result = save(dialog, qtbot)
+    result = save(dialog, qtbot, "Spend 1 Improvement on Ember Lance?")
 
     plan = result.plan
     assert plan.kind is GiftChangeKind.IMPROVEMENT
     after = plan.contractor
     assert after.gifts[0].cost == 2
     assert after.ledger[-1] == GiftChange(
-        DAY, "ember_lance", GiftChangeKind.IMPROVEMENT, 1, 2, 0, 1
+        DAY, "ember_lance", GiftChangeKind.IMPROVEMENT, 1, 2, 0, 1, "added Enhancement: Unerring"
     )
     sheet = evaluate_sheet(after)
     assert (sheet.rewards.credits_available, sheet.rewards.improvements_available) == (0, 0)
@@ -106,10 +112,10 @@ def test_editing_the_gift_later_shows_and_spends_the_difference(
     click(qtbot, again.customise_page.rows["unerring"].check)
     assert again.results.cost_delta.text() == "was 2: −1"
     assert again.results.rewards.text() == "Saving refunds 1 Improvement"
-    plan = save(again, qtbot).plan
+    plan = save(again, qtbot, "Revise Ember Lance and refund 1 Improvement?").plan
     assert plan.kind is GiftChangeKind.REVISION
     assert plan.contractor.ledger[-1] == GiftChange(
-        DAY, "ember_lance", GiftChangeKind.REVISION, 2, 1, 0, -1
+        DAY, "ember_lance", GiftChangeKind.REVISION, 2, 1, 0, -1, "removed Enhancement: Unerring"
     )
     assert evaluate_sheet(plan.contractor).rewards.improvements_available == 1
 
