@@ -79,6 +79,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="easy,normal,strong")
     parser.add_argument("--opponents", default="random,greedy,oracle")
     parser.add_argument("--no-ladder", action="store_true", help="skip Strong-Normal-Easy games")
+    parser.add_argument(
+        "--no-value", action="store_true", help="skip the first player's open-hands value"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
     rows = []
@@ -105,12 +108,12 @@ def main(argv: list[str] | None = None) -> int:
                     f"W/D/L {r['wins']}/{r['draws']}/{r['losses']}",
                     flush=True,
                 )
-    value = first_player_value(args.deals, args.variant, args.first)
+    value = None if args.no_value else first_player_value(args.deals, args.variant, args.first)
     if args.json:
         doc = {"variant": args.variant, "deals": args.deals, "rows": rows}
-        doc["first_player_value"] = round(value, 4)
+        doc["first_player_value"] = None if value is None else round(value, 4)
         print(json.dumps(doc, indent=2))
-    else:
+    elif value is not None:
         print(f"exact open-hands value for the first player, mean margin: {value:+.3f}")
     return 0
 

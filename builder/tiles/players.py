@@ -17,7 +17,13 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   also models the opponent: once it has seen several concessions and never
   one made while holding the beater, it takes the opponent for one that
   always beats when it can and else opens with its least useful tile (the
-  greedy player), and searches the game against that policy instead.
+  greedy player), and searches the game against that policy instead; once it
+  has seen it twice open with the UNKNOWN while holding other tiles, it takes
+  it for a random player. Against a modelled opponent it searches over
+  beliefs (``builder.tiles.belief``): one move for every hand the opponent
+  may hold, the hands split by the move it makes, which is the best reply to
+  that policy with its hand hidden; determinized search is its fallback when
+  the belief search cannot finish one turn deep in the time.
 """
 
 from __future__ import annotations

@@ -200,3 +200,28 @@ def test_strong_uses_the_belief_search_against_greedy_within_its_budget() -> Non
         s = apply(s, strong.choose(s))
         times.append(time.perf_counter() - t0)
     assert strong.searches and max(times) < 2.0  # the budget plus slack for a loaded machine
+
+
+def test_a_played_tile_weighs_the_hand_by_the_copies_it_held() -> None:
+    # the worked example: Player 1 opens with FIRE, Player 2 concedes dawn and opens with STORM
+    s = start(V7, parse_deal("FFIIISS/SSFNIWU/FNNNWWW", V7))
+    before = apply(s, parse_move("o:F"))
+    after = apply(before, parse_move("o:S"))
+    found = {w.hand: w.weight for w in worlds(after, 0, concede_when_able=1.0)}
+    # brute force over the 14 unseen tiles one by one: every 7 of them is an equally likely
+    # deal; the STORM played is one given tile, played one time in (the STORMs held)
+    tiles = [k for k in range(6) for _ in range(unseen(before, 0)[k])]
+    played = tiles.index(3)
+    from itertools import combinations
+
+    posterior: dict[tuple[int, ...], float] = {}
+    for dealt in combinations(range(14), 7):
+        if played not in dealt:
+            continue
+        hand = counts_of(tiles[i] for i in dealt if i != played)  # type: ignore[misc]
+        storms = sum(1 for i in dealt if tiles[i] == 3)
+        posterior[hand] = posterior.get(hand, 0.0) + 1 / storms
+    total = sum(posterior.values())
+    assert set(found) == set(posterior)
+    for hand, weight in posterior.items():
+        assert found[hand] == pytest.approx(weight / total)  # type: ignore[index]
