@@ -225,3 +225,25 @@ def test_a_played_tile_weighs_the_hand_by_the_copies_it_held() -> None:
     assert set(found) == set(posterior)
     for hand, weight in posterior.items():
         assert found[hand] == pytest.approx(weight / total)  # type: ignore[index]
+
+
+def test_the_belief_carried_on_is_the_one_inferred_afresh() -> None:
+    for seed in (5, 6):
+        s = start(V7, deal_from_seed(V7, seed))
+        search = BeliefSearch(Solver(V7, greedy=1), 0, node_limit=3)
+        checked = 0
+        while not s.over and not s.chaos:
+            if s.to_move == 0:
+                fresh = worlds(s, 0, 1.0, strict_greedy_likelihood)
+                followed = search.follow(s)
+                if s.log:
+                    assert followed is not None
+                    carried = {w.hand: w.weight for w in search.worlds_of(followed[1])}
+                    assert carried == pytest.approx({w.hand: w.weight for w in fresh})
+                    assert followed[0] == search.root(s, fresh)[0]
+                    checked += 1
+                search.choose(s, fresh)  # a tiny budget: it only has to remember the belief
+                s = apply(s, legal_moves(s)[-1])
+            else:
+                s = apply(s, greedy_move(s))
+        assert checked >= 5
