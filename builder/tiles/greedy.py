@@ -58,14 +58,17 @@ def _pasts(state: GameState, opp: int, hand: Counts) -> Iterator[tuple[Move, Gam
                     then[tile] += 1
             hands = list(state.hands)
             hands[opp] = tuple(then)  # type: ignore[assignment]
-            yield event.move, replace(
-                state,
-                hands=(hands[0], hands[1]),
-                board=tuple(tuple(stack) for stack in board),
-                pos=pos,
-                to_move=opp,
-                chaos=False,
-                over=False,
+            yield (
+                event.move,
+                replace(
+                    state,
+                    hands=(hands[0], hands[1]),
+                    board=tuple(tuple(stack) for stack in board),
+                    pos=pos,
+                    to_move=opp,
+                    chaos=False,
+                    over=False,
+                ),
             )
         if event.move.action is Action.OPEN:
             pos += 1
