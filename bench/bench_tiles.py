@@ -11,6 +11,10 @@ Normal against Easy, and gives the exact open-hands value of the deal for
 the first player, averaged over the deals (is moving first an advantage?).
 
 Goals for Strong: >= 97% of the points against random, >= 60% against greedy.
+Ceilings measured on Variant 7 (seats alternating): the exact best reply to a
+known greedy player that cannot see its hand (belief search to the end,
+``builder.tiles.belief``) takes 57.8% of the points (deals 0-199); seeing
+both hands, 62%. Against a random player, seeing both hands, 80%.
 Not a test: timings belong to the machine, so CI never fails on them.
 """
 
@@ -79,6 +83,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--levels", default="easy,normal,strong")
     parser.add_argument("--opponents", default="random,greedy,oracle")
     parser.add_argument("--no-ladder", action="store_true", help="skip Strong-Normal-Easy games")
+    parser.add_argument(
+        "--no-value", action="store_true", help="skip the first player's open-hands value"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON document")
     args = parser.parse_args(argv)
     rows = []
@@ -105,12 +112,12 @@ def main(argv: list[str] | None = None) -> int:
                     f"W/D/L {r['wins']}/{r['draws']}/{r['losses']}",
                     flush=True,
                 )
-    value = first_player_value(args.deals, args.variant, args.first)
+    value = None if args.no_value else first_player_value(args.deals, args.variant, args.first)
     if args.json:
         doc = {"variant": args.variant, "deals": args.deals, "rows": rows}
-        doc["first_player_value"] = round(value, 4)
+        doc["first_player_value"] = None if value is None else round(value, 4)
         print(json.dumps(doc, indent=2))
-    else:
+    elif value is not None:
         print(f"exact open-hands value for the first player, mean margin: {value:+.3f}")
     return 0
 

@@ -8,6 +8,7 @@ player (it has never seen it concede while able to beat).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 from builder.tiles.elements import Counts, Kind, beats
@@ -41,16 +42,14 @@ def greedy_move(state: GameState) -> Move:
     return moves[0]
 
 
-def greedy_likelihood(state: GameState, opp: int, hand: Counts, miss: float = GREEDY_MISS) -> float:
-    """How likely the opponent's moves so far were for a greedy player now holding ``hand``.
+def _pasts(state: GameState, opp: int, hand: Counts) -> Iterator[tuple[Move, GameState]]:
+    """Each hand-phase move of ``opp`` with the position it was made in, had it held ``hand`` now.
 
-    Each of its hand-phase moves is checked against what greedy would have
-    played holding ``hand`` plus the tiles it has played since.
+    Its hand then is ``hand`` plus the tiles it has played since.
     """
     played = played_in_hand_phase(state, opp)
     board: list[list[Placed]] = [[] for _ in state.board]
     pos = -1
-    p = 1.0
     for i, event in enumerate(state.log):
         if event.seat == opp and not event.chaos:
             then = list(hand)
@@ -59,19 +58,52 @@ def greedy_likelihood(state: GameState, opp: int, hand: Counts, miss: float = GR
                     then[tile] += 1
             hands = list(state.hands)
             hands[opp] = tuple(then)  # type: ignore[assignment]
-            past = replace(
-                state,
-                hands=(hands[0], hands[1]),
-                board=tuple(tuple(stack) for stack in board),
-                pos=pos,
-                to_move=opp,
-                chaos=False,
-                over=False,
+            yield (
+                event.move,
+                replace(
+                    state,
+                    hands=(hands[0], hands[1]),
+                    board=tuple(tuple(stack) for stack in board),
+                    pos=pos,
+                    to_move=opp,
+                    chaos=False,
+                    over=False,
+                ),
             )
-            if greedy_move(past) != event.move:
-                p *= miss
         if event.move.action is Action.OPEN:
             pos += 1
         if event.move.tile is not None and event.move.element is not None:
             board[pos].append(Placed(event.move.tile, event.move.element, event.seat))
+
+
+def greedy_likelihood(state: GameState, opp: int, hand: Counts, miss: float = GREEDY_MISS) -> float:
+    """How likely the opponent's moves so far were for a greedy player now holding ``hand``.
+
+    Each of its hand-phase moves is checked against what greedy would have
+    played holding ``hand`` plus the tiles it has played since; a move greedy
+    would not have made counts ``miss`` (0 rules the hand out).
+    """
+    p = 1.0
+    for move, past in _pasts(state, opp, hand):
+        if greedy_move(past) != move:
+            p *= miss
+    return p
+
+
+def strict_greedy_likelihood(state: GameState, opp: int, hand: Counts) -> float:
+    """1 when a greedy player holding ``hand`` now would have made all its moves, else 0."""
+    return greedy_likelihood(state, opp, hand, 0.0)
+
+
+def uniform_likelihood(state: GameState, opp: int, hand: Counts) -> float:
+    """How likely the opponent's moves were for a uniformly random player now holding ``hand``.
+
+    Each move was one of the legal moves of its hand then, so it had
+    probability one over their number (the UNKNOWN's declarations counted
+    apart, as the random player counts them).
+    """
+    p = 1.0
+    for move, past in _pasts(state, opp, hand):
+        moves = legal_moves(past)
+        p *= 1 / len(moves) if move in moves else 0.0
     return p

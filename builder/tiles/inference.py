@@ -93,6 +93,7 @@ def worlds(
         weight = 1.0
         for k in KINDS:
             weight *= comb(pool[k], hand[k])
+        weight /= _which_copy(hand, played)
         weight *= _likelihood(state, opp, hand, played, concede_when_able)
         if weight > 0 and model is not None:
             weight *= model(state, opp, hand)
@@ -101,6 +102,24 @@ def worlds(
     total = sum(w.weight for w in found)
     found.sort(key=lambda w: -w.weight)
     return [World(w.hand, w.pile, w.weight / total) for w in found]
+
+
+def _which_copy(hand: Counts, played: list[tuple[int, Kind]]) -> float:
+    """The product, over the opponent's played tiles, of how many of that kind it held then.
+
+    The count prior above weighs the hand it holds *now* among the unseen
+    tiles; the hand it was dealt held each played tile too, and a hand with
+    ``n`` tiles of a kind plays one given tile of it one time in ``n``. So the
+    posterior of the current hand divides by those counts (with a pool of A,
+    A, B and two tiles dealt, playing an A leaves A one time in three, not
+    one in two).
+    """
+    product = 1.0
+    held = list(hand)
+    for _, tile in reversed(played):
+        held[tile] += 1
+        product *= held[tile]
+    return product
 
 
 def _likelihood(

@@ -17,7 +17,13 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   also models the opponent: once it has seen several concessions and never
   one made while holding the beater, it takes the opponent for one that
   always beats when it can and else opens with its least useful tile (the
-  greedy player), and searches the game against that policy instead.
+  greedy player), and searches the game against that policy instead; once it
+  has seen it twice open with the UNKNOWN while holding other tiles, it takes
+  it for a random player. Against a modelled opponent it searches over
+  beliefs (``builder.tiles.belief``): one move for every hand the opponent
+  may hold, the hands split by the move it makes, which is the best reply to
+  that policy with its hand hidden; determinized search is its fallback when
+  the belief search cannot finish one turn deep in the time.
 """
 
 from __future__ import annotations
@@ -27,10 +33,17 @@ import time
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from builder.tiles.belief import BeliefSearch
 from builder.tiles.elements import ELEMENTS
-from builder.tiles.greedy import greedy_likelihood, greedy_move
+from builder.tiles.greedy import (
+    greedy_likelihood,
+    greedy_move,
+    strict_greedy_likelihood,
+    uniform_likelihood,
+)
 from builder.tiles.inference import (
     CONCEDE_WHEN_ABLE,
+    World,
     concession_evidence,
     wasteful_unknowns,
     worlds,
@@ -121,7 +134,12 @@ class SearchPlayer:
     node_limit: int = 150_000
     model_opponent: bool = True
     horizon: int = 0  # search only when at most this many tiles are left in hands (0: always)
+    belief: bool = True  # against a modelled opponent, search over beliefs (module belief)
+    belief_nodes: int = 200_000
+    belief_worlds: int = 400
     solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
+    searches: dict[tuple[str, str, int], BeliefSearch] = field(default_factory=dict)
+    last_depth: int = 0
     last_worlds: int = 0
     rate: float = CONCEDE_WHEN_ABLE
     evidence: list[int] = field(default_factory=lambda: [0, 0, 0])  # earlier games'
@@ -178,6 +196,42 @@ class SearchPlayer:
             )
         return self.solvers[key]
 
+    def _belief_move(
+        self, state: GameState, model: str, started: float
+    ) -> tuple[Move | None, list[World] | None]:
+        """The belief search's move against the modelled opponent, and the worlds it used.
+
+        The belief goes on from my last move when it can (the worlds of the
+        branch of the opponent's reply); else the opponent hands are those its
+        moves so far allow under the model (a greedy player's ruled in or
+        out, a random player's weighed by how likely its moves were), at most
+        ``belief_worlds`` of the heaviest. The move is None when the search
+        ran out of time (then determinized search goes on over the same
+        worlds); the worlds are None when no hand explains the opponent's
+        play under the model.
+        """
+        seat = state.to_move
+        key = (state.variant.id, model, seat)
+        search = self.searches.get(key)
+        if search is None:
+            search = BeliefSearch(self._solver(state, model), seat, self.belief_nodes)
+            self.searches[key] = search
+        followed = search.follow(state)
+        if followed is not None:
+            found = search.worlds_of(followed[1])
+        else:
+            likely = strict_greedy_likelihood if model == "greedy" else uniform_likelihood
+            found = worlds(state, seat, 1.0, likely)[: self.belief_worlds]
+            if not found:
+                return None, None  # no hand explains its play: it is not the modelled player
+        search.deadline = started + self.budget
+        search.solver.deadline = started + self.hard_limit
+        values = search.choose(state, None if followed is not None else found)
+        self.last_depth = search.depth
+        if values is None:
+            return None, found
+        return max(values, key=lambda m: values[m]), found
+
     def choose(self, state: GameState) -> Move:
         started = time.perf_counter()
         seat = state.to_move
@@ -188,8 +242,15 @@ class SearchPlayer:
             return moves[0]
         if self.horizon and sum(map(sum, state.hands)) > self.horizon:
             return greedy_move(state)
-        if model == "uniform" and sum(map(sum, state.hands)) > UNIFORM_TILES:
+        if model == "uniform" and sum(map(sum, state.hands)) > UNIFORM_TILES and not self.belief:
             model = ""  # too slow to search early: no pruning at a random player's turns
+        known: list[World] | None = None
+        budget = self.budget
+        if model and self.belief:
+            move, known = self._belief_move(state, model, started)
+            if move is not None:
+                return move
+            budget = self.hard_limit  # go on over the worlds the search has begun to solve
         always_beats = model == "greedy"
         solver = self._solver(state, model)
         likelihood = 0.0 if always_beats else self.rate
@@ -199,9 +260,11 @@ class SearchPlayer:
         self.last_worlds = 0
         extra = greedy_likelihood if always_beats else None
         limit = 4 * self.max_worlds if always_beats else self.max_worlds  # model solves are fast
-        for world in worlds(state, seat, likelihood, extra)[:limit]:
+        if known is None:
+            known = worlds(state, seat, likelihood, extra)[:limit]
+        for world in known:
             t0 = time.perf_counter()
-            if self.last_worlds and t0 + slowest - started > self.budget:
+            if self.last_worlds and t0 + slowest - started > budget:
                 break
             hands = list(state.hands)
             hands[opp] = world.hand

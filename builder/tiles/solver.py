@@ -164,9 +164,17 @@ class Solver:
 
     def _after(self, key: Key, code: Code, alpha: float = -INF, beta: float = INF) -> float:
         """The value after the move coded (action, tile, element); action 0 beat, 1 open."""
-        action, tile, element = code
-        if action == 2:
+        if code[0] == 2:
             return self._end(key)
+        return self._value(self.step(key, code), alpha, beta)
+
+    def step(self, key: Key, code: Code) -> Key:
+        """The position after the beat or open coded ``code`` (not a concession), unsettled.
+
+        The hand phase's end and the Chaos round's draws are settled when the
+        child is valued (:meth:`value`).
+        """
+        action, tile, element = code
         h0, h1, pos, top, _owner, n, diff, mover, chaos, pile = key
         hand = 0 if chaos else (h0 if mover == 0 else h1) - _ONE[tile]
         if action == 0:
@@ -177,10 +185,20 @@ class Solver:
             pos += 1
             n = 1
         if mover == 0:
-            child = (hand, h1, pos, element, 0, n, diff, 1, chaos, pile)
-        else:
-            child = (h0, hand, pos, element, 1, n, diff, 0, chaos, pile)
-        return self._value(child, alpha, beta)
+            return (hand, h1, pos, element, 0, n, diff, 1, chaos, pile)
+        return (h0, hand, pos, element, 1, n, diff, 0, chaos, pile)
+
+    def value(self, key: Key) -> float:
+        """The exact seat-1 margin of a packed position (full window)."""
+        return self._value(key)
+
+    def end(self, key: Key) -> float:
+        """The seat-1 margin if the game stopped at ``key`` (the value of conceding dusk)."""
+        return self._end(key)
+
+    def moves_of(self, key: Key) -> list[Code]:
+        """The coded moves of the player to move at ``key`` (one for a greedy-model seat)."""
+        return self._moves(key, key[0] if key[7] == 0 else key[1])
 
     def _value(self, key: Key, alpha: float = -INF, beta: float = INF) -> float:
         """The seat-1 margin of ``key``, exact when it falls inside (alpha, beta).
