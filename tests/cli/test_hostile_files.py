@@ -14,11 +14,11 @@ import copy
 import gzip
 import json
 import os
+import signal
 import sqlite3
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from collections.abc import Callable
 from datetime import date, timedelta
@@ -463,33 +463,51 @@ HANG_SECONDS = 60.0
 """A command still running after this long is taken to be blocked (and killed)."""
 
 
+_LAUNCHER = """
+import json, os, subprocess, sys
+child = subprocess.Popen(sys.argv[2:])
+_, status, usage = os.wait4(child.pid, 0)
+with open(sys.argv[1], "w") as f:
+    json.dump([os.waitstatus_to_exitcode(status), usage.ru_utime + usage.ru_stime,
+               usage.ru_maxrss], f)
+"""
+"""Runs a command and writes its exit code, CPU seconds and peak kB to a file."""
+
+
 def _run_child(*argv: str) -> tuple[int, str, float, float]:
     """(exit code, output, CPU seconds, peak MB) of one ``harbinger`` run in its own process.
 
-    The child is reaped with ``os.wait4``, which gives that one process's CPU time
-    and peak memory (``RUSAGE_CHILDREN`` would report the largest child the test
-    process ever had: a wheel build, another test's server). A child still running
-    after ``HANG_SECONDS`` is killed and reported as exit -9.
+    The command runs as the child of a small launcher, which reaps it with
+    ``os.wait4``: that one process's CPU time and peak memory. Measured from
+    here directly, the peak would include this test worker's own memory,
+    which a forked child counts until it execs (over 300 MB late in a full
+    run); ``RUSAGE_CHILDREN`` would report the largest child the worker ever
+    had. A command still running after ``HANG_SECONDS`` is killed with its
+    launcher and reported as exit -9.
     """
-    with tempfile.TemporaryFile() as out:
-        child = subprocess.Popen(
-            [sys.executable, "-m", "harbinger", *argv],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            stdin=subprocess.DEVNULL,
-            cwd=ROOT,
-        )
-        timer = threading.Timer(HANG_SECONDS, child.kill)
-        timer.start()
-        try:
-            _, status, usage = os.wait4(child.pid, 0)
-        finally:
-            timer.cancel()
-        child.returncode = os.waitstatus_to_exitcode(status)
-        out.seek(0)
-        text = out.read().decode("utf-8", "replace")
-    cpu = usage.ru_utime + usage.ru_stime
-    return child.returncode, text, cpu, usage.ru_maxrss / 1024  # ru_maxrss is in kB on Linux
+    with tempfile.TemporaryDirectory() as folder:
+        report = Path(folder) / "usage.json"
+        out_path = Path(folder) / "out.txt"
+        with out_path.open("wb") as out:
+            launcher = subprocess.Popen(
+                [sys.executable, "-c", _LAUNCHER, str(report), sys.executable, "-m", "harbinger",
+                 *argv],
+                stdout=out,
+                stderr=subprocess.STDOUT,
+                stdin=subprocess.DEVNULL,
+                cwd=ROOT,
+                start_new_session=True,
+            )
+            try:
+                launcher.wait(timeout=HANG_SECONDS)
+            except subprocess.TimeoutExpired:
+                os.killpg(launcher.pid, signal.SIGKILL)
+                launcher.wait()
+        text = out_path.read_text("utf-8", "replace")
+        if not report.exists():
+            return -9, text, HANG_SECONDS, 0.0
+        code, cpu, peak_kb = json.loads(report.read_text("utf-8"))
+    return code, text, cpu, peak_kb / 1024  # ru_maxrss is in kB on Linux
 
 
 COMMANDS: tuple[tuple[str, ...], ...] = (
