@@ -95,7 +95,8 @@ class CharacterDocument:
 def app_version() -> str:
     """The installed Harbinger version, written into every file."""
     try:
-        return metadata.version("harbinger")
+        # None when the install's metadata is half-written (a reinstall under way).
+        return metadata.version("harbinger") or "0+unknown"
     except metadata.PackageNotFoundError:
         return "0+unknown"
 
