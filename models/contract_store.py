@@ -309,8 +309,21 @@ def _in_force(row: Any) -> Any:
 
 def _latest_death_marker() -> Any:
     """The newest non-null ``death`` marker of the outer contractor's corrected history
-    (null: never died); a correction's marker sits where the entry it corrects was."""
-    return (
+    (null: never died); a correction's marker sits where the entry it corrects was.
+
+    Most contractors have no correction: their newest marker comes straight from
+    the deaths index (migration 0007). Only a ledger holding a correction, found
+    through the corrections index (0009), takes the slower corrected ordering.
+    """
+    plain = (
+        select(LedgerRow.death)
+        .where(LedgerRow.contractor_id == ContractorRow.id, col(LedgerRow.death).is_not(None))
+        .order_by(col(LedgerRow.seq).desc())
+        .limit(1)
+        .correlate(ContractorRow)
+        .scalar_subquery()
+    )
+    corrected = (
         select(LedgerRow.death)
         .where(
             LedgerRow.contractor_id == ContractorRow.id,
@@ -325,6 +338,12 @@ def _latest_death_marker() -> Any:
         .correlate(ContractorRow)
         .scalar_subquery()
     )
+    has_corrections = (
+        sa.exists()
+        .where(LedgerRow.contractor_id == ContractorRow.id, col(LedgerRow.corrects).is_not(None))
+        .correlate(ContractorRow)
+    )
+    return sa.case((has_corrections, corrected), else_=plain)
 
 
 def _roster_query() -> Any:
