@@ -27,6 +27,30 @@ Store = Callable[[Any, Any, Any], None]
 """``store(library, held, wanted)``: make ``library`` hold ``wanted`` where it holds ``held``."""
 
 
+def store_logged(library: Any, held: Any, wanted: Any) -> None:
+    """Make ``library`` hold ``wanted`` where it holds ``held``, for a character with a play log.
+
+    None on either side is a creation or a deletion. The log is append-only:
+    going back (``wanted``'s log a shorter prefix of ``held``'s: an Undo) is
+    ``restore``, which retracts only the newest entries; anything else
+    (creation, an appended entry, a Redo, an edit of what was created) is an
+    ordinary ``save``. Covenant, This Mortal Coil and The Coven all store so.
+    """
+    if wanted is None:
+        if held is not None:
+            library.delete(held.id)
+        return
+    going_back = (
+        held is not None
+        and len(wanted.log) < len(held.log)
+        and held.log[: len(wanted.log)] == wanted.log
+    )
+    if going_back:
+        library.restore(wanted)
+    else:
+        library.save(wanted)
+
+
 class CharacterCommand(QUndoCommand):
     """One undoable edit of one character of any system: redo holds ``after``, undo ``before``.
 

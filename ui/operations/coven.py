@@ -15,31 +15,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.coven.chronicle import Chronicle
+from ui.operations.common import store_logged
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
 
 
 def store(library: object, held: Chronicle | None, wanted: Chronicle | None) -> None:
-    """Make ``library`` hold ``wanted`` where it now holds ``held`` (None: no such chronicle).
-
-    Going back (``wanted``'s log a shorter prefix of ``held``'s: an Undo) is
-    ``restore``; anything else (creation, an appended step, a Redo, a change
-    to the town as created) is ``save``.
-    """
-    if wanted is None:
-        if held is not None:
-            library.delete(held.id)  # type: ignore[attr-defined]
-        return
-    going_back = (
-        held is not None
-        and len(wanted.log) < len(held.log)
-        and held.log[: len(wanted.log)] == wanted.log
-    )
-    if going_back:
-        library.restore(wanted)  # type: ignore[attr-defined]
-    else:
-        library.save(wanted)  # type: ignore[attr-defined]
+    """Make ``library`` hold ``wanted`` where it now holds ``held`` (``store_logged``)."""
+    store_logged(library, held, wanted)
 
 
 def commit(

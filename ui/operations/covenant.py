@@ -18,6 +18,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.covenant.character import CovenantCharacter
+from ui.operations.common import store_logged
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
@@ -26,20 +27,8 @@ if TYPE_CHECKING:
 def store(
     library: object, held: CovenantCharacter | None, wanted: CovenantCharacter | None
 ) -> None:
-    """Make ``library`` hold ``wanted`` where it now holds ``held`` (None: no such character).
-
-    The play log is append-only: going forward (``wanted`` extends ``held``) is
-    an ordinary save that appends; going back (Undo) is ``restore``,
-    which retracts only the newest entries, in one transaction.
-    """
-    if wanted is None:
-        if held is not None:
-            library.delete(held.id)  # type: ignore[attr-defined]
-        return
-    if held is not None and wanted.log == held.log[: len(wanted.log)] and held.log != wanted.log:
-        library.restore(wanted)  # type: ignore[attr-defined]
-    else:
-        library.save(wanted)  # type: ignore[attr-defined]
+    """Make ``library`` hold ``wanted`` where it now holds ``held`` (``store_logged``)."""
+    store_logged(library, held, wanted)
 
 
 def commit(

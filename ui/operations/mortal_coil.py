@@ -17,31 +17,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from builder.mortal_coil.character import Spacefarer
+from ui.operations.common import store_logged
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
 
 
 def store(library: object, held: Spacefarer | None, wanted: Spacefarer | None) -> None:
-    """Make ``library`` hold ``wanted`` where it now holds ``held`` (None: no such spacefarer).
-
-    Going back (``wanted``'s log is a shorter prefix of ``held``'s: an Undo) is
-    ``restore``, which retracts only the newest log entries; anything else is
-    an ordinary ``save`` (creation, an appended action, a Redo).
-    """
-    if wanted is None:
-        if held is not None:
-            library.delete(held.id)  # type: ignore[attr-defined]
-        return
-    going_back = (
-        held is not None
-        and len(wanted.log) < len(held.log)
-        and held.log[: len(wanted.log)] == wanted.log
-    )
-    if going_back:
-        library.restore(wanted)  # type: ignore[attr-defined]
-    else:
-        library.save(wanted)  # type: ignore[attr-defined]
+    """Make ``library`` hold ``wanted`` where it now holds ``held`` (``store_logged``)."""
+    store_logged(library, held, wanted)
 
 
 def commit(
