@@ -59,6 +59,7 @@ from models.values import (
     SaveSummary,
     StoredCharacter,
     aware,
+    contract_roster_entry,
 )
 
 SYSTEM_ID = "contract"
@@ -223,21 +224,7 @@ class ContractStore:
 
     def roster(self, session: Session) -> list[RosterEntry]:
         shown = system(SYSTEM_ID).display_name
-        return [
-            RosterEntry(
-                id=row.id,
-                name=row.name,
-                player=row.player or "",
-                victories=int(row.victories or 0),
-                alive=not bool(row.dead),
-                approval_state=row.approval_state,
-                updated_at=aware(row.updated_at),
-                system=SYSTEM_ID,
-                system_name=shown,
-                owner=row.owner or "",
-            )
-            for row in session.execute(_roster_query()).all()
-        ]
+        return [contract_roster_entry(row, shown) for row in session.execute(roster_query()).all()]
 
 
 # --------------------------------------------------------------------------- Contract-only reads
@@ -245,7 +232,7 @@ class ContractStore:
 
 def players(session: Session) -> list[PlayerSummary]:
     """Every player with their contractors and Coins of Charon, sorted by name."""
-    rows = session.execute(_roster_query()).all()
+    rows = session.execute(roster_query()).all()
     summaries = []
     for player in session.exec(select(PlayerRow)).all():
         mine = [r for r in rows if r.player_id == player.id]
@@ -346,7 +333,7 @@ def _latest_death_marker() -> Any:
     return sa.case((has_corrections, corrected), else_=plain)
 
 
-def _roster_query() -> Any:
+def roster_query() -> Any:
     """One row per contractor; both ledger questions are answered from an index
     (migrations 0007 and 0009), so the roster stays fast at 10,000 contractors.
     Victories count the corrected history: a voided Contract's victory does not

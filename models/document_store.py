@@ -31,13 +31,21 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+import sqlalchemy as sa
 from sqlmodel import Session, col, delete, select
 
 from builder.contract.file import parse_document
 from builder.core.registry import CharacterFile, FileFormatError, GameSystem, system
 from models.errors import CharacterNotFound, LedgerRewriteError, UnknownSystem, UnstorableCharacter
 from models.tables import CharacterDocumentRow, CharacterLogRow
-from models.values import NewCharacter, RosterEntry, SaveSummary, StoredCharacter, aware
+from models.values import (
+    NewCharacter,
+    RosterEntry,
+    SaveSummary,
+    StoredCharacter,
+    aware,
+    document_roster_entry,
+)
 
 _FILE_KEYS = ("format", "version", "approvals")
 """Top-level file fields the document column leaves out (the row holds them)."""
@@ -230,21 +238,21 @@ class DocumentStore:
         session.add(row)
 
     def roster(self, session: Session) -> list[RosterEntry]:
-        rows = session.exec(select(CharacterDocumentRow)).all()
-        return [
-            RosterEntry(
-                id=row.id,
-                name=row.name,
-                player=row.player,
-                victories=None,
-                alive=bool(row.alive),
-                approval_state=row.approval_state,
-                updated_at=aware(row.updated_at),
-                system=row.system,
-                owner=row.owner or "",
-            )
-            for row in rows
-        ]
+        return [document_roster_entry(row) for row in session.execute(roster_query()).all()]
+
+
+def roster_query() -> Any:
+    """The roster's columns of every generically stored character (never its document)."""
+    return sa.select(
+        col(CharacterDocumentRow.id),
+        col(CharacterDocumentRow.name),
+        col(CharacterDocumentRow.player),
+        col(CharacterDocumentRow.alive),
+        col(CharacterDocumentRow.approval_state),
+        col(CharacterDocumentRow.updated_at),
+        col(CharacterDocumentRow.system),
+        col(CharacterDocumentRow.owner),
+    )
 
 
 # --------------------------------------------------------------------------- rows

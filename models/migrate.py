@@ -36,9 +36,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
 from models.errors import LibraryTooNew, MigrationFailed, NotALibrary
-
-SCHEMA_HEAD = "0010_playgroup_owners"
-"""Newest schema revision; a test checks it is the head of ``models/migrations``."""
+from models.schema_version import SCHEMA_HEAD
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 

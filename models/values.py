@@ -69,6 +69,48 @@ class RosterEntry:
         return status_from_victories(self.victories or 0)
 
 
+def contract_roster_entry(row: Any, system_name: str = "") -> RosterEntry:
+    """A roster line of The Contract from one row of its roster query.
+
+    The row has the query's columns by name (``id``, ``name``, ``player``,
+    ``victories``, ``dead``, ``approval_state``, ``updated_at``, ``owner``),
+    whether it came through SQLAlchemy or straight from ``sqlite3``
+    (``models.quick_roster``).
+    """
+    return RosterEntry(
+        id=row.id,
+        name=row.name,
+        player=row.player or "",
+        victories=int(row.victories or 0),
+        alive=not bool(row.dead),
+        approval_state=row.approval_state,
+        updated_at=aware(_moment(row.updated_at)),
+        system="contract",
+        system_name=system_name,
+        owner=row.owner or "",
+    )
+
+
+def document_roster_entry(row: Any) -> RosterEntry:
+    """A roster line of a generically stored character from one row of its roster query."""
+    return RosterEntry(
+        id=row.id,
+        name=row.name,
+        player=row.player,
+        victories=None,
+        alive=bool(row.alive),
+        approval_state=row.approval_state,
+        updated_at=aware(_moment(row.updated_at)),
+        system=row.system,
+        owner=row.owner or "",
+    )
+
+
+def _moment(value: datetime | str) -> datetime:
+    """A stored time: as SQLAlchemy hands it over, or as SQLite keeps it (ISO text)."""
+    return datetime.fromisoformat(value) if isinstance(value, str) else value
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerSummary:
     """A player and their Coins of Charon.

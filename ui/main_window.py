@@ -80,12 +80,21 @@ def _open_library(url: str) -> tuple[Any, list[Any]]:
     except BaseException:
         library.close()
         raise
-    # Warm what the first sheet and the wizard need while the player looks around.
+    return library, rows
+
+
+def _quick_roster(url: str) -> list[Any] | None:
+    """The roster read without the storage layer (None when only opening the library can tell)."""
+    from models.quick_roster import quick_roster
+
+    return quick_roster(url)
+
+
+def _warm_sheet_catalog() -> None:
+    """Load what the first sheet and the wizard need while the player looks around."""
     from ui.catalog import sheet_catalog
 
     sheet_catalog()
-
-    return library, rows
 
 
 def _file_dialog() -> Any:
@@ -205,6 +214,7 @@ class MainWindow(QMainWindow):
         self._first_paint_work: list[Callable[[], None]] | None = []
         self._quitting = False  # the player chose how unsaved work ends: close now
         self.loading = False
+        self._picked_while_opening: tuple[str, bool] | None = None  # (id, keep open)
 
         self.setWindowTitle(APP_NAME)
         # Built top-down, each widget made inside its parent: under the app's stylesheet,
@@ -661,19 +671,29 @@ class MainWindow(QMainWindow):
         self.roster.count_label.setText("Opening the library…")
         self.statusBar().showMessage(f"Opening {display_location(url)}…")
 
+        def ignore(_message: str) -> None:
+            """The quick roster and the warm-up are shortcuts; opening the library tells."""
+
+        def preview(rows: list[Any] | None) -> None:
+            if rows is not None and self.loading:
+                self.refresh_roster(rows)
+
         def done(result: tuple[Any, list[Any]]) -> None:
             self.loading = False
             self._library_opened(url, *result)
+            self.tasks.run("Could not load the sheet catalog", _warm_sheet_catalog, None, ignore)
 
         def failed(message: str) -> None:
             self.loading = False
+            self.refresh_roster([])
             self._open_failed(url, message)
 
-        self.after_first_paint(
-            lambda: self.tasks.run(
-                "Could not open the library", lambda: _open_library(url), done, failed
-            )
-        )
+        def start() -> None:
+            # The roster first, read with sqlite3 alone, then the library itself.
+            self.tasks.run("Could not read the roster", lambda: _quick_roster(url), preview, ignore)
+            self.tasks.run("Could not open the library", lambda: _open_library(url), done, failed)
+
+        self.after_first_paint(start)
 
     def after_first_paint(self, work: Callable[[], None]) -> None:
         """Run ``work`` once the window's first frame is painted (at once if it already is).
@@ -721,6 +741,9 @@ class MainWindow(QMainWindow):
             self.settings.mark_examples_offered(url)
             QTimer.singleShot(0, self.offer_example_characters)
         self._update_actions()
+        picked, self._picked_while_opening = self._picked_while_opening, None
+        if picked is not None and picked[0] in {line.id for line in self.roster.lines()}:
+            (self.open_character if picked[1] else self.show_contractor)(picked[0])
         self.library_opened.emit(url)
 
     def choose_library(self) -> None:
@@ -943,6 +966,8 @@ class MainWindow(QMainWindow):
         """
         if character_id and character_id == self.tabs.current_id():
             return
+        if self._wait_for_library(character_id, keep=False):
+            return
         index = self.tabs.index_of(character_id)
         if index >= 0:
             self.tabs.setCurrentIndex(index)
@@ -958,11 +983,25 @@ class MainWindow(QMainWindow):
 
     def open_character(self, character_id: str) -> bool:
         """Open a character in a tab that stays open (roster double-click or Enter, a file)."""
+        if self._wait_for_library(character_id, keep=True):
+            return False
         shown = self.tabs.index_of(character_id) >= 0 or self._show_character(character_id)
         if shown:
             self.tabs.keep(character_id)
             self.tabs.setCurrentIndex(self.tabs.index_of(character_id))
         return shown
+
+    def _wait_for_library(self, character_id: str, *, keep: bool) -> bool:
+        """True when the library is still opening: the character is shown once it is open.
+
+        The roster is on screen before the library is open (``models.quick_roster``);
+        a pick made meanwhile is remembered, not dropped.
+        """
+        if self.workspace.library is not None or not self.loading or not character_id:
+            return False
+        self._picked_while_opening = (character_id, keep)
+        self.statusBar().showMessage("Opening the library…")
+        return True
 
     def _show_character(self, character_id: str) -> bool:
         library = self.workspace.library

@@ -194,3 +194,57 @@ def test_settings_remember_whether_the_dice_dock_was_open(app) -> None:
     assert AppSettings().dice_shown() is True
     settings.save_window(blob, blob, blob)
     assert AppSettings().dice_shown() is False
+
+
+def _example_library(path: Path) -> list[str]:
+    """A library holding the example characters; their names as the roster sorts them."""
+    from models.library import Library
+
+    with Library.open(path) as library:
+        library.load_examples()
+        return [entry.name for entry in library.roster()]
+
+
+def test_the_roster_shows_the_stored_characters_before_the_rules_are_loaded(
+    tmp_path: Path,
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    names = _example_library(library)
+    code = LAUNCH.replace(
+        "def done():\n",
+        "def done():\n"
+        "    if window.roster.lines() and 'first_roster' not in report:\n"
+        "        report['first_roster'] = [line.name for line in window.roster.lines()]\n",
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(library)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    report = json.loads(out.stdout.strip().splitlines()[-1])
+    assert _loaded(report["modules_at_first_paint"], LATER) == []
+    # Whichever read filled it first (models.quick_roster or the library), the lines are right.
+    assert report["first_roster"] == names
+    assert report["roster_after_load"] == "3 of 4 characters"  # the dead one is filtered out
+
+
+def test_a_pick_made_while_the_library_opens_is_shown_once_it_is_open(
+    qtbot, app, tmp_path: Path
+) -> None:
+    library = tmp_path / "library.sqlite3"
+    _example_library(library)
+    window = MainWindow(AppSettings(), str(library), offer_examples=False)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: bool(window.roster.lines()), timeout=20000)
+    picked = next(line for line in window.roster.lines() if line.name == "Wren Halloway")
+    window.open_character(picked.id)  # the library may well not be open yet
+    qtbot.waitUntil(lambda: not window.loading, timeout=20000)
+    qtbot.waitUntil(lambda: window.tabs.current_id() == picked.id, timeout=5000)
+    assert window.tabs.index_of(picked.id) >= 0

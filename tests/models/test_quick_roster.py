@@ -1,0 +1,115 @@
+"""The start-up roster read with ``sqlite3`` alone matches ``Library.roster`` (issue 13).
+
+The app shows its library's roster before SQLAlchemy is imported
+(``models.quick_roster``). These tests hold it to the stores' own answer on
+a library with every kind of line (living and dead, corrected ledgers,
+Covenant and This Mortal Coil characters), check that its SQL is the stores'
+queries compiled, and that anything it cannot read exactly is left to the
+ordinary way of opening a library.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+from builder.contract.character import Concept, Correction
+from harbinger.paths import sqlite_url
+from models import roster_sql
+from models.library import Library
+from models.quick_roster import compiled, quick_roster
+from tests.builder.contract.ledger_text import contractor
+from tests.builder.mortal_coil.examples import OKOYE
+
+ROOT = Path(__file__).resolve().parents[2]
+OLD_LIBRARY = ROOT / "tests" / "data" / "libraries" / "0004-55877c4-first.sqlite3"
+
+
+def _filled(path: Path) -> None:
+    """Examples of two games, a corrected ledger, a death voided by a correction, a spacefarer."""
+    won = contractor(
+        """
+        2026-05-01 contract home victory 'The Lantern Job'
+        2026-05-02 contract away victory 'Low Tide'
+        2026-05-03 contract home failure 'The Glass Orchard'
+        """
+    )
+    back = contractor(
+        """
+        2026-05-01 contract home victory 'The Lantern Job'
+        2026-05-02 contract home death 'The Drowning'
+        """
+    )
+    back = replace(back, id="revived-one", concept=Concept("Revived One"))
+    with Library.open(path) as library:
+        library.load_examples()
+        library.save(replace(won, ledger=(*won.ledger, Correction("2026-05-04", 1, (), "no"))))
+        library.save(replace(back, ledger=(*back.ledger, Correction("2026-05-03", 1))))
+        library.save(OKOYE)
+
+
+def test_its_sql_is_the_stores_queries_compiled() -> None:
+    assert compiled() == {
+        "CONTRACT_ROSTER": roster_sql.CONTRACT_ROSTER,
+        "DOCUMENT_ROSTER": roster_sql.DOCUMENT_ROSTER,
+    }, "models/roster_sql.py is out of date: run python -m models.quick_roster"
+
+
+def test_it_reads_every_line_as_the_library_does(tmp_path: Path) -> None:
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    with Library.open(path) as library:
+        expected = [replace(e, system_name="") for e in library.roster()]
+    quick = quick_roster(sqlite_url(path))
+    assert quick == expected
+    by_name = {e.name: e for e in expected}
+    assert by_name["Revived One"].alive
+    assert {e.system for e in expected} == {"contract", "covenant", "mortal-coil"}
+    assert sorted(e.victories for e in expected if e.victories) == [1, 1, 3, 11]
+
+
+def test_it_changes_nothing_on_disk(tmp_path: Path) -> None:
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    before = path.read_bytes()
+    assert quick_roster(sqlite_url(path))
+    assert path.read_bytes() == before
+    # A reader of a WAL library may leave SQLite's empty side files; never any data.
+    extra = {p.name: p.stat().st_size for p in tmp_path.iterdir() if p != path}
+    assert set(extra) <= {"library.sqlite3-wal", "library.sqlite3-shm"}
+    assert extra.get("library.sqlite3-wal", 0) == 0
+
+
+def test_what_it_cannot_read_exactly_is_left_to_the_library(tmp_path: Path) -> None:
+    assert quick_roster(sqlite_url(tmp_path / "missing.sqlite3")) is None
+    assert quick_roster("postgresql://dana@localhost/playgroup") is None
+    junk = tmp_path / "junk.sqlite3"
+    junk.write_bytes(b"not a database at all" * 100)
+    assert quick_roster(sqlite_url(junk)) is None
+    bare = tmp_path / "bare.sqlite3"
+    sqlite3.connect(bare).close()
+    assert quick_roster(sqlite_url(bare)) is None
+    old = tmp_path / "old.sqlite3"
+    shutil.copyfile(OLD_LIBRARY, old)
+    assert quick_roster(sqlite_url(old)) is None  # an upgrade is due: Library.open does it
+    assert old.read_bytes() == OLD_LIBRARY.read_bytes()
+
+
+def test_it_imports_neither_sqlalchemy_nor_the_rules(tmp_path: Path) -> None:
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    code = (
+        "import sys\n"
+        "from models.quick_roster import quick_roster\n"
+        f"rows = quick_roster({sqlite_url(path)!r})\n"
+        "heavy = ('sqlalchemy', 'sqlmodel', 'alembic', 'pydantic', 'builder.systems')\n"
+        "print(len(rows), sorted(m for m in sys.modules if m.startswith(heavy)))\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    assert out.stdout.split(" ", 1) == ["7", "[]\n"]
