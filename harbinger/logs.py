@@ -12,7 +12,6 @@ from __future__ import annotations
 import faulthandler
 import logging
 import os
-from logging.handlers import RotatingFileHandler
 from pathlib import Path
 from typing import IO
 
@@ -42,15 +41,30 @@ def log_path() -> Path:
     return log_dir() / LOG_FILE
 
 
+def start_crash_log() -> Path:
+    """Turn faulthandler on, writing a hard crash's stacks to ``crash.log``; returns its path.
+
+    Cheap, so the app calls it first thing; :func:`start_logging` (which calls
+    it too) waits until the window is on screen. Safe to call twice.
+    """
+    global _crash_stream
+    folder = log_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    if _crash_stream is None:
+        _crash_stream = (folder / CRASH_FILE).open("a", encoding="utf-8")
+        faulthandler.enable(_crash_stream)
+    return folder / CRASH_FILE
+
+
 def start_logging(level: int = logging.INFO) -> Path:
     """Send the ``harbinger`` loggers (and warnings) to the rotating file; turn faulthandler on.
 
     Safe to call twice: a second call adds no second handler. Returns the log file's path.
     """
-    global _crash_stream
-    folder = log_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    path = folder / LOG_FILE
+    from logging.handlers import RotatingFileHandler  # 15 ms to import: not before the window
+
+    start_crash_log()
+    path = log_path()
     root = logging.getLogger()
     if not any(getattr(h, "baseFilename", None) == str(path) for h in root.handlers):
         handler = RotatingFileHandler(
@@ -62,7 +76,4 @@ def start_logging(level: int = logging.INFO) -> Path:
         root.addHandler(handler)
     root.setLevel(min(root.level or level, level))
     logging.captureWarnings(True)
-    if _crash_stream is None:
-        _crash_stream = (folder / CRASH_FILE).open("a", encoding="utf-8")
-        faulthandler.enable(_crash_stream)
     return path

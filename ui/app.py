@@ -53,6 +53,14 @@ def chosen_location(db: str | None, last: str | None) -> str:
     return location if is_url(location) else library_url(location)
 
 
+def _start_logging() -> None:
+    """Open the log file and say which Harbinger started (a background job at start-up)."""
+    from harbinger.logs import start_logging
+
+    start_logging()
+    _log_start()
+
+
 def _log_start() -> None:
     """One line per launch in the log: which Harbinger, Python and Qt (never the library's
     URL, which for a server database may hold a password)."""
@@ -89,15 +97,19 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     if send_to_running(name, list(files)):
         return 0
 
-    from harbinger.logs import start_logging
+    from harbinger.logs import start_crash_log
     from ui.crash import install_excepthook
 
-    start_logging()
+    start_crash_log()
     install_excepthook()
-    _log_start()
     from ui.main_window import MainWindow
 
     window = MainWindow(settings, location)
+    # The log file (15 ms of imports) is opened by the background worker once the
+    # window is painted and its library is opening; crash.log already catches hard crashes.
+    window.after_first_paint(
+        lambda: window.tasks.run("Could not open the log file", _start_logging, None, print)
+    )
     server = InstanceServer(name, window)
     server.files_received.connect(window.open_files)
     server.listen()

@@ -5,7 +5,8 @@ Qt slot on the main thread end there). The hook writes the traceback to the log
 file (:mod:`harbinger.logs`) and shows :class:`CrashDialog`: what happened, the
 log's path, and "Copy details" to paste the traceback into a bug report. A
 second error while the dialog is open adds its traceback to the same dialog
-instead of stacking windows.
+instead of stacking windows. The dialog's module is imported when first needed,
+so installing the hook at start-up costs the first frame nothing.
 """
 
 from __future__ import annotations
@@ -15,73 +16,16 @@ import sys
 import threading
 import traceback
 from types import TracebackType
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import (
-    QApplication,
-    QDialog,
-    QDialogButtonBox,
-    QLabel,
-    QPlainTextEdit,
-    QPushButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QApplication
 
-from harbinger.logs import log_path
+if TYPE_CHECKING:
+    from ui.crash_dialog import CrashDialog
 
 log = logging.getLogger("harbinger.crash")
 
 _dialog: CrashDialog | None = None
-
-
-class CrashDialog(QDialog):
-    """Tells the player something went wrong, where the log is, and offers the details."""
-
-    def __init__(self, details: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Harbinger hit a problem")
-        layout = QVBoxLayout(self)
-        intro = QLabel(
-            "Something went wrong inside Harbinger. Your library is saved as you go, so "
-            "what you entered before this is kept. You can go on working, or close and "
-            "reopen the app.\n\nIf you report the problem, please include the details "
-            "below or the log file."
-        )
-        intro.setWordWrap(True)
-        layout.addWidget(intro)
-        self.log_label = QLabel(f"Log file: {log_path()}")
-        self.log_label.setWordWrap(True)
-        self.log_label.setTextInteractionFlags(
-            self.log_label.textInteractionFlags() | _selectable()
-        )
-        layout.addWidget(self.log_label)
-        self.details = QPlainTextEdit(details)
-        self.details.setReadOnly(True)
-        self.details.setMinimumSize(560, 220)
-        layout.addWidget(self.details)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = QPushButton("Copy details")
-        buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.copy_button.clicked.connect(self.copy_details)
-        buttons.rejected.connect(self.reject)
-        layout.addWidget(buttons)
-        self.buttons = buttons
-
-    def add_details(self, details: str) -> None:
-        """Append another error's traceback (the dialog was still open)."""
-        self.details.appendPlainText("\n" + details)
-
-    def copy_details(self) -> None:
-        """Put the details and the log's path on the clipboard, for a bug report."""
-        QApplication.clipboard().setText(
-            f"{self.details.toPlainText()}\nLog file: {log_path()}\n"
-        )
-
-
-def _selectable():
-    from PySide6.QtCore import Qt
-
-    return Qt.TextInteractionFlag.TextSelectableByMouse
 
 
 def format_details(
@@ -116,6 +60,8 @@ def report_exception(
         if _dialog is not None and _dialog.isVisible():
             _dialog.add_details(details)
         else:
+            from ui.crash_dialog import CrashDialog
+
             _dialog = CrashDialog(details, app.activeWindow())
             _dialog.show()
         _dialog.raise_()

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QApplication, QDialogButtonBox
 from harbinger import __version__
 from harbinger.logs import log_dir, log_path, start_logging
 from ui import crash
-from ui.crash import CrashDialog, install_excepthook, report_exception
+from ui.crash import install_excepthook, report_exception
+from ui.crash_dialog import CrashDialog
 from ui.help import AboutDialog, ManualDialog, manual_path
 from ui.main_window import MainWindow
 
