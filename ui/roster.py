@@ -7,7 +7,7 @@ the sheet.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,8 +32,6 @@ ID_ROLE = 0x0100 + 1
 """Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as
 a number so importing the roster does not build the ``Qt`` namespace's enums."""
 
-_RESIZE = 14
-"""``QEvent.Type.Resize``, as a number (see ``ID_ROLE``)."""
 
 ANY = "any"
 LIVING = "living"
@@ -115,6 +113,29 @@ def humanize(text: str) -> str:
     return text.replace("_", " ").capitalize() if text else "—"
 
 
+class _RosterTree(QTreeView):
+    """The roster's list: says when its visible area changed width (a scroll bar came or went,
+    the panel was resized), so the Name column can be refitted.
+
+    Qt lays out the header to the visible area's width in ``updateGeometries``
+    whenever that area changes. Asking for the area itself (``viewport()``)
+    would cost start-up about 20 ms: wrapping the plain ``QWidget`` it returns
+    builds some sixty Python enums.
+    """
+
+    def __init__(self, refit: Callable[[], None], parent: QWidget) -> None:
+        super().__init__(parent)
+        self._refit = refit
+        self._width = -1
+
+    def updateGeometries(self) -> None:
+        super().updateGeometries()
+        width = self.header().width()
+        if width != self._width:
+            self._width = width
+            self._refit()
+
+
 class RosterPanel(QWidget):
     """Search box, four filters and the grouped list; emits the chosen contractor's id."""
 
@@ -126,6 +147,8 @@ class RosterPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._lines: list[RosterLine] = []
+        self._name_width = 0  # what the names need (``_fit_name_column``)
+        self._others = 0  # what the other columns take
 
         # Every widget is made inside the panel: under the app's stylesheet, moving a
         # finished widget into a layout later re-styles it, which start-up pays for.
@@ -160,7 +183,7 @@ class RosterPanel(QWidget):
 
         self.model = QStandardItemModel(0, len(self.COLUMNS), self)
         self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
-        self.tree = QTreeView(self)
+        self.tree = _RosterTree(self._fit_name_column, self)
         self.tree.setModel(self.model)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
@@ -173,9 +196,6 @@ class RosterPanel(QWidget):
         # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
         # scrolls sideways instead of cutting names down to a letter or two.
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        self._name_width = 0
-        self._others = 0
-        self.tree.viewport().installEventFilter(self)
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
         self.count_label = QLabel(self)
@@ -356,14 +376,8 @@ class RosterPanel(QWidget):
 
     def _fit_name_column(self) -> None:
         """Give Name what the other columns leave, but never less than the names need."""
-        room = self.tree.viewport().width() - self._others
-        self.tree.header().resizeSection(0, max(self._name_width, room))
-
-    def eventFilter(self, watched: Any, event: Any) -> bool:
-        """Refit the Name column whenever the list's visible area changes size."""
-        if watched is self.tree.viewport() and event.type() == _RESIZE:
-            self._fit_name_column()
-        return super().eventFilter(watched, event)
+        header = self.tree.header()  # as wide as the list's visible area
+        header.resizeSection(0, max(self._name_width, header.width() - self._others))
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         cid = current.siblingAtColumn(0).data(ID_ROLE) if current.isValid() else None

@@ -52,3 +52,25 @@ def test_a_wide_roster_gives_the_room_to_the_names(qtbot) -> None:
     used = sum(header.sectionSize(c) for c in range(header.count()))
     assert used == roster.tree.viewport().width()
     assert roster.tree.horizontalScrollBar().maximum() == 0
+
+
+def test_the_names_are_refitted_when_a_scroll_bar_comes_and_goes(qtbot) -> None:
+    roster = panel(qtbot, 900)
+    header = roster.tree.header()
+    wide = roster.tree.viewport().width()
+    many = [
+        RosterEntry(f"m{i}", f"Member {i}", "Dana", 1, True, "approved", datetime(2025, 1, 1))
+        for i in range(60)
+    ]
+    roster.set_rows(many)  # taller than the panel: a vertical scroll bar takes some width
+    qtbot.waitUntil(lambda: roster.tree.verticalScrollBar().isVisible())
+    qtbot.waitUntil(lambda: roster.tree.viewport().width() < wide)
+    qtbot.waitUntil(
+        lambda: sum(header.sectionSize(c) for c in range(header.count()))
+        == roster.tree.viewport().width()
+    )
+    assert roster.tree.horizontalScrollBar().maximum() == 0
+
+    roster.set_rows(many[:2])  # the scroll bar goes: the names get its width back
+    qtbot.waitUntil(lambda: roster.tree.viewport().width() == wide)
+    qtbot.waitUntil(lambda: sum(header.sectionSize(c) for c in range(header.count())) == wide)
