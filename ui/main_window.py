@@ -66,8 +66,9 @@ if TYPE_CHECKING:
     from ui.operations.contract import Operations
 
 
-def _open_library(url: str) -> tuple[Any, list[Any]]:
-    """Open a library and read its roster (run off the main thread at start-up).
+def _open_library(url: str, rows: list[Any] | None = None) -> tuple[Any, list[Any]]:
+    """Open a library and read its roster unless ``rows`` already are it (run off the main
+    thread at start-up).
 
     The storage and rules layers are imported here, not at module level: they
     take most of a second to import, and the window should not wait for them.
@@ -75,6 +76,8 @@ def _open_library(url: str) -> tuple[Any, list[Any]]:
     from models.library import Library
 
     library = Library.open(url)
+    if rows is not None:
+        return library, rows
     try:
         rows = library.roster()
     except BaseException:
@@ -688,10 +691,19 @@ class MainWindow(QMainWindow):
             self.refresh_roster([])
             self._open_failed(url, message)
 
+        quick: list[list[Any] | None] = [None]  # written and read on the worker, in turn
+
+        def read_quickly() -> list[Any] | None:
+            quick[0] = _quick_roster(url)
+            return quick[0]
+
         def start() -> None:
-            # The roster first, read with sqlite3 alone, then the library itself.
-            self.tasks.run("Could not read the roster", lambda: _quick_roster(url), preview, ignore)
-            self.tasks.run("Could not open the library", lambda: _open_library(url), done, failed)
+            # The roster first, read with sqlite3 alone, then the library (which reads it
+            # again only when the quick read could not).
+            self.tasks.run("Could not read the roster", read_quickly, preview, ignore)
+            self.tasks.run(
+                "Could not open the library", lambda: _open_library(url, quick[0]), done, failed
+            )
 
         self.after_first_paint(start)
 
