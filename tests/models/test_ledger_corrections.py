@@ -70,3 +70,24 @@ def test_a_voided_death_contract_brings_the_contractor_back_in_the_roster(
         library.save(dead)
         assert not _roster_line(library, base.id).alive
         assert not fold_ledger(dead).alive
+
+
+def test_a_correction_and_a_contract_saved_from_two_windows_are_both_kept(
+    library_path: Path,
+) -> None:
+    base = contractor(THREE)  # 2 victories
+    with Library.open(library_path) as first, Library.open(library_path) as second:
+        first.save(base)
+        mine = first.load(base.id)
+        theirs = second.load(base.id)
+        won = ContractAttended("2026-05-07", "Salt Road", True, Outcome.VICTORY)
+        second.save(replace(theirs, ledger=(*theirs.ledger, won)))  # saved first, elsewhere
+        voided = Correction("2026-05-08", 1, (), "never happened")
+        summary = first.save(replace(mine, ledger=(*mine.ledger, voided)))  # merged after it
+        assert summary.ledger_appended == 1
+        stored = first.load(base.id)
+        # Both appends, in the order they reached the library; the correction still names
+        # entry 1, which no append moved.
+        assert stored.ledger == (*base.ledger, won, voided)
+        assert fold_ledger(stored).victories == 2  # 2 + Salt Road − the voided Low Tide (entry 1)
+        assert _roster_line(second, base.id).victories == 2
