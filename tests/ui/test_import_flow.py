@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import threading
 from pathlib import Path
 
 from PySide6.QtWidgets import QProgressDialog, QPushButton
@@ -56,9 +57,12 @@ def test_many_files_go_in_with_progress_steps(window: MainWindow, tmp_path: Path
     messages = status_messages(window)
     paths = copies(tmp_path, 6)
     steps: list[tuple[str, int, int]] = []
+    gate = threading.Event()  # the worker waits until the steps are being recorded
+    window.tasks.run("Test gate", lambda: gate.wait(30))
     window.import_files(paths)
     flow = window.import_flow
     flow.relay.step.connect(lambda *step: steps.append(step))
+    gate.set()
     assert isinstance(flow.progress, QProgressDialog)
     assert (flow.progress.minimum(), flow.progress.maximum()) == (0, 12)
     idle(window, qtbot)
