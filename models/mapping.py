@@ -48,7 +48,7 @@ from builder.contract.character import (
     Trauma,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
-from builder.contract.serialize import canonical_json, entry_from_dict, entry_to_dict
+from builder.contract.serialize import entry_from_dict, split_entry
 from models.tables import (
     AssetPickRow,
     BattleScarRow,
@@ -322,9 +322,7 @@ def ledger_values(contractor_id: str, seq: int, entry: Entry, now: datetime) -> 
     ``corrects`` names the entry it corrects, so the roster's queries count
     the corrected history.
     """
-    data = entry_to_dict(entry)
-    tag = data.pop("type")
-    columns = {name: data.pop(name, None) for name in LEDGER_COLUMNS}
+    tag, columns, payload = split_entry(entry, LEDGER_COLUMNS)
     corrects = None
     if isinstance(entry, Correction):
         corrects = entry.target if isinstance(entry.target, int) else None
@@ -344,7 +342,7 @@ def ledger_values(contractor_id: str, seq: int, entry: Entry, now: datetime) -> 
         "outcome": columns["outcome"],
         "death": death,
         "corrects": corrects,
-        "payload": canonical_json(data),
+        "payload": payload,
         "recorded_at": now,
     }
 

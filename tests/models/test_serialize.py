@@ -29,6 +29,7 @@ from builder.contract.serialize import (
     entry_from_dict,
     entry_to_dict,
     from_data,
+    split_entry,
 )
 from tests.models.strategies import contractors, entries
 
@@ -212,3 +213,14 @@ def test_the_quick_reader_agrees_with_the_careful_one_on_changed_documents(
     assert _outcome(contractor_from_dict, changed) == _outcome(
         lambda d: from_data(Contractor, d, ""), changed
     )
+
+
+@settings(max_examples=300, deadline=None)
+@given(entries)
+def test_a_stored_entry_is_split_exactly_as_its_dict_says(entry: object) -> None:
+    """``split_entry`` (an import's quick way) gives what the whole dict gives (issue 13)."""
+    columns = ("date", "exp", "gift_id", "outcome")
+    data = entry_to_dict(entry)  # type: ignore[arg-type]
+    tag = data.pop("type")
+    expected = (tag, {name: data.pop(name, None) for name in columns}, canonical_json(data))
+    assert split_entry(entry, columns) == expected  # type: ignore[arg-type]

@@ -1,0 +1,88 @@
+"""Rows given as column values, inserted in bulk: one executemany per table, no row objects.
+
+An import stores thousands of rows a batch (issue 13: 1,000 files in ≤ 3 ms
+each); building an ORM object per row, and letting SQLAlchemy prepare each
+row's parameters, cost more than the database's own work. Every store's bulk
+insert goes through ``insert_values``, inside the caller's transaction.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Sequence
+from typing import Any
+
+import sqlalchemy as sa
+from sqlmodel import Session
+
+from models.tables import LibraryTable
+
+Values = tuple[type[LibraryTable], dict[str, Any]]
+"""One row to insert: its table's model and its column values (every column but ``id``)."""
+
+
+def insert_values(session: Session, rows: Sequence[Values]) -> None:
+    """Insert rows given as column values, one executemany per table, in first-seen order.
+
+    Core ``INSERT``s through the session's connection, inside its transaction;
+    no row object is made, so nothing enters the session's identity map.
+    """
+    by_table: dict[type[LibraryTable], list[dict[str, Any]]] = {}
+    for model, values in rows:
+        by_table.setdefault(model, []).append(values)
+    connection = session.connection()
+    for model, values in by_table.items():
+        table = model.__table__  # type: ignore[attr-defined]
+        if not _insert_positional(connection, table, values):
+            session.execute(sa.insert(table), values)
+
+
+_UNSEEN = object()
+
+
+def _insert_positional(
+    connection: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]
+) -> bool:
+    """The same ``INSERT``, handed to a positional-parameter driver (SQLite's) directly.
+
+    SQLAlchemy prepares each row's parameters in Python, which cost about a
+    third of an import's storing time at SQLite's speed; here each value
+    goes through its column type's own bind processor (so a date is stored
+    exactly as SQLAlchemy stores it) into a tuple, and the driver gets them
+    all in one executemany. The SQL is the statement SQLAlchemy compiles for
+    the dialect. False (nothing done) for a driver with named parameters
+    (PostgreSQL's), which SQLAlchemy already batches well.
+    """
+    dialect = connection.dialect
+    if dialect.paramstyle != "qmark" or not rows:
+        return False
+    keys = list(rows[0])
+    compiled = sa.insert(table).compile(dialect=dialect, column_keys=keys)
+    order = list(compiled.positiontup or ())
+    if sorted(order) != sorted(keys):
+        return False  # the statement wants something the rows do not give: let SQLAlchemy do it
+    getter = operator.itemgetter(*order)
+    processed = []
+    for position, key in enumerate(order):
+        process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
+        if process is not None:
+            processed.append((position, process, {}))
+    parameters: list[Any]
+    if len(order) == 1:
+        parameters = [(getter(row),) for row in rows]
+    else:
+        parameters = [getter(row) for row in rows]
+    if processed:
+        for index, values in enumerate(parameters):
+            values = list(values)
+            for position, process, done in processed:
+                value = values[position]
+                if value is not None:
+                    # rows share most of these values (one time stamp, a few flags)
+                    stored = done.get(value, _UNSEEN)
+                    if stored is _UNSEEN:
+                        stored = done[value] = process(value)
+                    values[position] = stored
+            parameters[index] = tuple(values)
+    connection.exec_driver_sql(str(compiled), parameters)
+    return True
