@@ -9,7 +9,7 @@ insert goes through ``insert_values``, inside the caller's transaction.
 from __future__ import annotations
 
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import sqlalchemy as sa
@@ -35,9 +35,6 @@ def insert_values(session: Session, rows: Sequence[Values]) -> None:
         table = model.__table__  # type: ignore[attr-defined]
         if not _insert_positional(connection, table, values):
             session.execute(sa.insert(table), values)
-
-
-_UNSEEN = object()
 
 
 def _insert_positional(
@@ -66,23 +63,30 @@ def _insert_positional(
     for position, key in enumerate(order):
         process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
         if process is not None:
-            processed.append((position, process, {}))
+            processed.append((position, process))
     parameters: list[Any]
     if len(order) == 1:
         parameters = [(getter(row),) for row in rows]
     else:
         parameters = [getter(row) for row in rows]
     if processed:
-        for index, values in enumerate(parameters):
-            values = list(values)
-            for position, process, done in processed:
-                value = values[position]
-                if value is not None:
-                    # rows share most of these values (one time stamp, a few flags)
-                    stored = done.get(value, _UNSEEN)
-                    if stored is _UNSEEN:
-                        stored = done[value] = process(value)
-                    values[position] = stored
-            parameters[index] = tuple(values)
+        # column by column: rows share most of these values (one time stamp, a few flags)
+        columns = list(zip(*parameters, strict=True))
+        for position, process in processed:
+            columns[position] = _processed(columns[position], process)
+        parameters = list(zip(*columns, strict=True))
     connection.exec_driver_sql(str(compiled), parameters)
     return True
+
+
+def _processed(values: Sequence[Any], process: Callable[[Any], Any]) -> list[Any]:
+    """A column's values through its bind processor, each distinct value once (None stays)."""
+    done: dict[Any, Any] = {None: None}
+    stored = []
+    for value in values:
+        try:
+            stored.append(done[value])
+        except KeyError:
+            done[value] = process(value)
+            stored.append(done[value])
+    return stored

@@ -453,6 +453,10 @@ def _object_check(
     closed = extra_schema is False
     open_extra = None if extra_schema is True or closed else extra
     listed = bool(properties) or closed or open_extra is not None
+    if listed and not closed and open_extra is None:
+        # Members not listed pass: look up the listed ones (a ledger entry's "type")
+        # rather than every member.
+        return _open_object_check(typed, required, tuple(properties.items()), others)
 
     def check(value: Any) -> bool:
         if not isinstance(value, dict):
@@ -467,6 +471,27 @@ def _object_check(
                         return False
                 elif not member(item):
                     return False
+        return all(each(value) for each in others) if others else True
+
+    return check
+
+
+def _open_object_check(
+    typed: bool,
+    required: frozenset[str],
+    properties: tuple[tuple[str, Check], ...],
+    others: list[Check],
+) -> Check:
+    """``_object_check`` when members not in ``properties`` are allowed whatever they hold."""
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, dict):
+            return not typed
+        if required and not value.keys() >= required:
+            return False
+        for key, member in properties:
+            if key in value and not member(value[key]):
+                return False
         return all(each(value) for each in others) if others else True
 
     return check
