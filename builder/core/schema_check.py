@@ -135,13 +135,29 @@ JSON gives nothing else (objects are dicts, arrays lists, numbers int or float).
 """
 
 
+def _is_whole_number(value: Any) -> bool:
+    """Draft 2020-12's own "integer": a whole number, ``1.0`` included."""
+    return _is_integer(value) or (isinstance(value, float) and value.is_integer())
+
+
+_MEANINGS: dict[str, tuple[Check, ...]] = {
+    "integer": (_is_integer, _is_whole_number),
+}
+"""Type names a validator may mean one of several things by: ``files.strict_validator``'s
+integer is a whole-number literal, a plain Draft 2020-12 validator's also ``1.0``."""
+
+
 def _types_of(validator: Draft202012Validator) -> dict[str, Check]:
     """The type checks, after making sure the validator means the same by each name."""
+    types: dict[str, Check] = {}
     for name, check in _TYPES.items():
-        for sample in _SAMPLES:
-            if validator.is_type(sample, name) != check(sample):
-                raise Unsupported(f"type {name!r} differs on {sample!r}")
-    return _TYPES
+        for meaning in (check, *_MEANINGS.get(name, ())):
+            if all(validator.is_type(sample, name) == meaning(sample) for sample in _SAMPLES):
+                types[name] = meaning
+                break
+        else:
+            raise Unsupported(f"type {name!r} means something else to this validator")
+    return types
 
 
 # --------------------------------------------------------------------------- equality
@@ -260,7 +276,7 @@ class _Compiler:
             return self._array(node, typed is not None)
         if kind == "string":
             return _string_check(node, typed is not None)
-        return _number_check(node, typed)
+        return _number_check(node, typed, self.types["integer"])
 
     # ----------------------------------------------------------------- any value
 
@@ -521,14 +537,16 @@ def _string_check(node: dict[str, Any], typed: bool) -> Check | None:
     return check
 
 
-def _number_check(node: dict[str, Any], typed: str | None) -> Check | None:
+def _number_check(
+    node: dict[str, Any], typed: str | None, is_integer: Check = _is_integer
+) -> Check | None:
     """``minimum`` and the like, for a number (or, ``typed``, a value of that one type)."""
     bounds = [
         (keyword, node[keyword])
         for keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
         if keyword in node
     ]
-    is_kind = _is_integer if typed == "integer" else _is_number
+    is_kind = is_integer if typed == "integer" else _is_number
     if not bounds:
         return is_kind if typed else None
     low = node.get("minimum")
