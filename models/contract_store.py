@@ -119,8 +119,7 @@ class ContractStore:
         ledger: list[dict[str, Any]] = []
         gifts: list[dict[str, Any]] = []
         drafts: dict[tuple[str, str], GiftDraft] = {}
-        # in id order, so each index takes its new rows in order rather than all over the tree
-        for contractor, approvals, created_at in sorted(items, key=lambda item: item[0].id):
+        for contractor, approvals, created_at in items:
             cid = contractor.id
             parents.append(
                 mapping.contractor_values(
