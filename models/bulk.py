@@ -37,6 +37,23 @@ def insert_values(session: Session, rows: Sequence[Values]) -> None:
             session.execute(sa.insert(table), values)
 
 
+def insert_tuples(
+    session: Session, model: type[LibraryTable], columns: Sequence[str], rows: list[tuple[Any, ...]]
+) -> None:
+    """Insert rows given as tuples of the ``columns``' values into ``model``'s table.
+
+    The same statement as ``insert_values``, for the many rows of one table
+    (an import's ledger entries), without a dict per row where the driver
+    takes positional parameters.
+    """
+    if not rows:
+        return
+    connection = session.connection()
+    table = model.__table__  # type: ignore[attr-defined]
+    if not _insert_positional_tuples(connection, table, list(columns), rows):
+        session.execute(sa.insert(table), [dict(zip(columns, row, strict=True)) for row in rows])
+
+
 def _insert_positional(
     connection: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]
 ) -> bool:
@@ -50,32 +67,35 @@ def _insert_positional(
     the dialect. False (nothing done) for a driver with named parameters
     (PostgreSQL's), which SQLAlchemy already batches well.
     """
+    if connection.dialect.paramstyle != "qmark" or not rows:
+        return False
+    keys = list(rows[0])
+    getter = operator.itemgetter(*keys)
+    if len(keys) == 1:
+        return _insert_positional_tuples(connection, table, keys, [(getter(row),) for row in rows])
+    return _insert_positional_tuples(connection, table, keys, [getter(row) for row in rows])
+
+
+def _insert_positional_tuples(
+    connection: sa.Connection, table: sa.Table, keys: list[str], rows: list[tuple[Any, ...]]
+) -> bool:
+    """``_insert_positional`` of rows already given as tuples of the ``keys``' values."""
     dialect = connection.dialect
     if dialect.paramstyle != "qmark" or not rows:
         return False
-    keys = list(rows[0])
     compiled = sa.insert(table).compile(dialect=dialect, column_keys=keys)
     order = list(compiled.positiontup or ())
     if sorted(order) != sorted(keys):
         return False  # the statement wants something the rows do not give: let SQLAlchemy do it
-    getter = operator.itemgetter(*order)
-    processed = []
+    columns = list(zip(*rows, strict=True))  # column by column, in the statement's order
+    at = {key: index for index, key in enumerate(keys)}
+    columns = [columns[at[key]] for key in order]
     for position, key in enumerate(order):
         process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
         if process is not None:
-            processed.append((position, process))
-    parameters: list[Any]
-    if len(order) == 1:
-        parameters = [(getter(row),) for row in rows]
-    else:
-        parameters = [getter(row) for row in rows]
-    if processed:
-        # column by column: rows share most of these values (one time stamp, a few flags)
-        columns = list(zip(*parameters, strict=True))
-        for position, process in processed:
+            # rows share most of these values (one time stamp, a few flags)
             columns[position] = _processed(columns[position], process)
-        parameters = list(zip(*columns, strict=True))
-    connection.exec_driver_sql(str(compiled), parameters)
+    connection.exec_driver_sql(str(compiled), list(zip(*columns, strict=True)))
     return True
 
 

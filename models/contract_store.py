@@ -31,6 +31,7 @@ from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
 from builder.core.registry import GameSystem, system
 from models import mapping
+from models.bulk import insert_tuples
 from models.bulk import insert_values as _insert_values
 from models.errors import CharacterNotFound, LedgerRewriteError, LibraryError, UnstorableCharacter
 from models.tables import (
@@ -116,7 +117,7 @@ class ContractStore:
         players = _player_ids(session, {contractor.concept.player for contractor, _a, _c in items})
         parents: list[dict[str, Any]] = []
         children: list[mapping.Values] = []
-        ledger: list[dict[str, Any]] = []
+        ledger: list[tuple[Any, ...]] = []
         gifts: list[dict[str, Any]] = []
         drafts: dict[tuple[str, str], GiftDraft] = {}
         for contractor, approvals, created_at in items:
@@ -132,14 +133,14 @@ class ContractStore:
             )
             children.extend(_collection_values(contractor))
             ledger.extend(
-                mapping.ledger_values(cid, i, e, now) for i, e in enumerate(contractor.ledger)
+                mapping.ledger_tuple(cid, i, e, now) for i, e in enumerate(contractor.ledger)
             )
             for position, gift in enumerate(contractor.gifts):
                 gifts.append(mapping.gift_values(cid, position, gift))
                 drafts[cid, gift.id] = gift.draft
         _insert_values(session, [(ContractorRow, values) for values in parents])
         _insert_values(session, children)
-        _insert_values(session, [(LedgerRow, values) for values in ledger])
+        insert_tuples(session, LedgerRow, mapping.LEDGER_ROW_COLUMNS, ledger)
         if not gifts:
             return
         _insert_values(session, [(GiftRow, values) for values in gifts])

@@ -135,13 +135,13 @@ def test_bulk_rows_are_exactly_the_rows_sqlalchemy_would_write(tmp_path: Path) -
     files += [INES.read_bytes(), OKAFOR.read_bytes()]
     with Library.open(tmp_path / "fast.sqlite3") as library:
         library.import_files(files)
-    original = bulk._insert_positional
-    bulk._insert_positional = lambda *_args: False  # type: ignore[assignment]
+    original = bulk._insert_positional_tuples
+    bulk._insert_positional_tuples = lambda *_args: False  # type: ignore[assignment]
     try:
         with Library.open(tmp_path / "plain.sqlite3") as library:
             library.import_files(files)
     finally:
-        bulk._insert_positional = original
+        bulk._insert_positional_tuples = original
     assert _rows(tmp_path / "fast.sqlite3") == _rows(tmp_path / "plain.sqlite3")
 
 
