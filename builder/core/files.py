@@ -46,6 +46,7 @@ import jsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from builder.core import quick_json
 from builder.core.registry import FileFormatError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -209,11 +210,10 @@ def parse_json(raw: bytes, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_
         ) from None
     if not text.strip():
         raise UnreadableFile(Refusal.EMPTY, "file is empty")
-    if _plain_text(raw):
-        data = _quick_parse(text, max_depth)
-        if data is not _DOUBTFUL:
-            return data
-    return _careful_parse(text, max_depth)
+    quick = quick_json.DOUBTFUL  # the common, clean file is parsed the quick way
+    if quick_json.plain_text(raw):
+        quick = quick_json.parse(text, max_depth, MAX_DIGITS, _no_duplicates, _no_constant)
+    return _careful_parse(text, max_depth) if quick is quick_json.DOUBTFUL else quick
 
 
 def _careful_parse(text: str, max_depth: int) -> Any:
@@ -241,75 +241,6 @@ def _careful_parse(text: str, max_depth: int) -> Any:
         ) from None
     check_values(data, max_depth)
     return data
-
-
-_DOUBTFUL = object()
-"""``_quick_parse``'s answer when it cannot vouch for a document: the careful parse decides."""
-
-
-def _quick_parse(text: str, max_depth: int) -> Any:
-    """The JSON data of a file whose text ``_plain_text`` cleared, or ``_DOUBTFUL``.
-
-    The common case of a bulk import (issue 13), checked in fewer passes: no
-    Python call per integer literal, and one walk for depth and numbers (the
-    text needs none). Anything unusual, a refusal included, is ``_DOUBTFUL``,
-    so ``_careful_parse`` refuses it with its own words: this pass only ever
-    accepts what that one accepts.
-    """
-    try:
-        data = json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_no_constant)
-    except Exception:  # the careful parse words every refusal
-        return _DOUBTFUL
-    return data if _plain_shape(data, max_depth) else _DOUBTFUL
-
-
-def _plain_text(raw: bytes) -> bool:
-    """True when no string in this JSON text can hold a character ``check_text`` refuses.
-
-    A JSON string cannot hold a raw C0 control (the parser refuses one) and
-    valid UTF-8 holds no surrogate, so a refused character can only come
-    from a raw DEL, a raw C1 control (UTF-8 ``C2 80``–``C2 9F``), or an
-    escape: ``\\u``, ``\\b`` or ``\\f``. Finding none of them (an escaped
-    backslash before such a letter is a false alarm, which only costs time)
-    clears every key and string at once.
-    """
-    if b"\x7f" in raw or (not raw.isascii() and _C1_BYTES.search(raw) is not None):
-        return False
-    return b"\\" not in raw or _REFUSED_ESCAPE.search(raw) is None
-
-
-_C1_BYTES = re.compile(b"\xc2[\x80-\x9f]")
-_REFUSED_ESCAPE = re.compile(rb"\\[bfu]")
-
-_BIGGEST = 10**MAX_DIGITS
-"""The smallest magnitude of an integer with more than ``MAX_DIGITS`` digits."""
-
-
-def _plain_shape(data: Any, max_depth: int) -> bool:
-    """True when data from clean text passes ``check_values`` and ``_bounded_int``: one pass
-    level by level for its depth, its floats (finite) and its integers (short enough)."""
-    level = [data]
-    depth = 1
-    while level:
-        below: list[Any] = []
-        for value in level:
-            kind = type(value)
-            if kind is dict:
-                if depth > max_depth:
-                    return False
-                below.extend(value.values())
-            elif kind is list:
-                if depth > max_depth:
-                    return False
-                below.extend(value)
-            elif kind is int:
-                if not -_BIGGEST < value < _BIGGEST:
-                    return False
-            elif kind is float and not math.isfinite(value):
-                return False
-        level = below
-        depth += 1
-    return True
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
