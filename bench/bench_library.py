@@ -1,6 +1,7 @@
 """Library benchmark (SPEC §6, issue 13): 1,000 contractors × 8 Gifts, and a 10,000 roster.
 
-    python bench/bench_library.py [--contractors 1000] [--roster 10000] [--runs 15] [--keep DIR]
+    python bench/bench_library.py [--contractors 1000] [--roster 10000] [--covenant 1000]
+                                  [--runs 15] [--keep DIR]
 
 Builds a library in a temporary folder (one import of 1,000 character files,
 timed: budget 3 ms per character, split into reading the files and storing
@@ -11,6 +12,8 @@ repeated runs:
 - opening the library and reading the roster: budget 300 ms;
 - loading one full sheet from an open library: budget 100 ms;
 - the resident memory of this process afterwards: budget 250 MB;
+- importing 1,000 Covenant characters (the document store's bulk insert;
+  the same 3 ms per character);
 - opening a 10,000-contractor library and reading its roster: budget 300 ms
   (that library is filled through the storage layer directly, without
   reading files, so building it does not dominate the run).
@@ -23,6 +26,7 @@ pays them once at start-up, not per roster.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import resource
@@ -65,12 +69,18 @@ from builder.contract.character import (  # noqa: E402
 )
 from builder.contract.file import dumps_character_file  # noqa: E402
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
+from builder.core.canonical import file_text  # noqa: E402
 from builder.core.registry import CharacterFile  # noqa: E402
 from models.contract_store import SYSTEM_ID  # noqa: E402
 from models.library import Library, _insert_batch  # noqa: E402
+from resources import resource_path  # noqa: E402
 
 IMPORT_BUDGET_MS = 3.0
-"""Per character, for an import of 1,000 contractor files (issue 13)."""
+"""Per character, for an import of 1,000 contractor files (issue 13); held to Covenant's too."""
+COVENANT_EXAMPLE = "covenant-ines-okafor-vell.json"
+"""The shipped Covenant character the Covenant import copies."""
+COVENANT_LOG = 12
+"""Play-log entries of that example (checked when the files are made)."""
 ROSTER_BUDGET_MS = 300.0
 SHEET_BUDGET_MS = 100.0
 MEMORY_BUDGET_MB = 250.0
@@ -150,6 +160,24 @@ def build(path: Path, count: int, seed: int = 1) -> tuple[list[str], ImportTimin
     rng = random.Random(seed)
     contractors = [make_contractor(rng, i) for i in range(count)]
     files = [dumps_character_file(c) for c in contractors]
+    timing = import_timing(path, files)
+    return [c.id for c in contractors], timing
+
+
+def covenant_files(count: int) -> list[bytes]:
+    """``count`` Covenant character files: the shipped example under new ids and names."""
+    example = json.loads((resource_path("examples") / COVENANT_EXAMPLE).read_text("utf-8"))
+    assert len(example["character"]["log"]) == COVENANT_LOG
+    files = []
+    for index in range(count):
+        character = dict(example["character"], id=f"covenant-{index:05d}")
+        character["name"] = f"Covenant {index:05d}"
+        files.append(file_text(dict(example, character=character)).encode("utf-8"))
+    return files
+
+
+def import_timing(path: Path, files: list[bytes]) -> ImportTiming:
+    """Import ``files`` into the library at ``path`` in one go; the time spent on each half."""
     timing = ImportTiming()
     marks: dict[str, float] = {}
 
@@ -164,7 +192,23 @@ def build(path: Path, count: int, seed: int = 1) -> tuple[list[str], ImportTimin
         timing.cpu = time.process_time() - cpu
     timing.reading = marks["reading"] - started
     timing.storing = finished - marks["reading"]
-    return [c.id for c in contractors], timing
+    return timing
+
+
+def print_import(label: str, timing: ImportTiming, count: int) -> None:
+    """One import's milliseconds per character and their ratios to the budget."""
+    per = {
+        label: (timing.reading + timing.storing) / count * 1000,
+        "  reading + checking files": timing.reading / count * 1000,
+        "  storing": timing.storing / count * 1000,
+    }
+    for name, ms in per.items():
+        print(f"{name + ':':28s} {ms:6.2f} ms/character  ratio {ms / IMPORT_BUDGET_MS:.2f}")
+    cpu_ms = timing.cpu / count * 1000
+    print(
+        f"{'  (CPU time of the import:':28s} {cpu_ms:6.2f} ms/character  "
+        f"ratio {cpu_ms / IMPORT_BUDGET_MS:.2f}; load average {os.getloadavg()[0]:.1f})"
+    )
 
 
 def build_roster(path: Path, count: int, seed: int = 3) -> None:
@@ -219,6 +263,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--contractors", type=int, default=1000)
     parser.add_argument("--roster", type=int, default=10000, help="contractors of the big roster")
+    parser.add_argument("--covenant", type=int, default=1000, help="Covenant characters to import")
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--keep", type=Path, help="build the library in this folder and keep it")
     args = parser.parse_args(argv)
@@ -232,18 +277,7 @@ def main(argv: list[str] | None = None) -> int:
         took = timing.reading + timing.storing
         size = path.stat().st_size / 2**20
         print(f"built {args.contractors} contractors × 8 Gifts in {took:.1f} s ({size:.1f} MB)")
-        per = {
-            "import": took / args.contractors * 1000,
-            "  reading + checking files": timing.reading / args.contractors * 1000,
-            "  storing": timing.storing / args.contractors * 1000,
-        }
-        for label, ms in per.items():
-            print(f"{label + ':':28s} {ms:6.2f} ms/character  ratio {ms / IMPORT_BUDGET_MS:.2f}")
-        cpu_ms = timing.cpu / args.contractors * 1000
-        print(
-            f"{'  (CPU time of the import:':28s} {cpu_ms:6.2f} ms/character  "
-            f"ratio {cpu_ms / IMPORT_BUDGET_MS:.2f}; load average {os.getloadavg()[0]:.1f})"
-        )
+        print_import("import", timing, args.contractors)
 
         roster_ms = roster_median(path, args.runs, args.contractors)
 
@@ -264,7 +298,14 @@ def main(argv: list[str] | None = None) -> int:
         build_roster(big, args.roster)
         big_ms, big_cpu_ms = roster_medians(big, max(3, args.runs // 3), args.roster)
 
+        # after the roster, so that run sees the same process as before this import was added
+        covenant = folder / "covenant.sqlite3"
+        covenant.unlink(missing_ok=True)
+        covenant_timing = import_timing(covenant, covenant_files(args.covenant))
+
     sheet_ms = median_ms(sheet_runs)
+    print(f"{args.covenant} Covenant characters ({COVENANT_LOG} play-log entries each):")
+    print_import("Covenant import", covenant_timing, args.covenant)
     print(f"open + roster():  median {roster_ms:7.1f} ms  ratio {roster_ms / ROSTER_BUDGET_MS:.2f}")
     print(f"load one sheet:   median {sheet_ms:7.1f} ms  ratio {sheet_ms / SHEET_BUDGET_MS:.2f}")
     print(f"  (first load after opening: {first_loads[0] * 1000:.1f} ms)")

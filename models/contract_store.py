@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import operator
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -32,6 +31,8 @@ from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
 from builder.core.registry import GameSystem, system
 from models import mapping
+from models.bulk import insert_tuples
+from models.bulk import insert_values as _insert_values
 from models.errors import CharacterNotFound, LedgerRewriteError, LibraryError, UnstorableCharacter
 from models.tables import (
     AssetPickRow,
@@ -114,21 +115,18 @@ class ContractStore:
         """
         if not items:
             return
-        players: dict[str, int | None] = {}
+        players = _player_ids(session, {contractor.concept.player for contractor, _a, _c in items})
         parents: list[dict[str, Any]] = []
         children: list[mapping.Values] = []
-        ledger: list[dict[str, Any]] = []
+        ledger: list[tuple[Any, ...]] = []
         gifts: list[dict[str, Any]] = []
         drafts: dict[tuple[str, str], GiftDraft] = {}
         for contractor, approvals, created_at in items:
             cid = contractor.id
-            name = contractor.concept.player
-            if name not in players:
-                players[name] = _player_id(session, name)
             parents.append(
                 mapping.contractor_values(
                     contractor,
-                    players[name],
+                    players.get(contractor.concept.player),
                     now,
                     approvals=canonical_json([dict(a) for a in approvals]),
                     created_at=created_at,
@@ -136,14 +134,14 @@ class ContractStore:
             )
             children.extend(_collection_values(contractor))
             ledger.extend(
-                mapping.ledger_values(cid, i, e, now) for i, e in enumerate(contractor.ledger)
+                mapping.ledger_tuple(cid, i, e, now) for i, e in enumerate(contractor.ledger)
             )
             for position, gift in enumerate(contractor.gifts):
                 gifts.append(mapping.gift_values(cid, position, gift))
                 drafts[cid, gift.id] = gift.draft
         _insert_values(session, [(ContractorRow, values) for values in parents])
         _insert_values(session, children)
-        _insert_values(session, [(LedgerRow, values) for values in ledger])
+        insert_tuples(session, LedgerRow, mapping.LEDGER_ROW_COLUMNS, ledger)
         if not gifts:
             return
         _insert_values(session, [(GiftRow, values) for values in gifts])
@@ -455,6 +453,23 @@ def _check_storable(contractor: Contractor) -> None:
         raise UnstorableCharacter(f"cannot save {contractor.concept.name!r}: {exc}") from None
 
 
+def _player_ids(session: Session, names: Iterable[str]) -> dict[str, int]:
+    """The player row id of each (non-empty) name, rows added for new names: one query."""
+    wanted = sorted(name for name in names if name)
+    if not wanted:
+        return {}
+    rows = session.execute(
+        sa.select(col(PlayerRow.name), col(PlayerRow.id)).where(col(PlayerRow.name).in_(wanted))
+    ).all()
+    found: dict[str, int] = {name: player_id for name, player_id in rows}
+    for name in wanted:
+        if name not in found:
+            player_id = _player_id(session, name)
+            assert player_id is not None
+            found[name] = player_id
+    return found
+
+
 def _player_id(session: Session, name: str) -> int | None:
     if not name:
         return None
@@ -606,73 +621,6 @@ def _update_contractor(
         session.add(row)
     session.flush()
     return SaveSummary(cid, created=False, ledger_appended=len(appended), parts=tuple(parts))
-
-
-def _insert_values(session: Session, rows: Sequence[mapping.Values]) -> None:
-    """Insert rows given as column values, one executemany per table, in first-seen order.
-
-    Core ``INSERT``s through the session's connection, inside its transaction;
-    no row object is made, so nothing enters the session's identity map.
-    """
-    by_table: dict[type[LibraryTable], list[dict[str, Any]]] = {}
-    for model, values in rows:
-        by_table.setdefault(model, []).append(values)
-    connection = session.connection()
-    for model, values in by_table.items():
-        table = model.__table__  # type: ignore[attr-defined]
-        if not _insert_positional(connection, table, values):
-            session.execute(sa.insert(table), values)
-
-
-_UNSEEN = object()
-
-
-def _insert_positional(
-    connection: sa.Connection, table: sa.Table, rows: list[dict[str, Any]]
-) -> bool:
-    """The same ``INSERT``, handed to a positional-parameter driver (SQLite's) directly.
-
-    SQLAlchemy prepares each row's parameters in Python, which cost about a
-    third of an import's storing time at SQLite's speed; here each value
-    goes through its column type's own bind processor (so a date is stored
-    exactly as SQLAlchemy stores it) into a tuple, and the driver gets them
-    all in one executemany. The SQL is the statement SQLAlchemy compiles for
-    the dialect. False (nothing done) for a driver with named parameters
-    (PostgreSQL's), which SQLAlchemy already batches well.
-    """
-    dialect = connection.dialect
-    if dialect.paramstyle != "qmark" or not rows:
-        return False
-    keys = list(rows[0])
-    compiled = sa.insert(table).compile(dialect=dialect, column_keys=keys)
-    order = list(compiled.positiontup or ())
-    if sorted(order) != sorted(keys):
-        return False  # the statement wants something the rows do not give: let SQLAlchemy do it
-    getter = operator.itemgetter(*order)
-    processed = []
-    for position, key in enumerate(order):
-        process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
-        if process is not None:
-            processed.append((position, process, {}))
-    parameters: list[Any]
-    if len(order) == 1:
-        parameters = [(getter(row),) for row in rows]
-    else:
-        parameters = [getter(row) for row in rows]
-    if processed:
-        for index, values in enumerate(parameters):
-            values = list(values)
-            for position, process, done in processed:
-                value = values[position]
-                if value is not None:
-                    # rows share most of these values (one time stamp, a few flags)
-                    stored = done.get(value, _UNSEEN)
-                    if stored is _UNSEEN:
-                        stored = done[value] = process(value)
-                    values[position] = stored
-            parameters[index] = tuple(values)
-    connection.exec_driver_sql(str(compiled), parameters)
-    return True
 
 
 def _insert_gifts(session: Session, cid: str, gifts: Sequence[tuple[int, Gift]]) -> None:

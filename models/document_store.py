@@ -36,6 +36,7 @@ from sqlmodel import Session, col, delete, select
 
 from builder.contract.file import parse_document
 from builder.core.registry import CharacterFile, FileFormatError, GameSystem, system
+from models.bulk import Values, insert_values
 from models.errors import CharacterNotFound, LedgerRewriteError, UnknownSystem, UnstorableCharacter
 from models.tables import CharacterDocumentRow, CharacterLogRow
 from models.values import (
@@ -144,9 +145,40 @@ class DocumentStore:
     def insert_many(
         self, session: Session, game: GameSystem, items: Sequence[NewCharacter], now: datetime
     ) -> None:
-        """Insert several characters (an import); each as ``insert`` would."""
+        """Insert characters read from checked files (an import): the rows ``insert`` would
+        write, with one executemany per table (``models.bulk``) for the whole batch.
+
+        The files passed their system's reader when they were read, so they
+        are not read back again (``_Split.probe``), as ``ContractStore`` does.
+        """
+        documents: list[Values] = []
+        log: list[Values] = []
         for character, approvals, created_at in items:
-            self.insert(session, game, character, now, approvals=approvals, created_at=created_at)
+            split = _Split(game, character)
+            character_id = split.identity.id
+            documents.append(
+                (
+                    CharacterDocumentRow,
+                    {
+                        "id": character_id,
+                        "system": game.id,
+                        **_roster_columns(game, split, character),
+                        "approval_state": "unreviewed",
+                        "approvals": stored_json([dict(a) for a in approvals]),
+                        "created_at": created_at or now,
+                        "updated_at": now,
+                    },
+                )
+            )
+            log.extend(
+                (
+                    CharacterLogRow,
+                    {"character_id": character_id, "seq": seq, "entry": text, "recorded_at": now},
+                )
+                for seq, text in enumerate(split.encoded)
+            )
+        insert_values(session, documents)  # parents first: the log rows reference them
+        insert_values(session, log)
 
     def update(
         self, session: Session, game: GameSystem, character: Any, now: datetime
@@ -300,11 +332,19 @@ def _delete_log_from(session: Session, character_id: str, seq: int) -> None:
 
 def _apply(row: CharacterDocumentRow, game: GameSystem, split: _Split, character: Any) -> None:
     """Copy the document and the roster's columns onto a row."""
-    row.version = split.version
-    row.name = split.identity.name
-    row.player = split.identity.player
-    row.alive = bool(game.in_play(character))
-    row.document = stored_json(split.head)
+    for name, value in _roster_columns(game, split, character).items():
+        setattr(row, name, value)
+
+
+def _roster_columns(game: GameSystem, split: _Split, character: Any) -> dict[str, Any]:
+    """The document and the columns copied out of it for the roster, by column name."""
+    return {
+        "version": split.version,
+        "name": split.identity.name,
+        "player": split.identity.player,
+        "alive": bool(game.in_play(character)),
+        "document": stored_json(split.head),
+    }
 
 
 def _changed_fields(old: Mapping[str, Any], new: Mapping[str, Any]) -> tuple[str, ...]:

@@ -48,7 +48,7 @@ from builder.contract.character import (
     Trauma,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
-from builder.contract.serialize import canonical_json, entry_from_dict, entry_to_dict
+from builder.contract.serialize import entry_from_dict, split_entry
 from models.tables import (
     AssetPickRow,
     BattleScarRow,
@@ -315,16 +315,36 @@ def ledger_row(contractor_id: str, seq: int, entry: Entry, now: datetime) -> Led
 
 
 def ledger_values(contractor_id: str, seq: int, entry: Entry, now: datetime) -> dict[str, Any]:
-    """The column values of ``ledger_row``, for a bulk insert that needs no row objects.
+    """The column values of ``ledger_row``, for a bulk insert that needs no row objects."""
+    return dict(zip(LEDGER_ROW_COLUMNS, ledger_tuple(contractor_id, seq, entry, now), strict=True))
+
+
+LEDGER_ROW_COLUMNS = (
+    "contractor_id",
+    "seq",
+    "type",
+    "date",
+    "exp",
+    "gift_id",
+    "outcome",
+    "death",
+    "corrects",
+    "payload",
+    "recorded_at",
+)
+"""The ``ledger_entry`` columns ``ledger_tuple`` gives, in its order (every one but ``id``)."""
+
+
+def ledger_tuple(contractor_id: str, seq: int, entry: Entry, now: datetime) -> tuple[Any, ...]:
+    """The column values of ``ledger_row`` in ``LEDGER_ROW_COLUMNS`` order: an import's
+    thousands of ledger rows go to the database without a dict each (issue 13).
 
     A correction keeps its replacement whole in ``payload``; its ``outcome``
     and ``death`` columns repeat the replacement's (none when it voids), and
     ``corrects`` names the entry it corrects, so the roster's queries count
     the corrected history.
     """
-    data = entry_to_dict(entry)
-    tag = data.pop("type")
-    columns = {name: data.pop(name, None) for name in LEDGER_COLUMNS}
+    tag, columns, payload = split_entry(entry, LEDGER_COLUMNS)
     corrects = None
     if isinstance(entry, Correction):
         corrects = entry.target if isinstance(entry.target, int) else None
@@ -334,19 +354,19 @@ def ledger_values(contractor_id: str, seq: int, entry: Entry, now: datetime) -> 
         death = death_marker(replacement) if replacement is not None else None
     else:
         death = death_marker(entry)
-    return {
-        "contractor_id": contractor_id,
-        "seq": seq,
-        "type": tag,
-        "date": columns["date"],
-        "exp": columns["exp"],
-        "gift_id": columns["gift_id"],
-        "outcome": columns["outcome"],
-        "death": death,
-        "corrects": corrects,
-        "payload": canonical_json(data),
-        "recorded_at": now,
-    }
+    return (
+        contractor_id,
+        seq,
+        tag,
+        columns["date"],
+        columns["exp"],
+        columns["gift_id"],
+        columns["outcome"],
+        death,
+        corrects,
+        payload,
+        now,
+    )
 
 
 def entry_from_row(row: LedgerRow) -> Entry:

@@ -33,7 +33,7 @@ import os
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -267,11 +267,16 @@ def validate_contractor(contractor: Contractor) -> None:
 def _check_meaning(contractor: Contractor) -> None:
     """What a schema cannot say: each ledger date is a real day no later than tomorrow
     (``files.check_date``), and each Gift id appears once (ledger rows refer to Gifts by id)."""
+    today = date.today()
+    checked: set[str] = set()  # a long ledger repeats its dates: each is checked once
     for index, entry in enumerate(contractor.ledger):
+        if entry.date in checked:
+            continue
         try:
-            files.check_date(entry.date, f"ledger[{index}].date")
+            files.check_date(entry.date, f"ledger[{index}].date", today=today)
         except files.UnreadableFile as exc:
             raise _refusal(exc) from None
+        checked.add(entry.date)
     first_at: dict[str, int] = {}
     for index, gift in enumerate(contractor.gifts):
         if gift.id in first_at:

@@ -46,6 +46,7 @@ import jsonschema
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
+from builder.core import quick_json
 from builder.core.registry import FileFormatError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -209,6 +210,14 @@ def parse_json(raw: bytes, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_
         ) from None
     if not text.strip():
         raise UnreadableFile(Refusal.EMPTY, "file is empty")
+    quick = quick_json.DOUBTFUL  # the common, clean file is parsed the quick way
+    if quick_json.plain_text(raw):
+        quick = quick_json.parse(text, max_depth, MAX_DIGITS, _no_duplicates, _no_constant)
+    return _careful_parse(text, max_depth) if quick is quick_json.DOUBTFUL else quick
+
+
+def _careful_parse(text: str, max_depth: int) -> Any:
+    """``parse_json`` the long way: every check as the data is built, each refusal worded."""
     try:
         data = json.loads(
             text,
@@ -235,14 +244,17 @@ def parse_json(raw: bytes, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_
 
 
 def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
+    result = dict(pairs)
+    if len(result) == len(pairs):
+        return result
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
             raise UnreadableFile(
                 Refusal.DUPLICATE_KEY, f"the key {key!r} appears twice in one object", key=key
             )
-        result[key] = value
-    return result
+        seen.add(key)
+    raise AssertionError("a shorter dict without a repeated key")  # pragma: no cover
 
 
 def _bounded_int(literal: str) -> int:

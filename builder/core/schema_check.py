@@ -135,13 +135,29 @@ JSON gives nothing else (objects are dicts, arrays lists, numbers int or float).
 """
 
 
+def _is_whole_number(value: Any) -> bool:
+    """Draft 2020-12's own "integer": a whole number, ``1.0`` included."""
+    return _is_integer(value) or (isinstance(value, float) and value.is_integer())
+
+
+_MEANINGS: dict[str, tuple[Check, ...]] = {
+    "integer": (_is_integer, _is_whole_number),
+}
+"""Type names a validator may mean one of several things by: ``files.strict_validator``'s
+integer is a whole-number literal, a plain Draft 2020-12 validator's also ``1.0``."""
+
+
 def _types_of(validator: Draft202012Validator) -> dict[str, Check]:
     """The type checks, after making sure the validator means the same by each name."""
+    types: dict[str, Check] = {}
     for name, check in _TYPES.items():
-        for sample in _SAMPLES:
-            if validator.is_type(sample, name) != check(sample):
-                raise Unsupported(f"type {name!r} differs on {sample!r}")
-    return _TYPES
+        for meaning in (check, *_MEANINGS.get(name, ())):
+            if all(validator.is_type(sample, name) == meaning(sample) for sample in _SAMPLES):
+                types[name] = meaning
+                break
+        else:
+            raise Unsupported(f"type {name!r} means something else to this validator")
+    return types
 
 
 # --------------------------------------------------------------------------- equality
@@ -260,7 +276,7 @@ class _Compiler:
             return self._array(node, typed is not None)
         if kind == "string":
             return _string_check(node, typed is not None)
-        return _number_check(node, typed)
+        return _number_check(node, typed, self.types["integer"])
 
     # ----------------------------------------------------------------- any value
 
@@ -453,6 +469,10 @@ def _object_check(
     closed = extra_schema is False
     open_extra = None if extra_schema is True or closed else extra
     listed = bool(properties) or closed or open_extra is not None
+    if listed and not closed and open_extra is None:
+        # Members not listed pass: look up the listed ones (a ledger entry's "type")
+        # rather than every member.
+        return _open_object_check(typed, required, tuple(properties.items()), others)
 
     def check(value: Any) -> bool:
         if not isinstance(value, dict):
@@ -467,6 +487,27 @@ def _object_check(
                         return False
                 elif not member(item):
                     return False
+        return all(each(value) for each in others) if others else True
+
+    return check
+
+
+def _open_object_check(
+    typed: bool,
+    required: frozenset[str],
+    properties: tuple[tuple[str, Check], ...],
+    others: list[Check],
+) -> Check:
+    """``_object_check`` when members not in ``properties`` are allowed whatever they hold."""
+
+    def check(value: Any) -> bool:
+        if not isinstance(value, dict):
+            return not typed
+        if required and not value.keys() >= required:
+            return False
+        for key, member in properties:
+            if key in value and not member(value[key]):
+                return False
         return all(each(value) for each in others) if others else True
 
     return check
@@ -496,14 +537,16 @@ def _string_check(node: dict[str, Any], typed: bool) -> Check | None:
     return check
 
 
-def _number_check(node: dict[str, Any], typed: str | None) -> Check | None:
+def _number_check(
+    node: dict[str, Any], typed: str | None, is_integer: Check = _is_integer
+) -> Check | None:
     """``minimum`` and the like, for a number (or, ``typed``, a value of that one type)."""
     bounds = [
         (keyword, node[keyword])
         for keyword in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum")
         if keyword in node
     ]
-    is_kind = _is_integer if typed == "integer" else _is_number
+    is_kind = is_integer if typed == "integer" else _is_number
     if not bounds:
         return is_kind if typed else None
     low = node.get("minimum")

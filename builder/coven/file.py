@@ -21,7 +21,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from builder.core import files
+from builder.core import files, schema_check
 from builder.core.canonical import file_text
 from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
@@ -98,6 +98,12 @@ def _validator() -> Draft202012Validator:
     return files.strict_validator(files.load_schema(resource_path("schemas", SCHEMA_FILE)))
 
 
+@cache
+def _verdict() -> schema_check.Check:
+    """The schema's verdict compiled (``builder.core.schema_check``)."""
+    return schema_check.compile_check(_validator())
+
+
 def from_document(document: Any) -> CovenFile:
     """Check a parsed document (format, version, schema) and build its values."""
     if not isinstance(document, dict):
@@ -112,7 +118,8 @@ def from_document(document: Any) -> CovenFile:
             f"written by a newer Harbinger (version {version}); this one reads up to {VERSION}",
             "version",
         )
-    problems = files.schema_problems(_validator(), document)
+    # jsonschema words the problems of a refused file only (issue 13: bulk imports)
+    problems = () if _verdict()(document) else files.schema_problems(_validator(), document)
     if problems:
         found = tuple((files.json_path(path), text) for path, text in problems)
         where, what = files.summarize(list(found))

@@ -28,7 +28,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from builder.core import files
+from builder.core import files, schema_check
 from builder.core.canonical import file_text
 from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
@@ -141,6 +141,13 @@ def _validator() -> Draft202012Validator:
     return Draft202012Validator(files.load_schema(resource_path("schemas", SCHEMA_FILE)))
 
 
+@cache
+def _verdict() -> schema_check.Check:
+    """The schema's verdict compiled (``builder.core.schema_check``): a bulk import of many
+    files pays jsonschema's generic walk only for a file it refuses (issue 13)."""
+    return schema_check.compile_check(_validator())
+
+
 def _path(error: ValidationError) -> str:
     return files.json_path(error.absolute_path)
 
@@ -200,11 +207,12 @@ def from_document(document: Any) -> CovenantFile:
             f"written by a newer Harbinger (version {version}); this one reads up to {VERSION}",
             "version",
         )
-    found = sorted(_validator().iter_errors(document), key=_document_order)
-    problems = tuple((_path(e), files.brief(e)) for e in found)
-    if problems:
-        where, what = problems[0]
-        raise CovenantFileError(what, where or "(file)", problems)
+    if not _verdict()(document):  # jsonschema words the problems of a refused file only
+        found = sorted(_validator().iter_errors(document), key=_document_order)
+        problems = tuple((_path(e), files.brief(e)) for e in found)
+        if problems:
+            where, what = problems[0]
+            raise CovenantFileError(what, where or "(file)", problems)
     character = character_from_json(document["character"])
     return CovenantFile(character, tuple(document["approvals"]))
 

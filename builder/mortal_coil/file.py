@@ -23,7 +23,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from builder.core import files
+from builder.core import files, schema_check
 from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
 from builder.mortal_coil import character as mc
@@ -124,6 +124,13 @@ def _validator(name: str) -> Draft202012Validator:
     return Draft202012Validator(schema)
 
 
+@cache
+def _verdict(name: str) -> schema_check.Check:
+    """The schema's verdict compiled (``builder.core.schema_check``): a bulk import of many
+    files pays jsonschema's generic walk only for a file it refuses (issue 13)."""
+    return schema_check.compile_check(_validator(name))
+
+
 def _path(parts: Any) -> str:
     out = ""
     for part in parts:
@@ -144,6 +151,8 @@ def _check(document: Any, fmt: str, schema: str, what: str) -> None:
             f"written by a newer Harbinger (version {version}); this one reads up to {VERSION}",
             "version",
         )
+    if _verdict(schema)(document):  # jsonschema words the problems of a refused file only
+        return
     found = sorted(
         _validator(schema).iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]
     )

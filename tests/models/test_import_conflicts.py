@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-import models.contract_store as contract_store
+import models.bulk as bulk
 from builder.contract.file import dumps_character_file, read_character_file
-from models import Library
+from models import Library, mapping
 from models.errors import ImportConflict
 from models.library import numbered_name
 from models.values import ImportConflictInfo, OnConflict
@@ -135,13 +135,13 @@ def test_bulk_rows_are_exactly_the_rows_sqlalchemy_would_write(tmp_path: Path) -
     files += [INES.read_bytes(), OKAFOR.read_bytes()]
     with Library.open(tmp_path / "fast.sqlite3") as library:
         library.import_files(files)
-    original = contract_store._insert_positional
-    contract_store._insert_positional = lambda *_args: False  # type: ignore[assignment]
+    original = bulk._insert_positional_tuples
+    bulk._insert_positional_tuples = lambda *_args: False  # type: ignore[assignment]
     try:
         with Library.open(tmp_path / "plain.sqlite3") as library:
             library.import_files(files)
     finally:
-        contract_store._insert_positional = original
+        bulk._insert_positional_tuples = original
     assert _rows(tmp_path / "fast.sqlite3") == _rows(tmp_path / "plain.sqlite3")
 
 
@@ -178,15 +178,15 @@ def test_the_fast_path_stores_a_whole_second_as_sqlalchemy_does(library_path: Pa
 
     contractor = read_character_file(INES)
     with Library.open(library_path) as library, library._writing() as session:
-        values = contract_store.mapping.contractor_values(contractor, None, datetime(2025, 1, 1))
+        values = mapping.contractor_values(contractor, None, datetime(2025, 1, 1))
         connection = session.connection()
-        assert contract_store._insert_positional(connection, ContractorRow.__table__, [values])
+        assert bulk._insert_positional(connection, ContractorRow.__table__, [values])
         row = connection.exec_driver_sql(
             "SELECT created_at, updated_at, charon_coin FROM contractor"
         ).one()
         coin = int(contractor.creation.charon_coin)
         assert tuple(row) == ("2025-01-01 00:00:00.000000", "2025-01-01 00:00:00.000000", coin)
         version = {"character_id": contractor.id, "version": 1}
-        assert contract_store._insert_positional(
+        assert bulk._insert_positional(
             connection, CharacterVersionRow.__table__, [version]
         )

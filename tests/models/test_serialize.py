@@ -6,6 +6,7 @@ import json
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from builder.contract.character import (
     Concept,
@@ -27,6 +28,8 @@ from builder.contract.serialize import (
     contractor_to_dict,
     entry_from_dict,
     entry_to_dict,
+    from_data,
+    split_entry,
 )
 from tests.models.strategies import contractors, entries
 
@@ -151,3 +154,73 @@ def test_a_contract_and_a_gift_change_keep_their_enum_values() -> None:
     assert data["ledger"][0]["outcome"] == "death"
     assert data["ledger"][1]["kind"] == "revision"
     assert data["ledger"][1]["credits"] == -1
+
+
+def _paths(data: object, path: tuple[object, ...] = ()) -> list[tuple[object, ...]]:
+    """Every place in plain data: object members and list items, depth first."""
+    places = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            places.extend(_paths(value, (*path, key)))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            places.extend(_paths(value, (*path, index)))
+    return places
+
+
+def _mutated(data: object, path: tuple[object, ...], how: str, odd: object) -> object:
+    """A deep copy of ``data`` with the value at ``path`` replaced, dropped or given a stray key."""
+    copy = json.loads(json.dumps(data))
+    if not path:
+        return odd
+    holder = copy
+    for part in path[:-1]:
+        holder = holder[part]
+    last = path[-1]
+    if how == "drop" and isinstance(holder, dict):
+        del holder[last]
+    elif how == "stray" and isinstance(holder[last], dict):
+        holder[last]["stray"] = odd
+    else:
+        holder[last] = odd
+    return copy
+
+
+def _outcome(read: object, data: object) -> object:
+    try:
+        return ("read", read(data))  # type: ignore[operator]
+    except SerializeError as exc:
+        return ("refused", exc.where, exc.problem)
+    except (TypeError, ValueError) as exc:
+        return ("error", type(exc).__name__, str(exc))
+
+
+@settings(max_examples=300, deadline=None)
+@given(contractors, st.data())
+def test_the_quick_reader_agrees_with_the_careful_one_on_changed_documents(
+    contractor: Contractor, data: st.DataObject
+) -> None:
+    """Issue 13: the quick reader of a bulk import accepts and refuses exactly as ``from_data``."""
+    document = contractor_to_dict(contractor)
+    path = data.draw(st.sampled_from(_paths(document)))
+    how = data.draw(st.sampled_from(["replace", "drop", "stray"]))
+    odd = data.draw(
+        st.sampled_from(
+            [None, True, 0, -3, 2.5, "", "victory", "2024-01-01", "power", [], [1], {}, {"a": 1}]
+        )
+    )
+    changed = _mutated(document, path, how, odd)
+    assert _outcome(contractor_from_dict, changed) == _outcome(
+        lambda d: from_data(Contractor, d, ""), changed
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(entries)
+def test_a_stored_entry_is_split_exactly_as_its_dict_says(entry: object) -> None:
+    """``split_entry`` (an import's quick way) gives what the whole dict gives (issue 13)."""
+    columns = ("date", "exp", "gift_id", "outcome")
+    data = entry_to_dict(entry)  # type: ignore[arg-type]
+    tag = data.pop("type")
+    expected = (tag, {name: data.pop(name, None) for name in columns}, canonical_json(data))
+    assert split_entry(entry, columns) == expected  # type: ignore[arg-type]

@@ -260,11 +260,31 @@ def test_verdicts_agree_on_mutated_documents(data: st.DataObject) -> None:
         else:
             parent.append(copy.deepcopy(parent[-1]) if parent else 0)
     for schema_path in SCHEMAS:
-        validator, check = _compiled(schema_path)
-        assert check(document) == validator.is_valid(document), (name, schema_path.name)
+        for plain in (False, True):
+            validator, check = _compiled(schema_path, plain)
+            verdict = validator.is_valid(document)
+            assert check(document) == verdict, (name, schema_path.name, plain)
 
 
 @cache
-def _compiled(path: Path) -> tuple[Draft202012Validator, Callable[[Any], bool]]:
-    validator = strict(files.load_schema(path))
+def _compiled(
+    path: Path, plain: bool = False
+) -> tuple[Draft202012Validator, Callable[[Any], bool]]:
+    """A shipped schema's validator (strict, or plain Draft 2020-12) and its compiled check."""
+    schema = files.load_schema(path)
+    validator = Draft202012Validator(schema) if plain else strict(schema)
     return validator, compile_check(validator)
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_a_plain_validator_compiles_too_with_its_own_integers(path: Path) -> None:
+    """Covenant and This Mortal Coil use a plain validator, whose integers include 1.0."""
+    validator, check = _compiled(path, plain=True)
+    assert check != validator.is_valid
+
+
+@pytest.mark.parametrize("value", [1, 1.0, -2.0, 1.5, True, "1", float("nan"), float("inf")])
+def test_a_plain_validators_integer_is_a_whole_number(value: Any) -> None:
+    for schema in ({"type": "integer"}, {"type": "integer", "minimum": 0, "maximum": 6}):
+        validator = Draft202012Validator(schema)
+        assert compile_check(validator)(value) == validator.is_valid(value), (schema, value)
