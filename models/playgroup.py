@@ -121,31 +121,29 @@ def _literal(text: str) -> str:
 
 
 def who_am_i(connection: Connection) -> Membership | None:
-    """The membership of this connection; None off PostgreSQL or in a non-playgroup library."""
+    """The membership of this connection; None off PostgreSQL or in a non-playgroup library.
+
+    One round trip (it is part of opening a shared library): the login, the schema's
+    owner, the database (whose leaders' group makes a leader), the roles this login is
+    a member of, and its shown name.
+    """
     if connection.dialect.name != "postgresql":
         return None
-    login, owner = connection.execute(
+    login, owner, database, roles, name = connection.execute(
         sa.text(
             "SELECT current_user::text, (SELECT tableowner::text FROM pg_catalog.pg_tables "
-            "WHERE schemaname = current_schema() AND tablename = 'contractor')"
+            "WHERE schemaname = current_schema() AND tablename = 'contractor'), "
+            "current_database()::text, "
+            "ARRAY(SELECT rolname::text FROM pg_catalog.pg_roles "
+            "WHERE pg_has_role(current_user, oid, 'MEMBER')), "
+            "(SELECT name FROM playgroup_member WHERE login = current_user::text)"
         )
     ).one()
     if login == owner:
         role = OWNER
     else:
-        database = connection.execute(sa.text("SELECT current_database()")).scalar_one()
         leaders, _players = group_roles(database)
-        is_leader = connection.execute(
-            sa.text(
-                "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = :r) "
-                "AND pg_has_role(current_user, :r, 'MEMBER')"
-            ),
-            {"r": leaders},
-        ).scalar()
-        role = LEADER if is_leader else PLAYER
-    name = connection.execute(
-        sa.text("SELECT name FROM playgroup_member WHERE login = :login"), {"login": login}
-    ).scalar()
+        role = LEADER if leaders in roles else PLAYER
     return Membership(login, name or login, role)
 
 
