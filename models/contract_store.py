@@ -221,8 +221,26 @@ class ContractStore:
         session.add(row)
 
     def roster(self, session: Session) -> list[RosterEntry]:
+        """One light row per contractor; on PostgreSQL (a shared library) each owner also by
+        the name they go by, read in the same transaction."""
         shown = system(SYSTEM_ID).display_name
-        return [contract_roster_entry(row, shown) for row in session.execute(roster_query()).all()]
+        names = _owner_names(session)
+        return [contract_roster_entry(row, shown, names) for row in _roster_rows(session)]
+
+
+def _owner_names(session: Session) -> dict[str, str] | None:
+    """Each playgroup member's shown name by login on PostgreSQL (a shared library, issue 14);
+    None on SQLite, where nobody owns anything."""
+    if session.get_bind().dialect.name != "postgresql":
+        return None
+    rows = session.connection().execute(sa.text("SELECT login, name FROM playgroup_member"))
+    return {str(login): str(name) for login, name in rows}
+
+
+def _roster_rows(session: Session) -> Sequence[Any]:
+    """The roster query's rows, through the Core connection (the ORM's per-row
+    bookkeeping is not needed for a read of columns)."""
+    return session.connection().execute(roster_query()).all()
 
 
 # --------------------------------------------------------------------------- Contract-only reads
@@ -230,7 +248,7 @@ class ContractStore:
 
 def players(session: Session) -> list[PlayerSummary]:
     """Every player with their contractors and Coins of Charon, sorted by name."""
-    rows = session.execute(roster_query()).all()
+    rows = _roster_rows(session)
     summaries = []
     for player in session.exec(select(PlayerRow)).all():
         mine = [r for r in rows if r.player_id == player.id]
@@ -292,6 +310,16 @@ def _in_force(row: Any) -> Any:
     )
 
 
+def _has_corrections() -> Any:
+    """True when the outer contractor's ledger holds a correction (the corrections index,
+    migration 0009, answers it without reading the ledger)."""
+    return (
+        sa.exists()
+        .where(LedgerRow.contractor_id == ContractorRow.id, col(LedgerRow.corrects).is_not(None))
+        .correlate(ContractorRow)
+    )
+
+
 def _latest_death_marker() -> Any:
     """The newest non-null ``death`` marker of the outer contractor's corrected history
     (null: never died); a correction's marker sits where the entry it corrects was.
@@ -323,37 +351,44 @@ def _latest_death_marker() -> Any:
         .correlate(ContractorRow)
         .scalar_subquery()
     )
-    has_corrections = (
-        sa.exists()
-        .where(LedgerRow.contractor_id == ContractorRow.id, col(LedgerRow.corrects).is_not(None))
-        .correlate(ContractorRow)
-    )
-    return sa.case((has_corrections, corrected), else_=plain)
+    return sa.case((_has_corrections(), corrected), else_=plain)
+
+
+def _victories() -> Any:
+    """How many Contracts of the outer contractor's corrected history are victories: a
+    voided Contract's victory does not count, a correction that makes one a victory does.
+
+    As with the death marker, only a ledger holding a correction checks which entries are
+    in force; any other is a plain count from the victories index (migration 0007), which
+    PostgreSQL answers from the index alone.
+    """
+
+    def count(*extra: Any) -> Any:
+        return (
+            select(sa.func.count())
+            .where(
+                LedgerRow.contractor_id == ContractorRow.id,
+                col(LedgerRow.type).in_(("contract", "correction")),
+                LedgerRow.outcome == "victory",
+                *extra,
+            )
+            .correlate(ContractorRow)
+            .scalar_subquery()
+        )
+
+    return sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
 
 
 def roster_query() -> Any:
     """One row per contractor; both ledger questions are answered from an index
-    (migrations 0007 and 0009), so the roster stays fast at 10,000 contractors.
-    Victories count the corrected history: a voided Contract's victory does not
-    count, a correction that makes a Contract a victory does."""
-    victories = (
-        select(sa.func.count())
-        .where(
-            LedgerRow.contractor_id == ContractorRow.id,
-            col(LedgerRow.type).in_(("contract", "correction")),
-            LedgerRow.outcome == "victory",
-            _in_force(LedgerRow),
-        )
-        .correlate(ContractorRow)
-        .scalar_subquery()
-    )
+    (migrations 0007 and 0009), so the roster stays fast at 10,000 contractors."""
     return (
         sa.select(
             col(ContractorRow.id),
             col(ContractorRow.name),
             col(ContractorRow.player_id),
             col(PlayerRow.name).label("player"),
-            victories.label("victories"),
+            _victories().label("victories"),
             _latest_death_marker().label("dead"),
             col(ContractorRow.approval_state),
             col(ContractorRow.charon_coin),

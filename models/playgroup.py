@@ -13,7 +13,12 @@ newest revision through Alembic and then sets up, idempotently:
   as their own (a trigger stamps ``owner`` with the login), changes and
   deletes only their own, and reads everyone's; the leader may also change
   the review columns of anyone's character and nothing else of it (a
-  trigger refuses with "only Dana can change Ines Varga");
+  trigger refuses with "only Dana can change Ines Varga", also when a
+  member deletes or replace-imports another's character);
+- the ``player`` table (a player's name and Coins of Charon earned or spent
+  elsewhere): any member may add a bare name, which their contractor may
+  need; only the player of that name or the leader changes its coins;
+  nobody but the owner renames or deletes one;
 - a character's version row (``models.concurrency``) moves only with its
   owner's saves, so nobody can make another's next save look stale;
 - a notification (``LISTEN harbinger_saved``) whenever a character's version
@@ -121,31 +126,29 @@ def _literal(text: str) -> str:
 
 
 def who_am_i(connection: Connection) -> Membership | None:
-    """The membership of this connection; None off PostgreSQL or in a non-playgroup library."""
+    """The membership of this connection; None off PostgreSQL or in a non-playgroup library.
+
+    One round trip (it is part of opening a shared library): the login, the schema's
+    owner, the database (whose leaders' group makes a leader), the roles this login is
+    a member of, and its shown name.
+    """
     if connection.dialect.name != "postgresql":
         return None
-    login, owner = connection.execute(
+    login, owner, database, roles, name = connection.execute(
         sa.text(
             "SELECT current_user::text, (SELECT tableowner::text FROM pg_catalog.pg_tables "
-            "WHERE schemaname = current_schema() AND tablename = 'contractor')"
+            "WHERE schemaname = current_schema() AND tablename = 'contractor'), "
+            "current_database()::text, "
+            "ARRAY(SELECT rolname::text FROM pg_catalog.pg_roles "
+            "WHERE pg_has_role(current_user, oid, 'MEMBER')), "
+            "(SELECT name FROM playgroup_member WHERE login = current_user::text)"
         )
     ).one()
     if login == owner:
         role = OWNER
     else:
-        database = connection.execute(sa.text("SELECT current_database()")).scalar_one()
         leaders, _players = group_roles(database)
-        is_leader = connection.execute(
-            sa.text(
-                "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_roles WHERE rolname = :r) "
-                "AND pg_has_role(current_user, :r, 'MEMBER')"
-            ),
-            {"r": leaders},
-        ).scalar()
-        role = LEADER if is_leader else PLAYER
-    name = connection.execute(
-        sa.text("SELECT name FROM playgroup_member WHERE login = :login"), {"login": login}
-    ).scalar()
+        role = LEADER if leaders in roles else PLAYER
     return Membership(login, name or login, role)
 
 
@@ -364,6 +367,56 @@ BEGIN
   RETURN NEW;
 END $$"""
 
+_GUARD_DELETE = """
+CREATE OR REPLACE FUNCTION harbinger_guard_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  who text;
+BEGIN
+  IF current_user::text = (SELECT tableowner::text FROM pg_catalog.pg_tables
+      WHERE schemaname = TG_TABLE_SCHEMA AND tablename = TG_TABLE_NAME) THEN
+    RETURN OLD;
+  END IF;
+  IF OLD.owner IS DISTINCT FROM current_user::text THEN
+    SELECT name INTO who FROM playgroup_member WHERE login = OLD.owner;
+    RAISE EXCEPTION 'only % can change %', coalesce(who, OLD.owner, 'its owner'), OLD.name
+      USING ERRCODE = '42501';
+  END IF;
+  RETURN OLD;
+END $$"""
+
+_GUARD_PLAYER = """
+CREATE OR REPLACE FUNCTION harbinger_guard_player() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  me text;
+  my_role text;
+  who text;
+BEGIN
+  IF current_user::text = (SELECT tableowner::text FROM pg_catalog.pg_tables
+      WHERE schemaname = TG_TABLE_SCHEMA AND tablename = TG_TABLE_NAME) THEN
+    RETURN NEW;
+  END IF;
+  IF TG_OP = 'UPDATE' AND (NEW.id IS DISTINCT FROM OLD.id OR NEW.name IS DISTINCT FROM OLD.name)
+  THEN
+    RAISE EXCEPTION 'a player is renamed only by the playgroup''s owner' USING ERRCODE = '42501';
+  END IF;
+  IF TG_OP = 'INSERT' AND NEW.coins_earned_elsewhere = 0 AND NEW.coins_spent_elsewhere = 0 THEN
+    RETURN NEW;  -- only a name, which a member's contractor may need
+  END IF;
+  IF TG_OP = 'UPDATE'
+     AND NEW.coins_earned_elsewhere IS NOT DISTINCT FROM OLD.coins_earned_elsewhere
+     AND NEW.coins_spent_elsewhere IS NOT DISTINCT FROM OLD.coins_spent_elsewhere THEN
+    RETURN NEW;
+  END IF;
+  SELECT name, role INTO me, my_role FROM playgroup_member WHERE login = current_user::text;
+  IF my_role = 'leader' OR NEW.name = me THEN
+    RETURN NEW;
+  END IF;
+  SELECT string_agg(name, ' or ' ORDER BY role <> 'player', name) INTO who
+    FROM playgroup_member WHERE role = 'leader' OR (role = 'player' AND name = NEW.name);
+  RAISE EXCEPTION 'only % can change the Coins of Charon of %',
+    coalesce(who, 'the playgroup leader'), NEW.name USING ERRCODE = '42501';
+END $$"""
+
 _NOTIFY = f"""
 CREATE OR REPLACE FUNCTION harbinger_notify_saved() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -403,10 +456,20 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
         f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {members}",
         f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {members}",
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {members}",
-        f"GRANT INSERT, UPDATE ON player, character_version TO {members}",
+        f"GRANT INSERT, UPDATE ON character_version TO {members}",
+        # A player row is a name and the Coins of Charon earned or spent elsewhere: any
+        # member may add a name (their contractor may need it); only that player or the
+        # leader changes its coins, and nobody renames or deletes it (the trigger).
+        f"GRANT INSERT, UPDATE (coins_earned_elsewhere, coins_spent_elsewhere) ON player "
+        f"TO {members}",
         _STAMP_OWNER,
         _GUARD_CHANGE,
+        _GUARD_DELETE,
+        _GUARD_PLAYER,
         _NOTIFY,
+        "DROP TRIGGER IF EXISTS harbinger_guard_player ON player",
+        "CREATE TRIGGER harbinger_guard_player BEFORE INSERT OR UPDATE ON player "
+        "FOR EACH ROW EXECUTE FUNCTION harbinger_guard_player()",
         "DROP TRIGGER IF EXISTS harbinger_saved ON character_version",
         "CREATE TRIGGER harbinger_saved AFTER INSERT OR UPDATE OR DELETE ON character_version "
         "FOR EACH ROW EXECUTE FUNCTION harbinger_notify_saved()",
@@ -425,6 +488,9 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
             f"DROP TRIGGER IF EXISTS harbinger_guard_change ON {table}",
             f"CREATE TRIGGER harbinger_guard_change BEFORE UPDATE ON {table} "
             "FOR EACH ROW EXECUTE FUNCTION harbinger_guard_change()",
+            f"DROP TRIGGER IF EXISTS harbinger_guard_delete ON {table}",
+            f"CREATE TRIGGER harbinger_guard_delete BEFORE DELETE ON {table} "
+            "FOR EACH ROW EXECUTE FUNCTION harbinger_guard_delete()",
         ]
         statements += _policies(
             table,
@@ -436,7 +502,9 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
                 "owner_changes": f"FOR UPDATE TO {members} USING (owner = current_user::text) "
                 "WITH CHECK (owner = current_user::text)",
                 "leader_reviews": f"FOR UPDATE TO {q(leaders)} USING (true) WITH CHECK (true)",
-                "owner_deletes": f"FOR DELETE TO {members} USING (owner = current_user::text)",
+                # Every member's delete reaches the guard trigger, which refuses one of
+                # another's character in words ("only Dana can change Ines Varga").
+                "owner_deletes": f"FOR DELETE TO {members} USING (true)",
             },
         )
     not_anothers = " AND ".join(

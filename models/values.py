@@ -69,14 +69,18 @@ class RosterEntry:
         return status_from_victories(self.victories or 0)
 
 
-def contract_roster_entry(row: Any, system_name: str = "") -> RosterEntry:
+def contract_roster_entry(
+    row: Any, system_name: str = "", owner_names: Mapping[str, str] | None = None
+) -> RosterEntry:
     """A roster line of The Contract from one row of its roster query.
 
     The row has the query's columns by name (``id``, ``name``, ``player``,
     ``victories``, ``dead``, ``approval_state``, ``updated_at``, ``owner``),
     whether it came through SQLAlchemy or straight from ``sqlite3``
-    (``models.quick_roster``).
+    (``models.quick_roster``). ``owner_names`` (a shared library's members'
+    names by login) fills ``owner_name``; an owner it does not know shows by login.
     """
+    owner = row.owner or ""
     return RosterEntry(
         id=row.id,
         name=row.name,
@@ -87,7 +91,8 @@ def contract_roster_entry(row: Any, system_name: str = "") -> RosterEntry:
         updated_at=aware(_moment(row.updated_at)),
         system="contract",
         system_name=system_name,
-        owner=row.owner or "",
+        owner=owner,
+        owner_name=owner_names.get(owner, owner) if owner_names is not None else "",
     )
 
 

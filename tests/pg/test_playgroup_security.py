@@ -27,6 +27,7 @@ from builder.core.approval import approve
 from models import playgroup
 from models.errors import NotAllowed
 from models.library import Library
+from models.values import OnConflict
 from resources import resource_path
 from tests.pg.server import PostgresServer
 
@@ -241,3 +242,75 @@ def test_a_second_import_of_anothers_file_is_a_clear_refusal(
     copied = odo.import_file(WREN, "copy")
     assert copied.action == "copied"
     assert {e.id: e.owner for e in odo.roster()}[copied.contractor_id] == odo.member.login  # type: ignore[union-attr]
+
+
+def test_a_replace_import_over_anothers_character_names_its_owner(
+    group: Group,
+    libraries: tuple[Library, Library, Library],
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Odo imports files of characters Ines and Dana own, choosing replace: refused in words."""
+    from harbinger.cli import main
+
+    dana, ines, odo = libraries
+    before = dana.load_stored(_wren_id())
+    with pytest.raises(NotAllowed, match=r"^only Ines can change Wren Halloway$"):
+        odo.import_file(WREN, OnConflict.REPLACE)
+    with pytest.raises(NotAllowed, match=r"^only Dana can change Ines Varga$"):
+        odo.import_file(INES_VARGA, "replace")
+    odo.member = None  # the app's own check switched off: the server's words are the same
+    with pytest.raises(NotAllowed, match=r"^only Ines can change Wren Halloway$"):
+        odo.import_file(WREN, "replace")
+    code = main(["--db", group.odo.url, "db", "import", str(WREN), "--on-conflict", "replace"])
+    _out, err = capsys.readouterr()
+    assert (code, err) == (
+        2,
+        "harbinger db: only Ines can change Wren Halloway; nothing was imported\n",
+    )
+    with _raw(group.odo) as raw, pytest.raises(psycopg.errors.InsufficientPrivilege) as caught:
+        raw.execute("DELETE FROM contractor WHERE id = %s", (_wren_id(),))
+    assert caught.value.diag.message_primary == "only Ines can change Wren Halloway"
+    after = dana.load_stored(_wren_id())
+    assert (after.character, after.version) == (before.character, before.version)
+    assert ines.import_file(WREN, "replace").action == "replaced"  # her own: still fine
+
+
+def test_the_player_table_takes_names_but_coins_only_from_their_player_or_the_leader(
+    group: Group, libraries: tuple[Library, Library, Library]
+) -> None:
+    """Coins of Charon earned or spent elsewhere are the player's own record (Coins of
+    Charon): any member may add a player's name (their contractor needs it), only that
+    player or the leader changes the coins, and nobody renames or removes a player."""
+    dana, ines, odo = libraries
+    wren = ines.load(_wren_id())
+    concept = dataclasses.replace(wren.concept, player="Ines")
+    assert ines.save(dataclasses.replace(wren, concept=concept)).version == 2  # adds "Ines"
+    ines.set_player_coins_elsewhere("Ines", earned=2, spent=1)
+    ines_only = r"^only Ines or Dana can change the Coins of Charon of Ines$"
+    with pytest.raises(NotAllowed, match=ines_only):
+        odo.set_player_coins_elsewhere("Ines", earned=9, spent=0)
+    with pytest.raises(NotAllowed, match=r"^only Dana can change the Coins of Charon of Sam$"):
+        odo.set_player_coins_elsewhere("Sam", earned=1, spent=0)
+    dana.set_player_coins_elsewhere("Sam", earned=1, spent=1)
+    with _raw(group.odo) as raw:
+        for statement in (
+            "UPDATE player SET name = 'Odo' WHERE name = 'Ines'",
+            "UPDATE player SET coins_earned_elsewhere = 9 WHERE name = 'Ines'",
+            "DELETE FROM player WHERE name = 'Ines'",
+            "TRUNCATE player CASCADE",
+            "INSERT INTO player (name, coins_earned_elsewhere, coins_spent_elsewhere) "
+            "VALUES ('Ines', 0, 0) ON CONFLICT (name) DO UPDATE SET coins_spent_elsewhere = 0",
+            "INSERT INTO player (name, coins_earned_elsewhere, coins_spent_elsewhere) "
+            "VALUES ('Mallory', 7, 0)",
+        ):
+            with pytest.raises(psycopg.errors.InsufficientPrivilege):
+                raw.execute(statement)  # type: ignore[arg-type]
+        added = raw.execute(
+            "INSERT INTO player (name, coins_earned_elsewhere, coins_spent_elsewhere) "
+            "VALUES ('Odo', 0, 0)"
+        )
+        assert added.rowcount == 1  # a bare name is fine: Odo's contractors may need it
+        raw.execute("UPDATE player SET coins_earned_elsewhere = 4 WHERE name = 'Odo'")
+    coins = {p.name: (p.contractors, p.coins_earned, p.coins_spent) for p in dana.players()}
+    # Both examples were created with a Coin of Charon (Ines Varga is Dana's, Wren now Ines's).
+    assert coins == {"Dana": (1, 0, 1), "Ines": (1, 2, 2), "Odo": (0, 4, 0), "Sam": (0, 1, 1)}
