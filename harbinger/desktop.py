@@ -28,12 +28,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from resources import resource_path
+from resources import ICON_SIZES, resource_path
 
 APP_ID = "harbinger"
 MIME_TYPE = "application/x-harbinger-character+json"
 FILE_GLOB = "*.harbinger.json"
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,7 @@ def make_application(theme: str | None = None) -> QApplication:
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
     if not app.property("harbinger_icon"):
-        from ui.help import app_icon
+        from ui.app_icon import app_icon
 
         app.setWindowIcon(app_icon())  # every window without an icon of its own
         app.setDesktopFileName("harbinger")  # Wayland: matches the installed .desktop file
@@ -110,13 +110,23 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     window.after_first_paint(
         lambda: window.tasks.run("Could not open the log file", _start_logging, None, print)
     )
-    server = InstanceServer(name, window)
-    server.files_received.connect(window.open_files)
-    server.listen()
+    servers: list[InstanceServer] = []
+
+    def serve(_url: str) -> None:
+        """Answer later launches once the library is open (Qt's network module, 6 ms to
+        import, stays out of the first frame); one launched before then opens its own."""
+        if not servers:
+            server = InstanceServer(name, window)
+            server.files_received.connect(window.open_files)
+            server.listen()
+            servers.append(server)
+
+    window.library_opened.connect(serve)
     if files:
         window.open_files(list(files))
     window.show()
     try:
         return app.exec()
     finally:
-        server.close()
+        for server in servers:
+            server.close()

@@ -1,4 +1,4 @@
-"""Help for players inside the app: the icon, the About box and the manual (issue 17).
+"""Help for players inside the app: the About box and the manual (issue 17).
 
 The manual is ``resources/manual/index.html``, shipped in the wheel and shown
 in a QTextBrowser, so it works offline and follows the app's theme. About says
@@ -11,8 +11,7 @@ from __future__ import annotations
 import platform
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSize, QUrl, qVersion
-from PySide6.QtGui import QIcon
+from PySide6.QtCore import QEvent, QUrl, qVersion
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -26,19 +25,7 @@ from PySide6.QtWidgets import (
 from harbinger import __version__
 from harbinger.paths import APP_NAME
 from resources import resource_path
-
-ICON_SIZES = (16, 24, 32, 48, 64, 128, 256)
-"""The PNG sizes shipped beside ``harbinger.svg`` (and installed into the hicolor theme)."""
-
-
-def app_icon() -> QIcon:
-    """Harbinger's icon, from the shipped PNGs (no SVG plugin needed) and the SVG."""
-    icon = QIcon()
-    for size in ICON_SIZES:
-        path = resource_path("icons", f"harbinger-{size}.png")
-        if path.exists():
-            icon.addFile(str(path), QSize(size, size))
-    return icon
+from ui.app_icon import app_icon
 
 
 def manual_path() -> Path:

@@ -9,20 +9,25 @@ first instance raises its window and opens the files.
 
 from __future__ import annotations
 
-import getpass
-import hashlib
-import json
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtNetwork import QLocalServer, QLocalSocket
+from PySide6.QtCore import QCryptographicHash, QObject, Signal
+
+if TYPE_CHECKING:
+    from PySide6.QtNetwork import QLocalSocket
 
 TIMEOUT_MS = 2000
 """How long a second launch waits for the first to answer before opening its own window."""
 
 
 def _user() -> str:
+    for key in ("LOGNAME", "USER", "LNAME", "USERNAME"):  # as getpass.getuser looks
+        if os.environ.get(key):
+            return os.environ[key]
+    import getpass
+
     try:
         return getpass.getuser()
     except Exception:  # no login name (some containers): the numeric id still separates users
@@ -35,16 +40,24 @@ def server_name(library_url: str, user: str | None = None) -> str:
     Hashed, so it is short (Unix socket paths are limited to about 100 bytes)
     and holds no path characters.
     """
-    digest = hashlib.sha256(f"{user or _user()}\n{library_url}".encode()).hexdigest()
-    return f"harbinger-{digest[:24]}"
+    # Qt's SHA-256 rather than hashlib's: importing hashlib costs start-up 3 ms.
+    text = f"{user or _user()}\n{library_url}".encode()
+    digest = QCryptographicHash.hash(text, QCryptographicHash.Algorithm.Sha256).toHex()
+    return f"harbinger-{bytes(digest.data())[:24].decode()}"
 
 
 def send_to_running(name: str, paths: list[str | Path], timeout_ms: int = TIMEOUT_MS) -> bool:
     """Hand ``paths`` to an instance listening on ``name``; False when none answers."""
+    if not _may_be_listening(name):
+        return False
+    from PySide6.QtNetwork import QLocalSocket
+
     socket = QLocalSocket()
     socket.connectToServer(name)
     if not socket.waitForConnected(timeout_ms):
         return False
+    import json  # only a second launch talks: the first frame does not wait for json
+
     message = {"open": [str(Path(p).expanduser().absolute()) for p in paths]}
     socket.write(json.dumps(message).encode("utf-8") + b"\n")
     if not socket.waitForBytesWritten(timeout_ms):
@@ -58,12 +71,25 @@ def send_to_running(name: str, paths: list[str | Path], timeout_ms: int = TIMEOU
     return answered
 
 
+def _may_be_listening(name: str) -> bool:
+    """False when no instance can be listening on ``name``, known without Qt's network module
+    (6 ms of start-up): on POSIX a listening ``QLocalServer`` keeps a socket file of that
+    name in Qt's temporary folder. Elsewhere (named pipes) only trying tells."""
+    if os.name != "posix":
+        return True
+    from PySide6.QtCore import QDir
+
+    return os.path.exists(os.path.join(QDir.tempPath(), name))
+
+
 class InstanceServer(QObject):
     """Listens for later launches; ``files_received`` carries the paths each one sent."""
 
     files_received = Signal(list)
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
+        from PySide6.QtNetwork import QLocalServer
+
         super().__init__(parent)
         self.name = name
         self.server = QLocalServer(self)
@@ -75,7 +101,7 @@ class InstanceServer(QObject):
         """Start listening; a socket left by a crashed instance (nobody answers) is replaced."""
         if self.server.listen(self.name):
             return True
-        QLocalServer.removeServer(self.name)
+        type(self.server).removeServer(self.name)
         return self.server.listen(self.name)
 
     def close(self) -> None:
@@ -95,6 +121,8 @@ class InstanceServer(QObject):
             return
         line = data.split(b"\n", 1)[0]
         self._buffers[socket] = b""
+        import json
+
         try:
             message = json.loads(line.decode("utf-8"))
             paths = [str(p) for p in message.get("open", []) if isinstance(p, str)]
