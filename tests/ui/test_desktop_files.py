@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 from harbinger.cli import COMMANDS, _gui_only, build_parser
@@ -109,3 +110,32 @@ def test_a_second_launch_hands_its_files_to_the_running_window(
     qtbot.waitUntil(lambda: len(window.review_window.verdicts()) == 1, timeout=30000)
     assert list(window.review_window.verdicts()) == [INES.name]
     server.close()
+
+
+def test_a_running_app_answers_a_second_launch_once_its_library_is_open(
+    tmp_path: Path,
+) -> None:
+    from PySide6.QtCore import QDir
+
+    from ui.app import chosen_location
+
+    library = tmp_path / "library.sqlite3"
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    socket = Path(QDir.tempPath()) / server_name(chosen_location(str(library), None))
+    launch = [sys.executable, "-m", "harbinger", "--db", str(library)]
+    first = subprocess.Popen(launch, cwd=tmp_path, env=env, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 60
+        while not socket.exists() and time.monotonic() < deadline and first.poll() is None:
+            time.sleep(0.1)
+        assert socket.exists(), "the first instance never listened"
+        # The second launch hands its file over and ends; were nobody listening, it would
+        # open a window of its own and run until killed.
+        second = subprocess.run(
+            [*launch, str(WREN)], cwd=tmp_path, env=env, capture_output=True, timeout=60
+        )
+        assert second.returncode == 0, second.stderr.decode()
+    finally:
+        first.kill()
+        first.wait()

@@ -86,6 +86,10 @@ LATER = (
     "ui.catalog",
     "ui.covenant",
     "ui.review",
+    "ui.help",
+    "ui.crash_dialog",
+    "logging.handlers",
+    "PySide6.QtNetwork",
 )
 
 
