@@ -139,3 +139,4 @@ def test_a_running_app_answers_a_second_launch_once_its_library_is_open(
     finally:
         first.kill()
         first.wait()
+        socket.unlink(missing_ok=True)  # a killed instance leaves its socket file behind
