@@ -13,6 +13,7 @@ import subprocess
 import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QToolBar
@@ -97,12 +98,12 @@ def _loaded(modules: list[str], roots: tuple[str, ...]) -> list[str]:
     return [m for m in modules if any(m == r or m.startswith(r + ".") for r in roots)]
 
 
-def test_the_first_frame_comes_before_the_library_and_the_rules(tmp_path: Path) -> None:
-    library = tmp_path / "library.sqlite3"
+def _launch(code: str, library: Path) -> dict[str, Any]:
+    """Run a launch script (``LAUNCH`` or a variant) on ``library``; what it reported."""
     env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     out = subprocess.run(
-        [sys.executable, "-c", LAUNCH, str(library)],
+        [sys.executable, "-c", code, str(library)],
         cwd=ROOT,
         env=env,
         capture_output=True,
@@ -110,7 +111,12 @@ def test_the_first_frame_comes_before_the_library_and_the_rules(tmp_path: Path) 
         timeout=60,
         check=True,
     )
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_the_first_frame_comes_before_the_library_and_the_rules(tmp_path: Path) -> None:
+    library = tmp_path / "library.sqlite3"
+    report = _launch(LAUNCH, library)
 
     assert _loaded(report["modules_at_first_paint"], LATER) == []
     assert report["roster_at_first_paint"] == "Opening the library…"
@@ -220,18 +226,7 @@ def test_the_roster_shows_the_stored_characters_before_the_rules_are_loaded(
         "    if window.roster.lines() and 'first_roster' not in report:\n"
         "        report['first_roster'] = [line.name for line in window.roster.lines()]\n",
     )
-    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
-    out = subprocess.run(
-        [sys.executable, "-c", code, str(library)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    report = json.loads(out.stdout.strip().splitlines()[-1])
+    report = _launch(code, library)
     assert _loaded(report["modules_at_first_paint"], LATER) == []
     # Whichever read filled it first (models.quick_roster or the library), the lines are right.
     assert report["first_roster"] == names
