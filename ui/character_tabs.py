@@ -182,6 +182,11 @@ class CharacterTabs(QTabWidget):
             self.setTabText(index, title)
             self.setTabToolTip(index, tip or title)
 
+    def name_of(self, character_id: str) -> str:
+        """The character's name as its tab shows it ("" when it has no tab)."""
+        index = self.index_of(character_id)
+        return self.tabText(index).replace("&&", "&") if index >= 0 else ""
+
     def keep(self, character_id: str) -> None:
         """The character's tab stays open: it is no longer the roster's preview."""
         if self.preview_id == character_id:

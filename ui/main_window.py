@@ -1141,7 +1141,7 @@ class MainWindow(QMainWindow):
         index = self.tabs.index_of(character_id)
         if index < 0:
             return
-        name = self.tabs.tabToolTip(index).split(" — ")[0] or "The character"
+        name = self.tabs.name_of(character_id) or "The character"
         page = GonePage(character_id, name)
         old = self.tabs.put(character_id, page, self.tabs.tabText(index), name)
         self._dispose(character_id, old)
@@ -1194,7 +1194,7 @@ class MainWindow(QMainWindow):
             self._close_tab(cid)
             return
         self.tabs.setCurrentIndex(self.tabs.index_of(cid))
-        name = self.tabs.tabToolTip(self.tabs.index_of(cid)).split(" — ")[0]
+        name = self.tabs.name_of(cid)
         box = _message_box(
             self,
             "Question",
@@ -1512,9 +1512,7 @@ class MainWindow(QMainWindow):
 
     def _ask_before_quitting(self, unsaved: list[str]) -> None:
         """Closing the window with unsaved work in some tabs: Save all, Discard or Cancel."""
-        names = ", ".join(
-            self.tabs.tabToolTip(self.tabs.index_of(cid)).split(" — ")[0] for cid in unsaved
-        )
+        names = ", ".join(self.tabs.name_of(cid) for cid in unsaved)
         box = _message_box(
             self,
             "Question",
