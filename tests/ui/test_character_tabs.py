@@ -157,3 +157,15 @@ def test_the_dice_panel_follows_the_contractor_tab(window: MainWindow, qtbot) ->
     window.tabs.setCurrentIndex(0)
     attributes = list(window.sheet.roll_sheet().attributes)
     assert window.dice_panel.first.currentText() == attributes[0]
+
+
+def test_a_tab_gives_back_the_name_it_shows(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QWidget
+
+    from ui.character_tabs import CharacterTabs
+
+    tabs = CharacterTabs()
+    qtbot.addWidget(tabs)
+    tabs.put("a", QWidget(), "Salt && Ash", "Salt & Ash — The Contract")  # "&" shown literally
+    assert tabs.name_of("a") == "Salt & Ash"
+    assert tabs.name_of("missing") == ""
