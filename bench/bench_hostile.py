@@ -75,6 +75,22 @@ def _fill(document: dict[str, Any], add: Callable[[int], Any]) -> dict[str, Any]
     return document
 
 
+def _fill_list(
+    document: dict[str, Any], items: list[Any], cap: int, make: Callable[[int], Any]
+) -> dict[str, Any]:
+    """:func:`_fill` for one list of ``document``: ``make(n)`` is its n-th item, at most ``cap``."""
+
+    def add(n: int) -> Any:
+        if n < 0:
+            return items.pop()
+        if len(items) >= cap:
+            return None
+        items.append(make(n))
+        return items[-1]
+
+    return _fill(document, add)
+
+
 def long_notes() -> dict[str, Any]:
     """Every concept text, the notes and many Limits, each at 100,000 characters."""
     doc = json.loads(WREN.read_text(encoding="utf-8"))
@@ -85,15 +101,9 @@ def long_notes() -> dict[str, Any]:
     char["notes"] = _text(NOTE, "notes")
     limits = char.setdefault("limits", [])
 
-    def add(n: int) -> Any:
-        if n < 0:
-            return limits.pop()
-        if len(limits) >= 500:
-            return None
-        limits.append({"name": f"Limit {n}", "description": _text(NOTE, f"limit{n}")})
-        return limits[-1]
-
-    return _fill(doc, add)
+    return _fill_list(
+        doc, limits, 500, lambda n: {"name": f"Limit {n}", "description": _text(NOTE, f"limit{n}")}
+    )
 
 
 def long_ledger() -> dict[str, Any]:
@@ -101,24 +111,17 @@ def long_ledger() -> dict[str, Any]:
     doc = json.loads(WREN.read_text(encoding="utf-8"))
     ledger = doc["character"].setdefault("ledger", [])
 
-    def add(n: int) -> Any:
-        if n < 0:
-            return ledger.pop()
-        if len(ledger) >= 20_000:
-            return None
-        ledger.append(
-            {
-                "type": "journal",
-                "date": "2024-01-05",
-                "title": _text(120, f"Entry {n}"),
-                "kind": "contract",
-                "words": 100,
-                "text": "",
-            }
-        )
-        return ledger[-1]
+    def entry(n: int) -> dict[str, Any]:
+        return {
+            "type": "journal",
+            "date": "2024-01-05",
+            "title": _text(120, f"Entry {n}"),
+            "kind": "contract",
+            "words": 100,
+            "text": "",
+        }
 
-    return _fill(doc, add)
+    return _fill_list(doc, ledger, 20_000, entry)
 
 
 def many_items() -> dict[str, Any]:
@@ -157,24 +160,17 @@ def many_contracts() -> dict[str, Any]:
     doc = json.loads(WREN.read_text(encoding="utf-8"))
     ledger = doc["character"].setdefault("ledger", [])
 
-    def add(n: int) -> Any:
-        if n < 0:
-            return ledger.pop()
-        if len(ledger) >= 20_000:
-            return None
-        ledger.append(
-            {
-                "type": "contract",
-                "date": "2024-01-05",
-                "scenario": _text(NAME, f"Scenario {n}"),
-                "home": n % 2 == 0,
-                "outcome": "victory" if n % 5 else "failure",
-                "notes": _text(60, f"n{n}"),
-            }
-        )
-        return ledger[-1]
+    def entry(n: int) -> dict[str, Any]:
+        return {
+            "type": "contract",
+            "date": "2024-01-05",
+            "scenario": _text(NAME, f"Scenario {n}"),
+            "home": n % 2 == 0,
+            "outcome": "victory" if n % 5 else "failure",
+            "notes": _text(60, f"n{n}"),
+        }
 
-    return _fill(doc, add)
+    return _fill_list(doc, ledger, 20_000, entry)
 
 
 def _empty(parent: dict[str, Any], key: str) -> list[Any]:
