@@ -108,7 +108,9 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     # The log file (15 ms of imports) is opened by the background worker once the
     # window is painted and its library is opening; crash.log already catches hard crashes.
     window.after_first_paint(
-        lambda: window.tasks.run("Could not open the log file", _start_logging, None, print)
+        lambda: window.tasks.run(
+            "Could not open the log file", _start_logging, None, lambda m: print(m, file=sys.stderr)
+        )
     )
     servers: list[InstanceServer] = []
 

@@ -86,13 +86,6 @@ def _open_library(url: str, rows: list[Any] | None = None) -> tuple[Any, list[An
     return library, rows
 
 
-def _quick_roster(url: str) -> list[Any] | None:
-    """The roster read without the storage layer (None when only opening the library can tell)."""
-    from models.quick_roster import quick_roster
-
-    return quick_roster(url)
-
-
 def _warm_sheet_catalog() -> None:
     """Load what the first sheet and the wizard need while the player looks around."""
     from ui.catalog import sheet_catalog
@@ -694,7 +687,9 @@ class MainWindow(QMainWindow):
         quick: list[list[Any] | None] = [None]  # written and read on the worker, in turn
 
         def read_quickly() -> list[Any] | None:
-            quick[0] = _quick_roster(url)
+            from models.quick_roster import quick_roster  # no SQLAlchemy: see its module
+
+            quick[0] = quick_roster(url)
             return quick[0]
 
         def start() -> None:
