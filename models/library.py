@@ -102,6 +102,7 @@ from models.values import (
     StoredCharacter,
     StoredContractor,
     now,
+    roster_order,
 )
 from resources import resource_path
 
@@ -263,7 +264,7 @@ class Library:
                 e if e.owner_name else replace(e, owner_name=shown.get(e.owner, e.owner))
                 for e in named
             ]
-        named.sort(key=lambda e: (e.name.casefold(), e.id))
+        named.sort(key=roster_order)
         return named
 
     def players(self) -> list[PlayerSummary]:

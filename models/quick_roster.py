@@ -26,7 +26,12 @@ from urllib.parse import quote
 
 from models.roster_sql import CONTRACT_ROSTER, DOCUMENT_ROSTER
 from models.schema_version import SCHEMA_HEAD
-from models.values import RosterEntry, contract_roster_entry, document_roster_entry
+from models.values import (
+    RosterEntry,
+    contract_roster_entry,
+    document_roster_entry,
+    roster_order,
+)
 
 SQLITE_PREFIX = "sqlite:///"
 
@@ -52,7 +57,7 @@ def quick_roster(url: str) -> list[RosterEntry] | None:
         return None
     finally:
         connection.close()
-    entries.sort(key=lambda e: (e.name.casefold(), e.id))
+    entries.sort(key=roster_order)
     return entries
 
 

@@ -69,6 +69,11 @@ class RosterEntry:
         return status_from_victories(self.victories or 0)
 
 
+def roster_order(entry: RosterEntry) -> tuple[str, str]:
+    """How the roster is sorted: by name ignoring case, then id."""
+    return entry.name.casefold(), entry.id
+
+
 def contract_roster_entry(
     row: Any, system_name: str = "", owner_names: Mapping[str, str] | None = None
 ) -> RosterEntry:
