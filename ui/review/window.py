@@ -6,7 +6,7 @@ rejected approval, unreadable with its message); the middle shows the
 selected character's sheet read-only; the right shows its audit
 (``builder.contract.audit``) and the approval panel. Approving appends a record to
 the file with ``builder.core.approval.approve`` (signed, if asked, with the
-leader key from ``harbinger.keys``) and rewrites the file atomically; the
+leader key from ``harbinger.shell.keys``) and rewrites the file atomically; the
 library is never opened here.
 
 Reading and auditing run on a background worker (``ui.tasks``), one file
@@ -502,7 +502,7 @@ class ReviewWindow(QMainWindow):
         self.settings.set_approver(by)
         key, created = None, False
         if self.approval.sign.isChecked():
-            from harbinger.keys import KeyFileError, load_or_create_leader_key
+            from harbinger.shell.keys import KeyFileError, load_or_create_leader_key
 
             try:
                 key, created = load_or_create_leader_key()
@@ -540,7 +540,7 @@ class ReviewWindow(QMainWindow):
 
     def show_leader_key(self, created: bool = False) -> None:
         """Show (creating on first use) this computer's public leader key, with a copy button."""
-        from harbinger.keys import KeyFileError, leader_key_path, load_or_create_leader_key
+        from harbinger.shell.keys import KeyFileError, leader_key_path, load_or_create_leader_key
 
         try:
             key, made = load_or_create_leader_key()
