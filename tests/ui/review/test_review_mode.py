@@ -25,7 +25,7 @@ from builder.core.approval import (
     public_key_text,
     verify,
 )
-from harbinger.keys import export_public_key, load_leader_key
+from harbinger.shell.keys import export_public_key, load_leader_key
 from models.library import Library
 from tests.ui.review.conftest import DATA, copy_in
 from ui.review.audit_panel import NUMBERS_ROLE
