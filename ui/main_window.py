@@ -182,7 +182,7 @@ class MainWindow(QMainWindow):
     dialog_opened = Signal(object)
     library_opened = Signal(str)
 
-    def __init__(
+    def __init__(  # noqa: PLR0915  (51 statements when the limits came in)
         self,
         settings: AppSettings | None = None,
         location: str | None = None,
@@ -535,7 +535,7 @@ class MainWindow(QMainWindow):
         a("preferences", "&Preferences…", self.show_preferences, "Ctrl+,", "Theme and look")
         a("dice", "&Dice", self._toggle_dice, "Ctrl+D").setCheckable(True)
 
-    def _build_menus(self) -> None:
+    def _build_menus(self) -> None:  # noqa: PLR0915  (57 statements when the limits came in)
         bar = self.menuBar()
         file_menu = bar.addMenu("&File")
         file_menu.addAction(self.actions["new_library"])
