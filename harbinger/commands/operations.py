@@ -124,42 +124,58 @@ def add_operation(
     return parser
 
 
-def _convert(f: dataclasses.Field[Any], hint: Any, value: Any, *, from_text: bool) -> Any:
-    """A flag's text or a JSON value, as the field's type; CliError (exit 2) says what is wrong."""
-    kind, optional = _base_type(hint)
-    where = _flag(f)
-    if value is None:
-        if optional:
-            return None
-        raise CliError(f"{where}: a value is needed")
-    if _is_document(f):
-        if from_text:
-            return read_json_file(value, where.lstrip("-") or f.name)
-        if not isinstance(value, dict):
-            raise CliError(f"{f.name}: expected a JSON object")
-        return value
-    if kind is bool:
-        if not isinstance(value, bool):
-            raise CliError(f"{f.name}: expected true or false, not {json.dumps(value)}")
-        return value
-    if kind is int:
-        if from_text:
-            try:
-                return int(str(value).strip())
-            except ValueError:
-                raise CliError(f"{where} must be a whole number, not {value!r}") from None
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise CliError(f"{f.name}: expected a whole number, not {json.dumps(value)}")
-        return value
-    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+def _document(f: dataclasses.Field[Any], value: Any, from_text: bool) -> Any:
+    if from_text:
+        return read_json_file(value, _flag(f).lstrip("-") or f.name)
+    if not isinstance(value, dict):
+        raise CliError(f"{f.name}: expected a JSON object")
+    return value
+
+
+def _boolean(f: dataclasses.Field[Any], value: Any, _from_text: bool) -> bool:
+    if not isinstance(value, bool):
+        raise CliError(f"{f.name}: expected true or false, not {json.dumps(value)}")
+    return value
+
+
+def _whole(f: dataclasses.Field[Any], value: Any, from_text: bool) -> int:
+    if from_text:
         try:
-            return kind(value)
+            return int(str(value).strip())
         except ValueError:
-            allowed = ", ".join(str(m.value) for m in kind)
-            raise CliError(f"{f.name}: {value!r} is not one of {allowed}") from None
+            raise CliError(f"{_flag(f)} must be a whole number, not {value!r}") from None
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise CliError(f"{f.name}: expected a whole number, not {json.dumps(value)}")
+    return value
+
+
+def _text(f: dataclasses.Field[Any], value: Any, _from_text: bool) -> str:
     if not isinstance(value, str):
         raise CliError(f"{f.name}: expected text, not {json.dumps(value)}")
     return value
+
+
+def _member(kind: type[enum.Enum], f: dataclasses.Field[Any], value: Any) -> enum.Enum:
+    try:
+        return kind(value)
+    except ValueError:
+        allowed = ", ".join(str(m.value) for m in kind)
+        raise CliError(f"{f.name}: {value!r} is not one of {allowed}") from None
+
+
+def _convert(f: dataclasses.Field[Any], hint: Any, value: Any, *, from_text: bool) -> Any:
+    """A flag's text or a JSON value, as the field's type; CliError (exit 2) says what is wrong."""
+    kind, optional = _base_type(hint)
+    if value is None:
+        if optional:
+            return None
+        raise CliError(f"{_flag(f)}: a value is needed")
+    if _is_document(f):
+        return _document(f, value, from_text)
+    if isinstance(kind, type) and issubclass(kind, enum.Enum):
+        return _member(kind, f, value)
+    convert = {bool: _boolean, int: _whole}.get(kind, _text)
+    return convert(f, value, from_text)
 
 
 def read_inputs(args: argparse.Namespace, inputs: type) -> Any:
