@@ -51,7 +51,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from harbinger.paths import APP_NAME
+from harbinger.shell.paths import APP_NAME
 from ui.character_tabs import CharacterTabs
 from ui.roster import RosterPanel
 from ui.screen_fit import fit_to_screen, initial_size
@@ -471,7 +471,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
 
     def about(self) -> None:
         """The About box: version, Python and Qt versions, the library and settings paths."""
-        from harbinger.logs import log_path
+        from harbinger.shell.logs import log_path
         from ui.help import AboutDialog, about_text
 
         text = about_text(
@@ -496,7 +496,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         from PySide6.QtCore import QUrl
         from PySide6.QtGui import QDesktopServices
 
-        from harbinger.logs import log_dir
+        from harbinger.shell.logs import log_dir
 
         folder = log_dir()
         folder.mkdir(parents=True, exist_ok=True)

@@ -12,7 +12,7 @@ from typing import Any
 
 from PySide6.QtCore import QTimer
 
-from harbinger.paths import is_url, library_url
+from harbinger.shell.paths import is_url, library_url
 from ui.window_common import display_location, file_dialog, message_box
 from ui.workspace import Change
 

@@ -63,7 +63,7 @@ def _asset_findings(
     return found
 
 
-def creation_findings(creation: CovenantCreation) -> tuple[Finding, ...]:
+def creation_findings(creation: CovenantCreation) -> tuple[Finding, ...]:  # noqa: C901, PLR0912  (complexity 18, 17 branches when the limits came in)
     """Every rule check on character creation ("Character Creation").
 
     3 Ties, at most 10 tokens on Traits and Abilities, complete and unique assets,
