@@ -144,7 +144,7 @@ class RosterPanel(QWidget):
 
     COLUMNS = ("Name", "Status", "Victories", "Approval")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
         self._lines: list[RosterLine] = []
         self._name_width = 0  # what the names need (``_fit_name_column``)

@@ -64,7 +64,7 @@ def _asset_findings(
     return found
 
 
-def creation_findings(
+def creation_findings(  # noqa: C901, PLR0912  (complexity 20, 18 branches with the successor's checks)
     creation: CovenantCreation, succession: Succession | None = None
 ) -> tuple[Finding, ...]:
     """Every rule check on character creation ("Character Creation").

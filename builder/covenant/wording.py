@@ -273,7 +273,7 @@ def asset_descriptions(character: CovenantCharacter) -> dict[str, str]:
     return found
 
 
-def describe_log_entry(entry: LogEntry, names: Mapping[str, str]) -> str:
+def describe_log_entry(entry: LogEntry, names: Mapping[str, str]) -> str:  # noqa: C901, PLR0911, PLR0912  (complexity 25, 23 returns, 22 branches when the limits came in)
     """One play-log entry in the player's words ("Used Coil Rifle: aimed shot (tapped)")."""
 
     def name(identifier: str) -> str:

@@ -117,7 +117,7 @@ def run_add_player(args: argparse.Namespace) -> int:
 
 
 def _local(args: argparse.Namespace) -> str:
-    from harbinger.paths import library_url
+    from harbinger.shell.paths import library_url
 
     return library_url(args.db)
 

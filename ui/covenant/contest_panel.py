@@ -65,6 +65,17 @@ class ContestPanel(QGroupBox):
         super().__init__("Fixed and opposed bids, sharing, size", parent)
         self.sheet = sheet
         grid = QGridLayout(self)
+        row = self._build_bid(grid)
+        row = self._build_share_and_bank(grid, row)
+        row = self._build_size(grid, row)
+        grid.addWidget(self.successor_button, row, 0, 1, 4)
+        grid.setRowStretch(row + 1, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(3, 1)
+        self._connect()
+
+    def _build_bid(self, grid: QGridLayout) -> int:
+        """The bid's numbers, its stunt, its preview and the Bid button; the next free row."""
         self.kind = QComboBox()
         for kind, text in KINDS:
             self.kind.addItem(text, kind.value)
@@ -110,8 +121,10 @@ class ContestPanel(QGroupBox):
         grid.addWidget(self.preview, row, 0, 1, 4)
         row += 1
         grid.addWidget(self.bid_button, row, 3)
-        row += 1
+        return row + 1
 
+    def _build_share_and_bank(self, grid: QGridLayout, row: int) -> int:
+        """Sharing Discipline to another's bid, and spending a banked advantage."""
         share = QHBoxLayout()
         self.share_spent = _spin(1, 99_999, 2, "Discipline you share to another's bid")
         self.share_cost = QComboBox()
@@ -137,8 +150,10 @@ class ContestPanel(QGroupBox):
         bank.addWidget(self.banked_use, 1)
         bank.addWidget(self.banked_button)
         grid.addLayout(bank, row, 0, 1, 4)
-        row += 1
+        return row + 1
 
+    def _build_size(self, grid: QGridLayout, row: int) -> int:
+        """Relative size and called shots, and the successor button (placed by the caller)."""
         size = QHBoxLayout()
         self.attacker_size = _spin(-20, 40, 5, "The attacker's size (5: about 2 m)")
         self.defender_size = _spin(-20, 40, 5, "The defender's size")
@@ -166,11 +181,10 @@ class ContestPanel(QGroupBox):
             "and xir tokens plus 1 from good karma"
         )
         self.successor_button.clicked.connect(self.make_successor)
-        grid.addWidget(self.successor_button, row, 0, 1, 4)
-        grid.setRowStretch(row + 1, 1)
-        grid.setColumnStretch(1, 1)
-        grid.setColumnStretch(3, 1)
+        return row
 
+    def _connect(self) -> None:
+        """Every input refreshes the preview and the buttons."""
         for spin in (
             self.against,
             self.spent,

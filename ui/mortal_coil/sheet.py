@@ -76,7 +76,7 @@ class SpacefarerSheet(QWidget):
 
     changed = Signal(object)
 
-    def __init__(
+    def __init__(  # noqa: PLR0915  (54 statements when the limits came in)
         self,
         workspace: Workspace,
         character_id: str,

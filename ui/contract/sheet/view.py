@@ -227,7 +227,7 @@ class SheetView(QWidget):
             return not alive
         return alive
 
-    def make_dialog(self, key: str, contractor: Contractor, report: Any) -> QDialog | None:
+    def make_dialog(self, key: str, contractor: Contractor, report: Any) -> QDialog | None:  # noqa: C901, PLR0911  (complexity 12, 12 returns when the limits came in)
         """The dialog for an advancement action on ``contractor``."""
         ops = self.ops
         window = self._window

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import IO
 
-from harbinger.paths import APP_NAME
+from harbinger.shell.paths import APP_NAME
 
 LOG_ENV = "HARBINGER_LOG_DIR"
 LOG_FILE = "harbinger.log"
