@@ -23,6 +23,7 @@ COMMANDS = (
     "sheet",
     "db",
     "tmc",
+    "covenant",
     "tiles",
     "install-desktop",
     "playgroup",
@@ -37,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     from harbinger.commands import (
         catalog,
         contractor,
+        covenant,
         db,
         desktop,
         dice,
@@ -60,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (dice, catalog, gift, sheet, db, contractor, tmc, tiles, desktop, playgroup):
+    for module in (
+        dice, catalog, gift, sheet, db, contractor, tmc, covenant, tiles, desktop, playgroup
+    ):
         module.register(subparsers)
     return parser
 
