@@ -23,9 +23,11 @@ COMMANDS = (
     "sheet",
     "db",
     "tmc",
+    "covenant",
     "tiles",
     "install-desktop",
     "playgroup",
+    "contractor",
 )
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
@@ -33,7 +35,19 @@ COMMANDS = (
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
     # Each module adds its subcommand(s); adding a command is adding a module here.
-    from harbinger.commands import catalog, db, desktop, dice, gift, playgroup, sheet, tiles, tmc
+    from harbinger.commands import (
+        catalog,
+        contractor,
+        covenant,
+        db,
+        desktop,
+        dice,
+        gift,
+        playgroup,
+        sheet,
+        tiles,
+        tmc,
+    )
 
     parser = argparse.ArgumentParser(
         prog="harbinger",
@@ -48,7 +62,9 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (dice, catalog, gift, sheet, db, tmc, tiles, desktop, playgroup):
+    for module in (
+        dice, catalog, gift, sheet, db, contractor, tmc, covenant, tiles, desktop, playgroup
+    ):
         module.register(subparsers)
     return parser
 

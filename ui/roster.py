@@ -144,7 +144,7 @@ class RosterPanel(QWidget):
 
     COLUMNS = ("Name", "Status", "Victories", "Approval")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
         self._lines: list[RosterLine] = []
         self._name_width = 0  # what the names need (``_fit_name_column``)
@@ -325,7 +325,7 @@ class RosterPanel(QWidget):
                     f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
                 )
                 # Only The Contract's characters have a Status and victories; others
-                # (Covenant plays by Ties) show their game's name.
+                # (other games' rules have none) show their game's name.
                 other = roster_label(line.family)
                 victories = QStandardItem("—" if other else str(line.victories))
                 victories.setTextAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -461,7 +461,7 @@ def json_path(parts: Any) -> str:
     return text
 
 
-def describe(value: Any) -> str:
+def describe(value: Any) -> str:  # noqa: PLR0911  (7 returns when the limits came in)
     """A short description of a JSON value for messages: 'ten', 3.5, true, null, a list."""
     if value is None:
         return "null"

@@ -92,7 +92,7 @@ def _no_action(_args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> Any:
-    from harbinger.paths import library_url
+    from harbinger.shell.paths import library_url
     from models.errors import LibraryError
     from models.library import Library
 

@@ -171,7 +171,7 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
 
 
 def _roster_characters(args: argparse.Namespace) -> list[tuple[str, Any]]:
-    from harbinger.paths import library_url
+    from harbinger.shell.paths import library_url
     from models.library import Library, LibraryError
 
     try:

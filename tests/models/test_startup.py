@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from harbinger.paths import sqlite_url
+from harbinger.shell.paths import sqlite_url
 from models.library import Library
 from models.migrate import create_library_engine, prepare_database
 

@@ -119,7 +119,7 @@ class ReviewedFile:
             return FileVerdict.CHANGED
         return FileVerdict.PASS
 
-    def summary(self) -> str:
+    def summary(self) -> str:  # noqa: C901  (complexity 11 when the limits came in)
         """One line under the file's name: what its verdict rests on."""
         review = self.review
         if review is None:
@@ -192,7 +192,7 @@ def load_context(house_dirs: Sequence[str | Path] = ()) -> ReviewContext:
     trusted-keys file does not: only this computer's own key is then trusted,
     and ``trust_problem`` says what is wrong.
     """
-    from harbinger.keys import KeyFileError, default_trusted_keys
+    from harbinger.shell.keys import KeyFileError, default_trusted_keys
     from ui.systems import audit_inputs
 
     inputs = audit_inputs(house_dirs)
@@ -211,7 +211,7 @@ def _own_key_only() -> dict[str, str]:
     Empty rather than None, so that no other signature passes unchecked.
     """
     from builder.core.approval import public_key_text
-    from harbinger.keys import KeyFileError, leader_key_path, load_leader_key
+    from harbinger.shell.keys import KeyFileError, leader_key_path, load_leader_key
 
     try:
         if leader_key_path().exists():
