@@ -34,6 +34,9 @@ PROBES: tuple[tuple[str, str], ...] = (
     ("printing/common/layout.py", "from builder.mortal_coil import character"),
     ("ui/roster.py", "from ui.covenant import sheet"),
     ("harbinger/commands/db.py", "from builder.contract import character"),
+    ("harbinger/app/common.py", "import PySide6.QtWidgets"),
+    ("harbinger/app/contract/operations.py", "from builder.covenant import character"),
+    ("ui/window_tabs.py", "from ui.operations import contract"),
 )
 """(file, import line): each must break a contract when added to that file."""
 

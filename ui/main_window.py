@@ -396,8 +396,8 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
 
     def run_operation(self, operation: Callable[[], Change]) -> Change | None:
         """Run one named operation; a refusal or a failed save becomes a dialog."""
+        from harbinger.app.common import Refused
         from models.errors import StaleCharacter
-        from ui.operations.contract import Refused
 
         try:
             return operation()
