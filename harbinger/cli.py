@@ -27,6 +27,7 @@ COMMANDS = (
     "install-desktop",
     "playgroup",
     "contractor",
+    "covenant",
 )
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
@@ -37,6 +38,7 @@ def build_parser() -> argparse.ArgumentParser:
     from harbinger.commands import (
         catalog,
         contractor,
+        covenant,
         db,
         desktop,
         dice,
@@ -60,7 +62,19 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (dice, catalog, gift, sheet, db, contractor, tmc, tiles, desktop, playgroup):
+    for module in (
+        dice,
+        catalog,
+        gift,
+        sheet,
+        db,
+        contractor,
+        covenant,
+        tmc,
+        tiles,
+        desktop,
+        playgroup,
+    ):
         module.register(subparsers)
     return parser
 

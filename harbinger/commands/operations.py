@@ -306,3 +306,27 @@ def add_operations(
     """Add every operation of one game to its command's actions."""
     for op in operations.values():
         add_operation(actions, op, noun).set_defaults(noun=noun)
+
+
+def register_game(
+    subparsers: argparse._SubParsersAction,  # type: ignore[type-arg]
+    command: str,
+    help: str,
+    operations: Mapping[str, Operation],
+    noun: str,
+) -> argparse._SubParsersAction:  # type: ignore[type-arg]
+    """Add ``harbinger COMMAND ACTION ID ...`` for one game's operations; returns the actions.
+
+    The caller may add more actions of its own (``tmc odds``) to what is returned.
+    """
+    parser = subparsers.add_parser(
+        command, help=help, description=help[:1].upper() + help[1:] + "."
+    )
+    actions = parser.add_subparsers(dest=f"{command}_action", metavar="ACTION")
+    add_operations(actions, operations, noun)
+
+    def missing(_args: argparse.Namespace) -> int:
+        raise CliError(f"choose an action (see harbinger {command} --help)")
+
+    parser.set_defaults(func=missing)
+    return actions
