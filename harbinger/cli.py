@@ -28,6 +28,7 @@ COMMANDS = (
     "playgroup",
     "contractor",
     "covenant",
+    "coven",
 )
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     from harbinger.commands import (
         catalog,
         contractor,
+        coven,
         covenant,
         db,
         desktop,
@@ -69,6 +71,7 @@ def build_parser() -> argparse.ArgumentParser:
         sheet,
         db,
         contractor,
+        coven,
         covenant,
         tmc,
         tiles,
