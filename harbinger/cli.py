@@ -23,11 +23,11 @@ COMMANDS = (
     "sheet",
     "db",
     "tmc",
+    "covenant",
     "tiles",
     "install-desktop",
     "playgroup",
     "contractor",
-    "covenant",
     "coven",
 )
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
@@ -116,6 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(arguments)
     if args.command is None:  # e.g. only unknown options: argparse has already complained
         return 2
+    # The composition root of every headless command: the shipped games, registered here
+    # and nowhere below (builder.core never loads a game itself).
+    from builder.systems import register_shipped
+
+    register_shipped()
     with terminal_safe_output():
         try:
             return int(args.func(args) or 0)

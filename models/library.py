@@ -59,13 +59,9 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
 from builder.contract.character import GiftChange
-from builder.contract.file import (
-    MAX_FILE_BYTES,
-    CharacterFileError,
-    parse_document,
-    write_atomically,
-)
 from builder.core import files
+from builder.core.file_writer import write_atomically
+from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
 from builder.core.registry import (
     CharacterFile,
     FileFormatError,

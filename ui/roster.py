@@ -325,7 +325,7 @@ class RosterPanel(QWidget):
                     f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
                 )
                 # Only The Contract's characters have a Status and victories; others
-                # (Covenant plays by Ties) show their game's name.
+                # (other games' rules have none) show their game's name.
                 other = roster_label(line.family)
                 victories = QStandardItem("—" if other else str(line.victories))
                 victories.setTextAlignment(Qt.AlignmentFlag.AlignCenter)

@@ -26,6 +26,7 @@ from builder.covenant.character import (
     BeginScene,
     Bid,
     BuyAsset,
+    Contest,
     CovenantCharacter,
     CureCondition,
     CureDrain,
@@ -45,6 +46,8 @@ from builder.covenant.character import (
     RestoreLongTerm,
     Sacrifice,
     SetGoal,
+    ShareDiscipline,
+    SpendBanked,
     Tie,
     UseAsset,
     UseStoryControl,
@@ -110,6 +113,15 @@ def create(character: CovenantCharacter) -> Plan[CovenantCharacter]:
 def delete(character: CovenantCharacter) -> Plan[CovenantCharacter]:
     """Remove a character, log and all (undo puts it back)."""
     return Plan(f"Delete {character.name}", character, None, roster=True)
+
+
+def successor(sacrificed: CovenantCharacter, new_id: str, name: str = "") -> Plan[Any]:
+    """A sacrificed character's successor as a new character of the library ("Sacrifice")."""
+    made = rules.make_successor(sacrificed, new_id, name)
+    title = f"Successor of {sacrificed.name}"
+    if made.refused:
+        return Plan(title, sacrificed, sacrificed, tuple(made.findings), must_change=False)
+    return Plan(title, None, made.character, tuple(made.findings), roster=True)
 
 
 def own_trait(character: CovenantCharacter, name: str) -> Asset:
@@ -221,7 +233,10 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "use-asset", "use one of an asset's uses (expend, tap, exhaust or destroy)", UseAsset
     ),
     _entry_op("recharge-asset", "ready an asset at once (2 advantages)", RechargeAsset),
-    _entry_op("bid", "spend Discipline on a bid or as damage", Bid),
+    _entry_op("spend", "spend Discipline on a bid or as damage", Bid),
+    _entry_op("contest", "a fixed or opposed bid with its advantages, stunt and sharing", Contest),
+    _entry_op("share-discipline", "share Discipline to another's bid at its cost", ShareDiscipline),
+    _entry_op("spend-banked", "spend one banked advantage", SpendBanked),
     _entry_op("resist", "a Resistance bid against an attack, trap or environment", Resist),
     _entry_op("heal", "the character is healed and rejoins the game", Heal),
     _entry_op("restore-long-term", "long-term damage restored", RestoreLongTerm),

@@ -29,7 +29,7 @@ def ines(capsys: Any) -> str:
 
 def test_a_scene_and_a_chapter_headless(capsys: Any, ines: str) -> None:
     ok(capsys, f"covenant begin-scene {ines} --note docks")
-    bid = ok(capsys, f"covenant bid {ines} --spent 30 --severity scene")
+    bid = ok(capsys, f"covenant spend {ines} --spent 30 --severity scene")
     assert bid["lines"] == ["Free Discipline 285 → 255 (−30)", "Scene damage 0 → 30 (+30)"]
     assert bid["undo"] == "Undo Bid"
     resist = ok(capsys, f"covenant resist {ines} --damage 20 --severity chapter --spent 25")
@@ -47,7 +47,7 @@ def test_a_scene_and_a_chapter_headless(capsys: Any, ines: str) -> None:
 def test_a_bid_beyond_free_discipline_is_refused(capsys: Any, ines: str, tmp_path: Path) -> None:
     before = tmp_path / "before.json"
     ok(capsys, f"db export {ines} -o {before}")
-    code, document, err = harbinger(capsys, f"covenant bid {ines} --spent 286")
+    code, document, err = harbinger(capsys, f"covenant spend {ines} --spent 286")
     assert code == 1
     assert "Only 285 free Discipline to spend; 286 asked." in err
     assert document["refused"]
@@ -64,8 +64,8 @@ def test_a_bid_beyond_free_discipline_is_refused(capsys: Any, ines: str, tmp_pat
     [
         ("covenant add-condition {id} --condition no_such", "'no_such' is not in the Covenant"),
         ("covenant buy-asset {id}", "give either --asset"),
-        ("covenant bid {id} --spent lots", "--spent must be a whole number"),
-        ("covenant bid nobody --spent 1", "no character with id 'nobody'"),
+        ("covenant spend {id} --spent lots", "--spent must be a whole number"),
+        ("covenant spend nobody --spent 1", "no character with id 'nobody'"),
     ],
 )
 def test_bad_input_exits_2(capsys: Any, ines: str, argv: str, message: str) -> None:

@@ -20,7 +20,6 @@ from builder.contract.character import Concept, Contractor, Gift
 from builder.contract.file import (
     CURRENT_VERSION,
     MAX_FILE_BYTES,
-    CharacterFileError,
     _schema_problems,
     character_document,
     dumps_character_file,
@@ -33,6 +32,7 @@ from builder.contract.file import (
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.serialize import ENTRY_TYPES
+from builder.core.files import CharacterFileError
 from resources import resource_path
 from tests.hypothesis_profiles import examples
 from tests.models.strategies import contractors

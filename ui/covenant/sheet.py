@@ -45,6 +45,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -93,6 +94,7 @@ from builder.covenant.wording import (
 )
 from harbinger.app import covenant as app
 from harbinger.app.common import Plan
+from ui.covenant.contest_panel import ContestPanel
 from ui.operations.covenant import run
 
 if TYPE_CHECKING:
@@ -232,7 +234,7 @@ class CovenantSheet(QWidget):
         self.assets_group = assets_group = QGroupBox("Ties and assets")
         assets_group.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
         QVBoxLayout(assets_group).addWidget(scroll)
-        body.addWidget(assets_group, 5)
+        body.addWidget(self._build_left_tabs(assets_group), 5)
 
         # Right: Discipline, tokens, conditions, log.
         self.side = QWidget()
@@ -267,6 +269,21 @@ class CovenantSheet(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setMinimumHeight(34)
         outer.addWidget(self.message)
+
+    def _build_left_tabs(self, assets_group: QGroupBox) -> QTabWidget:
+        """Ties and assets, and the Bids panel as a second tab beside them.
+
+        The tab gives the bid controls the whole column's height and keeps the sheet
+        at its 1280×800 footprint (issue 28, item 2).
+        """
+        self.contest_panel = ContestPanel(self)
+        bids = QScrollArea()
+        bids.setWidgetResizable(True)
+        bids.setWidget(self.contest_panel)
+        self.left_tabs = QTabWidget()
+        self.left_tabs.addTab(assets_group, "Ties and assets")
+        self.left_tabs.addTab(bids, "Bids")
+        return self.left_tabs
 
     def _build_head(self) -> QHBoxLayout:
         """Name, what is going on now, and this character's own Undo and Redo."""
@@ -595,6 +612,7 @@ class CovenantSheet(QWidget):
         self._refresh_time()
         self._refresh_assets()
         self._refresh_side()
+        self.contest_panel.refresh()
         self._refresh_log()
 
     def check(self, entry: LogEntry) -> tuple[bool, str]:

@@ -49,6 +49,7 @@ from builder.mortal_coil.character import (
     Spacefarer,
     WeekOfCare,
 )
+from builder.mortal_coil.combat import combat_lines
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import attack_die, fold
 from builder.mortal_coil.wording import describe, slot_lines
@@ -109,6 +110,13 @@ class SpacefarerSheet(QWidget):
             self.vitals[key] = QLabel()
             grid.addWidget(self.vitals[key], row, 1)
         left.addWidget(vitals)
+        self.combat_box = QGroupBox("Combat")
+        combat_layout = QVBoxLayout(self.combat_box)
+        self.combat = QLabel()
+        self.combat.setObjectName("tmcCombat")
+        self.combat.setWordWrap(True)
+        combat_layout.addWidget(self.combat)
+        left.addWidget(self.combat_box)
         self.slots_box = QGroupBox("Inventory")
         slots_layout = QVBoxLayout(self.slots_box)
         self.slots = QListWidget()
@@ -292,6 +300,9 @@ class SpacefarerSheet(QWidget):
                 f"{state.current(a)} / {state.maximum(a)}   save {p.numerator}/{p.denominator}"
             )
         self.vitals["armor"].setText(f"{c.armor} / {c.stability}")
+        self.combat.setText(
+            "\n".join(combat_lines(state.dex_now, state.disabled, c.small_per_slot))
+        )
         parts = []
         if state.retired:
             parts.append(f"Retired: {state.retired_reason}.")
