@@ -124,6 +124,14 @@ def today() -> str:
     return date.today().isoformat()
 
 
+def _file_stem(name: str) -> str:
+    """A file name the save dialogs suggest for a character: its name with separators,
+    leading dots and reserved characters made harmless (a name is never a path)."""
+    from printing.common.roster import safe_stem
+
+    return safe_stem(name)
+
+
 def _set_by_name(target: QObject, prop: str, key: str) -> None:
     """Set an enum-valued Qt property by its key name, e.g. ("alignment", "AlignCenter").
 
@@ -862,7 +870,7 @@ class MainWindow(QMainWindow):
         if name is None:
             return
         path, _filter = _file_dialog().getSaveFileName(
-            self, "Export Character", f"{name}.json", "Character files (*.json)"
+            self, "Export Character", f"{_file_stem(name)}.json", "Character files (*.json)"
         )
         if path:
             self.export_file(Path(path))
@@ -901,7 +909,7 @@ class MainWindow(QMainWindow):
         compact, paper = dialog.compact(), dialog.paper_name()  # the dialog closes meanwhile
         suffix = " (compact)" if compact else ""
         path, _chosen = _file_dialog().getSaveFileName(
-            self, "Print PDF", f"{name}{suffix}.pdf", "PDF files (*.pdf)"
+            self, "Print PDF", f"{_file_stem(name)}{suffix}.pdf", "PDF files (*.pdf)"
         )
         if path:
             self.print_pdf(Path(path), paper, compact=compact)
