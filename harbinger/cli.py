@@ -28,6 +28,7 @@ COMMANDS = (
     "install-desktop",
     "playgroup",
     "contractor",
+    "coven",
 )
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
@@ -38,6 +39,7 @@ def build_parser() -> argparse.ArgumentParser:
     from harbinger.commands import (
         catalog,
         contractor,
+        coven,
         covenant,
         db,
         desktop,
@@ -63,7 +65,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in (
-        dice, catalog, gift, sheet, db, contractor, tmc, covenant, tiles, desktop, playgroup
+        dice,
+        catalog,
+        gift,
+        sheet,
+        db,
+        contractor,
+        coven,
+        covenant,
+        tmc,
+        tiles,
+        desktop,
+        playgroup,
     ):
         module.register(subparsers)
     return parser

@@ -75,6 +75,17 @@ def errors(findings: Sequence[Finding]) -> list[Finding]:
     return [f for f in findings if f.severity is Severity.ERROR]
 
 
+def arrow(label: str, before: Any, after: Any) -> str | None:
+    """One line of a change summary, "Exp available 12 → 19 (+7)"; None when nothing moved."""
+    if before == after:
+        return None
+    if isinstance(before, int) and isinstance(after, int):
+        delta = after - before
+        sign = "+" if delta > 0 else "−"
+        return f"{label} {before} → {after} ({sign}{abs(delta)})"
+    return f"{label} {before} → {after}"
+
+
 NOTHING_CHANGES = "app.nothing"
 """Rule id of the refusal of an edit that would leave the character as it is."""
 

@@ -76,8 +76,11 @@ def add_operation(
     for f in dataclasses.fields(op.inputs):
         meta = _meta(f)
         required = f.default is dataclasses.MISSING
-        help_text = meta["help"] + (" (required)" if required and not _is_document(f) else "")
         kind, _optional = _base_type(hints[f.name])
+        required = required and kind is not bool
+        help_text = meta["help"] + (" (required)" if required and not _is_document(f) else "")
+        if typing.get_origin(kind) is tuple:
+            help_text += (" " if help_text else "") + "(separated by commas)"
         if _is_document(f):
             metavar = meta.get("metavar") or "FILE"
             if required:
@@ -155,6 +158,15 @@ def _text(f: dataclasses.Field[Any], value: Any, _from_text: bool) -> str:
     return value
 
 
+def _texts(f: dataclasses.Field[Any], value: Any, from_text: bool) -> tuple[str, ...]:
+    """A list of names: separated by commas on the command line, a JSON list in --input."""
+    if from_text:
+        return tuple(part.strip() for part in str(value).split(",") if part.strip())
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise CliError(f"{f.name}: expected a list of text, not {json.dumps(value)}")
+    return tuple(value)
+
+
 def _member(kind: type[enum.Enum], f: dataclasses.Field[Any], value: Any) -> enum.Enum:
     try:
         return kind(value)
@@ -174,6 +186,8 @@ def _convert(f: dataclasses.Field[Any], hint: Any, value: Any, *, from_text: boo
         return _document(f, value, from_text)
     if isinstance(kind, type) and issubclass(kind, enum.Enum):
         return _member(kind, f, value)
+    if typing.get_origin(kind) is tuple:
+        return _texts(f, value, from_text)
     convert = {bool: _boolean, int: _whole}.get(kind, _text)
     return convert(f, value, from_text)
 
@@ -200,6 +214,8 @@ def read_inputs(args: argparse.Namespace, inputs: type) -> Any:
             values[f.name] = _convert(f, hints[f.name], flag, from_text=True)
         elif f.name in given:
             values[f.name] = _convert(f, hints[f.name], given[f.name], from_text=False)
+        elif f.default is dataclasses.MISSING and _base_type(hints[f.name])[0] is bool:
+            values[f.name] = False  # a switch not given is off
         elif f.default is dataclasses.MISSING:
             shown = f.name.upper() if _is_document(f) else _flag(f)
             raise CliError(f"{shown} is required")
@@ -306,3 +322,27 @@ def add_operations(
     """Add every operation of one game to its command's actions."""
     for op in operations.values():
         add_operation(actions, op, noun).set_defaults(noun=noun)
+
+
+def register_game(
+    subparsers: argparse._SubParsersAction,  # type: ignore[type-arg]
+    command: str,
+    help: str,
+    operations: Mapping[str, Operation],
+    noun: str,
+) -> argparse._SubParsersAction:  # type: ignore[type-arg]
+    """Add ``harbinger COMMAND ACTION ID ...`` for one game's operations; returns the actions.
+
+    The caller may add more actions of its own (``tmc odds``) to what is returned.
+    """
+    parser = subparsers.add_parser(
+        command, help=help, description=help[:1].upper() + help[1:] + "."
+    )
+    actions = parser.add_subparsers(dest=f"{command}_action", metavar="ACTION")
+    add_operations(actions, operations, noun)
+
+    def missing(_args: argparse.Namespace) -> int:
+        raise CliError(f"choose an action (see harbinger {command} --help)")
+
+    parser.set_defaults(func=missing)
+    return actions
