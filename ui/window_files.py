@@ -12,6 +12,14 @@ from typing import Any
 from ui.window_common import file_dialog, message_box
 
 
+def _file_stem(name: str) -> str:
+    """A file name the save dialogs suggest for a character: its name with separators,
+    leading dots and reserved characters made harmless (a name is never a path)."""
+    from printing.common.roster import safe_stem
+
+    return safe_stem(name)
+
+
 class FilesMixin:
     """Import, export, print and delete (part of the main window)."""
 
@@ -73,7 +81,7 @@ class FilesMixin:
         if name is None:
             return
         path, _filter = file_dialog().getSaveFileName(
-            self, "Export Character", f"{name}.json", "Character files (*.json)"
+            self, "Export Character", f"{_file_stem(name)}.json", "Character files (*.json)"
         )
         if path:
             self.export_file(Path(path))
@@ -112,7 +120,7 @@ class FilesMixin:
         compact, paper = dialog.compact(), dialog.paper_name()  # the dialog closes meanwhile
         suffix = " (compact)" if compact else ""
         path, _chosen = file_dialog().getSaveFileName(
-            self, "Print PDF", f"{name}{suffix}.pdf", "PDF files (*.pdf)"
+            self, "Print PDF", f"{_file_stem(name)}{suffix}.pdf", "PDF files (*.pdf)"
         )
         if path:
             self.print_pdf(Path(path), paper, compact=compact)

@@ -26,9 +26,14 @@ def _open_library(url: str, rows: list[Any] | None = None) -> tuple[Any, list[An
     thread at start-up).
 
     The storage and rules layers are imported here, not at module level: they
-    take most of a second to import, and the window should not wait for them.
+    take most of a second to import, and the window should not wait for them. For the
+    same reason this is where the desktop app registers the shipped games (its
+    composition root for the rules layer; ``register_shipped`` is idempotent).
     """
+    from builder.systems import register_shipped
     from models.library import Library
+
+    register_shipped()
 
     library = Library.open(url)
     if rows is not None:

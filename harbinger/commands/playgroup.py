@@ -140,9 +140,7 @@ def run_pull(args: argparse.Namespace) -> int:
         if report.unchanged:
             lines.append(f"{report.unchanged} already the same here")
         for name in report.kept_local:
-            lines.append(
-                f"kept your local changes to {name}: push them, or pull --replace-local"
-            )
+            lines.append(f"kept your local changes to {name}: push them, or pull --replace-local")
         return "\n".join(lines)
 
     emit(args, document, text)

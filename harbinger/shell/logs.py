@@ -70,9 +70,7 @@ def start_logging(level: int = logging.INFO) -> Path:
         handler = RotatingFileHandler(
             path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
         )
-        handler.setFormatter(
-            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-        )
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root.addHandler(handler)
     root.setLevel(min(root.level or level, level))
     logging.captureWarnings(True)
