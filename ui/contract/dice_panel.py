@@ -12,6 +12,11 @@ are optional toggles: ticked, the scar's dice replace the Penalty when higher
 Encumbrance dice (``Derived.encumbrance_penalty``) are lost on every roll.
 Attribute bonuses from Gifts are their own section (:mod:`ui.contract.gift_bonuses`);
 the one that counts comes from ``rolls.strongest_bonus`` (they never stack).
+
+The panel shows one contractor's rolls, the one in the tab shown; with no
+contractor shown (another game's character, or none) it shows nothing of
+anyone (:meth:`DicePanel.show_nothing`). A click on a trait's name on the
+sheet chooses it here (:meth:`DicePanel.roll_trait`).
 """
 
 from __future__ import annotations
@@ -45,6 +50,11 @@ SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
 """The three rolls not made from an Attribute and an Ability ("Rolling Body")."""
 
 NO_ABILITY = "(no Ability)"
+
+NOTHING_TO_ROLL = (
+    "No contractor is shown. Open a contractor of The Contract to roll their dice; "
+    "click an Attribute or an Ability on their Stats tab to roll it here."
+)
 
 BAND_LABELS: Mapping[dice.Band, str] = {
     dice.Band.BOTCH: "Botch",
@@ -197,10 +207,20 @@ class DicePanel(QWidget):
         self.planned: tuple[str, PlannedRoll] | None = None
         self.roller = RollSection(lambda: self.planned)
 
+        # Everything above sits in ``body``; with no contractor shown only ``nothing`` is.
+        self.body = QWidget(self)
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(form)
+        body.addWidget(chart)
+        body.addWidget(self.roller)
+        self.nothing = QLabel(NOTHING_TO_ROLL, self)
+        self.nothing.setWordWrap(True)
+        self.nothing.setObjectName("muted")
+        self.nothing.hide()
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(chart)
-        layout.addWidget(self.roller)
+        layout.addWidget(self.body)
+        layout.addWidget(self.nothing)
         layout.addStretch(1)
 
         self.first.currentIndexChanged.connect(self._first_changed)
@@ -212,6 +232,8 @@ class DicePanel(QWidget):
 
     def set_sheet(self, sheet: RollSheet) -> None:
         """Show rolls for another contractor (or the same one after a change)."""
+        self.nothing.hide()
+        self.body.show()
         first = self.first.currentText()
         second = self.second.currentText()
         self._sheet = sheet
@@ -235,6 +257,35 @@ class DicePanel(QWidget):
         self.roller.set_owner(sheet.owner)
         self.bonus_box.set_bonuses(sheet.bonuses)
         self._first_changed()
+
+    def show_nothing(self) -> None:
+        """No contractor is shown: no one's pools, chart or rolls, only how to get them.
+
+        The choice of roll stays for the next contractor shown; the roll log shown is
+        no one's (each contractor's log waits for their tab)."""
+        self.roller.set_owner("")
+        self.body.hide()
+        self.nothing.show()
+
+    def showing_nothing(self) -> bool:
+        """True while no contractor's rolls are shown (:meth:`show_nothing`)."""
+        return self.body.isHidden()
+
+    def roll_trait(self, kind: str, name: str) -> None:
+        """Choose a trait clicked on the sheet: ``kind`` "attribute" or "ability", ``name``
+        its display name. The other half of the roll stays as chosen (an Ability clicked
+        while a Body, Mind or Initiative roll is chosen pairs with the first Attribute);
+        the Difficulty keeps its value and takes the keyboard focus, ready to type.
+        """
+        if kind == "attribute":
+            self.first.setCurrentText(name)
+        else:
+            if self.first.currentText() in SPECIAL_ROLLS:
+                self.first.setCurrentIndex(0)
+            self.second.setCurrentText(name)
+        self.refresh()
+        self.difficulty.setFocus()
+        self.difficulty.selectAll()
 
     def _show_modifiers(self, modifiers: tuple[RollModifier, ...]) -> None:
         """One toggle per scar modifier, kept ticked across a refresh of the same scar."""
