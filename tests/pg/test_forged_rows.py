@@ -93,13 +93,15 @@ def test_the_server_refuses_a_players_shadow_row(group: Group) -> None:
                 },
             )
         # and Ines herself cannot point her row at another id
-        with _raw(group.ines.url) as ines:
-            with pytest.raises(psycopg.errors.InsufficientPrivilege, match="holds the character"):
-                ines.execute(
-                    "UPDATE character_document SET document = jsonb_set(document::jsonb, "
-                    "'{character,id}', '\"someone-else\"')::text WHERE id = %s",
-                    (COVENANT_ID,),
-                )
+        with (
+            _raw(group.ines.url) as ines,
+            pytest.raises(psycopg.errors.InsufficientPrivilege, match="holds the character"),
+        ):
+            ines.execute(
+                "UPDATE character_document SET document = jsonb_set(document::jsonb, "
+                "'{character,id}', '\"someone-else\"')::text WHERE id = %s",
+                (COVENANT_ID,),
+            )
     assert _rows(group.owner_url) == before
 
 
