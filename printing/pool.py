@@ -11,7 +11,10 @@ same rules for two characters of one name, as a serial print).
 Workers start through the ``forkserver`` method where the system has it (else
 ``spawn``): never a fork of a running app, so no Qt state and no open library
 connection reaches a worker. The forkserver preloads the printers, fonts and
-catalogs once, so each worker starts warm.
+catalogs once, so each worker starts warm. A worker registers the shipped game
+systems itself (``builder.systems.register_shipped``): it shares no memory with
+the app, so only shipped games print here (``render_roster`` keeps the others
+in its own process).
 """
 
 from __future__ import annotations
@@ -79,8 +82,12 @@ def _print_one(
     Returns the sheet's name, id and noun (for its file name) and the CPU
     seconds the worker spent on it.
     """
+    from builder.systems import register_shipped
     from printing.systems import sheet_of
 
+    # A worker is its own program: it registers the shipped games (the forkserver's preload
+    # already did, and then this changes nothing; under ``spawn`` nothing else would).
+    register_shipped()
     start = time.process_time()
     sheet = sheet_of(character, compact)
     sheet.render(part, paper)

@@ -97,6 +97,42 @@ class UnreadableFile(FileFormatError):
         self.detail = detail
 
 
+class CharacterFileError(FileFormatError):
+    """A file that is not a readable character file, of any game system.
+
+    ``where`` is the path inside the character ("ledger[4].exp", "" for the
+    file as a whole) and ``problem`` says what is wrong there; ``str()`` joins
+    them. ``source`` names the file when the caller knows it (set by
+    importers of several files); it is not part of ``str()``.
+    """
+
+
+def parse_document(raw: bytes) -> Any:
+    """Bytes of any game's character file → JSON data, or CharacterFileError.
+
+    The checks are ``parse_json``'s (oversize, non-UTF-8, non-JSON, too deep,
+    unstorable text); the refusal's place is shown as inside the character.
+    """
+    try:
+        return parse_json(raw, limit=MAX_FILE_BYTES, max_depth=MAX_DEPTH)
+    except UnreadableFile as exc:
+        raise refusal(exc) from None
+
+
+def refusal(exc: UnreadableFile) -> CharacterFileError:
+    """A core refusal as a CharacterFileError, its place shown as in the character."""
+    return CharacterFileError(exc.problem, inside_character(exc.where))
+
+
+def inside_character(where: str) -> str:
+    """A document path as messages show it: paths in the character drop the ``character`` prefix."""
+    if where == "character":
+        return ""
+    if where.startswith("character.") or where.startswith("character["):
+        return where[len("character") :].lstrip(".")
+    return where
+
+
 # --------------------------------------------------------------------------- bytes
 
 
@@ -426,7 +462,7 @@ def json_path(parts: Any) -> str:
     return text
 
 
-def describe(value: Any) -> str:
+def describe(value: Any) -> str:  # noqa: PLR0911  (7 returns when the limits came in)
     """A short description of a JSON value for messages: 'ten', 3.5, true, null, a list."""
     if value is None:
         return "null"

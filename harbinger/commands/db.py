@@ -98,7 +98,7 @@ def _no_action(_args: argparse.Namespace) -> int:
 
 
 def _open(args: argparse.Namespace) -> Any:
-    from harbinger.paths import library_url
+    from harbinger.shell.paths import library_url
     from models.errors import LibraryError
     from models.library import Library
 
@@ -341,9 +341,13 @@ class _Progress:
             self.shown = False
 
 
+ON_CONFLICT_HINT = "say which with --on-conflict replace, keep-both, copy or skip"
+"""What a refused duplicate import adds on the command line: the option that settles it."""
+
+
 def run_import(args: argparse.Namespace) -> int:
     from builder.core.registry import FileFormatError
-    from models.errors import LibraryError
+    from models.errors import ImportConflict, LibraryError
 
     progress = _Progress(sys.stderr) if getattr(args, "progress", False) else None
     with _open(args) as library:
@@ -351,6 +355,8 @@ def run_import(args: argparse.Namespace) -> int:
             results = library.import_files(args.files, args.on_conflict, progress=progress)
         except FileFormatError as exc:
             raise CliError(f"{exc.source}: {exc}; nothing was imported") from None
+        except ImportConflict as exc:
+            raise CliError(f"{exc}; nothing was imported ({ON_CONFLICT_HINT})") from None
         except LibraryError as exc:
             raise CliError(f"{exc}; nothing was imported") from None
         finally:
