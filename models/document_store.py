@@ -35,9 +35,15 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, delete, select
 
 from builder.core.files import parse_document
-from builder.core.registry import CharacterFile, FileFormatError, GameSystem, system
+from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity, system
 from models.bulk import Values, insert_values
-from models.errors import CharacterNotFound, LedgerRewriteError, UnknownSystem, UnstorableCharacter
+from models.errors import (
+    CharacterNotFound,
+    ForgedRow,
+    LedgerRewriteError,
+    UnknownSystem,
+    UnstorableCharacter,
+)
 from models.tables import CharacterDocumentRow, CharacterLogRow
 from models.values import (
     NewCharacter,
@@ -107,8 +113,10 @@ class DocumentStore:
             entries = [json.loads(r.entry) for r in _log_rows(session, row.id)]
             document["character"][game.history] = entries
         approvals = tuple(json.loads(row.approvals))
+        character = game.read(document).character
+        _check_row(row, game.identity(character))
         return StoredCharacter(
-            character=game.read(document).character,
+            character=character,
             system=row.system,
             approval_state=row.approval_state,
             approvals=approvals,
@@ -295,6 +303,25 @@ def _get(session: Session, character_id: str) -> CharacterDocumentRow:
     if row is None:
         raise CharacterNotFound(f"no character with id {character_id!r} in this library")
     return row
+
+
+def _check_row(row: CharacterDocumentRow, identity: Identity) -> None:
+    """Refuse a row whose document is another character than the row says (ForgedRow).
+
+    On a shared server a member could insert a row of their own holding another
+    member's character (issue 27: "shadow-1" with Wren's id inside); reading it
+    as Wren would let a pull write it over the real Wren.
+    """
+    for what, stored, inner in (
+        ("id", row.id, identity.id),
+        ("name", row.name, identity.name),
+        ("player", row.player, identity.player),
+    ):
+        if stored != inner:
+            raise ForgedRow(
+                f"the stored row {row.id!r} ({row.name!r}) holds a character whose {what} is "
+                f"{inner!r}, not {stored!r}: it was refused and nothing was read from it"
+            )
 
 
 def _system(row: CharacterDocumentRow) -> GameSystem:
