@@ -59,13 +59,9 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
 from builder.contract.character import GiftChange
-from builder.contract.file import (
-    MAX_FILE_BYTES,
-    CharacterFileError,
-    parse_document,
-    write_atomically,
-)
 from builder.core import files
+from builder.core.file_writer import write_atomically
+from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
 from builder.core.registry import (
     CharacterFile,
     FileFormatError,
@@ -598,10 +594,14 @@ class Library:
 
     def export_file(self, character_id: str, path: str | os.PathLike[str]) -> Path:
         """Write a character's file (atomically) in its system's format, with its approvals."""
+        return write_atomically(Path(path), self.file_bytes(character_id))
+
+    def file_bytes(self, character_id: str) -> bytes:
+        """A character's file, as ``export_file`` writes it, for a caller that writes it itself."""
         stored = self.load_stored(character_id)
         game = system(stored.system)
         file = CharacterFile(game.id, stored.character, stored.approvals, game.file_version)
-        return write_atomically(Path(path), game.dumps(file))
+        return game.dumps(file)
 
     def load_examples(self) -> list[ImportResult]:
         """Add the shipped example characters (of every system) not in the library yet."""

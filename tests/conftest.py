@@ -22,6 +22,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _shipped_games() -> None:
+    """The tests' composition root: Harbinger's own games registered, as the CLI and app do."""
+    from builder.systems import register_shipped
+
+    register_shipped()
+
+
 @pytest.fixture(autouse=True)
 def _isolated_user_dirs(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch

@@ -57,6 +57,11 @@ class AppSettings:
             return None
         return str(value).lower() == "true"
 
+    def set_dice_shown(self, shown: bool) -> None:
+        """Record whether the Dice dock is open as the window closes (after ``save_window``)."""
+        self._qs.setValue("window/dice_shown", shown)
+        self._qs.sync()
+
     def save_window(
         self,
         geometry: QByteArray,

@@ -9,7 +9,7 @@ action. When the shown character is deleted its stack stays active, so the
 deletion itself can be undone.
 
 Views never mutate anything themselves; they call the operations of their
-system (``ui.operations.contract``, ``ui.operations.covenant``), which build
+system (``ui.operations.<game>``), which build
 the new value through ``builder`` and commit it here, and then they refresh
 from :attr:`Workspace.changed`.
 """
@@ -146,7 +146,7 @@ class Workspace(QObject):
         """Save the edit now (one transaction) and record it on its character's stack.
 
         ``store`` is the system's operation that makes the library hold a value
-        (``ui.operations.contract.store``, ``ui.operations.covenant.store``).
+        (``store`` in the system's ``ui.operations`` module).
         Raises whatever the library raises when the save fails; nothing is
         recorded then.
         """

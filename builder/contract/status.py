@@ -21,7 +21,7 @@ class Status(IntEnum):
     @property
     def label(self) -> str:
         """The Status name as the rules print it ("Seasoned")."""
-        return self.name.capitalize()
+        return _LABELS[self]
 
     @property
     def min_victories(self) -> int:
@@ -45,6 +45,10 @@ _THRESHOLDS: dict[Status, int] = {
     Status.PROFESSIONAL: 17,
     Status.VETERAN: 25,
 }
+
+
+_LABELS: dict[Status, str] = {s: s.name.capitalize() for s in Status}
+"""Each Status's label, made once: an enum's ``name`` is a slow descriptor, read per modifier."""
 
 
 def status_from_victories(victories: int) -> Status:

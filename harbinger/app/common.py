@@ -24,9 +24,8 @@ dialogs collect the same inputs and call the same function.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
 from builder.core.findings import Finding, Severity
@@ -74,6 +73,17 @@ def store_whole(library: Any, held: Any, wanted: Any) -> None:
 def errors(findings: Sequence[Finding]) -> list[Finding]:
     """The ERROR findings: the ones that refuse an operation."""
     return [f for f in findings if f.severity is Severity.ERROR]
+
+
+def arrow(label: str, before: Any, after: Any) -> str | None:
+    """One line of a change summary, "Exp available 12 → 19 (+7)"; None when nothing moved."""
+    if before == after:
+        return None
+    if isinstance(before, int) and isinstance(after, int):
+        delta = after - before
+        sign = "+" if delta > 0 else "−"
+        return f"{label} {before} → {after} ({sign}{abs(delta)})"
+    return f"{label} {before} → {after}"
 
 
 NOTHING_CHANGES = "app.nothing"
@@ -144,6 +154,10 @@ def from_result(
     return Plan(name, before, after, tuple(result.findings), described, roster, must_change)
 
 
+class InputError(ValueError):
+    """An operation's input is malformed (not a rule's refusal): what is wrong, and where."""
+
+
 class Refused(Exception):
     """The rules refused the edit; ``findings`` say why (shown to the player as they are)."""
 
@@ -181,12 +195,9 @@ def option(help: str, *, flag: str = "", file: bool = False, metavar: str = "") 
     return {"help": help, "flag": flag, "file": file, "metavar": metavar}
 
 
-def described(help: str, default: Any = dataclasses.MISSING, **more: Any) -> Any:
-    """A dataclass field carrying :func:`option` metadata (and a default when given)."""
-    metadata = {"cli": option(help, **more)}
-    if default is dataclasses.MISSING:
-        return field(metadata=metadata)
-    return field(default=default, metadata=metadata)
+def about(help: str, **more: Any) -> dict[str, Any]:
+    """Dataclass field metadata for an operation's input: ``field(metadata=about("..."))``."""
+    return {"cli": option(help, **more)}
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +206,7 @@ class Operation:
 
     ``name`` is the CLI subcommand ("record-contract"); ``title`` the words a
     menu or the undo history uses; ``inputs`` a frozen dataclass whose fields
-    (with :func:`described` help) are what the user supplies; ``plan`` works
+    (with :func:`about` metadata) are what the user supplies; ``plan`` works
     out the edit: ``plan(character, inputs) -> Plan``. ``character_type`` is
     the value the operation applies to (the CLI refuses an id of another
     game's character).

@@ -5,8 +5,11 @@ advantages spent, a stunt, shared points) and who wins, before anything is
 spent; ``covenant share`` the Discipline sharing costs at a bid's cost;
 ``covenant size`` the advantages relative size and a called shot give;
 ``covenant successor FILE -o OUT`` writes the successor of a sacrificed
-character's file. The rules are :mod:`builder.covenant.contests` and
-:mod:`builder.covenant.successor`; this module checks input and formats.
+character's file. ``covenant ACTION ID`` plays a character of the library:
+every action declared in ``harbinger.app.covenant`` (begin-scene, spend,
+resist, end-chapter...), the ones the sheet's buttons run. The rules are
+:mod:`builder.covenant.contests` and :mod:`builder.covenant.successor`; this
+module checks input and formats.
 """
 
 from __future__ import annotations
@@ -45,12 +48,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     """Add the ``covenant`` subcommand and its tools."""
     covenant = subparsers.add_parser(
         "covenant",
-        help="Covenant: bids, sharing, sizes, a successor",
+        help="Covenant: bids, sharing, sizes, a successor; every action on a character",
         description="Covenant tools: work out a bid before spending, what sharing costs, "
         "what relative size gives, and a sacrificed character's successor.",
     )
     covenant.set_defaults(func=_missing)
     tools = covenant.add_subparsers(dest="covenant_command", metavar="TOOL")
+    # Every action at the table on a character of the library, declared once in the app
+    # layer (the same operations the sheet's buttons run).
+    from harbinger.app.covenant import OPERATIONS
+    from harbinger.commands.operations import add_operations
+
+    add_operations(tools, OPERATIONS, "Covenant character")
 
     bid = tools.add_parser(
         "bid",

@@ -279,7 +279,6 @@ def _system_file(path: Path, document: dict[str, Any]) -> tuple[Any, Any]:
 
 def run_approve(args: argparse.Namespace) -> int:
     """Append the approval record and write the file."""
-    from builder.contract.file import write_atomically
     from builder.core.approval import (
         ApprovalError,
         Verdict,
@@ -287,6 +286,7 @@ def run_approve(args: argparse.Namespace) -> int:
         key_fingerprint,
         public_key_text,
     )
+    from builder.core.file_writer import write_atomically
     from harbinger.shell.keys import KeyFileError, load_leader_key, load_or_create_leader_key
 
     path = Path(args.file)
@@ -449,8 +449,9 @@ def _add_show(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
 
 def run_show(args: argparse.Namespace) -> int:
     """Print one contractor's derived numbers (JSON with --json)."""
-    from builder.contract.file import CharacterFileError, document_from_data
+    from builder.contract.file import document_from_data
     from builder.contract.sheet_numbers import sheet_numbers
+    from builder.core.files import CharacterFileError
 
     path = Path(args.file)
     document = _read_document(path)

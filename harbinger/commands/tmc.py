@@ -11,7 +11,9 @@ targets and damage; ``tmc move`` a turn's movement and ``tmc carry`` what an
 associate or thrall carries (issue 28). The numbers come
 from :mod:`builder.mortal_coil.odds`; this module checks input and formats.
 ``tmc pdf FILE -o OUT`` prints a spacefarer or crew file, ``tmc pdf --blank``
-a blank spacefarer sheet (``printing.mortal_coil.sheet``).
+a blank spacefarer sheet (``printing.mortal_coil.sheet``). ``tmc ACTION ID``
+runs an action at the table on a spacefarer of the library (the operations
+declared in ``harbinger.app.mortal_coil``: take-harm, short-rest, fallout...).
 """
 
 from __future__ import annotations
@@ -65,7 +67,10 @@ def _show(p: Fraction) -> str:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``tmc`` subcommand and its ``odds`` questions."""
     tmc = subparsers.add_parser(
-        "tmc", help="This Mortal Coil: exact odds", description="This Mortal Coil tools."
+        "tmc",
+        help="This Mortal Coil: exact odds, PDFs, and every action on a spacefarer",
+        description="This Mortal Coil tools, and the actions at the table on a spacefarer "
+        "of the library (take-harm, short-rest, fallout...).",
     )
     tmc.set_defaults(func=_missing)
     tmc_sub = tmc.add_subparsers(dest="tmc_command", metavar="TOOL")
@@ -74,6 +79,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     odds.set_defaults(func=_missing)
     _register_pdf(tmc_sub)
+    from harbinger.app.mortal_coil import OPERATIONS
+    from harbinger.commands.operations import add_operations
+
+    add_operations(tmc_sub, OPERATIONS, "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")

@@ -20,7 +20,6 @@ from builder.contract.character import Concept, Contractor, Gift
 from builder.contract.file import (
     CURRENT_VERSION,
     MAX_FILE_BYTES,
-    CharacterFileError,
     _schema_problems,
     character_document,
     dumps_character_file,
@@ -33,6 +32,7 @@ from builder.contract.file import (
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.serialize import ENTRY_TYPES
+from builder.core.files import CharacterFileError
 from resources import resource_path
 from tests.hypothesis_profiles import examples
 from tests.models.strategies import contractors
@@ -187,7 +187,7 @@ def test_bad_documents_are_refused_with_what_and_where(change: Any, message: str
     change(document)
     refusal = _refusal(document)
     if message is None:
-        assert refusal.startswith("id: 'has space' is not a valid id (letters, digits")
+        assert refusal.startswith("id: 'has space' is not a valid id (an id is 1 to 64 letters, digits")
     else:
         assert refusal == message
 

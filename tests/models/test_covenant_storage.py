@@ -21,8 +21,8 @@ import sqlalchemy as sa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.contract.file import CharacterFileError
 from builder.core.approval import approve
+from builder.core.files import CharacterFileError
 from builder.covenant.character import CovenantCharacter, EndChapter, Tie
 from builder.covenant.file import CovenantFile, loads_covenant, read_covenant_file, to_document
 from builder.covenant.rules import (

@@ -18,7 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.contract.file import MAX_FILE_BYTES, CharacterFileError, read_character_file
+from builder.contract.file import MAX_FILE_BYTES, read_character_file
+from builder.core.files import CharacterFileError
 from builder.covenant.file import loads_covenant
 from models.library import Library, OnConflict
 from resources import resource_path

@@ -34,13 +34,13 @@ from builder.contract.character import (
     Stock,
 )
 from builder.contract.file import (
-    CharacterFileError,
     dumps_character_file,
     read_character_document,
     read_character_file,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.status import Status
+from builder.core.files import CharacterFileError
 from models.errors import (
     ContractorNotFound,
     ImportConflict,

@@ -4,7 +4,7 @@ Only collects numbers and shows builder's answers (issue 28, item 2): the
 bid's cost, value and outcome come from ``builder.covenant.contests.plan_bid``
 and are shown *before* the button spends anything; whether a button is
 enabled comes from the sheet's ``check`` (the fold's own judgement). The
-successor of a sacrificed character is made by ``rules.make_successor`` and
+successor of a sacrificed character is made by ``harbinger.app.covenant.successor`` and
 stored as a new character.
 """
 
@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.covenant import rules
 from builder.covenant.bids import BANKED_USES, contest_plan
 from builder.covenant.character import (
     BankedUse,
@@ -38,7 +37,8 @@ from builder.covenant.character import (
     SpendBanked,
 )
 from builder.covenant.contests import STUNT_EFFECTS, CalledShot, points_for, relative_size
-from ui.operations.covenant import commit
+from harbinger.app import covenant as app
+from ui.operations.covenant import run
 
 if TYPE_CHECKING:
     from ui.covenant.sheet import CovenantSheet
@@ -263,7 +263,7 @@ class ContestPanel(QGroupBox):
     def make_bid(self) -> bool:
         entry = self.contest()
         done = self.sheet._act(
-            f"{dict(KINDS)[entry.kind]} bid", rules.contest(self.sheet.character, entry)
+            app.play(self.sheet.character, entry, f"{dict(KINDS)[entry.kind]} bid")
         )
         if done:
             self.bank.setChecked(False)
@@ -272,26 +272,25 @@ class ContestPanel(QGroupBox):
     def share(self) -> bool:
         entry = self.share_entry()
         return self.sheet._act(
-            f"Share {entry.spent} Discipline",
-            rules.share_discipline(self.sheet.character, entry.spent, entry.cost),
+            app.play(self.sheet.character, entry, f"Share {entry.spent} Discipline")
         )
 
     def spend_banked(self) -> bool:
         use = BankedUse(self.banked_use.currentData())
         return self.sheet._act(
-            "Spend a banked advantage", rules.spend_banked(self.sheet.character, use)
+            app.play(self.sheet.character, SpendBanked(use), "Spend a banked advantage")
         )
 
     def make_successor(self) -> bool:
         """Store the sacrificed character's successor as a new character in the library."""
         sheet = self.sheet
-        made = rules.make_successor(sheet.character, str(uuid.uuid4()))
-        if made.refused:
+        made = app.successor(sheet.character, str(uuid.uuid4()))
+        if not made.allowed or made.after is None:
             sheet.message.setText("; ".join(f.message for f in made.findings))
             return False
-        heir = made.character
+        heir = made.after
         try:
-            commit(sheet.workspace, f"Successor of {sheet.character.name}", None, heir)
+            run(sheet.workspace, made)
         except Exception as exc:  # the library refused: nothing was recorded
             sheet.message.setText(f"The successor could not be saved: {exc}")
             return False

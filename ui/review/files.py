@@ -2,7 +2,7 @@
 
 Review mode (SPEC §5, "Review") opens files a player sent without putting
 them in the library. Each file is read with the same functions the CLI uses
-(``builder.contract.file.parse_document``, then the game system the registry
+(``builder.core.files.parse_document``, then the game system the registry
 names for its ``format``: ``builder.core.registry.system_for_document``),
 audited and checked for approvals by
 ``builder.core.review.review_document``, and kept here with the exact bytes'
@@ -21,13 +21,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from builder.contract.file import (
-    MAX_FILE_BYTES,
-    CharacterFileError,
-    parse_document,
-    write_atomically,
-)
 from builder.core.approval import ApprovalError, ItemState, Verdict, approve
+from builder.core.file_writer import write_atomically
+from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
 from builder.core.registry import FileFormatError, GameSystem, system, system_for_document
 from builder.core.report import Verdict as AuditVerdict
 from builder.core.review import Review, ReviewInputError, review_document

@@ -48,7 +48,12 @@ class ModifierKind(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.capitalize()
+        """The kind as a heading prints it ("Enhancement")."""
+        return _KIND_LABELS[self]
+
+
+_KIND_LABELS: dict[ModifierKind, str] = {k: str(k).capitalize() for k in ModifierKind}
+"""Each kind's label, made once (an enum's ``value`` is a slow descriptor)."""
 
 
 class Join(StrEnum):

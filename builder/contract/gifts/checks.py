@@ -231,12 +231,13 @@ def _take(
         work.house.add(mod.origin.catalog)
     name = mod.name if choice.count == 1 else f"{mod.name} ×{choice.count}"
     work.breakdown.append(CostLine(kind.value, mod.id, name, kind.sign * choice.count))
-    work.needs(
-        mod.status,
-        kind.value,
-        mod.id,
-        f"the {mod.name} {kind.label} needs {mod.status.label} Status",
-    )
+    if mod.status > Status.NEWBIE:  # most modifiers need none: skip writing the message
+        work.needs(
+            mod.status,
+            kind.value,
+            mod.id,
+            f"the {mod.name} {kind.label} needs {mod.status.label} Status",
+        )
     if mod.detail_label:
         for i, detail in enumerate(choice.instance_details):
             if not detail.strip():

@@ -240,10 +240,11 @@ def _unavailable(  # noqa: C901, PLR0912  (complexity 20, 19 branches when the l
     for mod, _choice, _ in chosen.values():
         for other in mod.excludes:
             excluded_by.setdefault(other, []).append(mod.name)
+    static = view.static_reasons
     for mid, mod in entry.modifiers.items():
         if mid in chosen:
             continue
-        why = list(view.static_reasons.get(mid, ()))
+        why = list(static.get(mid, ()))
         for other in mod.requires:
             if other not in chosen and other in entry.modifiers:
                 why.append(f"requires {entry.modifiers[other].name}")
@@ -253,7 +254,7 @@ def _unavailable(  # noqa: C901, PLR0912  (complexity 20, 19 branches when the l
         for name in excluded_by.get(mid, ()):
             if f"excludes {name}" not in why:
                 why.append(f"excluded by {name}")
-        if mod.is_replacement and mod.slot in replaced_by and not view.static_reasons.get(mid):
+        if mod.slot in replaced_by and mod.is_replacement and not static.get(mid):
             other = chosen[replaced_by[mod.slot]][0].name
             why.append(f"replaces the same part of the System Text as {other}")
         if status is not None and mod.status > status:

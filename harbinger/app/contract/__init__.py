@@ -1,1 +1,1 @@
-"""The Contract's application layer: operations on contractors, the Gift save plan, creation files."""
+"""The Contract's application layer: operations, the Gift save plan, creation files."""

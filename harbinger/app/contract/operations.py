@@ -33,7 +33,7 @@ from builder.contract.sheet import evaluate_sheet
 from builder.contract.wording import entry_label
 from builder.core.findings import Finding
 from builder.core.result import Result
-from harbinger.app.common import Plan
+from harbinger.app.common import Plan, arrow
 
 
 def _drops_ledger_entries(current: Contractor, wanted: Contractor) -> bool:
@@ -63,16 +63,6 @@ def store(library: Any, held: Contractor | None, wanted: Contractor | None) -> N
         library.save(wanted)
 
 
-def _arrow(label: str, before: Any, after: Any) -> str | None:
-    if before == after:
-        return None
-    if isinstance(before, int) and isinstance(after, int):
-        delta = after - before
-        sign = "+" if delta > 0 else "−"
-        return f"{label} {before} → {after} ({sign}{abs(delta)})"
-    return f"{label} {before} → {after}"
-
-
 def describe_difference(before: Any, after: Any) -> tuple[str, ...]:
     """The player-facing lines that changed between two sheet reports.
 
@@ -82,22 +72,22 @@ def describe_difference(before: Any, after: Any) -> tuple[str, ...]:
     if before is None or after is None:
         return ()
     lines = [
-        _arrow("Exp earned", before.exp.earned_total, after.exp.earned_total),
-        _arrow("Exp spent", before.exp.spent_total, after.exp.spent_total),
-        _arrow("Exp available", before.exp.available, after.exp.available),
-        _arrow(
+        arrow("Exp earned", before.exp.earned_total, after.exp.earned_total),
+        arrow("Exp spent", before.exp.spent_total, after.exp.spent_total),
+        arrow("Exp available", before.exp.available, after.exp.available),
+        arrow(
             "Gift Credits available",
             before.rewards.credits_available,
             after.rewards.credits_available,
         ),
-        _arrow(
+        arrow(
             "Improvements available",
             before.rewards.improvements_available,
             after.rewards.improvements_available,
         ),
-        _arrow("Victories", before.victories, after.victories),
-        _arrow("Status", before.status.label, after.status.label),
-        _arrow("Penalty", before.derived.penalty, after.derived.penalty),
+        arrow("Victories", before.victories, after.victories),
+        arrow("Status", before.status.label, after.status.label),
+        arrow("Penalty", before.derived.penalty, after.derived.penalty),
     ]
     if before.alive and not after.alive:
         lines.append("Moved to the graveyard")

@@ -9,13 +9,14 @@ their breakdown, and read as English.
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builder.contract.gifts import GiftDraft, ModifierChoice, default_catalog, evaluate_gift
-from builder.contract.gifts.detail import DETAIL_MAX_CHARS, clean_detail_text
+from builder.contract.gifts.detail import DETAIL_MAX_CHARS, _neighbours, clean_detail_text, marker
 from builder.contract.gifts.evaluate import detail_clause
 from tests.builder.contract.gifts.grammar import grammar_problems
 from tests.builder.contract.gifts.helpers import random_legal_draft, views
@@ -183,3 +184,48 @@ def test_too_many_instances_are_refused() -> None:
     )
     result = evaluate_gift(draft, CATALOG)
     assert [e.rule for e in result.errors] == ["gift.modifier_count"]
+
+
+_REFERENCE_WORD_BEFORE = re.compile(r"(\w+)\s*\Z")
+_REFERENCE_WORD_AFTER = re.compile(r"\A\s*(\w+)")
+
+
+def _reference_neighbours(text: str, start: int, end: int) -> tuple[str, str, bool]:
+    """The regex definition `_neighbours` replaced (issue 29: its search was quadratic)."""
+    head = text[:start]
+    before = _REFERENCE_WORD_BEFORE.search(head)
+    after = _REFERENCE_WORD_AFTER.search(text[end:])
+    stripped = head.rstrip()
+    return (
+        before.group(1) if before else "",
+        after.group(1) if after else "",
+        not stripped or stripped[-1] in ".!?",
+    )
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    text=st.text(alphabet="ab_1\u00e9 \t\n\u00a0\u2003.!?,;()\x1c\u0663\u2167\ue000", max_size=14),
+    cut=st.integers(0, 14),
+    width=st.integers(0, 3),
+)
+def test_the_words_around_a_marker_match_the_regex_definition(
+    text: str, cut: int, width: int
+) -> None:
+    """The backward walk finds the same word before, word after and sentence start as
+    ``(\\w+)\\s*\\Z`` / ``\\A\\s*(\\w+)`` do, for Unicode letters, digits and spaces too."""
+    start = min(cut, len(text))
+    end = min(start + width, len(text))
+    assert _neighbours(text, start, end) == _reference_neighbours(text, start, end)
+
+
+def test_a_long_word_before_a_sentence_stop_is_walked_not_searched() -> None:
+    """The shape that made the old search quadratic (a long word, then "." before the
+    marker: every start inside the word ran to its end) is answered from the marker's
+    neighbourhood: no word before it, and it starts a sentence."""
+    text = "x" * 200_000 + ". " + marker(0) + " rest"
+    pos = text.index(marker(0))
+    assert _neighbours(text, pos, pos + 1) == ("", "rest", True)
+    text = "x" * 200_000 + "  " + marker(0)
+    pos = text.index(marker(0))
+    assert _neighbours(text, pos, pos + 1) == ("x" * 200_000, "", False)
