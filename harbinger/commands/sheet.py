@@ -485,9 +485,18 @@ def _show_text(n: dict[str, Any]) -> str:
         )
     )
     mv = n["movement"]
+    why = []
+    if mv["at_lift_limit"]:
+        why.append("at the lifting limit: no movement")
+    if mv["encumbrance_ft"]:
+        why.append(f"encumbered −{mv['encumbrance_ft']} ft")
+    if mv["scar"]:
+        why.append(f"{mv['scar']} {mv['fraction']} speed, rounded down to 5-ft steps")
+    if mv["no_sprint_scar"]:
+        why.append(f"{mv['no_sprint_scar']}: no Dash or Sprint")
     lines.append(
         f"Movement: free {mv['free_ft']} ft, sprint {mv['sprint_steps']} steps "
-        f"({mv['sprint_ft']} ft)"
+        f"({mv['sprint_ft']} ft)" + (f" ({'; '.join(why)})" if why else "")
     )
     lines.append(
         f"Carry: limit {carry['limit_lb']} lb, carried {carry['carried_lb']} lb, over "

@@ -41,7 +41,13 @@ from PySide6.QtWidgets import (
 
 from builder.contract import dice
 from builder.contract.gifts.bonus import GiftBonus
-from builder.contract.rolls import PlannedRoll, pool_roll, strongest_bonus, trait_roll
+from builder.contract.rolls import (
+    PlannedRoll,
+    pool_roll,
+    strongest_bonus,
+    trait_roll,
+    unencumbered_dice,
+)
 from builder.contract.scars import RollModifier, with_scar
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox
@@ -87,6 +93,10 @@ class RollSheet:
     owner: str = ""  # whose rolls the roll log keeps (the contractor's id)
     bonuses: tuple[GiftBonus, ...] = ()
     """Attribute dice bonuses the held Gifts give (``gifts.bonus.contractor_bonuses``)."""
+    unencumbered: bool = False
+    """The sheet marks the contractor totally unencumbered (the toggle starts ticked)."""
+    over_carry_limit: bool = False
+    """Carrying more than 15 lb × Brawn: the unencumbered die is not available."""
 
     def dice_lost(self, scars: tuple[RollModifier, ...] = ()) -> int:
         """Dice a roll loses with ``scars`` ticked: the higher of Penalty and scar, plus load."""
@@ -178,6 +188,13 @@ class DicePanel(QWidget):
         self.bonus_box = GiftBonusBox(self)
         self.bonus_box.changed.connect(self.refresh)
         form.addRow(self.bonus_box)
+        self.unencumbered = QCheckBox("Totally unencumbered, physical action: +1 die")
+        self.unencumbered.setToolTip(
+            "Encumbrance: carrying nothing but maybe a small object in hand, plus clothes, "
+            "gives +1 die to all physical Actions. Tick it when that is so for this roll."
+        )
+        self.unencumbered.toggled.connect(self.refresh)
+        form.addRow(self.unencumbered)
         form.addRow("Pool", self.pool_label)
 
         chart = QGroupBox("Chance of each Outcome")
@@ -256,6 +273,10 @@ class DicePanel(QWidget):
         self._show_modifiers(sheet.modifiers)
         self.roller.set_owner(sheet.owner)
         self.bonus_box.set_bonuses(sheet.bonuses)
+        self.unencumbered.blockSignals(True)
+        self.unencumbered.setChecked(sheet.unencumbered and not sheet.over_carry_limit)
+        self.unencumbered.setEnabled(not sheet.over_carry_limit)
+        self.unencumbered.blockSignals(False)
         self._first_changed()
 
     def show_nothing(self) -> None:
@@ -335,16 +356,17 @@ class DicePanel(QWidget):
         scars = self.ticked_modifiers()
         lost = sheet.dice_lost(scars)
         difficulty = self.difficulty.value() + sum(m.difficulty for m in scars)
+        light = unencumbered_dice(self.unencumbered.isChecked(), sheet.over_carry_limit)
         if first in SPECIAL_ROLLS:
             base = {"Body": sheet.body, "Mind": sheet.mind, "Initiative": sheet.initiative}[first]
-            roll = pool_roll(base, lost, difficulty)
+            roll = pool_roll(base + light, lost, difficulty)
             parts = f"{first} {base}"
         else:
             attribute = sheet.attributes.get(first, 0)
             ability_name = self.second.currentText()
             ability = None if ability_name == NO_ABILITY else sheet.abilities.get(ability_name, 0)
             gift = strongest_bonus(sheet.bonuses, first.lower(), self.bonus_box.active())
-            extra = gift.dice if gift is not None else 0
+            extra = (gift.dice if gift is not None else 0) + light
             roll = trait_roll(attribute, ability, lost, difficulty, extra)
             if ability is None:
                 parts = f"{first} {attribute}"
@@ -352,6 +374,8 @@ class DicePanel(QWidget):
                 parts = f"{first} {attribute} + {ability_name} {ability}"
             if gift is not None:
                 parts += f" + {gift.gift_name} {gift.dice}"
+        if light:
+            parts += f" + unencumbered {light}"
         dist = roll.distribution
         self.distribution = dist
         self.planned = (roll_label(first, self.second.currentText(), difficulty), roll)

@@ -234,6 +234,8 @@ class SheetView(QWidget):
             modifiers=roll_modifiers(self.ctx.contractor.health.battle_scars, derived.penalty),
             owner=self.ctx.contractor.id,
             bonuses=gift_bonuses(self.ctx.contractor),
+            unencumbered=derived.unencumbered_bonus > 0,
+            over_carry_limit=derived.carry_over_lb > 0,
         )
 
     # ------------------------------------------------------------------ actions
