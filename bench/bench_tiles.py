@@ -134,7 +134,7 @@ def main(argv: list[str] | None = None) -> int:
         if not args.json:
             print(_line(row) + extra, flush=True)
 
-    for level in args.levels.split(","):
+    for level in filter(None, args.levels.split(",")):
         for opponent in opponents:
             tally, _, _ = run_pairing(level, opponent, args.deals, args.variant, args.first)
             show(_row(level, opponent, tally))
