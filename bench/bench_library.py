@@ -71,6 +71,7 @@ from builder.contract.file import dumps_character_file  # noqa: E402
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice  # noqa: E402
 from builder.core.canonical import file_text  # noqa: E402
 from builder.core.registry import CharacterFile  # noqa: E402
+from builder.systems import register_shipped  # noqa: E402
 from models.contract_store import SYSTEM_ID  # noqa: E402
 from models.library import Library, _insert_batch  # noqa: E402
 from resources import resource_path  # noqa: E402
@@ -267,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--keep", type=Path, help="build the library in this folder and keep it")
     args = parser.parse_args(argv)
+    register_shipped()  # this benchmark is its own composition root
 
     with tempfile.TemporaryDirectory(prefix="harbinger-bench-") as temp:
         folder = args.keep or Path(temp)

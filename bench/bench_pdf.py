@@ -62,6 +62,7 @@ from builder.contract.character import (  # noqa: E402
 from builder.contract.creation import DEFAULT_LIMITS  # noqa: E402
 from builder.contract.gifts.loader import load_catalog  # noqa: E402
 from builder.contract.sheet_catalog import load_sheet_catalog  # noqa: E402
+from builder.systems import register_shipped  # noqa: E402
 from printing import pool  # noqa: E402
 from printing.contract.batch import render_roster  # noqa: E402
 from printing.contract.sheet import render_contractor_sheet  # noqa: E402
@@ -192,6 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=9, help="runs of the one-sheet case")
     parser.add_argument("--roster-repeat", type=int, default=3, help="runs of the 100-sheet case")
     args = parser.parse_args(argv)
+    register_shipped()  # this benchmark is its own composition root
 
     contractor = full_contractor()
     cold, _ = timed(lambda: print_one(contractor))

@@ -37,6 +37,7 @@ if str(ROOT) not in sys.path:
 
 from bench.bench_library import make_contractor  # noqa: E402
 from builder.core.registry import CharacterFile  # noqa: E402
+from builder.systems import register_shipped  # noqa: E402
 from models import playgroup  # noqa: E402
 from models.contract_store import SYSTEM_ID  # noqa: E402
 from models.library import Library, _insert_batch  # noqa: E402
@@ -76,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--contractors", type=int, default=10_000)
     parser.add_argument("--runs", type=int, default=15)
     args = parser.parse_args(argv)
+    register_shipped()  # this benchmark is its own composition root
     binaries = find_binaries()
     if binaries is None:
         print("no PostgreSQL server programs (initdb) found: see README, 'A shared library'")

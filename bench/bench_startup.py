@@ -112,7 +112,9 @@ main(["--db", sys.argv[1]])
 
 FILL = """
 import sys
+from builder.systems import register_shipped
 from models.library import Library
+register_shipped()
 with Library.open(sys.argv[1]) as library:
     library.load_examples()
 """

@@ -23,9 +23,12 @@ COMMANDS = (
     "sheet",
     "db",
     "tmc",
+    "covenant",
     "tiles",
     "install-desktop",
     "playgroup",
+    "contractor",
+    "coven",
 )
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
@@ -33,7 +36,20 @@ COMMANDS = (
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
     # Each module adds its subcommand(s); adding a command is adding a module here.
-    from harbinger.commands import catalog, db, desktop, dice, gift, playgroup, sheet, tiles, tmc
+    from harbinger.commands import (
+        catalog,
+        contractor,
+        coven,
+        covenant,
+        db,
+        desktop,
+        dice,
+        gift,
+        playgroup,
+        sheet,
+        tiles,
+        tmc,
+    )
 
     parser = argparse.ArgumentParser(
         prog="harbinger",
@@ -48,7 +64,20 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in (dice, catalog, gift, sheet, db, tmc, tiles, desktop, playgroup):
+    for module in (
+        dice,
+        catalog,
+        gift,
+        sheet,
+        db,
+        contractor,
+        coven,
+        covenant,
+        tmc,
+        tiles,
+        desktop,
+        playgroup,
+    ):
         module.register(subparsers)
     return parser
 
@@ -87,6 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(arguments)
     if args.command is None:  # e.g. only unknown options: argparse has already complained
         return 2
+    # The composition root of every headless command: the shipped games, registered here
+    # and nowhere below (builder.core never loads a game itself).
+    from builder.systems import register_shipped
+
+    register_shipped()
     with terminal_safe_output():
         try:
             return int(args.func(args) or 0)

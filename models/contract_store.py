@@ -26,9 +26,10 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, select
 
 from builder.contract.character import Contractor, Gift, GiftChange, PlaygroupRules
-from builder.contract.file import CharacterFileError, validate_contractor
+from builder.contract.file import validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
+from builder.core.files import CharacterFileError
 from builder.core.registry import GameSystem, system
 from models import mapping
 from models.bulk import insert_tuples

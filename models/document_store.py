@@ -34,7 +34,7 @@ from typing import Any
 import sqlalchemy as sa
 from sqlmodel import Session, col, delete, select
 
-from builder.contract.file import parse_document
+from builder.core.files import parse_document
 from builder.core.registry import CharacterFile, FileFormatError, GameSystem, system
 from models.bulk import Values, insert_values
 from models.errors import CharacterNotFound, LedgerRewriteError, UnknownSystem, UnstorableCharacter

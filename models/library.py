@@ -2,7 +2,7 @@
 
 A ``Library`` wraps one database (a SQLite file, or any SQLAlchemy URL such as
 a playgroup's PostgreSQL server), named by the caller: ``models`` never decides
-where a library lives (``harbinger.paths.library_url`` does, for the app and
+where a library lives (``harbinger.shell.paths.library_url`` does, for the app and
 the CLI). Every public method is one user action and runs in one transaction:
 it either happens completely or not at all. Methods take and return
 ``builder`` values and small frozen summaries (``models.values``); no row
@@ -59,13 +59,9 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
 from builder.contract.character import GiftChange
-from builder.contract.file import (
-    MAX_FILE_BYTES,
-    CharacterFileError,
-    parse_document,
-    write_atomically,
-)
 from builder.core import files
+from builder.core.file_writer import write_atomically
+from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
 from builder.core.registry import (
     CharacterFile,
     FileFormatError,
@@ -185,7 +181,7 @@ class Library:
         """Open (creating on first use) the library at a path or URL.
 
         The caller chooses the location (the app and the CLI ask
-        ``harbinger.paths.library_url``). Folders and the file are created as
+        ``harbinger.shell.paths.library_url``). Folders and the file are created as
         needed; an older schema is backed up and upgraded.
         """
         url = database_url(location)
@@ -628,10 +624,14 @@ class Library:
 
     def export_file(self, character_id: str, path: str | os.PathLike[str]) -> Path:
         """Write a character's file (atomically) in its system's format, with its approvals."""
+        return write_atomically(Path(path), self.file_bytes(character_id))
+
+    def file_bytes(self, character_id: str) -> bytes:
+        """A character's file, as ``export_file`` writes it, for a caller that writes it itself."""
         stored = self.load_stored(character_id)
         game = system(stored.system)
         file = CharacterFile(game.id, stored.character, stored.approvals, game.file_version)
-        return write_atomically(Path(path), game.dumps(file))
+        return game.dumps(file)
 
     def load_examples(self) -> list[ImportResult]:
         """Add the shipped example characters (of every system) not in the library yet."""

@@ -11,7 +11,10 @@ same rules for two characters of one name, as a serial print).
 Workers start through the ``forkserver`` method where the system has it (else
 ``spawn``): never a fork of a running app, so no Qt state and no open library
 connection reaches a worker. The forkserver preloads the printers, fonts and
-catalogs once, so each worker starts warm.
+catalogs once, so each worker starts warm. A worker registers the shipped game
+systems itself (``builder.systems.register_shipped``): it shares no memory with
+the app, so only shipped games print here (``render_roster`` keeps the others
+in its own process).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from printing.common.layout import Paper
-from printing.common.roster import Progress, sheet_paths
+from printing.common.roster import Progress, place_new, sheet_paths
 
 worker_cpu_seconds = 0.0
 """CPU seconds the workers spent on the sheets of the last ``print_folder`` (benchmarks)."""
@@ -79,8 +82,12 @@ def _print_one(
     Returns the sheet's name, id and noun (for its file name) and the CPU
     seconds the worker spent on it.
     """
+    from builder.systems import register_shipped
     from printing.systems import sheet_of
 
+    # A worker is its own program: it registers the shipped games (the forkserver's preload
+    # already did, and then this changes nothing; under ``spawn`` nothing else would).
+    register_shipped()
     start = time.process_time()
     sheet = sheet_of(character, compact)
     sheet.render(part, paper)
@@ -143,7 +150,7 @@ def _finish(names: dict[int, _Named], parts: list[Path], folder: Path) -> list[P
     order = sorted(names)
     paths = sheet_paths([names[i] for i in order], folder)  # type: ignore[misc]
     for index, path in zip(order, paths, strict=True):
-        os.replace(parts[index], path)
+        place_new(parts[index], path)
     for part in parts:
         part.unlink(missing_ok=True)
     return paths

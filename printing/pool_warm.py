@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import printing.systems
 from builder.contract.sheet_catalog import load_sheet_catalog
+from builder.systems import register_shipped
 from printing.common.fonts import register_fonts
 from printing.contract import sheet as _sheet  # noqa: F401  (the contractor printer)
 from printing.contract.snapshot import shipped_gift_catalog
 
+register_shipped()
 register_fonts()
 shipped_gift_catalog()
 load_sheet_catalog()

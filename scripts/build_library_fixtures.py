@@ -81,6 +81,12 @@ _MAKE = """
 import sys
 from pathlib import Path
 from models.library import Library
+try:  # commits since issue 26 register their games explicitly; older ones on first use
+    from builder.systems import register_shipped
+except ImportError:
+    pass
+else:
+    register_shipped()
 library = Library.open(Path(sys.argv[1]))
 for name in sys.argv[2:]:
     library.import_file(Path(name))

@@ -5,6 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh "[test]"
 export QT_QPA_PLATFORM=offscreen
+# The whole suite with Hypothesis's full example counts (tests/hypothesis_profiles.py);
+# a developer's quick loop is `pytest -m "not slow"` with the default dev profile.
+export HARBINGER_HYPOTHESIS=${HARBINGER_HYPOTHESIS:-ci}
 .venv/bin/python -m ruff check .
 # Layer contracts (pyproject.toml [tool.importlinter]): no Qt below ui/, games independent.
 .venv/bin/lint-imports

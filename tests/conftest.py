@@ -8,7 +8,26 @@ from pathlib import Path
 
 import pytest
 
+import tests.hypothesis_profiles  # noqa: F401  (loads the dev or ci Hypothesis profile)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+SLOW_TIMEOUT = 900  # seconds a test marked slow may run (pyproject's timeout is for the rest)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Give tests marked ``slow`` a longer time limit unless they name their own."""
+    for item in items:
+        if item.get_closest_marker("slow") and not item.get_closest_marker("timeout"):
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shipped_games() -> None:
+    """The tests' composition root: Harbinger's own games registered, as the CLI and app do."""
+    from builder.systems import register_shipped
+
+    register_shipped()
 
 
 @pytest.fixture(autouse=True)

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QApplication
 
-from harbinger.paths import APP_NAME, is_url, library_url
+from harbinger.shell.paths import APP_NAME, is_url, library_url
 
 
 def make_application(theme: str | None = None) -> QApplication:
@@ -55,7 +55,7 @@ def chosen_location(db: str | None, last: str | None) -> str:
 
 def _start_logging() -> None:
     """Open the log file and say which Harbinger started (a background job at start-up)."""
-    from harbinger.logs import start_logging
+    from harbinger.shell.logs import start_logging
 
     start_logging()
     _log_start()
@@ -97,7 +97,7 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     if send_to_running(name, list(files)):
         return 0
 
-    from harbinger.logs import start_crash_log
+    from harbinger.shell.logs import start_crash_log
     from ui.crash import install_excepthook
 
     start_crash_log()

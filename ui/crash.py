@@ -2,7 +2,7 @@
 
 :func:`install_excepthook` replaces ``sys.excepthook`` (exceptions escaping a
 Qt slot on the main thread end there). The hook writes the traceback to the log
-file (:mod:`harbinger.logs`) and shows :class:`CrashDialog`: what happened, the
+file (:mod:`harbinger.shell.logs`) and shows :class:`CrashDialog`: what happened, the
 log's path, and "Copy details" to paste the traceback into a bug report. A
 second error while the dialog is open adds its traceback to the same dialog
 instead of stacking windows. The dialog's module is imported when first needed,

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from harbinger.logs import log_path
+from harbinger.shell.logs import log_path
 
 
 class CrashDialog(QDialog):

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from harbinger import __version__
-from harbinger.paths import APP_NAME
+from harbinger.shell.paths import APP_NAME
 from resources import resource_path
 from ui.app_icon import app_icon
 

@@ -308,7 +308,7 @@ class RosterPanel(QWidget):
 
     COLUMNS = ("Name", "Status", "Victories", "Approval")
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
         self._lines: list[RosterLine] = []
         self._source: list[Any] = []  # the rows last shown, as handed over

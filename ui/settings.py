@@ -1,6 +1,6 @@
 """The app's remembered choices: window geometry and state, recent libraries, the theme.
 
-Settings are one INI file, ``harbinger.ini`` in :func:`harbinger.paths.settings_dir`,
+Settings are one INI file, ``harbinger.ini`` in :func:`harbinger.shell.paths.settings_dir`,
 so tests (which point ``HARBINGER_SETTINGS_DIR`` at a temp folder) never touch
 a user's real settings, and a user can read or delete the file by hand.
 """
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from harbinger.paths import settings_dir
+from harbinger.shell.paths import settings_dir
 
 MAX_RECENT = 8
 """How many recent libraries the File menu remembers."""
@@ -56,6 +56,11 @@ class AppSettings:
         if value is None:
             return None
         return str(value).lower() == "true"
+
+    def set_dice_shown(self, shown: bool) -> None:
+        """Record whether the Dice dock is open as the window closes (after ``save_window``)."""
+        self._qs.setValue("window/dice_shown", shown)
+        self._qs.sync()
 
     def save_window(
         self,

@@ -9,7 +9,7 @@ action. When the shown character is deleted its stack stays active, so the
 deletion itself can be undone.
 
 Views never mutate anything themselves; they call the operations of their
-system (``ui.operations.contract``, ``ui.operations.covenant``), which build
+system (``ui.operations.<game>``), which build
 the new value through ``builder`` and commit it here, and then they refresh
 from :attr:`Workspace.changed`.
 """
@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 
-from ui.operations.common import CharacterCommand, Store
+from harbinger.app.common import Plan, Store, commit
+from ui.operations.common import CharacterCommand
 
 if TYPE_CHECKING:
     from builder.core.findings import Finding
@@ -121,11 +122,31 @@ class Workspace(QObject):
 
     # ------------------------------------------------------------------ edits
 
+    def run(self, plan: Plan[Any], store: Store, *, roster: bool | None = None) -> Change:
+        """Commit an app-layer plan through the one runner and record it on its character's stack.
+
+        ``harbinger.app.common.commit`` refuses the plan (``Refused``, nothing
+        stored) or stores it in one library transaction; then the edit goes
+        on the undo stack of the character it names. ``roster`` overrides the
+        plan's own say on whether roster rows may have changed.
+        """
+        commit(self.library, plan, store)
+        change = Change(
+            name=plan.name,
+            character_id=plan.character_id,
+            roster=plan.roster if roster is None else roster,
+            lines=plan.lines,
+            findings=plan.findings,
+        )
+        command = CharacterCommand(self, change, plan.before, plan.after, store)
+        self.stack_for(change.character_id).push(command)
+        return change
+
     def commit(self, change: Change, before: Any, after: Any, store: Store) -> None:
         """Save the edit now (one transaction) and record it on its character's stack.
 
         ``store`` is the system's operation that makes the library hold a value
-        (``ui.operations.contract.store``, ``ui.operations.covenant.store``).
+        (``store`` in the system's ``ui.operations`` module).
         Raises whatever the library raises when the save fails; nothing is
         recorded then.
         """

@@ -30,12 +30,10 @@ from __future__ import annotations
 
 import json
 import os
-import uuid
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime
+from datetime import date
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +47,8 @@ from builder.contract.serialize import (
     describe,
 )
 from builder.core import files, schema_check
-from builder.core.registry import FileFormatError
+from builder.core.file_writer import app_version, utc_timestamp, write_atomically
+from builder.core.files import CharacterFileError, parse_document
 from resources import resource_path
 
 FORMAT = "harbinger.contractor"
@@ -68,16 +67,6 @@ MAX_REPORTED_PROBLEMS = 3
 """How many schema problems one message lists before saying how many more there are."""
 
 
-class CharacterFileError(FileFormatError):
-    """A file that is not a readable contractor file.
-
-    ``where`` is the path inside the document ("ledger[4].exp", "" for the
-    file as a whole) and ``problem`` says what is wrong there; ``str()`` joins
-    them. ``source`` names the file when the caller knows it (set by
-    importers of several files); it is not part of ``str()``.
-    """
-
-
 @dataclass(frozen=True, slots=True)
 class CharacterDocument:
     """A character file's whole content: the contractor plus the file's own fields."""
@@ -90,21 +79,6 @@ class CharacterDocument:
 
 
 # --------------------------------------------------------------------------- writing
-
-
-def app_version() -> str:
-    """The installed Harbinger version, written into every file."""
-    try:
-        # None when the install's metadata is half-written (a reinstall under way).
-        return metadata.version("harbinger") or "0+unknown"
-    except metadata.PackageNotFoundError:
-        return "0+unknown"
-
-
-def utc_timestamp(moment: datetime | None = None) -> str:
-    """ISO 8601 UTC time to the second with a Z, e.g. ``2025-03-01T18:30:00Z``."""
-    moment = moment or datetime.now(UTC)
-    return moment.astimezone(UTC).replace(microsecond=0).strftime("%Y-%m-%dT%H:%M:%SZ")
 
 
 def character_document(
@@ -152,45 +126,11 @@ def write_character_file(
 ) -> Path:
     """Write a contractor's file atomically and return its path.
 
-    The bytes go to a temporary file in the same folder, are flushed to disk,
-    and only then replace ``path`` (``os.replace``), so a crash leaves either
-    the old file or the new one, never half of one.
+    ``builder.core.file_writer.write_atomically`` writes it: a crash leaves
+    either the old file or the new one, never half of one.
     """
     data = dumps_character_file(contractor, approvals=approvals, exported_at=exported_at)
     return write_atomically(Path(path), data)
-
-
-def write_atomically(target: Path, data: bytes) -> Path:
-    """Replace ``target`` with ``data`` so that readers see the old or the new bytes only."""
-    target = target.absolute()
-    temp = target.with_name(f".{target.name}.{uuid.uuid4().hex}.tmp")
-    # os.open with 0o666 lets the user's umask decide the permissions, as for any saved file.
-    fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temp, target)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise
-    _fsync_folder(target.parent)
-    return target
-
-
-def _fsync_folder(folder: Path) -> None:
-    """Make the rename itself durable where the platform allows opening a folder."""
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # Windows cannot open folders; NTFS journals the rename itself
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
 
 
 # --------------------------------------------------------------------------- reading
@@ -210,18 +150,6 @@ def read_character_document(source: str | os.PathLike[str] | bytes) -> Character
     raw = _read_bytes(source)
     document = parse_document(raw)
     return document_from_data(document)
-
-
-def parse_document(raw: bytes) -> Any:
-    """Bytes → JSON data, refusing oversize, non-UTF-8, non-JSON, too deep or unstorable text.
-
-    The checks are ``builder.core.files.parse_json``'s, for any game system's
-    file; a refusal is a ``CharacterFileError``.
-    """
-    try:
-        return files.parse_json(raw, limit=MAX_FILE_BYTES, max_depth=MAX_DEPTH)
-    except files.UnreadableFile as exc:
-        raise _refusal(exc) from None
 
 
 def document_from_data(document: Any) -> CharacterDocument:
@@ -275,7 +203,7 @@ def _check_meaning(contractor: Contractor) -> None:
         try:
             files.check_date(entry.date, f"ledger[{index}].date", today=today)
         except files.UnreadableFile as exc:
-            raise _refusal(exc) from None
+            raise files.refusal(exc) from None
         checked.add(entry.date)
     first_at: dict[str, int] = {}
     for index, gift in enumerate(contractor.gifts):
@@ -438,7 +366,7 @@ def _read_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
     try:
         return files.read_limited(source, MAX_FILE_BYTES)
     except files.UnreadableFile as exc:
-        raise _refusal(exc) from None
+        raise files.refusal(exc) from None
 
 
 def _check_values(data: Any) -> None:
@@ -446,18 +374,4 @@ def _check_values(data: Any) -> None:
     try:
         files.check_values(data, MAX_DEPTH)
     except files.UnreadableFile as exc:
-        raise _refusal(exc) from None
-
-
-def _refusal(exc: files.UnreadableFile) -> CharacterFileError:
-    """The core reader's refusal as this format's error, its place shown as in the character."""
-    return CharacterFileError(exc.problem, _inside(exc.where))
-
-
-def _inside(where: str) -> str:
-    """A document path as messages show it: paths in the character drop the ``character`` prefix."""
-    if where == "character":
-        return ""
-    if where.startswith("character.") or where.startswith("character["):
-        return where[len("character") :].lstrip(".")
-    return where
+        raise files.refusal(exc) from None

@@ -85,7 +85,7 @@ def amounts_text(amounts: Mapping[str, int], labels: Mapping[str, str]) -> str:
     return ", ".join(f"{label(labels, k)} {v}" for k, v in amounts.items() if v)
 
 
-def describe_entry(
+def describe_entry(  # noqa: C901, PLR0911, PLR0912  (complexity 17, 15 returns, 16 branches when the limits came in)
     entry: object,
     gift_names: Mapping[str, str] | None = None,
     trait_name: Callable[[Raise], str] | None = None,

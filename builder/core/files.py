@@ -47,6 +47,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from builder.core import quick_json
+from builder.core.names import escaped, name_problem
 from builder.core.registry import FileFormatError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -94,6 +95,42 @@ class UnreadableFile(FileFormatError):
         super().__init__(problem, where)
         self.kind = kind
         self.detail = detail
+
+
+class CharacterFileError(FileFormatError):
+    """A file that is not a readable character file, of any game system.
+
+    ``where`` is the path inside the character ("ledger[4].exp", "" for the
+    file as a whole) and ``problem`` says what is wrong there; ``str()`` joins
+    them. ``source`` names the file when the caller knows it (set by
+    importers of several files); it is not part of ``str()``.
+    """
+
+
+def parse_document(raw: bytes) -> Any:
+    """Bytes of any game's character file → JSON data, or CharacterFileError.
+
+    The checks are ``parse_json``'s (oversize, non-UTF-8, non-JSON, too deep,
+    unstorable text); the refusal's place is shown as inside the character.
+    """
+    try:
+        return parse_json(raw, limit=MAX_FILE_BYTES, max_depth=MAX_DEPTH)
+    except UnreadableFile as exc:
+        raise refusal(exc) from None
+
+
+def refusal(exc: UnreadableFile) -> CharacterFileError:
+    """A core refusal as a CharacterFileError, its place shown as in the character."""
+    return CharacterFileError(exc.problem, inside_character(exc.where))
+
+
+def inside_character(where: str) -> str:
+    """A document path as messages show it: paths in the character drop the ``character`` prefix."""
+    if where == "character":
+        return ""
+    if where.startswith("character.") or where.startswith("character["):
+        return where[len("character") :].lstrip(".")
+    return where
 
 
 # --------------------------------------------------------------------------- bytes
@@ -425,7 +462,7 @@ def json_path(parts: Any) -> str:
     return text
 
 
-def describe(value: Any) -> str:
+def describe(value: Any) -> str:  # noqa: PLR0911  (7 returns when the limits came in)
     """A short description of a JSON value for messages: 'ten', 3.5, true, null, a list."""
     if value is None:
         return "null"
@@ -574,13 +611,20 @@ _EXPLAIN: dict[str, Callable[[ValidationError], str]] = {
     "maxProperties": lambda e: (
         f"object has {len(e.instance):,} entries; at most {e.validator_value:,} are allowed"
     ),
-    "pattern": lambda e: (
-        f"date {describe(e.instance)} is not a calendar date written YYYY-MM-DD"
-        if e.schema.get("title") == "date"
-        else f"{describe(e.instance)} is not a valid id ({e.schema.get('description', '')})"
-    ),
+    "pattern": lambda e: _pattern(e),
     "propertyNames": lambda e: "a name in this object is longer than allowed",
 }
+
+
+def _pattern(error: ValidationError) -> str:
+    """A ``pattern`` refusal: a date, a name holding a hidden character, or an id."""
+    title = error.schema.get("title")
+    if title == "date":
+        return f"date {describe(error.instance)} is not a calendar date written YYYY-MM-DD"
+    if title == "name" and isinstance(error.instance, str):
+        return name_problem(error.instance) or "text holds a character a name may not hold"
+    shown = escaped(error.instance) if isinstance(error.instance, str) else error.instance
+    return f"{describe(shown)} is not a valid id ({error.schema.get('description', '')})"
 
 
 def explain(error: ValidationError) -> str:
@@ -592,6 +636,8 @@ def explain(error: ValidationError) -> str:
 def brief(error: ValidationError, longest: int = 200) -> str:
     """jsonschema's own message for an error, unless it is long (it quotes the whole value:
     10,000 characters of a name, every item of a list): then ``explain``'s short wording."""
+    if error.validator == "pattern" and error.schema.get("title") in ("id", "name"):
+        return explain(error)  # the pattern itself would tell a player nothing
     return error.message if len(error.message) <= longest else _cut(explain(error), longest)
 
 

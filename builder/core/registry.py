@@ -8,17 +8,30 @@ systems Harbinger ships; a test (or a later plug-in) may :func:`register`
 another one, and it then flows through import, export, listing, audit and
 review with no dispatch code touched.
 
-This module names no game: ``builder.core`` never imports a game system. The
-first lookup imports ``builder.systems`` so the shipped systems are always
-there, whichever module asked first.
+This module names no game and loads none: ``builder.core`` never imports a game
+system, by any route. The composition roots (the CLI's ``main``, the desktop
+app's library start, the print workers, ``tests/conftest.py``, scripts) call
+``builder.systems.register_shipped()``; a lookup before anything is registered
+raises :class:`NoSystemsRegistered` rather than answering "no such game".
 """
 
 from __future__ import annotations
 
-import importlib
+import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
+
+
+class NoSystemsRegistered(LookupError):
+    """A registry lookup ran before any game system was registered: a missing composition step."""
+
+    def __init__(
+        self,
+        message: str = "no game systems registered: call builder.systems.register_shipped() "
+        "(or registry.register(...)) at the program's start",
+    ) -> None:
+        super().__init__(message)  # the message as the one argument, so the error pickles
 
 
 class FileFormatError(ValueError):
@@ -117,7 +130,8 @@ class GameSystem:
 
 
 _SYSTEMS: dict[str, GameSystem] = {}
-_loaded = False
+_LOCK = threading.Lock()
+"""Registration may run on the desktop app's worker thread while the main thread looks up."""
 
 
 def core_and_log_items(
@@ -136,42 +150,42 @@ def core_and_log_items(
     return items
 
 
-def _shipped() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        importlib.import_module("builder.systems")
+def _registered() -> dict[str, GameSystem]:
+    """The registered systems; NoSystemsRegistered when a composition root forgot to register."""
+    if not _SYSTEMS:
+        raise NoSystemsRegistered()
+    return _SYSTEMS
 
 
 def register(system: GameSystem) -> GameSystem:
-    """Add a system (or replace one with the same id); returns it, for use as a one-liner."""
-    _shipped()
-    for other in _SYSTEMS.values():
-        if other.format == system.format and other.id != system.id:
-            raise ValueError(f"format {system.format!r} is already {other.id!r}'s")
-    _SYSTEMS[system.id] = system
+    """Add a system (or replace one with the same id); returns it, for use as a one-liner.
+
+    Registering the same system again changes nothing, so every composition
+    root may register what it needs without asking who came first. ValueError
+    when another system already reads files of this ``format``.
+    """
+    with _LOCK:
+        for other in _SYSTEMS.values():
+            if other.format == system.format and other.id != system.id:
+                raise ValueError(f"format {system.format!r} is already {other.id!r}'s")
+        _SYSTEMS[system.id] = system
     return system
 
 
 def unregister(system_id: str) -> None:
     """Take a system out again (tests that registered one clean up with this)."""
-    _SYSTEMS.pop(system_id, None)
-
-
-def _add_shipped(system: GameSystem) -> None:
-    """Register one of Harbinger's own systems (called by ``builder.systems`` only)."""
-    _SYSTEMS[system.id] = system
+    with _LOCK:
+        _SYSTEMS.pop(system_id, None)
 
 
 def systems() -> Iterator[GameSystem]:
-    """Every registered system, in registration order."""
-    _shipped()
-    return iter(tuple(_SYSTEMS.values()))
+    """Every registered system, in registration order (NoSystemsRegistered when none is)."""
+    return iter(tuple(_registered().values()))
 
 
 def system(system_id: str) -> GameSystem:
     """The system with this id; KeyError names the known ones."""
-    _shipped()
+    _registered()
     try:
         return _SYSTEMS[system_id]
     except KeyError:
@@ -180,10 +194,10 @@ def system(system_id: str) -> GameSystem:
 
 def system_for_format(fmt: Any) -> GameSystem | None:
     """The system whose files carry this ``format`` value, or None."""
-    _shipped()
+    registered = _registered()
     if not isinstance(fmt, str):
         return None
-    for candidate in _SYSTEMS.values():
+    for candidate in tuple(registered.values()):
         if candidate.format == fmt:
             return candidate
     return None
@@ -210,8 +224,7 @@ def system_for_document(document: Any) -> GameSystem:
 
 def system_for_character(character: Any) -> GameSystem:
     """The system a character value belongs to, by its type."""
-    _shipped()
-    for candidate in _SYSTEMS.values():
+    for candidate in tuple(_registered().values()):
         if isinstance(character, candidate.character_type):
             return candidate
     raise TypeError(f"{type(character).__name__} is no game system's character")

@@ -124,7 +124,7 @@ def _straight_high(ranks: Iterable[int]) -> int | None:
     return None
 
 
-def best_hand(cards: Sequence[str]) -> Hand:
+def best_hand(cards: Sequence[str]) -> Hand:  # noqa: C901, PLR0911  (complexity 12, 9 returns when the limits came in)
     """The best poker hand among any five of ``cards`` (at least five cards).
 
     Exact for any number of cards (a party with many traits holds more than

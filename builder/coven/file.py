@@ -60,6 +60,15 @@ class CovenFileError(FileFormatError):
 _CODEC = DataclassCodec(vars(ch), EVENT_TYPES, error=CovenFileError, tagged_name="log event")
 
 
+def event_from_json(value: Any, where: str = "event") -> ch.Event:
+    """One log event from its JSON form, tagged with ``type`` as the file writes it.
+
+    CovenFileError names what is wrong and where (an unknown ``type``, a field
+    of the wrong kind).
+    """
+    return typing.cast(ch.Event, _CODEC._entry(value, where))
+
+
 @dataclass(frozen=True, slots=True)
 class CovenFile:
     """A chronicle and the leader's approvals, as a file holds them."""

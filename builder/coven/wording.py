@@ -19,7 +19,7 @@ def _name(chronicle: ch.Chronicle, some_id: str) -> str:
     return some_id
 
 
-def describe_entry(chronicle: ch.Chronicle, event: Any) -> str:
+def describe_entry(chronicle: ch.Chronicle, event: Any) -> str:  # noqa: C901, PLR0911, PLR0912  (complexity 18, 18 returns, 17 branches when the limits came in)
     """One event as a sentence ("Red J (JH): a marker on Mayor Hart")."""
     n = lambda some_id: _name(chronicle, some_id)  # noqa: E731
     match event:

@@ -50,7 +50,7 @@ _RECHARGE_AT = {
 # --------------------------------------------------------------------------- assets
 
 
-def _use_asset(state: PlayState, entry: UseAsset) -> Step[PlayState]:
+def _use_asset(state: PlayState, entry: UseAsset) -> Step[PlayState]:  # noqa: PLR0911  (9 returns when the limits came in)
     if state.incapacitated is not None:
         return refuse(
             state,

@@ -89,6 +89,35 @@ class BidCost(StrEnum):
     DOUBLE = "double"
 
 
+class BidKind(StrEnum):
+    """The two types of bid ("Types of Bids"): fixed against the FM's target, or opposed
+    (the character as the attacker, making a change, or the defender, preventing one)."""
+
+    FIXED = "fixed"
+    ATTACK = "attack"
+    DEFEND = "defend"
+
+
+class StuntEffect(StrEnum):
+    """What a stunted bid does ("Stunting Bids")."""
+
+    OWN_NEXT_HALF = "own_next_half"
+    ALLY_NEXT_DOUBLE = "ally_next_double"
+    OPPONENT_NEXT_DOUBLE = "opponent_next_double"
+    INSPIRE = "inspire"
+    INTIMIDATE = "intimidate"
+    PIN = "pin"
+    OTHER = "other"
+
+
+class BankedUse(StrEnum):
+    """What a banked advantage is spent on ("Banking Advantages")."""
+
+    OWN_ADVANTAGE = "own_advantage"  # 1 advantage on the character's bid
+    ALLY_ADVANTAGE = "ally_advantage"  # 1 advantage on an ally's bid
+    OPPONENT_DISADVANTAGE = "opponent_disadvantage"  # 1 disadvantage on an opponent's bid
+
+
 class GoalSlot(StrEnum):
     """A character may have 1 major and 1 minor goal at any time ("Goals")."""
 
@@ -416,6 +445,68 @@ class Sacrifice:
     note: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Contest:
+    """A fixed or opposed bid with everything that made it ("Bids", "Advantages and
+    Disadvantages", "Stunting Bids"); ``builder.covenant.contests.plan_bid`` works it out.
+
+    ``spent`` Discipline becomes damage of ``severity`` (scene unless the FM rules
+    otherwise); ``boosts`` advantages were spent at +5 each and ``imposed`` on a
+    disadvantage for the opponent; ``stunt`` is "" for none; ``shared`` bid points
+    came from other characters; ``against`` is the target or the opposing bid;
+    ``bank`` asks to bank 1 advantage from the win.
+    """
+
+    kind: BidKind
+    spent: int
+    against: int
+    advantages: int = 0
+    disadvantages: int = 0
+    boosts: int = 0
+    imposed: int = 0
+    stunt: str = ""
+    shared: int = 0
+    bank: bool = False
+    severity: DamageSeverity = DamageSeverity.SCENE
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ShareDiscipline:
+    """Discipline this character shares to another's bid, at that bid's ``cost``
+    ("Sharing Discipline"); it becomes this character's scene damage like a bid."""
+
+    spent: int
+    cost: BidCost = BidCost.NORMAL
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SpendBanked:
+    """One banked advantage spent ("Banking Advantages")."""
+
+    use: BankedUse
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Succession:
+    """The first entry of a sacrificed character's successor ("Benefits of Sacrificing").
+
+    "xi can make a new character with the same number of Discipline, ties,
+    assets, and tokens ... plus 1 additional token from good karma."
+    ``predecessor`` names the sacrificed character; ``ties`` and ``assets`` are
+    the numbers carried over (the successor's creation must hold that many);
+    ``tokens`` are the tokens the successor starts play with.
+    """
+
+    predecessor: str
+    ties: int
+    assets: int
+    tokens: int
+    note: str = ""
+
+
 LogEntry = (
     BeginScene
     | EndTurn
@@ -439,6 +530,10 @@ LogEntry = (
     | SetGoal
     | ResolveGoal
     | Sacrifice
+    | Contest
+    | ShareDiscipline
+    | SpendBanked
+    | Succession
 )
 """Any play-log entry; the log is a tuple of these in the order they happened."""
 

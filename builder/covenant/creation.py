@@ -18,6 +18,7 @@ from builder.covenant.character import (
     AssetKind,
     CovenantCreation,
     GoalSlot,
+    Succession,
 )
 from builder.covenant.goals import goal_problem
 from builder.covenant.playstate import creation_token_cost
@@ -63,7 +64,9 @@ def _asset_findings(
     return found
 
 
-def creation_findings(creation: CovenantCreation) -> tuple[Finding, ...]:
+def creation_findings(  # noqa: C901, PLR0912  (complexity 20, 18 branches with the successor's checks)
+    creation: CovenantCreation, succession: Succession | None = None
+) -> tuple[Finding, ...]:
     """Every rule check on character creation ("Character Creation").
 
     3 Ties, at most 10 tokens on Traits and Abilities, complete and unique assets,
@@ -72,7 +75,9 @@ def creation_findings(creation: CovenantCreation) -> tuple[Finding, ...]:
     """
     found: list[Finding] = []
     ties = len(creation.ties)
-    if ties != STARTING_TIES:
+    if succession is not None:
+        found += _successor_findings(creation, succession)
+    elif ties != STARTING_TIES:
         found.append(
             Finding(
                 "covenant.creation.ties",
@@ -95,7 +100,7 @@ def creation_findings(creation: CovenantCreation) -> tuple[Finding, ...]:
                 )
             )
     spent = creation_token_cost(creation)
-    if spent > STARTING_TOKENS:
+    if succession is None and spent > STARTING_TOKENS:
         found.append(
             Finding(
                 "covenant.creation.tokens",
@@ -161,3 +166,27 @@ def creation_findings(creation: CovenantCreation) -> tuple[Finding, ...]:
         elif goal is not None:
             seen[goal.id] = f"creation.{slot.value}_goal"
     return tuple(found)
+
+
+def _successor_findings(creation: CovenantCreation, succession: Succession) -> list[Finding]:
+    """A successor's creation holds as many Ties and assets as the sacrificed character
+    did ("the same number of Discipline, ties, assets, and tokens"); its tokens are the
+    Succession entry's, so the 10-token limit of a new character does not apply."""
+    found: list[Finding] = []
+    ties = len(creation.ties)
+    assets = len(creation.traits) + len(creation.gear) + len(creation.abilities)
+    for what, have, want in (
+        ("Ties", ties, succession.ties),
+        ("assets", assets, succession.assets),
+    ):
+        if have != want:
+            found.append(
+                Finding(
+                    f"covenant.successor.{what.lower()}",
+                    f"A successor has as many {what} as the sacrificed character "
+                    f"({want}); this one has {have}.",
+                    "creation",
+                    numbers={"have": have, "required": want},
+                )
+            )
+    return found

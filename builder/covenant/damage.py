@@ -40,7 +40,8 @@ def bid_value(spent: int, cost: BidCost) -> int:
 # --------------------------------------------------------------------------- discipline
 
 
-def _check_spend(state: PlayState, spent: int) -> Step[PlayState] | None:
+def check_spend(state: PlayState, spent: int) -> Step[PlayState] | None:
+    """A refusal when ``spent`` Discipline cannot be spent now (incapacitated, not free)."""
     if state.incapacitated is not None:
         return refuse(
             state,
@@ -68,7 +69,7 @@ def _bid(state: PlayState, entry: Bid) -> Step[PlayState]:
             "A bid spends at least 1 Discipline.",
             spent=entry.spent,
         )
-    refused = _check_spend(state, entry.spent)
+    refused = check_spend(state, entry.spent)
     if refused is not None:
         return refused
     return accept(replace(state, discipline=state.discipline.damaged(entry.spent, entry.severity)))
@@ -87,7 +88,7 @@ def _resist(state: PlayState, entry: Resist) -> Step[PlayState]:
             spent=entry.spent,
             bonus=entry.bonus,
         )
-    refused = _check_spend(state, entry.spent)
+    refused = check_spend(state, entry.spent)
     if refused is not None:
         return refused
     bid = bid_value(entry.spent, entry.cost) + entry.bonus

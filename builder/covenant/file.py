@@ -63,6 +63,10 @@ ENTRY_TYPES: dict[str, type] = {
     "set_goal": cv.SetGoal,
     "resolve_goal": cv.ResolveGoal,
     "sacrifice": cv.Sacrifice,
+    "contest": cv.Contest,
+    "share_discipline": cv.ShareDiscipline,
+    "spend_banked": cv.SpendBanked,
+    "succession": cv.Succession,
 }
 """The ``type`` tag of each play-log entry in the file."""
 

@@ -144,6 +144,9 @@ class PlayState:
     chapters_survived: int = 0
     scenes_ended: int = 0
     turns_ended: int = 0
+    banked: int = 0
+    starting_tokens: int = STARTING_TOKENS
+    predecessor: str = ""
 
     @property
     def tokens_available(self) -> int:

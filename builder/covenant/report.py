@@ -13,11 +13,11 @@ from typing import Any
 from builder.core.findings import Finding, Severity, errors
 from builder.covenant.character import (
     DISCIPLINE_PER_TIE,
-    STARTING_TOKENS,
     Condition,
     CovenantCharacter,
     Drain,
     Goal,
+    Succession,
     Tie,
     UseState,
 )
@@ -247,6 +247,12 @@ def _state_findings(state: PlayState) -> list[Finding]:
     return found
 
 
+def _succession(character: CovenantCharacter) -> Succession | None:
+    """The Succession entry that opens a successor's log, if this character is one."""
+    first = character.log[0] if character.log else None
+    return first if isinstance(first, Succession) else None
+
+
 def evaluate_covenant(character: CovenantCharacter) -> CovenantReport:
     """Fold the character and check every rule: the one evaluation entry point.
 
@@ -260,7 +266,7 @@ def evaluate_covenant(character: CovenantCharacter) -> CovenantReport:
     d = state.discipline
     creation_spent = state.tokens_at_creation
     findings = (
-        list(creation_findings(character.creation))
+        list(creation_findings(character.creation, _succession(character)))
         + [f for f in folded.findings if f.severity is Severity.ERROR]
         + _state_findings(state)
     )
@@ -278,8 +284,8 @@ def evaluate_covenant(character: CovenantCharacter) -> CovenantReport:
             earned=state.tokens_earned,
             spent=state.tokens_spent,
             available=state.tokens_available,
-            starting=STARTING_TOKENS,
-            from_chapters=state.tokens_earned - STARTING_TOKENS,
+            starting=state.starting_tokens,
+            from_chapters=state.tokens_earned - state.starting_tokens,
             spent_at_creation=creation_spent,
             spent_in_play=state.tokens_spent - creation_spent,
         ),

@@ -36,11 +36,13 @@ from builder.covenant.character import (
     AddCondition,
     AddDrain,
     Asset,
+    BankedUse,
     BeginScene,
     Bid,
     BidCost,
     BuyAsset,
     Condition,
+    Contest,
     CovenantCharacter,
     CureCondition,
     CureDrain,
@@ -62,6 +64,8 @@ from builder.covenant.character import (
     RestoreLongTerm,
     Sacrifice,
     SetGoal,
+    ShareDiscipline,
+    SpendBanked,
     StoryControl,
     Tie,
     UseAsset,
@@ -77,6 +81,7 @@ from builder.covenant.report import (
     evaluate_covenant,
 )
 from builder.covenant.state import COVENANT_LOG, Phase, fold
+from builder.covenant.successor import successor
 
 # --------------------------------------------------------------------------- operations
 
@@ -233,6 +238,33 @@ def sacrifice(character: CovenantCharacter, note: str = "") -> Result[CovenantCh
     return play(character, Sacrifice(note))
 
 
+def contest(character: CovenantCharacter, entry: Contest) -> Result[CovenantCharacter]:
+    """A fixed or opposed bid with its advantages, stunt and sharing ("Bids");
+    ``builder.covenant.contests.plan_bid`` shows the same numbers before it is made."""
+    return play(character, entry)
+
+
+def share_discipline(
+    character: CovenantCharacter, spent: int, cost: BidCost, note: str = ""
+) -> Result[CovenantCharacter]:
+    """Share ``spent`` Discipline to another's bid at that bid's cost ("Sharing Discipline")."""
+    return play(character, ShareDiscipline(spent, cost, note))
+
+
+def spend_banked(
+    character: CovenantCharacter, use: BankedUse, note: str = ""
+) -> Result[CovenantCharacter]:
+    """Spend one banked advantage ("Banking Advantages")."""
+    return play(character, SpendBanked(use, note))
+
+
+def make_successor(
+    sacrificed: CovenantCharacter, new_id: str, name: str = ""
+) -> Result[CovenantCharacter]:
+    """The sacrificed character's successor, in one action (``builder.covenant.successor``)."""
+    return successor(sacrificed, new_id, name)
+
+
 __all__ = [
     "AssetReport",
     "CovenantReport",
@@ -244,6 +276,7 @@ __all__ = [
     "begin_scene",
     "bid",
     "buy_asset",
+    "contest",
     "creation_findings",
     "cure_condition",
     "cure_drain",
@@ -255,6 +288,7 @@ __all__ = [
     "gain_tie",
     "heal",
     "lose_tie",
+    "make_successor",
     "play",
     "recharge_asset",
     "resist",
@@ -262,6 +296,8 @@ __all__ = [
     "restore_long_term",
     "sacrifice",
     "set_goal",
+    "share_discipline",
+    "spend_banked",
     "story_control",
     "undo",
     "use_asset",

@@ -21,7 +21,7 @@ Rule readings the summary leaves open are written down where they are applied
 from __future__ import annotations
 
 from builder.core.playlog import Fold, PlayLog, Step, refuse
-from builder.covenant import assets, conditions, damage, goals, story, ties
+from builder.covenant import assets, bids, conditions, damage, goals, story, ties
 from builder.covenant.character import CovenantCharacter, LogEntry
 from builder.covenant.damage import bid_value
 from builder.covenant.goals import goal_problem
@@ -45,6 +45,7 @@ _HANDLERS: dict[type, Handler] = {
     **ties.HANDLERS,
     **conditions.HANDLERS,
     **goals.HANDLERS,
+    **bids.HANDLERS,
 }
 
 

@@ -46,9 +46,10 @@ def _end_turn(state: PlayState, entry: EndTurn) -> Step[PlayState]:
         return refuse(
             state, "covenant.time.no_scene", "Turns happen in scenes; begin a scene first."
         )
-    # The character's next turn begins: expended uses recharge at its start.
+    # The character's next turn begins: expended uses recharge at its start, and
+    # "Banked advantages are lost when the character starts xir next turn".
     nxt = recharge_where(state, {UseState.EXPEND})
-    return accept(replace(nxt, turns_ended=state.turns_ended + 1))
+    return accept(replace(nxt, turns_ended=state.turns_ended + 1, banked=0))
 
 
 def _scene_end_effects(state: PlayState) -> tuple[PlayState, list[Finding]]:
@@ -59,6 +60,9 @@ def _scene_end_effects(state: PlayState) -> tuple[PlayState, list[Finding]]:
     # start of the character's next turn in a scene", and outside a scene an expended
     # use is ready as soon as its bid resolves, so none stays locked across the break.
     nxt = recharge_where(state, {UseState.EXPEND, UseState.TAP})
+    # Reading: banked advantages do not outlive the scene; the character's next turn,
+    # when they are lost, is in a later scene.
+    nxt = replace(nxt, banked=0)
     returned = nxt.discipline.scene
     nxt = replace(
         nxt,

@@ -10,12 +10,16 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from builder.covenant.bids import contest_plan
 from builder.covenant.character import (
     AddCondition,
     AddDrain,
+    BankedUse,
     BeginScene,
     Bid,
+    BidKind,
     BuyAsset,
+    Contest,
     CovenantCharacter,
     CureCondition,
     CureDrain,
@@ -35,11 +39,15 @@ from builder.covenant.character import (
     RestoreLongTerm,
     Sacrifice,
     SetGoal,
+    ShareDiscipline,
+    SpendBanked,
     StoryControl,
+    Succession,
     UseAsset,
     UseState,
     UseStoryControl,
 )
+from builder.covenant.contests import points_for
 
 STORY_CONTROL_LABELS = {
     StoryControl.SCENE_EDIT: "scene edit",
@@ -265,7 +273,7 @@ def asset_descriptions(character: CovenantCharacter) -> dict[str, str]:
     return found
 
 
-def describe_log_entry(entry: LogEntry, names: Mapping[str, str]) -> str:
+def describe_log_entry(entry: LogEntry, names: Mapping[str, str]) -> str:  # noqa: C901, PLR0911, PLR0912  (complexity 25, 23 returns, 22 branches when the limits came in)
     """One play-log entry in the player's words ("Used Coil Rifle: aimed shot (tapped)")."""
 
     def name(identifier: str) -> str:
@@ -332,7 +340,49 @@ def describe_log_entry(entry: LogEntry, names: Mapping[str, str]) -> str:
         return noted(f"The {entry.slot.value} goal was {outcome}", entry.note)
     if isinstance(entry, Sacrifice):
         return noted("Sacrificed", entry.note)
+    if isinstance(entry, Contest):
+        return noted(_contest_words(entry), entry.note)
+    if isinstance(entry, ShareDiscipline):
+        points = points_for(entry.spent, entry.cost)
+        return noted(
+            f"Shared {entry.spent} Discipline to a {entry.cost.value}-cost bid (+{points})",
+            entry.note,
+        )
+    if isinstance(entry, SpendBanked):
+        return noted(f"Spent a banked advantage: {BANKED_USE_WORDS[entry.use]}", entry.note)
+    if isinstance(entry, Succession):
+        return noted(
+            f"Successor of a sacrificed character: {entry.ties} Ties, {entry.assets} assets, "
+            f"{entry.tokens} tokens",
+            entry.note,
+        )
     return type(entry).__name__  # a new entry type not described yet still prints
+
+
+BANKED_USE_WORDS = {
+    BankedUse.OWN_ADVANTAGE: "1 advantage on xir own bid",
+    BankedUse.ALLY_ADVANTAGE: "1 advantage on an ally's bid",
+    BankedUse.OPPONENT_DISADVANTAGE: "1 disadvantage on an opponent's bid",
+}
+
+BID_KIND_WORDS = {
+    BidKind.FIXED: "Fixed bid",
+    BidKind.ATTACK: "Opposed bid (attacking)",
+    BidKind.DEFEND: "Opposed bid (defending)",
+}
+
+
+def _contest_words(entry: Contest) -> str:
+    """A contest in the log: its kind, the numbers, the outcome, what it spent."""
+    plan = contest_plan(entry)
+    outcome = ": won" if plan.wins else ": lost"
+    stunt = f", stunted ({entry.stunt.replace('_', ' ')})" if entry.stunt else ""
+    bank = ", banked 1 advantage" if entry.bank else ""
+    severity = SEVERITY_WORDS[str(entry.severity)]
+    return (
+        f"{BID_KIND_WORDS[entry.kind]} {plan.bid} against {entry.against}{outcome} "
+        f"({entry.spent} Discipline, {severity} damage{stunt}{bank})"
+    )
 
 
 def describe_entry(character: CovenantCharacter, entry: LogEntry) -> str:

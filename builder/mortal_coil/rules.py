@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 
-from builder.core.findings import Finding, Severity
+from builder.core.findings import Finding
+from builder.core.playlog import Step, accept, fold_log, refuse
 from builder.mortal_coil.character import (
     ABILITIES,
     BULKY_SLOTS,
@@ -255,7 +256,7 @@ def _die(value: int, sides: int, what: str) -> None:
         raise Refused(f"{what} must be a d{sides} result (1-{sides}), not {value}")
 
 
-def _take_harm(state: State, e: TakeHarm) -> State:
+def _take_harm(state: State, e: TakeHarm) -> State:  # noqa: C901  (complexity 11 when the limits came in)
     """Damage or stress, then the STR or CTRL save ("Critical damage + stress").
 
     A failed STR save is critical damage: the character is disabled ("unconscious
@@ -423,21 +424,22 @@ def apply(state: State, entry: LogEntry) -> State:
     return _STEPS[type(entry)](state, entry)  # type: ignore[operator]
 
 
+def step(state: State, entry: LogEntry) -> Step[State]:
+    """One log entry as the shared fold takes it: accepted, or refused with ``tmc.log.refused``."""
+    try:
+        return accept(apply(state, entry))
+    except Refused as exc:
+        return refuse(state, "tmc.log.refused", str(exc))
+
+
 def fold(character: Spacefarer) -> State:
     """The current state: the created character with every log entry applied in order.
 
-    A refused entry changes nothing and adds a finding ``tmc.log.refused`` at ``log[i]``.
+    The log replays through ``builder.core.playlog.fold_log``: a refused entry
+    changes nothing and adds a finding ``tmc.log.refused`` at ``log[i]``.
     """
-    state = initial_state(character)
-    refused: list[int] = []
-    findings: list[Finding] = []
-    for i, entry in enumerate(character.log):
-        try:
-            state = apply(state, entry)
-        except Refused as exc:
-            refused.append(i)
-            findings.append(Finding("tmc.log.refused", str(exc), f"log[{i}]", Severity.ERROR))
-    return replace(state, refused=tuple(refused), findings=tuple(findings))
+    folded = fold_log(initial_state(character), character.log, step)
+    return replace(folded.state, refused=folded.refused, findings=folded.findings)
 
 
 def save_chances(state: State) -> dict[Ability, int]:

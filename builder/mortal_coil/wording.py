@@ -59,7 +59,7 @@ def _fallout(e: AddFallout) -> str:
     return f"Fallout {e.entry} ({how}): {FALLOUT.get(e.entry, '?')}"
 
 
-def describe(entry: LogEntry) -> str:
+def describe(entry: LogEntry) -> str:  # noqa: PLR0911  (10 returns when the limits came in)
     """One log entry as a line of the play log."""
     match entry:
         case TakeHarm():

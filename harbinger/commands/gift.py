@@ -116,7 +116,7 @@ def _wrap(text: str, indent: str = "  ") -> list[str]:
     ]
 
 
-def evaluation_text(name: str, doc: dict[str, Any], result: GiftEvaluation) -> str:
+def evaluation_text(name: str, doc: dict[str, Any], result: GiftEvaluation) -> str:  # noqa: C901  (complexity 12 when the limits came in)
     """The human-readable evaluation report."""
     gift = doc["gift"]
     out = [f"{name or '(unnamed Gift)'}: {gift['effect']}, {gift['style']}, {gift['type']}"]

@@ -117,7 +117,7 @@ def run_add_player(args: argparse.Namespace) -> int:
 
 
 def _local(args: argparse.Namespace) -> str:
-    from harbinger.paths import library_url
+    from harbinger.shell.paths import library_url
 
     return library_url(args.db)
 
@@ -140,9 +140,7 @@ def run_pull(args: argparse.Namespace) -> int:
         if report.unchanged:
             lines.append(f"{report.unchanged} already the same here")
         for name in report.kept_local:
-            lines.append(
-                f"kept your local changes to {name}: push them, or pull --replace-local"
-            )
+            lines.append(f"kept your local changes to {name}: push them, or pull --replace-local")
         return "\n".join(lines)
 
     emit(args, document, text)

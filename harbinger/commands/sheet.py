@@ -104,7 +104,7 @@ def _sheet_catalog(folder: str | None) -> Any:
 
 
 def _trusted_keys(keys_file: str | None) -> dict[str, str] | None:
-    from harbinger.keys import KeyFileError, default_trusted_keys, read_trusted_keys
+    from harbinger.shell.keys import KeyFileError, default_trusted_keys, read_trusted_keys
 
     try:
         return read_trusted_keys(Path(keys_file)) if keys_file else default_trusted_keys()
@@ -279,7 +279,6 @@ def _system_file(path: Path, document: dict[str, Any]) -> tuple[Any, Any]:
 
 def run_approve(args: argparse.Namespace) -> int:
     """Append the approval record and write the file."""
-    from builder.contract.file import write_atomically
     from builder.core.approval import (
         ApprovalError,
         Verdict,
@@ -287,7 +286,8 @@ def run_approve(args: argparse.Namespace) -> int:
         key_fingerprint,
         public_key_text,
     )
-    from harbinger.keys import KeyFileError, load_leader_key, load_or_create_leader_key
+    from builder.core.file_writer import write_atomically
+    from harbinger.shell.keys import KeyFileError, load_leader_key, load_or_create_leader_key
 
     path = Path(args.file)
     document = _read_document(path)
@@ -363,7 +363,7 @@ def _add_key(commands: argparse._SubParsersAction) -> None:  # type: ignore[type
 
 def run_key(args: argparse.Namespace) -> int:
     from builder.core.approval import key_fingerprint, public_key_text
-    from harbinger.keys import (
+    from harbinger.shell.keys import (
         KeyFileError,
         leader_key_path,
         load_leader_key,
@@ -409,7 +409,7 @@ def _add_trust(commands: argparse._SubParsersAction) -> None:  # type: ignore[ty
 
 def run_trust(args: argparse.Namespace) -> int:
     from builder.core.approval import key_fingerprint
-    from harbinger.keys import KeyFileError, add_trusted_key
+    from harbinger.shell.keys import KeyFileError, add_trusted_key
 
     name = " ".join(args.name)
     try:
@@ -449,8 +449,9 @@ def _add_show(commands: argparse._SubParsersAction) -> None:  # type: ignore[typ
 
 def run_show(args: argparse.Namespace) -> int:
     """Print one contractor's derived numbers (JSON with --json)."""
-    from builder.contract.file import CharacterFileError, document_from_data
+    from builder.contract.file import document_from_data
     from builder.contract.sheet_numbers import sheet_numbers
+    from builder.core.files import CharacterFileError
 
     path = Path(args.file)
     document = _read_document(path)

@@ -4,10 +4,16 @@
 ``tmc odds damage`` / ``tmc odds stress`` the chance an attack takes the
 ability, causes critical damage or stress, or retires the character;
 ``tmc odds highest DIE...`` the distribution of the highest of several dice;
-``tmc odds fallout TAKEN`` the chance a fallout roll is new. The numbers come
+``tmc odds fallout TAKEN`` the chance a fallout roll is new;
+``tmc odds start DEX...`` who acts before the first round, ``tmc odds retreat
+DEX`` the chance a retreat gets away, ``tmc odds blast`` a blast attack's
+targets and damage; ``tmc move`` a turn's movement and ``tmc carry`` what an
+associate or thrall carries (issue 28). The numbers come
 from :mod:`builder.mortal_coil.odds`; this module checks input and formats.
 ``tmc pdf FILE -o OUT`` prints a spacefarer or crew file, ``tmc pdf --blank``
-a blank spacefarer sheet (``printing.mortal_coil.sheet``).
+a blank spacefarer sheet (``printing.mortal_coil.sheet``). ``tmc ACTION ID``
+runs an action at the table on a spacefarer of the library (the operations
+declared in ``harbinger.app.mortal_coil``: take-harm, short-rest, fallout...).
 """
 
 from __future__ import annotations
@@ -15,6 +21,16 @@ from __future__ import annotations
 import argparse
 from fractions import Fraction
 
+from builder.mortal_coil.character import DEFAULT_SMALL_PER_SLOT, Item, ItemSize
+from builder.mortal_coil.combat import (
+    MAX_BLAST_DIE,
+    CarrierKind,
+    blast_odds,
+    carrier_load,
+    retreat_chance,
+    start_of_combat,
+    turn_movement_ft,
+)
 from builder.mortal_coil.odds import (
     Distribution,
     die,
@@ -51,7 +67,10 @@ def _show(p: Fraction) -> str:
 def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     """Add the ``tmc`` subcommand and its ``odds`` questions."""
     tmc = subparsers.add_parser(
-        "tmc", help="This Mortal Coil: exact odds", description="This Mortal Coil tools."
+        "tmc",
+        help="This Mortal Coil: exact odds, PDFs, and every action on a spacefarer",
+        description="This Mortal Coil tools, and the actions at the table on a spacefarer "
+        "of the library (take-harm, short-rest, fallout...).",
     )
     tmc.set_defaults(func=_missing)
     tmc_sub = tmc.add_subparsers(dest="tmc_command", metavar="TOOL")
@@ -60,6 +79,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     )
     odds.set_defaults(func=_missing)
     _register_pdf(tmc_sub)
+    from harbinger.app.mortal_coil import OPERATIONS
+    from harbinger.commands.operations import add_operations
+
+    add_operations(tmc_sub, OPERATIONS, "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")
@@ -98,10 +121,14 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
     fallout.add_argument("taken", metavar="TAKEN", help="fallout already taken, 0-10")
     add_json_flag(fallout)
     fallout.set_defaults(func=_run_fallout)
+    _register_combat(kinds, tmc_sub)
 
 
 def _missing(_args: argparse.Namespace) -> int:
-    raise CliError("ask a question: harbinger tmc odds {save,damage,stress,highest,fallout}")
+    raise CliError(
+        "ask a question: harbinger tmc odds "
+        "{save,damage,stress,highest,fallout,start,retreat,blast}"
+    )
 
 
 def _dice(texts: list[str]) -> list[int]:
@@ -222,4 +249,198 @@ def _run_pdf(args: argparse.Namespace) -> int:
         {"output": str(out), "pages": pages, "printed": what},
         f"{what}: {pages} page(s) to {out}",
     )
+    return 0
+
+
+# --------------------------------------------------------------------------- combat (issue 28)
+
+
+def _register_combat(kinds: argparse._SubParsersAction, tools: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tmc odds start|retreat|blast``, ``tmc move`` and ``tmc carry``."""
+    start = kinds.add_parser(
+        "start",
+        help="who acts before the first round (each crew member's DEX save)",
+        description="At the start of combat each crew member makes a DEX save; those who "
+        "pass act before the first round. Give each member's DEX (NAME=DEX or DEX).",
+    )
+    start.add_argument("members", nargs="+", metavar="DEX", help="DEX 0-30, or NAME=DEX")
+    add_json_flag(start)
+    start.set_defaults(func=_run_start)
+
+    retreat = kinds.add_parser(
+        "retreat",
+        help="chance a retreat gets away (a DEX save and a safe destination)",
+    )
+    retreat.add_argument("dex", metavar="DEX", help="DEX, 0-30")
+    retreat.add_argument(
+        "--no-safe-destination",
+        action="store_true",
+        help="there is no safe destination: no retreat succeeds",
+    )
+    add_json_flag(retreat)
+    retreat.set_defaults(func=_run_retreat)
+
+    blast = kinds.add_parser(
+        "blast",
+        help="a blast attack: targets hit, damage each takes, the total",
+        description="A blast rolls damage separately for each target; when the area's size "
+        "is unclear the attack's standard die gives the number of targets.",
+    )
+    blast.add_argument("--die", required=True, help="the attack's standard die (6 for d6)")
+    blast.add_argument(
+        "--targets", help="targets in the area, when its size is clear (default: roll the die)"
+    )
+    blast.add_argument("--armor", default="0", help="each target's armor or stability")
+    blast.add_argument("--impaired", action="store_true", help="impaired: damage dice are d4")
+    blast.add_argument("--enhanced", action="store_true", help="enhanced: damage dice are d12")
+    add_json_flag(blast)
+    blast.set_defaults(func=_run_blast)
+
+    move = tools.add_parser(
+        "move", help="feet a character moves on a turn (40, 80 with a second move)"
+    )
+    move.add_argument(
+        "--second-move", action="store_true", help="the turn's action is a second move"
+    )
+    move.add_argument("--disabled", action="store_true", help="the character is disabled")
+    add_json_flag(move)
+    move.set_defaults(func=_run_move)
+
+    carry = tools.add_parser(
+        "carry",
+        help="how full an associate or thrall is with the gear it carries",
+    )
+    carry.add_argument("--kind", choices=[k.value for k in CarrierKind], required=True)
+    carry.add_argument("--normal", default="0", help="items of one slot each")
+    carry.add_argument("--bulky", default="0", help="bulky items (two slots each)")
+    carry.add_argument("--small", default="0", help="small items (bundled)")
+    carry.add_argument(
+        "--small-per-slot",
+        default=str(DEFAULT_SMALL_PER_SLOT),
+        help=f"small items sharing one slot (default {DEFAULT_SMALL_PER_SLOT})",
+    )
+    add_json_flag(carry)
+    carry.set_defaults(func=_run_carry)
+
+
+def _member(text: str, index: int) -> tuple[str, int]:
+    name, sep, dex = text.rpartition("=")
+    if not sep:
+        name, dex = f"member {index}", text
+    return name.strip() or f"member {index}", _number(dex, f"DEX of {text!r}", 0, 30)
+
+
+def _run_start(args: argparse.Namespace) -> int:
+    if len(args.members) > MAX_DICE:
+        raise CliError(f"at most {MAX_DICE} crew members, not {len(args.members)}")
+    odds = start_of_combat([_member(t, i) for i, t in enumerate(args.members, start=1)])
+    document = {
+        "members": [
+            {"name": n, "dex": d, "acts_first": json_fraction(p)} for n, d, p in odds.members
+        ],
+        "acting_first": {
+            str(k): json_fraction(p) for k, p in odds.acting_first.probabilities.items()
+        },
+        "everyone": json_fraction(odds.everyone),
+        "nobody": json_fraction(odds.nobody),
+        "expected": json_fraction(odds.expected),
+    }
+    text = "\n".join(
+        [
+            "start of combat: each member's DEX save; who passes acts before round one",
+            *(f"  {n}: DEX {d}, acts first {_show(p)}" for n, d, p in odds.members),
+            "members acting first:",
+            *(f"  {k:>3}  {_show(p)}" for k, p in odds.acting_first.probabilities.items()),
+            f"  everyone {_show(odds.everyone)}; nobody {_show(odds.nobody)}; "
+            f"{float(odds.expected):.2f} on average",
+        ]
+    )
+    emit(args, document, text)
+    return 0
+
+
+def _run_retreat(args: argparse.Namespace) -> int:
+    dex = _number(args.dex, "DEX", 0, 30)
+    safe = not args.no_safe_destination
+    p = retreat_chance(dex, safe)
+    document = {"dex": dex, "safe_destination": safe, "gets_away": json_fraction(p)}
+    text = f"retreat at DEX {dex}: gets away {_show(p)}" + (
+        "" if safe else " (no safe destination)"
+    )
+    emit(args, document, text)
+    return 0
+
+
+def _run_blast(args: argparse.Namespace) -> int:
+    standard = _number(args.die.lower().removeprefix("d"), "the die", 1, MAX_BLAST_DIE)
+    targets = None if args.targets is None else _number(args.targets, "TARGETS", 1, MAX_DICE)
+    armor = _number(args.armor, "armor", 0, MAX_VALUE)
+    odds = blast_odds(standard, targets, armor, impaired=args.impaired, enhanced=args.enhanced)
+
+    def dist(d: object) -> dict[str, object]:
+        return {str(k): json_fraction(p) for k, p in d.probabilities.items()}  # type: ignore[attr-defined]
+
+    document = {
+        "standard_die": odds.standard_die,
+        "damage_die": odds.damage_die,
+        "armor": armor,
+        "targets_rolled": targets is None,
+        "targets": dist(odds.targets),
+        "per_target": dist(odds.per_target),
+        "total": dist(odds.total),
+        "expected_total": json_fraction(odds.expected_total),
+        "expected_per_target": json_fraction(odds.per_target.expected()),
+    }
+    count = f"d{standard} targets" if targets is None else f"{targets} target(s)"
+    text = "\n".join(
+        [
+            f"blast: {count}, each rolls its own d{odds.damage_die}, armor {armor}",
+            "each target takes:",
+            *(f"  {k:>3}  {_show(p)}" for k, p in odds.per_target.probabilities.items()),
+            f"total over every target: {float(odds.expected_total):.3f} on average "
+            f"({odds.expected_total.numerator}/{odds.expected_total.denominator})",
+        ]
+    )
+    emit(args, document, text)
+    return 0
+
+
+def _run_move(args: argparse.Namespace) -> int:
+    feet = turn_movement_ft(args.second_move, disabled=args.disabled)
+    document = {"feet": feet, "second_move": args.second_move, "disabled": args.disabled}
+    why = (
+        "disabled: unconscious and immobile"
+        if args.disabled
+        else (
+            "40 feet, then a second move as the action"
+            if args.second_move
+            else "up to 40 feet, then one action"
+        )
+    )
+    emit(args, document, f"{feet} feet this turn ({why})")
+    return 0
+
+
+def _run_carry(args: argparse.Namespace) -> int:
+    kind = CarrierKind(args.kind)
+    counts = {
+        size: _number(getattr(args, size.value), f"--{size.value}", 0, 1000) for size in ItemSize
+    }
+    per = _number(args.small_per_slot, "--small-per-slot", 1, 100)
+    items = [Item(f"{size.value} {i}", size) for size, n in counts.items() for i in range(n)]
+    load = carrier_load(kind, items, per)
+    document = {
+        "kind": kind.value,
+        "slots": load.slots,
+        "slots_used": load.slots_used,
+        "slots_free": load.slots_free,
+        "over": load.over,
+        "zero_hp": load.zero_hp,
+    }
+    lines = [f"{kind.value} carries {load.slots_used} of {load.slots} slots"]
+    if load.over:
+        lines.append(f"  {load.over} slot(s) too many: that gear cannot be carried")
+    if load.zero_hp:
+        lines.append("  every slot full: the associate is held at 0 HP")
+    emit(args, document, "\n".join(lines))
     return 0

@@ -22,6 +22,7 @@ from functools import lru_cache, partial
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
 from builder.mortal_coil.character import ABILITIES, INVENTORY_SLOTS, Spacefarer
+from builder.mortal_coil.combat import combat_lines
 from builder.mortal_coil.crew import Crew, daily_wages
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import State, fold
@@ -139,6 +140,15 @@ def _abilities(state: State, width: float, s: Styles) -> list[Flowable]:
     return out
 
 
+def _combat(c: Spacefarer, state: State, width: float, s: Styles) -> list[Flowable]:
+    """Movement, the start-of-combat and retreat DEX saves, blast and carriers."""
+    out = _heading("Combat", s)
+    out += [
+        para(line, s.body) for line in combat_lines(state.dex_now, state.disabled, c.small_per_slot)
+    ]
+    return out
+
+
 def _slots(c: Spacefarer, state: State, width: float, s: Styles) -> list[Flowable]:
     out = _heading(f"Inventory: {state.slots_used} of {INVENTORY_SLOTS} slots", s)
     widths = [width * 0.08, width * 0.92]
@@ -207,6 +217,7 @@ def spacefarer_story(
     story: list[Flowable] = [SectionStart(head, on_start)]
     story += _title(c, state, width, s)
     story += _abilities(state, width, s)
+    story += _combat(c, state, width, s)
     story += _slots(c, state, width, s)
     story += _log(c, state, width, s)
     story += _notes(c, state, width, s)

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from harbinger.cli import main
-from harbinger.keys import create_leader_key
+from harbinger.shell.keys import create_leader_key
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "review"
 

@@ -16,7 +16,7 @@ import pytest
 
 from builder.core.approval import public_key_text
 from harbinger.cli import main
-from harbinger.keys import (
+from harbinger.shell.keys import (
     KeyFileError,
     add_trusted_key,
     create_leader_key,

@@ -21,6 +21,7 @@ def test_every_input_has_a_recording() -> None:
     assert {name for name, _path, _extra in INPUTS} == recorded
 
 
+@pytest.mark.slow  # about 10 s a file: every audit and every printed page of it
 @pytest.mark.parametrize(("name", "path", "extra"), INPUTS, ids=[i[0] for i in INPUTS])
 def test_outputs_match_the_recording(name: str, path, extra: list[str]) -> None:
     expected = json.loads((GOLDEN_DIR / f"{name}.json").read_text("utf-8"))

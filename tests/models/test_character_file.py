@@ -20,7 +20,6 @@ from builder.contract.character import Concept, Contractor, Gift
 from builder.contract.file import (
     CURRENT_VERSION,
     MAX_FILE_BYTES,
-    CharacterFileError,
     _schema_problems,
     character_document,
     dumps_character_file,
@@ -33,7 +32,9 @@ from builder.contract.file import (
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.serialize import ENTRY_TYPES
+from builder.core.files import CharacterFileError
 from resources import resource_path
+from tests.hypothesis_profiles import examples
 from tests.models.strategies import contractors
 
 SEASONED = resource_path("examples", "seasoned-ines-varga.json")
@@ -53,7 +54,7 @@ def _refusal(document: Any) -> str:
 # --------------------------------------------------------------------------- round trips
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(contractors)
 def test_any_contractor_exports_and_imports_unchanged(contractor: Contractor) -> None:
     data = dumps_character_file(contractor, exported_at="2025-01-01T00:00:00Z")
@@ -186,7 +187,7 @@ def test_bad_documents_are_refused_with_what_and_where(change: Any, message: str
     change(document)
     refusal = _refusal(document)
     if message is None:
-        assert refusal.startswith("id: 'has space' is not a valid id (letters, digits")
+        assert refusal.startswith("id: 'has space' is not a valid id (an id is 1 to 64 letters, digits")
     else:
         assert refusal == message
 
@@ -339,7 +340,7 @@ def test_files_are_written_with_the_users_umask(tmp_path: Path) -> None:
     assert path.stat().st_mode & 0o777 == 0o644
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(data=st.data())
 def test_the_fast_schema_check_agrees_with_the_schema_file(data: st.DataObject) -> None:
     document = _document()

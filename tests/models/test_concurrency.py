@@ -21,6 +21,7 @@ from builder.contract.character import ContractAttended, Contractor, Outcome
 from builder.contract.file import read_character_file
 from builder.covenant.character import EndChapter
 from builder.covenant.file import read_covenant_file
+from builder.systems import register_shipped
 from models import Library
 from models.errors import StaleCharacter
 from resources import resource_path
@@ -160,6 +161,7 @@ def test_covenant_log_appends_merge_too(two: tuple[Library, Library]) -> None:
 
 def _append_contracts(path: str, first: int, count: int, start: object) -> None:
     """One process: load Ines once, then append ``count`` Contracts one save at a time."""
+    register_shipped()  # a spawned process is its own program: nothing is registered yet
     start.wait()  # type: ignore[attr-defined]
     with Library.open(path) as library:
         ines = library.load(read_character_file(INES).id)

@@ -26,6 +26,7 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 from builder.contract.character import Concept, ContractAttended, Contractor, Outcome
 from models import Library
 from models.errors import StaleCharacter
+from tests.hypothesis_profiles import examples
 
 ANN = Contractor(id="ann", concept=Concept("Ann Vey", player="Sam"))
 REFUSAL = re.compile(
@@ -106,5 +107,7 @@ class TwoWindows(RuleBasedStateMachine):
         assert stored.notes == self.notes
 
 
-TwoWindows.TestCase.settings = settings(max_examples=30, stateful_step_count=15, deadline=None)
+TwoWindows.TestCase.settings = settings(
+    max_examples=examples(30), stateful_step_count=15, deadline=None
+)
 test_two_windows = pytest.mark.slow(TwoWindows.TestCase)

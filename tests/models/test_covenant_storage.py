@@ -21,8 +21,8 @@ import sqlalchemy as sa
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.contract.file import CharacterFileError
 from builder.core.approval import approve
+from builder.core.files import CharacterFileError
 from builder.covenant.character import CovenantCharacter, EndChapter, Tie
 from builder.covenant.file import CovenantFile, loads_covenant, read_covenant_file, to_document
 from builder.covenant.rules import (
@@ -47,6 +47,7 @@ from models import (
 from models.library import database_url
 from models.migrate import SCHEMA_HEAD, create_library_engine, upgrade
 from resources import resource_path
+from tests.hypothesis_profiles import examples
 
 EXAMPLE = resource_path("examples", "covenant-ines-okafor-vell.json")
 INES_ID = "covenant-example-ines"
@@ -401,7 +402,7 @@ _MOVES = st.sampled_from(
 )
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=examples(20), deadline=None)
 @given(moves=st.lists(_MOVES, max_size=25))
 def test_any_play_with_undos_is_stored_exactly(moves: list[str]) -> None:
     from builder.covenant.rules import use_asset

@@ -1,7 +1,7 @@
 """Which library opens: an explicit path or URL, then $HARBINGER_DB, then the user's data folder.
 
 ``models`` opens what it is given; the default (``$HARBINGER_DB``, then the
-user's data folder) is decided by ``harbinger.paths.default_library_url``,
+user's data folder) is decided by ``harbinger.shell.paths.default_library_url``,
 which the app and the CLI pass in.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from harbinger.paths import default_library_url, library_url, sqlite_url
+from harbinger.shell.paths import default_library_url, library_url, sqlite_url
 from models.library import Library
 
 

@@ -18,14 +18,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builder.contract.file import MAX_FILE_BYTES, CharacterFileError, read_character_file
+from builder.contract.file import MAX_FILE_BYTES, read_character_file
+from builder.core.files import CharacterFileError
 from builder.covenant.file import loads_covenant
 from models.library import Library, OnConflict
 from resources import resource_path
+from tests.hypothesis_profiles import examples
 
 EXAMPLES = [p.read_bytes() for p in sorted(resource_path("examples").glob("*.json"))]
 FUZZ = settings(
-    max_examples=400,
+    max_examples=examples(400),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )
@@ -124,7 +126,7 @@ def test_flipped_bytes(fuzz_library: tuple[Library, Path], data: st.DataObject) 
     _import(fuzz_library, bytes(raw))
 
 
-@settings(FUZZ, max_examples=250)
+@settings(FUZZ, max_examples=examples(250))
 @given(data=st.data())
 def test_values_swapped_for_random_json(
     fuzz_library: tuple[Library, Path], data: st.DataObject
@@ -163,7 +165,7 @@ def test_wrong_versions_and_formats(
     _import(fuzz_library, json.dumps(document).encode())
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=examples(150))
 @given(
     example=st.sampled_from(EXAMPLES),
     depth=st.integers(min_value=20, max_value=3000),
@@ -188,13 +190,13 @@ def test_deep_nesting(
     _import(fuzz_library, raw)
 
 
-@settings(FUZZ, max_examples=150)
+@settings(FUZZ, max_examples=examples(150))
 @given(noise=st.binary(max_size=2000))
 def test_noise(fuzz_library: tuple[Library, Path], noise: bytes) -> None:
     _import(fuzz_library, noise)
 
 
-@settings(FUZZ, max_examples=5)
+@settings(FUZZ, max_examples=examples(5))
 @given(example=st.sampled_from(EXAMPLES), pad=st.integers(min_value=1, max_value=1000))
 def test_oversized_files(fuzz_library: tuple[Library, Path], example: bytes, pad: int) -> None:
     raw = example[:-2] + b" " * (MAX_FILE_BYTES - len(example) + pad) + example[-2:]

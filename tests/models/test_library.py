@@ -34,13 +34,13 @@ from builder.contract.character import (
     Stock,
 )
 from builder.contract.file import (
-    CharacterFileError,
     dumps_character_file,
     read_character_document,
     read_character_file,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.status import Status
+from builder.core.files import CharacterFileError
 from models.errors import (
     ContractorNotFound,
     ImportConflict,
@@ -50,6 +50,7 @@ from models.errors import (
 from models.library import ApprovalState, Library, OnConflict
 from models.tables import LedgerRow
 from resources import resource_path
+from tests.hypothesis_profiles import examples
 from tests.models.strategies import contractors
 
 EXAMPLES = resource_path("examples")
@@ -108,7 +109,7 @@ def test_examples_save_and_load_exactly(library: Library) -> None:
 
 
 @settings(
-    max_examples=25,
+    max_examples=examples(25),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture],
 )

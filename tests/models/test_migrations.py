@@ -12,7 +12,7 @@ from alembic.migration import MigrationContext
 
 from builder.contract.character import Death
 from builder.contract.serialize import canonical_json
-from harbinger.paths import sqlite_url
+from harbinger.shell.paths import sqlite_url
 from models.errors import LibraryTooNew, NotALibrary
 from models.library import Library
 from models.migrate import (

@@ -18,7 +18,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from builder.contract.character import Concept, Correction
-from harbinger.paths import sqlite_url
+from harbinger.shell.paths import sqlite_url
 from models import roster_sql
 from models.library import Library
 from models.quick_roster import compiled, quick_roster

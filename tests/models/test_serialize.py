@@ -31,17 +31,18 @@ from builder.contract.serialize import (
     from_data,
     split_entry,
 )
+from tests.hypothesis_profiles import examples
 from tests.models.strategies import contractors, entries
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(contractors)
 def test_any_contractor_survives_a_round_trip(contractor: Contractor) -> None:
     data = contractor_to_dict(contractor)
     assert contractor_from_dict(json.loads(json.dumps(data))) == contractor
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(entries)
 def test_every_ledger_entry_is_tagged_with_its_type_first(entry: object) -> None:
     data = entry_to_dict(entry)  # type: ignore[arg-type]
@@ -195,7 +196,7 @@ def _outcome(read: object, data: object) -> object:
         return ("error", type(exc).__name__, str(exc))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(contractors, st.data())
 def test_the_quick_reader_agrees_with_the_careful_one_on_changed_documents(
     contractor: Contractor, data: st.DataObject
@@ -215,7 +216,7 @@ def test_the_quick_reader_agrees_with_the_careful_one_on_changed_documents(
     )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(entries)
 def test_a_stored_entry_is_split_exactly_as_its_dict_says(entry: object) -> None:
     """``split_entry`` (an import's quick way) gives what the whole dict gives (issue 13)."""

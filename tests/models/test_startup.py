@@ -15,7 +15,7 @@ from typing import Any
 
 from sqlalchemy import event
 
-from harbinger.paths import sqlite_url
+from harbinger.shell.paths import sqlite_url
 from models.library import Library
 from models.migrate import create_library_engine, prepare_database
 
@@ -45,7 +45,9 @@ def test_opening_a_current_library_does_not_import_alembic(tmp_path: Path) -> No
     Library.open(path).close()
     code = (
         "import sys\n"
+        "from builder.systems import register_shipped\n"
         "from models.library import Library\n"
+        "register_shipped()\n"
         f"Library.open({str(path)!r}).roster()\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'alembic'))\n"
     )

@@ -23,6 +23,7 @@ import pytest
 
 from builder.contract.character import ContractAttended, Outcome
 from builder.contract.file import read_character_file
+from builder.systems import register_shipped
 from models.errors import ImportConflict, StaleCharacter
 from models.library import Library
 from resources import resource_path
@@ -38,6 +39,7 @@ REFUSAL = re.compile(
 def _edit(url: str, worker: int, out: str, start: object) -> None:
     """One process: 50 edits, each from a freshly loaded copy; results to a JSON file."""
     results: list[dict[str, object]] = []
+    register_shipped()  # a spawned process is its own program: nothing is registered yet
     try:
         start.wait()  # type: ignore[attr-defined]
         with Library.open(url) as library:
@@ -102,6 +104,7 @@ def test_four_processes_fifty_edits_each_lose_nothing(library_url: str, tmp_path
 
 
 def _import(url: str, out: str, start: object) -> None:
+    register_shipped()  # a spawned process is its own program: nothing is registered yet
     try:
         start.wait()  # type: ignore[attr-defined]
         with Library.open(url) as library:

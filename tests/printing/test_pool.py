@@ -102,3 +102,20 @@ def test_workers_start_fresh_without_qt() -> None:
 
     with ProcessPoolExecutor(1, mp_context=_context()) as executor:
         assert executor.submit(_qt_in_worker).result(timeout=120) == []
+
+
+@pytest.mark.slow
+def test_a_spawned_worker_registers_the_shipped_games_itself(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Under ``spawn`` (Windows, macOS) a worker inherits no registry: it registers its own."""
+    import multiprocessing
+
+    from printing import pool
+
+    monkeypatch.setattr(pool, "_context", lambda: multiprocessing.get_context("spawn"))
+    two = characters()[:2]
+    pooled = pool.print_folder(two, tmp_path / "spawned", jobs=2)
+    serial = systems.render_roster(two, tmp_path / "serial", jobs=1)
+    assert [p.name for p in pooled] == [p.name for p in serial]
+    assert texts(tmp_path / "spawned") == texts(tmp_path / "serial")

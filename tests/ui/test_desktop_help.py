@@ -14,7 +14,7 @@ from PySide6.QtCore import Qt, qVersion
 from PySide6.QtWidgets import QApplication, QDialogButtonBox
 
 from harbinger import __version__
-from harbinger.logs import log_dir, log_path, start_logging
+from harbinger.shell.logs import log_dir, log_path, start_logging
 from ui import crash
 from ui.crash import install_excepthook, report_exception
 from ui.crash_dialog import CrashDialog

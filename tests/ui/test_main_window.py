@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QMessageBox
 
-from harbinger.paths import sqlite_url
+from harbinger.shell.paths import sqlite_url
 from resources import resource_path
 from tests.ui.conftest import finish, make_contractor
 from ui.main_window import MainWindow

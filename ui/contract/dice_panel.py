@@ -133,7 +133,7 @@ def percent(p: Fraction) -> str:
 class DicePanel(QWidget):
     """Pick a roll and read its pool and exact Outcome chances."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (59 statements when the limits came in)
         super().__init__(parent)
         self._sheet = RollSheet()
 
@@ -276,7 +276,7 @@ class DicePanel(QWidget):
         self.second.setEnabled(self.first.currentText() not in SPECIAL_ROLLS)
         self.refresh()
 
-    def refresh(self) -> None:
+    def refresh(self) -> None:  # noqa: C901, PLR0912  (complexity 12, 13 branches when the limits came in)
         sheet = self._sheet
         first = self.first.currentText()
         if not first:

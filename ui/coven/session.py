@@ -3,12 +3,13 @@
 The chronicle is a frozen value (``builder.coven.chronicle.Chronicle``) kept
 in the library. The session reads it from there, folds it
 (``builder.coven.state.fold``) for the views, and turns each operation
-("Place marker", "Deal the week") into one edit committed through the
-workspace (``ui.operations.coven.commit``): saved at once and recorded on
+("Place marker", "Deal the week") into one edit worked out by
+``harbinger.app.coven`` (no Qt) and committed through the workspace
+(``ui.operations.coven.run``): saved at once and recorded on
 the chronicle's own undo stack as the shared ``CharacterCommand``, so the
 window's Edit → Undo offers it while the chronicle is shown. Before anything
 is committed the operation's events are checked by the rules
-(``builder.coven.state.check``): a refused event is never recorded, and its
+(``harbinger.app.coven.perform``): a refused event is never recorded, and its
 finding comes back to the view to show.
 """
 
@@ -21,8 +22,10 @@ from PySide6.QtCore import QObject, Signal
 
 from builder.core.findings import Finding
 from builder.coven.chronicle import Chronicle, Event
-from builder.coven.state import CovenState, check, fold
-from ui.operations.coven import commit
+from builder.coven.state import CovenState, fold
+from harbinger.app import coven as app
+from harbinger.app.common import Plan
+from ui.operations.coven import run
 
 if TYPE_CHECKING:
     from PySide6.QtGui import QUndoStack
@@ -69,29 +72,24 @@ class ChronicleSession(QObject):
 
     def refusal(self, *events: Event) -> Finding | None:
         """The first refusal the rules would give these events, appended in turn, or None."""
-        chronicle = self.chronicle
-        for event in events:
-            found = check(chronicle, event)
-            if found is not None:
-                return found
-            chronicle = chronicle.append(event)
-        return None
+        return app.refusal(self.chronicle, *events)
 
     def perform(self, name: str, *events: Event) -> Finding | None:
         """Append ``events`` as one undoable operation, or refuse them all (the finding)."""
-        found = self.refusal(*events)
-        if found is not None:
+        plan = app.perform(self.chronicle, name, *events)
+        if not plan.allowed:
+            found = plan.errors[0]
             self.refused.emit(f"{name}: {found.message} ({found.rule})")
             return found
-        self._commit(name, self.chronicle.append(*events))
+        self._run(plan)
         return None
 
     def replace(self, name: str, chronicle: Chronicle) -> None:
         """A change to the chronicle as created (new element, new link), as one operation."""
-        self._commit(name, chronicle)
+        self._run(app.replace(self.chronicle, name, chronicle))
 
-    def _commit(self, name: str, after: Chronicle) -> None:
+    def _run(self, plan: Plan[Chronicle]) -> None:
         try:
-            commit(self.workspace, name, self.chronicle, after)
+            run(self.workspace, plan)
         except Exception as exc:
-            self.refused.emit(f"{name}: could not save: {exc or type(exc).__name__}")
+            self.refused.emit(f"{plan.name}: could not save: {exc or type(exc).__name__}")

@@ -9,13 +9,30 @@ Entry points for the main window:
   character's own stack (``workspace.stack_for(character_id)``).
 
 Writes are announced on the workspace's one ``changed`` signal, as for every system.
+
+The names below are imported on first use (PEP 562): ``ui.<game>.screens``, which
+the app reads at start-up, lives in this package, and its screens must not load then.
 """
 
-from ui.covenant.sheet import CovenantSheet
-from ui.covenant.wizard import CovenantCreationWizard, CreationDraft
+from __future__ import annotations
 
-__all__ = [
-    "CovenantCreationWizard",
-    "CovenantSheet",
-    "CreationDraft",
-]
+from typing import Any
+
+__all__ = ["CovenantCreationWizard", "CovenantSheet", "CreationDraft"]
+
+
+def __getattr__(name: str) -> Any:
+    """The screens, imported when first asked for."""
+    if name == "CovenantSheet":
+        from ui.covenant.sheet import CovenantSheet
+
+        return CovenantSheet
+    if name == "CovenantCreationWizard":
+        from ui.covenant.wizard import CovenantCreationWizard
+
+        return CovenantCreationWizard
+    if name == "CreationDraft":
+        from ui.covenant.wizard import CreationDraft
+
+        return CreationDraft
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

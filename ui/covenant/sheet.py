@@ -25,7 +25,6 @@ Play controls:
 from __future__ import annotations
 
 import contextlib
-import re
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
@@ -46,18 +45,19 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSizePolicy,
     QSpinBox,
+    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from builder.core.findings import Finding, Severity
-from builder.core.result import Result
 from builder.covenant import rules
 from builder.covenant.catalog import shipped_catalog
 from builder.covenant.character import (
+    AddCondition,
+    AddDrain,
     Asset,
-    AssetKind,
     BeginScene,
     Bid,
     BidCost,
@@ -92,7 +92,10 @@ from builder.covenant.wording import (
     goals_due_this_chapter,
     in_player_words,
 )
-from ui.operations.covenant import commit
+from harbinger.app import covenant as app
+from harbinger.app.common import Plan
+from ui.covenant.contest_panel import ContestPanel
+from ui.operations.covenant import run
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
@@ -153,9 +156,7 @@ def _reasons(findings: tuple[Finding, ...], pronouns: str = "") -> str:
 def _notes(findings: tuple[Finding, ...], pronouns: str = "") -> str:
     """What builder noted about an accepted action, as :func:`_reasons` words it."""
     return " ".join(
-        in_player_words(f.message, pronouns)
-        for f in findings
-        if f.severity is not Severity.ERROR
+        in_player_words(f.message, pronouns) for f in findings if f.severity is not Severity.ERROR
     )
 
 
@@ -233,7 +234,7 @@ class CovenantSheet(QWidget):
         self.assets_group = assets_group = QGroupBox("Ties and assets")
         assets_group.setMinimumWidth(self.fontMetrics().horizontalAdvance("M") * 24)
         QVBoxLayout(assets_group).addWidget(scroll)
-        body.addWidget(assets_group, 5)
+        body.addWidget(self._build_left_tabs(assets_group), 5)
 
         # Right: Discipline, tokens, conditions, log.
         self.side = QWidget()
@@ -268,6 +269,21 @@ class CovenantSheet(QWidget):
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.message.setMinimumHeight(34)
         outer.addWidget(self.message)
+
+    def _build_left_tabs(self, assets_group: QGroupBox) -> QTabWidget:
+        """Ties and assets, and the Bids panel as a second tab beside them.
+
+        The tab gives the bid controls the whole column's height and keeps the sheet
+        at its 1280×800 footprint (issue 28, item 2).
+        """
+        self.contest_panel = ContestPanel(self)
+        bids = QScrollArea()
+        bids.setWidgetResizable(True)
+        bids.setWidget(self.contest_panel)
+        self.left_tabs = QTabWidget()
+        self.left_tabs.addTab(assets_group, "Ties and assets")
+        self.left_tabs.addTab(bids, "Bids")
+        return self.left_tabs
 
     def _build_head(self) -> QHBoxLayout:
         """Name, what is going on now, and this character's own Undo and Redo."""
@@ -344,16 +360,20 @@ class CovenantSheet(QWidget):
         self.time_buttons: dict[str, QPushButton] = {}
         for key, text, action in (
             ("begin_scene", "Begin scene", self._begin_scene),
-            ("end_turn", "End turn", lambda: self._act("End turn", rules.end_turn(self.character))),
+            (
+                "end_turn",
+                "End turn",
+                lambda: self._act(app.play(self.character, EndTurn(), "End turn")),
+            ),
             (
                 "end_scene",
                 "End scene",
-                lambda: self._act("End scene", rules.end_scene(self.character)),
+                lambda: self._act(app.play(self.character, EndScene(), "End scene")),
             ),
             (
                 "end_chapter",
                 "End chapter",
-                lambda: self._act("End chapter", rules.end_chapter(self.character)),
+                lambda: self._act(app.play(self.character, EndChapter(), "End chapter")),
             ),
         ):
             button = QPushButton(text)
@@ -408,7 +428,9 @@ class CovenantSheet(QWidget):
         self.resist_button = QPushButton("Resist")
         self.resist_button.clicked.connect(self._resist)
         self.heal_button = QPushButton("Heal")
-        self.heal_button.clicked.connect(lambda: self._act("Heal", rules.heal(self.character)))
+        self.heal_button.clicked.connect(
+            lambda: self._act(app.play(self.character, Heal(), "Heal"))
+        )
         kinds = QHBoxLayout()
         kinds.addWidget(self.resist_severity, 1)
         kinds.addWidget(self.resist_cost, 1)
@@ -590,6 +612,7 @@ class CovenantSheet(QWidget):
         self._refresh_time()
         self._refresh_assets()
         self._refresh_side()
+        self.contest_panel.refresh()
         self._refresh_log()
 
     def check(self, entry: LogEntry) -> tuple[bool, str]:
@@ -655,7 +678,7 @@ class CovenantSheet(QWidget):
             self.assets_layout.addWidget(QLabel("No Ties or assets left."))
         self.assets_layout.addStretch(1)
 
-    def _asset_row(self, asset: rules.AssetReport) -> QWidget:
+    def _asset_row(self, asset: rules.AssetReport) -> QWidget:  # noqa: PLR0915  (62 statements when the limits came in)
         frame = QFrame()
         frame.setFrameShape(QFrame.Shape.StyledPanel)
         grid = QGridLayout(frame)
@@ -682,7 +705,7 @@ class CovenantSheet(QWidget):
         recharge = QPushButton("Recharge")
         recharge.clicked.connect(
             lambda _=False, a=asset: self._act(
-                f"Recharge {a.name}", rules.recharge_asset(self.character, a.id, "2 advantages")
+                app.play(self.character, RechargeAsset(a.id, "2 advantages"), f"Recharge {a.name}")
             )
         )
         self._bind(recharge, RechargeAsset(asset.id), "Spend 2 advantages: ready at once")
@@ -759,8 +782,11 @@ class CovenantSheet(QWidget):
                 button = QPushButton(text)
                 button.clicked.connect(
                     lambda _=False, s=slot, f=fulfilled, n=goal.name: self._act(
-                        f"Goal {n} {'fulfilled' if f else 'failed'}",
-                        rules.resolve_goal(self.character, s, f),
+                        app.play(
+                            self.character,
+                            ResolveGoal(s, f),
+                            f"Goal {n} {'fulfilled' if f else 'failed'}",
+                        )
                     )
                 )
                 self._bind(
@@ -812,12 +838,7 @@ class CovenantSheet(QWidget):
         """The Trait or Ability the buy controls name: the player's own, or an example."""
         name = self.buy_name.text().strip()
         if name:
-            base = "trait-" + (re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-") or "own")
-            taken = self._state.ids_in_use()
-            candidate, n = base, 2
-            while candidate in taken:
-                candidate, n = f"{base}-{n}", n + 1
-            return Asset(candidate, name, AssetKind.TRAIT)
+            return app.own_trait(self.character, name)
         if self.buy_pick.count() == 0:
             return None
         return self.catalog.find_asset(self.buy_pick.currentData())
@@ -837,7 +858,7 @@ class CovenantSheet(QWidget):
             cure = QPushButton("Cure")
             cure.clicked.connect(
                 lambda _=False, c=c: self._act(
-                    f"Cure {c.name}", rules.cure_condition(self.character, c.id)
+                    app.play(self.character, CureCondition(c.id), f"Cure {c.name}")
                 )
             )
             self._bind(cure, CureCondition(c.id))
@@ -855,7 +876,7 @@ class CovenantSheet(QWidget):
             tick = QPushButton("Tick")
             tick.clicked.connect(
                 lambda _=False, d=d: self._act(
-                    f"{d.name} drains", rules.drain_tick(self.character, d.id)
+                    app.play(self.character, DrainTick(d.id), f"{d.name} drains")
                 )
             )
             self._bind(tick, DrainTick(d.id), "One cycle of the drain")
@@ -863,7 +884,7 @@ class CovenantSheet(QWidget):
             cure = QPushButton("Cure")
             cure.clicked.connect(
                 lambda _=False, d=d: self._act(
-                    f"Cure {d.name}", rules.cure_drain(self.character, d.id)
+                    app.play(self.character, CureDrain(d.id), f"Cure {d.name}")
                 )
             )
             self._bind(cure, CureDrain(d.id))
@@ -897,76 +918,88 @@ class CovenantSheet(QWidget):
 
     # ------------------------------------------------------------------ actions
 
-    def _act(self, name: str, played: Result[CovenantCharacter]) -> bool:
-        """Record an operation's result: save and push it, or show why builder refused."""
+    def _act(self, plan: Plan[CovenantCharacter]) -> bool:
+        """Commit an app-layer plan: save and push it, or show why builder refused."""
         pronouns = self.character.pronouns
-        if not played.accepted:
-            self.message.setText(f"{name}: {_reasons(played.findings, pronouns)}")
+        name = plan.name
+        if not plan.allowed:
+            self.message.setText(f"{name}: {_reasons(plan.findings, pronouns)}")
             return False
         try:
-            commit(self.workspace, name, self.character, played.character)
+            run(self.workspace, plan)
         except Exception as exc:  # the library refused: nothing was recorded
             self.message.setText(f"{name} could not be saved: {exc}")
             return False
-        notes = _notes(played.findings, pronouns)
+        notes = _notes(plan.findings, pronouns)
         self.message.setText(f"{name}. {notes}" if notes else f"{name}.")
         return True
 
     def _begin_scene(self) -> None:
         note = self.scene_note.text().strip()
-        if self._act("Begin scene", rules.begin_scene(self.character, note)):
+        if self._act(app.play(self.character, BeginScene(note), "Begin scene")):
             self.scene_note.clear()
 
     def _use(self, asset_id: str, asset_name: str, use: str, state: UseState) -> None:
         self._act(
-            f"{VERBS[state]} {asset_name}: {use}",
-            rules.use_asset(self.character, asset_id, use, state),
+            app.play(
+                self.character,
+                UseAsset(asset_id, use, state),
+                f"{VERBS[state]} {asset_name}: {use}",
+            )
         )
 
     def _lose_tie(self, tie_id: str, name: str) -> None:
-        self._act(f"Lose the Tie {name}", rules.lose_tie(self.character, tie_id))
+        self._act(app.play(self.character, LoseTie(tie_id), f"Lose the Tie {name}"))
 
     def _bid(self) -> None:
         severity = DamageSeverity(self.bid_severity.currentData())
         amount = self.bid_amount.value()
         self._act(
-            f"Spend {amount} as {self.bid_severity.currentText().lower()}",
-            rules.bid(self.character, amount, severity),
+            app.play(
+                self.character,
+                Bid(amount, severity),
+                f"Spend {amount} as {self.bid_severity.currentText().lower()}",
+            )
         )
 
     def _resist(self) -> None:
+        entry = Resist(
+            self.resist_damage.value(),
+            DamageSeverity(self.resist_severity.currentData()),
+            self.resist_spent.value(),
+            BidCost(self.resist_cost.currentData()),
+            self.resist_bonus.value(),
+        )
         self._act(
-            f"Resist {self.resist_damage.value()} {self.resist_severity.currentText().lower()}",
-            rules.resist(
+            app.play(
                 self.character,
-                self.resist_damage.value(),
-                DamageSeverity(self.resist_severity.currentData()),
-                self.resist_spent.value(),
-                BidCost(self.resist_cost.currentData()),
-                self.resist_bonus.value(),
-            ),
+                entry,
+                f"Resist {self.resist_damage.value()} {self.resist_severity.currentText().lower()}",
+            )
         )
 
     def _story_control(self) -> None:
         kind = StoryControl(self.story_kind.currentData())
         note = self.story_note.text().strip()
         label = self.story_kind.currentText().split(":")[0]
-        if self._act(f"Story control: {label}", rules.story_control(self.character, kind, note)):
+        if self._act(
+            app.play(self.character, UseStoryControl(kind, note), f"Story control: {label}")
+        ):
             self.story_note.clear()
 
     def _buy(self) -> None:
         asset = self.buy_candidate()
         if asset is None:
             return
-        if self._act(f"Buy {asset.name}", rules.buy_asset(self.character, asset)):
+        if self._act(app.play(self.character, BuyAsset(asset), f"Buy {asset.name}")):
             self.buy_name.clear()
 
     def _add_condition(self) -> None:
         condition = next(
             c for c in self.catalog.conditions if c.id == self.condition_pick.currentData()
         )
-        self._act(f"Condition: {condition.name}", rules.add_condition(self.character, condition))
+        self._act(app.play(self.character, AddCondition(condition), f"Condition: {condition.name}"))
 
     def _add_drain(self) -> None:
         drain = next(d for d in self.catalog.drains if d.id == self.drain_pick.currentData())
-        self._act(f"Drain: {drain.name}", rules.add_drain(self.character, drain))
+        self._act(app.play(self.character, AddDrain(drain), f"Drain: {drain.name}"))

@@ -55,7 +55,7 @@ from builder.covenant.character import (
 )
 from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
 from builder.covenant.wording import RECHARGE_LABELS, in_player_words, in_pronouns
-from ui.operations.covenant import commit
+from ui.operations.covenant import create
 
 if TYPE_CHECKING:
     from ui.workspace import Workspace
@@ -791,7 +791,7 @@ class CovenantCreationWizard(QWizard):
         """Save the new character (one transaction), then close."""
         character = self.draft.character(str(uuid.uuid4()))
         try:
-            commit(self.workspace, f"Create {character.name}", None, character)
+            create(self.workspace, character)
         except Exception as exc:  # the library refused it: keep the wizard open
             self.review_page.save_error.setText(f"Could not save: {exc}")
             return

@@ -2,9 +2,9 @@
 
 Everything shown comes from ``builder.mortal_coil`` (``rules.fold`` for the
 state, ``odds.save_pass`` for the chance beside each ability). Every button is
-one named operation of ``builder.mortal_coil.play``; an accepted one is saved
-through the library and recorded on the spacefarer's own undo stack
-(``ui.operations.mortal_coil.commit``: the shared ``CharacterCommand`` holding
+one named operation of ``harbinger.app.mortal_coil`` (no Qt); an accepted one is
+saved through the library and recorded on the spacefarer's own undo stack
+(``ui.operations.mortal_coil.run``: the shared ``CharacterCommand`` holding
 the value before and after), a refused one shows builder's reason. The sheet
 reloads from the library whenever the workspace's ``changed`` signal names
 its spacefarer (an action, an Undo from the Edit menu) and then emits
@@ -36,7 +36,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.mortal_coil import play
 from builder.mortal_coil.character import (
     ABILITIES,
     INVENTORY_SLOTS,
@@ -50,10 +49,13 @@ from builder.mortal_coil.character import (
     Spacefarer,
     WeekOfCare,
 )
+from builder.mortal_coil.combat import combat_lines
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import attack_die, fold
 from builder.mortal_coil.wording import describe, slot_lines
-from ui.operations.mortal_coil import commit
+from harbinger.app import mortal_coil as app
+from harbinger.app.common import Plan
+from ui.operations.mortal_coil import run
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
@@ -75,7 +77,7 @@ class SpacefarerSheet(QWidget):
 
     changed = Signal(object)
 
-    def __init__(
+    def __init__(  # noqa: PLR0915  (54 statements when the limits came in)
         self,
         workspace: Workspace,
         character_id: str,
@@ -108,6 +110,13 @@ class SpacefarerSheet(QWidget):
             self.vitals[key] = QLabel()
             grid.addWidget(self.vitals[key], row, 1)
         left.addWidget(vitals)
+        self.combat_box = QGroupBox("Combat")
+        combat_layout = QVBoxLayout(self.combat_box)
+        self.combat = QLabel()
+        self.combat.setObjectName("tmcCombat")
+        self.combat.setWordWrap(True)
+        combat_layout.addWidget(self.combat)
+        left.addWidget(self.combat_box)
         self.slots_box = QGroupBox("Inventory")
         slots_layout = QVBoxLayout(self.slots_box)
         self.slots = QListWidget()
@@ -200,13 +209,15 @@ class SpacefarerSheet(QWidget):
     def _d(self, sides: int) -> int:
         return self.rng.randint(1, sides)
 
-    def _apply(self, name: str, played: play.Played) -> bool:
-        if not played.accepted:
-            self.message.setText(f"Refused: {played.reason}")
+    def _apply(self, plan: Plan[Spacefarer]) -> bool:
+        """Commit an app-layer plan, or show the rules' reason for refusing it."""
+        if not plan.allowed:
+            self.message.setText(f"Refused: {'; '.join(f.message for f in plan.errors)}")
             return False
-        line = describe(played.character.log[-1])
+        assert plan.after is not None
+        line = describe(plan.after.log[-1])
         try:
-            commit(self.workspace, name, self.character, played.character)
+            run(self.workspace, plan)
         except Exception as exc:
             self.message.setText(f"Could not save: {exc or type(exc).__name__}")
             return False
@@ -214,7 +225,7 @@ class SpacefarerSheet(QWidget):
         return True
 
     def _do(self, name: str, entry: LogEntry) -> bool:
-        return self._apply(name, play.record(self.character, entry))
+        return self._apply(app.record(self.character, entry, name))
 
     def take_harm(self) -> bool:
         """Roll (or take) the attack, apply armor or stability, and ask for the save if needed."""
@@ -222,11 +233,11 @@ class SpacefarerSheet(QWidget):
         mode = self.impaired.currentIndex()
         die = attack_die(self.attack_die.value(), mode == 1, mode == 2)
         roll = self.harm_roll.value() or self._d(die)
-        preview = play.preview_harm(self.character, kind, roll)
+        preview = app.preview_harm(self.character, kind, roll)
         save = 0
         if preview.save_needed:
             save = self.save_roll.value() or self._d(20)
-        done = self._apply(f"Take {kind.value}", play.take_harm(self.character, kind, roll, save))
+        done = self._apply(app.take_harm(self.character, kind, roll, save, self.rng))
         self.harm_roll.setValue(0)
         self.save_roll.setValue(0)
         return done
@@ -242,12 +253,7 @@ class SpacefarerSheet(QWidget):
         return self._do("Safe night", NightRest())
 
     def roll_fallout(self) -> bool:
-        taken = fold(self.character).fallout
-        if len(set(taken)) >= 10:
-            self.message.setText("Refused: every fallout is already taken")
-            return False
-        rolls = play.fallout_rolls(taken, [self._d(10) for _ in range(1000)])
-        return self._apply("Fallout", play.add_fallout(self.character, rolls))
+        return self._apply(app.add_fallout(self.character, rng=self.rng))
 
     # ------------------------------------------------------------------ view
 
@@ -294,6 +300,9 @@ class SpacefarerSheet(QWidget):
                 f"{state.current(a)} / {state.maximum(a)}   save {p.numerator}/{p.denominator}"
             )
         self.vitals["armor"].setText(f"{c.armor} / {c.stability}")
+        self.combat.setText(
+            "\n".join(combat_lines(state.dex_now, state.disabled, c.small_per_slot))
+        )
         parts = []
         if state.retired:
             parts.append(f"Retired: {state.retired_reason}.")

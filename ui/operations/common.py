@@ -15,40 +15,16 @@ from __future__ import annotations
 
 import dataclasses
 import weakref
-from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QUndoCommand
 
+from harbinger.app.common import Store, store_logged
+
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
 
-Store = Callable[[Any, Any, Any], None]
-"""``store(library, held, wanted)``: make ``library`` hold ``wanted`` where it holds ``held``."""
-
-
-def store_logged(library: Any, held: Any, wanted: Any) -> None:
-    """Make ``library`` hold ``wanted`` where it holds ``held``, for a character with a play log.
-
-    None on either side is a creation or a deletion. The log is append-only:
-    going back (``wanted``'s log a shorter prefix of ``held``'s: an Undo) is
-    ``restore``, which retracts only the newest entries; anything else
-    (creation, an appended entry, a Redo, an edit of what was created) is an
-    ordinary ``save``. Covenant, This Mortal Coil and The Coven all store so.
-    """
-    if wanted is None:
-        if held is not None:
-            library.delete(held.id)
-        return
-    going_back = (
-        held is not None
-        and len(wanted.log) < len(held.log)
-        and held.log[: len(wanted.log)] == wanted.log
-    )
-    if going_back:
-        library.restore(wanted)
-    else:
-        library.save(wanted)
+__all__ = ["CharacterCommand", "Store", "store_logged"]
 
 
 class CharacterCommand(QUndoCommand):

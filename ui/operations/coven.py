@@ -1,29 +1,30 @@
-"""The Coven's operations: each step of a chronicle is one undoable edit of it.
+"""The Coven's operations as the desktop runs them: app-layer plans committed with undo.
 
-The chronicle is one value (``builder.coven.chronicle.Chronicle``) stored in
-the library's generic document store with its append-only log. An operation
-builds the chronicle as it should be (events appended after the rules
-accepted them, or the town as created changed); :func:`commit` saves it and
-records it on the chronicle's own undo stack as the shared
-``ui.operations.common.CharacterCommand``. Undoing an appended step takes back
-only the newest log entries (``Library.restore``); anything else is a
-``save``: that is :func:`store`.
+Each step of a chronicle is worked out by ``harbinger.app.coven`` (no Qt):
+events appended after the rules accepted them, or the town as created
+changed. :func:`run` commits such a plan through the one runner
+(:meth:`ui.workspace.Workspace.run`) on the chronicle's own undo stack.
+Undoing an appended step takes back only the newest log entries
+(``Library.restore``); anything else is a ``save``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.coven.chronicle import Chronicle
-from ui.operations.common import store_logged
+from harbinger.app import coven as app
+from harbinger.app.common import Plan
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
 
+store = app.store
 
-def store(library: object, held: Chronicle | None, wanted: Chronicle | None) -> None:
-    """Make ``library`` hold ``wanted`` where it now holds ``held`` (``store_logged``)."""
-    store_logged(library, held, wanted)
+
+def run(workspace: Workspace, plan: Plan[Any]) -> Change:
+    """Commit an app-layer plan (``Refused`` when the rules refused it) and record it for undo."""
+    return workspace.run(plan, store)
 
 
 def commit(
@@ -36,20 +37,15 @@ def commit(
 
     Raises whatever the library raises; then nothing was recorded.
     """
-    from ui.workspace import Change
-
-    target = after if after is not None else before
     roster = before is None or after is None or before.town != after.town
-    change = Change(name=name, character_id=target.id if target is not None else "", roster=roster)
-    workspace.commit(change, before, after, store)
-    return change
+    return run(workspace, Plan(name, before, after, roster=roster, must_change=False))
 
 
 def create(workspace: Workspace, chronicle: Chronicle) -> Change:
     """Add a new chronicle to the library as one undoable operation (Undo removes it)."""
-    return commit(workspace, f"Create {chronicle.town or 'chronicle'}", None, chronicle)
+    return run(workspace, app.create(chronicle))
 
 
 def delete(workspace: Workspace, chronicle: Chronicle) -> Change:
     """Remove a chronicle as one undoable operation (Undo puts it back, log and all)."""
-    return commit(workspace, f"Delete {chronicle.town or 'chronicle'}", chronicle, None)
+    return run(workspace, app.delete(chronicle))

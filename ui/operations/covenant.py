@@ -1,13 +1,11 @@
-"""Covenant's operations: each click at the table is one undoable edit of one character.
+"""Covenant's operations as the desktop runs them: app-layer plans committed with undo.
 
-An operation of ``builder.covenant.rules`` gives the character as it should be
-(or refuses); :func:`commit` saves it through the library and records it on
-the character's own undo stack as the shared
-``ui.operations.common.CharacterCommand``. Because play only ever appends to
-the log, undoing an action takes back the entries it added from the newest end
-with ``Library.restore`` (retract and rewrite in one transaction;
-retracting is the only way a stored entry leaves the library), and redoing it
-appends them again with ``save``: that is :func:`store`.
+Every action is worked out by ``harbinger.app.covenant`` (no Qt): the play-log
+entry the player chose, appended when ``builder.covenant.rules`` accepts it.
+:func:`run` commits such a plan through the one runner
+(:meth:`ui.workspace.Workspace.run`) and records it on the character's own undo
+stack; because play only ever appends to the log, undoing an action takes
+back the entries it added from the newest end (``Library.restore``).
 
 Views listen to the workspace's one ``changed`` signal and refresh from the
 library when the change names their character.
@@ -15,20 +13,21 @@ library when the change names their character.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.covenant.character import CovenantCharacter
-from ui.operations.common import store_logged
+from harbinger.app import covenant as app
+from harbinger.app.common import Plan
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
 
+store = app.store
 
-def store(
-    library: object, held: CovenantCharacter | None, wanted: CovenantCharacter | None
-) -> None:
-    """Make ``library`` hold ``wanted`` where it now holds ``held`` (``store_logged``)."""
-    store_logged(library, held, wanted)
+
+def run(workspace: Workspace, plan: Plan[Any]) -> Change:
+    """Commit an app-layer plan (``Refused`` when the rules refused it) and record it for undo."""
+    return workspace.run(plan, store, roster=True)
 
 
 def commit(
@@ -37,13 +36,13 @@ def commit(
     before: CovenantCharacter | None,
     after: CovenantCharacter | None,
 ) -> Change:
-    """Save ``after`` (held ``before``; None deletes) and record it on the character's stack.
+    """Save ``after`` (held ``before``; None deletes) as one undoable edit named ``name``.
 
     Raises whatever the library raises; then nothing was recorded.
     """
-    from ui.workspace import Change
+    return run(workspace, Plan(name, before, after, must_change=False))
 
-    target = after if after is not None else before
-    change = Change(name=name, character_id=target.id if target is not None else "")
-    workspace.commit(change, before, after, store)
-    return change
+
+def create(workspace: Workspace, character: CovenantCharacter) -> Change:
+    """Add a new character to the library as one undoable operation (Undo removes it)."""
+    return run(workspace, app.create(character))

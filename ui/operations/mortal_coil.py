@@ -1,12 +1,11 @@
-"""This Mortal Coil's operations: each action at the table is one undoable edit of a spacefarer.
+"""This Mortal Coil's operations as the desktop runs them: app-layer plans committed with undo.
 
-An operation of ``builder.mortal_coil.play`` gives the spacefarer as it should
-be (or refuses with its reason); :func:`commit` saves it through the library
-and records it on the spacefarer's own undo stack as the shared
-``ui.operations.common.CharacterCommand``. The play log is append-only in the
-library's generic store, so undoing an action takes back the entries it
-appended with ``Library.restore`` (the newest ones only, one transaction) and
-redoing it appends them again with ``save``: that is :func:`store`.
+Every action is worked out by ``harbinger.app.mortal_coil`` (no Qt): the
+play-log entry appended when ``builder.mortal_coil.play`` accepts it, or the
+rules' reason. :func:`run` commits such a plan through the one runner
+(:meth:`ui.workspace.Workspace.run`) on the spacefarer's own undo stack; the
+play log is append-only, so undoing an action takes back the entries it
+appended (``Library.restore``) and redoing it appends them again.
 
 Views listen to the workspace's one ``changed`` signal and reload from the
 library when the change names their character.
@@ -14,18 +13,21 @@ library when the change names their character.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from builder.mortal_coil.character import Spacefarer
-from ui.operations.common import store_logged
+from harbinger.app import mortal_coil as app
+from harbinger.app.common import Plan
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
 
+store = app.store
 
-def store(library: object, held: Spacefarer | None, wanted: Spacefarer | None) -> None:
-    """Make ``library`` hold ``wanted`` where it now holds ``held`` (``store_logged``)."""
-    store_logged(library, held, wanted)
+
+def run(workspace: Workspace, plan: Plan[Any]) -> Change:
+    """Commit an app-layer plan (``Refused`` when the rules refused it) and record it for undo."""
+    return workspace.run(plan, store)
 
 
 def commit(
@@ -35,31 +37,19 @@ def commit(
     after: Spacefarer | None,
     lines: tuple[str, ...] = (),
 ) -> Change:
-    """Save ``after`` (held ``before``; None on either side: created or deleted) and record it.
+    """Save ``after`` (held ``before``; None on either side: created or deleted) as one edit.
 
-    The command goes on the spacefarer's own stack, named ``name`` ("Take
-    damage"), so Edit → Undo offers it only while this spacefarer is shown.
     Raises whatever the library raises; then nothing was recorded.
     """
-    from ui.workspace import Change
-
-    target = after if after is not None else before
     roster = before is None or after is None or before.name != after.name
-    change = Change(
-        name=name,
-        character_id=target.id if target is not None else "",
-        roster=roster,
-        lines=lines,
-    )
-    workspace.commit(change, before, after, store)
-    return change
+    return run(workspace, Plan(name, before, after, (), lines, roster=roster, must_change=False))
 
 
 def create(workspace: Workspace, spacefarer: Spacefarer) -> Change:
     """Add a new spacefarer to the library as one undoable operation (Undo removes it)."""
-    return commit(workspace, f"Create {spacefarer.name or 'spacefarer'}", None, spacefarer)
+    return run(workspace, app.create(spacefarer))
 
 
 def delete(workspace: Workspace, spacefarer: Spacefarer) -> Change:
     """Remove a spacefarer as one undoable operation (Undo puts it back, log and all)."""
-    return commit(workspace, f"Delete {spacefarer.name or 'spacefarer'}", spacefarer, None)
+    return run(workspace, app.delete(spacefarer))

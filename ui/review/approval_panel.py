@@ -52,7 +52,7 @@ class ApprovalPanel(QWidget):
     key_requested = Signal()
     trust_requested = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (87 statements when the limits came in)
         super().__init__(parent)
         self.reviewed: ReviewedFile | None = None
         self.rows: list[ApprovalRow] = []

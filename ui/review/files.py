@@ -2,7 +2,7 @@
 
 Review mode (SPEC §5, "Review") opens files a player sent without putting
 them in the library. Each file is read with the same functions the CLI uses
-(``builder.contract.file.parse_document``, then the game system the registry
+(``builder.core.files.parse_document``, then the game system the registry
 names for its ``format``: ``builder.core.registry.system_for_document``),
 audited and checked for approvals by
 ``builder.core.review.review_document``, and kept here with the exact bytes'
@@ -21,13 +21,9 @@ from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
-from builder.contract.file import (
-    MAX_FILE_BYTES,
-    CharacterFileError,
-    parse_document,
-    write_atomically,
-)
 from builder.core.approval import ApprovalError, ItemState, Verdict, approve
+from builder.core.file_writer import write_atomically
+from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
 from builder.core.registry import FileFormatError, GameSystem, system, system_for_document
 from builder.core.report import Verdict as AuditVerdict
 from builder.core.review import Review, ReviewInputError, review_document
@@ -123,7 +119,7 @@ class ReviewedFile:
             return FileVerdict.CHANGED
         return FileVerdict.PASS
 
-    def summary(self) -> str:
+    def summary(self) -> str:  # noqa: C901  (complexity 11 when the limits came in)
         """One line under the file's name: what its verdict rests on."""
         review = self.review
         if review is None:
@@ -196,7 +192,7 @@ def load_context(house_dirs: Sequence[str | Path] = ()) -> ReviewContext:
     trusted-keys file does not: only this computer's own key is then trusted,
     and ``trust_problem`` says what is wrong.
     """
-    from harbinger.keys import KeyFileError, default_trusted_keys
+    from harbinger.shell.keys import KeyFileError, default_trusted_keys
     from ui.systems import audit_inputs
 
     inputs = audit_inputs(house_dirs)
@@ -215,7 +211,7 @@ def _own_key_only() -> dict[str, str]:
     Empty rather than None, so that no other signature passes unchecked.
     """
     from builder.core.approval import public_key_text
-    from harbinger.keys import KeyFileError, leader_key_path, load_leader_key
+    from harbinger.shell.keys import KeyFileError, leader_key_path, load_leader_key
 
     try:
         if leader_key_path().exists():

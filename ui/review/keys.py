@@ -1,6 +1,6 @@
 """The leader's signing key and the keys a leader trusts, as two small dialogs.
 
-The keys themselves live in ``harbinger.keys`` (the private key in the
+The keys themselves live in ``harbinger.shell.keys`` (the private key in the
 settings folder, mode 0600; the trusted keys in ``trusted-keys.txt`` there),
 the same files ``harbinger sheet key`` and ``harbinger sheet trust`` use, so
 the app and the command line sign and verify alike. Signatures are
@@ -87,7 +87,7 @@ class LeaderKeyDialog(QDialog):
 
 def _own_key_text() -> str:
     """A line about this computer's own leader key, which is always trusted."""
-    from harbinger.keys import KeyFileError, export_public_key, leader_key_path
+    from harbinger.shell.keys import KeyFileError, export_public_key, leader_key_path
 
     if not leader_key_path().exists():
         return "You have no leader key yet; one is made the first time you sign."
@@ -153,7 +153,7 @@ class TrustedKeysDialog(QDialog):
 
     def refresh(self) -> None:
         """Read the trusted-keys file again and list it."""
-        from harbinger.keys import KeyFileError, read_trusted_keys, trusted_keys_path
+        from harbinger.shell.keys import KeyFileError, read_trusted_keys, trusted_keys_path
 
         try:
             keys = read_trusted_keys()
@@ -173,7 +173,7 @@ class TrustedKeysDialog(QDialog):
 
     def add(self) -> bool:
         """Add the typed key and name to the trusted-keys file; say why when it is refused."""
-        from harbinger.keys import KeyFileError, add_trusted_key
+        from harbinger.shell.keys import KeyFileError, add_trusted_key
 
         try:
             add_trusted_key(self.key_field.text(), self.name_field.text())

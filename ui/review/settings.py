@@ -1,7 +1,7 @@
 """What review mode remembers between runs: the approver's name, signing, the last folder.
 
 Kept in the app's one INI file (``harbinger.ini`` in
-``harbinger.paths.settings_dir()``) under a ``review`` group, next to the
+``harbinger.shell.paths.settings_dir()``) under a ``review`` group, next to the
 main window's settings, so tests (which point the settings folder at a
 temporary one) never see a real leader's name.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QByteArray, QSettings
 
-from harbinger.paths import settings_dir
+from harbinger.shell.paths import settings_dir
 
 
 class ReviewSettings:

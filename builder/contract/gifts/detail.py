@@ -91,7 +91,7 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
     return DetailCleaning(text, tuple(dict.fromkeys(problems)))
 
 
-def _clean_once(raw: str, before: str, after: str, problems: list[str]) -> str:
+def _clean_once(raw: str, before: str, after: str, problems: list[str]) -> str:  # noqa: C901, PLR0912, PLR0915  (complexity 17, 16 branches, 54 statements when the limits came in)
     """One pass of :func:`clean_detail_text`'s repairs, adding what it changed to ``problems``."""
     text = " ".join(raw.split())
     if len(text) > DETAIL_MAX_CHARS:

@@ -141,7 +141,7 @@ def evaluate_gift(
     )
 
 
-def _system_text(
+def _system_text(  # noqa: C901, PLR0912  (complexity 13, 13 branches when the limits came in)
     view: StyleView,
     chosen: Chosen,
     levels: dict[str, tuple[Parameter, ParameterLevel]],
@@ -225,7 +225,7 @@ def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance
     return clause_around(text, marker(keep))
 
 
-def _unavailable(
+def _unavailable(  # noqa: C901, PLR0912  (complexity 20, 19 branches when the limits came in)
     entry: EffectIndex,
     view: StyleView,
     chosen: Chosen,

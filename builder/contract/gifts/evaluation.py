@@ -177,7 +177,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
-def reward_use(
+def reward_use(  # noqa: PLR0911  (7 returns when the limits came in)
     cost: int, rewards: AvailableRewards | None, previous_cost: int | None
 ) -> RewardUse | None:
     """What saving a Gift of ``cost`` spends or refunds ("Gift Credits and Improvements").

@@ -109,7 +109,7 @@ def _owe_free_copy(entry: GiftChange, pos: Position) -> None:
         pos.free_copies_owed[entry.gift_id] = pos.free_copies_owed.get(entry.gift_id, 0) + 1
 
 
-def book(entry: Entry, posting: Posting, pos: Position) -> None:
+def book(entry: Entry, posting: Posting, pos: Position) -> None:  # noqa: C901, PLR0912, PLR0915  (complexity 26, 28 branches, 63 statements when the limits came in)
     """Apply a posted entry to the running position (the fold's only mutation)."""
     for source, exp in posting.earned.items():
         pos.earned[source] += exp

@@ -32,6 +32,7 @@ from builder.core.approval import (
 )
 from builder.covenant.file import dumps_covenant, from_document, loads_covenant
 from resources import resource_path
+from tests.hypothesis_profiles import examples
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "review"
 WHEN = "2025-06-01T12:00:00Z"
@@ -201,7 +202,7 @@ def test_a_file_resaved_by_the_app_keeps_its_approvals() -> None:
     assert states(verify(resaved)) == dict.fromkeys(ITEMS, ItemState.APPROVED)
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=examples(25), deadline=None)
 @given(index=st.integers(min_value=0, max_value=5), delta=st.integers(min_value=1, max_value=9))
 def test_any_edited_date_flags_exactly_that_entry(index: int, delta: int) -> None:
     approved = approve(clean(), "contractor", "Lee", at=WHEN)

@@ -21,6 +21,7 @@ from builder.contract.dice import (
     outcome_of,
     roll,
 )
+from tests.hypothesis_profiles import examples
 
 F = Fraction
 
@@ -213,14 +214,14 @@ def test_large_pool_is_exact_and_complete() -> None:
 # --------------------------------------------------------------------------- properties
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(pool=st.integers(0, 40), difficulty=st.integers(4, 9))
 def test_expected_outcome_is_pool_times_one_die(pool: int, difficulty: int) -> None:
     # One die: −1 (face 1) + (10 − d faces of +1 minus the 10) + 2 (the 10) → (11 − d)/10.
     assert outcome_distribution(pool, difficulty).expected == F(pool * (11 - difficulty), 10)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(pool=st.integers(0, 40), overage=st.integers(1, 20))
 def test_each_point_over_9_costs_one_die(pool: int, overage: int) -> None:
     over = outcome_distribution(pool, 9 + overage)
@@ -228,7 +229,7 @@ def test_each_point_over_9_costs_one_die(pool: int, overage: int) -> None:
     assert over.probabilities == at_nine.probabilities
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(pool=st.integers(0, 30), difficulty=st.integers(1, 14))
 def test_floor_folds_every_botch_into_zero(pool: int, difficulty: int) -> None:
     plain = outcome_distribution(pool, difficulty)

@@ -44,6 +44,7 @@ from builder.contract.sheet import evaluate_sheet
 from builder.core.findings import Severity
 from builder.core.result import Result
 from tests.builder.contract.ledger_text import contractor, gift
+from tests.hypothesis_profiles import examples
 
 GIFT_TYPES = {"spark": "power", "forge": "artifact_crafting", "tonic": "consumable_crafting"}
 TRAUMAS = ("Nightmares", "Paranoia", "Fear of the Dark")
@@ -121,7 +122,7 @@ action = st.one_of(
 )
 
 
-def apply(c: Contractor, step: tuple[Any, ...]) -> Result[Contractor]:
+def apply(c: Contractor, step: tuple[Any, ...]) -> Result[Contractor]:  # noqa: C901, PLR0911, PLR0912  (complexity 14, 13 returns, 13 branches when the limits came in)
     match step:
         case ("contract", home, outcome, commission, in_cycle):
             entry = ContractAttended(
@@ -166,7 +167,7 @@ def apply(c: Contractor, step: tuple[Any, ...]) -> Result[Contractor]:
 
 
 @settings(
-    max_examples=80,
+    max_examples=examples(80),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
@@ -263,7 +264,7 @@ odd_entry = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(entries=st.lists(odd_entry, max_size=20), charon=st.booleans())
 def test_any_ledger_folds_without_raising_and_keeps_the_exp_identity(
     entries: list[Any], charon: bool
@@ -286,7 +287,7 @@ def test_any_ledger_folds_without_raising_and_keeps_the_exp_identity(
 # ------------------------------------------------------------------ prices and derived values
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     kind=st.sampled_from(list(TraitKind)),
     a=st.integers(1, 8),
@@ -300,7 +301,7 @@ def test_prices_add_up_over_consecutive_ranges(kind: TraitKind, a: int, b: int, 
     )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     brawn=st.integers(1, 5),
     severities=st.lists(st.integers(1, 8), max_size=6),
@@ -318,7 +319,7 @@ def test_another_injury_never_improves_body_or_penalty(
     assert worse.free_movement_ft <= before.free_movement_ft
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(pool=st.integers(0, 15), penalty=st.integers(0, 8))
 def test_penalty_never_raises_a_pool_nor_takes_it_below_two(pool: int, penalty: int) -> None:
     after = pool_after_penalty(pool, penalty)

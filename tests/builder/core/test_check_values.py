@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from builder.core import files
 from builder.core.files import UnreadableFile
+from tests.hypothesis_profiles import examples
 
 TEXT = st.text(
     alphabet=st.sampled_from(["a", "é", " ", "\t", "\n", "\x00", "\x1b", "\x7f", "\x85", "\ud800"]),
@@ -39,7 +40,7 @@ def walk_verdict(data: Any, depth: int) -> bool:
     return True
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(data=DATA, depth=st.integers(1, 6))
 def test_the_quick_pass_says_fine_exactly_when_the_full_walk_does(data: Any, depth: int) -> None:
     assert files._plainly_fine(data, depth) == walk_verdict(data, depth)
@@ -81,7 +82,7 @@ JSON_DATA = st.recursive(
 )
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(data=JSON_DATA, ascii_only=st.booleans(), indent=st.sampled_from([None, 2]))
 def test_the_quick_parse_accepts_and_refuses_what_the_careful_one_does(
     data: Any, ascii_only: bool, indent: int | None

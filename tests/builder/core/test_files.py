@@ -256,7 +256,8 @@ def test_json_path_quotes_keys_that_are_not_names() -> None:
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs POSIX FIFOs")
 def test_both_systems_read_through_the_shared_reader(tmp_path: Path) -> None:
-    from builder.contract.file import CharacterFileError, parse_document, read_character_file
+    from builder.contract.file import read_character_file
+    from builder.core.files import CharacterFileError, parse_document
     from builder.covenant.file import CovenantFileError, loads_covenant, read_covenant_file
 
     fifo = tmp_path / "pipe.json"

@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator, FormatChecker
 from builder.core import files
 from builder.core.schema_check import compile_check, json_equal
 from resources import resource_path
+from tests.hypothesis_profiles import examples
 
 SCHEMAS = sorted(resource_path("schemas").glob("*.schema.json"))
 EXAMPLES = sorted(resource_path("examples").glob("*.json"))
@@ -239,7 +240,7 @@ REPLACEMENTS = [
 ]
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_verdicts_agree_on_mutated_documents(data: st.DataObject) -> None:
     """Random edits of the examples (replace, drop or add a member) anywhere in the file."""

@@ -24,6 +24,7 @@ from builder.coven.chronicle import (
 )
 from builder.coven.state import fold
 from tests.builder.coven.examples import ELEMENTS, town
+from tests.hypothesis_profiles import examples
 
 IDS = [e.id for e in ELEMENTS]
 
@@ -81,7 +82,7 @@ def weeks(draw: st.DrawFn) -> Chronicle:
     return c
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(weeks())
 def test_one_marker_per_element_per_week_and_never_negative(chronicle: Chronicle) -> None:
     state = fold(chronicle)

@@ -59,6 +59,12 @@ def every_entry() -> tuple[cv.LogEntry, ...]:
         cv.SetGoal(cv.GoalSlot.MAJOR, goal),
         cv.ResolveGoal(cv.GoalSlot.MINOR, False, "missed"),
         cv.Sacrifice("held the door"),
+        cv.Contest(
+            cv.BidKind.ATTACK, 10, 18, 2, 1, 1, 0, "", 3, True, cv.DamageSeverity.SCENE, "x"
+        ),
+        cv.ShareDiscipline(4, cv.BidCost.DOUBLE, "for Ines"),
+        cv.SpendBanked(cv.BankedUse.OPPONENT_DISADVANTAGE, "trip"),
+        cv.Succession("ines", 3, 2, 5, "heir"),
     )
 
 

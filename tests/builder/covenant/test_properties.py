@@ -33,6 +33,7 @@ from builder.covenant.file import CovenantFile, dumps_covenant, loads_covenant
 from builder.covenant.rules import evaluate_covenant
 from builder.covenant.state import fold
 from tests.builder.covenant.examples import RIFLES, RIGGING, STATION_BORN, ines
+from tests.hypothesis_profiles import examples
 
 ASSET_IDS = [
     "rifles",
@@ -124,7 +125,7 @@ def check_invariants(character: CovenantCharacter) -> None:
     assert report.refused_entries == ()
 
 
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(120), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from([THRIFTY, SPENDER]), st.lists(actions, max_size=30))
 def test_any_sequence_of_actions_keeps_the_books_straight(
     start: CovenantCharacter, plan: list[tuple[Any, ...]]
@@ -157,7 +158,7 @@ token_actions = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.sampled_from([THRIFTY, SPENDER]), st.lists(token_actions, max_size=25))
 def test_tokens_match_an_independent_count_and_never_go_negative(
     start: CovenantCharacter, plan: list[tuple[Any, ...]]

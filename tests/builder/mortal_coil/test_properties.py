@@ -21,6 +21,7 @@ from builder.mortal_coil.character import (
 )
 from builder.mortal_coil.rules import apply, fold, initial_state
 from tests.builder.mortal_coil.examples import OKOYE
+from tests.hypothesis_profiles import examples
 
 d = st.integers
 entries = st.one_of(
@@ -34,7 +35,7 @@ entries = st.one_of(
 )
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(st.lists(entries, max_size=40))
 def test_any_play_keeps_the_state_in_bounds_and_folds_back(log):
     character = replace(OKOYE, log=tuple(log))

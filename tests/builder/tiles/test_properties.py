@@ -9,11 +9,12 @@ from hypothesis import strategies as st
 
 from builder.tiles.state import Game, deal_from_seed, legal_moves
 from builder.tiles.variants import variants
+from tests.hypothesis_profiles import examples
 
 VARIANT_IDS = sorted(variants())
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(
     seed=st.integers(0, 2**32 - 1),
     choices=st.integers(0, 2**32 - 1),

@@ -119,3 +119,48 @@ def test_pdf_of_a_spacefarer_a_crew_and_a_blank_sheet(tmp_path, capsys):
     wren = str(resource_path("examples", "newbie-wren-halloway.json"))
     assert main(["tmc", "pdf", wren, "-o", str(tmp_path / "x.pdf")]) == 2
     assert "not a This Mortal Coil character file" in capsys.readouterr().err
+
+
+# --------------------------------------------------------------------------- issue 28
+
+
+def test_start_of_combat_from_the_cli(capsys):
+    """ "each crew member must make a DEX save": DEX 10 and 15 both pass 1/2 × 3/4 = 3/8."""
+    doc = _json(capsys, "start", "Ana=10", "15")
+    assert [m["name"] for m in doc["members"]] == ["Ana", "member 2"]
+    assert doc["everyone"]["fraction"] == "3/8"
+    assert doc["acting_first"]["1"]["fraction"] == "1/2"
+    assert doc["expected"]["fraction"] == "5/4"
+
+
+def test_retreat_from_the_cli(capsys):
+    """ "requires a successful DEX save and a safe destination": DEX 12 → 3/5, else 0."""
+    assert _json(capsys, "retreat", "12")["gets_away"]["fraction"] == "3/5"
+    doc = _json(capsys, "retreat", "12", "--no-safe-destination")
+    assert doc["gets_away"]["fraction"] == "0/1"
+
+
+def test_blast_from_the_cli(capsys):
+    """A d4 blast of unclear size: 1-4 targets, a d4 each: 25/4 on average, 1/16 for 1."""
+    doc = _json(capsys, "blast", "--die", "d4")
+    assert doc["targets_rolled"] is True
+    assert doc["expected_total"]["fraction"] == "25/4"
+    assert doc["total"]["1"]["fraction"] == "1/16"
+
+
+def test_blast_with_bad_targets_exits_2(capsys):
+    assert main(["tmc", "odds", "blast", "--die", "6", "--targets", "zero"]) == 2
+    assert "TARGETS" in capsys.readouterr().err
+
+
+def test_move_and_carry_from_the_cli(capsys):
+    """ "move up to 40 feet and then take one action" (a second move: 80);
+    thralls carry items, ten slots read as a character's."""
+    assert main(["tmc", "move", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["feet"] == 40
+    assert main(["tmc", "move", "--second-move", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["feet"] == 80
+    args = ["tmc", "carry", "--kind", "associate", "--normal", "9", "--bulky", "1", "--json"]
+    assert main(args) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["slots_used"], doc["over"], doc["zero_hp"]) == (11, 1, True)

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from printing.common.sections import sheet_styles
 from printing.common.text import Markup, clean, fit_width, join, literal, markup, one_line, para
+from tests.hypothesis_profiles import examples
 
 PRINTING = Path(__file__).resolve().parents[3] / "printing"
 
@@ -46,7 +47,7 @@ def test_para_prints_plain_strings_literally_and_parses_only_markup() -> None:
     assert ours.frags[0].fontName != style.fontName
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.text(max_size=60))
 def test_any_user_text_parses_and_round_trips(text: str) -> None:
     """Whatever a player types, the paragraph holds exactly their printable characters."""

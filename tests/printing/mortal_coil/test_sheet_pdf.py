@@ -102,3 +102,16 @@ def test_the_crew_sheet_reads_back():
     buf = io.BytesIO()
     render_crew_sheet(crew, buf, "letter", {"tmc-okoye": "Okoye Vale"})
     assert "Okoye Vale" in body_text(read_pdf(buf.getvalue())[1])
+
+
+def test_the_sheet_prints_the_combat_rules_with_the_dex_odds():
+    """ "you may move up to 40 feet and then take one action"; the start-of-combat and
+    retreat DEX saves at DEX 12 pass on 1-12 of a d20: 3/5. The short rest ended the
+    disability, so Okoye moves again."""
+    _pages, text = _pdf(render_spacefarer_sheet, FOUGHT)
+    assert (
+        "Movement: up to 40 feet, then one action (80 feet if the action is a second move)." in text
+    )
+    assert "passing (3/5, 60%) acts before the first round" in text
+    assert "Retreat: a DEX save (3/5, 60%) and a safe destination." in text
+    assert "roll the weapon's standard die for the number of targets" in text

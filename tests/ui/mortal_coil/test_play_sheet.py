@@ -136,3 +136,23 @@ def test_stress_then_rolled_fallout_fills_a_slot(qtbot, library):
     assert sheet.status.text() == "In play."
     assert sheet.slots_box.title() == "Inventory: 5 of 10 slots"
     assert sheet.slots.item(4).text().startswith(" 5. Fallout ")
+
+
+def test_the_sheet_shows_movement_and_the_combat_dex_saves(qtbot, library):
+    """ "you may move up to 40 feet and then take one action"; "At the start of combat,
+    each crew member must make a DEX save"; "Escaping ... requires a successful DEX
+    save". Okoye's DEX 12 passes on 1-12 of a d20: 3/5, 60%."""
+    sheet = sheet_of(qtbot, library, OKOYE, 7)
+    lines = sheet.combat.text().split("\n")
+    assert lines[0] == (
+        "Movement: up to 40 feet, then one action (80 feet if the action is a second move)."
+    )
+    assert lines[1] == (
+        "Start of combat: a DEX save; passing (3/5, 60%) acts before the first round."
+    )
+    assert lines[2] == "Retreat: a DEX save (3/5, 60%) and a safe destination."
+    sheet.attack_die.setValue(8)
+    sheet.harm_roll.setValue(9)
+    sheet.save_roll.setValue(7)
+    qtbot.mouseClick(sheet.harm_button, Qt.MouseButton.LeftButton)
+    assert sheet.combat.text().startswith("Movement: 0 feet (disabled")

@@ -23,7 +23,7 @@ from builder.core.approval import (
     verify,
 )
 from builder.covenant.file import read_covenant_file
-from harbinger.keys import export_public_key
+from harbinger.shell.keys import export_public_key
 from tests.ui.review.conftest import COVENANT_EXAMPLE, DATA, EXAMPLES, close_dialog, copy_in
 from ui.review import ReviewWindow
 from ui.review.files import FileVerdict

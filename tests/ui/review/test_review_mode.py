@@ -25,7 +25,7 @@ from builder.core.approval import (
     public_key_text,
     verify,
 )
-from harbinger.keys import export_public_key, load_leader_key
+from harbinger.shell.keys import export_public_key, load_leader_key
 from models.library import Library
 from tests.ui.review.conftest import DATA, copy_in
 from ui.review.audit_panel import NUMBERS_ROLE
@@ -38,7 +38,7 @@ BROKEN = b'{"format": "harbinger.contractor", "version": 1,'
 """A file cut off mid-object, as a failed download leaves it."""
 
 
-def test_review_mode_end_to_end(qtbot, window, library_path: Path, tmp_path: Path, open_files):
+def test_review_mode_end_to_end(qtbot, window, library_path: Path, tmp_path: Path, open_files):  # noqa: PLR0915  (111 statements when the limits came in)
     sent = tmp_path / "sent"
     clean, overspent = copy_in(sent, DATA / "clean.json", DATA / "overspent-by-5.json")
     (sent / "broken.json").write_bytes(BROKEN)

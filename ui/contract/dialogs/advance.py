@@ -71,7 +71,7 @@ class RecordContractDialog(OperationDialog):
 
     ok_text = "&Record"
 
-    def __init__(self, ops: Operations, contractor: Contractor, parent: QWidget | None = None):
+    def __init__(self, ops: Operations, contractor: Contractor, parent: QWidget | None = None):  # noqa: PLR0915  (59 statements when the limits came in)
         super().__init__(
             "Record Contract",
             "Enter how the Contract went. Attending earns Exp (more in your home playgroup), a "

@@ -52,7 +52,7 @@ class SpendExpDialog(QDialog):
 
     COLUMNS = ("Trait", "Kind", "Now", "Raise to", "Exp", "", "Why not")
 
-    def __init__(self, ops: Operations, contractor: Contractor, parent: QWidget | None = None):
+    def __init__(self, ops: Operations, contractor: Contractor, parent: QWidget | None = None):  # noqa: PLR0915  (60 statements when the limits came in)
         super().__init__(parent)
         self.setWindowTitle("Spend Exp")
         self.ops = ops

@@ -63,7 +63,7 @@ class ModifierRow(QWidget):
     instance_edited = Signal(str, int, str)
     count_changed = Signal(str, int)
 
-    def __init__(self, modifier: Modifier, parent: QWidget | None = None) -> None:
+    def __init__(self, modifier: Modifier, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (59 statements when the limits came in)
         super().__init__(parent)
         self.modifier = modifier
         needs = f"  · {modifier.status.label}" if modifier.status > Status.NEWBIE else ""
@@ -140,7 +140,7 @@ class ModifierRow(QWidget):
     def matches(self, words: list[str]) -> bool:
         return all(w in self._search for w in words)
 
-    def show_choice(
+    def show_choice(  # noqa: C901  (complexity 12 when the limits came in)
         self, choice: ModifierChoice | None, unavailable: tuple[str, ...], problems: list[str]
     ) -> None:
         """Repaint from the draft's choice and the builder's reasons (no rule decided here)."""
@@ -373,7 +373,7 @@ class CustomisePage(QWidget):
                 out[pid][level.id] = line.amount if line is not None else 0
         return out
 
-    def _rebuild(self, effect_id: str) -> None:
+    def _rebuild(self, effect_id: str) -> None:  # noqa: C901, PLR0912, PLR0915  (complexity 14, 13 branches, 54 statements when the limits came in)
         """New rows for a new Effect (the only time rows are created)."""
         self._effect = effect_id
         while self.body_layout.count():

@@ -43,7 +43,7 @@ def _words(effect: Effect) -> str:
 class EffectPage(QWidget):
     """Search box, category filter, the Effect list and the highlighted Effect's details."""
 
-    def __init__(self, controller: GiftBuilderController, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: GiftBuilderController, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (88 statements when the limits came in)
         super().__init__(parent)
         self.controller = controller
         catalog = controller.catalog

@@ -47,7 +47,7 @@ class FlavorPage(QWidget):
 
     craft_changed = Signal()
 
-    def __init__(self, controller: GiftBuilderController, parent: QWidget | None = None) -> None:
+    def __init__(self, controller: GiftBuilderController, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (68 statements when the limits came in)
         super().__init__(parent)
         self.controller = controller
         self._effect = None

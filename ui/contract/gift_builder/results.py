@@ -86,7 +86,7 @@ class ResultsPanel(QWidget):
     without one; ``holdings`` is the line saying what they have unspent.
     """
 
-    def __init__(
+    def __init__(  # noqa: PLR0915  (54 statements when the limits came in)
         self,
         catalog: Catalog,
         who: str = "",

@@ -34,7 +34,7 @@ CONCEPT_FIELDS: tuple[tuple[str, str], ...] = (
 
 
 class ConceptTab(SheetTab):
-    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(host, parent)
         self.figures = FigureGrid(text_values=True)
         self.appearance = plain("")

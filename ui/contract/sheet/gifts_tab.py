@@ -32,7 +32,7 @@ def _names() -> Callable[[str, str], str]:
 
 
 class GiftsTab(SheetTab):
-    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (55 statements when the limits came in)
         super().__init__(host, parent)
         self.rewards = QLabel()
         self.rewards.setObjectName("banner")

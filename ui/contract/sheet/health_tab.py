@@ -48,7 +48,7 @@ def severity_label(severity: int) -> str:
 
 
 class HealthTab(SheetTab):
-    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
+    def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (56 statements when the limits came in)
         super().__init__(host, parent)
         self.vitals = FigureGrid()
         self.mind_damage = QSpinBox()

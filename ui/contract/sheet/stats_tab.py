@@ -100,7 +100,7 @@ class StatsTab(QScrollArea):
 
     ABILITY_COLUMNS = 2
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (52 statements when the limits came in)
         super().__init__(parent)
         self.setWidgetResizable(True)
         body = QWidget()

@@ -147,6 +147,21 @@ class SheetView(QWidget):
         else:
             dialog.open()
 
+    # ------------------------------------------------------------------ what the window asks
+
+    @property
+    def character(self) -> Contractor | None:
+        """The contractor shown, or None (every game's sheet has ``character``)."""
+        return self.ctx.contractor if self.ctx is not None else None
+
+    def unsaved_changes(self) -> str:
+        """What is typed here but not saved yet ("" when nothing): the notes before "Save notes"."""
+        return "notes" if self.story_tab.save_notes.isEnabled() else ""
+
+    def save_unsaved(self) -> None:
+        """Save what :meth:`unsaved_changes` names."""
+        self.story_tab.save_notes.click()
+
     # ------------------------------------------------------------------ showing
 
     def show_contractor(self, contractor: Contractor, report: Any) -> None:
@@ -227,7 +242,7 @@ class SheetView(QWidget):
             return not alive
         return alive
 
-    def make_dialog(self, key: str, contractor: Contractor, report: Any) -> QDialog | None:
+    def make_dialog(self, key: str, contractor: Contractor, report: Any) -> QDialog | None:  # noqa: C901, PLR0911  (complexity 12, 12 returns when the limits came in)
         """The dialog for an advancement action on ``contractor``."""
         ops = self.ops
         window = self._window

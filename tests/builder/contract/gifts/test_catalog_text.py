@@ -23,6 +23,7 @@ from tests.builder.contract.gifts.helpers import (
     required_base,
     views,
 )
+from tests.hypothesis_profiles import examples
 
 CATALOG = default_catalog()
 VIEWS = list(views(CATALOG))
@@ -80,7 +81,7 @@ def test_every_parameter_level_renders_cleanly() -> None:
 
 
 @settings(
-    max_examples=1500,
+    max_examples=examples(1500),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )

@@ -20,6 +20,7 @@ from tests.builder.contract.gifts.helpers import (
     required_base,
     views,
 )
+from tests.hypothesis_profiles import examples
 
 CATALOG = default_catalog()
 VIEWS = list(views(CATALOG))
@@ -140,7 +141,7 @@ def test_every_modifier_and_level_moves_the_cost_by_its_amount() -> None:
                 assert cost - base_cost == level.index - param.default_index
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     index=st.integers(min_value=0, max_value=len(VIEWS) - 1),
     seed=st.integers(min_value=0, max_value=2**32 - 1),

@@ -20,6 +20,7 @@ from builder.contract.gifts.detail import DETAIL_MAX_CHARS, _neighbours, clean_d
 from builder.contract.gifts.evaluate import detail_clause
 from tests.builder.contract.gifts.grammar import grammar_problems
 from tests.builder.contract.gifts.helpers import random_legal_draft, views
+from tests.hypothesis_profiles import examples
 
 CATALOG = default_catalog()
 VIEWS = list(views(CATALOG))
@@ -118,7 +119,7 @@ _TEXT = st.lists(_PIECES, max_size=80).map("".join)
 
 
 @pytest.mark.slow
-@settings(max_examples=10_000, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(10_000), deadline=None, suppress_health_check=list(HealthCheck))
 @given(
     index=st.integers(min_value=0, max_value=len(VIEWS) - 1),
     seed=st.integers(min_value=0, max_value=2**32 - 1),

@@ -20,6 +20,7 @@ from builder.contract.gifts import (
 )
 from builder.contract.status import Status
 from resources import resource_path
+from tests.hypothesis_profiles import examples
 
 CATALOG = default_catalog()
 
@@ -61,7 +62,7 @@ def test_full_document_round_trips() -> None:
     assert back.status is Status.SEASONED
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=examples(100), deadline=None)
 @given(
     name=st.text(max_size=50),
     detail=st.text(max_size=50),

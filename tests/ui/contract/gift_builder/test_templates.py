@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt
 
 from builder.contract.gifts import GiftDraft, ModifierChoice, draft_from_json
-from harbinger.paths import settings_dir
+from harbinger.shell.paths import settings_dir
 from tests.ui.contract.gift_builder.conftest import assert_live
 from ui.contract.gift_builder import Step, TemplateStore
 

@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import IO
 
-from harbinger.paths import APP_NAME
+from harbinger.shell.paths import APP_NAME
 
 LOG_ENV = "HARBINGER_LOG_DIR"
 LOG_FILE = "harbinger.log"
@@ -70,9 +70,7 @@ def start_logging(level: int = logging.INFO) -> Path:
         handler = RotatingFileHandler(
             path, maxBytes=MAX_BYTES, backupCount=BACKUPS, encoding="utf-8"
         )
-        handler.setFormatter(
-            logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
-        )
+        handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root.addHandler(handler)
     root.setLevel(min(root.level or level, level))
     logging.captureWarnings(True)

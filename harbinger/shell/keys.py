@@ -1,7 +1,7 @@
 """A Playgroup Leader's signing key, and the public keys a verifier trusts.
 
 The leader's Ed25519 private key lives in the settings folder
-(``harbinger.paths.settings_dir()``) as ``leader-key.pem`` (PKCS #8 PEM),
+(``harbinger.shell.paths.settings_dir()``) as ``leader-key.pem`` (PKCS #8 PEM),
 readable by its owner only (mode 0600, like an SSH key; a key file others can
 read is refused on POSIX systems). The public key is shared as one line of
 base64 text (``builder.core.approval.public_key_text``) that players and other
@@ -32,7 +32,7 @@ from cryptography.hazmat.primitives.serialization import (
 )
 
 from builder.core.approval import ApprovalError, parse_public_key, public_key_text
-from harbinger.paths import settings_dir
+from harbinger.shell.paths import settings_dir
 
 LEADER_KEY_FILE = "leader-key.pem"
 TRUSTED_KEYS_FILE = "trusted-keys.txt"

@@ -1,0 +1,1 @@
+"""The Contract's application layer: operations, the Gift save plan, creation files."""

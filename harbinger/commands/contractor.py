@@ -1,0 +1,71 @@
+"""``harbinger contractor ...``: create and advance contractors of *The Contract* headless.
+
+    harbinger [--db PATH|URL] contractor create FILE [--json]
+    harbinger [--db PATH|URL] contractor record-contract ID --scenario S --outcome victory ...
+    harbinger [--db PATH|URL] contractor journal|spend|buy-asset|gift|correct|... ID ...
+
+``create`` reads a creation file (the wizard's choices as JSON,
+``resources/schemas/contractor-creation.v1.schema.json``); every other action
+is an operation declared in ``harbinger.app.contract.declared`` and made into
+a subcommand by ``harbinger.commands.operations``, so the desktop and the CLI
+run the same code. A rule's refusal exits 1 with its reason; bad input 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from harbinger.commands.base import CliError, add_json_flag, read_json_file
+
+NOUN = "contractor"
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``contractor`` with ``create`` and every declared operation."""
+    from harbinger.app.contract.declared import OPERATIONS
+    from harbinger.commands.operations import add_operations
+
+    parser = subparsers.add_parser(
+        "contractor",
+        help="create a contractor from a creation file; record Contracts, spend Exp, add Gifts",
+        description="Create and advance contractors of The Contract in the library "
+        "(see --db). Each action is one named operation, as in the desktop app.",
+    )
+    actions = parser.add_subparsers(dest="contractor_action", metavar="ACTION")
+    create = actions.add_parser(
+        "create",
+        help="create a contractor from a creation file (the wizard's choices as JSON)",
+        description="Create a contractor from a creation file "
+        "(format harbinger.contractor-creation, see "
+        "resources/schemas/contractor-creation.v1.schema.json). The choices are judged "
+        "as the wizard judges them: Exp overspent or a rating out of range refuses (exit 1).",
+    )
+    create.add_argument("file", metavar="FILE", help="the creation file")
+    add_json_flag(create)
+    create.set_defaults(func=run_create)
+    add_operations(actions, OPERATIONS, NOUN)
+    parser.set_defaults(func=_no_action)
+
+
+def _no_action(_args: argparse.Namespace) -> int:
+    raise CliError("choose an action (see harbinger contractor --help)")
+
+
+def run_create(args: argparse.Namespace) -> int:
+    """Create the contractor a creation file describes, through the one runner."""
+    from harbinger.app.contract.creation_file import CreationFileError, plan_creation
+    from harbinger.app.contract.operations import store
+    from harbinger.commands.operations import open_library, run_plan
+
+    document = read_json_file(args.file, "creation file")
+    try:
+        plan = plan_creation(document)
+    except CreationFileError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    with open_library(args) as library:
+        if library.exists(plan.character_id):
+            raise CliError(
+                f"{args.file}: the library already has a character {plan.character_id!r}"
+            )
+
+        return run_plan(args, "create", library, lambda: plan, store)
