@@ -413,6 +413,7 @@ class Library:
         expected = expected_version if expected_version is not None else _version(seen)
         with self._writing() as session:
             held = _system_of(session, identity.id)
+            stored: int | None
             if held is None:
                 summary = store.insert(session, game, character, now())
                 stored = concurrency.tombstone(session, identity.id)

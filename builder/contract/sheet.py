@@ -317,7 +317,7 @@ def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = No
         lambda: _health_findings(contractor.health, derived, fold.alive),
         list,
     )
-    loose_ends = _guarded(
+    loose_ends: tuple[LooseEndView, ...] = _guarded(
         findings,
         "loose_ends",
         "the Loose Ends",

@@ -32,7 +32,7 @@ INF = float("inf")
 Code = tuple[int, int, int]
 
 
-def pack(counts: Counts) -> int:
+def pack(counts: tuple[int, ...]) -> int:
     """Counts as one int, 4 bits per kind."""
     return sum(n << _SHIFT[k] for k, n in enumerate(counts))
 
@@ -121,6 +121,7 @@ class Solver:
             pile_counts = [0] * 6
             for k in state.pile:
                 pile_counts[k] += 1
+            # Counts is a six-tuple (one count per kind); tuple() of six gives tuple[int, ...].
             pile = tuple(pile_counts)  # type: ignore[assignment]
         assert pile is not None
         return (

@@ -29,7 +29,7 @@ from typing import Any
 from harbinger.commands.base import EXIT_CHECK_FAILED, CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``db`` and its ``list``, ``export`` and ``import`` actions."""
     parser = subparsers.add_parser(
         "db",
