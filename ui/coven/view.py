@@ -50,7 +50,7 @@ from builder.coven.chronicle import (
 from builder.coven.deal import deal_conflict, deal_week
 from builder.coven.odds import (
     conflict_precision,
-    conflict_win_chance,
+    describe_conflict_chance,
     markers_in_deal,
     town_chances,
 )
@@ -465,12 +465,9 @@ class ChronicleView(QWidget):
         theirs = others_cards(
             Challenge(self.challenge.currentData()), 1, place in self.session.state.corrupt
         )
-        chance = conflict_win_chance(mine, theirs)
-        shown = "beyond the table" if chance is None else f"{chance:.1%}"
-        self.chance.setText(
-            f"{mine} cards against the Others' {theirs}: chance of winning {shown} "
-            f"({conflict_precision()})"
-        )
+        shown = describe_conflict_chance(mine, theirs)
+        self.chance.setText(f"{mine} cards against the Others' {theirs}: chance of winning {shown}")
+        self.chance.setToolTip(conflict_precision())
 
     def _allow_buttons(self) -> None:
         """Buttons the rules would refuse now are disabled, the rule's reason in the tooltip."""

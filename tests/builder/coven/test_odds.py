@@ -2,20 +2,27 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 from fractions import Fraction
 from math import comb, sqrt
+from pathlib import Path
 
 import pytest
 
+from builder.coven.cards import rank_of
 from builder.coven.chronicle import Goal, Kind
 from builder.coven.odds import (
     cards_marking,
     chance_of_a_marker,
+    conflict_error,
+    conflict_is_exact,
     conflict_precision,
     conflict_win_chance,
     corruption_chance,
+    describe_conflict_chance,
     markers_in_deal,
+    pooled_chance,
     town_chances,
 )
 from builder.coven.state import fold
@@ -82,15 +89,91 @@ def test_town_chances() -> None:
     assert set(chances) == {e.id for e in town().elements}
 
 
-def test_the_conflict_table_is_labelled_and_consistent() -> None:
+def test_the_conflict_table_is_labelled_and_consistent_exactly() -> None:
+    """p(k v m) + p(m v k) = 1 and p(n v n) = 1/2, exactly, in every cell of the table.
+
+    the-coven.txt: "In the case of ties, deal out single cards for each tied
+    player: high card wins" -- a tie is worth exactly 1/2 to each party.
+    """
     data = json.loads(resource_path("coven", "conflict-odds.json").read_text("utf-8"))
-    assert "not exact" in conflict_precision()
-    error = 0.5 / sqrt(data["deals"])
+    assert "exact where k = m" in conflict_precision()
     for k in range(1, 11):
-        assert conflict_win_chance(k, k) == pytest.approx(0.5, abs=4 * error)
+        assert conflict_win_chance(k, k) == Fraction(1, 2) and conflict_is_exact(k, k)
+        assert describe_conflict_chance(k, k) == "exactly 1/2"
         for m in range(1, 11):
-            # the two parties' shares add up to 1 (ties count a half each)
-            total = conflict_win_chance(k, m) + conflict_win_chance(m, k)  # type: ignore[operator]
-            assert total == pytest.approx(1.0, abs=8 * error)
-    assert conflict_win_chance(6, 2) > conflict_win_chance(4, 2) > conflict_win_chance(2, 2)
-    assert conflict_win_chance(11, 1) is None
+            mine, theirs = conflict_win_chance(k, m), conflict_win_chance(m, k)
+            assert isinstance(mine, Fraction) and isinstance(theirs, Fraction)
+            assert mine + theirs == 1
+            assert conflict_error(k, m) == conflict_error(m, k)
+            if k != m:
+                assert not conflict_is_exact(k, m) and 0 < conflict_error(k, m) < 0.004  # type: ignore[operator]
+    for m in range(1, 11):  # no cards of one's own: the shared five alone
+        assert 0 <= conflict_win_chance(0, m) < Fraction(1, 2)  # type: ignore[operator]
+    assert conflict_win_chance(6, 2) > conflict_win_chance(4, 2) > conflict_win_chance(2, 2)  # type: ignore[operator]
+    assert conflict_win_chance(11, 1) is None and conflict_error(11, 1) is None
+    assert describe_conflict_chance(11, 1) == "beyond the table"
+    assert data["deals"] >= 10_000
+
+
+def test_two_cards_against_one_agrees_with_the_issues_independent_evaluation() -> None:
+    """Issue 28: "an independent evaluation gives 0.7134 +- 0.0006" for 2 v 1."""
+    value, error = conflict_win_chance(2, 1), conflict_error(2, 1)
+    assert value is not None and error is not None
+    assert abs(float(value) - 0.7134) < 4 * sqrt(error**2 + 0.0006**2)
+    shown = describe_conflict_chance(2, 1)
+    assert shown == f"{float(value):.1%} (± {error:.1%}, estimated)"
+
+
+def test_a_tie_is_worth_exactly_a_half_by_enumerating_the_tie_break_rounds() -> None:
+    """Every way the single cards can fall, from a small rest of the deck: each side wins 1/2.
+
+    the-coven.txt: "deal out single cards for each tied player: high card wins.
+    Further ties result in further rounds of high-card-wins." The rest is
+    chosen lopsided (many Aces) so that repeated rounds happen.
+    """
+
+    def a_wins(rest: tuple[str, ...]) -> Fraction:
+        if len(rest) < 2:
+            return Fraction(1, 2)  # reading: reshuffled; too few cards here to matter
+        total = Fraction(0)
+        pairs = [(x, y) for x in rest for y in rest if x != y]
+        for x, y in pairs:  # x to the first party, y to the second, in deal order
+            if rank_of(x) > rank_of(y):
+                total += 1
+            elif rank_of(x) == rank_of(y):
+                total += a_wins(tuple(c for c in rest if c not in (x, y)))
+        return total / len(pairs)
+
+    assert a_wins(("AS", "AH", "AD", "KS", "2C", "2D")) == Fraction(1, 2)
+    assert a_wins(("AS", "AH", "KD", "KS")) == Fraction(1, 2)
+
+
+def test_pooling_both_orders_counts_a_tie_as_a_half() -> None:
+    """3 wins and 2 ties in 10 deals is 8/20; the mirror's 4 wins, 2 ties is 10/20 for the other."""
+    assert pooled_chance((3, 2, 10), None) == Fraction(2, 5)
+    assert pooled_chance((3, 2, 10), (4, 2, 10)) == (Fraction(2, 5) + Fraction(1, 2)) / 2
+    assert pooled_chance((4, 2, 10), (3, 2, 10)) == 1 - pooled_chance((3, 2, 10), (4, 2, 10))
+
+
+def _generator():  # type: ignore[no-untyped-def]
+    path = Path(__file__).resolve().parents[3] / "scripts" / "coven_conflict_table.py"
+    spec = importlib.util.spec_from_file_location("coven_conflict_table", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_shipped_table_is_the_generators_output_for_a_cell() -> None:
+    """The row of no cards of one's own: 0 v 1 re-made from its seed equals the shipped cell."""
+    data = json.loads(resource_path("coven", "conflict-odds.json").read_text("utf-8"))
+    value, error = _generator().cell(0, 1, data["deals"], data["seed"], 10)
+    assert Fraction(data["win"]["0"]["1"]) == value == conflict_win_chance(0, 1)
+    assert data["error"]["0"]["1"] == round(error, 5)
+
+
+@pytest.mark.slow
+def test_the_shipped_table_is_the_generators_output_for_a_pooled_cell() -> None:
+    data = json.loads(resource_path("coven", "conflict-odds.json").read_text("utf-8"))
+    value, _ = _generator().cell(2, 1, data["deals"], data["seed"], 10)
+    assert value == conflict_win_chance(2, 1) == 1 - conflict_win_chance(1, 2)  # type: ignore[operator]

@@ -11,6 +11,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 
 from builder.coven.chronicle import OTHERS, Colour, Kind
+from builder.coven.odds import conflict_precision, describe_conflict_chance
 from models import Library
 from ui.coven import ChronicleSession, ChronicleView, CreateChronicleDialog
 from ui.operations.coven import create
@@ -140,9 +141,11 @@ def conflict_won(qtbot, session: ChronicleSession, view: ChronicleView) -> None:
     for i in range(view.traits.count()):
         if view.traits.item(i).data(Qt.ItemDataRole.UserRole) in ("p1c2", "p1c11"):
             view.traits.item(i).setSelected(True)
-    assert view.chance.text().startswith(
-        "3 cards against the Others' 2: chance of winning 66.7% (estimated from 20000"
+    assert view.chance.text() == (
+        "3 cards against the Others' 2: chance of winning " + describe_conflict_chance(3, 2)
     )
+    assert view.chance.text().endswith("%, estimated)")
+    assert view.chance.toolTip() == conflict_precision()
     view.stakes.setText("the corruption vanishes from the Mayor")
     qtbot.mouseClick(view.conflict_button, Qt.MouseButton.LeftButton)
     index = len(session.chronicle.log) - 1
