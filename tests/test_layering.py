@@ -40,6 +40,7 @@ PROBES: tuple[tuple[str, str], ...] = (
     ("harbinger/app/coven.py", "from builder.covenant import character"),
     ("harbinger/commands/coven.py", "from harbinger.app import mortal_coil"),
     ("harbinger/app/common.py", "from harbinger.app import covenant"),
+    ("models/values.py", "from builder.contract import status"),
 )
 """(file, import line): each must break a contract when added to that file."""
 
