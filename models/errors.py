@@ -51,6 +51,11 @@ UnstorableContractor = UnstorableCharacter
 """The older name of :class:`UnstorableCharacter`."""
 
 
+class ForgedRow(LibraryError):
+    """A stored row whose document says it is another character than the row (issue 27):
+    its inner id, name or player disagrees with the row's. Nothing is read from it."""
+
+
 class UnknownSystem(LibraryError):
     """The library holds a character of a game system this Harbinger does not know."""
 

@@ -35,6 +35,7 @@ words, before touching anything (``refuse_change``, ``refuse_review``), and
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import threading
@@ -425,13 +426,61 @@ BEGIN
 END $$"""
 
 
+def _check_document_sql() -> str:
+    """The trigger function refusing a ``character_document`` row whose document is not
+    the character the row says (issue 27: a player's "shadow-1" row holding another
+    member's character, inner id theirs). The document's ``character.id`` must be the
+    row's id, its system one Harbinger knows, and its name and player (where the system
+    keeps them in one field: ``GameSystem.identity_keys``) the row's. Only the schema's
+    owner (migrations, restores) is not checked, as in the other guards."""
+    from builder.core.registry import systems
+
+    keys = {s.id: {"name": s.identity_keys[0], "player": s.identity_keys[1]} for s in systems()}
+    known = _literal(json.dumps(keys, sort_keys=True))
+    return f"""
+CREATE OR REPLACE FUNCTION harbinger_check_document() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  body jsonb;
+  known jsonb := {known}::jsonb;
+  field text;
+BEGIN
+  IF current_user::text = (SELECT tableowner::text FROM pg_catalog.pg_tables
+      WHERE schemaname = TG_TABLE_SCHEMA AND tablename = TG_TABLE_NAME) THEN
+    RETURN NEW;
+  END IF;
+  IF NOT known ? NEW.system THEN
+    RAISE EXCEPTION 'the row % is of the game system %, which Harbinger does not know',
+      NEW.id, NEW.system USING ERRCODE = '42501';
+  END IF;
+  body := NEW.document::jsonb -> 'character';
+  IF body IS NULL OR jsonb_typeof(body) <> 'object' THEN
+    RAISE EXCEPTION 'the row % holds no character', NEW.id USING ERRCODE = '42501';
+  END IF;
+  IF body ->> 'id' IS DISTINCT FROM NEW.id THEN
+    RAISE EXCEPTION 'the row % holds the character %, not itself', NEW.id, body ->> 'id'
+      USING ERRCODE = '42501';
+  END IF;
+  field := known -> NEW.system ->> 'name';
+  IF field <> '' AND (body ->> field) IS DISTINCT FROM NEW.name THEN
+    RAISE EXCEPTION 'the row % is named %, but its character %', NEW.id, NEW.name,
+      coalesce(body ->> field, 'has no name') USING ERRCODE = '42501';
+  END IF;
+  field := known -> NEW.system ->> 'player';
+  IF field <> '' AND (body ->> field) IS DISTINCT FROM NEW.player THEN
+    RAISE EXCEPTION 'the row % says its player is %, but its character %', NEW.id,
+      NEW.player, coalesce(body ->> field, 'has none') USING ERRCODE = '42501';
+  END IF;
+  RETURN NEW;
+END $$"""
+
+
 def _children() -> dict[str, str]:
     """Each table whose rows belong to a character, and the condition "the row is mine"."""
     mine = (
         "EXISTS (SELECT 1 FROM contractor c "
         "WHERE c.id = contractor_id AND c.owner = current_user::text)"
     )
-    owned = {table.__tablename__: mine for table in CHILD_TABLES}  # type: ignore[attr-defined]
+    owned = {str(table.__tablename__): mine for table in CHILD_TABLES}
     via_gift = (
         "EXISTS (SELECT 1 FROM gift g JOIN contractor c ON c.id = g.contractor_id "
         "WHERE g.id = gift_row_id AND c.owner = current_user::text)"
@@ -467,6 +516,10 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
         _GUARD_DELETE,
         _GUARD_PLAYER,
         _NOTIFY,
+        _check_document_sql(),
+        "DROP TRIGGER IF EXISTS harbinger_check_document ON character_document",
+        "CREATE TRIGGER harbinger_check_document BEFORE INSERT OR UPDATE ON character_document "
+        "FOR EACH ROW EXECUTE FUNCTION harbinger_check_document()",
         "DROP TRIGGER IF EXISTS harbinger_guard_player ON player",
         "CREATE TRIGGER harbinger_guard_player BEFORE INSERT OR UPDATE ON player "
         "FOR EACH ROW EXECUTE FUNCTION harbinger_guard_player()",

@@ -31,7 +31,7 @@ from types import MappingProxyType
 from typing import Any
 
 from printing.common.layout import Paper
-from printing.common.roster import Progress, sheet_paths
+from printing.common.roster import Progress, place_new, sheet_paths
 
 worker_cpu_seconds = 0.0
 """CPU seconds the workers spent on the sheets of the last ``print_folder`` (benchmarks)."""
@@ -148,9 +148,10 @@ def print_folder(
 def _finish(names: dict[int, _Named], parts: list[Path], folder: Path) -> list[Path]:
     """Give each finished sheet its final name; remove every leftover ``.part`` file."""
     order = sorted(names)
+    # sheet_paths reads only name, ident and noun, which _Named has; it is typed for RosterSheet.
     paths = sheet_paths([names[i] for i in order], folder)  # type: ignore[misc]
     for index, path in zip(order, paths, strict=True):
-        os.replace(parts[index], path)
+        place_new(parts[index], path)
     for part in parts:
         part.unlink(missing_ok=True)
     return paths

@@ -7,11 +7,12 @@ the sheet.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -59,6 +60,20 @@ class RosterLine:
 
     @classmethod
     def from_row(cls, row: Any) -> RosterLine:
+        values = sys.modules.get("models.values")  # loaded whenever the rows are its entries
+        if values is not None and type(row) is values.RosterEntry:  # no probing for old shapes
+            updated = row.updated_at.isoformat()[:16].replace("T", " ")
+            return cls(
+                row.id,
+                row.name,
+                row.player or "",
+                row.victories or 0,
+                row.alive,
+                row.approval_state or "",
+                updated,
+                row.system or "contract",
+                row.owner_name or row.owner or "",
+            )
         approval = getattr(row, "approval", None)
         if approval is None:
             approval = getattr(row, "approval_state", "")
@@ -136,6 +151,155 @@ class _RosterTree(QTreeView):
             self._refit()
 
 
+_DISPLAY, _TOOLTIP, _FONT, _ALIGN = 0, 3, 6, 7
+"""Qt.ItemDataRole values the roster answers, as numbers (see ``ID_ROLE``)."""
+_ALIGN_CENTER = 0x0084  # Qt.AlignmentFlag.AlignCenter
+_GROUP = 0
+"""``internalId`` of a player's group row; a character's row holds its group's index + 1."""
+
+
+class RosterModel(QAbstractItemModel):
+    """The roster as Qt sees it: a row per player, under it a row per character.
+
+    A model over plain ``RosterLine`` rows that makes each cell's text only when
+    the view asks for it, which it does for the rows on screen: a 10,000
+    character roster costs the same to show as a 50 one, instead of 40,000
+    ``QStandardItem`` objects made up front.
+    """
+
+    def __init__(self, columns: Sequence[str], parent: QWidget) -> None:
+        super().__init__(parent)
+        self.columns = tuple(columns)
+        self.groups: list[tuple[str, list[RosterLine]]] = []
+        self.bold: Any = None
+        self._flags: tuple[Any, Any] | None = None
+
+    def set_groups(self, groups: list[tuple[str, list[RosterLine]]], bold: Any) -> None:
+        """Show ``groups`` (player label, that player's lines in order) in place of the old."""
+        self.beginResetModel()
+        self.groups = groups
+        self.bold = bold
+        self.endResetModel()
+
+    def index(self, row: int, column: int, parent: Any = QModelIndex()) -> QModelIndex:  # noqa: B008
+        if column < 0 or column >= len(self.columns):
+            return QModelIndex()
+        if not parent.isValid():
+            if 0 <= row < len(self.groups):
+                return self.createIndex(row, column, _GROUP)
+            return QModelIndex()
+        if parent.internalId() != _GROUP or parent.column() != 0:
+            return QModelIndex()
+        group = parent.row()
+        if 0 <= row < len(self.groups[group][1]):
+            return self.createIndex(row, column, group + 1)
+        return QModelIndex()
+
+    def parent(self, index: Any = QModelIndex()) -> QModelIndex:  # noqa: B008  # type: ignore[override]
+        if not index.isValid() or index.internalId() == _GROUP:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, _GROUP)
+
+    def rowCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return len(self.groups)
+        if parent.internalId() == _GROUP and parent.column() == 0:
+            return len(self.groups[parent.row()][1])
+        return 0
+
+    def columnCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
+        return len(self.columns)
+
+    def hasChildren(self, parent: Any = QModelIndex()) -> bool:  # noqa: B008
+        # A character's row has none; asked once per row when the tree lays out.
+        return not parent.isValid() or (parent.internalId() == _GROUP and parent.column() == 0)
+
+    def line(self, index: QModelIndex | QPersistentModelIndex) -> RosterLine | None:
+        """The character a row shows, or None for a player's row."""
+        if not index.isValid() or index.internalId() == _GROUP:
+            return None
+        return self.groups[index.internalId() - 1][1][index.row()]
+
+    def data(self, index: Any, role: int = _DISPLAY) -> Any:
+        if not index.isValid():
+            return None
+        group = index.internalId()
+        column = index.column()
+        if group == _GROUP:
+            if role == _DISPLAY:
+                player, lines = self.groups[index.row()]
+                return f"{player}  ({len(lines)})" if column == 0 else ""
+            if role == _FONT:
+                return self.bold
+            return None
+        line = self.groups[group - 1][1][index.row()]
+        if role == _DISPLAY:
+            return cell_text(line, column)
+        if role == ID_ROLE:
+            return line.id
+        if role == _ALIGN and column == 2:
+            return _ALIGN_CENTER
+        if role == _TOOLTIP and column == 0:
+            owned = f"; owned by {line.owner}" if line.owner else ""
+            return f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
+        return None
+
+    def flags(self, index: Any) -> Any:
+        flags = self._flags
+        if flags is None:  # Qt's enums are built on first use, not at start-up
+            from PySide6.QtCore import Qt
+
+            enabled = Qt.ItemFlag.ItemIsEnabled
+            flags = self._flags = (enabled, enabled | Qt.ItemFlag.ItemIsSelectable)
+        return flags[0] if index.internalId() == _GROUP else flags[1]
+
+    def item(self, row: int, column: int = 0) -> RosterCell | None:
+        """A player's row as a cell (``text()``, ``child(row, column)``, ``rowCount()``),
+        the way ``QStandardItemModel.item`` reads: for tests and scripts."""
+        index = self.index(row, column)
+        return RosterCell(index) if index.isValid() else None
+
+
+class RosterCell:
+    """One cell of the roster model, read the way a ``QStandardItem`` is read."""
+
+    def __init__(self, index: QModelIndex) -> None:
+        self._index = index
+
+    def index(self) -> QModelIndex:
+        return self._index
+
+    def text(self) -> str:
+        return str(self._index.data(_DISPLAY) or "")
+
+    def data(self, role: int) -> Any:
+        return self._index.data(role)
+
+    def rowCount(self) -> int:
+        return self._index.model().rowCount(self._index)
+
+    def child(self, row: int, column: int = 0) -> RosterCell | None:
+        index = self._index.model().index(row, column, self._index)
+        return RosterCell(index) if index.isValid() else None
+
+
+def cell_text(line: RosterLine, column: int) -> str:
+    """What a character's row shows in ``column`` (Name, Status, Victories, Approval).
+
+    Only The Contract's characters have a Status and victories; others
+    (Covenant plays by Ties) show their game's name.
+    """
+    if column == 0:
+        title = line.name if line.alive else f"✝ {line.name}"
+        return f"{title}  · {line.owner}" if line.owner else title
+    if column == 3:
+        return humanize(line.approval)
+    other = roster_label(line.family)
+    if column == 1:
+        return other or line.status.label
+    return "—" if other else str(line.victories)
+
+
 class RosterPanel(QWidget):
     """Search box, four filters and the grouped list; emits the chosen contractor's id."""
 
@@ -147,6 +311,7 @@ class RosterPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
         self._lines: list[RosterLine] = []
+        self._source: list[Any] = []  # the rows last shown, as handed over
         self._name_width = 0  # what the names need (``_fit_name_column``)
         self._others = 0  # what the other columns take
 
@@ -181,10 +346,15 @@ class RosterPanel(QWidget):
             combo.setAccessibleName(name)
             combo.setToolTip(name)
 
-        self.model = QStandardItemModel(0, len(self.COLUMNS), self)
-        self.model.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.model = RosterModel(self.COLUMNS, self)
         self.tree = _RosterTree(self._fit_name_column, self)
         self.tree.setModel(self.model)
+        # The column titles come from a model of their own: a Python ``headerData`` would
+        # be handed a ``Qt.Orientation`` at the first paint, which builds Qt's whole
+        # namespace of enums, a cost start-up does not pay today (tests/ui/test_startup.py).
+        self._titles = QStandardItemModel(0, len(self.COLUMNS), self)
+        self._titles.setHorizontalHeaderLabels(list(self.COLUMNS))
+        self.tree.header().setModel(self._titles)
         self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -196,8 +366,10 @@ class RosterPanel(QWidget):
         # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
         # scrolls sideways instead of cutting names down to a letter or two.
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        # The other columns are sized from the few texts they can hold (``_others_width``):
+        # fitting them to their contents would read a thousand rows of every roster.
         for col in range(1, len(self.COLUMNS)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
         self.count_label = QLabel(self)
         self.count_label.setObjectName("muted")
 
@@ -228,7 +400,15 @@ class RosterPanel(QWidget):
     # ------------------------------------------------------------------ data
 
     def set_rows(self, rows: Sequence[Any]) -> None:
-        """Show the library's roster rows, keeping the selection when it is still there."""
+        """Show the library's roster rows, keeping the selection when it is still there.
+
+        The same rows again (the library, once open, hands over the rows the quick
+        start-up read already showed) change nothing and cost one comparison.
+        """
+        rows = list(rows)
+        if rows and rows == self._source:
+            return
+        self._source = rows
         keep = self.current_id()
         self._lines = [RosterLine.from_row(r) for r in rows]
         self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
@@ -255,12 +435,7 @@ class RosterPanel(QWidget):
 
     def visible_ids(self) -> list[str]:
         """Ids shown under the current filters, top to bottom."""
-        ids: list[str] = []
-        for g in range(self.model.rowCount()):
-            group = self.model.item(g, 0)
-            for r in range(group.rowCount()):
-                ids.append(group.child(r, 0).data(ID_ROLE))
-        return ids
+        return [line.id for _player, lines in self.model.groups for line in lines]
 
     def current_id(self) -> str:
         index = self.tree.currentIndex()
@@ -270,13 +445,12 @@ class RosterPanel(QWidget):
 
     def select(self, contractor_id: str) -> bool:
         """Select a contractor in the list; widens the life filter if they are hidden by it."""
-        for g in range(self.model.rowCount()):
-            group = self.model.item(g, 0)
-            for r in range(group.rowCount()):
-                item = group.child(r, 0)
-                if item.data(ID_ROLE) == contractor_id:
-                    self.tree.setCurrentIndex(item.index())
-                    self.tree.scrollTo(item.index())
+        for g, (_player, lines) in enumerate(self.model.groups):
+            for r, line in enumerate(lines):
+                if line.id == contractor_id:
+                    index = self.model.index(r, 0, self.model.index(g, 0))
+                    self.tree.setCurrentIndex(index)
+                    self.tree.scrollTo(index)
                     return True
         return False
 
@@ -302,44 +476,14 @@ class RosterPanel(QWidget):
         for line in sorted(shown, key=lambda ln: (ln.player.casefold(), ln.name.casefold())):
             groups.setdefault(line.player or NO_PLAYER, []).append(line)
         self.tree.setUpdatesEnabled(False)
-        self.model.removeRows(0, self.model.rowCount())
         # Imported here, once there are rows: each Qt class wrapped costs start-up time.
-        from PySide6.QtCore import Qt
-        from PySide6.QtGui import QFont, QStandardItem
+        from PySide6.QtGui import QFont
 
         bold = QFont(self.font())
         bold.setBold(True)
-        for player, lines in groups.items():
-            group = QStandardItem(f"{player}  ({len(lines)})")
-            group.setFont(bold)
-            group.setSelectable(False)
-            filler = [QStandardItem("") for _ in range(len(self.COLUMNS) - 1)]
-            for f in filler:
-                f.setSelectable(False)
-            for line in lines:
-                title = line.name if line.alive else f"✝ {line.name}"
-                name = QStandardItem(f"{title}  · {line.owner}" if line.owner else title)
-                name.setData(line.id, ID_ROLE)
-                owned = f"; owned by {line.owner}" if line.owner else ""
-                name.setToolTip(
-                    f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
-                )
-                # Only The Contract's characters have a Status and victories; others
-                # (other games' rules have none) show their game's name.
-                other = roster_label(line.family)
-                victories = QStandardItem("—" if other else str(line.victories))
-                victories.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                row = [
-                    name,
-                    QStandardItem(other or line.status.label),
-                    victories,
-                    QStandardItem(humanize(line.approval)),
-                ]
-                for item in row[1:]:
-                    item.setData(line.id, ID_ROLE)
-                group.appendRow(row)
-            self.model.appendRow([group, *filler])
-            self.tree.setFirstColumnSpanned(self.model.rowCount() - 1, QModelIndex(), True)
+        self.model.set_groups(list(groups.items()), bold)
+        for g in range(len(groups)):
+            self.tree.setFirstColumnSpanned(g, QModelIndex(), True)
         self.tree.expandAll()
         self._name_width = self._names_width(shown)
         self._others = self._others_width()
@@ -367,12 +511,32 @@ class RosterPanel(QWidget):
         return min(widest, cap) + self.tree.indentation() + 3 * metrics.averageCharWidth()
 
     def _others_width(self) -> int:
-        """Pixels the columns after Name take (they fit their contents)."""
+        """Pixels the columns after Name take: each as wide as its header or its widest text.
+
+        The texts are the few a column can hold (the Status names, the games' labels,
+        the approvals shown, the victory counts), measured once each.
+        """
+        metrics = self.tree.fontMetrics()
         header = self.tree.header()
-        return sum(
-            max(self.tree.sizeHintForColumn(col), header.sectionSizeHint(col))
-            for col in range(1, len(self.COLUMNS))
-        )
+        pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
+        pad += metrics.averageCharWidth()
+        kinds = {
+            (line.family, line.victories, line.approval)
+            for _player, lines in self.model.groups
+            for line in lines
+        }
+        seen: list[set[str]] = [set() for _ in self.COLUMNS]
+        for family, victories, approval in kinds:
+            line = RosterLine("", "", "", victories, True, approval, "", family)
+            for col in range(1, len(self.COLUMNS)):
+                seen[col].add(cell_text(line, col))
+        total = 0
+        for col in range(1, len(self.COLUMNS)):
+            widest = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
+            width = max(widest, header.sectionSizeHint(col))
+            header.resizeSection(col, width)
+            total += width
+        return total
 
     def _fit_name_column(self) -> None:
         """Give Name what the other columns leave, but never less than the names need."""

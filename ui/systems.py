@@ -35,15 +35,31 @@ __all__ = [
     "SystemUi",
     "WindowAction",
     "audit_inputs",
+    "register_ui",
     "roster_label",
     "system_ui",
     "systems_ui",
+    "unregister_ui",
     "window_actions",
 ]
 
 _SYSTEMS: dict[str, SystemUi] = {
     entry.id: entry for entry in (CONTRACT, COVENANT, MORTAL_COIL, COVEN, TILES)
 }
+
+
+def register_ui(entry: SystemUi) -> SystemUi:
+    """Add (or replace) a game's screens, e.g. a test's own game; returns it.
+
+    The main window builds its menus when it is made, so register first.
+    """
+    _SYSTEMS[entry.id] = entry
+    return entry
+
+
+def unregister_ui(system_id: str) -> None:
+    """Take a game's screens out again (a test that registered one cleans up with this)."""
+    _SYSTEMS.pop(system_id, None)
 
 
 def system_ui(system_id: str) -> SystemUi:

@@ -15,6 +15,7 @@ from builder.contract.serialize import SerializeError, contractor_from_dict, con
 from builder.contract.sheet_catalog import SheetCatalog
 from builder.contract.wording import catalog_trait_name, describe_entry
 from builder.core.approval import ApprovalError, join_path
+from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, Identity
 from builder.core.report import Audit
 
@@ -46,6 +47,12 @@ def audit_context(
 
 def _read(document: Any) -> CharacterFile:
     read = contractor_file.document_from_data(document)
+    check_identity(
+        _identity(read.contractor),
+        "character.id",
+        "character.concept.name",
+        "character.concept.player",
+    )
     return CharacterFile(
         ID, read.contractor, read.approvals, read.version, read.exported_at, read.app_version
     )
@@ -119,6 +126,7 @@ SYSTEM = GameSystem(
     display_name="The Contract",
     noun="contractor",
     character_type=Contractor,
+    identity_keys=("", ""),
     read=_read,
     write=_write,
     dumps=_dumps,

@@ -47,6 +47,7 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
 from builder.core import quick_json
+from builder.core.names import escaped, name_problem
 from builder.core.registry import FileFormatError
 
 MAX_FILE_BYTES = 4 * 1024 * 1024
@@ -610,13 +611,20 @@ _EXPLAIN: dict[str, Callable[[ValidationError], str]] = {
     "maxProperties": lambda e: (
         f"object has {len(e.instance):,} entries; at most {e.validator_value:,} are allowed"
     ),
-    "pattern": lambda e: (
-        f"date {describe(e.instance)} is not a calendar date written YYYY-MM-DD"
-        if e.schema.get("title") == "date"
-        else f"{describe(e.instance)} is not a valid id ({e.schema.get('description', '')})"
-    ),
+    "pattern": lambda e: _pattern(e),
     "propertyNames": lambda e: "a name in this object is longer than allowed",
 }
+
+
+def _pattern(error: ValidationError) -> str:
+    """A ``pattern`` refusal: a date, a name holding a hidden character, or an id."""
+    title = error.schema.get("title")
+    if title == "date":
+        return f"date {describe(error.instance)} is not a calendar date written YYYY-MM-DD"
+    if title == "name" and isinstance(error.instance, str):
+        return name_problem(error.instance) or "text holds a character a name may not hold"
+    shown = escaped(error.instance) if isinstance(error.instance, str) else error.instance
+    return f"{describe(shown)} is not a valid id ({error.schema.get('description', '')})"
 
 
 def explain(error: ValidationError) -> str:
@@ -628,6 +636,8 @@ def explain(error: ValidationError) -> str:
 def brief(error: ValidationError, longest: int = 200) -> str:
     """jsonschema's own message for an error, unless it is long (it quotes the whole value:
     10,000 characters of a name, every item of a list): then ``explain``'s short wording."""
+    if error.validator == "pattern" and error.schema.get("title") in ("id", "name"):
+        return explain(error)  # the pattern itself would tell a player nothing
     return error.message if len(error.message) <= longest else _cut(explain(error), longest)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
 from builder.coven import file as coven_file
@@ -23,6 +24,9 @@ ID = "coven"
 
 def _read(document: Any) -> CharacterFile:
     read = coven_file.from_document(document)
+    check_identity(
+        _identity(read.chronicle), "character.id", "character.town", "character.others_player"
+    )
     return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION)
 
 
@@ -76,6 +80,7 @@ SYSTEM = GameSystem(
     display_name="The Coven",
     noun="chronicle",
     character_type=Chronicle,
+    identity_keys=("town", "others_player"),
     read=_read,
     write=_write,
     dumps=_dumps,

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
 from builder.covenant import file as covenant_file
@@ -19,6 +20,7 @@ ID = "covenant"
 
 def _read(document: Any) -> CharacterFile:
     read = covenant_file.from_document(document)
+    check_identity(_identity(read.character), "character.id", "character.name", "character.player")
     version = document.get("version", covenant_file.VERSION)
     return CharacterFile(ID, read.character, read.approvals, version)
 

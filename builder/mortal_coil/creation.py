@@ -55,6 +55,7 @@ def _d6s(rng: random.Random, n: int) -> tuple[int, ...]:
 def roll_creation(rng: random.Random) -> CreationRoll:
     """Roll 3d6 for STR, DEX and CTRL in order, then 1d6 for maximum HP."""
     s, d, c = (_d6s(rng, ABILITY_DICE) for _ in ABILITIES)
+    # _d6s rolls ABILITY_DICE (three) dice; mypy sees a tuple of any length.
     return CreationRoll(s, d, c, rng.randint(1, HP_DIE))  # type: ignore[arg-type]
 
 

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
-from builder.core.findings import Finding, Severity
+from builder.core.findings import Finding
+from builder.core.playlog import Step, accept, fold_log, refuse
 from builder.mortal_coil.character import (
     ABILITIES,
     BULKY_SLOTS,
@@ -208,7 +210,8 @@ class State:
         ]
 
     def with_ability(self, ability: Ability, value: int) -> State:
-        return replace(self, **{f"{ability.value}_now": value})
+        changes: dict[str, Any] = {f"{ability.value}_now": value}  # the field named by the ability
+        return replace(self, **changes)
 
     @property
     def slots_used(self) -> int:
@@ -420,24 +423,26 @@ def apply(state: State, entry: LogEntry) -> State:
     """One log entry applied to a state; raises :class:`Refused` when the rules refuse it."""
     if state.retired:
         raise Refused("the character has retired")
+    # _STEPS pairs each entry class with the step taking it; mypy cannot tie key to value.
     return _STEPS[type(entry)](state, entry)  # type: ignore[operator]
+
+
+def step(state: State, entry: LogEntry) -> Step[State]:
+    """One log entry as the shared fold takes it: accepted, or refused with ``tmc.log.refused``."""
+    try:
+        return accept(apply(state, entry))
+    except Refused as exc:
+        return refuse(state, "tmc.log.refused", str(exc))
 
 
 def fold(character: Spacefarer) -> State:
     """The current state: the created character with every log entry applied in order.
 
-    A refused entry changes nothing and adds a finding ``tmc.log.refused`` at ``log[i]``.
+    The log replays through ``builder.core.playlog.fold_log``: a refused entry
+    changes nothing and adds a finding ``tmc.log.refused`` at ``log[i]``.
     """
-    state = initial_state(character)
-    refused: list[int] = []
-    findings: list[Finding] = []
-    for i, entry in enumerate(character.log):
-        try:
-            state = apply(state, entry)
-        except Refused as exc:
-            refused.append(i)
-            findings.append(Finding("tmc.log.refused", str(exc), f"log[{i}]", Severity.ERROR))
-    return replace(state, refused=tuple(refused), findings=tuple(findings))
+    folded = fold_log(initial_state(character), character.log, step)
+    return replace(folded.state, refused=folded.refused, findings=folded.findings)
 
 
 def save_chances(state: State) -> dict[Ability, int]:

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.names import check_identity
 from builder.core.registry import (
     CharacterFile,
     FileFormatError,
@@ -24,6 +25,7 @@ ID = "mortal-coil"
 
 def _read(document: Any) -> CharacterFile:
     read = mc_file.from_document(document)
+    check_identity(_identity(read.character), "character.id", "character.name", "character.player")
     return CharacterFile(ID, read.character, read.approvals, document.get("version", 1))
 
 

@@ -16,6 +16,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from builder.core import files
+from builder.core.names import check_identity, check_name
 from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity
 from builder.core.report import Audit
 from builder.tiles import record as rec
@@ -48,9 +49,13 @@ def _read(document: Any) -> CharacterFile:
     if found:
         problems = tuple((_where(e.path), files.brief(e)) for e in found)
         raise FileFormatError(problems[0][1], problems[0][0], problems=problems)
+    game = rec.from_json(document.get("character"))
+    check_identity(_identity(game), "character.id", "character.players")
+    for seat, player in enumerate(game.players):
+        check_name(player, f"character.players[{seat}]")
     return CharacterFile(
         ID,
-        rec.from_json(document.get("character")),
+        game,
         tuple(document.get("approvals", ())),
         rec.VERSION,
         str(document.get("exported_at", "")),
@@ -109,6 +114,7 @@ SYSTEM = GameSystem(
     display_name="Covenants (tile game)",
     noun="tile game",
     character_type=GameRecord,
+    identity_keys=("", ""),
     read=_read,
     write=_write,
     dumps=_dumps,

@@ -20,16 +20,16 @@ with its system's display name.
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
-import unicodedata
 from pathlib import Path
 from typing import Any
 
 from harbinger.commands.base import EXIT_CHECK_FAILED, CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``db`` and its ``list``, ``export`` and ``import`` actions."""
     parser = subparsers.add_parser(
         "db",
@@ -53,7 +53,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[ty
         "--output",
         required=True,
         metavar="PATH_OR_DIR",
-        help="file to write, or a folder to write <name>-<id>.json files into",
+        help="file to write, or a folder to write <name>-<id>.json files into (a file "
+        "already in the folder is left alone and the export refused, unless --overwrite)",
+    )
+    export.add_argument(
+        "--overwrite",
+        action="store_true",
+        help="replace files of the same name already in the folder",
     )
     add_json_flag(export)
     export.set_defaults(func=run_export)
@@ -182,38 +188,110 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def file_name(name: str, contractor_id: str) -> str:
-    """A portable file name for a character's file: ``<name>-<id>.json`` in plain letters."""
-    ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
-    slug = re.sub(r"[^a-z0-9]+", "-", ascii_name.lower()).strip("-")[:40].strip("-")
-    return f"{slug or 'character'}-{contractor_id}.json"
+    """A portable file name for a character's file, ``<name>-<id>.json``, from slugs only
+    (``builder.core.names.file_name``): an id such as ``../../etc/x`` cannot add a folder."""
+    from builder.core.names import file_name as safe_file_name
+
+    return safe_file_name(name, contractor_id)
+
+
+def _folder_targets(folder: Path, entries: list[tuple[str, str]]) -> list[tuple[str, Path]]:
+    """(id, path) for each (id, name), each path a distinct plain file inside ``folder``.
+
+    The folder is resolved once and every path checked to stay in it
+    (``builder.core.names.inside``); two characters whose names and ids give the
+    same file name are told apart by a counter, never written over each other.
+    """
+    from builder.core.names import OutsideFolder, inside
+
+    taken: set[str] = set()
+    targets = []
+    for character_id, name in entries:
+        base = file_name(name, character_id)
+        candidate, n = base, 2
+        while candidate.casefold() in taken:
+            candidate = f"{base.removesuffix('.json')}-{n}.json"
+            n += 1
+        taken.add(candidate.casefold())
+        try:
+            targets.append((character_id, inside(folder, candidate)))
+        except OutsideFolder as exc:  # pragma: no cover - a slug is always a plain name
+            raise CliError(str(exc)) from None
+    return targets
+
+
+def _refuse_unsafe_ids(ids: list[str]) -> None:
+    """Exit 2, before anything is written, when the library holds an id that is not the
+    safe shape (a library filled by an older Harbinger may): it is named, never used."""
+    from builder.core.names import id_problem
+
+    for character_id in ids:
+        problem = id_problem(character_id)
+        if problem is not None:
+            raise CliError(f"the library holds a character whose {problem}; nothing was exported")
+
+
+def _refuse_existing(targets: list[tuple[str, Path]]) -> None:
+    """Exit 2, before anything is written, when a file Harbinger named is already there."""
+    existing = [path for _id, path in targets if os.path.lexists(path)]
+    if existing:
+        more = f" (and {len(existing) - 1} more)" if len(existing) > 1 else ""
+        raise CliError(
+            f"{existing[0]} already exists{more}; nothing was exported "
+            "(add --overwrite to replace what is there)"
+        )
 
 
 def run_export(args: argparse.Namespace) -> int:
-    from builder.core.registry import system
+    from builder.core.names import write_new
+    from builder.core.registry import FileFormatError, system
     from models.errors import LibraryError
 
     output = Path(args.output)
+    overwrite = bool(getattr(args, "overwrite", False))
     with _open(args) as library:
         if args.all:
             if output.exists() and not output.is_dir():
                 raise CliError(f"{output} is a file; --all needs a folder to write into")
-            targets = [(e.id, output / file_name(e.name, e.id)) for e in library.roster()]
+            entries = [(e.id, e.name) for e in library.roster()]
+            in_folder = True
         else:
             held = library.system_of(args.id)
             if held is None:
                 raise CliError(f"no character with id {args.id!r} in this library")
-            if output.is_dir() or args.output.endswith(("/", "\\")):
-                name = system(held).identity(library.load(args.id)).name
-                targets = [(args.id, output / file_name(name, args.id))]
-            else:
-                targets = [(args.id, output)]
+            in_folder = output.is_dir() or args.output.endswith(("/", "\\"))
+            if in_folder:
+                _refuse_unsafe_ids([args.id])
+            name = system(held).identity(library.load(args.id)).name if in_folder else ""
+            entries = [(args.id, name)]
+        if in_folder:
+            _refuse_unsafe_ids([character_id for character_id, _name in entries])
+            try:
+                output.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise CliError(f"cannot make the folder {output}: {exc.strerror or exc}") from None
+            targets = _folder_targets(output, entries)
+            if not overwrite:
+                _refuse_existing(targets)
+        else:  # the user named the file itself: writing it is what was asked
+            targets = [(args.id, output)]
         exported = []
         for contractor_id, path in targets:
             try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                written = library.export_file(contractor_id, path)
+                if in_folder and not overwrite:
+                    written = write_new(path, library.file_bytes(contractor_id))
+                else:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    written = library.export_file(contractor_id, path)
             except LibraryError as exc:
                 raise _cli_error(exc) from None
+            except FileFormatError as exc:  # a stored character its own system refuses now
+                raise CliError(f"cannot export {contractor_id!r}: {exc}") from None
+            except FileExistsError:
+                raise CliError(
+                    f"{path} appeared while exporting; it was left as it is "
+                    "(add --overwrite to replace it)"
+                ) from None
             except OSError as exc:
                 raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
             exported.append({"id": contractor_id, "path": str(written)})
@@ -263,18 +341,33 @@ class _Progress:
             self.shown = False
 
 
+ON_CONFLICT_HINT = "say which with --on-conflict replace, keep-both, copy or skip"
+"""What a refused duplicate import adds on the command line: the option that settles it."""
+
+
+def _what_was_imported(exc: Exception) -> str:
+    """What a failed import left stored: nothing, or the batches before the failing one
+    (``Library.import_files`` stores a batch of files per transaction)."""
+    stored = getattr(exc, "stored_before", 0)
+    if not stored:
+        return "nothing was imported"
+    return f"the {stored} files before its batch were imported; nothing of its batch or after it"
+
+
 def run_import(args: argparse.Namespace) -> int:
     from builder.core.registry import FileFormatError
-    from models.errors import LibraryError
+    from models.errors import ImportConflict, LibraryError
 
     progress = _Progress(sys.stderr) if getattr(args, "progress", False) else None
     with _open(args) as library:
         try:
             results = library.import_files(args.files, args.on_conflict, progress=progress)
         except FileFormatError as exc:
-            raise CliError(f"{exc.source}: {exc}; nothing was imported") from None
+            raise CliError(f"{exc.source}: {exc}; {_what_was_imported(exc)}") from None
+        except ImportConflict as exc:
+            raise CliError(f"{exc}; {_what_was_imported(exc)} ({ON_CONFLICT_HINT})") from None
         except LibraryError as exc:
-            raise CliError(f"{exc}; nothing was imported") from None
+            raise CliError(f"{exc}; {_what_was_imported(exc)}") from None
         finally:
             if progress is not None:
                 progress.end()

@@ -30,7 +30,7 @@ from harbinger.commands.base import CliError, add_json_flag, emit
 PAPERS = ("letter", "a4")
 
 
-def add_pdf(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_pdf(commands: argparse._SubParsersAction) -> None:
     """Register ``sheet pdf``."""
     parser = commands.add_parser(
         "pdf",
@@ -187,9 +187,17 @@ def _roster_characters(args: argparse.Namespace) -> list[tuple[str, Any]]:
 def _render_many(args: argparse.Namespace, characters: list[tuple[str, Any]], out: Path) -> int:
     from printing.systems import render_roster
 
+    live = bool(getattr(sys.stderr, "isatty", lambda: False)())
+
     def progress(done: int, total: int) -> None:
-        if not args.json and total:
+        """How far printing is, on stderr: one line rewritten in place on a terminal; to a
+        log or a pipe, a plain line every twentieth of the sheets and at the end."""
+        if args.json or not total:
+            return
+        if live:
             print(f"\r{done}/{total} sheets", end="" if done < total else "\n", file=sys.stderr)
+        elif done == total or done % max(1, total // 20) == 0:
+            print(f"{done}/{total} sheets", file=sys.stderr, flush=True)
 
     combined = args.combined or out.suffix.lower() == ".pdf"
     paths = render_roster(

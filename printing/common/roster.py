@@ -78,7 +78,9 @@ def safe_stem(text: str, fallback: str = "character") -> str:
 def sheet_paths(sheets: Sequence[RosterSheet], folder: Path) -> list[Path]:
     """One distinct ``.pdf`` path per sheet in ``folder``, named after the character.
 
-    Two characters with the same name are told apart by their id, then by a counter.
+    Two characters with the same name are told apart by their id, then by a counter;
+    a name already used in the folder (a file, a folder or a link) is passed over the
+    same way, so printing never replaces what it did not just write (issue 27).
     """
     taken: set[str] = set()
     paths: list[Path] = []
@@ -89,7 +91,7 @@ def sheet_paths(sheets: Sequence[RosterSheet], folder: Path) -> list[Path]:
             candidate = f"{stem} ({safe_stem(sheet.ident, 'id')})"
         n = 2
         base = candidate
-        while candidate.casefold() in taken:
+        while candidate.casefold() in taken or os.path.lexists(folder / f"{candidate}.pdf"):
             candidate = f"{base} {n}"
             n += 1
         taken.add(candidate.casefold())
@@ -103,9 +105,25 @@ def _write_sheet(sheet: RosterSheet, path: Path, paper: Paper) -> None:
     part = path.with_name(path.name + ".part")
     try:
         sheet.render(part, paper)
-        os.replace(part, path)
+        place_new(part, path)
     finally:
         part.unlink(missing_ok=True)
+
+
+def place_new(part: Path, path: Path) -> None:
+    """Give a finished ``part`` file the name ``path`` without replacing anything there.
+
+    A hard link never replaces (FileExistsError if the name was taken since
+    ``sheet_paths`` chose it); where links are not supported, a plain rename.
+    """
+    try:
+        os.link(part, path)
+    except FileExistsError:
+        raise
+    except OSError:
+        os.replace(part, path)
+    else:
+        part.unlink()
 
 
 @dataclass(frozen=True, slots=True)

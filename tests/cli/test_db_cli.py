@@ -170,7 +170,11 @@ def test_conflicts_are_refused_unless_told_otherwise(
     run(capsys, "--db", db, "db", "import", str(INES))
     code, _, err = run(capsys, "--db", db, "db", "import", str(INES))
     assert code == 2
-    assert "is already in the library" in err and err.endswith("nothing was imported\n")
+    assert "is already in the library" in err
+    # The refusal names the option that settles it (issue 33, item 8).
+    assert err.endswith(
+        "nothing was imported (say which with --on-conflict replace, keep-both, copy or skip)\n"
+    )
     code, out, _ = run(
         capsys, "--db", db, "db", "import", str(INES), "--on-conflict", "copy", "--json"
     )

@@ -51,10 +51,14 @@ from builder.contract.character import (
     Trauma,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.core.names import clean_name
 
 _chars = st.characters(exclude_categories=("Cs", "Cc"), include_characters="\t\n\r")
 text = st.text(_chars, max_size=30)
 short = st.text(_chars, max_size=12)
+names = st.text(_chars, max_size=12).map(clean_name)
+"""A name or title: what a person can type (``clean_name`` drops line breaks, bidi and
+zero-width characters, which files refuse in names)."""
 ints = st.integers(min_value=-100_000, max_value=100_000)
 small = st.integers(min_value=-5, max_value=40)
 counts = st.integers(min_value=0, max_value=50)
@@ -67,7 +71,7 @@ ids = st.builds(
     lambda first, rest: first + rest,
     st.sampled_from(_ID_START),
     st.text(_ID_START + "_.:-", max_size=20),
-)
+).filter(lambda i: ".." not in i)
 dates = st.dates(max_value=date.today()).map(lambda d: d.isoformat())
 """A session's date: a calendar day no later than today (files refuse any after tomorrow)."""
 
@@ -79,7 +83,7 @@ def tuples(strategy: st.SearchStrategy, max_size: int = 3) -> st.SearchStrategy:
 asset_picks = st.builds(
     AssetPick,
     id=short,
-    name=short,
+    name=names,
     kind=st.sampled_from(AssetKind),
     value=small,
     detail=text,
@@ -114,7 +118,7 @@ entries = st.one_of(
         notes=text,
     ),
     st.builds(
-        Journal, date=dates, title=short, kind=st.sampled_from(JournalKind), words=counts, text=text
+        Journal, date=dates, title=names, kind=st.sampled_from(JournalKind), words=counts, text=text
     ),
     st.builds(BonusExp, date=dates, kind=st.sampled_from(BonusKind), exp=small, note=text),
     st.builds(ImprovementGranted, date=dates, kind=st.sampled_from(ImprovementKind), note=text),
@@ -156,7 +160,7 @@ drafts = st.builds(
     enhancements=tuples(modifiers),
     drawbacks=tuples(modifiers),
     parameters=st.dictionaries(short, short, max_size=3),
-    name=short,
+    name=names,
     tagline=text,
     description=text,
 )
@@ -174,9 +178,9 @@ def gift_lists(draw: st.DrawFn) -> tuple[Gift, ...]:
     )
 
 
-items = st.builds(Item, name=short, detail=text)
+items = st.builds(Item, name=names, detail=text)
 crafted = st.builds(
-    CraftedItem, name=short, gift_id=st.one_of(st.just(""), ids), quantity=counts, detail=text
+    CraftedItem, name=names, gift_id=st.one_of(st.just(""), ids), quantity=counts, detail=text
 )
 stocks = st.builds(
     Stock,
@@ -191,14 +195,14 @@ healths = st.builds(
     Health,
     injuries=tuples(st.builds(Injury, description=text, severity=counts, stabilized=st.booleans())),
     battle_scars=tuples(
-        st.builds(BattleScar, name=short, tier=st.sampled_from(ScarTier), system=text)
+        st.builds(BattleScar, name=names, tier=st.sampled_from(ScarTier), system=text)
     ),
-    traumas=tuples(st.builds(Trauma, name=short, system=text)),
+    traumas=tuples(st.builds(Trauma, name=names, system=text)),
     mind_damage=counts,
 )
 loose_ends = st.builds(
     LooseEnd,
-    title=short,
+    title=names,
     threat_level=st.sampled_from(ThreatLevel),
     cutoff=counts,
     granted_after=counts,
@@ -207,7 +211,7 @@ loose_ends = st.builds(
 )
 concepts = st.builds(
     Concept,
-    name=short,
+    name=names,
     player=st.sampled_from(["", "Sam", "Dana", "Łucja"]),
     age=short,
     pronouns=short,
@@ -223,11 +227,11 @@ contractors = st.builds(
     Contractor,
     id=ids,
     concept=concepts,
-    limits=tuples(st.builds(Limit, name=short, description=text, custom=st.booleans())),
+    limits=tuples(st.builds(Limit, name=names, description=text, custom=st.booleans())),
     creation=creations,
     ledger=tuples(entries, 6),
     gifts=gift_lists(),
-    source=st.builds(SourcePool, name=short, replenishment=tuples(text, 2)),
+    source=st.builds(SourcePool, name=names, replenishment=tuples(text, 2)),
     stock=stocks,
     health=healths,
     loose_ends=tuples(loose_ends, 2),

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 import pytest
 
+from builder.core.findings import Finding, Severity
 from builder.mortal_coil.character import (
     Ability,
     AddFallout,
@@ -118,6 +119,21 @@ def test_str_at_zero_retires_and_refuses_what_follows():
     s = play(TakeHarm(DMG, 15, 1, 0), ShortRest(3))
     assert (s.str_now, s.retired, s.retired_reason) == (0, True, "STR reduced to 0")
     assert s.refused == (1,) and s.hp == 0
+
+
+def test_a_refused_entry_is_a_finding_at_its_place_and_changes_nothing():
+    """"If any of your ability scores are reduced to zero, your character is immediately
+    `retired` from the game": what follows is refused.
+
+    The log replays through the shared fold (builder.core.playlog), which points
+    each refusal at its own entry and goes on with the state before it.
+    """
+    s = play(TakeHarm(DMG, 15, 1, 0), ShortRest(3), Save(Ability.DEX, 5))
+    assert s.refused == (1, 2)
+    assert s.findings == (
+        Finding("tmc.log.refused", "the character has retired", "log[1]", Severity.ERROR),
+        Finding("tmc.log.refused", "the character has retired", "log[2]", Severity.ERROR),
+    )
 
 
 def test_the_player_may_retire_a_character():

@@ -68,3 +68,19 @@ def test_an_empty_combined_roster_says_so(tmp_path: Path) -> None:
     (path,) = render_sheets([], tmp_path / "none.pdf")
     _, pages = read_pdf(path, furniture=2)
     assert pages[0].body == "No characters to print."
+
+
+def test_printing_into_a_folder_never_replaces_what_is_there(tmp_path: Path) -> None:
+    """Issue 27: a file Harbinger names is never written over a file it did not just make
+    (nor through a link planted under that name)."""
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "Ann.pdf").write_bytes(b"mine")
+    elsewhere = tmp_path / "settings.json"
+    elsewhere.write_text("keep", encoding="utf-8")
+    (out / "Bo.pdf").symlink_to(elsewhere)
+    paths = render_sheets([one_page_sheet("Ann"), one_page_sheet("Bo")], out)
+    assert [p.name for p in paths] == ["Ann 2.pdf", "Bo 2.pdf"]
+    assert (out / "Ann.pdf").read_bytes() == b"mine"
+    assert elsewhere.read_text(encoding="utf-8") == "keep"
+    assert sorted(p.name for p in out.iterdir()) == ["Ann 2.pdf", "Ann.pdf", "Bo 2.pdf", "Bo.pdf"]

@@ -62,6 +62,8 @@ class SheetView(QWidget):
     """Header and tabs for one contractor; emits ``action_requested`` for advancement."""
 
     action_requested = Signal(str)
+    roll_requested = Signal(str, str)
+    """("attribute" or "ability", its display name): a trait's name was clicked to roll it."""
 
     def __init__(self, ops: Operations, catalog: Any, window: Any = None) -> None:
         super().__init__()
@@ -99,6 +101,7 @@ class SheetView(QWidget):
 
         self.concept_tab = ConceptTab(self.host)
         self.stats_tab = StatsTab()
+        self.stats_tab.roll_requested.connect(self.roll_requested)
         self.gifts_tab = GiftsTab(self.host)
         self.stock_tab = StockTab(self.host)
         self.health_tab = HealthTab(self.host)
@@ -175,7 +178,8 @@ class SheetView(QWidget):
         self.status_chip.style().unpolish(self.status_chip)
         self.status_chip.style().polish(self.status_chip)
         self.status_chip.setToolTip(
-            f"{report.victories} victories in {report.contracts_attended} Contracts"
+            f"{report.victories} {'victory' if report.victories == 1 else 'victories'} in "
+            f"{report.contracts_attended} Contract{'' if report.contracts_attended == 1 else 's'}"
         )
         self.player.setText(f"played by {concept.player}" if concept.player else "")
         rewards = report.rewards
@@ -230,6 +234,8 @@ class SheetView(QWidget):
             modifiers=roll_modifiers(self.ctx.contractor.health.battle_scars, derived.penalty),
             owner=self.ctx.contractor.id,
             bonuses=gift_bonuses(self.ctx.contractor),
+            unencumbered=derived.unencumbered_bonus > 0,
+            over_carry_limit=derived.carry_over_lb > 0,
         )
 
     # ------------------------------------------------------------------ actions

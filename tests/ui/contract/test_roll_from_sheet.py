@@ -1,0 +1,99 @@
+"""Roll from the sheet, and a Dice dock that follows the tab shown (issue 33, item 5)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from ui.contract.dice_panel import NO_ABILITY
+from ui.main_window import MainWindow
+
+
+def _open_examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    """Load the example characters; the first living one's id per game system."""
+    window.load_examples()
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    library = window.workspace.library
+    ids: dict[str, str] = {}
+    for cid in window.roster.visible_ids():
+        ids.setdefault(library.system_of(cid), cid)
+    return ids
+
+
+def _wren(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Open Wren Halloway (resources/examples/newbie-wren-halloway.json) on her Stats tab."""
+    ids = _open_examples(window, qtbot)
+    library = window.workspace.library
+    wren = next(
+        cid
+        for cid in window.roster.visible_ids()
+        if library.system_of(cid) == "contract"
+        and library.load(cid).concept.name == "Wren Halloway"
+    )
+    assert window.open_character(wren)
+    window.sheet.tabs.setCurrentWidget(window.sheet.stats_tab)
+    assert ids["covenant"]
+
+
+def test_clicking_an_attribute_then_an_ability_opens_that_roll(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """"The Player rolls a number of ten-sided dice (d10s) equal to the sum of their
+    Contractor's ratings in the named Attribute and Ability" (the-contract-rules.txt 398).
+
+    Wren's creation gives Intellect 3 and Medicine 3, and she has no Injury or Mind
+    Damage (no Penalty): 3 + 3 = 6 dice at the Difficulty shown.
+    """
+    _wren(window, qtbot)
+    stats = window.sheet.stats_tab
+    intellect = next(r for r in stats.attribute_rows.values() if r.name.text() == "Intellect")
+    medicine = next(r for r in stats.ability_rows.values() if r.name.text() == "Medicine")
+    assert "Click to roll" in intellect.name.toolTip()
+
+    qtbot.mouseClick(intellect.name, Qt.MouseButton.LeftButton)
+    dock = window.dice_dock
+    assert dock.isVisible() and window.actions["dice"].isChecked()
+    panel = window.dice_panel
+    assert panel.first.currentText() == "Intellect"
+    assert panel.second.currentText() == NO_ABILITY
+
+    qtbot.mouseClick(medicine.name, Qt.MouseButton.LeftButton)
+    assert (panel.first.currentText(), panel.second.currentText()) == ("Intellect", "Medicine")
+    assert panel.pool_label.text() == "Intellect 3 + Medicine 3 = 6 dice"
+    assert panel.distribution is not None and panel.distribution.pool == 6
+    assert panel.difficulty.value() == 6  # "usually 6"; ready to type over
+    assert panel.difficulty.hasFocus() or not window.isActiveWindow()
+    assert panel.difficulty.lineEdit().selectedText() == "6"
+
+    # Enter on a focused name asks for the roll too (keyboard users).
+    alertness = next(r for r in stats.ability_rows.values() if r.name.text() == "Alertness")
+    alertness.name.setFocus()
+    qtbot.keyClick(alertness.name, Qt.Key.Key_Return)
+    assert panel.pool_label.text() == "Intellect 3 + Alertness 2 = 5 dice"
+
+
+def test_the_dice_dock_shows_no_one_for_another_games_character(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    _wren(window, qtbot)
+    stats = window.sheet.stats_tab
+    perception = next(r for r in stats.attribute_rows.values() if r.name.text() == "Perception")
+    qtbot.mouseClick(perception.name, Qt.MouseButton.LeftButton)
+    panel = window.dice_panel
+    panel.roller.roll()
+    assert len(panel.roller.log.rolls) == 1
+    wren_tab = window.tabs.currentIndex()
+
+    library = window.workspace.library
+    covenant = next(c for c in window.roster.visible_ids() if library.system_of(c) == "covenant")
+    window.open_character(covenant)
+    assert window.game_sheet is not None
+    assert panel.showing_nothing()
+    assert not panel.body.isVisible() and panel.nothing.isVisible()
+    assert "No contractor is shown" in panel.nothing.text()
+    assert panel.roller.log.rolls == ()  # not Wren's rolls under another character
+
+    window.tabs.setCurrentIndex(wren_tab)
+    assert not panel.showing_nothing()
+    assert panel.first.currentText() == "Perception"
+    assert len(panel.roller.log.rolls) == 1  # Wren's own log is back
+
+    window.close_character(covenant)
+    window.close_character()
+    assert window.tabs.count() == 0
+    assert panel.showing_nothing()
