@@ -97,3 +97,30 @@ def test_the_dice_dock_shows_no_one_for_another_games_character(window: MainWind
     window.close_character()
     assert window.tabs.count() == 0
     assert panel.showing_nothing()
+
+
+def test_a_gifts_roll_opens_in_the_dice_dock(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Ines Varga's Ember Lance: "Roll Intellect + Occult at Difficulty 6"
+    (resources/examples/seasoned-ines-varga.json). Her file: Intellect 3 at creation,
+    raised to 4; Occult 3, raised to 4 then 5. The pool is their sum (the-contract-rules.txt
+    398: "equal to the sum of their Contractor's ratings"): 4 + 5 = 9 dice."""
+    _open_examples(window, qtbot)
+    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+    assert window.open_character(ines)
+    gifts = window.sheet.gifts_tab
+    window.sheet.tabs.setCurrentWidget(gifts)
+    gifts.table.table.selectRow(0)
+    assert gifts.name.text().startswith("Ember Lance")
+    assert gifts.roll_button.isVisibleTo(gifts)
+    qtbot.mouseClick(gifts.roll_button, Qt.MouseButton.LeftButton)
+    panel = window.dice_panel
+    assert window.dice_dock.isVisible()
+    assert (panel.first.currentText(), panel.second.currentText()) == ("Intellect", "Occult")
+    assert panel.difficulty.value() == 6
+    assert panel.pool_label.text().startswith("Intellect 4 + Occult 5 = 9 dice")
+    # A Gift that asks for no roll (Cinder Stitch heals by touch) offers none.
+    stitch = next(
+        i for i, g in enumerate(window.contractor.gifts) if g.draft.name == "Cinder Stitch"
+    )
+    gifts.table.table.selectRow(stitch)
+    assert not gifts.roll_button.isVisibleTo(gifts)
