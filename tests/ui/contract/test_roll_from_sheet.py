@@ -124,3 +124,28 @@ def test_a_gifts_roll_opens_in_the_dice_dock(window: MainWindow, qtbot) -> None:
     )
     gifts.table.table.selectRow(stitch)
     assert not gifts.roll_button.isVisibleTo(gifts)
+
+
+def test_no_label_in_the_dice_dock_is_clipped(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Every label and check box of the Dice panel fits its width and has the height its
+    wrapped text needs (the unencumbered toggle's rule once ran off the dock's edge and
+    pushed the pool line into one and a half lines)."""
+    from PySide6.QtWidgets import QCheckBox, QLabel
+
+    window.resize(1280, 800)
+    _wren(window, qtbot)
+    stats = window.sheet.stats_tab
+    qtbot.mouseClick(stats.attribute_rows["intellect"].name, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(stats.ability_rows["medicine"].name, Qt.MouseButton.LeftButton)
+    panel = window.dice_panel
+    qtbot.waitUntil(lambda: panel.isVisible())
+    viewport = panel.parentWidget()
+    assert panel.width() <= viewport.width()  # no sideways scrolling: everything fits
+    for widget in [*panel.findChildren(QLabel), *panel.findChildren(QCheckBox)]:
+        if not widget.isVisible() or not widget.text():
+            continue
+        right = widget.mapTo(panel, widget.rect().topRight()).x()
+        assert right <= panel.width(), widget.text()
+        if widget.hasHeightForWidth():
+            assert widget.height() >= widget.heightForWidth(widget.width()), widget.text()
+    assert panel.unencumbered.height() > panel.unencumbered.fontMetrics().height() * 1.5
