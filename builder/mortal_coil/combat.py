@@ -125,6 +125,23 @@ class BlastOdds:
     def expected_total(self) -> Fraction:
         return self.total.expected()
 
+    def explain(self) -> str:
+        """The blast in one line for the table: targets, each target's share, the total."""
+        counts = self.targets.values
+        if len(counts) == 1:
+            who = f"{counts[0]} target(s)"
+        else:
+            who = f"{counts[0]}-{counts[-1]} targets (a d{self.standard_die})"
+        each = self.per_target.expected()
+        hit = 1 - self.per_target.probability(0)
+        total = self.expected_total
+        return (
+            f"{who}, each rolling its own d{self.damage_die} against armor {self.reduction}: "
+            f"{float(each):.2f} each on average, a target harmed {hit.numerator}/"
+            f"{hit.denominator}; {float(total):.2f} in all on average (exactly "
+            f"{total.numerator}/{total.denominator})."
+        )
+
 
 def blast_odds(
     standard_die: int,

@@ -55,6 +55,7 @@ from builder.mortal_coil.rules import attack_die, fold
 from builder.mortal_coil.wording import describe, slot_lines
 from harbinger.app import mortal_coil as app
 from harbinger.app.common import Plan
+from ui.mortal_coil.blast_box import BlastBox
 from ui.operations.mortal_coil import run
 
 if TYPE_CHECKING:
@@ -130,6 +131,8 @@ class SpacefarerSheet(QWidget):
 
         right.addWidget(self._harm_box())
         right.addWidget(self._rest_box())
+        self.blast = BlastBox()
+        right.addWidget(self.blast)
         self.message = QLabel("")
         self.message.setObjectName("tmcMessage")
         self.message.setWordWrap(True)
