@@ -49,7 +49,7 @@ from builder.mortal_coil.character import (
     Spacefarer,
     WeekOfCare,
 )
-from builder.mortal_coil.combat import combat_lines
+from builder.mortal_coil.combat import carrier_lines, combat_lines
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import attack_die, fold
 from builder.mortal_coil.wording import describe, slot_lines
@@ -304,7 +304,12 @@ class SpacefarerSheet(QWidget):
             )
         self.vitals["armor"].setText(f"{c.armor} / {c.stability}")
         self.combat.setText(
-            "\n".join(combat_lines(state.dex_now, state.disabled, c.small_per_slot))
+            "\n".join(
+                (
+                    *combat_lines(state.dex_now, state.disabled, c.small_per_slot),
+                    *carrier_lines(c),
+                )
+            )
         )
         parts = []
         if state.retired:

@@ -170,3 +170,14 @@ def test_the_sheet_works_out_a_blast(qtbot, library):
     )
     sheet.blast.targets.setValue(3)
     assert sheet.blast.summary.text().endswith("7.50 in all on average (exactly 15/2).")
+
+
+def test_the_sheet_shows_what_a_thrall_carries(qtbot, library):
+    """A thrall's load is counted like a character's slots: a bulky crate takes 2 of 10."""
+    from dataclasses import replace
+
+    from builder.mortal_coil.character import Item, ItemSize, Thrall
+
+    c = replace(OKOYE, thralls=(Thrall("Bones", (Item("Crate", ItemSize.BULKY),)),))
+    sheet = sheet_of(qtbot, library, c, 7)
+    assert sheet.combat.text().split("\n")[-1] == "Thrall Bones: 2 of 10 slots (Crate)"
