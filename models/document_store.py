@@ -35,9 +35,15 @@ import sqlalchemy as sa
 from sqlmodel import Session, col, delete, select
 
 from builder.core.files import parse_document
-from builder.core.registry import CharacterFile, FileFormatError, GameSystem, system
+from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity, system
 from models.bulk import Values, insert_values
-from models.errors import CharacterNotFound, LedgerRewriteError, UnknownSystem, UnstorableCharacter
+from models.errors import (
+    CharacterNotFound,
+    ForgedRow,
+    LedgerRewriteError,
+    UnknownSystem,
+    UnstorableCharacter,
+)
 from models.tables import CharacterDocumentRow, CharacterLogRow
 from models.values import (
     NewCharacter,
@@ -107,8 +113,10 @@ class DocumentStore:
             entries = [json.loads(r.entry) for r in _log_rows(session, row.id)]
             document["character"][game.history] = entries
         approvals = tuple(json.loads(row.approvals))
+        character = game.read(document).character
+        _check_row(row, game.identity(character))
         return StoredCharacter(
-            character=game.read(document).character,
+            character=character,
             system=row.system,
             approval_state=row.approval_state,
             approvals=approvals,
@@ -131,6 +139,7 @@ class DocumentStore:
         row = CharacterDocumentRow(
             id=split.identity.id,
             system=game.id,
+            name=split.identity.name,  # _apply sets it again with the other roster columns
             approvals=stored_json([dict(a) for a in approvals]),
             created_at=created_at or now,
             updated_at=now,
@@ -244,7 +253,9 @@ class DocumentStore:
     def remove(self, session: Session, character_id: str) -> None:
         """Delete a character and its history; the history goes first (no cascades needed)."""
         row = _get(session, character_id)
-        session.exec(delete(CharacterLogRow).where(CharacterLogRow.character_id == character_id))  # type: ignore[call-overload]
+        session.exec(
+            delete(CharacterLogRow).where(col(CharacterLogRow.character_id) == character_id)
+        )
         session.exec(
             delete(CharacterDocumentRow).where(col(CharacterDocumentRow.id) == character_id)
         )
@@ -297,6 +308,25 @@ def _get(session: Session, character_id: str) -> CharacterDocumentRow:
     return row
 
 
+def _check_row(row: CharacterDocumentRow, identity: Identity) -> None:
+    """Refuse a row whose document is another character than the row says (ForgedRow).
+
+    On a shared server a member could insert a row of their own holding another
+    member's character (issue 27: "shadow-1" with Wren's id inside); reading it
+    as Wren would let a pull write it over the real Wren.
+    """
+    for what, stored, inner in (
+        ("id", row.id, identity.id),
+        ("name", row.name, identity.name),
+        ("player", row.player, identity.player),
+    ):
+        if stored != inner:
+            raise ForgedRow(
+                f"the stored row {row.id!r} ({row.name!r}) holds a character whose {what} is "
+                f"{inner!r}, not {stored!r}: it was refused and nothing was read from it"
+            )
+
+
 def _system(row: CharacterDocumentRow) -> GameSystem:
     try:
         return system(row.system)
@@ -323,8 +353,8 @@ def _log_row(character_id: str, seq: int, text: str, now: datetime) -> Character
 
 def _delete_log_from(session: Session, character_id: str, seq: int) -> None:
     session.exec(
-        delete(CharacterLogRow).where(  # type: ignore[call-overload]
-            CharacterLogRow.character_id == character_id, col(CharacterLogRow.seq) >= seq
+        delete(CharacterLogRow).where(
+            col(CharacterLogRow.character_id) == character_id, col(CharacterLogRow.seq) >= seq
         )
     )
     session.flush()

@@ -35,6 +35,7 @@ words, before touching anything (``refuse_change``, ``refuse_review``), and
 
 from __future__ import annotations
 
+import json
 import re
 import secrets
 import threading
@@ -46,7 +47,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 from sqlmodel import Session
 
-from models.errors import LibraryError, NotAllowed
+from models.errors import LibraryBusy, LibraryError, NotAllowed
 from models.tables import CHILD_TABLES, metadata
 
 OWNED_TABLES = ("contractor", "character_document")
@@ -197,6 +198,24 @@ def refuse_review(member: Membership | None) -> None:
             f"only the playgroup leader can review or approve characters ({member.name} "
             "is a player)"
         )
+
+
+BUSY_STATES = ("55P03", "57014")
+"""SQLSTATEs of a statement that gave up: lock_not_available (``lock_timeout``) and
+query_canceled (``statement_timeout``)."""
+
+BUSY = (
+    "the shared library is busy: someone is holding what this needs (a lock or a long "
+    "query), so it gave up after waiting; nothing was changed, try again in a moment"
+)
+
+
+def busy(exc: BaseException) -> LibraryBusy | None:
+    """A statement that gave up waiting (lock or statement timeout) as LibraryBusy."""
+    orig = getattr(exc, "orig", None)
+    if getattr(orig, "sqlstate", None) in BUSY_STATES:
+        return LibraryBusy(BUSY)
+    return None
 
 
 def explain(exc: BaseException) -> NotAllowed | None:
@@ -425,13 +444,61 @@ BEGIN
 END $$"""
 
 
+def _check_document_sql() -> str:
+    """The trigger function refusing a ``character_document`` row whose document is not
+    the character the row says (issue 27: a player's "shadow-1" row holding another
+    member's character, inner id theirs). The document's ``character.id`` must be the
+    row's id, its system one Harbinger knows, and its name and player (where the system
+    keeps them in one field: ``GameSystem.identity_keys``) the row's. Only the schema's
+    owner (migrations, restores) is not checked, as in the other guards."""
+    from builder.core.registry import systems
+
+    keys = {s.id: {"name": s.identity_keys[0], "player": s.identity_keys[1]} for s in systems()}
+    known = _literal(json.dumps(keys, sort_keys=True))
+    return f"""
+CREATE OR REPLACE FUNCTION harbinger_check_document() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  body jsonb;
+  known jsonb := {known}::jsonb;
+  field text;
+BEGIN
+  IF current_user::text = (SELECT tableowner::text FROM pg_catalog.pg_tables
+      WHERE schemaname = TG_TABLE_SCHEMA AND tablename = TG_TABLE_NAME) THEN
+    RETURN NEW;
+  END IF;
+  IF NOT known ? NEW.system THEN
+    RAISE EXCEPTION 'the row % is of the game system %, which Harbinger does not know',
+      NEW.id, NEW.system USING ERRCODE = '42501';
+  END IF;
+  body := NEW.document::jsonb -> 'character';
+  IF body IS NULL OR jsonb_typeof(body) <> 'object' THEN
+    RAISE EXCEPTION 'the row % holds no character', NEW.id USING ERRCODE = '42501';
+  END IF;
+  IF body ->> 'id' IS DISTINCT FROM NEW.id THEN
+    RAISE EXCEPTION 'the row % holds the character %, not itself', NEW.id, body ->> 'id'
+      USING ERRCODE = '42501';
+  END IF;
+  field := known -> NEW.system ->> 'name';
+  IF field <> '' AND (body ->> field) IS DISTINCT FROM NEW.name THEN
+    RAISE EXCEPTION 'the row % is named %, but its character %', NEW.id, NEW.name,
+      coalesce(body ->> field, 'has no name') USING ERRCODE = '42501';
+  END IF;
+  field := known -> NEW.system ->> 'player';
+  IF field <> '' AND (body ->> field) IS DISTINCT FROM NEW.player THEN
+    RAISE EXCEPTION 'the row % says its player is %, but its character %', NEW.id,
+      NEW.player, coalesce(body ->> field, 'has none') USING ERRCODE = '42501';
+  END IF;
+  RETURN NEW;
+END $$"""
+
+
 def _children() -> dict[str, str]:
     """Each table whose rows belong to a character, and the condition "the row is mine"."""
     mine = (
         "EXISTS (SELECT 1 FROM contractor c "
         "WHERE c.id = contractor_id AND c.owner = current_user::text)"
     )
-    owned = {table.__tablename__: mine for table in CHILD_TABLES}  # type: ignore[attr-defined]
+    owned = {str(table.__tablename__): mine for table in CHILD_TABLES}
     via_gift = (
         "EXISTS (SELECT 1 FROM gift g JOIN contractor c ON c.id = g.contractor_id "
         "WHERE g.id = gift_row_id AND c.owner = current_user::text)"
@@ -456,7 +523,9 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
         f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {members}",
         f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {members}",
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {members}",
-        f"GRANT INSERT, UPDATE ON character_version TO {members}",
+        # Only the version column: a table-wide UPDATE (or DELETE) would also let a member
+        # LOCK the table IN ACCESS EXCLUSIVE MODE and stall every save (issue 27).
+        f"GRANT INSERT, UPDATE (version) ON character_version TO {members}",
         # A player row is a name and the Coins of Charon earned or spent elsewhere: any
         # member may add a name (their contractor may need it); only that player or the
         # leader changes its coins, and nobody renames or deletes it (the trigger).
@@ -467,6 +536,10 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
         _GUARD_DELETE,
         _GUARD_PLAYER,
         _NOTIFY,
+        _check_document_sql(),
+        "DROP TRIGGER IF EXISTS harbinger_check_document ON character_document",
+        "CREATE TRIGGER harbinger_check_document BEFORE INSERT OR UPDATE ON character_document "
+        "FOR EACH ROW EXECUTE FUNCTION harbinger_check_document()",
         "DROP TRIGGER IF EXISTS harbinger_guard_player ON player",
         "CREATE TRIGGER harbinger_guard_player BEFORE INSERT OR UPDATE ON player "
         "FOR EACH ROW EXECUTE FUNCTION harbinger_guard_player()",
@@ -561,6 +634,11 @@ def listen(
     Blocks: run it in a thread of its own. Uses its own connection (LISTEN
     needs one that stays open outside transactions). Connection problems end
     the loop quietly after a pause and a retry, until ``stop`` is set.
+
+    PostgreSQL lets any member ``NOTIFY`` any channel, so a payload proves
+    nothing: it is only a hint to read again. ``on_saved`` must never act on
+    it beyond that (``ui.playgroup_watch`` compares the row's stored version
+    with the one it holds and reloads nothing when they agree; issue 27).
     """
     import psycopg
 

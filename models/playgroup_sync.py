@@ -29,7 +29,7 @@ from typing import Any
 from sqlalchemy.engine import make_url
 
 from builder.core.registry import CharacterFile, system
-from models.errors import LibraryError, StaleCharacter
+from models.errors import ForgedRow, LibraryError, StaleCharacter
 from models.library import Library, database_url
 from models.migrate import sqlite_file
 
@@ -55,6 +55,8 @@ class SyncReport:
     pulled: list[str] = field(default_factory=list)
     pushed: list[str] = field(default_factory=list)
     kept_local: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    """Why each row that is not what it claims to be was left on the server (issue 27)."""
     conflicts: list[Conflict] = field(default_factory=list)
     unchanged: int = 0
 
@@ -111,7 +113,8 @@ def pull(shared_url: str, local_url: str, *, replace_local: bool = False) -> Syn
     """Copy the member's characters from the shared library into the local one.
 
     A local copy changed since the last pull is kept (``kept_local``: push it
-    first) unless ``replace_local``.
+    first) unless ``replace_local``. A row holding another character than it
+    claims (``ForgedRow``) is copied nowhere and listed in ``refused``.
     """
     report = SyncReport()
     with (
@@ -124,7 +127,11 @@ def pull(shared_url: str, local_url: str, *, replace_local: bool = False) -> Syn
         for entry in shared.roster():
             if not everyone and entry.owner != login:
                 continue
-            data, version, body = _file_bytes(shared, entry.id)
+            try:
+                data, version, body = _file_bytes(shared, entry.id)
+            except ForgedRow as exc:  # another character under this row's id: never copied
+                report.refused.append(str(exc))
+                continue
             known = state.get(entry.id)
             if local.exists(entry.id):
                 _bytes, _v, local_body = _file_bytes(local, entry.id)

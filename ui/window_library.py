@@ -142,6 +142,7 @@ class LibraryMixin:
         self.warn("Could not open the library", f"{display_location(url)}\n\n{message}")
 
     def _library_opened(self, url: str, library: Any, rows: list[Any]) -> None:
+        self.remember_tabs()  # the library left behind keeps its tabs for next time
         self.workspace.set_library(library, url)
         self.settings.add_recent_library(url)
         self._show_nothing()
@@ -155,6 +156,8 @@ class LibraryMixin:
         picked, self._picked_while_opening = self._picked_while_opening, None
         if picked is not None and picked[0] in {line.id for line in self.roster.lines()}:
             (self.open_character if picked[1] else self.show_contractor)(picked[0])
+        else:
+            self.restore_tabs(url)
         self.library_opened.emit(url)
 
     def choose_library(self) -> None:
@@ -174,8 +177,17 @@ class LibraryMixin:
     def refresh_roster(self, rows: list[Any] | None = None) -> None:
         """Show the library's roster (``rows`` when already read)."""
         if rows is None:
+            from models.errors import LibraryBusy
+
             library = self.workspace.library
-            rows = library.roster() if library is not None else []
+            try:
+                rows = library.roster() if library is not None else []
+            except LibraryBusy as exc:  # a member holds a lock: say so, keep the rows shown
+                self.status_label.setText("The shared library is busy")
+                self._show_dialog(
+                    message_box(self, "Warning", "The shared library is busy", str(exc))
+                )
+                return
         self.roster.set_rows(rows)
         count = len(rows)
         self.status_label.setText(f"{count} character{'s' if count != 1 else ''}")

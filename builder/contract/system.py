@@ -127,6 +127,7 @@ SYSTEM = GameSystem(
     display_name="The Contract",
     noun="contractor",
     character_type=Contractor,
+    identity_keys=("", ""),
     read=_read,
     write=_write,
     dumps=_dumps,

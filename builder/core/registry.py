@@ -131,6 +131,10 @@ class GameSystem:
     item_titles: Mapping[str, str] = field(default_factory=dict)
     in_play: Callable[[Any], bool] = field(default=lambda _character: True)
     standing: Callable[[int | None], str] = field(default=lambda _victories: "")
+    identity_keys: tuple[str, str] = ("name", "player")
+    """The keys of the character's JSON object holding its ``Identity`` name and player,
+    for checks that cannot run Python (a shared server's trigger compares them with the
+    row); "" where the identity is not one plain field (it is then checked by the app)."""
 
 
 _SYSTEMS: dict[str, GameSystem] = {}

@@ -407,6 +407,7 @@ def snapshot(table: Table, findings: list[Finding], refused: list[int]) -> Coven
         week=table.week,
         phase=table.phase,
         elements=MappingProxyType(dict(table.elements)),
+        # A link is a pair, and sorting its two ends keeps two; mypy sees tuple[str, ...].
         links=tuple(sorted(tuple(sorted(link)) for link in table.links)),  # type: ignore[misc]
         markers=MappingProxyType(dict(table.markers)),
         corrupt=frozenset(table.corrupt),

@@ -80,6 +80,7 @@ SYSTEM = GameSystem(
     display_name="The Coven",
     noun="chronicle",
     character_type=Chronicle,
+    identity_keys=("town", "others_player"),
     read=_read,
     write=_write,
     dumps=_dumps,

@@ -114,6 +114,7 @@ SYSTEM = GameSystem(
     display_name="Covenants (tile game)",
     noun="tile game",
     character_type=GameRecord,
+    identity_keys=("", ""),
     read=_read,
     write=_write,
     dumps=_dumps,

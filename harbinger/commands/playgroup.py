@@ -16,12 +16,13 @@ prints both versions and exits 1 until ``--keep`` says which stays.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
-from harbinger.commands.base import EXIT_CHECK_FAILED, CliError, add_json_flag, emit
+from harbinger.commands.base import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``playgroup`` and its ``init``, ``add-player``, ``pull`` and ``push`` actions."""
     parser = subparsers.add_parser(
         "playgroup",
@@ -133,6 +134,7 @@ def run_pull(args: argparse.Namespace) -> int:
         "pulled": report.pulled,
         "kept_local": report.kept_local,
         "unchanged": report.unchanged,
+        "refused": report.refused,
     }
 
     def text() -> str:
@@ -144,7 +146,9 @@ def run_pull(args: argparse.Namespace) -> int:
         return "\n".join(lines)
 
     emit(args, document, text)
-    return 0
+    for reason in report.refused:
+        print(f"harbinger playgroup: refused: {reason}", file=sys.stderr)
+    return EXIT_BAD_INPUT if report.refused else 0
 
 
 def run_push(args: argparse.Namespace) -> int:

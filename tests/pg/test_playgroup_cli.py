@@ -86,7 +86,12 @@ def test_pull_edit_push_and_a_conflict_shows_both_versions(
     local = str(tmp_path / "ines-local.sqlite3")
     code, out, err = _run(capsys, "--db", local, "playgroup", "pull", shared["ines"], "--json")
     assert (code, err) == (0, "")
-    assert json.loads(out) == {"pulled": ["Wren Halloway"], "kept_local": [], "unchanged": 0}
+    assert json.loads(out) == {
+        "pulled": ["Wren Halloway"],
+        "kept_local": [],
+        "unchanged": 0,
+        "refused": [],
+    }
     wren_id = read_character_file(WREN).id
     with Library.open(local) as mine:
         assert [e.name for e in mine.roster()] == ["Wren Halloway"]  # only her own
