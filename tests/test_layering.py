@@ -41,6 +41,7 @@ PROBES: tuple[tuple[str, str], ...] = (
     ("harbinger/commands/coven.py", "from harbinger.app import mortal_coil"),
     ("harbinger/app/common.py", "from harbinger.app import covenant"),
     ("models/values.py", "from builder.contract import status"),
+    ("harbinger/app/tiles.py", "from harbinger.app import coven"),
 )
 """(file, import line): each must break a contract when added to that file."""
 
