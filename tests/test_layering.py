@@ -64,10 +64,10 @@ def _copy_tree(into: Path) -> Path:
         shutil.copytree(
             ROOT / package,
             into / package,
-            ignore=lambda folder, names: [
-                n for n in names if not n.endswith(".py") and not (Path(folder) / n).is_dir()
-            ]
-            + [n for n in names if n == "__pycache__"],
+            ignore=lambda folder, names: (
+                [n for n in names if not n.endswith(".py") and not (Path(folder) / n).is_dir()]
+                + [n for n in names if n == "__pycache__"]
+            ),
         )
     shutil.copy(ROOT / "pyproject.toml", into / "pyproject.toml")
     return into
