@@ -287,7 +287,7 @@ def cell_text(line: RosterLine, column: int) -> str:
     """What a character's row shows in ``column`` (Name, Status, Victories, Approval).
 
     Only The Contract's characters have a Status and victories; others
-    (Covenant plays by Ties) show their game's name.
+    (other games' rules have none) show their game's name.
     """
     if column == 0:
         title = line.name if line.alive else f"✝ {line.name}"

@@ -164,7 +164,8 @@ def _line(entry: Any) -> str:
     player = f" [{entry.player}]" if entry.player else ""
     what = entry.system_name or entry.system
     if entry.victories is not None:
-        what += f", {entry.standing}, {entry.victories} victories"
+        count = entry.victories
+        what += f", {entry.standing}, {count} {'victory' if count == 1 else 'victories'}"
     out = "" if entry.alive else ("  (dead)" if entry.victories is not None else "  (out of play)")
     return f"{entry.id}  {entry.name}{player}  {what}{out}"
 
