@@ -46,6 +46,7 @@ from builder.coven.chronicle import (
     TraitCard,
 )
 from builder.coven.state import creation_findings
+from ui.widgets.name_edit import NameEdit
 
 
 def _slug(text: str, taken: set[str]) -> str:
@@ -64,8 +65,8 @@ class PractitionerPage(QWidget):
         self.index = index
         layout = QHBoxLayout(self)
         form = QFormLayout()
-        self.name = QLineEdit()
-        self.player = QLineEdit()
+        self.name = NameEdit()
+        self.player = NameEdit()
         self.person = QComboBox()
         form.addRow("Name", self.name)
         form.addRow("Player", self.player)
@@ -161,7 +162,7 @@ class CreateChronicleDialog(QDialog):
         top = QHBoxLayout()
         others = QGroupBox("The Others")
         form = QFormLayout(others)
-        self.town = QLineEdit()
+        self.town = NameEdit()
         self.others_player = QLineEdit()
         self.description = QLineEdit()
         self.goal = QComboBox()
