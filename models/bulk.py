@@ -31,10 +31,11 @@ def insert_values(session: Session, rows: Sequence[Values]) -> None:
     for model, values in rows:
         by_table.setdefault(model, []).append(values)
     connection = session.connection()
-    for model, values in by_table.items():
+    for model, table_rows in by_table.items():
+        # SQLModel sets __table__ on a table class when it is made; its type does not say so.
         table = model.__table__  # type: ignore[attr-defined]
-        if not _insert_positional(connection, table, values):
-            session.execute(sa.insert(table), values)
+        if not _insert_positional(connection, table, table_rows):
+            session.execute(sa.insert(table), table_rows)
 
 
 def insert_tuples(
@@ -49,6 +50,7 @@ def insert_tuples(
     if not rows:
         return
     connection = session.connection()
+    # SQLModel sets __table__ on a table class when it is made; its type does not say so.
     table = model.__table__  # type: ignore[attr-defined]
     if not _insert_positional_tuples(connection, table, list(columns), rows):
         session.execute(sa.insert(table), [dict(zip(columns, row, strict=True)) for row in rows])
@@ -87,9 +89,9 @@ def _insert_positional_tuples(
     order = list(compiled.positiontup or ())
     if sorted(order) != sorted(keys):
         return False  # the statement wants something the rows do not give: let SQLAlchemy do it
-    columns = list(zip(*rows, strict=True))  # column by column, in the statement's order
+    by_key = list(zip(*rows, strict=True))  # column by column
     at = {key: index for index, key in enumerate(keys)}
-    columns = [columns[at[key]] for key in order]
+    columns: list[Sequence[Any]] = [by_key[at[key]] for key in order]  # in the statement's order
     for position, key in enumerate(order):
         process = table.c[key].type.dialect_impl(dialect).bind_processor(dialect)
         if process is not None:

@@ -102,6 +102,7 @@ def record_first(session: Session, ids: Sequence[str]) -> None:
     """
     if ids:
         rows = [{"character_id": i, "version": FIRST_VERSION} for i in ids]
+        # SQLModel sets __table__ on a table class when it is made; its type does not say so.
         session.execute(sa.insert(CharacterVersionRow.__table__), rows)  # type: ignore[attr-defined]
 
 

@@ -182,8 +182,8 @@ class ContractStore:
         retracted = len(stored.ledger) - keep
         if retracted:
             session.exec(
-                delete(LedgerRow).where(  # type: ignore[arg-type]
-                    LedgerRow.contractor_id == contractor.id, col(LedgerRow.seq) >= keep
+                delete(LedgerRow).where(
+                    col(LedgerRow.contractor_id) == contractor.id, col(LedgerRow.seq) >= keep
                 )
             )
             session.flush()
@@ -304,10 +304,10 @@ def _in_force(row: Any) -> Any:
     """
     later = aliased(LedgerRow)
     return ~sa.exists().where(
-        later.contractor_id == row.contractor_id,
-        later.corrects == sa.func.coalesce(row.corrects, row.seq),
-        later.seq > row.seq,
-        later.corrects < later.seq,
+        col(later.contractor_id) == row.contractor_id,
+        col(later.corrects) == sa.func.coalesce(row.corrects, row.seq),
+        col(later.seq) > row.seq,
+        col(later.corrects) < later.seq,
     )
 
 
@@ -316,7 +316,9 @@ def _has_corrections() -> Any:
     migration 0009, answers it without reading the ledger)."""
     return (
         sa.exists()
-        .where(LedgerRow.contractor_id == ContractorRow.id, col(LedgerRow.corrects).is_not(None))
+        .where(
+            col(LedgerRow.contractor_id) == ContractorRow.id, col(LedgerRow.corrects).is_not(None)
+        )
         .correlate(ContractorRow)
     )
 
@@ -397,7 +399,7 @@ def roster_query() -> Any:
             col(ContractorRow.owner),
         )
         .select_from(ContractorRow)
-        .outerjoin(PlayerRow, ContractorRow.player_id == PlayerRow.id)  # type: ignore[arg-type]
+        .outerjoin(PlayerRow, col(ContractorRow.player_id) == PlayerRow.id)
     )
 
 
@@ -644,6 +646,7 @@ def _update_contractor(
     changed = _changed_parts(old, new)
     for part in changed:
         for table in _PART_TABLES[part]:
+            # Every _PART_TABLES table has contractor_id; no common base class declares it.
             session.exec(delete(table).where(table.contractor_id == cid))  # type: ignore[attr-defined]
     session.flush()
     session.add_all(_collection_rows(new, changed))
@@ -697,9 +700,9 @@ def _delete_gift_rows(session: Session, gift_ids: Any) -> None:
     ids = list(session.exec(gift_ids).all())
     if not ids:
         return
-    session.exec(delete(GiftModifierRow).where(col(GiftModifierRow.gift_row_id).in_(ids)))  # type: ignore[call-overload]
-    session.exec(delete(GiftParameterRow).where(col(GiftParameterRow.gift_row_id).in_(ids)))  # type: ignore[call-overload]
-    session.exec(delete(GiftRow).where(col(GiftRow.id).in_(ids)))  # type: ignore[call-overload]
+    session.exec(delete(GiftModifierRow).where(col(GiftModifierRow.gift_row_id).in_(ids)))
+    session.exec(delete(GiftParameterRow).where(col(GiftParameterRow.gift_row_id).in_(ids)))
+    session.exec(delete(GiftRow).where(col(GiftRow.id).in_(ids)))
 
 
 def _delete_contractor(session: Session, contractor_id: str) -> None:
@@ -718,6 +721,6 @@ def _delete_contractor(session: Session, contractor_id: str) -> None:
         TraumaRow,
         LooseEndRow,
     ):
-        session.exec(delete(table).where(table.contractor_id == contractor_id))  # type: ignore[attr-defined,arg-type]
+        session.exec(delete(table).where(col(table.contractor_id) == contractor_id))
     session.exec(delete(ContractorRow).where(col(ContractorRow.id) == contractor_id))
     session.flush()

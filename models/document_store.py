@@ -139,6 +139,7 @@ class DocumentStore:
         row = CharacterDocumentRow(
             id=split.identity.id,
             system=game.id,
+            name=split.identity.name,  # _apply sets it again with the other roster columns
             approvals=stored_json([dict(a) for a in approvals]),
             created_at=created_at or now,
             updated_at=now,
@@ -252,7 +253,9 @@ class DocumentStore:
     def remove(self, session: Session, character_id: str) -> None:
         """Delete a character and its history; the history goes first (no cascades needed)."""
         row = _get(session, character_id)
-        session.exec(delete(CharacterLogRow).where(CharacterLogRow.character_id == character_id))  # type: ignore[call-overload]
+        session.exec(
+            delete(CharacterLogRow).where(col(CharacterLogRow.character_id) == character_id)
+        )
         session.exec(
             delete(CharacterDocumentRow).where(col(CharacterDocumentRow.id) == character_id)
         )
@@ -350,8 +353,8 @@ def _log_row(character_id: str, seq: int, text: str, now: datetime) -> Character
 
 def _delete_log_from(session: Session, character_id: str, seq: int) -> None:
     session.exec(
-        delete(CharacterLogRow).where(  # type: ignore[call-overload]
-            CharacterLogRow.character_id == character_id, col(CharacterLogRow.seq) >= seq
+        delete(CharacterLogRow).where(
+            col(CharacterLogRow.character_id) == character_id, col(CharacterLogRow.seq) >= seq
         )
     )
     session.flush()

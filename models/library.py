@@ -148,6 +148,10 @@ def _shown(url: str) -> str:
     return parsed.render_as_string(hide_password=True)
 
 
+IMPORT_BATCH_FILES = 1_000
+"""Files ``Library.import_files`` reads, checks and stores together in one transaction."""
+
+
 class Library:
     """A library of characters. Open with ``Library.open(url)``; close it (or use ``with``)."""
 
@@ -419,6 +423,7 @@ class Library:
         expected = expected_version if expected_version is not None else _version(seen)
         with self._writing() as session:
             held = _system_of(session, identity.id)
+            stored: int | None
             if held is None:
                 summary = store.insert(session, game, character, now())
                 stored = concurrency.tombstone(session, identity.id)
@@ -514,29 +519,53 @@ class Library:
         on_conflict: OnConflict | str = OnConflict.REFUSE,
         *,
         progress: Progress | None = None,
+        batch_size: int = IMPORT_BATCH_FILES,
+        on_batch: Callable[[ImportBatch], None] | None = None,
     ) -> list[ImportResult]:
-        """Import several files as one action: all of them, or (on any problem) none.
+        """Import files in batches of ``batch_size``: each batch all of it, or (on any
+        problem) none of it, in one transaction.
 
-        Every file is read and checked first; a bad one raises
+        Every file of a batch is read and checked first; a bad one raises
         CharacterFileError with ``source`` set to its name. An id already in
-        the library (or earlier in the same batch) is settled by
+        the library (or earlier in the same import) is settled by
         ``on_conflict``: REFUSE raises ImportConflict, REPLACE overwrites,
         KEEP_BOTH stores a copy under a new id and a numbered name ("Ines
         Varga (2)"), SKIP leaves the stored one, COPY stores a copy under a
-        new id only. Either way the library is unchanged unless every file
-        went in: the whole batch is one transaction. Characters whose id is
-        new go in together, a few statements per batch
+        new id only. A batch is stored only if every file of it went in;
+        batches stored before a failing one stay stored, and the exception
+        says how many files they held (``stored_before``). An import of at
+        most ``batch_size`` files is therefore all or nothing. Characters
+        whose id is new go in together, a few statements per batch
         (``Store.insert_many``). ``progress(phase, done, total)`` is called
-        as files are read ("reading") and stored ("storing"), for a progress
-        bar; an exception it raises (a Cancel) ends the import with nothing
-        written.
+        as files are read ("reading") and stored ("storing"), counting over
+        the whole import; an exception it raises (a Cancel) ends the import
+        with nothing of the current batch written.
+
+        Memory is bounded by the batch, not by the import: a batch's read
+        files are let go before the next batch is read (issue 29: 50,000
+        files took 3.86 GB when all were held). ``on_batch`` is called with
+        each batch once read, before it is stored (to watch what is held).
         """
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, not {batch_size}")
+        total = len(sources)
+        results: list[ImportResult] = []
         with _collector_paused():
-            batch = self.read_import(sources, progress=progress)
-            results = self.import_batch(batch, on_conflict, progress=progress)
-            # Let the files go while the collector is paused: it would otherwise walk all of
-            # their objects once more when it resumes (a few percent of the import).
-            del batch
+            for start in range(0, total, batch_size):
+                step = _progress_from(progress, start, total)
+                try:
+                    batch = self.read_import(
+                        sources[start : start + batch_size], progress=step, first=start
+                    )
+                    if on_batch is not None:
+                        on_batch(batch)
+                    results += self.import_batch(batch, on_conflict, progress=step)
+                except (LibraryError, FileFormatError) as exc:
+                    exc.stored_before = len(results)  # type: ignore[attr-defined]
+                    raise
+                # Let the files go while the collector is paused: it would otherwise walk all
+                # of their objects once more when it resumes (a few percent of the import).
+                del batch
         return results
 
     def read_import(
@@ -544,18 +573,20 @@ class Library:
         sources: Sequence[str | os.PathLike[str] | bytes],
         *,
         progress: Progress | None = None,
+        first: int = 0,
     ) -> ImportBatch:
         """The first half of ``import_files``: read and check every file, find the id conflicts.
 
         Nothing is written; the app asks the player about each conflict and
         then calls ``import_batch``. A bad file raises CharacterFileError
-        with ``source`` set to its name.
+        with ``source`` set to its name (file given as bytes: "file N", N
+        counting from ``first`` + 1, its place in the whole import).
         """
         total = len(sources)
         files: list[tuple[str, CharacterFile]] = []
         with _collector_paused():
             for index, source in enumerate(sources):
-                name = _source_name(source, index)
+                name = _source_name(source, first + index)
                 try:
                     files.append((name, read_character_file(source)))
                 except CharacterFileError as exc:
@@ -680,6 +711,17 @@ def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile
         raise
     except FileFormatError as exc:
         raise CharacterFileError(exc.problem, exc.where, problems=exc.problems) from None
+
+
+def _progress_from(progress: Progress | None, start: int, total: int) -> Progress | None:
+    """``progress`` for the batch starting at file ``start``: counts over the whole import."""
+    if progress is None:
+        return None
+
+    def step(phase: str, done: int, _batch_total: int) -> None:
+        progress(phase, start + done, total)
+
+    return step
 
 
 def _source_name(source: str | os.PathLike[str] | bytes, index: int) -> str:

@@ -229,6 +229,7 @@ def upgrade(engine: Engine, target: str = "head") -> None:
 def _driver_execute(connection: Connection, statement: str) -> None:
     """Run a statement outside any transaction (PRAGMA foreign_keys is ignored inside one)."""
     driver = connection.connection.driver_connection
+    # A SQLite pool connection always has its driver connection (None only once closed).
     driver.execute(statement)  # type: ignore[union-attr]
 
 
@@ -255,6 +256,7 @@ def backup_sqlite(engine: Engine, revision: str, now: datetime | None = None) ->
         source = raw.driver_connection
         copy = sqlite3.connect(target)
         try:
+            # A SQLite pool connection always has its driver connection (None only once closed).
             source.backup(copy)  # type: ignore[union-attr]
             verdict = copy.execute("PRAGMA integrity_check").fetchone()
             copy.execute("PRAGMA journal_mode=DELETE")  # a backup is one self-contained file

@@ -498,7 +498,7 @@ def _children() -> dict[str, str]:
         "EXISTS (SELECT 1 FROM contractor c "
         "WHERE c.id = contractor_id AND c.owner = current_user::text)"
     )
-    owned = {table.__tablename__: mine for table in CHILD_TABLES}  # type: ignore[attr-defined]
+    owned = {str(table.__tablename__): mine for table in CHILD_TABLES}
     via_gift = (
         "EXISTS (SELECT 1 FROM gift g JOIN contractor c ON c.id = g.contractor_id "
         "WHERE g.id = gift_row_id AND c.owner = current_user::text)"

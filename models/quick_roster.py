@@ -69,7 +69,8 @@ def _revision(connection: sqlite3.Connection) -> str | None:
 def _rows(connection: sqlite3.Connection, sql: str) -> list[Any]:
     """The rows of ``sql`` as named tuples (the stores read columns by name)."""
     cursor = connection.execute(sql)
-    Row = namedtuple("Row", [column[0] for column in cursor.description])
+    # The fields are the query's columns, known only when it runs: mypy wants a literal list.
+    Row = namedtuple("Row", [column[0] for column in cursor.description])  # type: ignore[misc]
     return [Row(*values) for values in cursor.fetchall()]
 
 

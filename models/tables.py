@@ -64,7 +64,7 @@ ID_LENGTH = 64
 class LibraryTable(SQLModel):
     """Base of every library table; its own metadata keeps them apart from other SQLModel use."""
 
-    metadata: ClassVar[MetaData] = MetaData(naming_convention=NAMING_CONVENTION)  # type: ignore[misc]
+    metadata: ClassVar[MetaData] = MetaData(naming_convention=NAMING_CONVENTION)
 
 
 def _contractor_fk() -> Any:

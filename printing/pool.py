@@ -148,6 +148,7 @@ def print_folder(
 def _finish(names: dict[int, _Named], parts: list[Path], folder: Path) -> list[Path]:
     """Give each finished sheet its final name; remove every leftover ``.part`` file."""
     order = sorted(names)
+    # sheet_paths reads only name, ident and noun, which _Named has; it is typed for RosterSheet.
     paths = sheet_paths([names[i] for i in order], folder)  # type: ignore[misc]
     for index, path in zip(order, paths, strict=True):
         place_new(parts[index], path)

@@ -271,9 +271,9 @@ def print_blank(system_id: str | None, out: Output, paper: Paper = "letter") -> 
         system_id = offered[0]
     found = printer(system_id)
     if found.blank is None:
-        offered = ", ".join(blank_systems()) or "none"
+        names = ", ".join(blank_systems()) or "none"
         raise NoPrinter(
-            f"{_display_name(system_id)} has no blank sheet to print (games that do: {offered})"
+            f"{_display_name(system_id)} has no blank sheet to print (games that do: {names})"
         )
     return found.blank(out, paper)
 

@@ -37,6 +37,9 @@ PROBES: tuple[tuple[str, str], ...] = (
     ("harbinger/app/common.py", "import PySide6.QtWidgets"),
     ("harbinger/app/contract/operations.py", "from builder.covenant import character"),
     ("ui/window_tabs.py", "from ui.operations import contract"),
+    ("harbinger/app/coven.py", "from builder.covenant import character"),
+    ("harbinger/commands/coven.py", "from harbinger.app import mortal_coil"),
+    ("harbinger/app/common.py", "from harbinger.app import covenant"),
 )
 """(file, import line): each must break a contract when added to that file."""
 

@@ -344,11 +344,29 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
 
         toolbar.addActions(tools("start"))
         toolbar.addSeparator()
-        toolbar.addAction(self.actions["undo"])
-        toolbar.addAction(self.actions["redo"])
+        toolbar.addAction(self._short(self.actions["undo"], "&Undo"))
+        toolbar.addAction(self._short(self.actions["redo"], "&Redo"))
         if tools("end"):
             toolbar.addSeparator()
             toolbar.addActions(tools("end"))
+
+    def _short(self, action: QAction, text: str) -> QAction:
+        """A toolbar stand-in for ``action`` with a short ``text``: Undo's own text grows with
+        what it undoes ("Undo Record Contract 12 …"), so the button keeps "Undo" and says the
+        whole in its tooltip. It triggers ``action`` and follows its enabled state."""
+        short = QAction(self)
+        short.setText(text)
+        short.triggered.connect(action.trigger)
+
+        def follow() -> None:
+            short.setEnabled(action.isEnabled())
+            keys = action.shortcut().toString()
+            whole = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
+            short.setToolTip(f"{whole} ({keys})" if keys else whole)
+
+        action.changed.connect(follow)
+        follow()
+        return short
 
     def _fill_recent_menu(self) -> None:
         self.recent_menu.clear()
@@ -558,6 +576,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
             self._ask_before_quitting(unsaved)
             return
         self.tasks.wait()
+        self.remember_tabs()
         self.settings.save_window(self.saveGeometry(), self.saveState(), self.splitter.saveState())
         for part in self.parts.values():
             part.closing()

@@ -1,9 +1,13 @@
 """The Print dialog and the roster print, with a preview and progress (issue 16 items 6, 10).
 
 ``PrintDialog`` asks what to print for the open character: the full sheet or,
-for a game that has one, the compact sheet for the table (two pages), and the
-paper. "Preview…" writes the PDF exactly as it will be saved and shows its
-real pages (``ui.print_preview``); "Save PDF…" goes on to choose the file.
+for a game that has them (``printing.systems``), the compact sheet for the
+table (two pages), its cards (The Contract's Gift cards, The Coven's trait
+cards) or a blank sheet for pencil play; and the paper. "Preview…" writes the
+PDF exactly as it will be saved and shows its real pages, zoomed and paged
+(``ui.print_preview``); "Save PDF…" goes on to choose the file. The command
+line prints the same four (``harbinger sheet pdf``: ``--compact``, ``--cards``,
+``--blank``).
 
 ``RosterPrint`` prints every character of the library into a folder, one file
 each, on every core (``printing.systems.render_roster``), with a progress
@@ -39,6 +43,36 @@ from ui.print_preview import PreviewDialog
 PAPERS = (("US Letter", "letter"), ("A4", "a4"))
 FULL = "Full sheet"
 COMPACT = "Compact sheet (two pages for the table)"
+BLANK = "Blank sheet for pencil play"
+
+KINDS = ("full", "compact", "cards", "blank")
+"""What the Print dialog can print, by key: the sheet, the short sheet, cards, a blank sheet."""
+
+
+def print_kinds(character: Any, many: bool = False) -> list[tuple[str, str]]:
+    """(label, key) of what can be printed for ``character``: the full sheet, and the
+    compact sheet, cards and blank sheet its game prints (``many``: a whole roster,
+    full or compact)."""
+    if many:
+        return [(FULL, "full"), (COMPACT, "compact")]
+    from printing.systems import printer_for
+
+    found = printer_for(character)
+    kinds = [(FULL, "full")]
+    if found.compact is not None:
+        kinds.append((COMPACT, "compact"))
+    if found.cards is not None:
+        kinds.append((found.cards_name[:1].upper() + found.cards_name[1:], "cards"))
+    if found.blank is not None:
+        kinds.append((BLANK, "blank"))
+    return kinds
+
+
+def file_suffix(kind: str, label: str) -> str:
+    """What a printed file's suggested name adds for ``kind``: " (compact)", " (Gift cards)"."""
+    return {"full": "", "compact": " (compact)", "blank": " (blank sheet)"}.get(
+        kind, f" ({label})"
+    )
 
 
 def has_compact(character: Any) -> bool:
@@ -48,25 +82,43 @@ def has_compact(character: Any) -> bool:
     return printer_for(character).compact is not None
 
 
-def write_sheet(system_id: str, character: Any, path: Path, paper: str, compact: bool) -> Path:
-    """Write the sheet to ``path`` (off the main thread): the game's own print, or its
-    compact sheet; returns ``path``."""
-    if compact:
-        from printing.systems import print_sheet
+def write_sheet(
+    system_id: str, character: Any, path: Path, paper: str, compact: bool = False, kind: str = ""
+) -> Path:
+    """Write what was chosen to ``path`` (off the main thread) and return ``path``: the
+    game's own sheet, or (``kind``, or ``compact``) its compact sheet, cards or blank sheet."""
+    kind = kind or ("compact" if compact else "full")
+    if kind == "full":
+        from ui.systems import system_ui
 
-        print_sheet(character, path, paper, compact=True)  # type: ignore[arg-type]
-        return path
-    from ui.systems import system_ui
-
-    return system_ui(system_id).print_pdf(character, path, paper)
+        return system_ui(system_id).print_pdf(character, path, paper)
+    _print_kind(kind, system_id, character, path, paper)
+    return path
 
 
-def sheet_bytes(character: Any, paper: str, compact: bool) -> bytes:
-    """The PDF exactly as Save would write it, in memory (for the preview)."""
-    from printing.systems import print_sheet
+def _print_kind(kind: str, system_id: str, character: Any, out: Any, paper: str) -> int:
+    """Print one of ``printing.systems``' prints of ``character`` to ``out``; its pages."""
+    from printing import systems
 
+    if kind == "compact":
+        return systems.print_sheet(character, out, paper, compact=True)  # type: ignore[arg-type]
+    if kind == "cards":
+        return systems.print_cards(character, out, paper)  # type: ignore[arg-type]
+    if kind == "blank":
+        return systems.print_blank(system_id, out, paper)  # type: ignore[arg-type]
+    if kind == "full":
+        return systems.print_sheet(character, out, paper)  # type: ignore[arg-type]
+    raise ValueError(f"nothing to print called {kind!r} ({', '.join(KINDS)})")
+
+
+def sheet_bytes(character: Any, paper: str, compact: bool | str = False) -> bytes:
+    """The PDF exactly as Save would write it, in memory (for the preview); ``compact`` is
+    True for the compact sheet, or one of :data:`KINDS`."""
+    from builder.core.registry import system_for_character
+
+    kind = compact if isinstance(compact, str) else ("compact" if compact else "full")
     out = io.BytesIO()
-    print_sheet(character, out, paper, compact=compact)  # type: ignore[arg-type]
+    _print_kind(kind, system_for_character(character).id, character, out, paper)
     return out.getvalue()
 
 
@@ -82,12 +134,12 @@ class PrintDialog(QDialog):
         self.preview: PreviewDialog | None = None
         self.setWindowTitle("Print sheets" if many else f"Print {name}")
         self.kind = QComboBox()
-        self.kind.addItem(FULL)
-        if many or (character is not None and has_compact(character)):
-            self.kind.addItem(COMPACT)
+        for label, key in print_kinds(character, many or character is None):
+            self.kind.addItem(label, key)
         self.kind.setToolTip(
             "The compact sheet puts a contractor on two pages for the table; the Gifts are "
-            "in short form, their full System Text is on the Gift cards."
+            "in short form, their full System Text is on the Gift cards. The blank sheet "
+            "is for pencil play."
         )
         self.paper = QComboBox()
         for label, value in PAPERS:
@@ -116,14 +168,22 @@ class PrintDialog(QDialog):
         layout.addWidget(self.buttons)
 
     def compact(self) -> bool:
-        return self.kind.currentText() == COMPACT
+        return self.chosen() == "compact"
+
+    def chosen(self) -> str:
+        """What to print: one of :data:`KINDS`."""
+        return str(self.kind.currentData())
+
+    def chosen_label(self) -> str:
+        """What to print, as the list says it ("Gift cards")."""
+        return self.kind.currentText()
 
     def paper_name(self) -> str:
         return str(self.paper.currentData())
 
     def show_preview(self) -> PreviewDialog:
         """Write the PDF in memory and show its pages; Save there saves it as chosen here."""
-        data = sheet_bytes(self.character, self.paper_name(), self.compact())
+        data = sheet_bytes(self.character, self.paper_name(), self.chosen())
         self.preview = PreviewDialog(self.name, data, self)
         self.preview.accepted.connect(self.accept)
         self.preview.open()

@@ -7,6 +7,8 @@ a user's real settings, and a user can read or delete the file by hand.
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtCore import QByteArray, QSettings
 
 from harbinger.shell.paths import settings_dir
@@ -99,6 +101,38 @@ class AppSettings:
         """The library open when the app last closed, if any."""
         recent = self.recent_libraries()
         return recent[0] if recent else None
+
+    def open_tabs(self, library: str) -> tuple[list[str], str]:
+        """The characters whose tabs were open in ``library`` when it was last left, in tab
+        order, and the one shown ("" when none). A damaged value reads as no tabs."""
+        entry = self._open_tabs_table().get(library)
+        if not isinstance(entry, dict):
+            return [], ""
+        ids = entry.get("ids")
+        current = entry.get("current")
+        return (
+            [i for i in ids if isinstance(i, str) and i] if isinstance(ids, list) else [],
+            current if isinstance(current, str) else "",
+        )
+
+    def set_open_tabs(self, library: str, ids: list[str], current: str) -> None:
+        """Remember ``library``'s open tabs (kept for the recent libraries only)."""
+        keep = {library, *self.recent_libraries()}
+        table = {k: v for k, v in self._open_tabs_table().items() if k in keep}
+        if ids:
+            table[library] = {"ids": list(ids), "current": current}
+        else:
+            table.pop(library, None)
+        self._qs.setValue("libraries/open_tabs", json.dumps(table))
+        self._qs.sync()
+
+    def _open_tabs_table(self) -> dict[str, object]:
+        """Open tabs by library, as stored (JSON in one value); {} when missing or damaged."""
+        try:
+            table = json.loads(str(self._qs.value("libraries/open_tabs", "") or "{}"))
+        except ValueError:
+            return {}
+        return table if isinstance(table, dict) else {}
 
     # ------------------------------------------------------------------ first run
 

@@ -92,6 +92,23 @@ QTabWidget::pane { border-top: 1px solid $rule; }
 QWizard QLabel#help { min-width: 15em; }
 """)
 
+DARK_INDICATORS = """
+QRadioButton::indicator {
+    width: 11px;
+    height: 11px;
+    border: 1px solid #a8a8a8;
+    border-radius: 6px;
+    background: #1f1f1f;
+}
+QRadioButton::indicator:checked {
+    background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.5, fx: 0.5, fy: 0.5,
+        stop: 0 #ececec, stop: 0.55 #ececec, stop: 0.6 #1f1f1f, stop: 1 #1f1f1f);
+}
+QRadioButton::indicator:disabled { border-color: #5a5a5a; }
+"""
+"""On the dark palette Fusion draws a radio button's ring darker than the window, so a
+chosen theme (or any choice) could not be seen: the dark theme draws its own ring and dot."""
+
 _themed: dict[str, list[QColor]] = {}
 _system_palette: QPalette | None = None
 
@@ -193,7 +210,7 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
         for color in colors:
             value = color_value(name, dark)
             color.setRgb(int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
-    app.setStyleSheet(render(STYLESHEET, dark))
+    app.setStyleSheet(render(STYLESHEET, dark) + (DARK_INDICATORS if dark else ""))
     app.setProperty("harbinger_theme", theme)
     app.setProperty("harbinger_styled", True)
 

@@ -117,30 +117,49 @@ class FilesMixin:
 
     def _save_print(self, dialog: Any, name: str) -> None:
         """The Print dialog said Save: choose the file and print to it."""
-        compact, paper = dialog.compact(), dialog.paper_name()  # the dialog closes meanwhile
-        suffix = " (compact)" if compact else ""
+        from ui.print_dialog import file_suffix
+
+        # Read before the file dialog: the Print dialog closes meanwhile.
+        kind, label, paper = dialog.chosen(), dialog.chosen_label(), dialog.paper_name()
+        suffix = file_suffix(kind, label)
         path, _chosen = file_dialog().getSaveFileName(
             self, "Print PDF", f"{_file_stem(name)}{suffix}.pdf", "PDF files (*.pdf)"
         )
         if path:
-            self.print_pdf(Path(path), paper, compact=compact)
+            self.print_pdf(Path(path), paper, kind=kind, label=label)
 
-    def print_pdf(self, path: Path, paper: str = "letter", *, compact: bool = False) -> None:
+    def print_pdf(
+        self,
+        path: Path,
+        paper: str = "letter",
+        *,
+        compact: bool = False,
+        kind: str = "",
+        label: str = "",
+    ) -> None:
         """Write the open character's sheet as a PDF in the background, as its system prints.
 
-        ``compact`` prints the game's short sheet for the table (printing.systems).
+        ``kind`` (``ui.print_dialog.KINDS``; ``compact`` stands for "compact") prints the
+        game's short sheet for the table, its cards or a blank sheet instead
+        (``printing.systems``); ``label`` names it in the message ("Gift cards").
         """
         shown = self._shown_identity()
         if shown is None:
             return
         from ui.print_dialog import write_sheet
 
+        kind = kind or ("compact" if compact else "full")
         character = self.shown_character()
-        what = f"{shown[1].name or shown[0].noun}'s {'compact ' if compact else ''}sheet"
+        owner = shown[1].name or shown[0].noun
+        what = {
+            "full": f"{owner}'s sheet",
+            "compact": f"{owner}'s compact sheet",
+            "blank": "the blank sheet",
+        }.get(kind, f"{owner}'s {label or kind}")
         self.statusBar().showMessage(f"Printing {path.name}…")
         self.tasks.run(
             "Could not print",
-            lambda: write_sheet(shown[0].id, character, path, paper, compact),
+            lambda: write_sheet(shown[0].id, character, path, paper, kind=kind),
             lambda written: self._printed(written, what),
         )
 

@@ -142,6 +142,7 @@ class LibraryMixin:
         self.warn("Could not open the library", f"{display_location(url)}\n\n{message}")
 
     def _library_opened(self, url: str, library: Any, rows: list[Any]) -> None:
+        self.remember_tabs()  # the library left behind keeps its tabs for next time
         self.workspace.set_library(library, url)
         self.settings.add_recent_library(url)
         self._show_nothing()
@@ -155,6 +156,8 @@ class LibraryMixin:
         picked, self._picked_while_opening = self._picked_while_opening, None
         if picked is not None and picked[0] in {line.id for line in self.roster.lines()}:
             (self.open_character if picked[1] else self.show_contractor)(picked[0])
+        else:
+            self.restore_tabs(url)
         self.library_opened.emit(url)
 
     def choose_library(self) -> None:

@@ -25,6 +25,26 @@ class TabsMixin:
 
     _quitting: bool
 
+    def remember_tabs(self) -> None:
+        """Note the open library's tabs in the settings, to open them again next time."""
+        location = self.workspace.location
+        if location and self.workspace.library is not None:
+            ids = [cid for cid in self.tabs.ids() if self.workspace.library.system_of(cid)]
+            current = self.tabs.current_id()
+            self.settings.set_open_tabs(location, ids, current if current in ids else "")
+
+    def restore_tabs(self, location: str) -> None:
+        """Open again the tabs that were open when ``location`` was last left (those of
+        characters still in it), and show the one that was shown."""
+        ids, current = self.settings.open_tabs(location)
+        known = {line.id for line in self.roster.lines()}
+        for cid in ids:
+            if cid in known:
+                self.open_character(cid)
+        index = self.tabs.index_of(current) if current in known else -1
+        if index >= 0:
+            self.tabs.setCurrentIndex(index)
+
     def show_contractor(self, character_id: str) -> None:
         """Show one character of any game system: the roster's pick, as a preview tab.
 
@@ -164,6 +184,8 @@ class TabsMixin:
             # No character is shown, so Undo offers none's action.
             self.stack.setCurrentWidget(self.empty_page)
             self.workspace.deactivate()
+            for part in self.parts.values():
+                part.tab_changed()
             self._update_actions()
             return
         self.stack.setCurrentWidget(self.tabs)

@@ -17,9 +17,15 @@ Each number cites its rule:
   used; Chronic Pain keeps the Penalty at least −1 ("Battle Scars",
   ``builder.contract.scars``);
 - Initiative pool = Dexterity + Perception ("Initiative");
-- free movement = 5 + 5 × Dexterity feet, 5 feet less per point of Penalty,
-  at least 5 feet ("Free Movement", "Penalty");
-- extra 5-foot sprint steps = Brawn, each at −1 die ("Movement");
+- free movement = 5 + 5 × Dexterity feet, 5 feet less per point of Penalty
+  and per encumbrance step, at least 5 feet ("Free Movement", "Penalty",
+  "Brawn"); Limp and Missing Foot halve it, Missing Leg quarters it
+  ("Battle Scars"), rounded down to whole 5-foot steps, at least 5 feet;
+- extra 5-foot sprint steps = Brawn, each at −1 die ("Movement"), slowed by
+  the same scars; none with Missing Leg ("You cannot Dash or Sprint");
+- at the lifting and hauling limit the contractor cannot move ("Even
+  encumbered characters can still move slowly until they reach their lifting
+  and hauling limit");
 - carry limit = 15 lb × Brawn; over it, −1 die per full 25 lb over; totally
   unencumbered, +1 die to physical actions ("Encumbrance": the dedicated
   section wins over the Brawn paragraph's "−1 dice and −5 feet every 15
@@ -33,10 +39,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from fractions import Fraction
 
 from builder.contract.character import Health, Stock
 from builder.contract.ledger import Ratings
-from builder.contract.scars import PenaltyFloor, penalty_floor
+from builder.contract.scars import MovementScar, PenaltyFloor, movement_scar, penalty_floor
 from builder.contract.status import Status
 
 BODY_BASE = 5
@@ -50,6 +57,8 @@ FEET_PER_STEP = 5
 CARRY_LB_PER_BRAWN = 15
 OVERLOAD_STEP_LB = 25
 """Over the carry limit, −1 die per full 25 lb over ("Encumbrance")."""
+ENCUMBRANCE_FT_PER_STEP = 5
+"""Feet of movement lost per encumbrance step (see ``encumbrance_movement_ft``)."""
 UNENCUMBERED_BONUS = 1
 """A totally unencumbered contractor gets +1 die to physical actions ("Encumbrance")."""
 MIN_PENALIZED_POOL = 2
@@ -130,6 +139,16 @@ class Derived:
     unencumbered_bonus: int = 0
     roll_penalty: int = 0
     """Dice every roll loses: the Penalty plus the encumbrance penalty (dice penalties stack)."""
+    encumbrance_ft: int = 0
+    """Feet of free movement lost to encumbrance (5 per step over the carry limit)."""
+    movement_fraction: Fraction = Fraction(1)
+    """The share of movement speed the Battle Scars leave (Limp: 1/2, Missing Leg: 1/4)."""
+    movement_scar: str = ""
+    """The scar that sets ``movement_fraction`` ("" when none slows the contractor)."""
+    no_sprint_scar: str = ""
+    """The scar that forbids Dash and Sprint (Missing Leg), "" when none does."""
+    at_lift_limit: bool = False
+    """Carrying as much as the contractor can lift: no movement at all."""
 
 
 DERIVED_RULES: dict[str, str] = {
@@ -141,8 +160,15 @@ DERIVED_RULES: dict[str, str] = {
         "Battle Scars do not stack with it, the higher counts (Chronic Pain: at least 1)"
     ),
     "initiative_pool": "Initiative: Dexterity + Perception",
-    "free_movement_ft": "Free Movement: 5 + 5 × Dexterity feet, −5 feet per Penalty, at least 5",
-    "sprint_ft": "Movement: up to Brawn extra 5-foot steps, each −1 die",
+    "free_movement_ft": (
+        "Free Movement: 5 + 5 × Dexterity feet, −5 feet per Penalty and per encumbrance "
+        "step, at least 5; Limp and Missing Foot halve it, Missing Leg quarters it, "
+        "rounded down to whole 5-foot steps (the rules are silent), at least 5"
+    ),
+    "sprint_ft": (
+        "Movement: up to Brawn extra 5-foot steps, each −1 die, slowed by the same scars; "
+        "none with Missing Leg"
+    ),
     "carry_lb": (
         "Encumbrance (the dedicated section, not the Brawn paragraph): 15 lb × Brawn; "
         "−1 die per full 25 lb over; totally unencumbered +1 die to physical actions"
@@ -222,6 +248,76 @@ def free_movement_ft(dexterity: int, penalty: int) -> int:
     return max(
         MIN_FREE_MOVEMENT_FT, FEET_PER_STEP + FEET_PER_STEP * dexterity - FEET_PER_STEP * penalty
     )
+
+
+def encumbrance_movement_ft(steps: int) -> int:
+    """Feet of movement lost to ``steps`` encumbrance steps.
+
+    The text's two paragraphs disagree: the Brawn paragraph gives "a -1 dice
+    and -5 feet Movement penalty every 15 pounds they carry over their limit",
+    the Encumbrance section "a -1 dice penalty per 25 pounds over their limit"
+    and no feet, while "Equipment" says an encumbered contractor's "movement
+    is reduced". Reading: Harbinger keeps the Encumbrance section's 25-pound
+    step (as for dice) and takes the Brawn paragraph's 5 feet per step, so each
+    die lost to the load also costs 5 feet: 55 lb over at Brawn 2 (30 lb) is
+    one step, −1 die and −5 feet.
+    """
+    return ENCUMBRANCE_FT_PER_STEP * max(0, steps)
+
+
+def scaled_movement_ft(feet: int, fraction: Fraction) -> int:
+    """``feet`` at ``fraction`` of speed, rounded down to whole 5-foot steps.
+
+    The text gives the fractions ("reduced by half", "one quarter movement
+    speed") but not how to round. Reading: down to a whole 5-foot step, since
+    movement is counted in 5-foot steps everywhere else: 25 feet at half speed
+    is 10 feet, 20 feet at a quarter is 5.
+    """
+    return int(max(0, feet) * fraction) // FEET_PER_STEP * FEET_PER_STEP
+
+
+@dataclass(frozen=True, slots=True)
+class Movement:
+    """A contractor's movement in one Round: free feet, sprint steps and feet, and why."""
+
+    free_ft: int
+    sprint_steps: int
+    sprint_ft: int
+    encumbrance_ft: int = 0
+
+
+def movement(
+    dexterity: int,
+    brawn: int,
+    penalty: int,
+    load_steps: int = 0,
+    scar: MovementScar | None = None,
+    *,
+    immobile: bool = False,
+) -> Movement:
+    """Free movement and sprint for one Round ("Free Movement", "Movement", "Battle Scars").
+
+    Free: 5 + 5 × Dexterity, −5 per Penalty and per encumbrance step, at least
+    5; then the scars' fraction (``scaled_movement_ft``), still at least 5
+    ("Minimum 5 feet"). Sprint: Brawn steps of 5 feet at the same fraction,
+    rounded down to whole steps; none when a scar forbids Dash and Sprint.
+    ``immobile`` (incapacitated, or at the lifting limit) gives 0 everywhere.
+
+    Dexterity 4, Brawn 3, Limp: free 25 → 10 feet, sprint 15 → 5 feet (1 step).
+    """
+    scar = scar or MovementScar()
+    lost = encumbrance_movement_ft(load_steps)
+    if immobile:
+        return Movement(0, 0, 0, lost)
+    base = max(
+        MIN_FREE_MOVEMENT_FT,
+        FEET_PER_STEP + FEET_PER_STEP * dexterity - FEET_PER_STEP * penalty - lost,
+    )
+    free = max(MIN_FREE_MOVEMENT_FT, scaled_movement_ft(base, scar.fraction))
+    sprint_ft = (
+        0 if scar.no_sprint else scaled_movement_ft(FEET_PER_STEP * max(0, brawn), scar.fraction)
+    )
+    return Movement(free, sprint_ft // FEET_PER_STEP, sprint_ft, lost)
 
 
 def lift_lb(brawn: int) -> int:
@@ -313,6 +409,12 @@ def derive(
     bonus = UNENCUMBERED_BONUS if stock.unencumbered and not over else 0
     dead = body_left < 0
     incapacitated = body_left <= 0 or mind_left <= 0
+    at_lift = carried > 0 and carried >= lift_lb(brawn)
+    slowed = movement_scar(health.battle_scars)
+    # An incapacitated contractor cannot move on their own ("Depleting Body").
+    moves = movement(
+        dexterity, brawn, penalty, load_penalty, slowed, immobile=incapacitated or at_lift
+    )
     return Derived(
         body=body,
         mind=mind,
@@ -330,10 +432,9 @@ def derive(
         initiative_pool=dexterity + perception,
         body_pool=body,
         mind_pool=mind,
-        # An incapacitated contractor cannot move on their own ("Depleting Body").
-        free_movement_ft=0 if incapacitated else free_movement_ft(dexterity, penalty),
-        sprint_steps=0 if incapacitated else max(0, brawn),
-        sprint_ft=0 if incapacitated else FEET_PER_STEP * max(0, brawn),
+        free_movement_ft=moves.free_ft,
+        sprint_steps=moves.sprint_steps,
+        sprint_ft=moves.sprint_ft,
         carry_lb=CARRY_LB_PER_BRAWN * max(0, brawn),
         lift_lb=lift_lb(brawn),
         battle_scars=scars,
@@ -347,6 +448,11 @@ def derive(
         encumbrance_penalty=load_penalty,
         unencumbered_bonus=bonus,
         roll_penalty=penalty + load_penalty,
+        encumbrance_ft=moves.encumbrance_ft,
+        movement_fraction=slowed.fraction,
+        movement_scar=slowed.scar,
+        no_sprint_scar=slowed.no_sprint_scar,
+        at_lift_limit=at_lift,
     )
 
 
@@ -448,3 +554,40 @@ def explain_health(ratings: Ratings, health: Health, derived: Derived) -> Health
             "counts)"
         )
     return HealthExplanation(body, mind, body_track, mind_track, penalty)
+
+
+def explain_movement(derived: Derived) -> tuple[str, ...]:
+    """The Health tab's movement lines: the numbers and each reading they rest on.
+
+    Dexterity 4, Limp: "Free movement 10 ft, sprint 1 step (5 ft)", "Limp: half
+    speed, rounded down to whole 5-foot steps (the rules do not say how to
+    round)".
+    """
+    step = "step" if derived.sprint_steps == 1 else "steps"
+    lines = [
+        f"Free movement {derived.free_movement_ft} ft, sprint {derived.sprint_steps} {step} "
+        f"({derived.sprint_ft} ft, −1 die each)"
+    ]
+    if derived.at_lift_limit:
+        lines.append(
+            f"Carrying {derived.carried_lb} lb, the lifting limit ({derived.lift_lb} lb): "
+            "no movement until the load is lighter"
+        )
+    if derived.encumbrance_ft:
+        lines.append(
+            f"Encumbered {derived.carry_over_lb} lb over {derived.carry_lb} lb: "
+            f"−{derived.encumbrance_penalty} dice and −{derived.encumbrance_ft} ft. Reading: "
+            "the Encumbrance section's step (one per full 25 lb over) with the Brawn "
+            "paragraph's 5 feet per step; the Brawn paragraph's 15 lb step is not used"
+        )
+    if derived.movement_scar:
+        share = {Fraction(1, 2): "half", Fraction(1, 4): "a quarter of"}.get(
+            derived.movement_fraction, f"{derived.movement_fraction} of"
+        )
+        lines.append(
+            f"{derived.movement_scar}: {share} speed, rounded down to whole 5-foot steps, "
+            "at least 5 ft free (the rules do not say how to round)"
+        )
+    if derived.no_sprint_scar:
+        lines.append(f"{derived.no_sprint_scar}: no Dash or Sprint")
+    return tuple(lines)

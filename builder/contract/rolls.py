@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from builder.contract.costs import ABILITY_MAX_SEASONED
-from builder.contract.derived import pool_after_penalty
+from builder.contract.derived import UNENCUMBERED_BONUS, pool_after_penalty
 from builder.contract.dice import Distribution, outcome_distribution
 
 if TYPE_CHECKING:
@@ -64,6 +64,19 @@ def strongest_bonus(
         if best is None or bonus.dice > best.dice:
             best = bonus
     return best
+
+
+def unencumbered_dice(physical_action: bool, over_carry_limit: bool) -> int:
+    """Dice a totally unencumbered contractor adds to a roll ("Encumbrance").
+
+    "If a Contractor is totally unencumbered (i.e. carrying nothing but maybe a
+    small object in their hand, plus their clothes), they receive a +1 dice
+    bonus to all physical Actions." The player says both things the sheet
+    cannot know (that nothing is carried, that this roll is a physical
+    Action) by ticking the dice panel's toggle; over the carry limit the
+    contractor is encumbered, so it gives nothing.
+    """
+    return UNENCUMBERED_BONUS if physical_action and not over_carry_limit else 0
 
 
 def trait_roll(

@@ -5,6 +5,9 @@
   from damage, never added to it;
 - Chronic Pain: "Your Penalty is always at a minimum of −1" (``penalty_floor``
   in ``resources/sheet/scars.toml``);
+- Limp and Missing Foot halve movement speed, Missing Leg quarters it and
+  forbids Dash and Sprint (``movement`` and ``no_sprint`` in the catalog;
+  ``movement_scar``);
 - scars with situational penalties (Missing Fingers, Tinnitus, Vertigo…)
   become named optional modifiers the dice panel offers for the rolls they
   concern (``roll_modifiers``).
@@ -18,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from builder.contract.character import BattleScar
@@ -91,6 +95,38 @@ def penalty_floor(scars: Iterable[BattleScar], catalog: Any = None) -> PenaltyFl
     for stock in _held(scars, catalog):
         if stock.penalty_floor > best.dice:
             best = PenaltyFloor(stock.penalty_floor, stock.name)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class MovementScar:
+    """What the held scars leave of movement speed: the smallest ``fraction`` and its
+    ``scar`` (1 and "" when none slows the contractor), and whether one forbids Dash and
+    Sprint (``no_sprint``, with ``no_sprint_scar`` naming it)."""
+
+    fraction: Fraction = Fraction(1)
+    scar: str = ""
+    no_sprint: bool = False
+    no_sprint_scar: str = ""
+
+
+def movement_scar(scars: Iterable[BattleScar], catalog: Any = None) -> MovementScar:
+    """The slowest movement the held scars give ("Battle Scars").
+
+    "Limp (Your movement speed is reduced by half.)", "Missing Foot (Your
+    movement speed is reduced by half.)", "Missing Leg (You move at one quarter
+    movement speed with a prosthesis or aid. You cannot Dash or Sprint.)".
+
+    Reading: two slowing scars do not multiply (Limp and Missing Foot leave
+    half speed, not a quarter); the slowest counts, as with every scar penalty
+    ("Penalties from Battle Scars do not stack ... the highest penalty is used").
+    """
+    best = MovementScar()
+    for stock in _held(scars, catalog):
+        if stock.movement is not None and stock.movement < best.fraction:
+            best = MovementScar(stock.movement, stock.name, best.no_sprint, best.no_sprint_scar)
+        if stock.no_sprint and not best.no_sprint:
+            best = MovementScar(best.fraction, best.scar, True, stock.name)
     return best
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from fractions import Fraction
 from typing import Any, TypeVar
 
 from builder.contract.character import (
@@ -153,7 +154,9 @@ class SheetReport:
             "alive": self.alive,
             "legal": self.legal,
             "ratings": self.ratings.to_json(),
-            "derived": asdict(self.derived),
+            "derived": {
+                k: str(v) if isinstance(v, Fraction) else v for k, v in asdict(self.derived).items()
+            },
             "exp": self.exp.to_json(),
             "rewards": self.rewards.to_json(),
             "loose_ends": [le.to_json() for le in self.loose_ends],
@@ -314,7 +317,7 @@ def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = No
         lambda: _health_findings(contractor.health, derived, fold.alive),
         list,
     )
-    loose_ends = _guarded(
+    loose_ends: tuple[LooseEndView, ...] = _guarded(
         findings,
         "loose_ends",
         "the Loose Ends",

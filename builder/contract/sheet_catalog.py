@@ -309,6 +309,7 @@ def _read_scars(directory: Path) -> tuple[tuple[ScarTierInfo, ...], tuple[StockB
             penalty_floor=t.integer("penalty_floor", minimum=0, default=0),
             movement=_movement(t),
             rolls=tuple(_scar_roll(r) for r in t.tables("rolls")),
+            no_sprint=t.flag("no_sprint"),
         ),
     )
     _check_unique_ids(problems, {"scars": scars})

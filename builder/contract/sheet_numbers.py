@@ -79,6 +79,11 @@ def sheet_numbers(contractor: Contractor, report: SheetReport | None = None) -> 
             "free_ft": d.free_movement_ft,
             "sprint_steps": d.sprint_steps,
             "sprint_ft": d.sprint_ft,
+            "encumbrance_ft": d.encumbrance_ft,
+            "scar": d.movement_scar,
+            "fraction": f"{d.movement_fraction.numerator}/{d.movement_fraction.denominator}",
+            "no_sprint_scar": d.no_sprint_scar,
+            "at_lift_limit": d.at_lift_limit,
             "rule": DERIVED_RULES["free_movement_ft"],
         },
         "carry": {

@@ -203,7 +203,8 @@ class StockBattleScar:
 
     ``penalty_floor`` > 0 means the Penalty is never better than −penalty_floor
     (Chronic Pain); ``movement`` is the fraction of movement speed left
-    (Limp: 1/2), or None when movement is unaffected.
+    (Limp: 1/2), or None when movement is unaffected; ``no_sprint`` forbids
+    Dash and Sprint (Missing Leg).
     """
 
     id: str
@@ -213,6 +214,7 @@ class StockBattleScar:
     penalty_floor: int = 0
     movement: Fraction | None = None
     rolls: tuple[ScarRoll, ...] = ()
+    no_sprint: bool = False
 
     def to_scar(self) -> BattleScar:
         """The sheet value for this scar."""

@@ -381,7 +381,7 @@ def verify(
                 if record["verdict"] == Verdict.APPROVED
                 else ItemState.CHANGES_REQUESTED
             )
-            changes = (Change("", "removed", before=approved),)
+            changes: tuple[Change, ...] = (Change("", "removed", before=approved),)
             result.append(ItemStatus(key, title, state, changes=changes, **common))
             continue
         same = digest(items[key]) == record["items"][key]

@@ -33,7 +33,8 @@ class Distribution:
     Values are usually ints; ``map`` and ``combine`` accept any hashable value.
     """
 
-    probabilities: Mapping[Hashable, Fraction]
+    # Any hashable value; Any, because values are compared and summed (ints, mostly).
+    probabilities: Mapping[Any, Fraction]
 
     def __post_init__(self) -> None:
         kept = {v: Fraction(p) for v, p in self.probabilities.items() if p != 0}

@@ -136,6 +136,7 @@ class PlayLog(Generic[Owner, State, Entry]):
         findings = located(step.findings, f"{self.field}[{len(log)}]")
         if not step.accepted:
             return Result(owner, findings)
+        # replace() wants a dataclass type; the owner is a frozen dataclass typed by a TypeVar.
         return Result(replace(owner, **{self.field: (*log, entry)}), findings)  # type: ignore[type-var]
 
     def undo(self, owner: Owner) -> Result[Owner]:
@@ -144,4 +145,5 @@ class PlayLog(Generic[Owner, State, Entry]):
         if not log:
             finding = Finding(rule=self.empty_rule, message="Nothing to undo.", where=self.field)
             return Result(owner, (finding,))
+        # replace() wants a dataclass type; the owner is a frozen dataclass typed by a TypeVar.
         return Result(replace(owner, **{self.field: log[:-1]}))  # type: ignore[type-var]

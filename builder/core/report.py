@@ -141,8 +141,9 @@ def _plain(value: Any) -> Any:
     """Plain JSON of the values findings and lines carry (mappings, enums, tuples)."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
-    if isinstance(value, Enum) and isinstance(getattr(value, "label", None), str):
-        return value.label  # a rank such as a Status prints as its name
+    label = getattr(value, "label", None)
+    if isinstance(value, Enum) and isinstance(label, str):
+        return label  # a rank such as a Status prints as its name
     if isinstance(value, Mapping):
         return {str(k): _plain(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

@@ -104,7 +104,7 @@ def compile_check(validator: Draft202012Validator) -> Check:
         types = _types_of(validator)
         return _Compiler(validator, types).compile(validator.schema)
     except Unsupported:
-        return validator.is_valid  # type: ignore[no-any-return]
+        return validator.is_valid
 
 
 # --------------------------------------------------------------------------- types
@@ -385,7 +385,7 @@ class _Compiler:
         return target[0]
 
     def _resolve(self, reference: str) -> Any:
-        node = self.root
+        node: Any = self.root
         pointer = reference[1:]
         if pointer and not pointer.startswith("/"):
             raise Unsupported(f"$ref {reference!r} (anchors are not compiled)")
@@ -416,7 +416,7 @@ class _Compiler:
         extra_schema = node.get("additionalProperties", True)
         extra = self.compile(extra_schema)
         if "patternProperties" in node:
-            patterns = [
+            patterns: list[tuple[Callable[[str], Any], Check]] = [
                 (re.compile(pattern).search, self.compile(sub))
                 for pattern, sub in node["patternProperties"].items()
             ]

@@ -132,7 +132,7 @@ def from_document(document: Any) -> CovenFile:
     if problems:
         found = tuple((files.json_path(path), text) for path, text in problems)
         where, what = files.summarize(list(found))
-        raise CovenFileError(what, where or "(file)", found)
+        raise CovenFileError(what, where or "(file)", problems=found)
     chronicle = typing.cast(
         ch.Chronicle, _CODEC.decode(ch.Chronicle, document["character"], "character")
     )

@@ -1,11 +1,18 @@
 """A chronicle folded into the state of the game: the town's markers, who holds what, who won.
 
 ``fold(chronicle)`` checks the chronicle as created (13 trait cards, at least
-two of each colour, the Others' extra elements, links) and then applies the
-log one event at a time. An event the rules refuse is skipped and recorded as
-a finding naming the rule (``where`` is ``log[i]``), beancount-style: the file
-stays readable and the audit lists what is wrong. Winning is checked after
-every event; events after the game has ended are refused.
+two of each colour, the Others' extra elements, links) and then replays the
+log through the shared fold (``builder.core.playlog.fold_log``), one event at
+a time. An event the rules refuse is skipped and recorded as a finding naming
+the rule (``where`` is ``log[i]``), beancount-style: the file stays readable
+and the audit lists what is wrong. Winning is checked after every event;
+events after the game has ended are refused.
+
+Between two events the game is a frozen :class:`TableState`. The rules
+modules (``week``, ``scenes``, ``game``) work on a :class:`Table`, a mutable
+scratch copy that :func:`step` makes from the state for one event and freezes
+again, so no event can touch the state another one saw, and a refused or
+crashing event leaves nothing behind.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from builder.core.findings import Finding
+from builder.core.playlog import Step, accept, fold_log, refuse
 from builder.coven import game, scenes, week
 from builder.coven.chronicle import (
     MIN_EACH_COLOUR,
@@ -44,7 +52,7 @@ from builder.coven.chronicle import (
     Wager,
     WriteCard,
 )
-from builder.coven.table import CardState, Phase, Refused, Table
+from builder.coven.table import CardState, GameTable, Phase, Refused, Table
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,28 +232,173 @@ def apply(table: Table, event: Event, index: int) -> None:
         table.pending_cascades.clear()
 
 
+@dataclass(frozen=True, slots=True)
+class GameState:
+    """One Game in progress, frozen: the order of play, the pot, wagers and rules so far."""
+
+    order: tuple[str, ...]
+    pot: tuple[str, ...]
+    wagered: frozenset[str]
+    first_rules: tuple[tuple[str, str, bool], ...]
+    second_rules: tuple[tuple[str, str, bool], ...]
+    concluded: bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """The table between two events of the log, as a frozen value (the fold's state).
+
+    Field for field the :class:`Table` the rules modules work on; see there.
+    """
+
+    chronicle: Chronicle
+    elements: Mapping[str, Element]
+    links: frozenset[frozenset[str]]
+    cards: Mapping[str, HeldCard]
+    week: int
+    phase: Phase
+    dealt: tuple[str, ...]
+    spent: frozenset[str]
+    markers: Mapping[str, int]
+    marked_this_week: frozenset[str]
+    marker_history: tuple[tuple[int, str, str], ...]
+    corrupt: frozenset[str]
+    destroyed: frozenset[str]
+    corrupted_week: Mapping[str, int]
+    pending_cascades: tuple[str, ...]
+    other: frozenset[str]
+    scenes: Mapping[str, int]
+    others_scenes: int
+    conflicts_framed: frozenset[str]
+    conflict_winners: Mapping[int, str]
+    summoned: bool | None
+    game: GameState | None
+    permanent_rules: tuple[str, ...]
+    winner: str
+    win_reason: str
+
+
+def _frozen(items: Mapping[Any, Any]) -> Mapping[Any, Any]:
+    return MappingProxyType(dict(items))
+
+
+def freeze(table: Table) -> TableState:
+    """The table as a frozen value (nothing shared with the table)."""
+    game = table.game
+    return TableState(
+        chronicle=table.chronicle,
+        elements=_frozen(table.elements),
+        links=frozenset(table.links),
+        cards=_frozen(
+            {
+                k: HeldCard(c.id, c.colour, c.text, c.tied_to, c.holder, c.owner)
+                for k, c in table.cards.items()
+            }
+        ),
+        week=table.week,
+        phase=table.phase,
+        dealt=table.dealt,
+        spent=frozenset(table.spent),
+        markers=_frozen(table.markers),
+        marked_this_week=frozenset(table.marked_this_week),
+        marker_history=tuple(table.marker_history),
+        corrupt=frozenset(table.corrupt),
+        destroyed=frozenset(table.destroyed),
+        corrupted_week=_frozen(table.corrupted_week),
+        pending_cascades=tuple(table.pending_cascades),
+        other=frozenset(table.other),
+        scenes=_frozen(table.scenes),
+        others_scenes=table.others_scenes,
+        conflicts_framed=frozenset(table.conflicts_framed),
+        conflict_winners=_frozen(table.conflict_winners),
+        summoned=table.summoned,
+        game=None
+        if game is None
+        else GameState(
+            game.order,
+            tuple(game.pot),
+            frozenset(game.wagered),
+            tuple(game.first_rules),
+            tuple(game.second_rules),
+            game.concluded,
+        ),
+        permanent_rules=tuple(table.permanent_rules),
+        winner=table.winner,
+        win_reason=table.win_reason,
+    )
+
+
+def thaw(state: TableState) -> Table:
+    """A fresh mutable table for one event, holding exactly what ``state`` holds."""
+    game = state.game
+    return Table(
+        chronicle=state.chronicle,
+        elements=dict(state.elements),
+        links=set(state.links),
+        cards={
+            k: CardState(c.id, c.colour, c.text, c.tied_to, c.holder, c.owner)
+            for k, c in state.cards.items()
+        },
+        week=state.week,
+        phase=state.phase,
+        dealt=state.dealt,
+        spent=set(state.spent),
+        markers=dict(state.markers),
+        marked_this_week=set(state.marked_this_week),
+        marker_history=list(state.marker_history),
+        corrupt=set(state.corrupt),
+        destroyed=set(state.destroyed),
+        corrupted_week=dict(state.corrupted_week),
+        pending_cascades=list(state.pending_cascades),
+        other=set(state.other),
+        scenes=dict(state.scenes),
+        others_scenes=state.others_scenes,
+        conflicts_framed=set(state.conflicts_framed),
+        conflict_winners=dict(state.conflict_winners),
+        summoned=state.summoned,
+        game=None
+        if game is None
+        else GameTable(
+            game.order,
+            list(game.pot),
+            set(game.wagered),
+            list(game.first_rules),
+            list(game.second_rules),
+            game.concluded,
+        ),
+        permanent_rules=list(state.permanent_rules),
+        winner=state.winner,
+        win_reason=state.win_reason,
+    )
+
+
+def step(state: TableState, numbered: tuple[int, Event]) -> Step[TableState]:
+    """One event of the log (with its index, which a Conflict records) as the shared fold takes it.
+
+    Winning is checked after every event, a refused one too: the check for the
+    event before is made first (it changes nothing when that event was accepted).
+    """
+    index, event = numbered
+    table = thaw(state)
+    if index:
+        table.check_winner()
+    try:
+        apply(table, event, index)
+    except Refused as exc:
+        return refuse(state, exc.rule, exc.message, **exc.numbers)
+    except Exception as exc:  # a crashing check is reported, never a crash (STYLE)
+        return refuse(state, "log.check_failed", f"this event could not be checked: {exc!r}")
+    table.check_winner()
+    return accept(freeze(table))
+
+
 def fold(chronicle: Chronicle) -> CovenState:
     """The state after the chronicle's whole log, with every refusal as a finding."""
     findings = creation_findings(chronicle)
-    table = _table(chronicle)
-    refused: list[int] = []
-    for index, event in enumerate(chronicle.log):
-        try:
-            apply(table, event, index)
-        except Refused as exc:
-            refused.append(index)
-            findings.append(Finding(exc.rule, exc.message, f"log[{index}]", numbers=exc.numbers))
-        except Exception as exc:  # a crashing check is reported, never a crash (STYLE)
-            refused.append(index)
-            findings.append(
-                Finding(
-                    "log.check_failed", f"this event could not be checked: {exc!r}", f"log[{index}]"
-                )
-            )
-        table.check_winner()
-    if not chronicle.log:
-        table.check_winner()
-    return snapshot(table, findings, refused)
+    folded = fold_log(freeze(_table(chronicle)), enumerate(chronicle.log), step)
+    table = thaw(folded.state)
+    table.check_winner()  # after the last event, refused or not; or before any
+    return snapshot(table, [*findings, *folded.findings], list(folded.refused))
 
 
 def snapshot(table: Table, findings: list[Finding], refused: list[int]) -> CovenState:
@@ -254,6 +407,7 @@ def snapshot(table: Table, findings: list[Finding], refused: list[int]) -> Coven
         week=table.week,
         phase=table.phase,
         elements=MappingProxyType(dict(table.elements)),
+        # A link is a pair, and sorting its two ends keeps two; mypy sees tuple[str, ...].
         links=tuple(sorted(tuple(sorted(link)) for link in table.links)),  # type: ignore[misc]
         markers=MappingProxyType(dict(table.markers)),
         corrupt=frozenset(table.corrupt),
@@ -286,4 +440,17 @@ def check(chronicle: Chronicle, event: Event) -> Finding | None:
     return next((f for f in state_findings.findings if f.where == f"log[{index}]"), None)
 
 
-__all__ = ["OTHERS", "CovenState", "HeldCard", "apply", "check", "creation_findings", "fold"]
+__all__ = [
+    "OTHERS",
+    "CovenState",
+    "GameState",
+    "HeldCard",
+    "TableState",
+    "apply",
+    "check",
+    "creation_findings",
+    "fold",
+    "freeze",
+    "step",
+    "thaw",
+]

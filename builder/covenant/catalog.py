@@ -97,7 +97,8 @@ def _uses(entry: _Entry) -> tuple[AssetUse, ...]:
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
             raise entry.fail(f"uses[{i}] is not a table")
-        name, recharge = item.get("name"), item.get("recharge")
+        name = item.get("name")
+        recharge: Any = item.get("recharge")  # unchecked TOML: the enum refuses what is not a state
         if not isinstance(name, str) or not name.strip():
             raise entry.fail(f"uses[{i}].name must be non-empty text")
         try:
@@ -147,7 +148,7 @@ def _condition(entry: _Entry) -> Condition:
 
 def _drain(entry: _Entry) -> Drain:
     entry.check_keys({"id", "name", "cycle", "magnitude", "severity", "cure", "lingering"})
-    severity = entry.data.get("severity")
+    severity: Any = entry.data.get("severity")  # unchecked TOML: the enum refuses the rest
     try:
         sev = DamageSeverity(severity)
     except ValueError:

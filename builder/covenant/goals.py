@@ -7,6 +7,7 @@ while it is open.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from builder.core.playlog import Step, accept, note, refuse
 from builder.covenant.character import (
@@ -50,7 +51,8 @@ def _set_goal(state: PlayState, entry: SetGoal) -> Step[PlayState]:
     if problem:
         return refuse(state, "covenant.goal.invalid", problem)
     field = "major_goal" if entry.slot is GoalSlot.MAJOR else "minor_goal"
-    nxt = replace(state, assets=(*state.assets, goal_asset(entry.goal)), **{field: entry.goal})
+    slot: dict[str, Any] = {field: entry.goal}
+    nxt = replace(state, assets=(*state.assets, goal_asset(entry.goal)), **slot)
     return accept(nxt)
 
 
@@ -61,11 +63,12 @@ def _resolve_goal(state: PlayState, entry: ResolveGoal) -> Step[PlayState]:
             state, "covenant.goal.empty", f"The character has no {entry.slot.value} goal."
         )
     field = "major_goal" if entry.slot is GoalSlot.MAJOR else "minor_goal"
+    slot: dict[str, Any] = {field: None}
     nxt = replace(
         state,
         assets=tuple(a for a in state.assets if a.id != goal.id),
         goals_resolved=(*state.goals_resolved, ResolvedGoal(entry.slot, goal, entry.fulfilled)),
-        **{field: None},
+        **slot,
     )
     outcome = (
         f"fulfilled: the catharsis is earned ({goal.catharsis})"

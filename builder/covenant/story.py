@@ -97,11 +97,12 @@ def _scene_end_effects(state: PlayState) -> tuple[PlayState, list[Finding]]:
             )
         )
     elif nxt.incapacitated is not None:
+        severity = nxt.incapacitated
         nxt = replace(nxt, eliminated=EliminationCause.INCAPACITATED)
         findings.append(
             note(
                 "covenant.eliminated.incapacitated",
-                f"Incapacitated by {nxt.incapacitated.value.replace('_', '-')} damage and not "
+                f"Incapacitated by {severity.value.replace('_', '-')} damage and not "
                 "healed by the end of the scene: the character is eliminated.",
                 Severity.WARNING,
             )

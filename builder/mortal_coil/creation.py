@@ -25,6 +25,7 @@ from builder.mortal_coil.character import (
     Ability,
     Creation,
     CreationMethod,
+    Item,
 )
 
 ABILITY_RANGE = (ABILITY_DICE, ABILITY_DICE * 6)
@@ -55,6 +56,7 @@ def _d6s(rng: random.Random, n: int) -> tuple[int, ...]:
 def roll_creation(rng: random.Random) -> CreationRoll:
     """Roll 3d6 for STR, DEX and CTRL in order, then 1d6 for maximum HP."""
     s, d, c = (_d6s(rng, ABILITY_DICE) for _ in ABILITIES)
+    # _d6s rolls ABILITY_DICE (three) dice; mypy sees a tuple of any length.
     return CreationRoll(s, d, c, rng.randint(1, HP_DIE))  # type: ignore[arg-type]
 
 
@@ -188,6 +190,8 @@ class Associate:
     weapon_die: int = ASSOCIATE_WEAPON_DIE
     daily_wage: int = ASSOCIATE_WAGE[0]
     notes: str = ""
+    carried: tuple[Item, ...] = ()
+    """Gear the associate carries for the crew (``combat.carrier_load`` counts its slots)."""
 
 
 def roll_associate(rng: random.Random, name: str, daily_wage: int = ASSOCIATE_WAGE[0]) -> Associate:

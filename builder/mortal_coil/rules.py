@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from builder.core.findings import Finding
 from builder.core.playlog import Step, accept, fold_log, refuse
@@ -209,7 +210,8 @@ class State:
         ]
 
     def with_ability(self, ability: Ability, value: int) -> State:
-        return replace(self, **{f"{ability.value}_now": value})
+        changes: dict[str, Any] = {f"{ability.value}_now": value}  # the field named by the ability
+        return replace(self, **changes)
 
     @property
     def slots_used(self) -> int:
@@ -421,6 +423,7 @@ def apply(state: State, entry: LogEntry) -> State:
     """One log entry applied to a state; raises :class:`Refused` when the rules refuse it."""
     if state.retired:
         raise Refused("the character has retired")
+    # _STEPS pairs each entry class with the step taking it; mypy cannot tie key to value.
     return _STEPS[type(entry)](state, entry)  # type: ignore[operator]
 
 

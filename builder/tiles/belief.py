@@ -65,7 +65,7 @@ class BeliefSearch:
     ``solver`` must model the opponent (``Solver(variant, greedy=opp)`` or
     ``uniform=opp``); its values are then those of the best reply to that
     policy with open hands. ``node_limit`` caps the belief nodes of one
-    :meth:`choose`, ``deadline`` (a ``time.perf_counter()`` value, 0 for
+    :meth:`choose`, ``deadline`` (a ``time.process_time()`` value, 0 for
     none) the time; past either the deepest finished depth is used.
     """
 
@@ -188,14 +188,22 @@ class BeliefSearch:
 
     def _exact(self, key: Key) -> float:
         """My margin of one world's position under the model, from the solver."""
-        if self.deadline and time.perf_counter() > self.deadline:
+        if self.deadline and time.process_time() > self.deadline:
             raise TooLarge("out of time")
         self.solver.nodes = 0
         value = self.solver.value(key)
         return value if self.seat == 0 else -value
 
+    def _charge(self, worlds: int) -> None:
+        """Count ``worlds`` units of work on the solver's per-move bound (``Solver.work_limit``)."""
+        solver = self.solver
+        solver.work += worlds
+        if solver.work_limit is not None and solver.work > solver.work_limit:
+            raise TooLarge(f"more than {solver.work_limit} positions searched for this move")
+
     def _leaf(self, pub: Key, belief: Belief) -> float:
         """The weighted mean of the worlds' exact values (determinized search's estimate)."""
+        self._charge(len(belief))
         total = sum(w for _, w in belief)
         return sum(w * self._exact(self._full(pub, h)) for h, w in belief) / total
 
@@ -211,11 +219,13 @@ class BeliefSearch:
         total = sum(w for _, w in belief)
         return pub, frozenset((h, round(w / total, 9)) for h, w in belief)
 
-    def _tick(self) -> None:
+    def _tick(self, worlds: int = 1) -> None:
+        """Count a belief node, and its worlds as work on the solver's bound for this move."""
         self.nodes += 1
+        self._charge(worlds)
         if self.nodes > self.node_limit:
             raise TooLarge(f"more than {self.node_limit} belief nodes")
-        if self.deadline and not self.nodes & 63 and time.perf_counter() > self.deadline:
+        if self.deadline and not self.nodes & 63 and time.process_time() > self.deadline:
             raise TooLarge("out of time")
 
     def _mine(self, pub: Key, belief: Belief, code: Code, depth: int) -> float:
@@ -242,7 +252,7 @@ class BeliefSearch:
             if not got[2]:
                 self._cut = True
             return got[1]
-        self._tick()
+        self._tick(len(belief))
         was_cut, self._cut = self._cut, False
         if mover == self.seat:
             value = max(

@@ -100,6 +100,7 @@ def tiles_of(counts: Counts) -> tuple[Kind, ...]:
 
 
 def add(a: Counts, b: Counts) -> Counts:
+    # Counts is a six-tuple; zipping two of them keeps six, mypy sees tuple[int, ...].
     return tuple(x + y for x, y in zip(a, b, strict=True))  # type: ignore[return-value]
 
 
@@ -108,6 +109,7 @@ def sub(a: Counts, b: Counts) -> Counts:
     out = tuple(x - y for x, y in zip(a, b, strict=True))
     if min(out) < 0:
         raise ValueError(f"{spell(b)} is not part of {spell(a)}")
+    # Counts is a six-tuple; out is built from two of them, mypy sees tuple[int, ...].
     return out  # type: ignore[return-value]
 
 

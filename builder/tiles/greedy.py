@@ -34,11 +34,20 @@ def greedy_move(state: GameState) -> Move:
     opens = [m for m in moves if m.action is Action.OPEN and m.tile is not Kind.UNKNOWN]
     hand = state.hands[state.to_move]
     pool = unseen(state, state.to_move)
+
+    def element(move: Move) -> Kind:
+        assert move.element is not None  # an OPEN always names the element it plays as
+        return move.element
+
+    def tile(move: Move) -> Kind:
+        assert move.tile is not None  # and the tile it takes from the hand
+        return move.tile
+
     if opens:
-        return min(opens, key=lambda m: (pool[beats(m.element)], -hand[m.tile], m.tile))
+        return min(opens, key=lambda m: (pool[beats(element(m))], -hand[tile(m)], tile(m)))
     unknown_opens = [m for m in moves if m.action is Action.OPEN]
     if unknown_opens:
-        return min(unknown_opens, key=lambda m: pool[Kind((m.element - 1) % 5)])
+        return min(unknown_opens, key=lambda m: pool[Kind((element(m) - 1) % 5)])
     return moves[0]
 
 
@@ -57,6 +66,7 @@ def _pasts(state: GameState, opp: int, hand: Counts) -> Iterator[tuple[Move, Gam
                 if j >= i:
                     then[tile] += 1
             hands = list(state.hands)
+            # Counts is a six-tuple (one count per kind); tuple() of six gives tuple[int, ...].
             hands[opp] = tuple(then)  # type: ignore[assignment]
             yield (
                 event.move,

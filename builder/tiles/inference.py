@@ -39,6 +39,7 @@ def unseen(state: GameState, seat: int) -> Counts:
     for stack in state.board:
         for placed in stack:
             on_board[placed.tile] += 1
+    # Counts is a six-tuple (one count per kind); tuple() of six gives tuple[int, ...].
     return sub(sub(everything, state.hands[seat]), tuple(on_board))  # type: ignore[arg-type]
 
 
@@ -84,6 +85,7 @@ def worlds(
     known_unknowns = state.hands[opp][Kind.UNKNOWN] if v.public_unknown else None
     found: list[World] = []
     for combo in _multisets(pool, size):
+        # Counts is a six-tuple (one count per kind); _multisets yields them as tuple[int, ...].
         hand: Counts = combo  # type: ignore[assignment]
         if known_unknowns is not None and hand[Kind.UNKNOWN] != known_unknowns:
             continue

@@ -50,14 +50,18 @@ def play_game(
     timed: Player | None = None,
     times: list[float] | None = None,
 ) -> GameState:
-    """Play a game to its end; the seconds ``timed`` spends on each move go into ``times``."""
+    """Play a game to its end; the CPU seconds ``timed`` spends on each move go into ``times``.
+
+    Process CPU time, not wall time: a loaded machine does not make a move
+    look slower than it is, and a player's own deadline does not cap it.
+    """
     state = start(variant, deal)
     while not state.over:
         player = seats[state.to_move]
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         move = player.choose(state)
         if player is timed and times is not None:
-            times.append(time.perf_counter() - t0)
+            times.append(time.process_time() - t0)
         state = apply(state, move)
     return state
 

@@ -13,7 +13,8 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   drawn from the unseen tiles, blind to what the play reveals.
 - Strong: the same search over hands weighted by how likely the opponent's
   concessions were under each (a concession suggests it lacks the beater),
-  heaviest hands first, within a time budget (1 s per move by default). It
+  heaviest hands first, within a bound on its work (60,000 positions and
+  belief worlds per move, about 0.6 s of CPU here) and a CPU-time safety net. It
   also models the opponent: once it has seen several concessions and never
   one made while holding the beater, it takes the opponent for one that
   always beats when it can and else opens with its least useful tile (the
@@ -127,8 +128,9 @@ class SearchPlayer:
     """
 
     name: str = "strong"
-    budget: float = 0.55
-    hard_limit: float = 0.75  # seconds: a search still running then is abandoned
+    budget: float = 0.55  # CPU seconds: a safety net; ``work`` bounds the search first
+    hard_limit: float = 0.75  # CPU seconds: a search still running then is abandoned
+    work: int | None = 60_000  # positions (and belief worlds) searched per move at most
     max_worlds: int = 64
     concede_when_able: float = CONCEDE_WHEN_ABLE
     node_limit: int = 150_000
@@ -140,9 +142,13 @@ class SearchPlayer:
     solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
     searches: dict[tuple[str, str, int], BeliefSearch] = field(default_factory=dict)
     last_depth: int = 0
+    last_exact: bool = False  # whether the last move searched was the exact best reply to the model
+    searched_moves: int = 0  # moves searched (more than one legal move), for the benchmark
+    exact_moves: int = 0  # of those, moves that were the exact best reply to the model
     last_worlds: int = 0
     rate: float = CONCEDE_WHEN_ABLE
     evidence: list[int] = field(default_factory=lambda: [0, 0, 0])  # earlier games'
+    assume: str = ""  # the opponent's policy when it is known beforehand ("uniform", "greedy")
     _game: tuple[int, int, int, int] = (0, 0, 0, 0)  # this game's log length and evidence
 
     def _observe(self, state: GameState) -> str:
@@ -162,6 +168,8 @@ class SearchPlayer:
         wasteful = wasteful_unknowns(state, 1 - state.to_move)
         self._game = (len(state.log), conceded, proven, wasteful)
         self.rate = self._concession_rate(conceded, proven)
+        if self.assume:
+            return self.assume
         if not self.model_opponent:
             return ""
         if self.evidence[2] + wasteful >= 2:
@@ -212,6 +220,9 @@ class SearchPlayer:
         """
         seat = state.to_move
         key = (state.variant.id, model, seat)
+        solver = self._solver(state, model)
+        solver.work = 0
+        solver.work_limit = None if self.work is None else self.work * 2 // 3
         search = self.searches.get(key)
         if search is None:
             search = BeliefSearch(self._solver(state, model), seat, self.belief_nodes)
@@ -228,12 +239,13 @@ class SearchPlayer:
         search.solver.deadline = started + self.hard_limit
         values = search.choose(state, None if followed is not None else found)
         self.last_depth = search.depth
+        self.last_exact = values is not None and search.exact
         if values is None:
             return None, found
         return max(values, key=lambda m: values[m]), found
 
     def choose(self, state: GameState) -> Move:  # noqa: C901  (complexity 12 when the limits came in)
-        started = time.perf_counter()
+        started = time.process_time()
         seat = state.to_move
         opp = 1 - seat
         model = self._observe(state)
@@ -246,13 +258,19 @@ class SearchPlayer:
             model = ""  # too slow to search early: no pruning at a random player's turns
         known: list[World] | None = None
         budget = self.budget
+        self.last_exact = False
+        self.searched_moves += 1
         if model and self.belief:
             move, known = self._belief_move(state, model, started)
             if move is not None:
+                self.exact_moves += self.last_exact
                 return move
             budget = self.hard_limit  # go on over the worlds the search has begun to solve
         always_beats = model == "greedy"
         solver = self._solver(state, model)
+        if known is None:
+            solver.work = 0  # the belief search's work, if any, still counts
+        solver.work_limit = self.work
         likelihood = 0.0 if always_beats else self.rate
         totals = dict.fromkeys(moves, 0.0)
         weight_seen = 0.0
@@ -263,7 +281,7 @@ class SearchPlayer:
         if known is None:
             known = worlds(state, seat, likelihood, extra)[:limit]
         for world in known:
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             if self.last_worlds and t0 + slowest - started > budget:
                 break
             hands = list(state.hands)
@@ -277,10 +295,33 @@ class SearchPlayer:
                 totals[m] += world.weight * value
             weight_seen += world.weight
             self.last_worlds += 1
-            slowest = max(slowest, time.perf_counter() - t0)
+            slowest = max(slowest, time.process_time() - t0)
         if not weight_seen:
             return greedy_move(state)
         return max(moves, key=lambda m: totals[m])
+
+
+def best_reply(policy: str, work: int = 2_000_000, seconds: float = 30.0) -> SearchPlayer:
+    """The benchmark's ceiling: the best reply to a player known to play ``policy``.
+
+    ``policy`` is "uniform" (the random player) or "greedy". It searches over
+    beliefs (the opponent's hand hidden, weighed by how likely its play was
+    under the policy) from the first move, with ``work`` positions and
+    ``seconds`` of CPU per move instead of Strong's budget: where the search
+    finishes it is the exact best reply with the hand hidden
+    (``last_exact``), elsewhere the deepest search that fits.
+    """
+    return SearchPlayer(
+        name=f"best reply to {policy}",
+        budget=seconds,
+        hard_limit=seconds,
+        work=work,
+        node_limit=work,
+        belief_nodes=work,
+        belief_worlds=10_000,
+        max_worlds=10_000,
+        assume=policy,
+    )
 
 
 def make_player(level: str, seed: int = 0) -> Player:
@@ -298,6 +339,7 @@ def make_player(level: str, seed: int = 0) -> Player:
         return SearchPlayer(
             name="normal",
             budget=0.25,
+            work=25_000,
             max_worlds=6,
             concede_when_able=1.0,
             model_opponent=False,

@@ -32,7 +32,7 @@ INF = float("inf")
 Code = tuple[int, int, int]
 
 
-def pack(counts: Counts) -> int:
+def pack(counts: tuple[int, ...]) -> int:
     """Counts as one int, 4 bits per kind."""
     return sum(n << _SHIFT[k] for k, n in enumerate(counts))
 
@@ -60,6 +60,12 @@ class Solution:
 
 class Solver:
     """Exact open-hands values for one variant, with a transposition table kept between calls.
+
+    Two bounds stop a search with :class:`TooLarge`: ``node_limit``, the
+    positions one :meth:`solve` may search, and ``work_limit``, the positions
+    searched in all since the caller last set ``work`` to 0 (a player's work
+    for one move: its cost, bounded by the algorithm whatever the machine's
+    load). ``deadline`` is only a safety net.
 
     ``must_beat`` (a seat) solves a modified game in which that seat always
     beats when it can, and ``greedy`` one in which that seat plays the greedy
@@ -92,7 +98,9 @@ class Solver:
             tuple(a + b + c for a, b, c in zip(variant.deck, *variant.fixed, strict=True))
         )
         self.nodes = 0
-        self.deadline = 0.0  # a time.perf_counter() value to give up at (0: none)
+        self.deadline = 0.0  # a time.process_time() value (CPU seconds) to give up at (0: none)
+        self.work = 0  # positions searched since the caller last set it to 0, over all solves
+        self.work_limit: int | None = None  # TooLarge past this many (None: no bound)
 
     # -- public -------------------------------------------------------------
 
@@ -113,6 +121,7 @@ class Solver:
             pile_counts = [0] * 6
             for k in state.pile:
                 pile_counts[k] += 1
+            # Counts is a six-tuple (one count per kind); tuple() of six gives tuple[int, ...].
             pile = tuple(pile_counts)  # type: ignore[assignment]
         assert pile is not None
         return (
@@ -217,9 +226,12 @@ class Solver:
         else:
             lo, hi = -INF, INF
         self.nodes += 1
+        self.work += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             raise TooLarge(f"more than {self.node_limit} positions to search")
-        if self.deadline and not self.nodes & 511 and time.perf_counter() > self.deadline:
+        if self.work_limit is not None and self.work > self.work_limit:
+            raise TooLarge(f"more than {self.work_limit} positions searched for this move")
+        if self.deadline and not self.nodes & 511 and time.process_time() > self.deadline:
             raise TooLarge("out of time")
         h0, h1, pos, _top, _owner, _n, _diff, mover, chaos, pile = key
         hand = h0 if mover == 0 else h1

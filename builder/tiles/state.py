@@ -71,15 +71,23 @@ class Move:
             text += f"={self.element.letter}"
         return text
 
-    def describe(self) -> str:
-        """The move in words: "beats with FIRE", "opens with the UNKNOWN as WIND"."""
+    def describe(self, *, you: bool = False) -> str:
+        """The move in words: "beats with FIRE", "opens with the UNKNOWN as WIND".
+
+        ``you``: said of a player called "You" ("open with FIRE", "concede dusk").
+        """
         if self.action is Action.CONCEDE:
-            return "concedes dusk"
+            return "concede dusk" if you else "concedes dusk"
         assert self.tile is not None and self.element is not None
         what = (
             f"the UNKNOWN as {self.element.name}" if self.tile is Kind.UNKNOWN else self.tile.name
         )
-        return f"{'beats' if self.action is Action.BEAT else 'opens'} with {what}"
+        verb = "beat" if self.action is Action.BEAT else "open"
+        return f"{verb if you else verb + 's'} with {what}"
+
+    def said_of(self, player: str) -> str:
+        """The move as a sentence about ``player``: "Ada opens with FIRE", "You open with FIRE"."""
+        return f"{player} {self.describe(you=player.strip().lower() == 'you')}"
 
 
 def beat(tile: Kind, element: Kind | None = None) -> Move:

@@ -112,7 +112,7 @@ def create(character: CovenantCharacter) -> Plan[CovenantCharacter]:
 
 def delete(character: CovenantCharacter) -> Plan[CovenantCharacter]:
     """Remove a character, log and all (undo puts it back)."""
-    return Plan(f"Delete {character.name}", character, None, roster=True)
+    return Plan(f"Delete {character.name or 'character'}", character, None, roster=True)
 
 
 def successor(sacrificed: CovenantCharacter, new_id: str, name: str = "") -> Plan[Any]:

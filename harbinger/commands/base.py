@@ -85,7 +85,7 @@ class _VisibleStream:
 def terminal_safe_output() -> Iterator[None]:
     """While a command runs, what it prints on stdout and stderr shows control characters."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _VisibleStream(out), _VisibleStream(err)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = _VisibleStream(out), _VisibleStream(err)
     try:
         yield
     finally:

@@ -21,7 +21,7 @@ from builder.contract.gifts.loader import default_catalog, house_catalog_name, l
 from harbinger.commands.base import EXIT_BAD_INPUT, CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``catalog list`` and ``catalog check``."""
     parser = subparsers.add_parser(
         "catalog", help="list the Gift catalog or check a house-rule catalog folder"

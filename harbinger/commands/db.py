@@ -29,7 +29,7 @@ from typing import Any
 from harbinger.commands.base import EXIT_CHECK_FAILED, CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``db`` and its ``list``, ``export`` and ``import`` actions."""
     parser = subparsers.add_parser(
         "db",
@@ -360,6 +360,15 @@ ON_CONFLICT_HINT = "say which with --on-conflict replace, keep-both, copy or ski
 """What a refused duplicate import adds on the command line: the option that settles it."""
 
 
+def _what_was_imported(exc: Exception) -> str:
+    """What a failed import left stored: nothing, or the batches before the failing one
+    (``Library.import_files`` stores a batch of files per transaction)."""
+    stored = getattr(exc, "stored_before", 0)
+    if not stored:
+        return "nothing was imported"
+    return f"the {stored} files before its batch were imported; nothing of its batch or after it"
+
+
 def run_import(args: argparse.Namespace) -> int:
     from builder.core.registry import FileFormatError
     from models.errors import ImportConflict, LibraryError
@@ -369,11 +378,11 @@ def run_import(args: argparse.Namespace) -> int:
         try:
             results = library.import_files(args.files, args.on_conflict, progress=progress)
         except FileFormatError as exc:
-            raise CliError(f"{exc.source}: {exc}; nothing was imported") from None
+            raise CliError(f"{exc.source}: {exc}; {_what_was_imported(exc)}") from None
         except ImportConflict as exc:
-            raise CliError(f"{exc}; nothing was imported ({ON_CONFLICT_HINT})") from None
+            raise CliError(f"{exc}; {_what_was_imported(exc)} ({ON_CONFLICT_HINT})") from None
         except LibraryError as exc:
-            raise CliError(f"{exc}; nothing was imported") from None
+            raise CliError(f"{exc}; {_what_was_imported(exc)}") from None
         finally:
             if progress is not None:
                 progress.end()

@@ -8,7 +8,7 @@ from pathlib import Path
 from harbinger.commands.base import CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     parser = subparsers.add_parser(
         "install-desktop",
         help="add the launcher, icon and character-file type to your desktop",

@@ -19,7 +19,7 @@ MAX_ASKED_DIFFICULTY = 30
 """Largest Difficulty accepted before the overage rule; anything higher is a typo."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``dice`` subcommand."""
     parser = subparsers.add_parser(
         "dice",

@@ -26,7 +26,7 @@ from harbinger.commands.base import (
 from harbinger.commands.catalog import add_house_flag, catalog_for
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``gift evaluate``."""
     parser = subparsers.add_parser("gift", help="evaluate a Gift draft file")
     sub = parser.add_subparsers(dest="gift_command", metavar="ACTION", required=True)

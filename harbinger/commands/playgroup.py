@@ -22,7 +22,7 @@ from typing import Any
 from harbinger.commands.base import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``playgroup`` and its ``init``, ``add-player``, ``pull`` and ``push`` actions."""
     parser = subparsers.add_parser(
         "playgroup",

@@ -42,7 +42,7 @@ from harbinger.commands.base import (
 )
 from harbinger.commands.sheet_pdf import add_pdf
 
-_Registrar = Callable[[argparse._SubParsersAction], None]  # type: ignore[type-arg]
+_Registrar = Callable[[argparse._SubParsersAction], None]
 
 
 # --------------------------------------------------------------------------- reading files
@@ -117,7 +117,7 @@ def _trusted_keys(keys_file: str | None) -> dict[str, str] | None:
 # --------------------------------------------------------------------------- sheet audit
 
 
-def _add_audit(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_audit(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "audit",
         help="audit character files: every rule check with its numbers, and their approvals",
@@ -236,7 +236,7 @@ def run_audit(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- sheet approve
 
 
-def _add_approve(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_approve(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "approve",
         help="record a leader's approval (or request for changes) in a character file",
@@ -350,7 +350,7 @@ def run_approve(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- keys
 
 
-def _add_key(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_key(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "key",
         help="show this computer's leader public key (--create to make the key)",
@@ -395,7 +395,7 @@ def run_key(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_trust(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_trust(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "trust",
         help="trust a leader's public key when checking signed approvals",
@@ -435,7 +435,7 @@ def run_trust(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- registration
 
 
-def _add_show(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_show(commands: argparse._SubParsersAction) -> None:
     parser = commands.add_parser(
         "show",
         help="print a contractor's derived numbers: Body, Mind, Penalty, pools, movement, carry",
@@ -487,9 +487,18 @@ def _show_text(n: dict[str, Any]) -> str:
         )
     )
     mv = n["movement"]
+    why = []
+    if mv["at_lift_limit"]:
+        why.append("at the lifting limit: no movement")
+    if mv["encumbrance_ft"]:
+        why.append(f"encumbered −{mv['encumbrance_ft']} ft")
+    if mv["scar"]:
+        why.append(f"{mv['scar']} {mv['fraction']} speed, rounded down to 5-ft steps")
+    if mv["no_sprint_scar"]:
+        why.append(f"{mv['no_sprint_scar']}: no Dash or Sprint")
     lines.append(
         f"Movement: free {mv['free_ft']} ft, sprint {mv['sprint_steps']} steps "
-        f"({mv['sprint_ft']} ft)"
+        f"({mv['sprint_ft']} ft)" + (f" ({'; '.join(why)})" if why else "")
     )
     lines.append(
         f"Carry: limit {carry['limit_lb']} lb, carried {carry['carried_lb']} lb, over "
@@ -516,7 +525,7 @@ _SUBCOMMANDS: list[_Registrar] = [
 """Each ``sheet`` sub-command adds itself here; ``sheet pdf`` lives in ``sheet_pdf``."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``sheet`` subcommand and its sub-commands."""
     parser = subparsers.add_parser(
         "sheet",

@@ -30,7 +30,7 @@ from harbinger.commands.base import CliError, add_json_flag, emit
 PAPERS = ("letter", "a4")
 
 
-def add_pdf(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def add_pdf(commands: argparse._SubParsersAction) -> None:
     """Register ``sheet pdf``."""
     parser = commands.add_parser(
         "pdf",

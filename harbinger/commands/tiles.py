@@ -44,7 +44,7 @@ SOLVE_NODE_LIMIT = 5_000_000
 """Largest search ``tiles solve`` attempts (about a minute); bigger variants must start later."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``tiles solve`` and ``tiles play``."""
     parser = subparsers.add_parser(
         "tiles",

@@ -64,7 +64,7 @@ def _show(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator} ({float(p) * 100:.2f}%)"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``tmc`` subcommand and its ``odds`` questions."""
     tmc = subparsers.add_parser(
         "tmc",
@@ -201,7 +201,7 @@ def _run_fallout(args: argparse.Namespace) -> int:
     return 0
 
 
-def _register_pdf(tools: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _register_pdf(tools: argparse._SubParsersAction) -> None:
     pdf = tools.add_parser(
         "pdf",
         help="print a spacefarer or crew file, or a blank sheet, to PDF",

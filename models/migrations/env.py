@@ -8,16 +8,18 @@ when given a config whose ``sqlalchemy.url`` names a library.
 
 from __future__ import annotations
 
+from typing import Any
+
 from alembic import context
-from sqlalchemy import create_engine
+from sqlalchemy import Connection, create_engine
 
 from models.tables import metadata
 
 config = context.config
 
 
-def _configure(**kwargs: object) -> None:
-    context.configure(target_metadata=metadata, compare_type=True, **kwargs)  # type: ignore[arg-type]
+def _configure(**kwargs: Any) -> None:
+    context.configure(target_metadata=metadata, compare_type=True, **kwargs)
 
 
 def run_offline() -> None:
@@ -38,9 +40,9 @@ def run_online() -> None:
         _run_on(connection)
 
 
-def _run_on(connection: object) -> None:
+def _run_on(connection: Connection) -> None:
     # SQLite cannot ALTER most things; batch mode rebuilds a table instead.
-    dialect = connection.dialect.name  # type: ignore[attr-defined]
+    dialect = connection.dialect.name
     _configure(connection=connection, render_as_batch=dialect == "sqlite")
     with context.begin_transaction():
         context.run_migrations()

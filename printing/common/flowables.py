@@ -217,15 +217,15 @@ def grid(
     (``printing.common.long_tables``): it prints the same but lays out in a time
     in proportion to its rows; put such a table in the story, not in a cell.
     """
-    aligned = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
+    aligned: list[tuple[Any, ...]] = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
     aligned += [("ALIGN", (c, 0), (c, -1), "CENTER") for c in center]
     first = 1 if header else 0
-    for c, style in (fonts or {}).items():
+    for c, font in (fonts or {}).items():
         aligned += [
-            ("FONTNAME", (c, first), (c, -1), style.fontName),
-            ("FONTSIZE", (c, first), (c, -1), style.fontSize),
-            ("LEADING", (c, first), (c, -1), style.leading),
-            ("TEXTCOLOR", (c, first), (c, -1), style.textColor),
+            ("FONTNAME", (c, first), (c, -1), font.fontName),
+            ("FONTSIZE", (c, first), (c, -1), font.fontSize),
+            ("LEADING", (c, first), (c, -1), font.leading),
+            ("TEXTCOLOR", (c, first), (c, -1), font.textColor),
         ]
     extra = [*aligned, *extra]
     heights = None

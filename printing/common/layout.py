@@ -88,6 +88,7 @@ class SectionStart(Flowable):
 
     def draw(self) -> None:
         canv = self.canv
+        # The running head rides on the canvas for RunningCanvas.save to draw.
         canv.harbinger_head = self.head  # type: ignore[attr-defined]
         if self.head.outline:
             name = f"sheet-{self.head.key}"
@@ -109,7 +110,7 @@ class RunningCanvas(Canvas):
 
     def showPage(self) -> None:
         self._held_pages.append(dict(self.__dict__))
-        self._startPage()
+        self._startPage()  # type: ignore[attr-defined]  # Canvas's own page reset; not in its stubs
 
     def save(self) -> None:
         heads = [state.get("harbinger_head") for state in self._held_pages]
@@ -124,7 +125,7 @@ class RunningCanvas(Canvas):
         Canvas.save(self)
 
     def _draw_head_and_foot(self, head: RunningHead | None, page: int, total: int) -> None:
-        width, height = self._pagesize
+        width, height = self._pagesize  # type: ignore[attr-defined]  # Canvas's; not in its stubs
         left, right = MARGIN_SIDE, width - MARGIN_SIDE
         self.saveState()
         base = height - MARGIN_TOP + 16

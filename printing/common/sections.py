@@ -43,7 +43,8 @@ def keep_headings_with_next(story: list[Flowable]) -> list[Flowable]:
         if isinstance(item, Paragraph) and item.style.name == "heading" and i + 1 < len(story):
             following = story[i + 1]
             # KeepTogether reports a huge height to force its own split, so never nest one.
-            content = following._content if isinstance(following, KeepTogether) else [following]
+            # KeepTogether keeps its flowables in _content, which reportlab's stubs leave out.
+            content = following._content if isinstance(following, KeepTogether) else [following]  # type: ignore[attr-defined]
             out.append(KeepTogether([item, *content]))
             i += 2
         else:

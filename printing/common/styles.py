@@ -7,6 +7,7 @@ nothing below 6.5 pt except the running footer.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.enums import TA_RIGHT
@@ -49,12 +50,12 @@ def make_styles(base: float = 8.5) -> Styles:
     register_fonts()
     lead = base * 1.22
 
-    def style(name: str, **kw: object) -> ParagraphStyle:
+    def style(name: str, **kw: Any) -> ParagraphStyle:
         kw.setdefault("fontName", SANS)
         kw.setdefault("fontSize", base)
         kw.setdefault("leading", lead)
         kw.setdefault("textColor", INK)
-        return ParagraphStyle(name, **kw)  # type: ignore[arg-type]
+        return ParagraphStyle(name, **kw)
 
     return Styles(
         title=style("title", fontName=SANS_BOLD, fontSize=base * 2.1, leading=base * 2.5),

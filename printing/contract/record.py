@@ -8,7 +8,7 @@ Split from ``printing.contract.sheet`` so each module stays short; the sheet cal
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from reportlab.platypus import Flowable, Spacer
 
@@ -57,7 +57,7 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
     out = section_heading("Story", s)
     if snap.contracts:
         header = ["#", "Date", "Scenario", "Where", "Outcome", "Commission", "Exp", "Notes"]
-        rows: list[list[Flowable | str]] = [list(header)]
+        rows: list[list[Any]] = [list(header)]  # a cell may also be a list of flowables
         fr = [0.05, 0.11, 0.25, 0.08, 0.11, 0.13, 0.06, 0.21]
         widths = [width * f for f in fr]
         contracts, note = _latest(snap.contracts, "Contracts", s)
@@ -71,7 +71,7 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
                 [
                     str(n),
                     fit(c.date, s.small, widths[1]),
-                    scenario,  # type: ignore[list-item]
+                    scenario,
                     fit(c.where, s.cell, widths[3]),
                     fit(c.outcome, s.cell, widths[4]),
                     yes(c.commission),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import Any
 
 from reportlab.platypus import Flowable, Spacer
 
@@ -254,7 +255,7 @@ def _ratings(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
             rows.append(row)
         dots, number = 58.0, 16.0
         name = col - dots - number
-        header: list[Flowable | str] = ["Secondary Abilities"] + [""] * 8
+        header: list[Flowable | str] = ["Secondary Abilities", *[""] * 8]
         out.append(
             grid(
                 [header, *rows],
@@ -338,7 +339,7 @@ def _body_mind(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
         left.append(para(labelled("Total Penalty:", snap.penalty), s.body))
     right: list[Flowable] = []
     if snap.derived:
-        rows = [["Derived value", "Value", "From"]]
+        rows: list[list[Flowable | str]] = [["Derived value", "Value", "From"]]
         widths = [half * 0.38, half * 0.27, half * 0.35]
         rows += _stat_rows(snap.derived, s, widths)
         right.append(grid(rows, widths, fonts={1: s.cell_bold, 2: s.muted}))
@@ -369,7 +370,7 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
         if src.allowance:
             out.append(para(src.allowance, s.muted))
         if src.replenishment:
-            rows = [["Replenishment condition"]]
+            rows: list[list[Flowable | str]] = [["Replenishment condition"]]
             rows += [[para(c, s.cell)] for c in src.replenishment]
             out.append(grid(rows, [width]))
         elif src.conditions_allowed:
@@ -396,7 +397,7 @@ def _source_and_limits(snap: PrintSnapshot, width: float, s: Styles) -> list[Flo
 def _asset_rows(
     items: Sequence[AssetView], s: Styles, widths: Sequence[float]
 ) -> list[list[Flowable | str]]:
-    rows: list[list[Flowable | str]] = []
+    rows: list[list[Any]] = []  # the name cell is a list of flowables
     for a in items:
         name: list[Flowable] = [para(a.name, s.cell_bold)]
         if a.detail:

@@ -411,13 +411,27 @@ def _encumbrance_rows(d: Derived) -> tuple[StatView, ...]:
     return tuple(rows)
 
 
+def _movement_note(d: Derived) -> str:
+    """What free movement is found from, with what slows this contractor (issue 28)."""
+    parts = ["5 + 5 × Dexterity, −5 per Penalty"]
+    if d.encumbrance_ft:
+        parts.append(f"−{d.encumbrance_ft} encumbered")
+    if d.movement_scar:
+        parts.append(f"{d.movement_scar}: × {d.movement_fraction}, down to 5-ft steps")
+    if d.no_sprint_scar:
+        parts.append("no Dash or Sprint")
+    if d.at_lift_limit:
+        parts.append("at the lifting limit: no movement")
+    return "; ".join(parts)
+
+
 def _derived_rows(d: Derived) -> tuple[StatView, ...]:
     """The derived values with a note on what each is found from."""
     return (
         StatView("Initiative pool", f"{d.initiative_pool} dice", "Dexterity + Perception"),
         StatView("Body roll", f"{d.body_pool} dice", "Body rating"),
         StatView("Mind roll", f"{d.mind_pool} dice", "Mind rating"),
-        StatView("Free movement", f"{d.free_movement_ft} ft", "5 + 5 × Dexterity, −5 per Penalty"),
+        StatView("Free movement", f"{d.free_movement_ft} ft", _movement_note(d)),
         StatView(
             "Extra sprint",
             f"{d.sprint_steps} steps ({d.sprint_ft} ft)",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Frame
+from reportlab.platypus import Flowable, Frame
 
 from builder.coven.chronicle import Chronicle, Colour
 from builder.coven.state import HeldCard, fold
@@ -61,7 +61,7 @@ def _draw_card(canv: Canvas, card: HeldCard, owner: str, ties: str, x: float, y:
     s = make_styles(9)
     width = CARD_WIDTH - 2 * PADDING - 6
     height = CARD_HEIGHT - 2 * PADDING - FOOTER - 6
-    content = [
+    content: list[Flowable] = [
         para("Red trait" if red else "White trait", s.label),
         para(card.text or "(not yet written)", s.gift_name),
     ]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 from reportlab.graphics.shapes import Circle, Drawing, Line, Rect, String
 from reportlab.lib.colors import Color, HexColor, white
@@ -91,7 +92,7 @@ def practitioner_body(
         ),
         para("Questions", s.heading),
     ]
-    rows = [["Question", "Answer"]]
+    rows: list[list[Any]] = [["Question", "Answer"]]
     for i, question in enumerate(QUESTIONS):
         answer = practitioner.answers[i] if i < len(practitioner.answers) else ""
         rows.append([para(question, s.cell), para(answer, s.cell)])
@@ -143,7 +144,9 @@ def town_drawing(state: CovenState, width: float, height: float) -> Drawing:
     markers show as dots under the name.
     """
     drawing = Drawing(width, height)
-    drawing.add(Rect(0, 0, width, height, strokeColor=RULE, fillColor=white, strokeWidth=0.5))
+    # types-reportlab types Rect's **kw as the TypedDict itself (an Unpack left out).
+    border = Rect(0, 0, width, height, strokeColor=RULE, fillColor=white, strokeWidth=0.5)  # type: ignore[arg-type]
+    drawing.add(border)
     nodes, links = town_map(state)
     at = {n.id: (n.x * width, n.y * height) for n in nodes}
     for a, b in links:
@@ -231,7 +234,7 @@ def town_body(chronicle: Chronicle, width: float, s: Styles) -> list[Flowable]:
         town_drawing(state, width, width * 0.62),
         para("Elements", s.heading),
     ]
-    rows = [["Element", "Kind", "State", "Linked to", "Falls this week"]]
+    rows: list[list[Any]] = [["Element", "Kind", "State", "Linked to", "Falls this week"]]
     for element in state.elements.values():
         links = [b if a == element.id else a for a, b in state.links if element.id in (a, b)]
         chance = chances.get(element.id)

@@ -440,7 +440,16 @@ def test_the_suite_has_at_least_60_hostile_files() -> None:
     assert len(REFUSED) + len(ACCEPTED) + len(BLOCKING) >= 60
 
 
-@pytest.mark.parametrize("name", sorted(REFUSED))
+HEAVY = ("ledger-20001", "too-large", "deep-array", "notes-100001", "huge-integer-digits")
+"""The refused files that cost the most to look at, run in a process of their own so
+their peak memory can be measured."""
+
+
+@pytest.mark.parametrize(
+    "name",
+    # The heavy ones take up to a minute each: the fast loop (-m "not slow") leaves them out.
+    [pytest.param(n, marks=pytest.mark.slow) if n in HEAVY else n for n in sorted(REFUSED)],
+)
 def test_a_hostile_file_is_refused_by_every_command(
     name: str, library: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -612,11 +621,6 @@ def test_a_path_that_is_not_a_readable_file_never_blocks(
         assert peak_mb < MEMORY_MB, f"{' '.join(command)}: {peak_mb:.0f} MB"
     assert not out.exists()
     assert _dump(db) == before
-
-
-HEAVY = ("ledger-20001", "too-large", "deep-array", "notes-100001", "huge-integer-digits")
-"""The refused files that cost the most to look at, run in a process of their own so
-their peak memory can be measured."""
 
 
 @pytest.mark.slow

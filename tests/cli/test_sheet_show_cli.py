@@ -51,7 +51,8 @@ def test_encumbrance_and_chronic_pain_in_hand_worked_numbers(
 ) -> None:
     # Brawn 2, Dexterity 3, Intellect 2, Charisma 2: Body 6, Mind 5, unhurt, so the
     # wounds give 0; Chronic Pain keeps the Penalty at 1. Carrying 55 lb against
-    # 15 × 2 = 30 lb is 25 over: −1 die more on every roll (2 in all), not on movement.
+    # 15 × 2 = 30 lb is 25 over: −1 die more on every roll (2 in all) and, read with the
+    # Brawn paragraph's "-5 feet Movement penalty" per step (issue 28), −5 feet.
     c = Contractor(
         id="show-test",
         concept=Concept("Hand Worked"),
@@ -67,9 +68,11 @@ def test_encumbrance_and_chronic_pain_in_hand_worked_numbers(
     assert n["penalty"]["total"] == 1
     assert n["penalty"]["source"] == "Battle Scar Chronic Pain"
     assert (n["penalty"]["encumbrance"], n["penalty"]["roll_penalty"]) == (1, 2)
-    # Initiative 3 + 1 = 4 dice, 2 after penalties; free movement 20 − 5 = 15 ft.
+    # Initiative 3 + 1 = 4 dice, 2 after penalties; free movement 20 − 5 (Penalty)
+    # − 5 (one encumbrance step) = 10 ft.
     assert n["pools"]["initiative"] == {"dice": 4, "after_penalty": 2}
-    assert n["movement"]["free_ft"] == 15
+    assert n["movement"]["free_ft"] == 10
+    assert n["movement"]["encumbrance_ft"] == 5
     assert n["carry"] | {"rule": ""} == {
         "limit_lb": 30,
         "carried_lb": 55,
@@ -120,3 +123,32 @@ def test_the_cli_and_the_pdf_show_the_same_numbers(
     assert f"Extra sprint {mv['sprint_steps']} steps ({mv['sprint_ft']} ft)" in text
     assert f"Carry limit {carry['limit_lb']} lb" in text
     assert f"Lift maximum {carry['lift_lb']} lb" in text
+
+
+def test_sheet_show_gives_the_scarred_movement(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """ "Missing Leg (You move at one quarter movement speed with a prosthesis or aid. You
+    cannot Dash or Sprint.)": Dexterity 5 (30 feet) → 7.5 → 5 feet; no sprint."""
+    c = Contractor(
+        id="leg-test",
+        concept=Concept("One Leg"),
+        creation=Creation(attributes={"dexterity": 5, "brawn": 3}),
+        health=Health(battle_scars=(BattleScar("Missing Leg", ScarTier.SEVERE),)),
+    )
+    path = tmp_path / "c.json"
+    path.write_bytes(dumps_character_file(c))
+    n = show(capsys, path)
+    mv = n["movement"]
+    assert (mv["free_ft"], mv["sprint_steps"], mv["scar"], mv["fraction"]) == (
+        5,
+        0,
+        "Missing Leg",
+        "1/4",
+    )
+    assert main(["sheet", "show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "Movement: free 5 ft, sprint 0 steps (0 ft) (Missing Leg 1/4 speed, rounded down to "
+        "5-ft steps; Missing Leg: no Dash or Sprint)" in out
+    )

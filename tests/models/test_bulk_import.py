@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import dataclasses
+import gc
 from pathlib import Path
 
 import pytest
 
 from builder.contract.file import dumps_character_file, read_character_file
+from builder.core.registry import CharacterFile, FileFormatError
 from models import Library
 from models.errors import ImportConflict
+from models.values import ImportBatch
 from resources import resource_path
 
 INES = resource_path("examples") / "seasoned-ines-varga.json"
@@ -60,3 +63,60 @@ def test_a_conflict_late_in_a_batch_leaves_the_library_unchanged(library_path: P
         twice = library.import_files(files[:1] * 2, "copy")
         assert [r.action for r in twice] == ["copied", "copied"]
         assert len(library.roster()) == 7
+
+
+def _live_character_files() -> int:
+    """Character files alive in this process (each import holds the ones it read)."""
+    return sum(1 for thing in gc.get_objects() if type(thing) is CharacterFile)
+
+
+def test_an_import_holds_at_most_one_batch_of_read_files(library_path: Path) -> None:
+    """Issue 29: memory bounded by the batch size, not by the number of files. Watched by
+    counting the read files alive whenever a batch has been read: never more than a batch."""
+    files = _copies(12)
+    held: list[tuple[int, int]] = []
+
+    def watch(batch: ImportBatch) -> None:
+        held.append((len(batch.files), _live_character_files()))
+
+    with Library.open(library_path) as library:
+        before = _live_character_files()
+        results = library.import_files(files, batch_size=5, on_batch=watch)
+        assert [r.action for r in results] == ["created"] * 12
+        assert len(library.roster()) == 12
+    assert [size for size, _live in held] == [5, 5, 2]
+    assert all(live - before <= 5 for _size, live in held), held
+
+
+def test_each_batch_is_all_or_nothing_and_the_failure_says_what_went_in(
+    library_path: Path,
+) -> None:
+    """A bad file in the second batch: the first batch stays stored, nothing of the second."""
+    files = _copies(8)
+    files[6] = b'{"format": "harbinger.contractor", "version": 1, "character": {}}'
+    with Library.open(library_path) as library:
+        with pytest.raises(FileFormatError) as raised:
+            library.import_files(files, batch_size=5)
+        assert raised.value.stored_before == 5  # type: ignore[attr-defined]
+        assert raised.value.source == "file 7"  # its place in the whole import
+        assert [e.name for e in library.roster()] == [f"Ines {n:03d}" for n in range(5)]
+    with Library.open(library_path) as library:
+        with pytest.raises(FileFormatError) as raised:
+            library.import_files(files[5:])
+        assert raised.value.source == "file 2"
+        assert raised.value.stored_before == 0  # type: ignore[attr-defined]
+        assert len(library.roster()) == 5
+
+
+def test_progress_counts_over_the_whole_import(library_path: Path) -> None:
+    seen: list[tuple[str, int, int]] = []
+    with Library.open(library_path) as library:
+        library.import_files(_copies(4), batch_size=3, progress=lambda *step: seen.append(step))
+    assert seen == [
+        ("reading", 1, 4),
+        ("reading", 2, 4),
+        ("reading", 3, 4),
+        ("storing", 3, 4),
+        ("reading", 4, 4),
+        ("storing", 4, 4),
+    ]

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from builder.contract.character import Outcome
@@ -171,3 +171,35 @@ def test_dark_mode_covenant_sheet_is_readable(
     assert window.game_sheet is not None
     assert unreadable(window, dark) == []
     assert checked(window, dark) >= 6  # the six Discipline captions are muted
+
+
+def test_the_chosen_dark_radio_shows_on_the_dark_theme(qtbot, dark: QApplication) -> None:  # type: ignore[no-untyped-def]
+    """Issue 33, item 8: with Dark on, its radio button's ring and dot stand out from the
+    window (WCAG non-text contrast: at least 3:1), so the choice made can be seen."""
+    from PySide6.QtWidgets import QStyle, QStyleOptionButton
+
+    settings = AppSettings()
+    settings.set_theme("dark")
+    dialog = PreferencesDialog(settings)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    button = dialog.buttons["dark"]
+    assert button.isChecked()
+    option = QStyleOptionButton()
+    button.initStyleOption(option)
+    rect = button.style().subElementRect(QStyle.SubElement.SE_RadioButtonIndicator, option, button)
+    window = dark.palette().color(QPalette.ColorRole.Window)
+
+    def ring(image: QImage) -> float:
+        """The best contrast on the indicator's outer edge (its ring), on its middle row."""
+        y = rect.center().y()
+        edge = (rect.left(), rect.left() + 1, rect.right() - 1, rect.right())
+        return max(contrast_ratio(image.pixelColor(x, y), window) for x in edge)
+
+    chosen = button.grab().toImage()
+    assert ring(chosen) >= 3
+    assert contrast_ratio(chosen.pixelColor(rect.center()), window) >= 3  # the dot
+    unchosen = dialog.buttons["light"].grab().toImage()
+    assert ring(unchosen) >= 3  # every choice can be seen, not only the one made
+    assert contrast_ratio(unchosen.pixelColor(rect.center()), window) < 3  # and has no dot

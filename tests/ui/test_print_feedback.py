@@ -16,7 +16,7 @@ from PySide6.QtGui import QDesktopServices
 from tests.ui.conftest import finish, make_contractor
 from ui.feedback import WrittenNotice
 from ui.main_window import MainWindow
-from ui.print_dialog import COMPACT, FULL, PrintDialog, RosterPrint
+from ui.print_dialog import BLANK, COMPACT, FULL, PrintDialog, RosterPrint
 
 SHOTS = Path("/tmp/shots/print16")
 
@@ -76,7 +76,8 @@ def test_the_print_dialog_previews_the_real_pages(window: MainWindow, qtbot) -> 
     finish(make_contractor(window, name="Ada Voss"))
     dialog = PrintDialog(window.shown_character(), "Ada Voss", window)
     qtbot.addWidget(dialog)
-    assert [dialog.kind.itemText(i) for i in range(dialog.kind.count())] == [FULL, COMPACT]
+    kinds = [dialog.kind.itemText(i) for i in range(dialog.kind.count())]
+    assert kinds == [FULL, COMPACT, "Gift cards", BLANK]
     dialog.kind.setCurrentText(COMPACT)
     dialog.paper.setCurrentIndex(1)
     assert (dialog.compact(), dialog.paper_name()) == (True, "a4")
@@ -128,3 +129,77 @@ def test_the_print_action_opens_the_dialog_without_blocking(window: MainWindow) 
     assert isinstance(roster, PrintDialog) and roster.windowTitle() == "Print sheets"
     assert not roster.preview_button.isVisible()
     roster.reject()
+
+
+def _ines(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Open the example Ines Varga (resources/examples/seasoned-ines-varga.json): 5 Gifts."""
+    window.load_examples()
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+    assert window.open_character(ines)
+
+
+INES_GIFTS = ["Ember Lance", "Veil of Ash", "Cinder Stitch", "Hex of Rust", "Ember Flask"]
+
+
+def test_every_print_the_command_line_makes_is_printed_from_the_gui(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """Issue 33, item 4: full, compact, Gift cards and blank sheet, each written by the GUI
+    and read back: the cards hold every Gift's card, the blank sheet is empty."""
+    _ines(window, qtbot)
+    window.actions["print"].trigger()
+    dialog = window.current_dialog
+    assert isinstance(dialog, PrintDialog)
+    keys = [dialog.kind.itemData(i) for i in range(dialog.kind.count())]
+    assert keys == ["full", "compact", "cards", "blank"]
+    dialog.reject()
+    texts: dict[str, str] = {}
+    pages: dict[str, int] = {}
+    chosen = (("full", FULL), ("compact", COMPACT), ("cards", "Gift cards"), ("blank", BLANK))
+    for kind, label in chosen:
+        target = tmp_path / f"{kind}.pdf"
+        window.print_pdf(target, "letter", kind=kind, label=label)
+        qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=60000)
+        assert window.statusBar().currentMessage() == f"Saved {target}"
+        reader = PdfReader(str(target))
+        pages[kind] = len(reader.pages)
+        texts[kind] = "\n".join(page.extract_text() for page in reader.pages)
+    assert pages["compact"] == 2
+    for gift in INES_GIFTS:
+        assert gift in texts["cards"] and gift in texts["full"]
+    assert "Ines Varga" in texts["full"] and "Ines Varga" in texts["compact"]
+    assert texts["blank"].startswith("Contractor sheet")
+    assert "Ines Varga" not in texts["blank"] and "Ember Lance" not in texts["blank"]
+
+
+def test_the_preview_zooms_and_pages(window: MainWindow, qtbot) -> None:
+    _ines(window, qtbot)
+    dialog = PrintDialog(window.shown_character(), "Ines Varga", window)
+    qtbot.addWidget(dialog)
+    dialog.kind.setCurrentIndex(dialog.kind.findData("blank"))
+    preview = dialog.show_preview()
+    qtbot.waitExposed(preview)
+    count = len(preview.page_labels)
+    assert count == 5 and preview.page_label.text() == "Page 1 of 5"
+    assert not preview.previous_button.isEnabled() and preview.next_button.isEnabled()
+    # US Letter at 60 dpi: 612 × 792 points → 510 × 660 pixels.
+    assert (preview.images[0].width(), preview.images[0].height()) == (510, 660)
+
+    preview.next_button.click()
+    assert preview.current_page() == 2 and preview.page_label.text() == "Page 2 of 5"
+    preview.go_to(5)
+    assert preview.page_label.text() == "Page 5 of 5" and not preview.next_button.isEnabled()
+
+    preview.step_zoom(1)  # 150 %: drawn afresh at 90 dpi, the page kept in view
+    assert preview.zoom.currentText() == "150 %"
+    assert (preview.images[0].width(), preview.images[0].height()) == (765, 990)
+    assert preview.page_labels[0].pixmap().width() == 765
+    assert preview.current_page() == 5
+    preview.set_zoom(50)
+    assert (preview.images[0].width(), preview.images[0].height()) == (255, 330)
+    preview.go_to(1)
+    assert preview.page_label.text() == "Page 1 of 5"
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    preview.grab().save(str(SHOTS / "print-preview-blank-50.png"))
+    preview.reject()

@@ -12,6 +12,11 @@ are optional toggles: ticked, the scar's dice replace the Penalty when higher
 Encumbrance dice (``Derived.encumbrance_penalty``) are lost on every roll.
 Attribute bonuses from Gifts are their own section (:mod:`ui.contract.gift_bonuses`);
 the one that counts comes from ``rolls.strongest_bonus`` (they never stack).
+
+The panel shows one contractor's rolls, the one in the tab shown; with no
+contractor shown (another game's character, or none) it shows nothing of
+anyone (:meth:`DicePanel.show_nothing`). A click on a trait's name on the
+sheet chooses it here (:meth:`DicePanel.roll_trait`).
 """
 
 from __future__ import annotations
@@ -36,15 +41,27 @@ from PySide6.QtWidgets import (
 
 from builder.contract import dice
 from builder.contract.gifts.bonus import GiftBonus
-from builder.contract.rolls import PlannedRoll, pool_roll, strongest_bonus, trait_roll
+from builder.contract.rolls import (
+    PlannedRoll,
+    pool_roll,
+    strongest_bonus,
+    trait_roll,
+    unencumbered_dice,
+)
 from builder.contract.scars import RollModifier, with_scar
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox
+from ui.widgets.wrap_check import WrapCheck
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
 """The three rolls not made from an Attribute and an Ability ("Rolling Body")."""
 
 NO_ABILITY = "(no Ability)"
+
+NOTHING_TO_ROLL = (
+    "No contractor is shown. Open a contractor of The Contract to roll their dice; "
+    "click an Attribute or an Ability on their Stats tab to roll it here."
+)
 
 BAND_LABELS: Mapping[dice.Band, str] = {
     dice.Band.BOTCH: "Botch",
@@ -77,6 +94,10 @@ class RollSheet:
     owner: str = ""  # whose rolls the roll log keeps (the contractor's id)
     bonuses: tuple[GiftBonus, ...] = ()
     """Attribute dice bonuses the held Gifts give (``gifts.bonus.contractor_bonuses``)."""
+    unencumbered: bool = False
+    """The sheet marks the contractor totally unencumbered (the toggle starts ticked)."""
+    over_carry_limit: bool = False
+    """Carrying more than 15 lb × Brawn: the unencumbered die is not available."""
 
     def dice_lost(self, scars: tuple[RollModifier, ...] = ()) -> int:
         """Dice a roll loses with ``scars`` ticked: the higher of Penalty and scar, plus load."""
@@ -168,6 +189,13 @@ class DicePanel(QWidget):
         self.bonus_box = GiftBonusBox(self)
         self.bonus_box.changed.connect(self.refresh)
         form.addRow(self.bonus_box)
+        self.unencumbered = WrapCheck("Totally unencumbered, physical action: +1 die")
+        self.unencumbered.setToolTip(
+            "Encumbrance: carrying nothing but maybe a small object in hand, plus clothes, "
+            "gives +1 die to all physical Actions. Tick it when that is so for this roll."
+        )
+        self.unencumbered.toggled.connect(self.refresh)
+        form.addRow(self.unencumbered)
         form.addRow("Pool", self.pool_label)
 
         chart = QGroupBox("Chance of each Outcome")
@@ -197,10 +225,20 @@ class DicePanel(QWidget):
         self.planned: tuple[str, PlannedRoll] | None = None
         self.roller = RollSection(lambda: self.planned)
 
+        # Everything above sits in ``body``; with no contractor shown only ``nothing`` is.
+        self.body = QWidget(self)
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(form)
+        body.addWidget(chart)
+        body.addWidget(self.roller)
+        self.nothing = QLabel(NOTHING_TO_ROLL, self)
+        self.nothing.setWordWrap(True)
+        self.nothing.setObjectName("muted")
+        self.nothing.hide()
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(chart)
-        layout.addWidget(self.roller)
+        layout.addWidget(self.body)
+        layout.addWidget(self.nothing)
         layout.addStretch(1)
 
         self.first.currentIndexChanged.connect(self._first_changed)
@@ -212,6 +250,8 @@ class DicePanel(QWidget):
 
     def set_sheet(self, sheet: RollSheet) -> None:
         """Show rolls for another contractor (or the same one after a change)."""
+        self.nothing.hide()
+        self.body.show()
         first = self.first.currentText()
         second = self.second.currentText()
         self._sheet = sheet
@@ -234,7 +274,40 @@ class DicePanel(QWidget):
         self._show_modifiers(sheet.modifiers)
         self.roller.set_owner(sheet.owner)
         self.bonus_box.set_bonuses(sheet.bonuses)
+        self.unencumbered.blockSignals(True)
+        self.unencumbered.setChecked(sheet.unencumbered and not sheet.over_carry_limit)
+        self.unencumbered.setEnabled(not sheet.over_carry_limit)
+        self.unencumbered.blockSignals(False)
         self._first_changed()
+
+    def show_nothing(self) -> None:
+        """No contractor is shown: no one's pools, chart or rolls, only how to get them.
+
+        The choice of roll stays for the next contractor shown; the roll log shown is
+        no one's (each contractor's log waits for their tab)."""
+        self.roller.set_owner("")
+        self.body.hide()
+        self.nothing.show()
+
+    def showing_nothing(self) -> bool:
+        """True while no contractor's rolls are shown (:meth:`show_nothing`)."""
+        return self.body.isHidden()
+
+    def roll_trait(self, kind: str, name: str) -> None:
+        """Choose a trait clicked on the sheet: ``kind`` "attribute" or "ability", ``name``
+        its display name. The other half of the roll stays as chosen (an Ability clicked
+        while a Body, Mind or Initiative roll is chosen pairs with the first Attribute);
+        the Difficulty keeps its value and takes the keyboard focus, ready to type.
+        """
+        if kind == "attribute":
+            self.first.setCurrentText(name)
+        else:
+            if self.first.currentText() in SPECIAL_ROLLS:
+                self.first.setCurrentIndex(0)
+            self.second.setCurrentText(name)
+        self.refresh()
+        self.difficulty.setFocus()
+        self.difficulty.selectAll()
 
     def _show_modifiers(self, modifiers: tuple[RollModifier, ...]) -> None:
         """One toggle per scar modifier, kept ticked across a refresh of the same scar."""
@@ -245,7 +318,7 @@ class DicePanel(QWidget):
             box.deleteLater()
         self.scar_checks = []
         for modifier in modifiers:
-            box = QCheckBox(modifier_text(modifier), self.scar_box)
+            box = WrapCheck(modifier_text(modifier), self.scar_box)
             box.setChecked((modifier.name, modifier.applies) in ticked)
             box.setToolTip(modifier_tooltip(modifier))
             box.toggled.connect(self.refresh)
@@ -284,16 +357,17 @@ class DicePanel(QWidget):
         scars = self.ticked_modifiers()
         lost = sheet.dice_lost(scars)
         difficulty = self.difficulty.value() + sum(m.difficulty for m in scars)
+        light = unencumbered_dice(self.unencumbered.isChecked(), sheet.over_carry_limit)
         if first in SPECIAL_ROLLS:
             base = {"Body": sheet.body, "Mind": sheet.mind, "Initiative": sheet.initiative}[first]
-            roll = pool_roll(base, lost, difficulty)
+            roll = pool_roll(base + light, lost, difficulty)
             parts = f"{first} {base}"
         else:
             attribute = sheet.attributes.get(first, 0)
             ability_name = self.second.currentText()
             ability = None if ability_name == NO_ABILITY else sheet.abilities.get(ability_name, 0)
             gift = strongest_bonus(sheet.bonuses, first.lower(), self.bonus_box.active())
-            extra = gift.dice if gift is not None else 0
+            extra = (gift.dice if gift is not None else 0) + light
             roll = trait_roll(attribute, ability, lost, difficulty, extra)
             if ability is None:
                 parts = f"{first} {attribute}"
@@ -301,6 +375,8 @@ class DicePanel(QWidget):
                 parts = f"{first} {attribute} + {ability_name} {ability}"
             if gift is not None:
                 parts += f" + {gift.gift_name} {gift.dice}"
+        if light:
+            parts += f" + unencumbered {light}"
         dist = roll.distribution
         self.distribution = dist
         self.planned = (roll_label(first, self.second.currentText(), difficulty), roll)

@@ -97,6 +97,8 @@ class ContractScreens:
 
         view = SheetView(self.ops, self.catalog, self.window)
         view.action_requested.connect(self.sheet_action)
+        view.roll_requested.connect(self.roll)
+        view.gift_roll_requested.connect(self.roll_gift)
         return view
 
     @property
@@ -169,9 +171,40 @@ class ContractScreens:
             scrollbar = area.verticalScrollBar().sizeHint().width()
             area.setMaximumWidth(self._dice_panel.maximumWidth() + scrollbar)
             self.dice_dock.setWidget(area)
-            if self.contractor is not None:
-                self._dice_panel.set_sheet(self.sheet.roll_sheet())
+            self._follow_tab()
         return self._dice_panel
+
+    def roll(self, kind: str, name: str) -> None:
+        """A trait clicked on the contractor's sheet: the Dice dock shows it, ready to roll."""
+        if self.contractor is None:
+            return
+        self._ready_dice().roll_trait(kind, name)
+
+    def roll_gift(self, attribute: str, ability: str, difficulty: int) -> None:
+        """A Gift's roll asked for on the Gifts tab: the Dice dock shows it, ready to roll."""
+        if self.contractor is None:
+            return
+        panel = self._ready_dice()
+        panel.choose(attribute, ability, difficulty)
+
+    def _ready_dice(self) -> DicePanel:
+        """The Dice panel on the contractor shown, its dock shown and raised."""
+        panel = self.dice_panel
+        panel.set_sheet(self.sheet.roll_sheet())
+        if self.dice_dock.isHidden():
+            self.window.actions["dice"].setChecked(True)
+            self.toggle_dice()
+        self.dice_dock.raise_()
+        return panel
+
+    def _follow_tab(self) -> None:
+        """The Dice panel shows the contractor in the tab shown, or no one's rolls."""
+        if self._dice_panel is None:
+            return
+        if self.contractor is not None:
+            self._dice_panel.set_sheet(self.sheet.roll_sheet())
+        else:
+            self._dice_panel.show_nothing()
 
     def _dice_visible(self, visible: bool) -> None:
         if visible:
@@ -206,9 +239,8 @@ class ContractScreens:
     # ------------------------------------------------------------------ the window's hooks
 
     def tab_changed(self) -> None:
-        """Another tab is shown: the Dice panel follows the contractor in it."""
-        if self._dice_panel is not None and self.contractor is not None:
-            self._dice_panel.set_sheet(self.sheet.roll_sheet())
+        """Another tab is shown: the Dice panel follows the contractor in it (or shows no one)."""
+        self._follow_tab()
 
     def update_actions(self) -> None:
         """Nothing beyond the actions' own ``enabled`` (``ui.contract.screens``)."""

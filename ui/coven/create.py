@@ -57,6 +57,12 @@ def _slug(text: str, taken: set[str]) -> str:
     return candidate
 
 
+def question_label(number: int) -> str:
+    """A creation question as the form shows it, numbered as in the rules: "2. Where do you
+    work, if you do?" (the-coven.txt, "The Practitioners")."""
+    return f"{number}. {QUESTIONS[number - 1]}"
+
+
 class PractitionerPage(QWidget):
     """One practitioner: name, player, the six answers, and 13 cards (colour, text, tie)."""
 
@@ -68,12 +74,13 @@ class PractitionerPage(QWidget):
         self.name = NameEdit()
         self.player = NameEdit()
         self.person = QComboBox()
-        form.addRow("Name", self.name)
+        # Numbered as the rules number them: question 6 says "(If not covered by 5.)".
+        form.addRow(question_label(1), self.name)
         form.addRow("Player", self.player)
         form.addRow("On the town map as", self.person)
         self.answers = [QLineEdit() for _ in QUESTIONS[1:]]
-        for question, edit in zip(QUESTIONS[1:], self.answers, strict=True):
-            form.addRow(question, edit)
+        for number, edit in enumerate(self.answers, start=2):
+            form.addRow(question_label(number), edit)
         form_box = QWidget()
         form_box.setLayout(form)
         form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapAllRows)

@@ -34,9 +34,9 @@ def _pdf(character: Any, path: Path, paper: str) -> Path:
 
 
 def _delete(workspace: Workspace, character: Any) -> Change:
-    from ui.operations.covenant import commit
+    from ui.operations.covenant import delete
 
-    return commit(workspace, f"Delete {character.name or 'character'}", character, None)
+    return delete(workspace, character)
 
 
 def _review_sheet(parent: QWidget | None) -> Any:

@@ -595,21 +595,27 @@ class GoalsPage(_Page):
         return not _errors(self._mine())
 
 
+def gear_price(price: int) -> str:
+    """Gear's price as the Gear step lists it: "price 3", or who sets it when none is listed
+    (covenant-rules-summary.txt: "Gear is sold at the listed price"; it lists none)."""
+    return f"price {price}" if price else "price set by the FM"
+
+
 class GearPage(_Page):
     def __init__(self, draft: CreationDraft, catalog: CovenantCatalog) -> None:
         super().__init__(
             draft,
             "Gear",
             "Gear is bought with Influence or Crafting bids at its listed price, not with "
-            "tokens; the Discipline spent is regained before the game starts.",
+            "tokens; the Discipline spent is regained before the game starts. The rules "
+            "list no prices: the FM sets the price of gear that has none below.",
         )
         self.catalog = catalog
         layout = QVBoxLayout(self)
         self.gear_list = QListWidget()
         for g in catalog.gear:
             uses = "; ".join(f"{u.name}: {RECHARGE_LABELS[u.recharge.value]}" for u in g.uses)
-            price = f" · price {g.price}" if g.price else ""
-            item = QListWidgetItem(f"{g.name}{price} — {uses}")
+            item = QListWidgetItem(f"{g.name} · {gear_price(g.price)} — {uses}")
             item.setData(Qt.ItemDataRole.UserRole, g.id)
             item.setToolTip(g.description)
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)

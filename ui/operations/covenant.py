@@ -46,3 +46,8 @@ def commit(
 def create(workspace: Workspace, character: CovenantCharacter) -> Change:
     """Add a new character to the library as one undoable operation (Undo removes it)."""
     return run(workspace, app.create(character))
+
+
+def delete(workspace: Workspace, character: CovenantCharacter) -> Change:
+    """Remove a character as one undoable operation (Undo puts it back, log and all)."""
+    return run(workspace, app.delete(character))

@@ -314,7 +314,8 @@ class TilesGameWidget(QWidget):
         self.hand_row.addStretch(1)
         other = 1 - seat
         opp = self.state.hands[other]
-        label = QLabel(f"{self.names[other]}: {sum(opp)} tiles", self)
+        count = sum(opp)
+        label = QLabel(f"{self.names[other]}: {count} tile{'' if count == 1 else 's'}", self)
         self.hand_row.addWidget(label)
 
     # -- actions ----------------------------------------------------------------
@@ -366,7 +367,7 @@ class TilesGameWidget(QWidget):
 
     def _after_move(self) -> None:
         event = self.state.log[-1]
-        self.log.addItem(f"{self.names[event.seat]} {event.move.describe()}")
+        self.log.addItem(event.move.said_of(self.names[event.seat]))
         self.selected = self.declared = None
         if self.state.over:
             self._finish()

@@ -56,5 +56,5 @@ class ReplayWidget(QWidget):
             what = "the deal"
         else:
             event = state.log[i - 1]
-            what = f"move {i}: {self.record.players[event.seat]} {event.move.describe()}"
+            what = f"move {i}: {event.move.said_of(self.record.players[event.seat])}"
         self.caption.setText(f"{what} — score {a}–{b}")

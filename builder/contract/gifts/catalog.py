@@ -30,7 +30,7 @@ ANY_STYLE = "*"
 """Key of a modifier's text table that serves every Style without its own entry."""
 
 
-def frozen_map(mapping: Mapping | None = None) -> Mapping:  # type: ignore[type-arg]
+def frozen_map(mapping: Mapping | None = None) -> Mapping:
     """A read-only view of a copy, so catalog values stay immutable once loaded."""
     return MappingProxyType(dict(mapping or {}))
 
@@ -168,6 +168,7 @@ class Parameter:
 
     @property
     def default_index(self) -> int:
+        # The loader refuses a Parameter whose default names none of its levels.
         return self.level(self.default).index  # type: ignore[union-attr]
 
     def level(self, level_id: str) -> ParameterLevel | None:

@@ -272,6 +272,7 @@ def index_effect(  # noqa: C901, PLR0912, PLR0915  (complexity 20, 19 branches, 
             base.update(effect.slots)
             base.update(estyle.slots)
             for param in effect.parameters.values():
+                # The loader refuses a Parameter whose default names none of its levels.
                 base[param.slot] = param.level(param.default).text  # type: ignore[union-attr]
             reasons: dict[str, tuple[str, ...]] = {}
             replacers: dict[str, list[str]] = {}

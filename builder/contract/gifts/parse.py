@@ -383,13 +383,18 @@ def _template(value: Any, report: Report, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _under(report: Report, where: str) -> Report:
+    """``report`` with ``where`` put before each message."""
+    return lambda message: report(f"{where}: {message}")
+
+
 def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:  # noqa: C901  (complexity 11 when the limits came in)
     f = Fields(table, report, "a Parameter", ("name", "summary", "slot", "default", "levels"))
     levels_raw = f.get("levels", list, [])
     levels: list[ParameterLevel] = []
     seen: set[str] = set()
     for i, level in enumerate(levels_raw or []):
-        lreport: Report = lambda m, i=i: report(f"levels[{i}]: {m}")  # noqa: E731
+        lreport = _under(report, f"levels[{i}]")
         lf = Fields(level, lreport, "a level", ("id", "name", "text", "status", "dice_bonus"))
         lid = lf.get("id", str) or ""
         if lid and not check_id(lid, lreport, "level id"):

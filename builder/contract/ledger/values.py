@@ -432,6 +432,8 @@ _E = TypeVar("_E", bound=StrEnum)
 
 def enum_of(kind: type[_E], value: object) -> _E | None:
     """``value`` as a member of ``kind``, or None when it is not one (the poster reports it)."""
+    if not isinstance(value, str):  # a StrEnum's values are all text
+        return None
     try:
         return kind(value)
     except ValueError:

@@ -275,11 +275,81 @@ def test_over_the_carry_limit_costs_a_die_per_full_25_pounds() -> None:
     assert derive(ratings(brawn=2), Health(), Stock(carried_lb=80)).encumbrance_penalty == 2
 
 
-def test_encumbrance_adds_to_the_penalty_but_not_to_movement() -> None:
-    # Mind 3 with 1 damage: -3; carrying 55 lb at Brawn 2: -1 more on rolls. The
-    # Encumbrance section names no movement cost, so free movement reads Penalty 3 only.
+def test_encumbrance_costs_5_feet_per_25_pound_step() -> None:
+    """ "Characters suffer a -1 dice and -5 feet Movement penalty every 15 pounds they carry
+    over their limit" (Brawn) against "a -1 dice penalty per 25 pounds over their limit"
+    (Encumbrance). Reading: the 25-pound step, 5 feet per step.
+
+    Brawn 2, Dexterity 3 (20 feet): 55 lb is one step, 15 feet; 80 lb two steps, 10 feet;
+    54 lb no step, 20 feet. With Mind 3 at 1 damage (Penalty 3) and 55 lb: 20 − 15 − 5 is
+    0, held at the 5-foot minimum.
+    """
+    feet = [
+        derive(ratings(brawn=2, dexterity=3), Health(), Stock(carried_lb=lb)) for lb in (54, 55, 80)
+    ]
+    assert [(d.free_movement_ft, d.encumbrance_ft) for d in feet] == [(20, 0), (15, 5), (10, 10)]
     report = derive(ratings(brawn=2, dexterity=3), Health(mind_damage=1), Stock(carried_lb=55))
     assert (report.penalty, report.roll_penalty, report.free_movement_ft) == (3, 4, 5)
+
+
+def test_at_the_lifting_limit_the_contractor_cannot_move() -> None:
+    """ "Even encumbered characters can still move slowly until they reach their lifting and
+    hauling limit": Brawn 1 lifts 75 lb; at 74 lb (59 over, 2 steps) 10 − 10 → 5 feet; at
+    75 lb no movement at all."""
+    slow = derive(ratings(brawn=1, dexterity=1), Health(), Stock(carried_lb=74))
+    assert (slow.free_movement_ft, slow.sprint_ft, slow.at_lift_limit) == (5, 5, False)
+    stuck = derive(ratings(brawn=1, dexterity=1), Health(), Stock(carried_lb=75))
+    assert (stuck.free_movement_ft, stuck.sprint_ft, stuck.at_lift_limit) == (0, 0, True)
+
+
+def scar(name: str, tier: ScarTier = ScarTier.MAJOR) -> BattleScar:
+    return BattleScar(name, tier)
+
+
+def test_limp_and_missing_foot_halve_movement_rounded_down_to_5_feet() -> None:
+    """ "Limp (Your movement speed is reduced by half.)", "Missing Foot (Your movement speed
+    is reduced by half.)". Reading: rounded down to whole 5-foot steps, at least 5 free.
+
+    Dexterity 4, Brawn 3 (Jenny the Blade's numbers): 25 free → 12.5 → 10 feet; 15 sprint
+    → 7.5 → 5 feet, 1 step. Dexterity 1: 10 → 5. Both scars: still half (the slowest
+    counts, they do not multiply).
+    """
+    jenny = ratings(dexterity=4, brawn=3)
+    limp = derive(jenny, Health(battle_scars=(scar("Limp"),)))
+    assert (limp.free_movement_ft, limp.sprint_steps, limp.sprint_ft) == (10, 1, 5)
+    assert (limp.movement_scar, str(limp.movement_fraction)) == ("Limp", "1/2")
+    foot = derive(ratings(dexterity=1), Health(battle_scars=(scar("Missing Foot"),)))
+    assert foot.free_movement_ft == 5
+    both = derive(jenny, Health(battle_scars=(scar("Limp"), scar("Missing Foot"))))
+    assert both.free_movement_ft == 10
+
+
+def test_missing_leg_quarters_movement_and_forbids_dash_and_sprint() -> None:
+    """ "Missing Leg (You move at one quarter movement speed with a prosthesis or aid. You
+    cannot Dash or Sprint.)" Dexterity 5: 30 feet → 7.5 → 5 feet; no sprint steps."""
+    leg = derive(
+        ratings(dexterity=5, brawn=4),
+        Health(battle_scars=(scar("Missing Leg", ScarTier.SEVERE),)),
+    )
+    assert (leg.free_movement_ft, leg.sprint_steps, leg.sprint_ft) == (5, 0, 0)
+    assert (leg.movement_scar, leg.no_sprint_scar) == ("Missing Leg", "Missing Leg")
+
+
+def test_the_health_tab_lines_state_the_readings() -> None:
+    from builder.contract.derived import explain_movement
+
+    d = derive(
+        ratings(dexterity=4, brawn=3), Health(battle_scars=(scar("Limp"),)), Stock(carried_lb=70)
+    )
+    # Brawn 3 carries 45 lb: 70 is 25 over, one step: 25 − 5 = 20 → half → 10 feet.
+    assert explain_movement(d) == (
+        "Free movement 10 ft, sprint 1 step (5 ft, −1 die each)",
+        "Encumbered 25 lb over 45 lb: −1 dice and −5 ft. Reading: the Encumbrance section's "
+        "step (one per full 25 lb over) with the Brawn paragraph's 5 feet per step; the Brawn "
+        "paragraph's 15 lb step is not used",
+        "Limp: half speed, rounded down to whole 5-foot steps, at least 5 ft free (the rules "
+        "do not say how to round)",
+    )
 
 
 def test_totally_unencumbered_gives_a_die_to_physical_actions() -> None:

@@ -89,6 +89,24 @@ def test_bad_files_are_refused_with_their_place(change, where: str) -> None:
     assert caught.value.where == where
 
 
+
+def test_every_schema_problem_is_kept_and_the_source_stays_empty() -> None:
+    """A refused chronicle lists all its problems, as the other games' files do.
+
+    (The problems once went into FileFormatError's ``source`` argument: mypy found it.)
+    """
+    document = json.loads(coven_file.dumps(coven_file.CovenFile(played())))
+    document["character"].update(goal="take over")
+    document["character"]["log"][1].update(card="1X")
+    with pytest.raises(FileFormatError) as caught:
+        coven_file.loads(json.dumps(document))
+    assert [where for where, _ in caught.value.problems] == [
+        "character.goal",
+        "character.log[1].card",
+    ]
+    assert caught.value.source == ""
+
+
 def test_audit_replays_the_log() -> None:
     audit = SYSTEM.audit(played(), {})
     assert not audit.passed

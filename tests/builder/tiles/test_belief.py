@@ -182,7 +182,7 @@ def test_a_node_budget_stops_the_search_at_a_finished_depth() -> None:
     values = search.choose(s, found)
     assert values is not None and set(values) == set(legal_moves(s))
     assert 1 <= search.depth < 6 and not search.exact and search.nodes <= 41
-    late = BeliefSearch(Solver(V7, greedy=1), 0, deadline=time.perf_counter() - 1)
+    late = BeliefSearch(Solver(V7, greedy=1), 0, deadline=time.process_time() - 1)
     assert late.choose(s, found) is None  # out of time before depth 1: the caller falls back
 
 
@@ -196,10 +196,10 @@ def test_strong_uses_the_belief_search_against_greedy_within_its_budget() -> Non
         if s.to_move == greedy_seat:
             s = apply(s, greedy_move(s))
             continue
-        t0 = time.perf_counter()
+        t0 = time.process_time()
         s = apply(s, strong.choose(s))
-        times.append(time.perf_counter() - t0)
-    assert strong.searches and max(times) < 2.0  # the budget plus slack for a loaded machine
+        times.append(time.process_time() - t0)
+    assert strong.searches and max(times) < 1.0  # CPU seconds: the machine's load does not count
 
 
 def test_a_played_tile_weighs_the_hand_by_the_copies_it_held() -> None:

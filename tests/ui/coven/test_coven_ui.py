@@ -290,3 +290,23 @@ def test_a_conflict_against_another_practitioner_with_a_helper(qtbot, library) -
     qtbot.mouseClick(view.conflict_button, Qt.MouseButton.LeftButton)
     assert view.message.text() == ""
     assert session.chronicle.log[-1].framer == "p2"
+
+
+def test_the_creation_questions_are_numbered_as_the_rules_refer_to_them(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """the-coven.txt, "The Practitioners": "5. Why did you throw in with the Others?
+    6. What are you trying to achieve? (If not covered by 5.)" — the form numbers them so."""
+    from PySide6.QtWidgets import QFormLayout
+
+    dialog = CreateChronicleDialog()
+    qtbot.addWidget(dialog)
+    pages = dialog.practitioner_pages()
+    page = pages[0] if pages else dialog.add_practitioner()
+    form = page.findChild(QFormLayout)
+    assert form.labelForField(page.name).text() == "1. What is your name?"
+    assert [form.labelForField(edit).text() for edit in page.answers] == [
+        "2. Where do you work, if you do?",
+        "3. Do you have family in town?",
+        "4. Who are you closest to in town?",
+        "5. Why did you throw in with the Others?",
+        "6. What are you trying to achieve? (If not covered by 5.)",
+    ]

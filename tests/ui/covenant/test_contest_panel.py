@@ -106,9 +106,10 @@ def test_a_sacrificed_character_gets_a_successor_in_one_action(
     sheet.left_tabs.setCurrentIndex(1)
     assert panel.successor_button.isHidden()
     qtbot.mouseClick(sheet.time_buttons["begin_scene"], Qt.MouseButton.LeftButton)
-    from builder.covenant.rules import sacrifice
+    from builder.covenant.character import Sacrifice
+    from harbinger.app import covenant as app
 
-    sheet._act("Sacrifice", sacrifice(sheet.character, "held the door"))
+    assert sheet._act(app.play(sheet.character, Sacrifice("held the door"), "Sacrifice"))
     assert not panel.successor_button.isHidden()
     assert panel.make_successor()
     heir = library.load(panel.last_successor.id)

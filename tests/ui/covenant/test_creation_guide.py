@@ -107,8 +107,13 @@ def test_the_guide_walks_through_creation_and_saves(qtbot, library: Library) -> 
     )
     wizard.next()
 
-    # Gear costs no tokens.
+    # Gear costs no tokens. "Gear is sold at the listed price" (covenant-rules-summary.txt,
+    # "Buying Additional Gear"): every item says its price, or that the FM sets it (the
+    # summary lists none, so the shipped examples have none).
     gear = wizard.gear_page
+    listed = [gear.gear_list.item(i).text() for i in range(gear.gear_list.count())]
+    assert listed and all(" · price set by the FM — " in text for text in listed)
+    assert listed[0].startswith("Coil Rifle · price set by the FM — aimed shot: ")
     gear.check("coil-rifle")
     gear.check("vacc-suit")
     wizard.next()

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.character import BattleScar, Injury, ScarTier, Trauma
-from builder.contract.derived import explain_health
+from builder.contract.derived import explain_health, explain_movement
 from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.dialogs.play import WillToSurviveDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
@@ -132,11 +132,17 @@ class HealthTab(SheetTab):
                     "Intellect + Charisma + 1, at most 9; Mind damage lowers what remains",
                 ),
                 *penalty_rows(derived)[:1],
+                (
+                    "Movement",
+                    f"{derived.free_movement_ft} ft free · {derived.sprint_ft} ft sprint",
+                    "5 + 5 × Dexterity, −5 per Penalty and per encumbrance step; Battle Scars "
+                    "slow it (rounded down to 5-foot steps)",
+                ),
             ]
         )
         widen_values(self.vitals)
         explained = explain_health(ctx.report.ratings, health, derived)
-        self.explained.setText("\n".join(explained.lines()))
+        self.explained.setText("\n".join((*explained.lines(), *explain_movement(derived))))
         self.mind_damage.blockSignals(True)
         self.mind_damage.setValue(health.mind_damage)
         self.mind_damage.blockSignals(False)

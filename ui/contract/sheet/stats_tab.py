@@ -4,6 +4,10 @@ Every number comes from the sheet report: ratings folded from creation and
 the ledger, and ``builder.contract.derived`` values (Body, Mind, Penalty, Initiative,
 movement, carrying). Hovering an Ability shows its dice pool with each
 Attribute, before and after Penalty (``builder.contract.derived.pool_after_penalty``).
+
+Clicking an Attribute's or an Ability's name (or Enter on it) asks for that roll
+(:attr:`StatsTab.roll_requested`): the main window opens the Dice dock with
+the Attribute, or the Ability, chosen and the Difficulty ready to type.
 """
 
 from __future__ import annotations
@@ -11,7 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
@@ -62,15 +67,50 @@ def carry_text(derived: Any) -> str:
     return text
 
 
+ROLL_HINT = "Click to roll it in the Dice dock."
+
+
+class RollLink(QLabel):
+    """A trait's name that asks for its roll: a click, or Enter or Space once focused (Tab)."""
+
+    clicked = Signal()
+
+    def __init__(self, text: str, parent: QWidget | None = None) -> None:
+        super().__init__(text, parent)
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton and self.rect().contains(
+            event.position().toPoint()
+        ):
+            self.clicked.emit()
+        super().mouseReleaseEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_Space):
+            self.clicked.emit()
+            return
+        super().keyPressEvent(event)
+
+
 class RatingRow:
     """One trait line: name, dots, number. Kept so a refresh only changes values."""
 
     def __init__(
-        self, grid: QGridLayout, row: int, col: int, label: str, parent: QWidget | None = None
+        self,
+        grid: QGridLayout,
+        row: int,
+        col: int,
+        label: str,
+        parent: QWidget | None = None,
+        *,
+        rollable: bool = True,
     ) -> None:
         # Rows added after the tab is shown get their parent at once: a widget born
         # parentless is polished as a window first and can keep a window's font.
-        self.name = QLabel(label, parent)
+        self.rollable = rollable
+        self.name = RollLink(label, parent) if rollable else QLabel(label, parent)
         self.dots = Dots(parent=parent)
         self.number = QLabel(parent)
         self.grid = grid
@@ -83,8 +123,10 @@ class RatingRow:
     def set(self, rating: int, maximum: int, tooltip: str) -> None:
         self.dots.set_value(rating, maximum)
         self.number.setText(str(rating))
-        for widget in (self.name, self.dots, self.number):
+        for widget in (self.dots, self.number):
             widget.setToolTip(tooltip)
+        hint = ROLL_HINT if self.rollable else ""
+        self.name.setToolTip("\n\n".join(t for t in (tooltip, hint) if t))
         self.name.setAccessibleName(f"{self.name.text()} {rating}")
 
     def remove(self) -> None:
@@ -97,6 +139,9 @@ class RatingRow:
 
 class StatsTab(QScrollArea):
     """Ratings and derived values, laid out in three columns."""
+
+    roll_requested = Signal(str, str)
+    """("attribute" or "ability", the trait's display name): its name was clicked."""
 
     ABILITY_COLUMNS = 2
 
@@ -112,6 +157,8 @@ class StatsTab(QScrollArea):
         self.attribute_rows = {
             a: RatingRow(attr_grid, i, 0, attribute_name(a)) for i, a in enumerate(ATTRIBUTES)
         }
+        for row in self.attribute_rows.values():
+            self._asks_roll(row, "attribute")
         self.derived = FigureGrid()
 
         left = QVBoxLayout()
@@ -133,6 +180,7 @@ class StatsTab(QScrollArea):
             self.ability_rows[ability] = RatingRow(
                 self.ability_grid, i % per_column, col, ability_name(ability)
             )
+            self._asks_roll(self.ability_rows[ability], "ability")
         self.ability_grid.setColumnMinimumWidth(3, 16)
         self.secondary_grid = QGridLayout()
         self.secondary_grid.setHorizontalSpacing(12)
@@ -143,7 +191,7 @@ class StatsTab(QScrollArea):
         self.secondary_empty.setWordWrap(True)
         self.source_grid = QGridLayout()
         self.source_grid.setHorizontalSpacing(12)
-        self.source_row = RatingRow(self.source_grid, 0, 0, "Source")
+        self.source_row = RatingRow(self.source_grid, 0, 0, "Source", rollable=False)
 
         right = QVBoxLayout()
         right.setSpacing(6)
@@ -163,6 +211,11 @@ class StatsTab(QScrollArea):
         layout.setSpacing(20)
         layout.addLayout(left, 2)
         layout.addLayout(right, 3)
+
+    def _asks_roll(self, row: RatingRow, kind: str) -> None:
+        """Clicking the row's name asks for its roll (``roll_requested``)."""
+        name = row.name.text()
+        row.name.clicked.connect(lambda: self.roll_requested.emit(kind, name))
 
     def show_sheet(self, ctx: SheetContext) -> None:
         report = ctx.report
@@ -190,6 +243,7 @@ class StatsTab(QScrollArea):
         self.secondary_rows = []
         for i, (name, rating) in enumerate(sorted(ratings.secondary.items())):
             row = RatingRow(self.secondary_grid, i, 0, name, self.widget())
+            self._asks_roll(row, "ability")
             tip = pool_tooltip(
                 "A Secondary Ability: −1 Difficulty where its speciality applies.",
                 name,

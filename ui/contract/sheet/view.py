@@ -62,6 +62,10 @@ class SheetView(QWidget):
     """Header and tabs for one contractor; emits ``action_requested`` for advancement."""
 
     action_requested = Signal(str)
+    roll_requested = Signal(str, str)
+    """("attribute" or "ability", its display name): a trait's name was clicked to roll it."""
+    gift_roll_requested = Signal(str, str, int)
+    """(Attribute, Ability, Difficulty): a Gift's roll was asked for on the Gifts tab."""
 
     def __init__(self, ops: Operations, catalog: Any, window: Any = None) -> None:
         super().__init__()
@@ -104,6 +108,7 @@ class SheetView(QWidget):
         self.health_tab = HealthTab(self.host)
         self.story_tab = StoryTab(self.host)
         self.exp_tab = ExpTab(self.host)
+        self._relay_rolls()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for name, tab in zip(
@@ -132,6 +137,11 @@ class SheetView(QWidget):
         layout.addLayout(top)
         layout.addLayout(second)
         layout.addWidget(self.tabs, 1)
+
+    def _relay_rolls(self) -> None:
+        """The rolls asked for on the Stats and Gifts tabs go out as this view's signals."""
+        self.stats_tab.roll_requested.connect(self.roll_requested)
+        self.gifts_tab.roll_requested.connect(self.gift_roll_requested)
 
     # ------------------------------------------------------------------ host services
 
@@ -175,7 +185,8 @@ class SheetView(QWidget):
         self.status_chip.style().unpolish(self.status_chip)
         self.status_chip.style().polish(self.status_chip)
         self.status_chip.setToolTip(
-            f"{report.victories} victories in {report.contracts_attended} Contracts"
+            f"{report.victories} {'victory' if report.victories == 1 else 'victories'} in "
+            f"{report.contracts_attended} Contract{'' if report.contracts_attended == 1 else 's'}"
         )
         self.player.setText(f"played by {concept.player}" if concept.player else "")
         rewards = report.rewards
@@ -230,6 +241,8 @@ class SheetView(QWidget):
             modifiers=roll_modifiers(self.ctx.contractor.health.battle_scars, derived.penalty),
             owner=self.ctx.contractor.id,
             bonuses=gift_bonuses(self.ctx.contractor),
+            unencumbered=derived.unencumbered_bonus > 0,
+            over_carry_limit=derived.carry_over_lb > 0,
         )
 
     # ------------------------------------------------------------------ actions

@@ -149,10 +149,10 @@ class ConceptPage(StepPage):
             edit.setTabChangesFocus(True)
             edit.setMaximumHeight(edit.fontMetrics().height() * 4)
         form = QFormLayout()
-        form.addRow(self._label("&Name", self.name), self.name)
+        form.addRow(self._label("Nam&e", self.name), self.name)
         form.addRow(self._label("&Player", self.player), self.player)
         form.addRow(self._label("&Age", self.age), self.age)
-        form.addRow(self._label("Pro&nouns", self.pronouns), self.pronouns)
+        form.addRow(self._label("Pron&ouns", self.pronouns), self.pronouns)
         self.suggest_buttons: dict[str, QPushButton] = {}
         for table, edit, label in (
             ("archetypes", self.archetype, "A&rchetype"),
@@ -170,7 +170,7 @@ class ConceptPage(StepPage):
             form.addRow(self._label(label, edit), row)
         form.addRow(self._label("&Home playgroup", self.home), self.home)
         form.addRow(self._label("Appearan&ce", self.appearance), self.appearance)
-        form.addRow(self._label("&Background", self.background), self.background)
+        form.addRow(self._label("Bac&kground", self.background), self.background)
         self.content.addLayout(form)
         self.content.addStretch(1)
 
@@ -463,7 +463,7 @@ class SecondaryPage(StepPage):
         self.add_button = QPushButton("&Add")
         self.add_button.setEnabled(False)
         row = QHBoxLayout()
-        name_label = QLabel("&Name")
+        name_label = QLabel("Nam&e")
         name_label.setBuddy(self.name)
         row.addWidget(name_label)
         row.addWidget(self.name, 1)
@@ -741,7 +741,7 @@ class StartPage(StepPage):
         self.content.addSpacing(12)
         self.content.addWidget(self.credits)
         self.build_gift = QCheckBox(
-            "Open the Gift &Builder for the first Gift once the contractor is created"
+            "&Open the Gift Builder for the first Gift once the contractor is created"
         )
         self.build_gift.setChecked(True)
         self.content.addWidget(self.build_gift)
