@@ -96,7 +96,7 @@ def id_problem(value: Any) -> str | None:
         return f"the id must be text, got {type(value).__name__}"
     if len(value) > MAX_ID or _ID.fullmatch(value) is None:
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"{escaped(shown)!r} is not a valid id ({ID_RULE})"
+        return f"'{escaped(shown)}' is not a valid id ({ID_RULE})"
     return None
 
 
