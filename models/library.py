@@ -198,6 +198,9 @@ class Library:
             report = prepare_database(engine)
         except sa.exc.DBAPIError as exc:
             engine.dispose()
+            busy = playgroup.busy(exc)
+            if busy is not None:
+                raise busy from None
             raise LibraryError(f"cannot open the library {_shown(url)}: {exc.orig or exc}") from exc
         except BaseException:
             engine.dispose()
@@ -216,8 +219,15 @@ class Library:
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
-        with Session(self._reader, expire_on_commit=False) as session, session.begin():
-            yield session
+        """One read transaction; a shared server that gave up waiting becomes LibraryBusy."""
+        try:
+            with Session(self._reader, expire_on_commit=False) as session, session.begin():
+                yield session
+        except sa.exc.DBAPIError as exc:
+            refusal = playgroup.busy(exc)
+            if refusal is None:
+                raise
+            raise refusal from None
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -226,7 +236,7 @@ class Library:
             with Session(self._writer, expire_on_commit=False) as session, session.begin():
                 yield session
         except sa.exc.DBAPIError as exc:
-            refusal = playgroup.explain(exc)
+            refusal = playgroup.explain(exc) or playgroup.busy(exc)
             if refusal is None:
                 raise
             raise refusal from None

@@ -52,7 +52,11 @@ ENTRY_TYPES: dict[str, type] = {
 """The ``type`` tag of each play-log entry in the file."""
 
 _CODEC = DataclassCodec(
-    {**vars(mc), **vars(mc_crew), "Associate": mc_creation.Associate}, ENTRY_TYPES
+    {**vars(mc), **vars(mc_crew), "Associate": mc_creation.Associate},
+    ENTRY_TYPES,
+    # Added by issue 28 (what thralls and associates carry): files written before read
+    # without them.
+    optional=((mc.Spacefarer, "thralls"), (mc_creation.Associate, "carried")),
 )
 
 

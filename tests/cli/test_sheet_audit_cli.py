@@ -114,6 +114,21 @@ def test_a_folder_of_clean_files_exits_0(capsys, tmp_path: Path) -> None:
     assert "(covenant " in out
 
 
+def test_a_fifo_in_a_folder_is_refused_by_name_not_skipped(capsys, tmp_path: Path) -> None:
+    """Issue 27: "what a leader is sent is never skipped silently". A FIFO named
+    ``*.json`` in the folder fails the audit (exit 2) as ``sheet pdf DIR`` does, naming it,
+    without blocking; the other files are still audited."""
+    copy_in(tmp_path, "clean.json")
+    fifo = tmp_path / "sent.json"
+    os.mkfifo(fifo)
+    code, out, err = run(capsys, "sheet", "audit", str(tmp_path))
+    assert code == 2
+    assert f"{fifo} is a pipe (FIFO), not a file" in err
+    assert "2 files: 1 passed, 0 failed, 1 unreadable" in out
+    code, _out, err = run(capsys, "sheet", "pdf", str(tmp_path), "-o", str(tmp_path / "out"))
+    assert code == 2 and f"{fifo} is a pipe (FIFO), not a file" in err
+
+
 def test_an_unreadable_file_exits_2_naming_file_and_problem_and_the_rest_are_audited(
     capsys, tmp_path: Path
 ) -> None:
