@@ -258,3 +258,13 @@ def test_concept_and_stock_edits_and_their_bad_input(
     assert code == 2 and "stock.equipment[0]: unexpected field 'nom'" in err
     code, _document, err = harbinger(capsys, f"contractor stock mara {stock}")
     assert code == 1 and "nothing would change" in err
+
+
+def test_an_unnamed_gift_is_refused_like_the_builder_refuses_it(
+    capsys: Any, tmp_path: Path, mara: str
+) -> None:
+    unnamed = _write(tmp_path, "unnamed.json", {k: v for k, v in DRAFT.items() if k != "name"})
+    code, document, err = harbinger(capsys, f"contractor gift mara {unnamed}")
+    assert code == 1
+    assert [f["rule"] for f in document["refused"]] == ["app.gift_unnamed"]
+    assert "give the Gift a name before saving" in err
