@@ -116,9 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app(db=db, files=files)
     # Only now: the command plumbing imports json, which the desktop app's start skips.
-    # And the composition root of every headless command: the shipped games, registered
-    # here and nowhere below (builder.core never loads a game itself); before the parser
-    # is built, so `harbinger act` names each registered game's characters by their noun.
+    # The composition root of every headless command: the shipped games, registered here
+    # and nowhere below (builder.core never loads a game itself); before the parser is
+    # built, so `harbinger act` names each registered game's characters by their noun.
     from builder.systems import register_shipped
     from harbinger.commands.base import CliError, terminal_safe_output
 
