@@ -560,7 +560,8 @@ class Library:
                         on_batch(batch)
                     results += self.import_batch(batch, on_conflict, progress=step)
                 except (LibraryError, FileFormatError) as exc:
-                    exc.stored_before = len(results)  # type: ignore[attr-defined]
+                    # The files stored before it, for the caller; neither class declares the field.
+                    exc.stored_before = len(results)  # type: ignore[union-attr]
                     raise
                 # Let the files go while the collector is paused: it would otherwise walk all
                 # of their objects once more when it resumes (a few percent of the import).
