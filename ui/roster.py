@@ -220,7 +220,7 @@ class RosterModel(QAbstractItemModel):
             return None
         return self.groups[index.internalId() - 1][1][index.row()]
 
-    def data(self, index: Any, role: int = _DISPLAY) -> Any:  # noqa: PLR0911  (9 returns when the limits came in)
+    def data(self, index: Any, role: int = _DISPLAY) -> Any:
         if not index.isValid():
             return None
         group = index.internalId()
