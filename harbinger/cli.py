@@ -116,12 +116,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app(db=db, files=files)
     # Only now: the command plumbing imports json, which the desktop app's start skips.
-    from harbinger.commands.base import CliError, terminal_safe_output
-
     # The composition root of every headless command: the shipped games, registered here
     # and nowhere below (builder.core never loads a game itself); before the parser is
     # built, so `harbinger act` names each registered game's characters by their noun.
     from builder.systems import register_shipped
+    from harbinger.commands.base import CliError, terminal_safe_output
 
     register_shipped()
     args = build_parser().parse_args(arguments)

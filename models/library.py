@@ -58,7 +58,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
-from builder.contract.character import GiftChange
 from builder.core import files
 from builder.core.file_writer import write_atomically
 from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
@@ -341,7 +340,7 @@ class Library:
             held = _system_of(session, character_id) is not None
             return concurrency.current(session, character_id, held, lock=False)
 
-    def gift_history(self, contractor_id: str, gift_id: str) -> list[GiftChange]:
+    def gift_history(self, contractor_id: str, gift_id: str) -> contract_store.GiftHistory:
         """The ``GiftChange`` ledger entries of one Gift of a contractor, oldest first."""
         with self._reading() as session:
             return contract_store.gift_history(session, contractor_id, gift_id)
@@ -561,7 +560,8 @@ class Library:
                         on_batch(batch)
                     results += self.import_batch(batch, on_conflict, progress=step)
                 except (LibraryError, FileFormatError) as exc:
-                    exc.stored_before = len(results)  # type: ignore[attr-defined]
+                    # The files stored before it, for the caller; neither class declares the field.
+                    exc.stored_before = len(results)  # type: ignore[union-attr]
                     raise
                 # Let the files go while the collector is paused: it would otherwise walk all
                 # of their objects once more when it resumes (a few percent of the import).

@@ -184,7 +184,7 @@ def blast_odds(
         weight = count.probability(n)
         if weight:
             for value, p in running.probabilities.items():
-                mixed[value] = mixed.get(value, Fraction(0)) + weight * p  # type: ignore[index]
+                mixed[value] = mixed.get(value, Fraction(0)) + weight * p
     return BlastOdds(standard_die, damage_die, reduction, count, per, Distribution(mixed))
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``act`` with one group of actions per registered game system."""
     from builder.core.registry import system
     from harbinger.app.common import registered_operations

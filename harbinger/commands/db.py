@@ -151,7 +151,7 @@ def _listed(entry: Any) -> dict[str, Any]:
         "system": entry.system,
     }
     if entry.victories is not None:
-        row.update(victories=entry.victories, status=entry.status.label, alive=entry.alive)
+        row.update(victories=entry.victories, status=entry.standing, alive=entry.alive)
     else:
         row["eliminated"] = not entry.alive
     row["approval_state"] = entry.approval_state
@@ -164,7 +164,8 @@ def _line(entry: Any) -> str:
     player = f" [{entry.player}]" if entry.player else ""
     what = entry.system_name or entry.system
     if entry.victories is not None:
-        what += f", {entry.status.label}, {entry.victories} victories"
+        count = entry.victories
+        what += f", {entry.standing}, {count} {'victory' if count == 1 else 'victories'}"
     out = "" if entry.alive else ("  (dead)" if entry.victories is not None else "  (out of play)")
     return f"{entry.id}  {entry.name}{player}  {what}{out}"
 
