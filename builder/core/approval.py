@@ -61,7 +61,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from builder.core import files
+from builder.core import schema_words
 from builder.core.approval_status import (
     CANNOT_CHECK,
     UNSIGNED_NOT_COUNTED,
@@ -263,7 +263,8 @@ def _schema_problems(record: Any) -> list[str]:
         return out.lstrip(".")
 
     found = sorted(_validator().iter_errors(record), key=lambda e: list(map(str, e.path)))
-    return [f"{where(e)}: {files.brief(e)}" if where(e) else files.brief(e) for e in found[:3]]
+    brief = schema_words.brief
+    return [f"{where(e)}: {brief(e)}" if where(e) else brief(e) for e in found[:3]]
 
 
 def _check_record(
