@@ -1,10 +1,14 @@
-"""Benchmark: ``sheet pdf`` of the largest contractor files the schema accepts (issue 13).
+"""Benchmark: ``sheet pdf`` of the largest character files the schema accepts (issues 13, 27).
 
 Budget: each file prints in under 10 s. A hostile file may be as large as the
 reader allows (4 MB) with every field at its schema maximum (notes 100,000
 characters, ledgers 20,000 entries); printing it must still end quickly, so a
 leader handed such a file is never left waiting (SPEC §5: files are hostile).
-Each case writes its file, checks that the reader accepts it, and times the
+The "widest-…-identity" cases give a contractor, a Covenant character and a
+spacefarer the longest id the safe id shape allows and a 200-character name
+in mixed scripts (issue 27: ids and names are checked on read; the widest
+legal ones must still print). Each case writes its file, checks that the
+reader accepts it, and times the
 whole ``harbinger sheet pdf`` command in-process. Reports the wall time, the
 CPU time and the ratio to the budget (≤ 1.00 is within budget); the verdict is
 on wall time, and the CPU ratio says what an idle machine would see when other
@@ -240,7 +244,37 @@ def everything() -> dict[str, Any]:
     return _fill(doc, add)
 
 
+WIDEST_ID = "a" + "b.c-d_e:f" * 7
+"""The longest id the one safe id shape allows (64 characters; issue 27)."""
+
+WIDEST_NAME = ("\u05e9\u05dc\u05d5\u05dd Zo\u00eb \U0001f480 " * 20)[:NAME]
+"""A 200-character name mixing a right-to-left script, Latin and emoji: legal (no bidi
+override, no zero-width or control character), and the hardest a printer shapes."""
+
+
+def _widest_identity(path: Path, name_at: tuple[str, ...]) -> Callable[[], dict[str, Any]]:
+    """A shipped file of one game with the longest id and the widest name allowed."""
+
+    def make() -> dict[str, Any]:
+        doc: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        doc["character"]["id"] = WIDEST_ID
+        node = doc["character"]
+        for key in name_at[:-1]:
+            node = node[key]
+        node[name_at[-1]] = WIDEST_NAME
+        return doc
+
+    return make
+
+
 CASES: dict[str, Callable[[], dict[str, Any]]] = {
+    "widest-contractor-identity": _widest_identity(WREN, ("concept", "name")),
+    "widest-covenant-identity": _widest_identity(
+        ROOT / "resources/examples/covenant-ines-okafor-vell.json", ("name",)
+    ),
+    "widest-mortal-coil-identity": _widest_identity(
+        ROOT / "resources/mortal_coil/okoye-vale.json", ("name",)
+    ),
     "long-notes": long_notes,
     "long-ledger": long_ledger,
     "many-contracts": many_contracts,

@@ -29,6 +29,7 @@ COMMANDS = (
     "playgroup",
     "contractor",
     "coven",
+    "act",
 )
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
@@ -36,7 +37,9 @@ COMMANDS = (
 def build_parser() -> argparse.ArgumentParser:
     """The full argument parser, with every subcommand registered."""
     # Each module adds its subcommand(s); adding a command is adding a module here.
+    from harbinger.app.systems import register_shipped
     from harbinger.commands import (
+        act,
         catalog,
         contractor,
         coven,
@@ -64,6 +67,7 @@ def build_parser() -> argparse.ArgumentParser:
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
+    register_shipped()  # the composition root names the shipped games' operations
     for module in (
         dice,
         catalog,
@@ -77,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
         tiles,
         desktop,
         playgroup,
+        act,
     ):
         module.register(subparsers)
     return parser
@@ -111,16 +116,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_app(db=db, files=files)
     # Only now: the command plumbing imports json, which the desktop app's start skips.
+    # The composition root of every headless command: the shipped games, registered here
+    # and nowhere below (builder.core never loads a game itself); before the parser is
+    # built, so `harbinger act` names each registered game's characters by their noun.
+    from builder.systems import register_shipped
     from harbinger.commands.base import CliError, terminal_safe_output
 
+    register_shipped()
     args = build_parser().parse_args(arguments)
     if args.command is None:  # e.g. only unknown options: argparse has already complained
         return 2
-    # The composition root of every headless command: the shipped games, registered here
-    # and nowhere below (builder.core never loads a game itself).
-    from builder.systems import register_shipped
-
-    register_shipped()
     with terminal_safe_output():
         try:
             return int(args.func(args) or 0)

@@ -267,7 +267,11 @@ def players(session: Session) -> list[PlayerSummary]:
     return summaries
 
 
-def gift_history(session: Session, contractor_id: str, gift_id: str) -> list[GiftChange]:
+GiftHistory = list[GiftChange]
+"""One Gift's revisions: its ``GiftChange`` ledger entries, oldest first."""
+
+
+def gift_history(session: Session, contractor_id: str, gift_id: str) -> GiftHistory:
     """The ``GiftChange`` ledger entries of one Gift, oldest first (its revisions)."""
     _get(session, contractor_id)
     rows = session.exec(

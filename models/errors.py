@@ -51,6 +51,12 @@ UnstorableContractor = UnstorableCharacter
 """The older name of :class:`UnstorableCharacter`."""
 
 
+class LibraryBusy(LibraryError):
+    """The shared library did not answer in time: someone holds a lock on what this needs,
+    or a query ran past the time allowed (issue 27: a player's ``LOCK TABLE`` froze every
+    other member). Nothing was changed; trying again later may work."""
+
+
 class ForgedRow(LibraryError):
     """A stored row whose document says it is another character than the row (issue 27):
     its inner id, name or player disagrees with the row's. Nothing is read from it."""

@@ -58,7 +58,6 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
-from builder.contract.character import GiftChange
 from builder.core import files
 from builder.core.file_writer import write_atomically
 from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
@@ -198,6 +197,9 @@ class Library:
             report = prepare_database(engine)
         except sa.exc.DBAPIError as exc:
             engine.dispose()
+            busy = playgroup.busy(exc)
+            if busy is not None:
+                raise busy from None
             raise LibraryError(f"cannot open the library {_shown(url)}: {exc.orig or exc}") from exc
         except BaseException:
             engine.dispose()
@@ -216,8 +218,15 @@ class Library:
 
     @contextmanager
     def _reading(self) -> Iterator[Session]:
-        with Session(self._reader, expire_on_commit=False) as session, session.begin():
-            yield session
+        """One read transaction; a shared server that gave up waiting becomes LibraryBusy."""
+        try:
+            with Session(self._reader, expire_on_commit=False) as session, session.begin():
+                yield session
+        except sa.exc.DBAPIError as exc:
+            refusal = playgroup.busy(exc)
+            if refusal is None:
+                raise
+            raise refusal from None
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
@@ -226,7 +235,7 @@ class Library:
             with Session(self._writer, expire_on_commit=False) as session, session.begin():
                 yield session
         except sa.exc.DBAPIError as exc:
-            refusal = playgroup.explain(exc)
+            refusal = playgroup.explain(exc) or playgroup.busy(exc)
             if refusal is None:
                 raise
             raise refusal from None
@@ -331,7 +340,7 @@ class Library:
             held = _system_of(session, character_id) is not None
             return concurrency.current(session, character_id, held, lock=False)
 
-    def gift_history(self, contractor_id: str, gift_id: str) -> list[GiftChange]:
+    def gift_history(self, contractor_id: str, gift_id: str) -> contract_store.GiftHistory:
         """The ``GiftChange`` ledger entries of one Gift of a contractor, oldest first."""
         with self._reading() as session:
             return contract_store.gift_history(session, contractor_id, gift_id)
@@ -551,7 +560,8 @@ class Library:
                         on_batch(batch)
                     results += self.import_batch(batch, on_conflict, progress=step)
                 except (LibraryError, FileFormatError) as exc:
-                    exc.stored_before = len(results)  # type: ignore[attr-defined]
+                    # The files stored before it, for the caller; neither class declares the field.
+                    exc.stored_before = len(results)  # type: ignore[union-attr]
                     raise
                 # Let the files go while the collector is paused: it would otherwise walk all
                 # of their objects once more when it resumes (a few percent of the import).

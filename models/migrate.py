@@ -69,6 +69,22 @@ def sqlite_file(url: str) -> Path | None:
     return Path(database)
 
 
+LOCK_TIMEOUT_MS = 5_000
+"""Longest a library statement waits for a lock on a shared server before giving up
+(``LibraryBusy``): a member holding a table lock cannot freeze the others (issue 27)."""
+
+STATEMENT_TIMEOUT_MS = 120_000
+"""Longest one library statement may run on a shared server: far above any query the app
+makes (a 10,000-character roster takes ~0.1 s; an upgrade's largest statement seconds)."""
+
+PG_OPTIONS = (
+    "-c jit=off",
+    f"-c lock_timeout={LOCK_TIMEOUT_MS}",
+    f"-c statement_timeout={STATEMENT_TIMEOUT_MS}",
+)
+"""Session settings of every library connection to PostgreSQL."""
+
+
 def create_library_engine(url: str) -> Engine:
     """An engine for a library URL, with SQLite made durable (see module docstring)."""
     parsed = make_url(url)
@@ -76,7 +92,7 @@ def create_library_engine(url: str) -> Engine:
         # A library's queries are small; PostgreSQL's JIT compiler would spend ~350 ms
         # compiling the roster of a 10,000-contractor shared library that runs in ~100 ms.
         given = parsed.query.get("options", "")
-        options = " ".join([*([given] if isinstance(given, str) else given), "-c jit=off"])
+        options = " ".join([*([given] if isinstance(given, str) else given), *PG_OPTIONS])
         return sa.create_engine(url, pool_pre_ping=True, connect_args={"options": options.strip()})
     if parsed.get_backend_name() != "sqlite":
         return sa.create_engine(url, pool_pre_ping=True)

@@ -47,7 +47,7 @@ import sqlalchemy as sa
 from sqlalchemy.engine import Connection, make_url
 from sqlmodel import Session
 
-from models.errors import LibraryError, NotAllowed
+from models.errors import LibraryBusy, LibraryError, NotAllowed
 from models.tables import CHILD_TABLES, metadata
 
 OWNED_TABLES = ("contractor", "character_document")
@@ -198,6 +198,24 @@ def refuse_review(member: Membership | None) -> None:
             f"only the playgroup leader can review or approve characters ({member.name} "
             "is a player)"
         )
+
+
+BUSY_STATES = ("55P03", "57014")
+"""SQLSTATEs of a statement that gave up: lock_not_available (``lock_timeout``) and
+query_canceled (``statement_timeout``)."""
+
+BUSY = (
+    "the shared library is busy: someone is holding what this needs (a lock or a long "
+    "query), so it gave up after waiting; nothing was changed, try again in a moment"
+)
+
+
+def busy(exc: BaseException) -> LibraryBusy | None:
+    """A statement that gave up waiting (lock or statement timeout) as LibraryBusy."""
+    orig = getattr(exc, "orig", None)
+    if getattr(orig, "sqlstate", None) in BUSY_STATES:
+        return LibraryBusy(BUSY)
+    return None
 
 
 def explain(exc: BaseException) -> NotAllowed | None:
@@ -505,7 +523,9 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
         f"REVOKE ALL ON ALL TABLES IN SCHEMA public FROM {members}",
         f"GRANT SELECT ON ALL TABLES IN SCHEMA public TO {members}",
         f"GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO {members}",
-        f"GRANT INSERT, UPDATE ON character_version TO {members}",
+        # Only the version column: a table-wide UPDATE (or DELETE) would also let a member
+        # LOCK the table IN ACCESS EXCLUSIVE MODE and stall every save (issue 27).
+        f"GRANT INSERT, UPDATE (version) ON character_version TO {members}",
         # A player row is a name and the Coins of Charon earned or spent elsewhere: any
         # member may add a name (their contractor may need it); only that player or the
         # leader changes its coins, and nobody renames or deletes it (the trigger).
@@ -614,6 +634,11 @@ def listen(
     Blocks: run it in a thread of its own. Uses its own connection (LISTEN
     needs one that stays open outside transactions). Connection problems end
     the loop quietly after a pause and a retry, until ``stop`` is set.
+
+    PostgreSQL lets any member ``NOTIFY`` any channel, so a payload proves
+    nothing: it is only a hint to read again. ``on_saved`` must never act on
+    it beyond that (``ui.playgroup_watch`` compares the row's stored version
+    with the one it holds and reloads nothing when they agree; issue 27).
     """
     import psycopg
 

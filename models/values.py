@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
-from builder.contract.status import Status, status_from_victories
+from builder.core import registry
 
 
 class OnConflict(StrEnum):
@@ -64,9 +64,17 @@ class RosterEntry:
         return self.system
 
     @property
-    def status(self) -> Status:
-        """Status from victories ("Contractor Status"); Newbie for a system without victories."""
-        return status_from_victories(self.victories or 0)
+    def standing(self) -> str:
+        """The row's standing in its game's words ("Seasoned"), "" when the game has none.
+
+        Asked of the game system (``GameSystem.standing``), so this shared row names
+        no game; "" for a system this Harbinger does not know.
+        """
+        try:
+            game = registry.system(self.system)
+        except KeyError:
+            return ""
+        return game.standing(self.victories)
 
 
 def roster_order(entry: RosterEntry) -> tuple[str, str]:

@@ -67,4 +67,11 @@ if [ ! -x .venv/bin/python ]; then
   "$PYTHON" -m venv .venv
 fi
 .venv/bin/python -m pip install --quiet --upgrade pip
-.venv/bin/python -m pip install --quiet -c requirements/constraints.txt -e ".${EXTRAS}"
+# Every dependency at the locked version, each file checked against its locked sha256
+# (scripts/refresh-lock.sh writes the locks); then Harbinger itself, which adds nothing.
+# The app alone takes requirements/app.txt; any extra ("[test]", "[postgres]") the full
+# lock, requirements/test.txt, which holds them all.
+lock=requirements/app.txt
+[ -z "$EXTRAS" ] || lock=requirements/test.txt
+.venv/bin/python -m pip install --quiet --require-hashes -r "$lock"
+.venv/bin/python -m pip install --quiet --no-deps -e ".${EXTRAS}"

@@ -8,19 +8,25 @@ PYTHON=${PYTHON:-python3}
 if [ ! -x .venv-noqt/bin/python ]; then
   "$PYTHON" -m venv .venv-noqt
 fi
-# Every runtime and test dependency of pyproject.toml except Qt and its pytest plugin.
-mapfile -t deps < <("$PYTHON" - <<'PY'
-import tomllib
-project = tomllib.load(open("pyproject.toml", "rb"))["project"]
-wanted = project["dependencies"] + project["optional-dependencies"]["test"]
-for dep in wanted:
-    name = dep.split(">")[0].split("=")[0].split("!")[0].split("<")[0].split("[")[0].strip()
-    if name.lower() not in {"pyside6-essentials", "pyside6", "pytest-qt"}:
-        print(dep)
+# Every runtime and test dependency, from the hashed lock, except Qt and its pytest plugin.
+noqt_lock=$(mktemp)
+trap 'rm -f "$noqt_lock"' EXIT
+"$PYTHON" - requirements/test.txt "$noqt_lock" <<'PY'
+import re
+import sys
+
+QT = {"pyside6-essentials", "pyside6", "shiboken6", "pytest-qt"}
+keep = True
+with open(sys.argv[1]) as lock, open(sys.argv[2], "w") as out:
+    for line in lock:
+        if line[:1].isalnum():  # a pin starts a package's stanza; its hashes follow
+            keep = re.split(r"[=<>!~ ;]", line, maxsplit=1)[0].lower() not in QT
+        if keep:
+            out.write(line)
 PY
-)
 .venv-noqt/bin/python -m pip install --quiet --upgrade pip
-.venv-noqt/bin/python -m pip install --quiet -c requirements/constraints.txt "${deps[@]}"
+.venv-noqt/bin/python -m pip install --quiet --require-hashes -r "$noqt_lock"
+rm -f "$noqt_lock"
 .venv-noqt/bin/python -m pip install --quiet --no-deps -e .
 if .venv-noqt/bin/python -c 'import PySide6' 2>/dev/null; then
   echo "PySide6 is importable in .venv-noqt: the Qt-free run would prove nothing" >&2

@@ -40,6 +40,8 @@ PROBES: tuple[tuple[str, str], ...] = (
     ("harbinger/app/coven.py", "from builder.covenant import character"),
     ("harbinger/commands/coven.py", "from harbinger.app import mortal_coil"),
     ("harbinger/app/common.py", "from harbinger.app import covenant"),
+    ("models/values.py", "from builder.contract import status"),
+    ("harbinger/app/tiles.py", "from harbinger.app import coven"),
 )
 """(file, import line): each must break a contract when added to that file."""
 
@@ -62,10 +64,10 @@ def _copy_tree(into: Path) -> Path:
         shutil.copytree(
             ROOT / package,
             into / package,
-            ignore=lambda folder, names: [
-                n for n in names if not n.endswith(".py") and not (Path(folder) / n).is_dir()
-            ]
-            + [n for n in names if n == "__pycache__"],
+            ignore=lambda folder, names: (
+                [n for n in names if not n.endswith(".py") and not (Path(folder) / n).is_dir()]
+                + [n for n in names if n == "__pycache__"]
+            ),
         )
     shutil.copy(ROOT / "pyproject.toml", into / "pyproject.toml")
     return into

@@ -51,6 +51,11 @@ def _owner(path: Path) -> str | None:
         return parts[1]
     if parts[:2] == ("ui", "operations") and Path(parts[-1]).stem in GAME_PACKAGES:
         return Path(parts[-1]).stem
+    if parts[:2] == ("harbinger", "app") and len(parts) > 2:
+        # The application layer's per-game package or module (harbinger/app/contract/...).
+        game = parts[2] if len(parts) > 3 else Path(parts[2]).stem
+        if game in GAME_PACKAGES:
+            return game
     if parts[:2] == ("harbinger", "commands"):
         return GAME_COMMANDS.get(Path(parts[-1]).stem)
     return None

@@ -2,8 +2,8 @@
 
 ``PrintDialog`` asks what to print for the open character: the full sheet or,
 for a game that has them (``printing.systems``), the compact sheet for the
-table (two pages), its cards (The Contract's Gift cards, The Coven's trait
-cards) or a blank sheet for pencil play; and the paper. "Preview…" writes the
+table (two pages), its cards (Gift cards, trait cards, as its printer names
+them) or a blank sheet for pencil play; and the paper. "Preview…" writes the
 PDF exactly as it will be saved and shows its real pages, zoomed and paged
 (``ui.print_preview``); "Save PDF…" goes on to choose the file. The command
 line prints the same four (``harbinger sheet pdf``: ``--compact``, ``--cards``,

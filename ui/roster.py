@@ -224,25 +224,18 @@ class RosterModel(QAbstractItemModel):
         if not index.isValid():
             return None
         group = index.internalId()
-        column = index.column()
         if group == _GROUP:
-            if role == _DISPLAY:
-                player, lines = self.groups[index.row()]
-                return f"{player}  ({len(lines)})" if column == 0 else ""
-            if role == _FONT:
-                return self.bold
+            return self._group_data(index.row(), index.column(), role)
+        return _line_data(self.groups[group - 1][1][index.row()], index.column(), role)
+
+    def _group_data(self, row: int, column: int, role: int) -> Any:
+        """What a player's row shows: "Dana  (3)" in bold across the row."""
+        if role == _FONT:
+            return self.bold
+        if role != _DISPLAY:
             return None
-        line = self.groups[group - 1][1][index.row()]
-        if role == _DISPLAY:
-            return cell_text(line, column)
-        if role == ID_ROLE:
-            return line.id
-        if role == _ALIGN and column == 2:
-            return _ALIGN_CENTER
-        if role == _TOOLTIP and column == 0:
-            owned = f"; owned by {line.owner}" if line.owner else ""
-            return f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
-        return None
+        player, lines = self.groups[row]
+        return f"{player}  ({len(lines)})" if column == 0 else ""
 
     def flags(self, index: Any) -> Any:
         flags = self._flags
@@ -283,11 +276,26 @@ class RosterCell:
         return RosterCell(index) if index.isValid() else None
 
 
+def _line_data(line: RosterLine, column: int, role: int) -> Any:
+    """What a character's row gives the view for ``role`` in ``column``."""
+    value: Any = None
+    if role == _DISPLAY:
+        value = cell_text(line, column)
+    elif role == ID_ROLE:
+        value = line.id
+    elif role == _ALIGN and column == 2:
+        value = _ALIGN_CENTER
+    elif role == _TOOLTIP and column == 0:
+        owned = f"; owned by {line.owner}" if line.owner else ""
+        value = f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
+    return value
+
+
 def cell_text(line: RosterLine, column: int) -> str:
     """What a character's row shows in ``column`` (Name, Status, Victories, Approval).
 
     Only The Contract's characters have a Status and victories; others
-    (Covenant plays by Ties) show their game's name.
+    (other games' rules have none) show their game's name.
     """
     if column == 0:
         title = line.name if line.alive else f"✝ {line.name}"

@@ -177,8 +177,17 @@ class LibraryMixin:
     def refresh_roster(self, rows: list[Any] | None = None) -> None:
         """Show the library's roster (``rows`` when already read)."""
         if rows is None:
+            from models.errors import LibraryBusy
+
             library = self.workspace.library
-            rows = library.roster() if library is not None else []
+            try:
+                rows = library.roster() if library is not None else []
+            except LibraryBusy as exc:  # a member holds a lock: say so, keep the rows shown
+                self.status_label.setText("The shared library is busy")
+                self._show_dialog(
+                    message_box(self, "Warning", "The shared library is busy", str(exc))
+                )
+                return
         self.roster.set_rows(rows)
         count = len(rows)
         self.status_label.setText(f"{count} character{'s' if count != 1 else ''}")

@@ -28,10 +28,15 @@ class TabsMixin:
     def remember_tabs(self) -> None:
         """Note the open library's tabs in the settings, to open them again next time."""
         location = self.workspace.location
-        if location and self.workspace.library is not None:
-            ids = [cid for cid in self.tabs.ids() if self.workspace.library.system_of(cid)]
-            current = self.tabs.current_id()
-            self.settings.set_open_tabs(location, ids, current if current in ids else "")
+        library = self.workspace.library
+        if not location or library is None:
+            return
+        try:
+            ids = [cid for cid in self.tabs.ids() if library.system_of(cid)]
+        except Exception:  # a library gone unreadable: nothing to reopen
+            return
+        current = self.tabs.current_id()
+        self.settings.set_open_tabs(location, ids, current if current in ids else "")
 
     def restore_tabs(self, location: str) -> None:
         """Open again the tabs that were open when ``location`` was last left (those of

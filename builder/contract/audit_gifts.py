@@ -40,6 +40,7 @@ from builder.contract.status import Status, status_from_victories
 from builder.contract.wording import entry_label
 from builder.core.findings import Finding, Severity
 from builder.core.report import AuditLine
+from builder.core.text_diff import marked_difference
 
 _BASE_ELEMENTS = ("effect", "style")
 """Parts of a Gift chosen when it is made; later changes rework the rest."""
@@ -298,13 +299,20 @@ def _gift_text_line(held: _HeldGift) -> AuditLine:
     generated = evaluation.system_text.strip()
     text_findings: tuple[Finding, ...] = ()
     if stored and stored != generated and not evaluation.errors:
+        # "The only part of a Gift that is truly sacred and not subject to GM discretion
+        # is the System Text": a file whose text says other than its choices generate
+        # fails, approved or not, and the leader sees the changed words marked.
+        changes = marked_difference(generated, stored)
         text_findings = (
             Finding(
                 "gift.system_text_changed",
-                f"{label}'s stored System Text differs from the text the catalog generates now",
+                f"{label}: the System Text is not the text its choices generate, and System "
+                f"Text is sacred; the file changes the catalog's words ([-catalog-]{{+file+}}): "
+                f"{changes}",
                 f"{where}.system_text",
-                Severity.WARNING,
-                {"stored": stored, "generated": generated},
+                Severity.ERROR,
+                # Both whole texts are the line's numbers; the message already marks where.
+                {},
             ),
         )
     return AuditLine(

@@ -57,7 +57,8 @@ from builder.contract.character import (
     WillToSurvive,
 )
 from builder.core.canonical import canonical_text
-from builder.core.files import child_path, describe
+from builder.core.files import child_path
+from builder.core.schema_words import describe
 
 ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
     {

@@ -13,6 +13,7 @@ from builder.contract.character import Contractor, PlaygroupRules
 from builder.contract.playgroup import approved_items
 from builder.contract.serialize import SerializeError, contractor_from_dict, contractor_to_dict
 from builder.contract.sheet_catalog import SheetCatalog
+from builder.contract.status import status_from_victories
 from builder.contract.wording import catalog_trait_name, describe_entry
 from builder.core.approval import ApprovalError, join_path
 from builder.core.names import check_identity
@@ -139,5 +140,6 @@ SYSTEM = GameSystem(
     history="ledger",
     file_version=contractor_file.CURRENT_VERSION,
     item_titles={"core": "core (concept, creation, Limits, Source)"},
+    standing=lambda victories: status_from_victories(victories or 0).label,
 )
 """The Contract's entry in the game-system registry."""

@@ -61,8 +61,10 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from builder.core import files
+from builder.core import schema_words
 from builder.core.approval_status import (
+    CANNOT_CHECK,
+    UNSIGNED_NOT_COUNTED,
     ApprovalError,
     ApprovalStatus,
     Change,
@@ -261,7 +263,8 @@ def _schema_problems(record: Any) -> list[str]:
         return out.lstrip(".")
 
     found = sorted(_validator().iter_errors(record), key=lambda e: list(map(str, e.path)))
-    return [f"{where(e)}: {files.brief(e)}" if where(e) else files.brief(e) for e in found[:3]]
+    brief = schema_words.brief
+    return [f"{where(e)}: {brief(e)}" if where(e) else brief(e) for e in found[:3]]
 
 
 def _check_record(
@@ -299,9 +302,17 @@ def _check_record(
         )
     if require_signature and signature is SignatureState.UNSIGNED and not problems:
         problems.append("it is not signed, and a signature is required")
-    accepted = not problems and signature not in (
-        SignatureState.INVALID,
-        SignatureState.UNKNOWN_KEY,
+    # Where any key is trusted, anyone can still type an unsigned approval (or strip a
+    # signature): it is shown, but never counts as approving anything (issue 27).
+    unsigned_here = bool(trusted_keys) and signature is SignatureState.UNSIGNED
+    accepted = (
+        not problems
+        and not unsigned_here
+        and signature
+        not in (
+            SignatureState.INVALID,
+            SignatureState.UNKNOWN_KEY,
+        )
     )
     return RecordStatus(
         index=index,
@@ -330,7 +341,9 @@ def verify(
     a signature by any other key is rejected (a forger can sign with their own
     key). Without it, signatures are only checked against the key they carry.
     ``require_signature`` rejects unsigned records. Records that are rejected
-    never count as approving anything.
+    never count as approving anything; nor does an unsigned record when
+    ``trusted_keys`` names any key ("unsigned — not counted": where a leader's
+    key is trusted, an approval anyone could have typed proves nothing).
 
     Raises ApprovalError when the document is not a readable character file.
     """
@@ -379,12 +392,14 @@ def verify(
         else:
             state = ItemState.APPROVED if same else ItemState.CHANGED
         result.append(ItemStatus(key, title, state, changes=changes, **common))
-    return ApprovalStatus(tuple(result), records, trusted_keys is not None)
+    return ApprovalStatus(tuple(result), records, trusted_keys is not None, bool(trusted_keys))
 
 
 __all__ = [
     "APPROVAL_VERSION",
+    "CANNOT_CHECK",
     "SIGNATURE_ALGORITHM",
+    "UNSIGNED_NOT_COUNTED",
     "ApprovalError",
     "ApprovalStatus",
     "Change",

@@ -167,6 +167,18 @@ def join_path(path: str, key: str) -> str:
     return f"{path}.{key}" if key else path
 
 
+UNSIGNED_NOT_COUNTED = (
+    "unsigned — not counted (this computer trusts a leader's key, so only a signed approval counts)"
+)
+"""How an unsigned record reads where a key is trusted (the CLI and the review window)."""
+
+CANNOT_CHECK = (
+    "approvals cannot be checked: no key is trusted on this computer, so anyone could "
+    "have written them (trust your leader's key with 'harbinger sheet trust KEY NAME')"
+)
+"""What a review says of its approvals when no key is trusted."""
+
+
 @dataclass(frozen=True, slots=True)
 class RecordStatus:
     """One approval record as checked.
@@ -193,6 +205,11 @@ class RecordStatus:
         return key_fingerprint(self.public_key) if self.public_key else ""
 
     @property
+    def not_counted(self) -> bool:
+        """True for an unsigned record on a computer that trusts a key: shown, never counted."""
+        return not self.accepted and not self.problems and self.signature is SignatureState.UNSIGNED
+
+    @property
     def rejected(self) -> bool:
         """True when the record is broken or forged: the review fails."""
         return bool(self.problems) or self.signature in (
@@ -214,6 +231,7 @@ class RecordStatus:
             "signer": self.signer,
             "problems": list(self.problems),
             "accepted": self.accepted,
+            "not_counted": self.not_counted,
             "rejected": self.rejected,
         }
 
@@ -225,7 +243,7 @@ class RecordStatus:
         )
         match self.signature:
             case SignatureState.UNSIGNED:
-                sig = "unsigned"
+                sig = UNSIGNED_NOT_COUNTED if self.not_counted else "unsigned"
             case SignatureState.VALID:
                 who = f"signer: {self.signer}; " if self.signer else ""
                 sig = f"signature valid ({who}key {self.fingerprint})"
@@ -303,6 +321,14 @@ class ApprovalStatus:
     items: tuple[ItemStatus, ...]
     records: tuple[RecordStatus, ...]
     trusted_keys_checked: bool = False
+    trusts_a_key: bool = False
+    """True when the reader trusts at least one key: only signed approvals then count."""
+
+    @property
+    def checkable(self) -> bool:
+        """False when the file has approvals and the reader's trust list (given: a
+        computer's, even empty) names no key to check them by."""
+        return self.trusts_a_key or not self.records or not self.trusted_keys_checked
 
     def count(self, state: ItemState) -> int:
         return sum(1 for i in self.items if i.state is state)
@@ -326,6 +352,7 @@ class ApprovalStatus:
         return {
             "passed": self.passed,
             "trusted_keys_checked": self.trusted_keys_checked,
+            "approvals_checkable": self.checkable,
             "counts": {s.value: self.count(s) for s in ItemState},
             "records": [r.to_json() for r in self.records],
             "items": [i.to_json() for i in self.items],
@@ -344,6 +371,8 @@ class ApprovalStatus:
         )
         lines = [f"Approvals: {'PASS' if self.passed else 'FAIL'} — {counts}"]
         lines += [f"  {r.describe()}" for r in self.records]
+        if not self.checkable:
+            lines.append(f"  {CANNOT_CHECK}")
         if not self.trusted_keys_checked and any(
             r.signature is SignatureState.VALID for r in self.records
         ):

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Mapping
-from dataclasses import fields, is_dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import MISSING, fields, is_dataclass
 from enum import StrEnum
 from functools import cache
 from typing import Any
@@ -41,8 +41,12 @@ class DataclassCodec:
         *,
         error: type[FileFormatError] = FileFormatError,
         tagged_name: str = "play-log entry",
+        optional: Iterable[tuple[type, str]] = (),
     ) -> None:
         self._namespace = dict(namespace)
+        # Fields added to a format after files were written: absent, they take their
+        # default (the schema already lets them be absent). Every other field is required.
+        self._optional = frozenset(optional)
         self._tagged = dict(tagged or {})
         self._tags = {cls: tag for tag, cls in self._tagged.items()}
         self._error = error
@@ -52,11 +56,19 @@ class DataclassCodec:
     # ------------------------------------------------------------------ writing
 
     def encode(self, value: Any) -> Any:
-        """``value`` as plain JSON values: every field written, entries tagged."""
+        """``value`` as plain JSON values: every field written (an optional one only when
+        it differs from its default), entries tagged."""
         if isinstance(value, StrEnum):
             return str(value)
         if is_dataclass(value) and not isinstance(value, type):
-            out = {f.name: self.encode(getattr(value, f.name)) for f in fields(value)}
+            cls = type(value)
+            out = {
+                f.name: self.encode(getattr(value, f.name))
+                for f in fields(value)
+                # An optional field at its default is left out, so a file that never used
+                # it is written exactly as before the field existed.
+                if (cls, f.name) not in self._optional or getattr(value, f.name) != f.default
+            }
             tag = self._tags.get(type(value))
             if tag is not None:
                 out["type"] = tag
@@ -147,6 +159,10 @@ class DataclassCodec:
         kwargs: dict[str, Any] = {}
         for f in fields(cls):
             if f.name not in value:
+                if (cls, f.name) in self._optional and (
+                    f.default is not MISSING or f.default_factory is not MISSING
+                ):
+                    continue
                 raise self._error(f"missing field {f.name!r}", where)
             kwargs[f.name] = self._value(hints[f.name], value[f.name], f"{where}.{f.name}")
         return cls(**kwargs)

@@ -96,7 +96,7 @@ def id_problem(value: Any) -> str | None:
         return f"the id must be text, got {type(value).__name__}"
     if len(value) > MAX_ID or _ID.fullmatch(value) is None:
         shown = value if len(value) <= 40 else value[:37] + "..."
-        return f"{escaped(shown)!r} is not a valid id ({ID_RULE})"
+        return f"'{escaped(shown)}' is not a valid id ({ID_RULE})"
     return None
 
 
@@ -139,11 +139,17 @@ def check_identity(
     return identity
 
 
+def showable(text: str) -> str:
+    """Text as it is being typed, made showable: each line break or tab becomes a space
+    and every other hidden character goes (the ends are left alone: typing continues)."""
+    spaced = re.sub("[\t\n\r\x0b\x0c\x85\u2028\u2029]", " ", text)
+    return _HIDDEN.sub("", spaced)
+
+
 def clean_name(text: str) -> str:
-    """A name as typed, made showable: line breaks and tabs become spaces, hidden
-    characters go, runs of spaces are one, and the ends are trimmed."""
-    spaced = re.sub("[\t\n\r\x0b\x0c\x85\u2028\u2029]+", " ", text)
-    return re.sub(" {2,}", " ", _HIDDEN.sub("", spaced)).strip()
+    """A name as typed, made showable (``showable``), runs of spaces made one and the
+    ends trimmed: what the app stores of what a person typed or pasted as a name."""
+    return re.sub(" {2,}", " ", showable(text)).strip()
 
 
 def escaped(text: str) -> str:

@@ -107,6 +107,9 @@ class GameSystem:
     - ``describe_entry(character, entry)`` words one history entry for people.
     - ``in_play(character)`` is False once the character is out of the game
       (dead, eliminated): the roster's graveyard. Always True by default.
+    - ``standing(victories)`` words a roster row's standing from what the roster
+      stores of it (The Contract: its Status from victories, "Seasoned"); ""
+      by default, for a game whose roster rows say nothing more.
     """
 
     id: str
@@ -127,6 +130,7 @@ class GameSystem:
     file_version: int = 1
     item_titles: Mapping[str, str] = field(default_factory=dict)
     in_play: Callable[[Any], bool] = field(default=lambda _character: True)
+    standing: Callable[[int | None], str] = field(default=lambda _victories: "")
     identity_keys: tuple[str, str] = ("name", "player")
     """The keys of the character's JSON object holding its ``Identity`` name and player,
     for checks that cannot run Python (a shared server's trigger compares them with the

@@ -28,7 +28,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError
 
-from builder.core import files, schema_check
+from builder.core import files, schema_check, schema_words
 from builder.core.canonical import file_text
 from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
@@ -213,7 +213,7 @@ def from_document(document: Any) -> CovenantFile:
         )
     if not _verdict()(document):  # jsonschema words the problems of a refused file only
         found = sorted(_validator().iter_errors(document), key=_document_order)
-        problems = tuple((_path(e), files.brief(e)) for e in found)
+        problems = tuple((_path(e), schema_words.brief(e)) for e in found)
         if problems:
             where, what = problems[0]
             raise CovenantFileError(what, where or "(file)", problems)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from builder.core.findings import Finding, Severity
 from builder.core.report import Audit, AuditLine, other_checks_line
 from builder.mortal_coil.character import ABILITIES, INVENTORY_SLOTS, Spacefarer
+from builder.mortal_coil.combat import thrall_findings
 from builder.mortal_coil.creation import creation_findings
 from builder.mortal_coil.rules import State, fold
 
@@ -74,6 +75,7 @@ def audit_spacefarer(character: Spacefarer) -> Audit:
     other: list[Finding] = []
     if character.small_per_slot < 1:
         other.append(Finding("tmc.small_per_slot", "small items per slot must be 1 or more"))
+    other += thrall_findings(character)
     lines = [
         AuditLine(
             "tmc.creation",

@@ -225,6 +225,16 @@ class Retire:
     reason: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class Thrall:
+    """An undead thrall that carries gear for the character ("You can also utilize your
+    undead thralls to carry items for you", "Inventory"); ``carried`` is its load."""
+
+    name: str
+    carried: tuple[Item, ...] = ()
+    notes: str = ""
+
+
 LogEntry = (
     TakeHarm | Save | ShortRest | NightRest | WeekOfCare | Deprived | EndDeprivation | AddFallout
 ) | Retire
@@ -236,7 +246,8 @@ class Spacefarer:
 
     ``armor`` and ``stability`` are numbers on the sheet (their equipment page
     is not in our text); ``small_per_slot`` is the table's setting for bundling
-    small items; ``crew_id`` names the crew the character belongs to ("" for none).
+    small items; ``crew_id`` names the crew the character belongs to ("" for none);
+    ``thralls`` carry gear that does not take the character's own slots.
     """
 
     id: str
@@ -253,3 +264,4 @@ class Spacefarer:
     notes: str = ""
     crew_id: str = ""
     log: tuple[LogEntry, ...] = ()
+    thralls: tuple[Thrall, ...] = ()

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from builder.core.findings import Finding
 from builder.core.odds import Distribution, combine, constant, die
-from builder.mortal_coil.character import INVENTORY_SLOTS, Item
+from builder.mortal_coil.character import INVENTORY_SLOTS, Item, Spacefarer
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import attack_die, item_slots
 
@@ -125,6 +126,23 @@ class BlastOdds:
     def expected_total(self) -> Fraction:
         return self.total.expected()
 
+    def explain(self) -> str:
+        """The blast in one line for the table: targets, each target's share, the total."""
+        counts = self.targets.values
+        if len(counts) == 1:
+            who = f"{counts[0]} target(s)"
+        else:
+            who = f"{counts[0]}-{counts[-1]} targets (a d{self.standard_die})"
+        each = self.per_target.expected()
+        hit = 1 - self.per_target.probability(0)
+        total = self.expected_total
+        return (
+            f"{who}, each rolling its own d{self.damage_die} against armor {self.reduction}: "
+            f"{float(each):.2f} each on average, a target harmed {hit.numerator}/"
+            f"{hit.denominator}; {float(total):.2f} in all on average (exactly "
+            f"{total.numerator}/{total.denominator})."
+        )
+
 
 def blast_odds(
     standard_die: int,
@@ -166,7 +184,7 @@ def blast_odds(
         weight = count.probability(n)
         if weight:
             for value, p in running.probabilities.items():
-                mixed[value] = mixed.get(value, Fraction(0)) + weight * p  # type: ignore[index]
+                mixed[value] = mixed.get(value, Fraction(0)) + weight * p
     return BlastOdds(standard_die, damage_die, reduction, count, per, Distribution(mixed))
 
 
@@ -223,6 +241,59 @@ def carrier_load(kind: CarrierKind, items: Sequence[Item], small_per_slot: int) 
     Gear a carrier holds does not take the character's own slots.
     """
     return CarrierLoad(kind, item_slots(items, small_per_slot))
+
+
+def carrier_findings(
+    name: str, kind: CarrierKind, items: Sequence[Item], small_per_slot: int, where: str
+) -> list[Finding]:
+    """A finding when a carrier holds more than its ten slots ("You cannot carry more items
+    than your inventory allows", read as holding for thralls and associates)."""
+    load = carrier_load(kind, items, small_per_slot)
+    if not load.over:
+        return []
+    return [
+        Finding(
+            "tmc.carrier.over",
+            f"{name or 'a ' + kind.value} carries {load.slots_used} slots of gear; "
+            f"only {load.slots} fit",
+            where,
+            numbers={"used": load.slots_used, "slots": load.slots},
+        )
+    ]
+
+
+def thrall_findings(character: Spacefarer) -> list[Finding]:
+    """Every thrall of the character that carries more than its slots allow."""
+    out: list[Finding] = []
+    for i, thrall in enumerate(character.thralls):
+        out += carrier_findings(
+            thrall.name,
+            CarrierKind.THRALL,
+            thrall.carried,
+            character.small_per_slot,
+            f"thralls[{i}].carried",
+        )
+    return out
+
+
+def carrier_line(kind: CarrierKind, name: str, items: Sequence[Item], small_per_slot: int) -> str:
+    """What one thrall or associate carries and how many of its slots that fills."""
+    load = carrier_load(kind, items, small_per_slot)
+    gear = ", ".join(i.name for i in items) or "nothing"
+    line = f"{kind.value.capitalize()} {name}: {load.slots_used} of {load.slots} slots ({gear})"
+    if load.over:
+        line += f"; {load.over} slot(s) too many"
+    elif load.zero_hp:
+        line += "; every slot full: held at 0 HP"
+    return line
+
+
+def carrier_lines(character: Spacefarer) -> tuple[str, ...]:
+    """One line per thrall of the character (``carrier_line``)."""
+    return tuple(
+        carrier_line(CarrierKind.THRALL, t.name, t.carried, character.small_per_slot)
+        for t in character.thralls
+    )
 
 
 # --------------------------------------------------------------------------- at the table

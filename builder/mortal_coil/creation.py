@@ -25,6 +25,7 @@ from builder.mortal_coil.character import (
     Ability,
     Creation,
     CreationMethod,
+    Item,
 )
 
 ABILITY_RANGE = (ABILITY_DICE, ABILITY_DICE * 6)
@@ -189,6 +190,8 @@ class Associate:
     weapon_die: int = ASSOCIATE_WEAPON_DIE
     daily_wage: int = ASSOCIATE_WAGE[0]
     notes: str = ""
+    carried: tuple[Item, ...] = ()
+    """Gear the associate carries for the crew (``combat.carrier_load`` counts its slots)."""
 
 
 def roll_associate(rng: random.Random, name: str, daily_wage: int = ASSOCIATE_WAGE[0]) -> Associate:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from builder.core.findings import Finding, Severity
-from builder.mortal_coil.character import ASSOCIATE_WAGE
+from builder.mortal_coil.character import ASSOCIATE_WAGE, DEFAULT_SMALL_PER_SLOT
+from builder.mortal_coil.combat import CarrierKind, carrier_findings
 from builder.mortal_coil.creation import Associate
 from builder.mortal_coil.rules import breech
 
@@ -57,7 +58,9 @@ def daily_wages(crew: Crew) -> int:
 
 
 def crew_findings(crew: Crew) -> list[Finding]:
-    """Numbers on a crew sheet that no rule allows: BP out of range, wages out of 50-100."""
+    """Numbers on a crew sheet that no rule allows: BP out of range, wages out of 50-100, an
+    associate carrying more than ten slots (reading: small items bundled at Harbinger's
+    default of 3 a slot, since a crew has no setting of its own)."""
     out: list[Finding] = []
     ship = crew.ship
     if ship.bp_max < 0 or not 0 <= ship.bp <= max(0, ship.bp_max):
@@ -80,6 +83,14 @@ def crew_findings(crew: Crew) -> list[Finding]:
                     Severity.WARNING,
                 )
             )
+    for i, a in enumerate(crew.associates):
+        out += carrier_findings(
+            a.name,
+            CarrierKind.ASSOCIATE,
+            a.carried,
+            DEFAULT_SMALL_PER_SLOT,
+            f"associates[{i}].carried",
+        )
     if len(set(crew.members)) != len(crew.members):
         out.append(Finding("tmc.crew.members", "a member is listed twice", "members"))
     return out

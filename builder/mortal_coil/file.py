@@ -23,7 +23,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from builder.core import files, schema_check
+from builder.core import schema_check, schema_words
 from builder.core.codec import DataclassCodec
 from builder.core.registry import FileFormatError
 from builder.mortal_coil import character as mc
@@ -52,7 +52,11 @@ ENTRY_TYPES: dict[str, type] = {
 """The ``type`` tag of each play-log entry in the file."""
 
 _CODEC = DataclassCodec(
-    {**vars(mc), **vars(mc_crew), "Associate": mc_creation.Associate}, ENTRY_TYPES
+    {**vars(mc), **vars(mc_crew), "Associate": mc_creation.Associate},
+    ENTRY_TYPES,
+    # Added by issue 28 (what thralls and associates carry): files written before read
+    # without them.
+    optional=((mc.Spacefarer, "thralls"), (mc_creation.Associate, "carried")),
 )
 
 
@@ -156,7 +160,7 @@ def _check(document: Any, fmt: str, schema: str, what: str) -> None:
     found = sorted(
         _validator(schema).iter_errors(document), key=lambda e: [str(p) for p in e.absolute_path]
     )
-    problems = tuple((_path(e.absolute_path), files.brief(e)) for e in found)
+    problems = tuple((_path(e.absolute_path), schema_words.brief(e)) for e in found)
     if problems:
         where, problem = problems[0]
         raise FileFormatError(problem, where or "(file)", problems=problems)

@@ -15,7 +15,7 @@ from typing import Any
 
 from jsonschema import Draft202012Validator
 
-from builder.core import files
+from builder.core import schema_words
 from builder.core.names import check_identity, check_name
 from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity
 from builder.core.report import Audit
@@ -47,7 +47,7 @@ def _read(document: Any) -> CharacterFile:
         raise FileFormatError("a game record file is a JSON object")
     found = sorted(_validator().iter_errors(document), key=lambda e: list(map(str, e.path)))
     if found:
-        problems = tuple((_where(e.path), files.brief(e)) for e in found)
+        problems = tuple((_where(e.path), schema_words.brief(e)) for e in found)
         raise FileFormatError(problems[0][1], problems[0][0], problems=problems)
     game = rec.from_json(document.get("character"))
     check_identity(_identity(game), "character.id", "character.players")

@@ -24,7 +24,7 @@ dialogs collect the same inputs and call the same function.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
 
@@ -229,3 +229,28 @@ def operation_table(*operations: Operation) -> dict[str, Operation]:
             raise ValueError(f"two operations are called {op.name!r}")
         table[op.name] = op
     return table
+
+
+# --------------------------------------------------------------------------- the registry
+
+_REGISTERED: dict[str, dict[str, Operation]] = {}
+
+
+def register_operations(system_id: str, operations: Mapping[str, Operation]) -> None:
+    """Make a game's operations known to every front end, under its system id.
+
+    The composition roots register the shipped games
+    (``harbinger.app.systems.register_shipped``); a game defined elsewhere (a
+    test's toy game) registers its own the same way.
+    """
+    _REGISTERED[system_id] = dict(operations)
+
+
+def unregister_operations(system_id: str) -> None:
+    """Forget a game's operations (a test's toy game, once the test is over)."""
+    _REGISTERED.pop(system_id, None)
+
+
+def registered_operations() -> dict[str, dict[str, Operation]]:
+    """Every registered game's operations by system id, in registration order."""
+    return dict(_REGISTERED)

@@ -20,7 +20,7 @@ from harbinger.commands.base import CliError, add_json_flag, read_json_file
 NOUN = "contractor"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``contractor`` with ``create`` and every declared operation."""
     from harbinger.app.contract.declared import OPERATIONS
     from harbinger.commands.operations import add_operations

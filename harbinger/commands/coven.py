@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``coven`` and one action per declared step of The Coven."""
     from harbinger.app.coven import OPERATIONS
     from harbinger.commands.operations import register_game

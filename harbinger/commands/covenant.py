@@ -44,7 +44,7 @@ def _number(text: str, what: str, low: int, high: int) -> int:
     return value
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``covenant`` subcommand and its tools."""
     covenant = subparsers.add_parser(
         "covenant",

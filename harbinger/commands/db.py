@@ -109,9 +109,12 @@ def _open(args: argparse.Namespace) -> Any:
 
 
 def _cli_error(exc: Exception) -> CliError:
-    from models.errors import MigrationFailed
+    """A library's refusal for the command line: exit 1 when the input was fine but the
+    library failed (an upgrade, a busy shared server), 2 otherwise."""
+    from models.errors import LibraryBusy, MigrationFailed
 
-    return CliError(str(exc), EXIT_CHECK_FAILED if isinstance(exc, MigrationFailed) else 2)
+    failed = isinstance(exc, MigrationFailed | LibraryBusy)
+    return CliError(str(exc), EXIT_CHECK_FAILED if failed else 2)
 
 
 # --------------------------------------------------------------------------- list
@@ -148,7 +151,7 @@ def _listed(entry: Any) -> dict[str, Any]:
         "system": entry.system,
     }
     if entry.victories is not None:
-        row.update(victories=entry.victories, status=entry.status.label, alive=entry.alive)
+        row.update(victories=entry.victories, status=entry.standing, alive=entry.alive)
     else:
         row["eliminated"] = not entry.alive
     row["approval_state"] = entry.approval_state
@@ -161,16 +164,21 @@ def _line(entry: Any) -> str:
     player = f" [{entry.player}]" if entry.player else ""
     what = entry.system_name or entry.system
     if entry.victories is not None:
-        what += f", {entry.status.label}, {entry.victories} victories"
+        count = entry.victories
+        what += f", {entry.standing}, {count} {'victory' if count == 1 else 'victories'}"
     out = "" if entry.alive else ("  (dead)" if entry.victories is not None else "  (out of play)")
     return f"{entry.id}  {entry.name}{player}  {what}{out}"
 
 
 def run_list(args: argparse.Namespace) -> int:
     from builder.core.registry import systems
+    from models.errors import LibraryError
 
     with _open(args) as library:
-        roster = library.roster()
+        try:
+            roster = library.roster()
+        except LibraryError as exc:  # a busy shared library, a forged row...
+            raise _cli_error(exc) from None
     groups: dict[str, list[dict[str, Any]]] = {list_key(s.noun): [] for s in systems()}
     for entry in roster:
         groups.setdefault(list_key(_system_noun(entry.system)), []).append(_listed(entry))
@@ -242,28 +250,52 @@ def _refuse_existing(targets: list[tuple[str, Path]]) -> None:
         )
 
 
-def run_export(args: argparse.Namespace) -> int:
+def _entries(args: argparse.Namespace, library: Any, output: Path) -> tuple[list[Any], bool]:
+    """(id, name) of each character to export, and whether they go into a folder."""
+    from builder.core.registry import system
+
+    if args.all:
+        if output.exists() and not output.is_dir():
+            raise CliError(f"{output} is a file; --all needs a folder to write into")
+        return [(e.id, e.name) for e in library.roster()], True
+    held = library.system_of(args.id)
+    if held is None:
+        raise CliError(f"no character with id {args.id!r} in this library")
+    in_folder = output.is_dir() or args.output.endswith(("/", "\\"))
+    if not in_folder:  # the user named the file itself: writing it is what was asked
+        return [(args.id, "")], False
+    _refuse_unsafe_ids([args.id])
+    return [(args.id, system(held).identity(library.load(args.id)).name)], True
+
+
+def _write_one(library: Any, character_id: str, path: Path, create_only: bool) -> Path:
+    """Write one character's file; ``create_only`` never replaces a file already there."""
     from builder.core.names import write_new
-    from builder.core.registry import FileFormatError, system
+    from builder.core.registry import FileFormatError
     from models.errors import LibraryError
 
+    try:
+        if create_only:
+            return write_new(path, library.file_bytes(character_id))
+        path.parent.mkdir(parents=True, exist_ok=True)
+        return Path(library.export_file(character_id, path))
+    except LibraryError as exc:
+        raise _cli_error(exc) from None
+    except FileFormatError as exc:  # a stored character its own system refuses now
+        raise CliError(f"cannot export {character_id!r}: {exc}") from None
+    except FileExistsError:
+        raise CliError(
+            f"{path} appeared while exporting; it was left as it is (add --overwrite to replace it)"
+        ) from None
+    except OSError as exc:
+        raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
+
+
+def run_export(args: argparse.Namespace) -> int:
     output = Path(args.output)
     overwrite = bool(getattr(args, "overwrite", False))
     with _open(args) as library:
-        if args.all:
-            if output.exists() and not output.is_dir():
-                raise CliError(f"{output} is a file; --all needs a folder to write into")
-            entries = [(e.id, e.name) for e in library.roster()]
-            in_folder = True
-        else:
-            held = library.system_of(args.id)
-            if held is None:
-                raise CliError(f"no character with id {args.id!r} in this library")
-            in_folder = output.is_dir() or args.output.endswith(("/", "\\"))
-            if in_folder:
-                _refuse_unsafe_ids([args.id])
-            name = system(held).identity(library.load(args.id)).name if in_folder else ""
-            entries = [(args.id, name)]
+        entries, in_folder = _entries(args, library, output)
         if in_folder:
             _refuse_unsafe_ids([character_id for character_id, _name in entries])
             try:
@@ -273,28 +305,12 @@ def run_export(args: argparse.Namespace) -> int:
             targets = _folder_targets(output, entries)
             if not overwrite:
                 _refuse_existing(targets)
-        else:  # the user named the file itself: writing it is what was asked
+        else:
             targets = [(args.id, output)]
-        exported = []
-        for contractor_id, path in targets:
-            try:
-                if in_folder and not overwrite:
-                    written = write_new(path, library.file_bytes(contractor_id))
-                else:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    written = library.export_file(contractor_id, path)
-            except LibraryError as exc:
-                raise _cli_error(exc) from None
-            except FileFormatError as exc:  # a stored character its own system refuses now
-                raise CliError(f"cannot export {contractor_id!r}: {exc}") from None
-            except FileExistsError:
-                raise CliError(
-                    f"{path} appeared while exporting; it was left as it is "
-                    "(add --overwrite to replace it)"
-                ) from None
-            except OSError as exc:
-                raise CliError(f"cannot write {path}: {exc.strerror or exc}") from None
-            exported.append({"id": contractor_id, "path": str(written)})
+        exported = [
+            {"id": cid, "path": str(_write_one(library, cid, path, in_folder and not overwrite))}
+            for cid, path in targets
+        ]
 
     def text() -> str:
         if not exported:

@@ -63,7 +63,7 @@ def _is_document(f: dataclasses.Field[Any]) -> bool:
 
 
 def add_operation(
-    actions: argparse._SubParsersAction,  # type: ignore[type-arg]
+    actions: argparse._SubParsersAction,
     op: Operation,
     noun: str,
 ) -> argparse.ArgumentParser:
@@ -315,7 +315,7 @@ def run_operation(args: argparse.Namespace, op: Operation) -> int:
 
 
 def add_operations(
-    actions: argparse._SubParsersAction,  # type: ignore[type-arg]
+    actions: argparse._SubParsersAction,
     operations: Mapping[str, Operation],
     noun: str,
 ) -> None:
@@ -325,12 +325,12 @@ def add_operations(
 
 
 def register_game(
-    subparsers: argparse._SubParsersAction,  # type: ignore[type-arg]
+    subparsers: argparse._SubParsersAction,
     command: str,
     help: str,
     operations: Mapping[str, Operation],
     noun: str,
-) -> argparse._SubParsersAction:  # type: ignore[type-arg]
+) -> argparse._SubParsersAction:
     """Add ``harbinger COMMAND ACTION ID ...`` for one game's operations; returns the actions.
 
     The caller may add more actions of its own (``tmc odds``) to what is returned.

@@ -76,7 +76,9 @@ def _expand(paths: list[str]) -> tuple[list[Path], bool]:
         path = Path(name)
         if path.is_dir():
             folder = True
-            found = sorted(p for p in path.glob("*.json") if p.is_file())
+            # Every *.json entry, whatever it is: a FIFO, a device or a folder so named is
+            # refused by the reader and named (exit 2), never skipped (issue 27).
+            found = sorted(path.glob("*.json"))
             if not found:
                 raise CliError(f"{path}: the folder holds no .json files")
             files += found

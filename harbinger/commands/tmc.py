@@ -255,7 +255,7 @@ def _run_pdf(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- combat (issue 28)
 
 
-def _register_combat(kinds: argparse._SubParsersAction, tools: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _register_combat(kinds: argparse._SubParsersAction, tools: argparse._SubParsersAction) -> None:
     """``tmc odds start|retreat|blast``, ``tmc move`` and ``tmc carry``."""
     start = kinds.add_parser(
         "start",

@@ -21,8 +21,13 @@ from functools import lru_cache, partial
 
 from reportlab.platypus import CondPageBreak, Flowable, Spacer
 
-from builder.mortal_coil.character import ABILITIES, INVENTORY_SLOTS, Spacefarer
-from builder.mortal_coil.combat import combat_lines
+from builder.mortal_coil.character import (
+    ABILITIES,
+    DEFAULT_SMALL_PER_SLOT,
+    INVENTORY_SLOTS,
+    Spacefarer,
+)
+from builder.mortal_coil.combat import CarrierKind, carrier_line, carrier_lines, combat_lines
 from builder.mortal_coil.crew import Crew, daily_wages
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import State, fold
@@ -144,7 +149,11 @@ def _combat(c: Spacefarer, state: State, width: float, s: Styles) -> list[Flowab
     """Movement, the start-of-combat and retreat DEX saves, blast and carriers."""
     out = _heading("Combat", s)
     out += [
-        para(line, s.body) for line in combat_lines(state.dex_now, state.disabled, c.small_per_slot)
+        para(line, s.body)
+        for line in (
+            *combat_lines(state.dex_now, state.disabled, c.small_per_slot),
+            *carrier_lines(c),
+        )
     ]
     return out
 
@@ -342,6 +351,14 @@ def render_crew_sheet(
             for a in crew.associates
         ]
         story.append(grid(rows, widths, right=(1, 2, 3, 4, 6)))
+        story += [
+            para(
+                carrier_line(CarrierKind.ASSOCIATE, a.name, a.carried, DEFAULT_SMALL_PER_SLOT),
+                s.body,
+            )
+            for a in crew.associates
+            if a.carried
+        ]
     else:
         story.append(para("No associates hired.", s.muted))
     if crew.notes:

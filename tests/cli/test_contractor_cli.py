@@ -233,3 +233,38 @@ def test_an_operation_on_another_games_character_is_bad_input(capsys: Any, tmp_p
     other = ok(capsys, "db list")["covenant_characters"][0]["id"]
     code, _document, err = harbinger(capsys, f"contractor journal {other} --title T")
     assert code == 2 and "is not a contractor" in err
+
+
+# --------------------------------------------------------------------------- sheet text
+
+
+def test_concept_and_stock_edits_and_their_bad_input(
+    capsys: Any, tmp_path: Path, mara: str
+) -> None:
+    ok(capsys, "contractor concept mara --name 'Mara Quill-Ash' --archetype Diver")
+    assert ok(capsys, "db list")["contractors"][0]["name"] == "Mara Quill-Ash"
+    stock = _write(tmp_path, "stock.json", {"equipment": [{"name": "Rope", "detail": "50 ft"}]})
+    done = ok(capsys, f"contractor stock mara {stock}")
+    assert done["done"] == "Edit Stock" and done["lines"] == []
+    out = tmp_path / "out.json"
+    ok(capsys, f"db export mara -o {out}")
+    character = json.loads(out.read_text("utf-8"))["character"]
+    assert character["concept"]["archetype"] == "Diver"
+    assert character["stock"]["equipment"] == [{"name": "Rope", "detail": "50 ft"}]
+    code, _document, err = harbinger(capsys, "contractor concept mara --name ''")
+    assert code == 2 and "a contractor needs a name" in err
+    bad = _write(tmp_path, "bad.json", {"equipment": [{"nom": "Rope"}]})
+    code, _document, err = harbinger(capsys, f"contractor stock mara {bad}")
+    assert code == 2 and "stock.equipment[0]: unexpected field 'nom'" in err
+    code, _document, err = harbinger(capsys, f"contractor stock mara {stock}")
+    assert code == 1 and "nothing would change" in err
+
+
+def test_an_unnamed_gift_is_refused_like_the_builder_refuses_it(
+    capsys: Any, tmp_path: Path, mara: str
+) -> None:
+    unnamed = _write(tmp_path, "unnamed.json", {k: v for k, v in DRAFT.items() if k != "name"})
+    code, document, err = harbinger(capsys, f"contractor gift mara {unnamed}")
+    assert code == 1
+    assert [f["rule"] for f in document["refused"]] == ["app.gift_unnamed"]
+    assert "give the Gift a name before saving" in err

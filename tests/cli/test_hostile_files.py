@@ -374,7 +374,7 @@ MESSAGES: dict[str, str] = {
     "coven-empty": "character: missing field 'id'",
     "tiles-bad-moves": "character.moves[0]: 'rm -rf' does not match",
     **{name: said for name, (_data, said) in _EVERY_GAME_REFUSED.items()},
-    "contract-id-too-long": "character.id: text is longer than 64 characters",
+    "contract-id-too-long": ": id: text is longer than 64 characters",
 }
 """What each refusal must say (part of the message; every command names the file too)."""
 

@@ -114,6 +114,21 @@ def test_a_folder_of_clean_files_exits_0(capsys, tmp_path: Path) -> None:
     assert "(covenant " in out
 
 
+def test_a_fifo_in_a_folder_is_refused_by_name_not_skipped(capsys, tmp_path: Path) -> None:
+    """Issue 27: "what a leader is sent is never skipped silently". A FIFO named
+    ``*.json`` in the folder fails the audit (exit 2) as ``sheet pdf DIR`` does, naming it,
+    without blocking; the other files are still audited."""
+    copy_in(tmp_path, "clean.json")
+    fifo = tmp_path / "sent.json"
+    os.mkfifo(fifo)
+    code, out, err = run(capsys, "sheet", "audit", str(tmp_path))
+    assert code == 2
+    assert f"{fifo} is a pipe (FIFO), not a file" in err
+    assert "2 files: 1 passed, 0 failed, 1 unreadable" in out
+    code, _out, err = run(capsys, "sheet", "pdf", str(tmp_path), "-o", str(tmp_path / "out"))
+    assert code == 2 and f"{fifo} is a pipe (FIFO), not a file" in err
+
+
 def test_an_unreadable_file_exits_2_naming_file_and_problem_and_the_rest_are_audited(
     capsys, tmp_path: Path
 ) -> None:
@@ -173,6 +188,30 @@ def test_approve_then_edit_then_audit_reports_the_changed_item(capsys, tmp_path:
     assert "CHANGED since approval: Gift 'Mend' (mend)" in out
     (diff_line,) = [line for line in out.splitlines() if line.strip().startswith("system_text:")]
     assert "arm's reach" in diff_line and "→" in diff_line and "30 feet" in diff_line
+
+
+def test_a_changed_system_text_fails_the_audit_approved_or_not(capsys, tmp_path: Path) -> None:
+    """"The only part of a Gift that is truly sacred ... is the System Text": a text edited
+    in the file exits 1, before approval and when approved as it stands, words marked."""
+    path = copy_in(tmp_path, "clean.json")
+    document = load(path)
+    gift = document["character"]["gifts"][0]
+    gift["system_text"] = gift["system_text"].replace("living creature", "dead creature")
+    path.write_text(json.dumps(document, indent=2), encoding="utf-8")
+    for approved in (False, True):
+        if approved:
+            assert run(capsys, "sheet", "approve", str(path), "--by", "Lee Park")[0] == 0
+        code, out, _ = run(capsys, "sheet", "audit", str(path))
+        assert code == 1, out
+        assert "[-living-]{+dead+}" in out
+        assert "stored=" not in out  # no excerpts cut at a common prefix
+        code, out, _ = run(capsys, "sheet", "audit", str(path), "--json")
+        lines = json.loads(out)["audit"]["lines"]
+        (text_line,) = [line for line in lines if line["check"] == "gift.system_text"]
+        assert text_line["verdict"] == "fail"
+        (finding,) = text_line["findings"]
+        assert finding["severity"] == "error"
+        assert "heal one [-living-]{+dead+} creature" in finding["message"]
 
 
 def test_approve_writes_to_another_file_and_takes_a_gift_scope(capsys, tmp_path: Path) -> None:

@@ -38,3 +38,22 @@ def test_a_refused_duplicate_import_names_the_option_that_settles_it(
     _out, err = capsys.readouterr()
     assert "is already in the library" in err
     assert "--on-conflict replace, keep-both, copy or skip" in err
+
+
+def test_db_list_says_one_victory_in_the_singular(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A contractor with one victory: "1 victory", not "1 victories" (issue 33, item 8)."""
+    from dataclasses import replace
+
+    from harbinger.commands.db import _line
+    from models import Library
+
+    db = tmp_path / "library.sqlite3"
+    assert main(["--db", str(db), "db", "import", *map(str, EXAMPLES)]) == 0
+    capsys.readouterr()
+    with Library.open(f"sqlite:///{db}") as library:
+        entry = next(e for e in library.roster() if e.victories is not None)
+    assert ", 1 victory" in _line(replace(entry, victories=1))
+    assert "victories" not in _line(replace(entry, victories=1))
+    assert ", 2 victories" in _line(replace(entry, victories=2))

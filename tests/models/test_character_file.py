@@ -187,7 +187,9 @@ def test_bad_documents_are_refused_with_what_and_where(change: Any, message: str
     change(document)
     refusal = _refusal(document)
     if message is None:
-        assert refusal.startswith("id: 'has space' is not a valid id (an id is 1 to 64 letters, digits")
+        assert refusal.startswith(
+        "id: 'has space' is not a valid id (an id is 1 to 64 letters, digits"
+    )
     else:
         assert refusal == message
 

@@ -170,6 +170,7 @@ def _append_contracts(path: str, first: int, count: int, start: object) -> None:
             library.save(ines)
 
 
+@pytest.mark.slow  # two processes racing, 45 to 55 s a database
 def test_two_processes_appending_contracts_lose_nothing(library_url: str) -> None:
     with Library.open(library_url) as library:
         ines = read_character_file(INES)

@@ -289,14 +289,16 @@ def test_the_roster_counts_victories_and_knows_the_dead(library: Library) -> Non
         ("Wren Halloway", "contract"),
     ]
     ines, orrin, wren = roster["Ines Varga"], roster["Orrin Vale"], roster["Wren Halloway"]
-    assert (ines.victories, ines.status, ines.alive, ines.player) == (
+    # "Contractor Status": "Newbie: 0–3 victories", "Seasoned: 10–16 victories".
+    assert (ines.victories, ines.standing, ines.alive, ines.player) == (
         11,
-        Status.SEASONED,
+        Status.SEASONED.label,
         True,
         "Dana",
     )
-    assert (orrin.victories, orrin.status, orrin.alive) == (3, Status.NEWBIE, False)
-    assert (wren.victories, wren.status, wren.alive) == (0, Status.NEWBIE, True)
+    assert (orrin.victories, orrin.standing, orrin.alive) == (3, Status.NEWBIE.label, False)
+    assert (wren.victories, wren.standing, wren.alive) == (0, Status.NEWBIE.label, True)
+    assert roster["Ines Okafor-Vell"].standing == ""  # Covenant's rows say no more
     assert ines.approval_state == "unreviewed"
 
 

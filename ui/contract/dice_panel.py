@@ -51,6 +51,7 @@ from builder.contract.rolls import (
 from builder.contract.scars import RollModifier, with_scar
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox
+from ui.widgets.wrap_check import WrapCheck
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
 """The three rolls not made from an Attribute and an Ability ("Rolling Body")."""
@@ -188,7 +189,7 @@ class DicePanel(QWidget):
         self.bonus_box = GiftBonusBox(self)
         self.bonus_box.changed.connect(self.refresh)
         form.addRow(self.bonus_box)
-        self.unencumbered = QCheckBox("Totally unencumbered, physical action: +1 die")
+        self.unencumbered = WrapCheck("Totally unencumbered, physical action: +1 die")
         self.unencumbered.setToolTip(
             "Encumbrance: carrying nothing but maybe a small object in hand, plus clothes, "
             "gives +1 die to all physical Actions. Tick it when that is so for this roll."
@@ -317,7 +318,7 @@ class DicePanel(QWidget):
             box.deleteLater()
         self.scar_checks = []
         for modifier in modifiers:
-            box = QCheckBox(modifier_text(modifier), self.scar_box)
+            box = WrapCheck(modifier_text(modifier), self.scar_box)
             box.setChecked((modifier.name, modifier.applies) in ticked)
             box.setToolTip(modifier_tooltip(modifier))
             box.toggled.connect(self.refresh)

@@ -98,6 +98,7 @@ class ContractScreens:
         view = SheetView(self.ops, self.catalog, self.window)
         view.action_requested.connect(self.sheet_action)
         view.roll_requested.connect(self.roll)
+        view.gift_roll_requested.connect(self.roll_gift)
         return view
 
     @property
@@ -177,13 +178,24 @@ class ContractScreens:
         """A trait clicked on the contractor's sheet: the Dice dock shows it, ready to roll."""
         if self.contractor is None:
             return
+        self._ready_dice().roll_trait(kind, name)
+
+    def roll_gift(self, attribute: str, ability: str, difficulty: int) -> None:
+        """A Gift's roll asked for on the Gifts tab: the Dice dock shows it, ready to roll."""
+        if self.contractor is None:
+            return
+        panel = self._ready_dice()
+        panel.choose(attribute, ability, difficulty)
+
+    def _ready_dice(self) -> DicePanel:
+        """The Dice panel on the contractor shown, its dock shown and raised."""
         panel = self.dice_panel
         panel.set_sheet(self.sheet.roll_sheet())
         if self.dice_dock.isHidden():
             self.window.actions["dice"].setChecked(True)
             self.toggle_dice()
         self.dice_dock.raise_()
-        panel.roll_trait(kind, name)
+        return panel
 
     def _follow_tab(self) -> None:
         """The Dice panel shows the contractor in the tab shown, or no one's rolls."""

@@ -46,6 +46,7 @@ from builder.coven.chronicle import (
     TraitCard,
 )
 from builder.coven.state import creation_findings
+from ui.widgets.name_edit import NameEdit
 
 
 def _slug(text: str, taken: set[str]) -> str:
@@ -70,8 +71,8 @@ class PractitionerPage(QWidget):
         self.index = index
         layout = QHBoxLayout(self)
         form = QFormLayout()
-        self.name = QLineEdit()
-        self.player = QLineEdit()
+        self.name = NameEdit()
+        self.player = NameEdit()
         self.person = QComboBox()
         # Numbered as the rules number them: question 6 says "(If not covered by 5.)".
         form.addRow(question_label(1), self.name)
@@ -168,7 +169,7 @@ class CreateChronicleDialog(QDialog):
         top = QHBoxLayout()
         others = QGroupBox("The Others")
         form = QFormLayout(others)
-        self.town = QLineEdit()
+        self.town = NameEdit()
         self.others_player = QLineEdit()
         self.description = QLineEdit()
         self.goal = QComboBox()

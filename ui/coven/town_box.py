@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
     QHBoxLayout,
-    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from builder.coven.chronicle import OTHERS, AddElement, AddLink, Element, Kind, Trade
 from ui.coven.session import ChronicleSession
+from ui.widgets.name_edit import NameEdit
 
 
 def _row(*widgets: QWidget) -> QWidget:
@@ -46,7 +46,7 @@ class TownBox(QGroupBox):
         super().__init__("The town in play", parent)
         self.session = session
         layout = QVBoxLayout(self)
-        self.name = QLineEdit()
+        self.name = NameEdit()
         self.name.setPlaceholderText("a new person, place or organisation")
         self.kind = QComboBox()
         self.kind.addItems([k.value for k in Kind])

@@ -56,6 +56,7 @@ from builder.covenant.character import (
 from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
 from builder.covenant.wording import RECHARGE_LABELS, in_player_words, in_pronouns
 from ui.operations.covenant import create
+from ui.widgets.name_edit import NameEdit
 
 if TYPE_CHECKING:
     from ui.workspace import Workspace
@@ -199,7 +200,7 @@ class IdentityPage(_Page):
             "A name to find xir by; the rest is optional and can change later.",
         )
         form = QFormLayout(self)
-        self.name = QLineEdit()
+        self.name = NameEdit()
         self.player = QComboBox()
         self.player.setEditable(True)
         self.player.addItems(["", *players])
@@ -240,7 +241,7 @@ class TiesPage(_Page):
         for i in range(STARTING_TIES):
             box = QGroupBox(f"Tie {i + 1}")
             form = QFormLayout(box)
-            name = QLineEdit()
+            name = NameEdit()
             name.setPlaceholderText("Who or what (a person, a place, a crew, a ship…)")
             details = QPlainTextEdit()
             details.setPlaceholderText("Why it matters, and what losing it would mean")
@@ -326,7 +327,7 @@ class AssetsPage(_Page):
         pick.addWidget(self.add_trait)
         layout.addLayout(pick)
         custom = QHBoxLayout()
-        self.custom_trait = QLineEdit()
+        self.custom_trait = NameEdit()
         self.custom_trait.setPlaceholderText("Your own Trait (a skill, a contact, a culture…)")
         self.add_custom_trait = QPushButton("Add own")
         self.add_custom_trait.clicked.connect(self._add_custom_trait)
@@ -360,7 +361,7 @@ class AssetsPage(_Page):
         pick.addWidget(self.add_ability)
         layout.addLayout(pick)
         custom = QGridLayout()
-        self.custom_ability = QLineEdit()
+        self.custom_ability = NameEdit()
         self.custom_ability.setPlaceholderText("Your own Ability")
         self.custom_use = QLineEdit()
         self.custom_use.setPlaceholderText("Its use (e.g. trip)")
@@ -624,7 +625,7 @@ class GearPage(_Page):
         layout.addWidget(self.gear_list, 1)
         own = QGroupBox("Your own gear")
         grid = QGridLayout(own)
-        self.own_name = QLineEdit()
+        self.own_name = NameEdit()
         self.own_name.setPlaceholderText("Name")
         self.own_use = QLineEdit()
         self.own_use.setPlaceholderText("Its use")

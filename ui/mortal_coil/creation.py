@@ -33,6 +33,7 @@ from builder.mortal_coil.creation import (
     creation_from_roll,
     entered_creation,
 )
+from ui.widgets.name_edit import NameEdit
 
 SWAPS = ("", "str,dex", "str,ctrl", "dex,ctrl")
 
@@ -46,10 +47,10 @@ class SpacefarerCreation(QWidget):
         self.rolled: CreationRoll | None = None
         layout = QVBoxLayout(self)
         form = QFormLayout()
-        self.name = QLineEdit()
+        self.name = NameEdit()
         self.pronouns = QLineEdit()
         self.background = QLineEdit()
-        self.player = QLineEdit()
+        self.player = NameEdit()
         for label, edit in (
             ("Name", self.name),
             ("Pronouns", self.pronouns),

@@ -49,12 +49,13 @@ from builder.mortal_coil.character import (
     Spacefarer,
     WeekOfCare,
 )
-from builder.mortal_coil.combat import combat_lines
+from builder.mortal_coil.combat import carrier_lines, combat_lines
 from builder.mortal_coil.odds import save_pass
 from builder.mortal_coil.rules import attack_die, fold
 from builder.mortal_coil.wording import describe, slot_lines
 from harbinger.app import mortal_coil as app
 from harbinger.app.common import Plan
+from ui.mortal_coil.blast_box import BlastBox
 from ui.operations.mortal_coil import run
 
 if TYPE_CHECKING:
@@ -130,6 +131,8 @@ class SpacefarerSheet(QWidget):
 
         right.addWidget(self._harm_box())
         right.addWidget(self._rest_box())
+        self.blast = BlastBox()
+        right.addWidget(self.blast)
         self.message = QLabel("")
         self.message.setObjectName("tmcMessage")
         self.message.setWordWrap(True)
@@ -301,7 +304,12 @@ class SpacefarerSheet(QWidget):
             )
         self.vitals["armor"].setText(f"{c.armor} / {c.stability}")
         self.combat.setText(
-            "\n".join(combat_lines(state.dex_now, state.disabled, c.small_per_slot))
+            "\n".join(
+                (
+                    *combat_lines(state.dex_now, state.disabled, c.small_per_slot),
+                    *carrier_lines(c),
+                )
+            )
         )
         parts = []
         if state.retired:

@@ -45,6 +45,13 @@ STATE_COLORS = {
 }
 
 
+CANNOT_CHECK_HERE = (
+    "Approvals cannot be checked: no key is trusted on this computer, so anyone could have "
+    "written them. Add your leaders' keys under Trusted keys (or make your own leader key)."
+)
+"""The window's words for ``builder.core.approval.CANNOT_CHECK`` (its buttons, not the CLI)."""
+
+
 class ApprovalPanel(QWidget):
     """Approval rows, a note for the selected row, who approves, and the file's records."""
 
@@ -222,11 +229,11 @@ class ApprovalPanel(QWidget):
             empty.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.records.addItem(empty)
         signed = any(r.signature is not SignatureState.UNSIGNED for r in review.approvals.records)
-        if signed and not reviewed.checked_against_trust_list:
-            self.trust_note.setText(
-                "No trusted keys are set up: signatures were only checked against the key "
-                "they carry. Add your leaders' keys under Trusted keys."
-            )
+        if review.approvals.records and not review.approvals.trusts_a_key:
+            note = CANNOT_CHECK_HERE
+            if signed and not reviewed.checked_against_trust_list:
+                note += " Signatures were only checked against the key they carry."
+            self.trust_note.setText(note)
         else:
             self.trust_note.setText("")
 

@@ -15,7 +15,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from builder.core.approval import ItemState, ItemStatus, RecordStatus, SignatureState
+from builder.core.approval import (
+    UNSIGNED_NOT_COUNTED,
+    ItemState,
+    ItemStatus,
+    RecordStatus,
+    SignatureState,
+)
 from builder.core.approval_status import key_ranges
 from ui.review.files import ReviewedFile, history_scope, whole_scope
 from ui.systems import system_ui
@@ -84,7 +90,7 @@ def signature_detail(record: RecordStatus) -> str:
     """The signature check of a record in a sentence: whose key, its fingerprint, the verdict."""
     match record.signature:
         case SignatureState.UNSIGNED:
-            return "unsigned"
+            return UNSIGNED_NOT_COUNTED if record.not_counted else "unsigned"
         case SignatureState.VALID:
             who = f"by {record.signer}, " if record.signer else ""
             return f"signature valid ({who}key {record.fingerprint})"

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
-    QLineEdit,
     QVBoxLayout,
     QWidget,
 )
@@ -24,6 +23,7 @@ from builder.tiles.record import GameRecord
 from builder.tiles.state import deal_from_seed
 from builder.tiles.variants import variant, variants
 from ui.tiles.board import TilesGameWidget
+from ui.widgets.name_edit import NameEdit
 
 HOT_SEAT = "hot-seat (two players at this screen)"
 
@@ -42,8 +42,8 @@ class PlayTilesDialog(QDialog):
         self.variant = QComboBox(self)
         for vid, v in variants().items():
             self.variant.addItem(v.name, vid)
-        self.first_name = QLineEdit("You", self)
-        self.second_name = QLineEdit("Computer", self)
+        self.first_name = NameEdit("You", self)
+        self.second_name = NameEdit("Computer", self)
         form = QFormLayout()
         form.addRow("Opponent", self.opponent)
         form.addRow("Variant", self.variant)
@@ -64,8 +64,10 @@ class PlayTilesDialog(QDialog):
         choice = self.opponent.currentIndex()
         rules = variant(str(self.variant.currentData()))
         computer = make_player(LEVELS[choice], self.seed) if choice < len(LEVELS) else None
-        names = (self.first_name.text().strip() or "Player 1",
-                 self.second_name.text().strip() or "Player 2")
+        names = (
+            self.first_name.text().strip() or "Player 1",
+            self.second_name.text().strip() or "Player 2",
+        )
         self.board = TilesGameWidget(
             rules,
             deal_from_seed(rules, self.seed),

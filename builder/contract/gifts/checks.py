@@ -1,11 +1,15 @@
 """The checks a Gift draft goes through, one small function per rule.
 
 Like beancount's validators, every check has the same signature: it takes the
-:class:`DraftCheck` being worked on and adds what it finds — ERROR findings
-(the draft is wrong), warnings, cost lines, Status reasons — in the order the
-rules price a Gift ("Gift Cost": Type, Effect with Style, Enhancements and
-Drawbacks, Parameters). :func:`builder.contract.gifts.evaluate.evaluate_gift`
-folds :data:`GIFT_CHECKS` over a draft; add a rule by adding a function.
+:class:`DraftCheck` being worked on, resolves its part of the draft against
+the catalog (the Type, Effect, Style, modifiers and Parameter levels validly
+chosen) and adds what it finds — ERROR findings (the draft is wrong),
+warnings, Status reasons — in the order the rules take a Gift ("Gift Cost":
+Type, Effect with Style, Enhancements and Drawbacks, Parameters). No check
+prices anything: the cost is :func:`builder.contract.gifts.pricing.price`,
+one pure stage over what was resolved (resolve → price → check).
+:func:`builder.contract.gifts.evaluate.evaluate_gift` folds :data:`GIFT_CHECKS`
+over a draft; add a rule by adding a function.
 
 ``check_effect`` stops the fold when the Effect is unknown: nothing after it
 can be judged without the Effect's index.
@@ -31,7 +35,7 @@ from builder.contract.gifts.catalog import (
 )
 from builder.contract.gifts.choices import choice_texts
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
-from builder.contract.gifts.evaluation import RECOMMENDED_MAX_DRAWBACKS, CostLine, StatusReason
+from builder.contract.gifts.evaluation import RECOMMENDED_MAX_DRAWBACKS, StatusReason
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
 
@@ -60,7 +64,6 @@ class DraftCheck:
     status: Status | None
     errors: list[Finding] = field(default_factory=list)
     warnings: list[Finding] = field(default_factory=list)
-    breakdown: list[CostLine] = field(default_factory=lambda: [CostLine("base", "", "base", 1)])
     reasons: list[StatusReason] = field(default_factory=list)
     house: set[str] = field(default_factory=set)
     gift_type: GiftType | None = None
@@ -88,11 +91,11 @@ class DraftCheck:
 
 
 GiftCheck = Callable[[DraftCheck], None]
-"""One rule's check: reads the draft and adds its findings, cost lines and Status reasons."""
+"""One rule's check: resolves its part of the draft and adds its findings and Status reasons."""
 
 
 def check_type(work: DraftCheck) -> None:
-    """The Gift Type exists; its cost adjustment is priced ("Gift Types")."""
+    """The Gift Type exists ("Gift Types"; its cost adjustment is priced by ``pricing``)."""
     catalog, draft = work.catalog, work.draft
     gtype = catalog.gift_types.get(draft.gift_type)
     work.gift_type = gtype
@@ -102,7 +105,6 @@ def check_type(work: DraftCheck) -> None:
             _err("unknown_type", f"unknown Gift Type {draft.gift_type!r} (known: {known})", "type")
         )
         return
-    work.breakdown.append(CostLine("type", gtype.id, gtype.name, gtype.cost))
     if gtype.origin.catalog:
         work.house.add(gtype.origin.catalog)
 
@@ -129,7 +131,8 @@ def check_effect(work: DraftCheck) -> None:
 
 
 def check_style(work: DraftCheck) -> None:
-    """The Effect allows the Style; the Effect×Style adjustment is priced ("Activation Styles")."""
+    """The Effect allows the Style ("Activation Styles"; the Effect×Style adjustment is priced
+    by ``pricing``)."""
     catalog, draft, effect = work.catalog, work.draft, work.index.effect
     estyle = effect.styles.get(draft.style)
     style = catalog.styles.get(draft.style)
@@ -145,9 +148,6 @@ def check_style(work: DraftCheck) -> None:
             )
         )
         return
-    work.breakdown.append(
-        CostLine("style", estyle.style, f"{effect.name} as {style.name}", estyle.cost)
-    )
     work.needs(
         estyle.status,
         "style",
@@ -225,12 +225,10 @@ def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
 def _take(
     work: DraftCheck, mod: Modifier, choice: ModifierChoice, kind: ModifierKind, where: str
 ) -> None:
-    """Price a valid choice, note its Status and house rule, and warn about its detail text."""
+    """Take a valid choice, note its Status and house rule, and warn about its detail text."""
     work.chosen[choice.id] = (mod, choice, where)
     if mod.origin.catalog:
         work.house.add(mod.origin.catalog)
-    name = mod.name if choice.count == 1 else f"{mod.name} ×{choice.count}"
-    work.breakdown.append(CostLine(kind.value, mod.id, name, kind.sign * choice.count))
     if mod.status > Status.NEWBIE:  # most modifiers need none: skip writing the message
         work.needs(
             mod.status,
@@ -355,14 +353,12 @@ def check_parameters(work: DraftCheck) -> None:
         work.levels[pid] = (param, level)
 
 
-def price_parameters(work: DraftCheck) -> None:
-    """Every Parameter costs its steps from the default level, up or down ("Parameters")."""
+def check_parameter_status(work: DraftCheck) -> None:
+    """Each Parameter's level (its default when not chosen) may need a Status ("Parameters")."""
     for pid, param in work.index.effect.parameters.items():
         param_level = work.levels.get(pid)
         level = param_level[1] if param_level else param.level(param.default)
         assert level is not None
-        steps = level.index - param.default_index
-        work.breakdown.append(CostLine("parameter", pid, f"{param.name}: {level.name}", steps))
         work.needs(
             level.status,
             "parameter",
@@ -442,10 +438,10 @@ GIFT_CHECKS: tuple[GiftCheck, ...] = (
     check_modifiers,
     check_modifier_rules,
     check_parameters,
-    price_parameters,
+    check_parameter_status,
     check_choices,
     check_groups,
     check_group_status,
     check_drawback_count,
 )
-"""The checks every draft goes through, in the order the rules price a Gift."""
+"""The checks every draft goes through, in the order the rules take a Gift."""

@@ -14,9 +14,12 @@ or exclude each other; two modifiers rewriting the same part of the System
 Text exclude each other; some groups need a minimum count. Every
 restriction is reported with its reason and never silently applied.
 
-Each rule is one small check in :mod:`builder.contract.gifts.checks`
-(``GIFT_CHECKS``), folded here in order; the result values live in
-:mod:`builder.contract.gifts.evaluation` and are re-exported from this module.
+Three stages, resolve → price → check: each rule is one small check in
+:mod:`builder.contract.gifts.checks` (``GIFT_CHECKS``), folded here in order,
+which resolves the draft and reports findings; the cost is
+:func:`builder.contract.gifts.pricing.price`, one pure function of what was
+resolved. The result values live in :mod:`builder.contract.gifts.evaluation`
+and are re-exported from this module.
 
 Everything that does not depend on the player's choices was precomputed by
 the loader (:class:`builder.contract.gifts.catalog.StyleView`), so this stays well
@@ -59,6 +62,7 @@ from builder.contract.gifts.evaluation import (
     Unavailable,
     reward_use,
 )
+from builder.contract.gifts.pricing import price
 from builder.contract.gifts.template import fill_clause, join_list, join_slot, render
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
@@ -128,7 +132,7 @@ def evaluate_gift(
         )
     return _finish(
         draft,
-        work.breakdown,
+        price(work),
         text,
         work.reasons,
         status,
@@ -288,7 +292,7 @@ def _unavailable(  # noqa: C901, PLR0912  (complexity 20, 19 branches when the l
 
 def _finish(
     draft: GiftDraft,
-    breakdown: list[CostLine],
+    breakdown: tuple[CostLine, ...],
     text: str,
     reasons: list[StatusReason],
     status: Status | None,
@@ -340,7 +344,7 @@ def _finish(
     blocking = any(w.severity is Severity.ERROR for w in warnings)
     return GiftEvaluation(
         cost=cost,
-        breakdown=tuple(breakdown),
+        breakdown=breakdown,
         system_text=text,
         required_status=required,
         status_reasons=tuple(reasons),

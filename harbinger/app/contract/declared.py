@@ -17,11 +17,13 @@ from builder.contract.character import (
     BonusKind,
     ContractAttended,
     Contractor,
+    Health,
     ImprovementKind,
     Injury,
     Journal,
     JournalKind,
     Outcome,
+    Stock,
     ThreatLevel,
     TraitKind,
 )
@@ -309,6 +311,59 @@ class EditNotes:
 
 
 @dataclass(frozen=True, slots=True)
+class EditConcept:
+    """The concept's words; a field not given stays as it is."""
+
+    name: str | None = field(default=None, metadata=about("the contractor's name"))
+    player: str | None = field(default=None, metadata=about("who plays them"))
+    age: str | None = field(default=None, metadata=about("age"))
+    pronouns: str | None = field(default=None, metadata=about("pronouns"))
+    archetype: str | None = field(default=None, metadata=about("archetype"))
+    paradigm: str | None = field(default=None, metadata=about("paradigm"))
+    ambition: str | None = field(default=None, metadata=about("ambition"))
+    appearance: str | None = field(default=None, metadata=about("appearance"))
+    background: str | None = field(default=None, metadata=about("background"))
+    home_playgroup: str | None = field(default=None, metadata=about("home Playgroup"))
+
+
+def _concept(contractor: Contractor, given: EditConcept) -> Plan[Contractor]:
+    import dataclasses
+
+    changed = {f.name: getattr(given, f.name) for f in dataclasses.fields(given)}
+    changed = {k: v.strip() for k, v in changed.items() if v is not None}
+    if changed.get("name") == "":
+        raise InputError("--name: a contractor needs a name")
+    concept = dataclasses.replace(contractor.concept, **changed)
+    return ops.plan_edit_concept(contractor, concept)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetPart:
+    """A part of the sheet no rule prices, as JSON (the exported file's form)."""
+
+    part: Mapping[str, Any] = field(
+        metadata=about("the part as JSON, as in an exported file", file=True, metavar="PART.json")
+    )
+
+
+def _part(kind: type, label: str) -> Any:
+    """Replace the sheet's Health or Stock with the one a JSON document describes."""
+
+    def plan(contractor: Contractor, given: SheetPart) -> Plan[Contractor]:
+        from builder.contract.serialize import from_data
+
+        try:
+            value = from_data(kind, dict(given.part), label.lower())
+        except SerializeError as exc:
+            raise InputError(str(exc)) from None
+        if kind is Health:
+            return ops.plan_edit_health(contractor, value)
+        return ops.plan_edit_stock(contractor, value)
+
+    return plan
+
+
+@dataclass(frozen=True, slots=True)
 class Nothing:
     """An operation with no inputs but the character."""
 
@@ -427,6 +482,21 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "replace the sheet's notes",
         EditNotes,
         lambda c, g: ops.plan_edit_notes(c, g.notes),
+    ),
+    _op("concept", "Edit concept", "change the concept's words", EditConcept, _concept),
+    _op(
+        "health",
+        "Edit Health",
+        "replace the Health tab (injuries, scars, traumas) with a JSON document",
+        SheetPart,
+        _part(Health, "Health"),
+    ),
+    _op(
+        "stock",
+        "Edit Stock",
+        "replace the Stock tab (equipment, artifacts, conditions...) with a JSON document",
+        SheetPart,
+        _part(Stock, "Stock"),
     ),
     _op(
         "delete",

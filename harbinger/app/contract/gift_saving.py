@@ -218,7 +218,7 @@ def plan_save(
     if not draft.name.strip():
         problems.append(
             Finding(
-                "ui.gift_unnamed",
+                "app.gift_unnamed",
                 "give the Gift a name before saving (step 5, Name & Save)",
                 severity=Severity.ERROR,
             )
@@ -231,7 +231,9 @@ def plan_save(
                 contractor,
                 [
                     Finding(
-                        "ui.gift_unchanged", "nothing changed in this Gift", severity=Severity.ERROR
+                        "app.gift_unchanged",
+                        "nothing changed in this Gift",
+                        severity=Severity.ERROR,
                     )
                 ],
             )

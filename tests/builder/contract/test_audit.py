@@ -274,9 +274,11 @@ def test_bonus_exp_past_the_cap_is_refused_with_earned_and_cap(
 # --------------------------------------------------------------------------- warnings
 
 
-def test_an_edited_stored_system_text_is_a_warning_not_a_failure(
+def test_an_edited_stored_system_text_fails_the_audit_with_the_changed_words_marked(
     catalog: Catalog, sheet_catalog: SheetCatalog
 ) -> None:
+    """"The only part of a Gift that is truly sacred and not subject to GM discretion is
+    the System Text" (Gifts): a changed text fails, and the message marks the change."""
     doc = document("clean.json")
     gift = doc["character"]["gifts"][0]
     gift["system_text"] = gift["system_text"].replace("living creature", "dead creature")
@@ -284,13 +286,15 @@ def test_an_edited_stored_system_text_is_a_warning_not_a_failure(
     (finding,) = audit.findings
     assert (finding.rule, finding.severity, finding.where) == (
         "gift.system_text_changed",
-        Severity.WARNING,
+        Severity.ERROR,
         "gifts[0].system_text",
     )
-    assert "dead creature" in finding.numbers["stored"]
-    assert "living creature" in finding.numbers["generated"]
-    assert audit.line("gift.system_text").verdict is Verdict.WARN
-    assert audit.passed
+    line = audit.line("gift.system_text")
+    assert "dead creature" in line.numbers["stored"]
+    assert "living creature" in line.numbers["generated"]
+    assert "heal one [-living-]{+dead+} creature within" in finding.message
+    assert line.verdict is Verdict.FAIL
+    assert not audit.passed
 
 
 def test_restricted_content_is_listed_and_checked_against_the_sheet_catalog(

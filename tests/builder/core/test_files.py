@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from builder.core import files
+from builder.core import files, schema_words
 from builder.core.files import Refusal, UnreadableFile
 
 
@@ -334,6 +334,7 @@ def test_an_overlong_list_is_counted_not_quoted() -> None:
     problems = files.schema_problems(files.strict_validator(schema), ["a"] * 4000)
     assert problems == [((), "list has 4,000 items; at most 3 are allowed")]
     (error,) = files.strict_validator({"type": "string", "maxLength": 5}).iter_errors("x" * 9000)
-    assert files.brief(error) == "text is longer than 5 characters"
+    assert schema_words.brief(error) == "text is longer than 5 characters"
     (error,) = files.strict_validator({"type": "string", "maxLength": 50}).iter_errors("x" * 51)
-    assert files.brief(error) == error.message  # short messages stay as jsonschema words them
+    # Short messages stay as jsonschema words them.
+    assert schema_words.brief(error) == error.message

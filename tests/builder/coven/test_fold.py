@@ -29,7 +29,7 @@ def test_a_state_thaws_and_freezes_back_to_itself() -> None:
 
 
 def test_a_refused_event_leaves_the_very_state_it_was_given() -> None:
-    """"Red Jack: Add a corruption marker to any person" (the-coven.txt): a place is refused."""
+    """The-coven.txt: "Red Jack: Add a corruption marker to any person"; a place is refused."""
     c = town()
     c = c.append(BeginWeek(deal(c, "JH")))
     state: TableState = step(freeze(_table(c)), (0, c.log[0])).state

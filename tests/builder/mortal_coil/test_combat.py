@@ -128,3 +128,12 @@ def test_an_associate_with_every_slot_full_is_held_at_0_hp():
     assert over.over == 1
     thrall = carrier_load(CarrierKind.THRALL, [Item(str(i)) for i in range(10)], 3)
     assert not thrall.zero_hp
+
+
+def test_a_blast_explained_for_the_table():
+    """Two targets with armor 1 against a d6: 0-5 each, 5/2 on average, harmed unless the
+    d6 shows 1 (5/6); 5 in all."""
+    assert blast_odds(6, targets=2, reduction=1).explain() == (
+        "2 target(s), each rolling its own d6 against armor 1: 2.50 each on average, a target "
+        "harmed 5/6; 5.00 in all on average (exactly 5/1)."
+    )

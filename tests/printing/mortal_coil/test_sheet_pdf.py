@@ -115,3 +115,16 @@ def test_the_sheet_prints_the_combat_rules_with_the_dex_odds():
     assert "passing (3/5, 60%) acts before the first round" in text
     assert "Retreat: a DEX save (3/5, 60%) and a safe destination." in text
     assert "roll the weapon's standard die for the number of targets" in text
+
+
+def test_the_sheets_print_what_thralls_and_associates_carry():
+    """ "You can also utilize your undead thralls to carry items for you": a bulky crate
+    (2 slots) and a lamp (1) fill 3 of a thrall's 10 slots; an associate's bulky tent 2."""
+    from builder.mortal_coil.character import Item, ItemSize, Thrall
+
+    thrall = Thrall("Bones", (Item("Crate", ItemSize.BULKY), Item("Lamp")))
+    _, text = _pdf(render_spacefarer_sheet, replace(FOUGHT, thralls=(thrall,)))
+    assert "Thrall Bones: 3 of 10 slots (Crate, Lamp)" in text
+    porter = Associate("Ama", 10, 11, 9, 4, carried=(Item("Tent", ItemSize.BULKY),))
+    _, crew_text = _pdf(render_crew_sheet, Crew("crew-1", "Kestrel", associates=(porter,)))
+    assert "Associate Ama: 2 of 10 slots (Tent)" in crew_text

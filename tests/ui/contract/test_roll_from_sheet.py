@@ -97,3 +97,55 @@ def test_the_dice_dock_shows_no_one_for_another_games_character(window: MainWind
     window.close_character()
     assert window.tabs.count() == 0
     assert panel.showing_nothing()
+
+
+def test_a_gifts_roll_opens_in_the_dice_dock(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Ines Varga's Ember Lance: "Roll Intellect + Occult at Difficulty 6"
+    (resources/examples/seasoned-ines-varga.json). Her file: Intellect 3 at creation,
+    raised to 4; Occult 3, raised to 4 then 5. The pool is their sum (the-contract-rules.txt
+    398: "equal to the sum of their Contractor's ratings"): 4 + 5 = 9 dice."""
+    _open_examples(window, qtbot)
+    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+    assert window.open_character(ines)
+    gifts = window.sheet.gifts_tab
+    window.sheet.tabs.setCurrentWidget(gifts)
+    gifts.table.table.selectRow(0)
+    assert gifts.name.text().startswith("Ember Lance")
+    assert gifts.roll_button.isVisibleTo(gifts)
+    qtbot.mouseClick(gifts.roll_button, Qt.MouseButton.LeftButton)
+    panel = window.dice_panel
+    assert window.dice_dock.isVisible()
+    assert (panel.first.currentText(), panel.second.currentText()) == ("Intellect", "Occult")
+    assert panel.difficulty.value() == 6
+    assert panel.pool_label.text().startswith("Intellect 4 + Occult 5 = 9 dice")
+    # A Gift that asks for no roll (Cinder Stitch heals by touch) offers none.
+    stitch = next(
+        i for i, g in enumerate(window.contractor.gifts) if g.draft.name == "Cinder Stitch"
+    )
+    gifts.table.table.selectRow(stitch)
+    assert not gifts.roll_button.isVisibleTo(gifts)
+
+
+def test_no_label_in_the_dice_dock_is_clipped(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Every label and check box of the Dice panel fits its width and has the height its
+    wrapped text needs (the unencumbered toggle's rule once ran off the dock's edge and
+    pushed the pool line into one and a half lines)."""
+    from PySide6.QtWidgets import QCheckBox, QLabel
+
+    window.resize(1280, 800)
+    _wren(window, qtbot)
+    stats = window.sheet.stats_tab
+    qtbot.mouseClick(stats.attribute_rows["intellect"].name, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(stats.ability_rows["medicine"].name, Qt.MouseButton.LeftButton)
+    panel = window.dice_panel
+    qtbot.waitUntil(lambda: panel.isVisible())
+    viewport = panel.parentWidget()
+    assert panel.width() <= viewport.width()  # no sideways scrolling: everything fits
+    for widget in [*panel.findChildren(QLabel), *panel.findChildren(QCheckBox)]:
+        if not widget.isVisible() or not widget.text():
+            continue
+        right = widget.mapTo(panel, widget.rect().topRight()).x()
+        assert right <= panel.width(), widget.text()
+        if widget.hasHeightForWidth():
+            assert widget.height() >= widget.heightForWidth(widget.width()), widget.text()
+    assert panel.unencumbered.height() > panel.unencumbered.fontMetrics().height() * 1.5

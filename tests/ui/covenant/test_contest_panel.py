@@ -107,9 +107,9 @@ def test_a_sacrificed_character_gets_a_successor_in_one_action(
     assert panel.successor_button.isHidden()
     qtbot.mouseClick(sheet.time_buttons["begin_scene"], Qt.MouseButton.LeftButton)
     from builder.covenant.character import Sacrifice
-    from harbinger.app import covenant
+    from harbinger.app import covenant as app
 
-    sheet._act(covenant.play(sheet.character, Sacrifice("held the door"), "Sacrifice"))
+    assert sheet._act(app.play(sheet.character, Sacrifice("held the door"), "Sacrifice"))
     assert not panel.successor_button.isHidden()
     assert panel.make_successor()
     heir = library.load(panel.last_successor.id)

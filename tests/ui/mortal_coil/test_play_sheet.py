@@ -156,3 +156,28 @@ def test_the_sheet_shows_movement_and_the_combat_dex_saves(qtbot, library):
     sheet.save_roll.setValue(7)
     qtbot.mouseClick(sheet.harm_button, Qt.MouseButton.LeftButton)
     assert sheet.combat.text().startswith("Movement: 0 feet (disabled")
+
+
+def test_the_sheet_works_out_a_blast(qtbot, library):
+    """ "If the size of the area is unclear, roll the attack's standard damage die to
+    determine the number of targets affected": a d4 blast hits 1-4 targets, each for its
+    own d4: 5/2 × 5/2 = 25/4 in all on average."""
+    sheet = sheet_of(qtbot, library, OKOYE, 7)
+    sheet.blast.die.setValue(4)
+    assert sheet.blast.summary.text() == (
+        "1-4 targets (a d4), each rolling its own d4 against armor 0: 2.50 each on average, "
+        "a target harmed 1/1; 6.25 in all on average (exactly 25/4)."
+    )
+    sheet.blast.targets.setValue(3)
+    assert sheet.blast.summary.text().endswith("7.50 in all on average (exactly 15/2).")
+
+
+def test_the_sheet_shows_what_a_thrall_carries(qtbot, library):
+    """A thrall's load is counted like a character's slots: a bulky crate takes 2 of 10."""
+    from dataclasses import replace
+
+    from builder.mortal_coil.character import Item, ItemSize, Thrall
+
+    c = replace(OKOYE, thralls=(Thrall("Bones", (Item("Crate", ItemSize.BULKY),)),))
+    sheet = sheet_of(qtbot, library, c, 7)
+    assert sheet.combat.text().split("\n")[-1] == "Thrall Bones: 2 of 10 slots (Crate)"

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from builder.contract.gifts.history import gift_history, house_lock
+from builder.contract.gifts.roll_text import GiftRoll, gift_roll
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
 from ui.widgets.common import heading, plain
@@ -32,6 +34,9 @@ def _names() -> Callable[[str, str], str]:
 
 
 class GiftsTab(SheetTab):
+    roll_requested = Signal(str, str, int)
+    """(Attribute, Ability, Difficulty): "Roll it" on the selected Gift's roll was pressed."""
+
     def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (55 statements when the limits came in)
         super().__init__(host, parent)
         self.rewards = QLabel()
@@ -75,6 +80,12 @@ class GiftsTab(SheetTab):
         self.system = plain("")
         self.description = plain("")
         self.system_title = heading("System", level=2)
+        # The selected Gift's roll ("Roll Intellect + Occult at Difficulty 6"), ready in the
+        # Dice dock at a click (issue 33, item 5).
+        self.roll: GiftRoll | None = None
+        self.roll_button = QPushButton("R&oll it")
+        self.roll_button.clicked.connect(self._roll)
+        self.roll_button.hide()
         self.description_title = heading("Description", level=2)
         self.history = ListTable(
             "Revision history",
@@ -99,7 +110,11 @@ class GiftsTab(SheetTab):
         layout.addSpacing(6)
         layout.addWidget(self.name)
         layout.addWidget(self.tagline)
-        layout.addWidget(self.system_title)
+        system_row = QHBoxLayout()
+        system_row.addWidget(self.system_title)
+        system_row.addStretch(1)
+        system_row.addWidget(self.roll_button)
+        layout.addLayout(system_row)
         layout.addWidget(self.system)
         layout.addWidget(self.description_title)
         layout.addWidget(self.description)
@@ -221,6 +236,10 @@ class GiftsTab(SheetTab):
         self.builder = dialog
         self.host.show_dialog(dialog)
 
+    def _roll(self) -> None:
+        if self.roll is not None:
+            self.roll_requested.emit(self.roll.attribute, self.roll.ability, self.roll.difficulty)
+
     def _show_selected(self) -> None:
         gifts = self.ctx.contractor.gifts if self.ctx else ()
         row = self.table.current_row()
@@ -234,6 +253,8 @@ class GiftsTab(SheetTab):
             )
             self.system.setText("")
             self.description.setText("")
+            self.roll = None
+            self.roll_button.hide()
             self.system_title.hide()
             self.description_title.hide()
             self.history.hide()
@@ -244,6 +265,13 @@ class GiftsTab(SheetTab):
         self.name.setText(f"{gift.draft.name or gift.id} (Gift Cost {gift.cost})")
         self.tagline.setText(gift.draft.tagline)
         self.system.setText(gift.system_text or "—")
+        self.roll = gift_roll(gift.system_text or "")
+        self.roll_button.setVisible(self.roll is not None)
+        if self.roll is not None:
+            r = self.roll
+            self.roll_button.setToolTip(
+                f"Open {r.attribute} + {r.ability} at Difficulty {r.difficulty} in the Dice dock"
+            )
         self.description.setText(gift.draft.description or "—")
         revisions = gift_history(self.ctx.contractor, gift.id)
         self.history.set_rows([r.cells for r in revisions], [r.changes for r in revisions])

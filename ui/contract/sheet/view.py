@@ -64,6 +64,8 @@ class SheetView(QWidget):
     action_requested = Signal(str)
     roll_requested = Signal(str, str)
     """("attribute" or "ability", its display name): a trait's name was clicked to roll it."""
+    gift_roll_requested = Signal(str, str, int)
+    """(Attribute, Ability, Difficulty): a Gift's roll was asked for on the Gifts tab."""
 
     def __init__(self, ops: Operations, catalog: Any, window: Any = None) -> None:
         super().__init__()
@@ -101,12 +103,12 @@ class SheetView(QWidget):
 
         self.concept_tab = ConceptTab(self.host)
         self.stats_tab = StatsTab()
-        self.stats_tab.roll_requested.connect(self.roll_requested)
         self.gifts_tab = GiftsTab(self.host)
         self.stock_tab = StockTab(self.host)
         self.health_tab = HealthTab(self.host)
         self.story_tab = StoryTab(self.host)
         self.exp_tab = ExpTab(self.host)
+        self._relay_rolls()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         for name, tab in zip(
@@ -135,6 +137,11 @@ class SheetView(QWidget):
         layout.addLayout(top)
         layout.addLayout(second)
         layout.addWidget(self.tabs, 1)
+
+    def _relay_rolls(self) -> None:
+        """The rolls asked for on the Stats and Gifts tabs go out as this view's signals."""
+        self.stats_tab.roll_requested.connect(self.roll_requested)
+        self.gifts_tab.roll_requested.connect(self.gift_roll_requested)
 
     # ------------------------------------------------------------------ host services
 

@@ -47,6 +47,7 @@ from ui.contract.sheet.names import ability_description, ability_name, attribute
 from ui.contract.wizard.state import CreationState
 from ui.widgets.common import FindingList, heading, help_note, plain
 from ui.widgets.dots import Dots
+from ui.widgets.name_edit import NameEdit
 
 CUSTOM = "__custom__"
 
@@ -129,7 +130,7 @@ class ConceptPage(StepPage):
             "is required, and a concept can change after the first few Contracts.",
         )
         self.rng = rng
-        self.name = QLineEdit()
+        self.name = NameEdit()
         self.name.setPlaceholderText("Required")
         self.player = QComboBox()
         self.player.setEditable(True)
@@ -227,7 +228,7 @@ class LimitSlot(QWidget):
         self.combo.insertSeparator(self.combo.count())
         self.combo.addItem("Custom Limit…", CUSTOM)
         self.trigger = plain("", muted=True)
-        self.custom_name = QLineEdit()
+        self.custom_name = NameEdit()
         self.custom_name.setPlaceholderText("Name of your Limit")
         self.custom_trigger = QLineEdit()
         self.custom_trigger.setPlaceholderText("What crossing it means for your contractor")
@@ -818,9 +819,7 @@ def review_summary(s: CreationState) -> str:
         ("Abilities", ", ".join(f"{escape(n)} {r}" for n, r in rated) or "none"),
     ]
     if s.secondary:
-        rows.append(
-            ("Secondary", ", ".join(f"{escape(n)} {r}" for n, r in s.secondary.items()))
-        )
+        rows.append(("Secondary", ", ".join(f"{escape(n)} {r}" for n, r in s.secondary.items())))
     parts.append(_rows(rows))
     picks = [
         (label, ", ".join(escape(p.name + (f" ({p.detail})" if p.detail else "")) for p in chosen))

@@ -23,6 +23,7 @@ from builder.contract.character import (
     Contractor,
     Creation,
     Limit,
+    SourcePool,
 )
 from builder.contract.creation import (
     GIFTED_ASSET_ID,
@@ -30,12 +31,11 @@ from builder.contract.creation import (
     CreationCost,
     creation_cost,
     creation_report,
-    new_contractor,
     starts_with_gift_credit,
-    with_granted_lines,
 )
 from builder.contract.sheet_catalog import SheetCatalog
 from builder.core.findings import Finding, Severity
+from harbinger.app.contract.creation_file import CreationChoices, contractor_from_choices
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,14 +88,22 @@ class CreationState(QObject):
         )
 
     def contractor(self, contractor_id: str | None = None) -> Contractor:
-        """The new contractor (check :attr:`verdict` first; nothing is refused here)."""
+        """The new contractor (check :attr:`verdict` first; nothing is refused here).
+
+        Made by the app layer from the choices, exactly as ``harbinger contractor
+        create`` makes one from a creation file.
+        """
         concept = replace(
             self.concept, **{k: v.strip() for k, v in _text_fields(self.concept).items()}
         )
-        fresh = new_contractor(
-            contractor_id or uuid.uuid4().hex, concept, list(self.limits), self.creation()
+        choices = CreationChoices(
+            contractor_id or uuid.uuid4().hex,
+            concept,
+            tuple(self.limits),
+            self.creation(),
+            SourcePool(),
         )
-        return with_granted_lines(fresh, self.catalog)
+        return contractor_from_choices(choices, self.catalog)
 
     def _judge(
         self, creation: Creation | None = None, limits: list[Limit] | None = None
