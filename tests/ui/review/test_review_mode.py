@@ -140,7 +140,9 @@ def test_review_mode_end_to_end(qtbot, window, library_path: Path, tmp_path: Pat
     clean.write_text(json.dumps(edited, indent=2), encoding="utf-8")
     open_files(review, [clean])
     review.select_file("clean.json")
-    assert review.verdicts()["clean.json"][0] is FileVerdict.CHANGED
+    # A changed System Text fails the audit, approved or not (issue 33 item 3); the
+    # approval panel still says which approved item changed.
+    assert review.verdicts()["clean.json"][0] is FileVerdict.FAIL
     gift_row = panel.row("gift:mend")
     assert gift_row.state is ItemState.CHANGED
     assert gift_row.status_text == "changed since approval · Lee Marsh"
