@@ -38,7 +38,7 @@ class ApprovalState(StrEnum):
 class RosterEntry:
     """One line of the roster: enough to list, sort and filter without loading a sheet.
 
-    ``system`` is the game system's id ("contract", "covenant"…) and
+    ``system`` is the game system's id ("contract", …) and
     ``system_name`` its display name. ``victories`` counts Contract victories
     and is None for a system that has none; ``alive`` is False once the
     character is out of play (dead, eliminated).

@@ -13,7 +13,7 @@ Every game system in the registry (``builder.core.registry``) goes through
 the same actions with no code of its own here: ``import`` reads any
 registered system's file (told apart by its ``format``), ``export`` writes a
 character in its own system's format, and ``list`` groups characters under
-their system's noun ("contractors", "covenant_characters") and prints each
+their system's noun ("contractors", …) and prints each
 with its system's display name.
 """
 
@@ -123,7 +123,7 @@ def _cli_error(exc: Exception) -> CliError:
 def list_key(noun: str) -> str:
     """The ``db list --json`` key of a system's characters: its noun, plural, in snake case.
 
-    "contractor" gives "contractors", "Covenant character" "covenant_characters".
+    "contractor" gives "contractors", "Ship's cat" "ship_s_cats".
     """
     return re.sub(r"[^a-z0-9]+", "_", noun.lower()).strip("_") + "s"
 
