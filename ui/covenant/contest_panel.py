@@ -72,6 +72,11 @@ class ContestPanel(QGroupBox):
         grid.setRowStretch(row + 1, 1)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(3, 1)
+        # Long choices ("Stunt: …", "called shot: …") must not widen the panel past the
+        # sheet's left column at 1280×800: each box keeps a short width and elides.
+        for box in (self.kind, self.stunt, self.share_cost, self.banked_use, self.called_shot):
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(8)
         self._connect()
 
     def _build_bid(self, grid: QGridLayout) -> int:
