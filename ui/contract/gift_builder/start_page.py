@@ -261,7 +261,8 @@ class StartPage(QWidget):
         status = f"needs {ev.required_status.label} Status"
         if ev.status_met is False:
             status += (
-                f" (the contractor is {ev.status.label if ev.status else ''}: customise it down)"
+                f" (the contractor is {ev.status.label if ev.status is not None else ''}: "
+                "customise it down)"
             )
         set_text(self.cost, f"Gift Cost {ev.cost} · {status}")
         set_text(self.system, ev.system_text)

@@ -159,6 +159,15 @@ def test_detail_text_and_counts_reach_the_system_text(open_builder, qtbot) -> No
     assert dialog.results.breakdown.text() == "1 base + 2 Chorus ×2 = 3"
 
 
+def test_a_stock_gift_above_a_newbie_names_the_newbie_status(open_builder) -> None:
+    """Ghost Step needs Veteran; a Newbie (0 victories, Status 0) is named as one (issue 33)."""
+    dialog = open_builder(won(0))
+    dialog.start_page.select("stock:ghost_step")
+    assert dialog.start_page.cost.text().endswith(
+        "needs Veteran Status (the contractor is Newbie: customise it down)"
+    )
+
+
 def test_starting_from_a_stock_gift(open_builder, qtbot, catalog) -> None:
     """Ember Lance, a stock Injure at Gift Cost 1, loaded and then customised."""
     dialog = open_builder(won(1))
