@@ -169,3 +169,27 @@ def test_crafting_from_a_consumable_crafting_gift(window: MainWindow) -> None:
     assert window.report.exp.available == before - 1
     consumables = window.sheet.stock_tab.tables["consumables"]
     assert (consumables.cell(0, 0), consumables.cell(0, 1)) == ("Tiger tonic", "1")
+
+
+def test_a_journals_word_box_follows_its_text(
+    open_window: Callable[..., MainWindow], library_path: Path
+) -> None:
+    """A Journal with text is judged by the text's words ("at least 250 words"): the box
+    shows 16 for a 16-word text, not the default claim of 250 (issue 33 item 2)."""
+    from ui.contract.dialogs.form import FormDialog
+
+    window = open_window(library_path)
+    finish(make_contractor(window, ratings={"dexterity": 3}))
+    window.actions["record_contract"].trigger()
+    dialog = window.current_dialog
+    assert isinstance(dialog, RecordContractDialog)
+    dialog.ask_journal()
+    (form,) = [f for f in dialog.findChildren(FormDialog) if f.isVisible()]
+    words = form.editors["words"]
+    assert (words.value(), words.isEnabled()) == (250, True)
+    form.set_value("text", " ".join(["word"] * 16))
+    assert (words.value(), words.isEnabled()) == (16, False)
+    form.set_value("text", "")
+    assert words.isEnabled()
+    form.reject()
+    dialog.reject()

@@ -199,6 +199,18 @@ class RecordContractDialog(OperationDialog):
             ],
             parent=self,
         )
+        words, text = form.editors["words"], form.editors["text"]
+        assert isinstance(words, QSpinBox) and isinstance(text, QPlainTextEdit)
+
+        def follow_text() -> None:
+            # With text, the count is the text's (what the Journal is judged by); the claim
+            # box shows it and cannot say otherwise. Without text the claim is typed.
+            typed = text.toPlainText().strip()
+            words.setEnabled(not typed)
+            if typed:
+                words.setValue(count_words(typed))
+
+        text.textChanged.connect(follow_text)
         form.accepted.connect(
             lambda: self.add_journal(
                 form.values()["title"], form.values()["words"], form.values()["text"]
