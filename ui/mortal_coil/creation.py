@@ -91,6 +91,10 @@ class SpacefarerCreation(QWidget):
             self.entered[key] = spin
             entered.addRow(key.upper(), spin)
         layout.addLayout(entered)
+        # The fields show what the spacefarer gets: the roll (read-only) while rolling,
+        # typed numbers once "Enter from a paper sheet" is chosen.
+        self.use_entered.toggled.connect(self._entering)
+        self._entering(False)
         self.problems = QLabel("")
         self.problems.setWordWrap(True)
         layout.addWidget(self.problems)
@@ -114,6 +118,20 @@ class SpacefarerCreation(QWidget):
         ]
         swapped = f" → STR {c.str_max}, DEX {c.dex_max}, CTRL {c.ctrl_max}" if c.swap else ""
         self.dice.setText("; ".join(parts) + f"; HP d6 = {self.rolled.hp_die}" + swapped)
+        if self.use_roll.isChecked():
+            for key, value in zip(
+                ("str", "dex", "ctrl", "hp"),
+                (c.str_max, c.dex_max, c.ctrl_max, c.hp_max),
+                strict=True,
+            ):
+                self.entered[key].setValue(value)
+
+    def _entering(self, on: bool) -> None:
+        """Typed numbers only for a paper sheet; a roll's fields just show the roll."""
+        for spin in self.entered.values():
+            spin.setEnabled(on)
+        if not on:
+            self._show()
 
     def creation(self) -> Creation:
         """The created maxima, rolled (with the chosen swap) or entered."""

@@ -39,6 +39,23 @@ def sheet_of(qtbot, library: Library, character: Spacefarer, seed: int) -> Space
     return sheet
 
 
+def test_the_ability_fields_show_the_roll(qtbot):
+    """The fields show what the spacefarer is saved with (issue 33 item 2): seed 18 rolls
+    STR 9, DEX 9, CTRL 12, HP 4, and swapping STR and CTRL shows 12 and 9."""
+    form = SpacefarerCreation(random.Random(18))
+    qtbot.addWidget(form)
+    qtbot.mouseClick(form.roll_button, Qt.MouseButton.LeftButton)
+    shown = {key: spin.value() for key, spin in form.entered.items()}
+    assert shown == {"str": 9, "dex": 9, "ctrl": 12, "hp": 4}
+    assert not any(spin.isEnabled() for spin in form.entered.values())
+    form.swap.setCurrentIndex(form.swap.findData("str,ctrl"))
+    assert (form.entered["str"].value(), form.entered["ctrl"].value()) == (12, 9)
+    form.use_entered.setChecked(True)
+    assert all(spin.isEnabled() for spin in form.entered.values())
+    form.entered["dex"].setValue(14)
+    assert form.creation().dex_max == 14
+
+
 def test_creation_rolls_every_die_and_allows_one_swap(qtbot):
     form = SpacefarerCreation(random.Random(18))
     qtbot.addWidget(form)
