@@ -223,6 +223,7 @@ def test_raise_several_ranks_at_the_sum_of_the_steps(window: MainWindow) -> None
     dialog.choose_multi("attribute", "brawn", 4)
     plan = dialog.multi_plan()
     assert plan is not None and plan.allowed
+    assert dialog.multi_note.text().startswith("Raising Brawn 2 → 4 would give: ")
     assert f"Exp available {available} → {available - 25} (−25)" in dialog.multi_note.text()
     dialog.multi_button.click()
     assert window.report.ratings.attributes["brawn"] == 4
@@ -230,5 +231,6 @@ def test_raise_several_ranks_at_the_sum_of_the_steps(window: MainWindow) -> None
     # Brawn 4 → 6 is over the Attribute cap: builder refuses and the button says why.
     dialog.choose_multi("attribute", "brawn", 6)
     assert not dialog.multi_button.isEnabled()
+    assert dialog.multi_note.text().startswith("Brawn 4 → 6 cannot be bought now: ")
     assert dialog.multi_button.toolTip()
     dialog.close()

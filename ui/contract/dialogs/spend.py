@@ -223,10 +223,15 @@ class SpendExpDialog(QDialog):
             self.multi_note.setText("")
             return
         self.multi_button.setEnabled(plan.allowed)
+        option = self._multi_option()
+        what = f"{option.label} {option.from_rating} → {self.multi_to.value()}" if option else ""
+        # Worded as a preview: nothing is spent until the button is pressed.
         if plan.allowed:
-            self.multi_note.setText("; ".join(plan.lines))
+            self.multi_note.setText(f"Raising {what} would give: " + "; ".join(plan.lines))
         else:
-            self.multi_note.setText("; ".join(f.message for f in plan.errors))
+            self.multi_note.setText(
+                f"{what} cannot be bought now: " + "; ".join(f.message for f in plan.errors)
+            )
         self.multi_button.setToolTip(self.multi_note.text())
 
     def _multi_raise(self) -> None:
