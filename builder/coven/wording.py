@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
 from builder.coven import chronicle as ch
 
@@ -17,6 +17,25 @@ def _name(chronicle: ch.Chronicle, some_id: str) -> str:
         if e.id == some_id:
             return e.name
     return some_id
+
+
+class _Card(Protocol):
+    """A trait card as written (``TraitCard``) or as held in play (``HeldCard``)."""
+
+    @property
+    def colour(self) -> ch.Colour: ...
+
+    @property
+    def text(self) -> str: ...
+
+
+def card_label(card: _Card, number: int) -> str:
+    """What a player sees for a trait card: its text, or which unwritten card it is.
+
+    A card's id ("p1c2") is the file's, never shown; an unwritten card is named by
+    its colour and ``number``, its place among the cards shown beside it (from 1).
+    """
+    return card.text or f"unwritten {card.colour.value} card {number}"
 
 
 def describe_entry(chronicle: ch.Chronicle, event: Any) -> str:  # noqa: C901, PLR0911, PLR0912  (complexity 18, 18 returns, 17 branches when the limits came in)

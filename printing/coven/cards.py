@@ -73,7 +73,7 @@ def _draw_card(canv: Canvas, card: HeldCard, owner: str, ties: str, x: float, y:
     canv.setFont(SANS, 6)
     canv.setFillColor(RED_INK if red else MUTED)
     label = "belongs to the Others" if red else f"{one_line(owner)}'s"
-    label = f"{label} · held by {one_line(owner)} · {card.id}"
+    label = f"{label} · held by {one_line(owner)}"
     canv.drawString(x + PADDING + 3, y + PADDING + 1, fit_width(label, SANS, 6, width))
     canv.restoreState()
 

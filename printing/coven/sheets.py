@@ -26,6 +26,7 @@ from builder.coven.chronicle import OTHERS, QUESTIONS, Chronicle, Colour, Kind
 from builder.coven.graph import town_map
 from builder.coven.odds import town_chances
 from builder.coven.state import CovenState, fold
+from builder.coven.wording import card_label
 from printing.common.flowables import grid
 from printing.common.fonts import SANS, SANS_BOLD
 from printing.common.layout import (
@@ -102,10 +103,10 @@ def practitioner_body(
         cards = [c for c in held if c.colour is colour]
         story.append(para(f"{title} ({len(cards)})", s.heading))
         rows = [["Card", "Trait", "Tied to"]]
-        for card in cards:
+        for number, card in enumerate(cards, 1):
             ties = ", ".join(_element_name(chronicle, state, t) for t in card.tied_to)
             rows.append(
-                [card.id, para(card.text or "(not yet written)", s.cell), para(ties, s.cell)]
+                [str(number), para(card_label(card, number), s.cell), para(ties, s.cell)]
             )
         story.append(grid(rows, [width * 0.14, width * 0.58, width * 0.28]))
     lost = [

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.coven.chronicle import OTHERS, AddElement, AddLink, Element, Kind, Trade
+from builder.coven.wording import card_label
 from ui.coven.session import ChronicleSession
 from ui.widgets.name_edit import NameEdit
 
@@ -128,9 +129,12 @@ class TradeBox(QGroupBox):
         names[OTHERS] = "the Others"
         chosen = self.card.currentData()
         self.card.clear()
+        numbers: dict[str, int] = {}
         for card in state.cards.values():
             if card.holder in names:
-                label = f"{names[card.holder]}: {card.colour.value} {card.text or card.id}"
+                numbers[card.holder] = numbers.get(card.holder, 0) + 1
+                shown = card_label(card, numbers[card.holder])
+                label = f"{names[card.holder]}: {card.colour.value} {shown}"
                 self.card.addItem(label, card.id)
         self.card.setCurrentIndex(max(0, self.card.findData(chosen)))
         self.trade_button.setEnabled(state.phase.value == "game_done")

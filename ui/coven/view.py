@@ -55,7 +55,7 @@ from builder.coven.odds import (
     town_chances,
 )
 from builder.coven.scenes import others_cards, settle_conflict
-from builder.coven.wording import describe_entry
+from builder.coven.wording import card_label, describe_entry
 from ui.coven.game_panel import GameBox, StakesBox
 from ui.coven.session import ChronicleSession
 from ui.coven.town_box import TownBox, TradeBox
@@ -373,11 +373,12 @@ class ChronicleView(QWidget):
             self.log.addItem(item)
         self.coven.setRowCount(0)
         for p in chronicle.practitioners:
-            for card in state.held(p.id):
+            for number, card in enumerate(state.held(p.id), 1):
                 row = self.coven.rowCount()
                 self.coven.insertRow(row)
                 name = p.name + (" (Other)" if p.id in state.other else "")
-                for col, text in enumerate((name, card.id, card.colour.value, card.text)):
+                shown = (name, str(number), card.colour.value, card_label(card, number))
+                for col, text in enumerate(shown):
                     self.coven.setItem(row, col, QTableWidgetItem(text))
 
     def _fill_elements(self) -> None:
@@ -444,10 +445,11 @@ class ChronicleView(QWidget):
         holders = [framer] + [p for p in names if p != framer]
         self.traits.clear()
         for holder in holders:
-            for card in self.session.state.held(holder or ""):
+            for number, card in enumerate(self.session.state.held(holder or ""), 1):
                 worth = 2 if card.colour is Colour.RED else 1
                 who = "" if holder == framer else f"{names[holder]} · "
-                text = f"{who}{card.colour.value}: {card.text or card.id} ({worth} card)"
+                shown = card_label(card, number)
+                text = f"{who}{card.colour.value}: {shown} ({worth} card)"
                 item = QListWidgetItem(text)
                 item.setData(Qt.ItemDataRole.UserRole, card.id)
                 self.traits.addItem(item)

@@ -31,6 +31,10 @@ def test_practitioner_sheet() -> None:
     # the diner fell: Ann's tied white card went to the Others for a red card
     assert "White traits (9)" in text and "Red traits (4)" in text
     assert "a white 1 (now with the Others)" in text
+    # The red card the Others gave is unwritten: named by its place, never by its id.
+    assert (
+        "Red traits (4) Card Trait Tied to 1 a red 1 2 a red 2 3 a red 3 4 unwritten red card 4"
+    ) in text
     assert read[0].furniture[:2] == ("Alice", "Ann")
 
 

@@ -313,3 +313,28 @@ def test_the_creation_questions_are_numbered_as_the_rules_refer_to_them(qtbot) -
         "5. Why did you throw in with the Others?",
         "6. What are you trying to achieve? (If not covered by 5.)",
     ]
+
+
+def test_an_unwritten_trait_card_is_named_by_its_place_never_its_id(qtbot, library) -> None:  # type: ignore[no-untyped-def]
+    """A card left blank at creation shows as "unwritten red card 13" in the Coven table
+    and the framing list, not as its file id "p1c13" (issue 33 item 2)."""
+    workspace = Workspace()
+    workspace.set_library(library, "test library")
+    dialog = created(qtbot)
+    dialog.pages.widget(0).set_card(12, Colour.RED, "")
+    chronicle = dialog.chronicle()
+    create(workspace, chronicle)
+    session = ChronicleSession(workspace, chronicle.id)
+    view = ChronicleView(session, rng=random.Random(19))
+    session.setParent(view)
+    qtbot.addWidget(view)
+    cells = [
+        view.coven.item(row, col).text()
+        for row in range(view.coven.rowCount())
+        for col in range(view.coven.columnCount())
+    ]
+    assert "unwritten red card 13" in cells
+    view.framer.setCurrentIndex(view.framer.findData("p1"))
+    listed = [view.traits.item(i).text() for i in range(view.traits.count())]
+    assert "red: unwritten red card 13 (2 card)" in listed
+    assert not any("p1c" in text for text in cells + listed)
