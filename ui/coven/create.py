@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 import uuid
 
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -63,6 +65,17 @@ def question_label(number: int) -> str:
     return f"{number}. {QUESTIONS[number - 1]}"
 
 
+class _CardText(QLineEdit):
+    """A trait card's text cell: Enter confirms the cell and never submits the dialog
+    (QLineEdit passes Enter on to the dialog's default button, OK, which would create
+    the whole chronicle with what is typed so far)."""
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        super().keyPressEvent(event)
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            event.accept()
+
+
 class PractitionerPage(QWidget):
     """One practitioner: name, player, the six answers, and 13 cards (colour, text, tie)."""
 
@@ -96,10 +109,19 @@ class PractitionerPage(QWidget):
             colour.addItems(["white", "red"])
             colour.setCurrentIndex(1 if row >= TRAIT_CARDS - MIN_EACH_COLOUR else 0)
             self.cards.setCellWidget(row, 0, colour)
-            self.cards.setCellWidget(row, 1, QLineEdit())
+            text = _CardText()
+            text.returnPressed.connect(lambda r=row: self._next_card(r))
+            self.cards.setCellWidget(row, 1, text)
             self.cards.setCellWidget(row, 2, QComboBox())
         layout.addWidget(self.cards, 1)
         self.set_elements(elements)
+
+    def _next_card(self, row: int) -> None:
+        """Enter in a card's text moves to the next card's text (the last one stays)."""
+        following = self.cards.cellWidget(min(row + 1, TRAIT_CARDS - 1), 1)
+        if following is not None:
+            following.setFocus()
+            self.cards.setCurrentCell(min(row + 1, TRAIT_CARDS - 1), 1)
 
     def set_elements(self, elements: list[Element]) -> None:
         """Offer the town's elements as ties and the people as this practitioner's own element."""

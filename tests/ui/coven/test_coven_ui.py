@@ -338,3 +338,21 @@ def test_an_unwritten_trait_card_is_named_by_its_place_never_its_id(qtbot, libra
     listed = [view.traits.item(i).text() for i in range(view.traits.count())]
     assert "red: unwritten red card 13 (2 card)" in listed
     assert not any("p1c" in text for text in cells + listed)
+
+
+def test_enter_in_a_trait_card_moves_on_and_never_creates_the_chronicle(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Enter inside a card's text confirms it and goes to the next card; the dialog stays
+    open with nothing created (issue 33 item 1)."""
+    dialog = created(qtbot)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    page = dialog.pages.widget(0)
+    first, second = page.cards.cellWidget(0, 1), page.cards.cellWidget(1, 1)
+    first.setFocus()
+    qtbot.keyClick(first, Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.result() == 0
+    assert dialog.focusWidget() is second
+    qtbot.keyClicks(second, " and more")
+    qtbot.keyClick(second, Qt.Key.Key_Enter)
+    assert dialog.isVisible()
+    assert second.text() == "Ann's trait 2 and more"
