@@ -14,7 +14,7 @@ Entry point for the rest of the app::
     dialog.exec()
 
 Saving to a contractor does not touch the library: the dialog works out a
-:class:`~ui.contract.gift_builder.saving.SavePlan` through ``builder.contract.advance`` and,
+:class:`~harbinger.app.contract.gift_saving.SavePlan` through ``builder.contract.advance`` and,
 when builder allows it, emits it and closes; the app's named operations
 commit ``plan.contractor`` with undo. A refused plan keeps the window open
 and shows builder's reasons.
@@ -53,13 +53,7 @@ from builder.contract.character import Contractor, Gift
 from builder.contract.gifts import Catalog, GiftDraft, GiftEvaluation
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.core.findings import Severity
-from ui.contract.gift_builder.common import builder_stylesheet
-from ui.contract.gift_builder.controller import EMPTY_DRAFT, BuilderState, GiftBuilderController
-from ui.contract.gift_builder.customise_page import CustomisePage
-from ui.contract.gift_builder.effect_page import EffectPage
-from ui.contract.gift_builder.flavor_page import FlavorPage
-from ui.contract.gift_builder.results import ResultsPanel
-from ui.contract.gift_builder.saving import (
+from harbinger.app.contract.gift_saving import (
     SavePlan,
     TemplateStore,
     available_rewards,
@@ -67,6 +61,12 @@ from ui.contract.gift_builder.saving import (
     free_item_offer,
     plan_save,
 )
+from ui.contract.gift_builder.common import builder_stylesheet
+from ui.contract.gift_builder.controller import EMPTY_DRAFT, BuilderState, GiftBuilderController
+from ui.contract.gift_builder.customise_page import CustomisePage
+from ui.contract.gift_builder.effect_page import EffectPage
+from ui.contract.gift_builder.flavor_page import FlavorPage
+from ui.contract.gift_builder.results import ResultsPanel
 from ui.contract.gift_builder.start_page import StartPage
 from ui.contract.gift_builder.style_page import StylePage
 from ui.contract.gift_builder.type_page import TypePage

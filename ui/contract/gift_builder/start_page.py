@@ -26,9 +26,9 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.gifts import GiftDraft
+from harbinger.app.contract.gift_saving import Template, TemplateStore
 from ui.contract.gift_builder.common import HOUSE_MARK, label, set_shown, set_text
 from ui.contract.gift_builder.controller import GiftBuilderController
-from ui.contract.gift_builder.saving import Template, TemplateStore
 
 _KEY_ROLE = Qt.ItemDataRole.UserRole
 _EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1

@@ -12,9 +12,9 @@ from PySide6.QtCore import QPoint, Qt
 from builder.contract.character import Concept, Contractor, Gift
 from builder.contract.gifts import Catalog, default_catalog, evaluate_gift
 from builder.contract.sheet import evaluate_sheet
+from harbinger.app.contract.gift_saving import available_rewards
 from tests.builder.contract.ledger_text import contractor as ledger_contractor
 from ui.contract.gift_builder import GiftBuilderDialog, TemplateStore
-from ui.contract.gift_builder.saving import available_rewards
 
 DAY = "2024-06-01"
 

@@ -7,9 +7,9 @@ from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QDialog
 
 from builder.contract.gifts import GiftDraft
+from harbinger.app.contract.gift_saving import plan_save
 from tests.ui.contract.gift_builder.conftest import answer, click, won
 from ui.contract.gift_builder import Step
-from ui.contract.gift_builder.saving import plan_save
 
 CTRL = Qt.KeyboardModifier.ControlModifier
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
