@@ -5,7 +5,8 @@ The Description gets the Effect's prompt as a hint and a reminder that it is
 flavor only: it may set limits and looks, never mechanics; only the System
 Text binds. For Artifact and Consumable Crafting Gifts the page offers the
 free copy the rules grant, with the item's name; whether one is owed now is
-asked of the ledger by a dry run of the save (``harbinger.app.contract.gift_saving.free_item_offer``).
+asked of the ledger by a dry run of the save
+(``harbinger.app.contract.gift_saving.free_item_offer``).
 """
 
 from __future__ import annotations
