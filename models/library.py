@@ -167,6 +167,8 @@ class Library:
         """What opening did to the schema (None when it was already current)."""
         self._seen: dict[str, Seen] = {}
         """The version and copy this object last handed out or accepted, per id."""
+        self._shared: Session | None = None
+        """The one write transaction of a :meth:`together` block, while one is open."""
         self.member: playgroup.Membership | None = None
         """Who this connection is in a playgroup's shared library (None: a personal one)."""
         if engine.dialect.name == "postgresql":
@@ -230,7 +232,13 @@ class Library:
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
-        """One write transaction; a refusal from a shared library's server becomes NotAllowed."""
+        """One write transaction; a refusal from a shared library's server becomes NotAllowed.
+
+        Inside :meth:`together` every write joins that block's one transaction.
+        """
+        if self._shared is not None:
+            yield self._shared
+            return
         try:
             with Session(self._writer, expire_on_commit=False) as session, session.begin():
                 yield session
@@ -244,6 +252,31 @@ class Library:
             raise playgroup.NotAllowed(
                 "the shared library refused the change: that character is not yours"
             ) from None
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Run every save, restore and delete inside the block in one transaction.
+
+        For one user action that changes several characters (an item handed
+        from one contractor to another, and its undo): either all of them are
+        stored or, when any refuses (a stale copy, a shared library's
+        server), none is, and this object remembers the versions it had
+        before. A block inside another joins the outer one.
+        """
+        if self._shared is not None:
+            yield
+            return
+        remembered = dict(self._seen)
+        try:
+            with self._writing() as session:
+                self._shared = session
+                try:
+                    yield
+                finally:
+                    self._shared = None
+        except BaseException:
+            self._seen = remembered
+            raise
 
     def _refuse_change(self, session: Session, character_id: str, name: str) -> None:
         """NotAllowed before writing when this member may not change the stored character."""

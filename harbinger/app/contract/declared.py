@@ -33,6 +33,7 @@ from builder.core.findings import Finding
 from harbinger.app.common import InputError, Operation, Plan, about, operation_table
 from harbinger.app.contract import operations as ops
 from harbinger.app.contract.gift_saving import plan_save, today
+from harbinger.app.contract.items import ITEM_OPERATIONS
 
 
 def _date(date: str) -> str:
@@ -505,5 +506,6 @@ OPERATIONS: dict[str, Operation] = operation_table(
         Nothing,
         lambda c, _g: ops.plan_delete(c),
     ),
+    *ITEM_OPERATIONS,
 )
 """Every operation on an existing contractor, by CLI name."""
