@@ -145,13 +145,20 @@ class ListTable(QWidget):
     def row_button(self, text: str, tooltip: str = "") -> QPushButton:
         """Another button that acts on the selected row, enabled only while a row is selected.
 
-        Placed before Add/Edit/Remove; the owner connects its ``clicked`` and
-        reads :meth:`current_row`.
+        Placed in a row under the title; the owner connects its ``clicked``
+        and reads :meth:`current_row`.
         """
         button = QPushButton(text)
         button.setToolTip(tooltip)
         button.setAccessibleName(f"{text.replace('&', '').rstrip('…')} in {self.title.text()}")
-        self._top.insertWidget(self._top.count() - 3, button)
+        if not self.row_buttons:
+            # A row of its own under the title, so a narrow column keeps its table in view.
+            self._actions = QHBoxLayout()
+            self._actions.addStretch(1)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertLayout(1, self._actions)
+        self._actions.insertWidget(self._actions.count() - 1, button)
         self.row_buttons.append(button)
         button.setEnabled(self.current_row() >= 0)
         return button
