@@ -101,6 +101,7 @@ def test_a_lost_artifact_is_greyed_and_its_gift_bonus_drops(
     window = _opened(open_window, library_path)
     stock = window.sheet.stock_tab
     assert stock.legendary.cell(0, 2) == "Girdle (1)"
+    assert window.sheet.gifts_tab.table.cell(0, 0) == "Girdle · in Sunsword"
     assert [b.gift_id for b in gift_bonuses(window.workspace.library.load("ada"))] == ["girdle"]
     stock.legendary.table.selectRow(0)
     stock.state_buttons["legendary"].click()
@@ -109,5 +110,6 @@ def test_a_lost_artifact_is_greyed_and_its_gift_bonus_drops(
     assert "inactive" in stock.legendary.table.item(0, 0).toolTip()
     assert gift_bonuses(window.workspace.library.load("ada")) == ()
     assert stock.log.cell(0, 2) == "lost: in the Thames"
+    assert window.sheet.gifts_tab.table.cell(0, 0) == "Girdle · inactive: Sunsword is lost"
     window.actions["undo"].trigger()
     assert stock.legendary.cell(0, 1) == "held"

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
+from typing import Any
+
+from PySide6.QtGui import QBrush, QPalette
 
 from builder.contract.character import (
     IN_HAND,
@@ -18,6 +21,7 @@ from builder.contract.character import (
     LegendaryArtifact,
     TransferKind,
 )
+from builder.contract.items import artifact_of
 from ui.contract.dialogs.form import Field, FormDialog
 
 STATE_HELP = (
@@ -96,6 +100,16 @@ def transfer_form(item: str, held: int, others: Sequence[tuple[str, str]]) -> Fo
     )
 
 
+def gift_place(contractor: Contractor, gift_id: str) -> str:
+    """Where a Gift sits, for the Gifts tab: " · in Sunsword", " · inactive: Sunsword is lost"."""
+    artifact = artifact_of(contractor, gift_id)
+    if artifact is None:
+        return ""
+    if artifact.state in IN_HAND:
+        return f" · in {artifact.name}"
+    return f" · inactive: {artifact.name} is {state_words(artifact.state)}"
+
+
 def artifact_form(current: LegendaryArtifact | None) -> FormDialog:
     """A Legendary Artifact's name and description."""
     return FormDialog(
@@ -146,3 +160,16 @@ def event_text(event: ItemEvent) -> str:
 def log_rows(log: Sequence[ItemEvent]) -> list[tuple[str, str, str]]:
     """The item log, newest first, as (date, item, what) rows."""
     return [(e.date, e.item, event_text(e)) for e in reversed(log)]
+
+
+def grey_rows(table: Any, greyed: list[bool]) -> None:
+    """Grey the rows of items not in hand (lost, stolen, destroyed, left at home)."""
+    brush = QBrush(table.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+    for row, grey in enumerate(greyed):
+        if not grey:
+            continue
+        for column in range(table.table.columnCount()):
+            cell = table.table.item(row, column)
+            if cell is not None:
+                cell.setForeground(brush)
+                cell.setToolTip(cell.toolTip() or "Not in hand.")

@@ -8,7 +8,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtGui import QBrush, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QGridLayout,
@@ -194,7 +193,7 @@ class StockTab(SheetTab):
                         for v in values
                     ]
                 )
-                _grey(table, [not item_forms.in_hand(v.state) for v in values])
+                item_forms.grey_rows(table, [not item_forms.in_hand(v.state) for v in values])
             else:
                 table.set_rows([(v.name, v.detail) for v in values], [v.detail for v in values])
         artifacts = stock.legendary
@@ -216,7 +215,7 @@ class StockTab(SheetTab):
                 for a in artifacts
             ],
         )
-        _grey(self.legendary, [not item_forms.in_hand(a.state) for a in artifacts])
+        item_forms.grey_rows(self.legendary, [not item_forms.in_hand(a.state) for a in artifacts])
         self.log.set_rows(item_forms.log_rows(stock.item_log))
 
     # ------------------------------------------------------------------ item operations
@@ -446,16 +445,3 @@ class StockTab(SheetTab):
                 lambda: self._put(field, row, Item(form.values()["name"], form.values()["detail"]))
             )
         self.host.show_dialog(form)
-
-
-def _grey(table: ListTable, greyed: list[bool]) -> None:
-    """Grey the rows of items not in hand (lost, stolen, destroyed, left at home)."""
-    brush = QBrush(table.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
-    for row, grey in enumerate(greyed):
-        if not grey:
-            continue
-        for column in range(table.table.columnCount()):
-            cell = table.table.item(row, column)
-            if cell is not None:
-                cell.setForeground(brush)
-                cell.setToolTip(cell.toolTip() or "Not in hand.")
