@@ -364,3 +364,24 @@ def transfer_item(
         receiver, stock=_logged(_shelved(receiver.stock, field_name, theirs), received)
     )
     return Result(giver_after), Result(receiver_after)
+
+
+# --------------------------------------------------------------------------- words
+
+
+def state_words(state: ItemState) -> str:
+    """A state as the sheet prints it: "left at home" for ``left_at_home``."""
+    return state.value.replace("_", " ")
+
+
+def event_words(event: ItemEvent) -> str:
+    """One line of the item log in words: "lost: in the Thames", "traded 2 to Bo Lindqvist"."""
+    if event.action is ItemAction.STATE:
+        what = state_words(event.state)
+    elif event.action is ItemAction.USE:
+        what = f"used {event.quantity}"
+    elif event.action is ItemAction.SENT:
+        what = f"{event.transfer.value} {event.quantity} to {event.other}"
+    else:
+        what = f"received {event.quantity} from {event.other} ({event.transfer.value})"
+    return f"{what}: {event.note}" if event.note else what

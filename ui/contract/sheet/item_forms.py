@@ -15,13 +15,12 @@ from PySide6.QtGui import QBrush, QPalette
 from builder.contract.character import (
     IN_HAND,
     Contractor,
-    ItemAction,
     ItemEvent,
     ItemState,
     LegendaryArtifact,
     TransferKind,
 )
-from builder.contract.items import artifact_of
+from builder.contract.items import artifact_of, event_words, state_words
 from ui.contract.dialogs.form import Field, FormDialog
 
 STATE_HELP = (
@@ -36,11 +35,6 @@ TRANSFER_HELP = (
     'and traded to other Contractors". Both sheets log the transfer; one Undo takes it back '
     "on both."
 )
-
-
-def state_words(state: ItemState) -> str:
-    """ "left at home" for ``left_at_home``."""
-    return state.value.replace("_", " ")
 
 
 def in_hand(state: ItemState) -> bool:
@@ -144,22 +138,9 @@ def gift_labels(contractor: Contractor, artifact: LegendaryArtifact) -> str:
     )
 
 
-def event_text(event: ItemEvent) -> str:
-    """One log line in words: "lost: in the Thames", "traded 2 to Bo Lindqvist"."""
-    if event.action is ItemAction.STATE:
-        what = state_words(event.state)
-    elif event.action is ItemAction.USE:
-        what = f"used {event.quantity}"
-    elif event.action is ItemAction.SENT:
-        what = f"{event.transfer.value} {event.quantity} to {event.other}"
-    else:
-        what = f"received {event.quantity} from {event.other} ({event.transfer.value})"
-    return f"{what}: {event.note}" if event.note else what
-
-
 def log_rows(log: Sequence[ItemEvent]) -> list[tuple[str, str, str]]:
     """The item log, newest first, as (date, item, what) rows."""
-    return [(e.date, e.item, event_text(e)) for e in reversed(log)]
+    return [(e.date, e.item, event_words(e)) for e in reversed(log)]
 
 
 def grey_rows(table: Any, greyed: list[bool]) -> None:
