@@ -112,6 +112,12 @@ def artifact_of(contractor: Contractor, gift_id: str) -> LegendaryArtifact | Non
     return next((a for a in contractor.stock.legendary if gift_id in a.gifts), None)
 
 
+def find_legendary(contractor: Contractor, name: str) -> LegendaryArtifact | None:
+    """The Legendary Artifact of that name (case and outer spaces aside), or None."""
+    index = _find(contractor.stock.legendary, name)
+    return contractor.stock.legendary[index] if index is not None else None
+
+
 def inactive_gifts(contractor: Contractor) -> frozenset[str]:
     """Ids of the Gifts invested in a Legendary Artifact that is not in hand.
 

@@ -193,6 +193,13 @@ class SaveGift:
     free_item: str = field(
         default="", metadata=about("claim the crafting Gift's free item, named so")
     )
+    artifact: str = field(
+        default="",
+        metadata=about(
+            "invest a Legendary Artifact Gift in this Legendary Artifact of the sheet "
+            "(a new one when none has that name)"
+        ),
+    )
     date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
 
 
@@ -221,6 +228,7 @@ def _gift(contractor: Contractor, given: SaveGift) -> Plan[Contractor]:
         existing=existing,
         free_item=given.free_item,
         date=_date(given.date),
+        artifact=given.artifact,
     )
     return ops.plan_gift_save(contractor, save)
 
