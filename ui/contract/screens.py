@@ -83,6 +83,14 @@ def _alive(window: Any) -> bool:
     return bool(report is not None and report.alive)
 
 
+def _record_table(window: Any) -> None:
+    """Open Record Contract for the Table on the window's library."""
+    from ui.contract.dialogs.table import RecordTableDialog
+    from ui.operations.contract import TableOperations
+
+    window._show_dialog(RecordTableDialog(TableOperations(window.workspace), window))
+
+
 def _sheet_action(key: str) -> WindowAction:
     """A Contractor → More action: its dialog comes from the contractor's sheet view."""
     text = dict(MORE_ACTIONS)[key]
@@ -123,6 +131,13 @@ SCREENS = SystemUi(
             menu="character",
             toolbar="start",
             enabled=_alive,
+        ),
+        WindowAction(
+            "record_table",
+            "Record Contract for the &Table…",
+            _record_table,
+            tip="Record one Contract for every contractor at the table, and the GM's reward",
+            menu="character",
         ),
         WindowAction(
             "spend_exp",
