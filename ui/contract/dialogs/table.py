@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QRadioButton,
     QTableWidget,
     QTableWidgetItem,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -91,6 +92,7 @@ class RecordTableDialog(OperationDialog):
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(5, QHeaderView.ResizeMode.Stretch)
         layout = self.layout()
+        assert isinstance(layout, QVBoxLayout)  # OperationDialog's own
         layout.insertWidget(layout.indexOf(self.preview) + 1, self.preview_table, 4)
         self.resize(980, 720)
         self.refresh_preview()
