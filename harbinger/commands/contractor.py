@@ -50,6 +50,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _add_record_table(actions)
     add_operations(actions, OPERATIONS, NOUN)
     parser.set_defaults(func=_no_action)
+    _add_db_reports(subparsers)
 
 
 def _no_action(_args: argparse.Namespace) -> int:
@@ -165,4 +166,43 @@ def run_record_table(args: argparse.Namespace) -> int:
             raise CliError(f"{plan.name}: {exc}", EXIT_CHECK_FAILED) from None
     document["recorded"] = True
     emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines)]))
+    return 0
+
+
+def _add_db_reports(subparsers: argparse._SubParsersAction) -> None:
+    """The Contract's reports on the whole library, as ``harbinger db`` actions."""
+    from harbinger.commands.db import add_action
+
+    players = add_action(
+        subparsers,
+        "players",
+        help="each player's history: Contracts played and GMed, victories, deaths, Exp earned",
+        description="One line per player across all their contractors in the library: "
+        "Contracts played and GMed, victories, deaths and Exp earned (not the starting 150).",
+    )
+    add_json_flag(players)
+    players.set_defaults(func=run_players)
+
+
+def run_players(args: argparse.Namespace) -> int:
+    """Print every player's history."""
+    from harbinger.app.contract.reports import histories
+    from harbinger.commands.base import emit
+    from harbinger.commands.operations import open_library
+
+    with open_library(args) as library:
+        found = histories(library)
+
+    def text() -> str:
+        if not found:
+            return "No contractors in the library."
+        head = f"{'player':<24} contractors  played  GMed  victories  deaths  Exp earned"
+        rows = [
+            f"{h.player[:24]:<24} {h.contractors:>11}  {h.contracts_played:>6}  "
+            f"{h.contracts_gmed:>4}  {h.victories:>9}  {h.deaths:>6}  {h.exp_earned:>10}"
+            for h in found
+        ]
+        return "\n".join([head, *rows])
+
+    emit(args, {"players": [h.to_json() for h in found]}, text)
     return 0

@@ -178,3 +178,29 @@ def test_a_recording_killed_half_way_leaves_every_ledger_as_it_was(db: Path) -> 
     assert ledgers(db) == before
     with Library.open(db) as library:
         assert library.integrity_problems() == []
+
+
+def test_player_histories_after_the_table(capsys: Any, db: Path) -> None:
+    """``db players``: Eve had one home victory (3 + 2 = 5 Exp) and GMed this one (an
+    Improvement, +6 Into The Fold): played 1, GMed 1, 11 Exp. Bram died at it."""
+    ok(capsys, TABLE + " --gm-bonus into-the-fold")
+    rows = {
+        p["player"]: (
+            p["contractors"],
+            p["contracts_played"],
+            p["contracts_gmed"],
+            p["victories"],
+            p["deaths"],
+            p["exp_earned"],
+        )
+        for p in ok(capsys, "db players")["players"]
+    }
+    assert list(rows) == ["Ada", "Bram", "Cleo", "Dov", "Eve", "Fay"]
+    assert rows == {
+        "Ada": (1, 1, 0, 1, 0, 7),
+        "Bram": (1, 1, 0, 0, 1, 3),
+        "Cleo": (1, 1, 0, 0, 0, 1),
+        "Dov": (1, 0, 0, 0, 0, 4),  # a Ringer plays no Contract of their own
+        "Eve": (1, 1, 1, 1, 0, 11),
+        "Fay": (1, 1, 0, 1, 0, 5),
+    }
