@@ -91,6 +91,14 @@ def _record_table(window: Any) -> None:
     window._show_dialog(RecordTableDialog(TableOperations(window.workspace), window))
 
 
+def _player_histories(window: Any) -> None:
+    """Open Player Histories for the window's library."""
+    from harbinger.app.contract.reports import histories
+    from ui.contract.dialogs.players import PlayerHistoriesDialog
+
+    window._show_dialog(PlayerHistoriesDialog(histories(window.workspace.library), window))
+
+
 def _sheet_action(key: str) -> WindowAction:
     """A Contractor → More action: its dialog comes from the contractor's sheet view."""
     text = dict(MORE_ACTIONS)[key]
@@ -159,6 +167,13 @@ SCREENS = SystemUi(
             enabled=_shown,
         ),
         *(_sheet_action(key) for key, _text in MORE_ACTIONS),
+        WindowAction(
+            "player_histories",
+            "&Player Histories",
+            _player_histories,
+            tip="Each player's Contracts played and GMed, victories, deaths and Exp earned",
+            menu="view",
+        ),
         WindowAction(
             "dice",
             "&Dice",

@@ -84,3 +84,27 @@ def test_two_commissions_keep_record_disabled_with_the_reason(
     dialog.set_seat("fay", "victory", commission=True)
     assert not dialog.ok_button.isEnabled()
     assert "one Contractor for the Commission" in dialog.ok_button.toolTip()
+
+
+def test_player_histories_show_the_table_recorded(
+    open_window: Callable[..., MainWindow], library_path: Path
+) -> None:
+    """After the table: Eve played 1 (earlier victory, 5 Exp), GMed 1 (+6): 11 Exp."""
+    from ui.contract.dialogs.players import PlayerHistoriesDialog
+
+    with Library.open(library_path) as library:
+        for contractor in the_table().values():
+            library.save(contractor)
+    window = open_window(library_path)
+    dialog = _table_dialog(window)
+    dialog.scenario.setText("The Drowned Choir")
+    dialog.set_seat("bram", "death")
+    dialog.gm.setCurrentIndex(dialog.gm.findData("eve"))
+    dialog.gm_bonus.setCurrentIndex(dialog.gm_bonus.findData("into-the-fold"))
+    dialog.ok_button.click()
+    window.actions["player_histories"].trigger()
+    histories = window.current_dialog
+    assert isinstance(histories, PlayerHistoriesDialog)
+    # player, contractors, living, played, GMed, victories, deaths, Exp earned
+    assert histories.row("Eve") == ["Eve", "1", "1", "1", "1", "1", "0", "11"]
+    assert histories.row("Bram") == ["Bram", "1", "0", "1", "0", "0", "1", "3"]
