@@ -317,15 +317,14 @@ class Library:
         with self._reading() as session:
             return contract_store.players(session)
 
-    def characters(self, system_id: str) -> list[Any]:
-        """Every character of one game system, whole, in roster order, read in one snapshot.
+    def stored_characters(self, system_id: str) -> list[StoredCharacter]:
+        """Every character of one game system, whole with its approvals, read in one snapshot.
 
         For the leader's reports across the library (player histories, what is due).
         """
         with self._reading() as session:
             ids = [e.id for store in STORES for e in store.roster(session) if e.system == system_id]
-            found = [_holder(session, cid).read(session, cid).character for cid in ids]
-        return found
+            return [_holder(session, cid).read(session, cid) for cid in ids]
 
     def integrity_problems(self) -> list[str]:
         """What the database itself reports as damaged (SQLite: integrity and foreign key checks).

@@ -182,6 +182,18 @@ def _add_db_reports(subparsers: argparse._SubParsersAction) -> None:
     )
     add_json_flag(players)
     players.set_defaults(func=run_players)
+    due = add_action(
+        subparsers,
+        "due",
+        help="what is due per contractor: Loose Ends at their Cutoff, unspent rewards, "
+        "free Consumables, changed approvals, unwritten Journals",
+        description="Every living contractor with something due: a Loose End whose Cutoff "
+        "reached 0, unspent Gift Credits or Improvements, a free Consumable of this Downtime "
+        "not crafted, an approved part the file no longer matches, a Journal claimed but "
+        "not written.",
+    )
+    add_json_flag(due)
+    due.set_defaults(func=run_due)
 
 
 def run_players(args: argparse.Namespace) -> int:
@@ -205,4 +217,27 @@ def run_players(args: argparse.Namespace) -> int:
         return "\n".join([head, *rows])
 
     emit(args, {"players": [h.to_json() for h in found]}, text)
+    return 0
+
+
+def run_due(args: argparse.Namespace) -> int:
+    """Print what is due, contractor by contractor."""
+    from harbinger.app.contract.reports import due
+    from harbinger.commands.base import emit
+    from harbinger.commands.operations import open_library
+
+    with open_library(args) as library:
+        found = due(library)
+
+    def text() -> str:
+        if not found:
+            return "Nothing is due."
+        lines = []
+        for one in found:
+            who = f"{one.name} ({one.player})" if one.player else one.name
+            lines.append(f"{who} [{one.id}]: {', '.join(one.badges)}")
+            lines.extend(f"  - {item.message}" for item in one.items)
+        return "\n".join(lines)
+
+    emit(args, {"due": [one.to_json() for one in found]}, text)
     return 0

@@ -204,3 +204,18 @@ def test_player_histories_after_the_table(capsys: Any, db: Path) -> None:
         "Eve": (1, 1, 1, 1, 0, 11),
         "Fay": (1, 1, 0, 1, 0, 5),
     }
+
+
+def test_what_is_due_lists_each_case(capsys: Any) -> None:
+    from tests.builder.contract.due_library import DUE, fill_due_library
+
+    fill_due_library(Path(os.environ["HARBINGER_DB"]))
+    found = {one["id"]: tuple(one["badges"]) for one in ok(capsys, "db due")["due"]}
+    assert found == DUE
+    code = __import__("harbinger.cli", fromlist=["main"]).main(["db", "due"])
+    out, _err = capsys.readouterr()
+    assert code == 0
+    assert "Valerie (Ines) [val]: Approval" in out
+    assert (
+        "  - core (concept, creation, Limits, Source) was approved by Dana and has changed" in out
+    )
