@@ -8,43 +8,14 @@ QMessageBox answered by clicking its button.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
+from PySide6.QtWidgets import QDialog
 
 from harbinger.shell.paths import drafts_dir
+from tests.ui.draft_answers import escape
 from ui.contract.wizard.pages import CUSTOM
 from ui.contract.wizard.wizard import CreationWizard
 from ui.main_window import MainWindow
 from ui.widgets.drafts import DraftKeeper
-
-
-def answer(button: str, asked: list[str], done: list[bool]) -> None:
-    """Click ``button`` on the draft question as soon as it appears (and note it was asked);
-    stop looking once ``done`` holds anything."""
-
-    def click() -> None:
-        if done:
-            return
-        box = QApplication.activeModalWidget()
-        if not isinstance(box, QMessageBox) or box.objectName() != "draftQuestion":
-            QTimer.singleShot(10, click)
-            return
-        asked.append(box.text())
-        [wanted] = [b for b in box.buttons() if b.text() == button]
-        wanted.click()
-
-    QTimer.singleShot(0, click)
-
-
-def escape(qtbot, dialog: QDialog, button: str) -> list[str]:
-    """Press Escape on ``dialog`` and answer the question with ``button``; what was asked."""
-    asked: list[str] = []
-    done: list[bool] = []
-    answer(button, asked, done)
-    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
-    qtbot.waitUntil(lambda: bool(asked) or not dialog.isVisible(), timeout=5000)
-    done.append(True)
-    return asked
 
 
 def new_wizard(window: MainWindow) -> CreationWizard:
