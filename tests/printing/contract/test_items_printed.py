@@ -13,6 +13,7 @@ from dataclasses import replace
 from builder.contract.character import CraftedItem, ItemState
 from builder.contract.items import ItemKind, set_item_state, use_consumable
 from printing.contract.cards import render_gift_cards
+from printing.contract.compact import render_compact_sheet
 from printing.contract.sheet import render_contractor_sheet
 from printing.contract.snapshot import print_snapshot
 from tests.builder.contract.test_items import veteran_with_two_artifact_gifts, with_artifact
@@ -49,3 +50,14 @@ def test_each_gift_card_names_its_artifact_and_says_it_is_inactive() -> None:
     holds = "Legendary Artifact: Sunsword — holds Ember Blade (1), Solar Flare (1)"
     assert text.count(holds) == 2
     assert text.count("Inactive: Sunsword is stolen.") == 2
+
+
+def test_the_compact_sheet_lists_the_artifact_its_gifts_and_states() -> None:
+    buffer = io.BytesIO()
+    render_compact_sheet(print_snapshot(_contractor()), buffer)
+    text = squash(body_text(read_pdf(buffer.getvalue())[1]))
+    assert (
+        "Legendary Artifacts: Sunsword (stolen; its Gifts inactive): Ember Blade 1, Solar Flare 1"
+        in text
+    )
+    assert "Night Goggles ×1 (left at home)" in text
