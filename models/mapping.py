@@ -46,9 +46,16 @@ from builder.contract.character import (
     Stock,
     ThreatLevel,
     Trauma,
+    Weapon,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
-from builder.contract.serialize import entry_from_dict, split_entry
+from builder.contract.serialize import (
+    canonical_json,
+    entry_from_dict,
+    from_data,
+    split_entry,
+    to_data,
+)
 from models.tables import (
     AssetPickRow,
     BattleScarRow,
@@ -529,6 +536,34 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
         conditions=tuple(sections["condition"]),
         circumstances=tuple(sections["circumstance"]),
     )
+
+
+WEAPON_SECTION = "weapon"
+"""The ``sheet_item`` section holding a contractor's weapons (issue 31): one row per weapon,
+its record as canonical JSON in ``detail``, so weapons need no table of their own."""
+
+
+def weapon_values(contractor_id: str, weapons: Sequence[Weapon]) -> list[Values]:
+    """The sheet_item rows of the contractor's weapons, in sheet order."""
+    return [
+        (
+            SheetItemRow,
+            {
+                "contractor_id": contractor_id,
+                "section": WEAPON_SECTION,
+                "position": i,
+                "name": weapon.name,
+                "detail": canonical_json(to_data(weapon)),
+            },
+        )
+        for i, weapon in enumerate(weapons)
+    ]
+
+
+def weapons_from_rows(items: Iterable[SheetItemRow]) -> tuple[Weapon, ...]:
+    """The weapons kept in the sheet_item rows of the weapon section, in position order."""
+    rows = sorted((r for r in items if r.section == WEAPON_SECTION), key=lambda r: r.position)
+    return tuple(from_data(Weapon, json.loads(r.detail), f"weapon[{r.position}]") for r in rows)
 
 
 # --------------------------------------------------------------------------- health and loose ends
