@@ -14,6 +14,8 @@ from datetime import date
 from hypothesis import strategies as st
 
 from builder.contract.character import (
+    ATTRIBUTES,
+    PRIMARY_ABILITIES,
     AssetKind,
     AssetPick,
     BattleScar,
@@ -49,6 +51,8 @@ from builder.contract.character import (
     ThreatLevel,
     TraitKind,
     Trauma,
+    Weapon,
+    WeaponClass,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.core.names import clean_name
@@ -223,6 +227,21 @@ concepts = st.builds(
     home_playgroup=short,
 )
 
+weapons = st.builds(
+    Weapon,
+    name=names,
+    attribute=st.sampled_from(ATTRIBUTES),
+    ability=st.sampled_from(PRIMARY_ABILITIES),
+    difficulty=st.integers(min_value=1, max_value=30),
+    damage=st.integers(min_value=-20, max_value=50),
+    weapon_class=st.sampled_from(WeaponClass),
+    deals_damage=st.booleans(),
+    range_feet=st.integers(min_value=0, max_value=1000),
+    armor_piercing=st.integers(min_value=0, max_value=50),
+    table_id=st.sampled_from(["", "handgun", "knife"]),
+    notes=text,
+)
+
 contractors = st.builds(
     Contractor,
     id=ids,
@@ -236,5 +255,6 @@ contractors = st.builds(
     health=healths,
     loose_ends=tuples(loose_ends, 2),
     notes=text,
+    weapons=tuples(weapons, 2),
 )
 """Any contractor a character file can describe."""
