@@ -294,6 +294,54 @@ def attack_roll(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class WeaponLine:
+    """One weapon as the sheet shows it: the record and the attack roll it makes now.
+
+    ``roll`` holds the pool before and after Penalty and the Difficulty rolled
+    (:class:`~builder.contract.rolls.PlannedRoll`); ``gift`` the one Gift bonus that
+    counts on it (None: none).
+    """
+
+    weapon: Weapon
+    roll: PlannedRoll
+    gift: GiftBonus | None
+
+    @property
+    def damage_text(self) -> str:
+        """The Weapon Damage as the tables print it ("2", "−1", "none")."""
+        if not self.weapon.deals_damage:
+            return "none"
+        damage = self.weapon.damage
+        text = f"−{-damage}" if damage < 0 else str(damage)
+        if self.weapon.armor_piercing:
+            text += f", pierces {self.weapon.armor_piercing} Armor"
+        return text
+
+
+def weapon_lines(
+    weapons: Iterable[Weapon],
+    attributes: Mapping[str, int],
+    abilities: Mapping[str, int],
+    penalty: int,
+    bonuses: Iterable[GiftBonus] = (),
+) -> tuple[WeaponLine, ...]:
+    """Each weapon with its attack roll for the sheet and the printed sheet.
+
+    ``penalty`` is every dice penalty the contractor's rolls take now (the Penalty and
+    encumbrance); only Gift bonuses that are always on count here (a switched Gift's
+    bonus is the dice panel's toggle).
+    """
+    held = tuple(bonuses)
+    lines = []
+    for weapon in weapons:
+        gift = strongest_bonus(held, weapon.attribute)
+        lines.append(
+            WeaponLine(weapon, attack_roll(weapon, attributes, abilities, penalty, held), gift)
+        )
+    return tuple(lines)
+
+
 def range_increments(weapon: Weapon, distance_feet: int) -> int | None:
     """Difficulty added by shooting at ``distance_feet``; None when the target is out of reach.
 
@@ -319,12 +367,14 @@ __all__ = [
     "DEFAULT_DIFFICULTY",
     "MAX_RANGE_INCREMENTS",
     "TableWeapon",
+    "WeaponLine",
     "WeaponTable",
     "WeaponTableError",
     "attack_roll",
     "best_pair",
     "load_weapon_table",
     "range_increments",
+    "weapon_lines",
     "weapon_problems",
     "with_weapon",
     "with_weapon_replaced",

@@ -296,3 +296,23 @@ class Operations:
 
     def edit_notes(self, contractor: Contractor, notes: str) -> Change:
         return self.commit(app.plan_edit_notes(contractor, notes))
+
+    # ------------------------------------------------------------------ weapons (issue 31)
+
+    def add_weapon(self, contractor: Contractor, given: Any) -> Change:
+        """Add a weapon (``weapon_ops.AddWeapon``: a table row or a custom one)."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_add(contractor, given))
+
+    def edit_weapon(self, contractor: Contractor, given: Any) -> Change:
+        """Change a held weapon (``weapon_ops.EditWeapon``)."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_edit(contractor, given))
+
+    def remove_weapon(self, contractor: Contractor, index: int) -> Change:
+        """Take the weapon at ``index`` (from 0) off the sheet."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_remove(contractor, weapon_ops.RemoveWeapon(index)))

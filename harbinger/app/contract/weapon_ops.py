@@ -96,6 +96,8 @@ def _apply(base: Weapon, given: WeaponFields) -> Weapon:
             changed[key] = changed[key].lower()
     if given.no_damage:
         changed["deals_damage"] = False
+    elif "damage" in changed:
+        changed["deals_damage"] = True  # a Weapon Damage given is one the weapon deals
     weapon = dataclasses.replace(base, **changed)
     problems = weapon_problems(weapon)
     if problems:
