@@ -34,13 +34,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from builder.contract.character import (
-    ATTRIBUTES,
-    PRIMARY_ABILITIES,
-    Weapon,
-    WeaponClass,
-)
+from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES
 from builder.contract.rolls import DEFAULT_DIFFICULTY, PlannedRoll, strongest_bonus, trait_roll
+from builder.contract.weapon_record import Weapon, WeaponClass
 from builder.core.catalog import CatalogFileError, FileProblems, Table, read_toml
 from resources import resource_path
 

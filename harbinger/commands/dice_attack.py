@@ -17,7 +17,7 @@ import argparse
 from typing import Any
 
 from builder.contract.attack import AttackOdds, AttackSetup, attack_odds
-from builder.contract.character import Weapon
+from builder.contract.weapon_record import Weapon
 from builder.contract.weapons import load_weapon_table, range_increments
 from harbinger.commands.base import CliError
 

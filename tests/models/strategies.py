@@ -52,9 +52,9 @@ from builder.contract.character import (
     TraitKind,
     Trauma,
     Weapon,
-    WeaponClass,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.weapon_record import WeaponClass
 from builder.core.names import clean_name
 
 _chars = st.characters(exclude_categories=("Cs", "Cc"), include_characters="\t\n\r")

@@ -14,8 +14,8 @@ from fractions import Fraction
 from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
 from builder.contract.attack import AttackOdds, AttackSetup, attack_odds
-from builder.contract.character import Weapon
 from builder.contract.rolls import PlannedRoll
+from builder.contract.weapon_record import Weapon
 from ui.widgets.wrap_check import WrapCheck
 
 MAX_SHOWN = 8

@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract import dice
-from builder.contract.character import Weapon
 from builder.contract.gifts.bonus import GiftBonus
 from builder.contract.rolls import (
     PlannedRoll,
@@ -50,6 +49,7 @@ from builder.contract.rolls import (
     unencumbered_dice,
 )
 from builder.contract.scars import RollModifier, with_scar
+from builder.contract.weapon_record import Weapon
 from ui.contract.attack_box import AttackBox
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox

@@ -14,8 +14,9 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
-from builder.contract.character import Contractor, Weapon, WeaponClass
+from builder.contract.character import Contractor
 from builder.contract.sheet import evaluate_sheet
+from builder.contract.weapon_record import Weapon, WeaponClass
 from builder.contract.weapons import (
     best_pair,
     load_weapon_table,

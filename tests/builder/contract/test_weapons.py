@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from builder.contract.character import Weapon, WeaponClass
 from builder.contract.gifts.bonus import GiftBonus
+from builder.contract.weapon_record import Weapon, WeaponClass
 from builder.contract.weapons import (
     WeaponTableError,
     attack_roll,

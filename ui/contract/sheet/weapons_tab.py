@@ -16,7 +16,8 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES, Weapon, WeaponClass
+from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES
+from builder.contract.weapon_record import Weapon, WeaponClass
 from builder.contract.weapons import WeaponLine, load_weapon_table, weapon_lines
 from harbinger.app.contract.weapon_ops import AddWeapon, EditWeapon
 from ui.contract.dialogs.form import Field, FormDialog
