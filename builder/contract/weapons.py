@@ -304,6 +304,47 @@ class WeaponLine:
     gift: GiftBonus | None
 
     @property
+    def roll_text(self) -> str:
+        """ "Dexterity + Firearms", or "Dexterity alone (no Firearms)" without a rank."""
+        attribute, ability = self.weapon.attribute.title(), self.weapon.ability.title()
+        if self.roll.untrained:
+            return f"{attribute} alone (no {ability})"
+        return f"{attribute} + {ability}"
+
+    @property
+    def pool_text(self) -> str:
+        """ "6 dice", "7 dice (5 after Penalty)", with the Gift bonus that counts named."""
+        roll = self.roll
+        text = f"{roll.base_pool} dice"
+        if roll.pool != roll.base_pool:
+            text += f" ({roll.pool} after Penalty)"
+        if self.gift is not None:
+            text += f", incl. {self.gift.gift_name} +{self.gift.dice}"
+        return text
+
+    @property
+    def difficulty_text(self) -> str:
+        """The Difficulty rolled: "6", or "7 (+1 untrained)"."""
+        text = str(self.roll.rolled_difficulty)
+        return text + " (+1 untrained)" if self.roll.untrained else text
+
+    @property
+    def range_text(self) -> str:
+        """ "50 ft", or "" when the table lists no range."""
+        return f"{self.weapon.range_feet} ft" if self.weapon.range_feet else ""
+
+    def cells(self) -> tuple[str, str, str, str, str, str]:
+        """Weapon, Roll, Pool, Difficulty, Damage, Range: one row of the sheet's weapons."""
+        return (
+            self.weapon.name,
+            self.roll_text,
+            self.pool_text,
+            self.difficulty_text,
+            self.damage_text,
+            self.range_text,
+        )
+
+    @property
     def damage_text(self) -> str:
         """The Weapon Damage as the tables print it ("2", "−1", "none")."""
         if not self.weapon.deals_damage:

@@ -71,6 +71,7 @@ from printing.contract.views import (
     TrackView,
     TraumaView,
 )
+from printing.contract.weapon_print import weapon_views
 
 
 class CostTerm(Protocol):
@@ -308,6 +309,7 @@ def snapshot_for(
             if f.severity in (Severity.ERROR, Severity.WARNING)
         ),
         notes=contractor.notes,
+        weapons=weapon_views(contractor, report, gift_catalog),
     )
 
 

@@ -37,41 +37,6 @@ CLASS_NAMES = {
 }
 
 
-def pool_text(line: WeaponLine) -> str:
-    """ "6 dice" or "7 dice (5 after Penalty)", with the Gift bonus named."""
-    roll = line.roll
-    text = f"{roll.base_pool} dice"
-    if roll.pool != roll.base_pool:
-        text += f" ({roll.pool} after Penalty)"
-    if line.gift is not None:
-        text += f", incl. {line.gift.gift_name} +{line.gift.dice}"
-    return text
-
-
-def roll_text(weapon: Weapon, line: WeaponLine) -> str:
-    """ "Dexterity + Firearms", or "Dexterity alone (no Firearms)" when untrained."""
-    attribute, ability = attribute_name(weapon.attribute), ability_name(weapon.ability)
-    if line.roll.untrained:
-        return f"{attribute} alone (no {ability})"
-    return f"{attribute} + {ability}"
-
-
-def row_cells(line: WeaponLine) -> tuple[str, ...]:
-    """The table cells of one weapon."""
-    weapon = line.weapon
-    difficulty = str(line.roll.rolled_difficulty)
-    if line.roll.untrained:
-        difficulty += " (+1 untrained)"
-    return (
-        weapon.name,
-        roll_text(weapon, line),
-        pool_text(line),
-        difficulty,
-        line.damage_text,
-        f"{weapon.range_feet} ft" if weapon.range_feet else "",
-    )
-
-
 class WeaponsTab(SheetTab):
     """The weapons table with Add from tables, Custom, Edit, Remove and Roll attack."""
 
@@ -135,7 +100,7 @@ class WeaponsTab(SheetTab):
             gift_bonuses(ctx.contractor),
         )
         self.table.set_rows(
-            [row_cells(line) for line in self.lines], [line.weapon.notes for line in self.lines]
+            [line.cells() for line in self.lines], [line.weapon.notes for line in self.lines]
         )
         penalty = derived.roll_penalty
         self.penalty_note.setText(
