@@ -460,6 +460,7 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
         notes=row.notes,
         playgroup=PlaygroupRules(golden_ratio=row.golden_ratio),
         weapons=mapping.weapons_from_rows(sheet_items),
+        bio=mapping.bio_from_rows(sheet_items),
     )
 
 
@@ -559,11 +560,12 @@ def _collection_values(
             *mapping.asset_pick_values(cid, contractor.creation),
         ],
         "source": lambda: mapping.source_values(cid, contractor.source),
-        # Weapons share the stock's sheet_item table (their own section), so they are saved
-        # together with it.
+        # Weapons and bio lines share the stock's sheet_item table (their own sections), so
+        # they are saved together with it.
         "stock": lambda: [
             *mapping.stock_values(cid, contractor.stock),
             *mapping.weapon_values(cid, contractor.weapons),
+            *mapping.bio_values(cid, contractor.bio),
         ],
         "health": lambda: mapping.health_values(cid, contractor.health),
         "loose_ends": lambda: mapping.loose_end_values(cid, contractor.loose_ends),
@@ -605,7 +607,7 @@ def _changed_parts(old: Contractor, new: Contractor) -> list[str]:
         parts.append("creation")
     if old.source.replenishment != new.source.replenishment:
         parts.append("source")
-    if old.stock != new.stock or old.weapons != new.weapons:
+    if old.stock != new.stock or old.weapons != new.weapons or old.bio != new.bio:
         parts.append("stock")
     if (
         old.health.injuries != new.health.injuries

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from builder.contract.bio import Bio
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.weapon_record import Weapon
 
@@ -565,3 +566,5 @@ class Contractor:
     playgroup: PlaygroupRules = field(default_factory=PlaygroupRules, metadata=ADDED)
     weapons: tuple[Weapon, ...] = field(default=(), metadata=ADDED)
     """The weapons kept on the sheet (issue 31); written to a file only when there are any."""
+    bio: Bio = field(default_factory=Bio, metadata=ADDED)
+    """Tagline, residence, languages, contacts, aliases, wish list; written only when filled."""

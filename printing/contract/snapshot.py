@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from builder.contract import costs
+from builder.contract.bio import filled_lines
 from builder.contract.character import (
     AssetKind,
     AssetPick,
@@ -327,6 +328,7 @@ def _concept_rows(contractor: Contractor) -> tuple[StatView, ...]:
             ("Home playgroup", concept.home_playgroup),
             ("Appearance", concept.appearance),
             ("Background", concept.background),
+            *filled_lines(contractor.bio),
         )
         if value
     )

@@ -13,6 +13,7 @@ from datetime import date
 
 from hypothesis import strategies as st
 
+from builder.contract.bio import Bio
 from builder.contract.character import (
     ATTRIBUTES,
     PRIMARY_ABILITIES,
@@ -256,5 +257,14 @@ contractors = st.builds(
     loose_ends=tuples(loose_ends, 2),
     notes=text,
     weapons=tuples(weapons, 2),
+    bio=st.builds(
+        Bio,
+        tagline=text,
+        residence=short,
+        languages=short,
+        contacts=text,
+        aliases=short,
+        wish_list=text,
+    ),
 )
 """Any contractor a character file can describe."""

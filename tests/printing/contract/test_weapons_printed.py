@@ -49,3 +49,14 @@ def test_weapons_print_with_their_attack_pools() -> None:
 
 def test_no_weapons_no_section() -> None:
     assert HEADER not in _text(read_character_file(INES))
+
+
+def test_bio_lines_print_only_when_filled() -> None:
+    """Issue 31, item 5: "optional, printed when filled"."""
+    from builder.contract.bio import Bio
+
+    ines = read_character_file(INES)
+    text = _text(dataclasses.replace(ines, bio=Bio(residence="Budapest", wish_list="A boat")))
+    assert "Residence Budapest" in text
+    assert "Wish list A boat" in text
+    assert "Tagline" not in text and "Aliases" not in text
