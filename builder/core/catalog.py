@@ -12,7 +12,12 @@ game has its own reader for its own entries; this module is what they share:
 * :func:`did_you_mean` suggests the closest known id or key (difflib);
 * :class:`Table` gives typed access to one TOML table: every getter reports
   a wrong or missing field at the table's path instead of raising, and
-  :meth:`Table.finish` reports the keys nobody asked for.
+  :meth:`Table.finish` reports the keys nobody asked for;
+* :class:`CatalogModel` is the pydantic v2 base of an entry's shape (unknown
+  keys refused, no coercion), with field types in a reader's words
+  (:data:`Text`, :data:`Ident`, :func:`one_of`...), and :func:`check_entry`
+  validates one TOML table against it, turning every pydantic error into a
+  ``file: entry: message`` problem (unknown keys get the closest known one).
 """
 
 from __future__ import annotations
@@ -24,7 +29,10 @@ import tomllib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar, get_args
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 MAX_CATALOG_FILE_BYTES = 2 * 1024 * 1024
 """A catalog file is a few dozen kB; anything larger is refused before it is read."""
@@ -305,3 +313,161 @@ class FileProblems:
             if table.finish():
                 values.append(value)
         return values
+
+
+# --------------------------------------------------------------------------- entry models
+
+
+class CatalogModel(BaseModel):
+    """The shape of one catalog table: unknown keys refused, values frozen, nothing coerced.
+
+    Strict: TOML already gives real numbers, text and booleans, so ``true`` is
+    never a 1 and ``"4"`` never a 4. A value the shape cannot express (a choice,
+    a cross-field rule) fails with :func:`catalog_error`.
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+def catalog_error(message: str) -> PydanticCustomError:
+    """A validation error whose message is ``message`` as written (said of the field it is on)."""
+    return PydanticCustomError("catalog", message)
+
+
+def _stripped_text(value: str) -> str:
+    if not value.strip():
+        raise catalog_error("must be non-empty text")
+    return value.strip()
+
+
+def _stripped(value: str) -> str:
+    return value.strip()
+
+
+def _identifier(value: str) -> str:
+    if not ID_PATTERN.match(value):
+        raise catalog_error(
+            "must be lowercase letters, digits and underscores "
+            f"starting with a letter, not {value!r}"
+        )
+    return value
+
+
+Text = Annotated[str, AfterValidator(_stripped_text)]
+"""Non-empty text, read without its surrounding blanks."""
+
+OptionalText = Annotated[str, AfterValidator(_stripped)]
+"""Text that may be empty, read without its surrounding blanks (give it a default of "")."""
+
+Ident = Annotated[str, AfterValidator(_stripped_text), AfterValidator(_identifier)]
+"""A catalog id (:data:`ID_PATTERN`)."""
+
+Positive = Annotated[int, Field(ge=1)]
+"""A whole number of at least 1."""
+
+Whole = Annotated[int, Field(ge=0)]
+"""A whole number of at least 0."""
+
+
+def one_of(choices: Collection[str]) -> AfterValidator:
+    """Field metadata accepting only ``choices`` (listed in the message in the order given)."""
+    listed = ", ".join(choices)
+
+    def check(value: str) -> str:
+        if value not in choices:
+            raise catalog_error(f"must be one of {listed}, not {value!r}")
+        return value
+
+    return AfterValidator(check)
+
+
+_KIND_WORDS: Mapping[str, str] = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "model_type": "a table",
+    "dict_type": "a table",
+    "model_attributes_type": "a table",
+}
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model an annotation holds (itself, or inside a list, tuple, union or Annotated)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def _keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
+    """The keys the table at ``loc`` (inside a ``model`` table) may have."""
+    current: type[BaseModel] | None = model
+    for part in loc:
+        if isinstance(part, str) and current is not None and part in current.model_fields:
+            current = _model_in(current.model_fields[part].annotation)
+    return list(current.model_fields) if current is not None else []
+
+
+def _split(loc: Sequence[int | str]) -> tuple[str, str]:
+    """``("grants", 0, "ref")`` as the nested table ``"grants[0]"`` and the field ``"ref"``."""
+    tables: list[str] = []
+    i = 0
+    while i + 2 < len(loc) and isinstance(loc[i], str) and isinstance(loc[i + 1], int):
+        tables.append(f"{loc[i]}[{loc[i + 1]}]")
+        i += 2
+    field_path = ""
+    for part in loc[i:]:
+        field_path += f"[{part}]" if isinstance(part, int) else f".{part}" if field_path else part
+    return ": ".join(tables), field_path
+
+
+def describe_error(error: ErrorDetails, model: type[BaseModel]) -> tuple[str, str]:
+    """One pydantic error on a ``model`` table as (nested table or "", message in words)."""
+    loc = error["loc"]
+    table, name = _split(loc)
+    kind = error["type"]
+    ctx = error.get("ctx", {})
+    if kind == "missing":
+        message = f"missing {name!r}"
+    elif kind == "extra_forbidden":
+        hint = did_you_mean(str(loc[-1]), _keys_at(model, loc[:-1]))
+        message = f"unknown key {name!r}{hint}"
+    elif kind == "catalog":
+        message = f"{name} {error['msg']}" if name else error["msg"]
+    elif kind in _KIND_WORDS:
+        message = f"{name} must be {_KIND_WORDS[kind]}"
+    elif kind == "greater_than_equal" and ctx.get("ge") == 1:
+        message = f"{name} must be a positive integer"
+    elif kind == "greater_than_equal":
+        message = f"{name} must be a whole number of at least {ctx.get('ge')}"
+    elif kind == "too_short":
+        message = f"{name} must list at least {ctx.get('min_length')}"
+    else:
+        message = f"{name}: {error['msg']}" if name else error["msg"]
+    return table, message
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def check_entry(model: type[M], raw: Any, problems: Problems, file: str, where: str) -> M | None:
+    """``raw`` as a ``model``, or None with every problem recorded at ``file`` / ``where``.
+
+    A problem in a nested table is placed at ``where: key[i]`` (``assets[0]
+    'Rich': grants[1]: missing 'ref'``).
+    """
+    if not isinstance(raw, dict):
+        problems.add(file, where, "must be a table")
+        return None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        for error in exc.errors():
+            table, message = describe_error(error, model)
+            problems.add(file, f"{where}: {table}" if table and where else table or where, message)
+        return None
