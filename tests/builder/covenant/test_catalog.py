@@ -128,5 +128,5 @@ def test_every_problem_of_every_file_is_reported_at_once(catalog_copy: Path) -> 
         "gear.toml: [[gear]] 'coil-rifle': uses[0]: unknown key 'recharg' "
         "(did you mean 'recharge'?)",
         f"conditions.toml: [[condition]] '{first_condition}': missing 'lingering'",
-        "drains.toml: [[drain]] 'on-fire': magnitude must be a whole number",
+        "drains.toml: [[drain]] 'on-fire': magnitude must be a positive integer",
     )
