@@ -326,7 +326,7 @@ def _model_in(annotation: Any) -> type[BaseModel] | None:
     return None
 
 
-def _keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
+def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
     """The keys the table at ``loc`` (inside a ``model`` table) may have."""
     current: type[BaseModel] | None = model
     for part in loc:
@@ -335,7 +335,7 @@ def _keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
     return list(current.model_fields) if current is not None else []
 
 
-def _split(loc: Sequence[int | str], model: type[BaseModel]) -> tuple[str, str]:
+def split_loc(loc: Sequence[int | str], model: type[BaseModel]) -> tuple[str, str]:
     """``("grants", 0, "ref")`` as the nested table ``"grants[0]"`` and the field ``"ref"``.
 
     A ``key[i]`` pair is a nested table when ``key`` holds tables in ``model``;
@@ -361,13 +361,13 @@ def _split(loc: Sequence[int | str], model: type[BaseModel]) -> tuple[str, str]:
 def describe_error(error: ErrorDetails, model: type[BaseModel]) -> tuple[str, str]:
     """One pydantic error on a ``model`` table as (nested table or "", message in words)."""
     loc = error["loc"]
-    table, name = _split(loc, model)
+    table, name = split_loc(loc, model)
     kind = error["type"]
     ctx = error.get("ctx", {})
     if kind == "missing":
         message = f"missing {name!r}"
     elif kind == "extra_forbidden":
-        hint = did_you_mean(str(loc[-1]), _keys_at(model, loc[:-1]))
+        hint = did_you_mean(str(loc[-1]), keys_at(model, loc[:-1]))
         message = f"unknown key {name!r}{hint}"
     elif kind == "catalog":
         message = f"{name} {error['msg']}" if name else error["msg"]

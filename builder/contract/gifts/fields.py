@@ -2,6 +2,8 @@
 
 ``Fields`` gives typed access to one TOML table and reports wrong types and
 unknown keys at the entry's place (format: ``resources/gifts/FORMAT.md``);
+:func:`validate` does the same for a table whose shape is a pydantic model
+(:class:`~builder.core.catalog.CatalogModel`), in the same words;
 ``RawCatalog`` holds what every file parsed to before references are linked.
 """
 
@@ -9,7 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any, TypeVar
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ValidationError
+from pydantic_core import ErrorDetails
 
 from builder.contract.gifts.catalog import (
     ActivationStyle,
@@ -22,7 +27,15 @@ from builder.contract.gifts.catalog import (
 )
 from builder.contract.gifts.template import SLOT_NAME
 from builder.contract.status import Status
-from builder.core.catalog import Report, did_you_mean, kind_name, type_name
+from builder.core.catalog import (
+    Report,
+    catalog_error,
+    did_you_mean,
+    keys_at,
+    kind_name,
+    split_loc,
+    type_name,
+)
 
 _Kind = type | tuple[type, ...]
 _MISSING = object()
@@ -95,6 +108,82 @@ def check_id(value: str, report: Report, what: str) -> bool:
         )
         return False
     return True
+
+
+# --------------------------------------------------------------------------- pydantic shapes
+
+
+def _nonblank(value: str) -> str:
+    if not value.strip():
+        raise catalog_error("must not be empty")
+    return value
+
+
+def _status(value: Any) -> Any:
+    if isinstance(value, Status):  # a default
+        return value
+    if not isinstance(value, str):
+        raise catalog_error(f"must be text, not {type_name(value)}")
+    try:
+        return Status.parse(value)
+    except ValueError as exc:
+        raise catalog_error(str(exc)) from None
+
+
+GiftText = Annotated[str, AfterValidator(_nonblank)]
+"""Required text that must not be blank (kept as written, like :meth:`Fields.text`)."""
+
+StatusName = Annotated[Status, BeforeValidator(_status)]
+"""A Status by name in any case ("veteran"), read as a :class:`Status`."""
+
+_TYPE_WORDS = {
+    "string_type": kind_name(str),
+    "int_type": kind_name(int),
+    "list_type": kind_name(list),
+    "dict_type": kind_name(dict),
+    "model_type": kind_name(dict),
+    "bool_type": "true or false",
+}
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _field_words(error: ErrorDetails, model: type[BaseModel]) -> str:
+    """One pydantic error in the words :class:`Fields` uses, with its nested place first."""
+    loc = error["loc"]
+    table, name = split_loc(loc, model)
+    kind = error["type"]
+    if kind == "missing":
+        message = f"missing required field {name!r}"
+    elif kind == "extra_forbidden":
+        allowed = keys_at(model, loc[:-1])
+        hint = ", ".join(sorted(allowed))
+        message = f"unknown field {name!r}{did_you_mean(name, allowed)} (allowed: {hint})"
+    elif kind in _TYPE_WORDS:
+        message = f"field {name!r} must be {_TYPE_WORDS[kind]}, not {type_name(error['input'])}"
+    elif kind == "catalog" and not name:
+        message = error["msg"]
+    elif kind == "catalog" and error["msg"].startswith("must"):
+        message = f"field {name!r} {error['msg']}"
+    else:
+        message = f"field {name!r}: {error['msg']}"
+    return f"{table.replace(': ', '.')}: {message}" if table else message
+
+
+def validate(model: type[M], table: Any, report: Report, what: str) -> M | None:
+    """``table`` as a ``model``, or None with each problem reported in :class:`Fields`' words.
+
+    ``what`` names the table for a value that is not a table ("a Parameter").
+    """
+    if not isinstance(table, dict):
+        report(f"{what} must be a table, not {type_name(table)}")
+        return None
+    try:
+        return model.model_validate(table)
+    except ValidationError as exc:
+        for error in exc.errors():
+            report(_field_words(error, model))
+        return None
 
 
 # --------------------------------------------------------------------------- raw parse

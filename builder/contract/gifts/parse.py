@@ -12,6 +12,8 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from builder.contract.gifts.bonus import parse_dice_bonus
 from builder.contract.gifts.catalog import (
     ANY_STYLE,
@@ -30,10 +32,17 @@ from builder.contract.gifts.catalog import (
     frozen_map,
 )
 from builder.contract.gifts.choices import parse_choice
-from builder.contract.gifts.fields import Fields, RawCatalog, check_id
+from builder.contract.gifts.fields import (
+    Fields,
+    GiftText,
+    RawCatalog,
+    StatusName,
+    check_id,
+    validate,
+)
 from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
 from builder.contract.status import Status
-from builder.core.catalog import Problems, Report, type_name
+from builder.core.catalog import CatalogModel, Problems, Report, type_name
 
 
 def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
@@ -388,44 +397,64 @@ def _under(report: Report, where: str) -> Report:
     return lambda message: report(f"{where}: {message}")
 
 
-def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:  # noqa: C901  (complexity 11 when the limits came in)
-    f = Fields(table, report, "a Parameter", ("name", "summary", "slot", "default", "levels"))
-    levels_raw = f.get("levels", list, [])
+class _LevelShape(CatalogModel):
+    """One level of a Parameter (FORMAT.md): its id, name, the text it puts in the slot."""
+
+    id: str
+    name: GiftText
+    text: str
+    status: StatusName = Status.NEWBIE
+    dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
+
+
+class _ParameterShape(CatalogModel):
+    """An ``[effects.<id>.parameters.<id>]`` table: a slot filled by one of its levels."""
+
+    name: GiftText
+    summary: str = ""
+    slot: str
+    default: str
+    levels: list[_LevelShape] = Field(default_factory=list)
+
+
+def _parameter_levels(shape: _ParameterShape, report: Report) -> list[ParameterLevel]:
+    """The levels of a Parameter whose ids are sound and unique, in file order."""
     levels: list[ParameterLevel] = []
     seen: set[str] = set()
-    for i, level in enumerate(levels_raw or []):
+    for i, level in enumerate(shape.levels):
         lreport = _under(report, f"levels[{i}]")
-        lf = Fields(level, lreport, "a level", ("id", "name", "text", "status", "dice_bonus"))
-        lid = lf.get("id", str) or ""
-        if lid and not check_id(lid, lreport, "level id"):
+        if level.id and not check_id(level.id, lreport, "level id"):
             continue
-        if lid in seen:
-            lreport(f"level id {lid!r} appears twice")
+        if level.id in seen:
+            lreport(f"level id {level.id!r} appears twice")
             continue
-        seen.add(lid)
-        text = lf.get("text", str) or ""
-        if any(c in text for c in "{}[]"):
+        seen.add(level.id)
+        if any(c in level.text for c in "{}[]"):
             lreport("'text' is plain text; braces and brackets are not allowed")
-        bonus = parse_dice_bonus(lf.table.get("dice_bonus"), lreport)
-        levels.append(ParameterLevel(lid, lf.text("name"), text, lf.status(), len(levels), bonus))
+        bonus = parse_dice_bonus(level.dice_bonus, lreport)
+        levels.append(
+            ParameterLevel(level.id, level.name, level.text, level.status, len(levels), bonus)
+        )
+    return levels
+
+
+def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:
+    shape = validate(_ParameterShape, table, report, "a Parameter")
+    if shape is None:
+        return None
+    levels = _parameter_levels(shape, report)
+    ids = [lv.id for lv in levels]
     if len(levels) < 2:
         report("a Parameter needs at least two levels")
-    default = f.get("default", str) or ""
-    if default and default not in seen:
-        report(
-            f"default level {default!r} is not one of its levels "
-            f"({', '.join(lv.id for lv in levels)})"
-        )
-    slot = f.get("slot", str) or ""
-    if slot and not SLOT_NAME.match(slot):
-        report(f"'slot' {slot!r} is not a slot name")
-    if default and levels and default in seen:
-        default_level = next(lv for lv in levels if lv.id == default)
-        if default_level.status is not Status.NEWBIE:
-            report("the default level cannot require a Status")
-    if len(levels) < 2 or default not in seen:
+    if shape.default and shape.default not in ids:
+        report(f"default level {shape.default!r} is not one of its levels ({', '.join(ids)})")
+    if shape.slot and not SLOT_NAME.match(shape.slot):
+        report(f"'slot' {shape.slot!r} is not a slot name")
+    if shape.default in ids and levels[ids.index(shape.default)].status is not Status.NEWBIE:
+        report("the default level cannot require a Status")
+    if len(levels) < 2 or shape.default not in ids:
         return None
-    return Parameter(pid, f.text("name"), f.text("summary", ""), slot, default, tuple(levels))
+    return Parameter(pid, shape.name, shape.summary, shape.slot, shape.default, tuple(levels))
 
 
 def parse_effect_file(  # noqa: C901  (complexity 11 when the limits came in)

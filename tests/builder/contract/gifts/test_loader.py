@@ -375,3 +375,49 @@ def test_an_unknown_design_is_refused(catalog_copy: Path) -> None:
         'effects/weird.toml: effects.zap: field \'design\' must be "rules", "harbinger"'
         " or absent, not 'homebrew'"
     ]
+
+
+_NO_RANGE = (
+    "effects/weird.toml: effects.zap.styles.targeted: the Effect's 'template' uses slot {range},"
+    " which has no value: give it a default under [effects.zap.slots], a Parameter, or use a"
+    " standard slot of the Style"
+)
+
+
+def test_a_parameter_shape_reports_every_problem_in_its_levels(catalog_copy: Path) -> None:
+    """A Parameter is read as a pydantic model (issue 30): every wrong field of its levels
+    is named at once, with the level's place, and a misspelt key gets the closest name.
+    A refused Parameter fills no slot, so the template's {range} is reported too."""
+    broken = MINIMAL_EFFECT.replace(
+        '{ id = "touch", name = "Touch", text = "arm\'s reach" }',
+        '{ id = "touch", name = "", text = 5, staus = "novice" }',
+    ).replace('{ id = "near", name = "30 feet", text = "30 feet" }', '{ id = "near", text = "x" }')
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    place = "effects/weird.toml: effects.zap.parameters.range"
+    assert _problems(catalog_copy) == [
+        f"{place}: levels[0]: field 'name' must not be empty",
+        f"{place}: levels[0]: field 'text' must be text, not a number",
+        f"{place}: levels[0]: unknown field 'staus' (did you mean 'status'?)"
+        " (allowed: dice_bonus, id, name, status, text)",
+        f"{place}: levels[1]: missing required field 'name'",
+        _NO_RANGE,
+    ]
+
+
+def test_a_parameter_level_status_and_default_are_checked(catalog_copy: Path) -> None:
+    """A level's Status is a Status name; the default level cannot require one."""
+    broken = MINIMAL_EFFECT.replace(
+        '{ id = "near", name = "30 feet", text = "30 feet" }',
+        '{ id = "near", name = "30 feet", text = "30 feet", status = "veteran" }',
+    )
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    assert _problems(catalog_copy) == [
+        "effects/weird.toml: effects.zap.parameters.range: the default level cannot require"
+        " a Status"
+    ]
+    _write(catalog_copy / "effects" / "weird.toml", broken.replace('"veteran"', '"boss"'))
+    assert _problems(catalog_copy) == [
+        "effects/weird.toml: effects.zap.parameters.range: levels[1]: field 'status': "
+        "unknown Status 'boss'; expected one of Newbie, Novice, Seasoned, Professional, Veteran",
+        _NO_RANGE,
+    ]
