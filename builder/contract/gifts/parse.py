@@ -45,6 +45,70 @@ from builder.contract.status import Status
 from builder.core.catalog import CatalogModel, Problems, Report, type_name
 
 
+class _StyleShape(CatalogModel):
+    """A ``[styles.<id>]`` table of core.toml: an Activation Style and its standard slots."""
+
+    name: GiftText
+    summary: GiftText
+    slots: dict[str, Any] = Field(default_factory=dict)  # each slot worded by _slot_table
+
+
+class _GiftTypeShape(CatalogModel):
+    """A ``[gift_types.<id>]`` table of core.toml."""
+
+    name: GiftText
+    cost: int = 0
+    summary: GiftText
+    reliability: GiftText
+    risk_of_loss: GiftText
+    crafting: str = ""
+    crafts: str = ""
+    styles: list[str] = Field(default_factory=list)
+    style_slots: dict[str, Any] = Field(default_factory=dict)
+    note: str = ""
+
+
+def _style(sid: str, table: Any, origin: Origin, report: Report) -> ActivationStyle:
+    """The Style in ``table``; when its shape is refused, a stand-in with its id only, so
+    the Effects that name it add no second message for the same mistake."""
+    shape = validate(_StyleShape, table, report, "a Style")
+    if shape is None:
+        return ActivationStyle(id=sid, name=sid, summary="", slots=frozen_map({}), origin=origin)
+    slots = frozen_map(_slot_table(shape.slots, report, "slots"))
+    return ActivationStyle(
+        id=sid, name=shape.name, summary=shape.summary, slots=slots, origin=origin
+    )
+
+
+def _gift_type(tid: str, table: Any, origin: Origin, report: Report) -> GiftType:
+    """The Gift Type in ``table`` (or, when its shape is refused, a stand-in with its id)."""
+    shape = validate(
+        _GiftTypeShape, table, report, "a Gift Type"
+    ) or _GiftTypeShape.model_construct(name=tid, summary="", reliability="", risk_of_loss="")
+    crafts = shape.crafts
+    if crafts not in ("", "artifact", "consumable"):
+        report(f'field \'crafts\' must be "artifact", "consumable" or absent, not {crafts!r}')
+        crafts = ""
+    style_slots = {
+        style_id: frozen_map(_slot_table(slots, report, f"style_slots.{style_id}"))
+        for style_id, slots in shape.style_slots.items()
+    }
+    return GiftType(
+        id=tid,
+        name=shape.name,
+        cost=shape.cost,
+        summary=shape.summary,
+        reliability=shape.reliability,
+        risk_of_loss=shape.risk_of_loss,
+        crafting=shape.crafting,
+        crafts=crafts,
+        styles=frozenset(shape.styles),
+        style_slots=frozen_map(style_slots),
+        note=shape.note,
+        origin=origin,
+    )
+
+
 def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
     top = Fields(doc, problems.at(origin.file, ""), "file", ("gift_types", "styles"))
     for sid, table in (top.get("styles", dict, {}) or {}).items():
@@ -54,14 +118,7 @@ def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: P
         if sid in raw.styles:
             report(f"Style {sid!r} is already defined in {raw.styles[sid].origin.file}")
             continue
-        f = Fields(table, report, "a Style", ("name", "summary", "slots"))
-        raw.styles[sid] = ActivationStyle(
-            id=sid,
-            name=f.text("name"),
-            summary=f.text("summary"),
-            slots=frozen_map(_slot_table(f.get("slots", dict, {}), report, "slots")),
-            origin=origin,
-        )
+        raw.styles[sid] = _style(sid, table, origin, report)
     for tid, table in (top.get("gift_types", dict, {}) or {}).items():
         report = problems.at(origin.file, f"gift_types.{tid}")
         if not check_id(tid, report, "Gift Type id"):
@@ -69,46 +126,7 @@ def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: P
         if tid in raw.gift_types:
             report(f"Gift Type {tid!r} is already defined in {raw.gift_types[tid].origin.file}")
             continue
-        f = Fields(
-            table,
-            report,
-            "a Gift Type",
-            (
-                "name",
-                "cost",
-                "summary",
-                "reliability",
-                "risk_of_loss",
-                "crafting",
-                "crafts",
-                "styles",
-                "style_slots",
-                "note",
-            ),
-        )
-        crafts = f.get("crafts", str, "")
-        if crafts not in ("", "artifact", "consumable"):
-            report(f'field \'crafts\' must be "artifact", "consumable" or absent, not {crafts!r}')
-            crafts = ""
-        style_slots: dict[str, Mapping[str, str]] = {}
-        for style_id, slots in (f.get("style_slots", dict, {}) or {}).items():
-            style_slots[style_id] = frozen_map(
-                _slot_table(slots, report, f"style_slots.{style_id}")
-            )
-        raw.gift_types[tid] = GiftType(
-            id=tid,
-            name=f.text("name"),
-            cost=f.get("cost", int, 0) or 0,
-            summary=f.text("summary"),
-            reliability=f.text("reliability"),
-            risk_of_loss=f.text("risk_of_loss"),
-            crafting=f.text("crafting", ""),
-            crafts=crafts or "",
-            styles=frozenset(f.str_list("styles")),
-            style_slots=frozen_map(style_slots),
-            note=f.text("note", ""),
-            origin=origin,
-        )
+        raw.gift_types[tid] = _gift_type(tid, table, origin, report)
 
 
 def _slot_table(table: Any, report: Report, what: str) -> dict[str, str]:
@@ -274,28 +292,39 @@ def _parse_modifier(  # noqa: C901, PLR0912, PLR0915  (complexity 25, 24 branche
     )
 
 
+class _GroupShape(CatalogModel):
+    """A ``[groups.<id>]`` table: modifiers of which at least ``min`` are picked."""
+
+    name: GiftText
+    min: int = 1
+    styles: list[str] = Field(default_factory=list)
+    rules: GiftText
+    status_over: int = 0
+    status: StatusName = Status.NEWBIE
+
+
 def _parse_group(gid: str, table: Any, origin: Origin, report: Report) -> ModifierGroup:
-    f = Fields(
-        table, report, "a group", ("name", "min", "styles", "rules", "status_over", "status")
-    )
-    minimum = f.get("min", int, 1)
-    if minimum is not None and minimum < 0:
+    """The group in ``table`` (or, when its shape is refused, a stand-in with its id, so
+    its modifiers add no second message for the same mistake)."""
+    shape = validate(_GroupShape, table, report, "a group")
+    if shape is None:
+        return ModifierGroup(id=gid, name=gid, min=0, styles=frozenset(), rules="", origin=origin)
+    if shape.min < 0:
         report("field 'min' cannot be negative")
-    over = f.get("status_over", int, 0) or 0
-    status = f.status()
-    if ("status_over" in f.table) != ("status" in f.table):
+    paired = {"status_over", "status"} & shape.model_fields_set
+    if len(paired) == 1:
         report("'status_over' (how many may be picked freely) and 'status' go together")
-    elif "status_over" in f.table and (over < 1 or status is Status.NEWBIE):
+    elif paired and (shape.status_over < 1 or shape.status is Status.NEWBIE):
         report("'status_over' must be at least 1 and 'status' above Newbie")
     return ModifierGroup(
         id=gid,
-        name=f.text("name"),
-        min=max(0, minimum or 0),
-        styles=frozenset(f.str_list("styles")),
-        rules=f.text("rules"),
+        name=shape.name,
+        min=max(0, shape.min),
+        styles=frozenset(shape.styles),
+        rules=shape.rules,
         origin=origin,
-        status_over=max(0, over),
-        status=status,
+        status_over=max(0, shape.status_over),
+        status=shape.status,
     )
 
 
@@ -494,6 +523,32 @@ def parse_effect_file(  # noqa: C901  (complexity 11 when the limits came in)
             raw.effects[eid] = effect
 
 
+class _EffectStyleShape(CatalogModel):
+    """An ``[effects.<id>.styles.<style>]`` table: the Effect's cost in that Style."""
+
+    cost: int
+    template: Any = None  # one sentence or a list, worded by _template
+    slots: dict[str, Any] = Field(default_factory=dict)  # each slot worded by _slot_table
+    status: StatusName = Status.NEWBIE
+
+
+def _effect_style(sid: str, table: Any, report: Report) -> EffectStyle:
+    """The Effect Style in ``table`` (or, when its shape is refused, a stand-in)."""
+    shape = validate(_EffectStyleShape, table, report, "an Effect Style")
+    if shape is None:
+        return EffectStyle(
+            style=sid, cost=0, template=(), slots=frozen_map({}), status=Status.NEWBIE
+        )
+    template = () if shape.template is None else _template(shape.template, report, "'template'")
+    return EffectStyle(
+        style=sid,
+        cost=shape.cost,
+        template=template,
+        slots=frozen_map(_slot_table(shape.slots, report, "slots")),
+        status=shape.status,
+    )
+
+
 def _parse_effect(  # noqa: C901  (complexity 13 when the limits came in)
     eid: str, table: Any, category: str, origin: Origin, problems: Problems, raw: RawCatalog
 ) -> Effect | None:
@@ -503,21 +558,10 @@ def _parse_effect(  # noqa: C901  (complexity 13 when the limits came in)
     template = _template(f.table.get("template"), report, "'template'")
     slots = _slot_table(f.get("slots", dict, {}) or {}, report, "slots")
 
-    styles: dict[str, EffectStyle] = {}
-    for sid, stable in (f.get("styles", dict, {}) or {}).items():
-        sreport = problems.at(origin.file, f"{entry}.styles.{sid}")
-        sf = Fields(stable, sreport, "an Effect Style", ("cost", "template", "slots", "status"))
-        cost = sf.get("cost", int)
-        style_template = (
-            _template(sf.table["template"], sreport, "'template'") if "template" in sf.table else ()
-        )
-        styles[sid] = EffectStyle(
-            style=sid,
-            cost=cost or 0,
-            template=style_template,
-            slots=frozen_map(_slot_table(sf.get("slots", dict, {}) or {}, sreport, "slots")),
-            status=sf.status(),
-        )
+    styles = {
+        sid: _effect_style(sid, stable, problems.at(origin.file, f"{entry}.styles.{sid}"))
+        for sid, stable in (f.get("styles", dict, {}) or {}).items()
+    }
     if not styles:
         report("an Effect needs at least one Style under [effects.<id>.styles.<style>]")
 

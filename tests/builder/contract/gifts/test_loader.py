@@ -421,3 +421,39 @@ def test_a_parameter_level_status_and_default_are_checked(catalog_copy: Path) ->
         "unknown Status 'boss'; expected one of Newbie, Novice, Seasoned, Professional, Veteran",
         _NO_RANGE,
     ]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_gift_type_and_a_group_report_each_problem_once(catalog_copy: Path) -> None:
+    """core.toml's Gift Types and general.toml's groups are pydantic models (issue 30):
+    each wrong field is named, and a refused entry stands in by its id, so the Effects and
+    stock Gifts that name it add no second message for the same mistake."""
+    core = catalog_copy / "core.toml"
+    _edit(core, 'name = "Power"\ncost = 0\n', 'name = "Power"\ncost = true\nnote = 3\ncrafs = ""\n')
+    general = catalog_copy / "general.toml"
+    _edit(
+        general, 'name = "Trigger"\nmin = 1\n', 'name = "Trigger"\nmin = "one"\nstatus = "novice"\n'
+    )
+    assert _problems(catalog_copy) == [
+        "core.toml: gift_types.power: field 'cost' must be a whole number, not true/false",
+        "core.toml: gift_types.power: field 'note' must be text, not a number",
+        "core.toml: gift_types.power: unknown field 'crafs' (did you mean 'crafts'?) (allowed:"
+        " cost, crafting, crafts, name, note, reliability, risk_of_loss, style_slots, styles,"
+        " summary)",
+        "general.toml: groups.trigger: field 'min' must be a whole number, not text",
+    ]
+
+
+def test_a_group_pairs_status_over_with_status(catalog_copy: Path) -> None:
+    """'status_over' and 'status' go together (FORMAT.md), checked after the shape."""
+    general = catalog_copy / "general.toml"
+    _edit(general, 'name = "Trigger"\nmin = 1\n', 'name = "Trigger"\nmin = 1\nstatus = "novice"\n')
+    assert _problems(catalog_copy) == [
+        "general.toml: groups.trigger: 'status_over' (how many may be picked freely) and"
+        " 'status' go together"
+    ]
