@@ -457,3 +457,30 @@ def test_a_group_pairs_status_over_with_status(catalog_copy: Path) -> None:
         "general.toml: groups.trigger: 'status_over' (how many may be picked freely) and"
         " 'status' go together"
     ]
+
+
+def test_a_stock_gift_shape_is_checked_before_it_is_evaluated(catalog_copy: Path) -> None:
+    """A stock Gift is a pydantic model (issue 30): a wrong field, a modifier choice with a
+    misspelt key and a Parameter level that is not text are each named; a refused stock Gift
+    is not evaluated, so its claimed cost adds no second message."""
+    crafting = catalog_copy / "stock" / "crafting.toml"
+    _edit(
+        crafting,
+        'enhancements = [{ id = "attribute", detail = "Brawn" }]\ncost = 1\n',
+        'enhancements = [{ id = "attribute", detial = "Brawn" }, 7]\ncost = "1"\n'
+        "parameters = { dose = 2 }\n",
+    )
+    place = "stock/crafting.toml: gifts.tiger_tonic"
+    assert _problems(catalog_copy) == [
+        f"{place}: field 'cost' must be a whole number, not text",
+        f"{place}: field 'parameters.dose' must be text, not a number",
+    ]
+    _edit(crafting, 'cost = "1"\nparameters = { dose = 2 }\n', "cost = 1\n")
+    # the shape is sound now, so the Gift is evaluated without the refused choices and its
+    # claimed cost is checked too (lines after these two)
+    assert _problems(catalog_copy)[:2] == [
+        f"{place}: enhancements[0]: unknown field 'detial' (did you mean 'detail'?)"
+        " (allowed: count, detail, id)",
+        f"{place}: enhancements[1] must be a modifier id or a table"
+        " { id = ..., detail = ..., count = ... }",
+    ]
