@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from builder.contract.gifts.bonus import parse_dice_bonus
 from builder.contract.gifts.catalog import (
@@ -42,7 +42,7 @@ from builder.contract.gifts.fields import (
 )
 from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
 from builder.contract.status import Status
-from builder.core.catalog import CatalogModel, Problems, Report, type_name
+from builder.core.catalog import CatalogModel, Problems, Report, catalog_error, type_name
 
 
 class _StyleShape(CatalogModel):
@@ -148,26 +148,45 @@ def _slot_table(table: Any, report: Report, what: str) -> dict[str, str]:
     return out
 
 
-_MODIFIER_FIELDS = (
-    "name",
-    "rules",
-    "slot",
-    "join",
-    "text",
-    "text_many",
-    "replace",
-    "detail",
-    "detail_blank",
-    "detail_join",
-    "max",
-    "requires",
-    "excludes",
-    "status",
-    "styles",
-    "types",
-    "group",
-    "dice_bonus",
-)
+def _join(value: str) -> str:
+    if value not in {j.value for j in Join}:
+        raise catalog_error(f'must be "and", "or" or "sentence", not {value!r}')
+    return value
+
+
+def _detail_join(value: str) -> str:
+    if value not in ("and", "or"):
+        raise catalog_error(f'must be "and" or "or", not {value!r}')
+    return value
+
+
+class _ModifierShape(CatalogModel):
+    """An Enhancement or Drawback table (FORMAT.md §2.3): what it adds to the Gift's text."""
+
+    name: GiftText
+    rules: GiftText
+    slot: str = ""
+    join: Annotated[str, AfterValidator(_join)] | None = None
+    text: Any = None  # one text or a table per Style id, worded by _style_text
+    text_many: Any = None
+    replace: Any = None
+    detail: str = ""
+    detail_blank: str = ""
+    detail_join: Annotated[str, AfterValidator(_detail_join)] = "and"
+    max: int = 1
+    requires: list[str] = Field(default_factory=list)
+    excludes: list[str] = Field(default_factory=list)
+    status: StatusName = Status.NEWBIE
+    styles: list[str] = Field(default_factory=list)
+    types: list[str] = Field(default_factory=list)
+    group: str = ""
+    dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
+
+
+class _GeneralModifierShape(_ModifierShape):
+    """A general modifier of general.toml, which names the Effects it applies to."""
+
+    applies_to: list[str] = Field(default_factory=list)
 
 
 def _style_text(value: Any, report: Report, key: str) -> dict[str, str] | None:
@@ -190,67 +209,55 @@ def _style_text(value: Any, report: Report, key: str) -> dict[str, str] | None:
     return None
 
 
-def _parse_modifier(  # noqa: C901, PLR0912, PLR0915  (complexity 25, 24 branches, 61 statements when the limits came in)
-    mid: str,
-    table: Any,
-    kind: ModifierKind,
-    origin: Origin,
-    report: Report,
-    *,
-    general: bool,
-) -> Modifier | None:
-    allowed = _MODIFIER_FIELDS + (("applies_to",) if general else ())
-    f = Fields(table, report, f"an {kind.value}", allowed)
-    text = _style_text(f.table.get("text"), report, "text")
-    text_many = _style_text(f.table.get("text_many"), report, "text_many")
-    replace = _style_text(f.table.get("replace"), report, "replace")
-    slot = f.get("slot", str, "") or ""
-    join_raw = f.get("join", str, None)
-    detail_label = f.get("detail", str, "") or ""
-    detail_blank = f.get("detail_blank", str, "") or ""
-    count_max = f.get("max", int, 1) or 1
-    detail_join = f.get("detail_join", str, "and") or "and"
-
-    join: Join | None = None
-    if join_raw is not None:
-        try:
-            join = Join(join_raw)
-        except ValueError:
-            report(f'field \'join\' must be "and", "or" or "sentence", not {join_raw!r}')
-    if (text is None) == (replace is None):
+def _modifier_text_rules(shape: _ModifierShape, report: Report) -> None:
+    """The rules between a modifier's text fields: text or replace, join, slot, max, detail."""
+    given = shape.model_fields_set
+    if ("text" in given) == ("replace" in given):
         report("give exactly one of 'text' (append a clause) or 'replace' (rewrite a slot)")
-    if replace is not None:
-        if join_raw is not None:
+    if "replace" in given:
+        if shape.join is not None:
             report("'join' has no meaning with 'replace'; remove it")
-        if not slot:
+        if not shape.slot:
             report("'replace' needs the 'slot' it rewrites")
-    if text is not None:
-        if join_raw is None:
+    if "text" in given:
+        if shape.join is None:
             report('\'text\' needs \'join\' ("and", "or" or "sentence")')
-        elif join in (Join.AND, Join.OR) and not slot:
-            report(f"join = {join_raw!r} needs the 'slot' the clause joins")
-    if slot and not SLOT_NAME.match(slot):
-        report(f"'slot' {slot!r} is not a slot name")
-    if count_max < 1:
+        elif Join(shape.join) in (Join.AND, Join.OR) and not shape.slot:
+            report(f"join = {shape.join!r} needs the 'slot' the clause joins")
+    if shape.slot and not SLOT_NAME.match(shape.slot):
+        report(f"'slot' {shape.slot!r} is not a slot name")
+    _modifier_count_rules(shape, report)
+
+
+def _modifier_count_rules(shape: _ModifierShape, report: Report) -> None:
+    """The rules of a modifier taken more than once: max, text_many, detail and detail_join."""
+    given = shape.model_fields_set
+    if shape.max < 0:
         report("field 'max' must be at least 1")
-        count_max = 1
-    if text_many is not None and count_max == 1:
+    count_max = max(shape.max, 1)
+    if "text_many" in given and count_max == 1:
         report("'text_many' is only used when 'max' is more than 1")
-    if text_many is not None and replace is not None:
+    if "text_many" in given and "replace" in given:
         report("'text_many' cannot go with 'replace'")
-    if detail_join not in ("and", "or"):
-        report(f'field \'detail_join\' must be "and" or "or", not {detail_join!r}')
-        detail_join = "and"
-    if "detail_join" in f.table and (not detail_label or count_max == 1):
+    if "detail_join" in given and (not shape.detail or count_max == 1):
         report("'detail_join' joins the details of several instances; it needs 'detail' and 'max'")
-    if bool(detail_label) != bool(detail_blank):
+    if bool(shape.detail) != bool(shape.detail_blank):
         report("'detail' (the label) and 'detail_blank' (the stand-in text) go together")
 
+
+def _check_clauses(
+    variants: Mapping[str, Mapping[str, str] | None],
+    detail_label: str,
+    count_max: int,
+    report: Report,
+) -> None:
+    """Each clause of ``text``, ``text_many`` and ``replace`` parses with the placeholders
+    the modifier allows ({detail} with a detail label, {count} when it stacks)."""
     allowed_ph = {"detail"} if detail_label else set()
     if count_max > 1:
         allowed_ph |= {"count", "count_word"}
-    for key, variants in (("text", text), ("text_many", text_many), ("replace", replace)):
-        for style, clause in (variants or {}).items():
+    for key, clauses in variants.items():
+        for style, clause in (clauses or {}).items():
             where = key if style == ANY_STYLE else f"{key}.{style}"
             try:
                 sentence = parse_sentence(clause, frozenset(allowed_ph))
@@ -263,32 +270,52 @@ def _parse_modifier(  # noqa: C901, PLR0912, PLR0915  (complexity 25, 24 branche
                 report(f"{where}: has a detail label but never uses {{detail}}")
             if not clause.strip():
                 report(f"{where} must not be empty")
-    for key in ("name", "rules"):
-        f.text(key)
+
+
+def _parse_modifier(
+    mid: str,
+    table: Any,
+    kind: ModifierKind,
+    origin: Origin,
+    report: Report,
+    *,
+    general: bool,
+) -> Modifier | None:
+    model = _GeneralModifierShape if general else _ModifierShape
+    shape = validate(model, table, report, f"an {kind.value}")
+    if shape is None:
+        return None
+    text = _style_text(shape.text, report, "text")
+    text_many = _style_text(shape.text_many, report, "text_many")
+    replace = _style_text(shape.replace, report, "replace")
+    _modifier_text_rules(shape, report)
+    count_max = max(shape.max, 1)
+    variants = {"text": text, "text_many": text_many, "replace": replace}
+    _check_clauses(variants, shape.detail, count_max, report)
     return Modifier(
         id=mid,
-        name=f.text("name") if isinstance(f.table.get("name"), str) else mid,
+        name=shape.name,
         kind=kind,
-        rules=f.table.get("rules", "") if isinstance(f.table.get("rules"), str) else "",
-        slot=slot,
-        join=join,
+        rules=shape.rules,
+        slot=shape.slot,
+        join=None if shape.join is None else Join(shape.join),
         text=frozen_map(text),
         text_many=frozen_map(text_many),
         replace=frozen_map(replace),
-        detail_label=detail_label,
-        detail_blank=detail_blank,
-        detail_join=detail_join,
+        detail_label=shape.detail,
+        detail_blank=shape.detail_blank,
+        detail_join=shape.detail_join,
         max=count_max,
-        requires=f.str_list("requires"),
-        excludes=f.str_list("excludes"),
-        status=f.status(),
-        styles=frozenset(f.str_list("styles")),
-        types=frozenset(f.str_list("types")),
-        group=f.get("group", str, "") or "",
+        requires=tuple(shape.requires),
+        excludes=tuple(shape.excludes),
+        status=shape.status,
+        styles=frozenset(shape.styles),
+        types=frozenset(shape.types),
+        group=shape.group,
         general=general,
-        applies_to=f.str_list("applies_to") if general else (),
+        applies_to=tuple(shape.applies_to) if isinstance(shape, _GeneralModifierShape) else (),
         origin=origin,
-        dice_bonus=parse_dice_bonus(f.table.get("dice_bonus"), report),
+        dice_bonus=parse_dice_bonus(shape.dice_bonus, report),
     )
 
 

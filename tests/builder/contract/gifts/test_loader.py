@@ -484,3 +484,19 @@ def test_a_stock_gift_shape_is_checked_before_it_is_evaluated(catalog_copy: Path
         f"{place}: enhancements[1] must be a modifier id or a table"
         " { id = ..., detail = ..., count = ... }",
     ]
+
+
+def test_a_modifier_shape_names_each_wrong_field(catalog_copy: Path) -> None:
+    """An Enhancement is a pydantic model (issue 30): 'join' must be one of its words, 'max'
+    a whole number, and a misspelt key gets the closest name, all in one pass."""
+    broken = MINIMAL_EFFECT.replace('join = "and"', 'join = "also"\nmax = true\ndetial = "Who"')
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    place = "effects/weird.toml: effects.zap.enhancements.loud"
+    problems = _problems(catalog_copy)
+    assert problems == [
+        f'{place}: field \'join\' must be "and", "or" or "sentence", not \'also\'',
+        f"{place}: field 'max' must be a whole number, not true/false",
+        f"{place}: unknown field 'detial' (did you mean 'detail'?) (allowed: detail,"
+        " detail_blank, detail_join, dice_bonus, excludes, group, join, max, name, replace,"
+        " requires, rules, slot, status, styles, text, text_many, types)",
+    ]
