@@ -33,7 +33,6 @@ from builder.contract.gifts.catalog import (
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.gifts.fields import (
-    Fields,
     GiftText,
     RawCatalog,
     StatusName,
@@ -220,6 +219,13 @@ def _walk(source: _Source, raw: RawCatalog, problems: Problems) -> None:
             collect_stock(doc, path, origin, raw, problems)
 
 
+class _HouseFile(CatalogModel):
+    """A house-rule folder's ``catalog.toml``: the name its Gifts are marked with."""
+
+    name: GiftText
+    summary: str = ""
+
+
 def house_catalog_name(folder: Path) -> tuple[str, list[CatalogProblem]]:
     """The name a house-rule folder gives itself in its ``catalog.toml``."""
     problems = Problems()
@@ -231,9 +237,8 @@ def house_catalog_name(folder: Path) -> tuple[str, list[CatalogProblem]]:
     doc = _read_toml(path, file, problems)
     if doc is None:
         return folder.name, problems.items
-    f = Fields(doc, problems.at(file, ""), "file", ("name", "summary"))
-    name = f.text("name")
-    return (name.strip() or folder.name), problems.items
+    shape = validate(_HouseFile, doc, problems.at(file, ""), "file")
+    return (shape.name.strip() if shape else folder.name), problems.items
 
 
 def build_catalog(sources: Sequence[_Source]) -> tuple[Catalog | None, list[CatalogProblem]]:

@@ -31,14 +31,14 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     frozen_map,
 )
-from builder.contract.gifts.choices import parse_choice
+from builder.contract.gifts.choices import PlayerChoice, parse_choice
 from builder.contract.gifts.fields import (
-    Fields,
     GiftText,
     RawCatalog,
     StatusName,
     check_id,
     validate,
+    validate_parts,
 )
 from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
 from builder.contract.status import Status
@@ -109,9 +109,16 @@ def _gift_type(tid: str, table: Any, origin: Origin, report: Report) -> GiftType
     )
 
 
+class _CoreFile(CatalogModel):
+    """core.toml: the Gift Types and the Activation Styles."""
+
+    gift_types: dict[str, Any] = Field(default_factory=dict)
+    styles: dict[str, Any] = Field(default_factory=dict)
+
+
 def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
-    top = Fields(doc, problems.at(origin.file, ""), "file", ("gift_types", "styles"))
-    for sid, table in (top.get("styles", dict, {}) or {}).items():
+    _, top = validate_parts(_CoreFile, doc, problems.at(origin.file, ""), "file")
+    for sid, table in top["styles"].items():
         report = problems.at(origin.file, f"styles.{sid}")
         if not check_id(sid, report, "Style id"):
             continue
@@ -119,7 +126,7 @@ def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: P
             report(f"Style {sid!r} is already defined in {raw.styles[sid].origin.file}")
             continue
         raw.styles[sid] = _style(sid, table, origin, report)
-    for tid, table in (top.get("gift_types", dict, {}) or {}).items():
+    for tid, table in top["gift_types"].items():
         report = problems.at(origin.file, f"gift_types.{tid}")
         if not check_id(tid, report, "Gift Type id"):
             continue
@@ -386,20 +393,26 @@ def _parse_modifier_tables(
                 into[mid] = modifier
 
 
+class _GeneralFile(CatalogModel):
+    """general.toml: the general groups, Enhancements and Drawbacks."""
+
+    groups: dict[str, Any] = Field(default_factory=dict)
+    enhancements: dict[str, Any] = Field(default_factory=dict)
+    drawbacks: dict[str, Any] = Field(default_factory=dict)
+
+
 def parse_general(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
-    Fields(doc, problems.at(origin.file, ""), "file", ("groups", "enhancements", "drawbacks"))
-    groups = doc.get("groups", {})
-    if isinstance(groups, dict):
-        for gid, table in groups.items():
-            report = problems.at(origin.file, f"groups.{gid}")
-            if not check_id(gid, report, "group id"):
-                continue
-            if gid in raw.groups:
-                report(f"group {gid!r} is already defined in {raw.groups[gid].origin.file}")
-                continue
-            raw.groups[gid] = _parse_group(gid, table, origin, report)
+    _, top = validate_parts(_GeneralFile, doc, problems.at(origin.file, ""), "file")
+    for gid, table in top["groups"].items():
+        report = problems.at(origin.file, f"groups.{gid}")
+        if not check_id(gid, report, "group id"):
+            continue
+        if gid in raw.groups:
+            report(f"group {gid!r} is already defined in {raw.groups[gid].origin.file}")
+            continue
+        raw.groups[gid] = _parse_group(gid, table, origin, report)
     _parse_modifier_tables(
-        doc,
+        top,
         origin,
         problems,
         "",
@@ -408,26 +421,6 @@ def parse_general(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems
         taken=lambda mid: None,
     )
 
-
-_EFFECT_FIELDS = (
-    "name",
-    "summary",
-    "prompt",
-    "status",
-    "types",
-    "template",
-    "slots",
-    "styles",
-    "parameters",
-    "enhancements",
-    "drawbacks",
-    "groups",
-    "use_general",
-    "exclude_general",
-    "choices",
-    "design",
-    "dice_bonus",
-)
 
 #: Who designed an Effect (``design``): "rules" for an Effect the rules text
 #: itself names, "harbinger" for one Harbinger designed within the rules' framework.
@@ -513,32 +506,47 @@ def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:
     return Parameter(pid, shape.name, shape.summary, shape.slot, shape.default, tuple(levels))
 
 
-def parse_effect_file(  # noqa: C901  (complexity 11 when the limits came in)
-    doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
-) -> None:
-    top_report = problems.at(origin.file, "")
-    top = Fields(
-        doc, top_report, "file", ("category", "category_name", "category_summary", "effects")
-    )
-    cat_id = top.get("category", str) or ""
-    if cat_id and not check_id(cat_id, top_report, "category"):
-        return
+class _EffectFile(CatalogModel):
+    """``effects/<category>.toml``: one category of Effects."""
+
+    category: str
+    category_name: str = ""
+    category_summary: str = ""
+    effects: dict[str, Any] = Field(default_factory=dict)
+
+
+def _category(
+    top: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, report: Report
+) -> str | None:
+    """The file's category id, registered the first time a file names it; None if unusable."""
+    cat_id: str = top.get("category", "")
+    if cat_id and not check_id(cat_id, report, "category"):
+        return None
     if cat_id and cat_id != path.stem:
-        top_report(f"category {cat_id!r} must match the file name ({path.stem}.toml)")
-    cat_name = top.get("category_name", str, "") or ""
-    cat_summary = top.get("category_summary", str, "") or ""
+        report(f"category {cat_id!r} must match the file name ({path.stem}.toml)")
+    cat_name: str = top["category_name"]
     if cat_id in raw.categories:
         known = raw.categories[cat_id]
         if cat_name and cat_name != known.name:
-            top_report(
-                f"category_name {cat_name!r} differs from {known.name!r} in {known.origin.file}"
-            )
+            report(f"category_name {cat_name!r} differs from {known.name!r} in {known.origin.file}")
     elif cat_id:
         if not cat_name:
-            top_report("a new category needs 'category_name'")
-        raw.categories[cat_id] = Category(cat_id, cat_name or cat_id, cat_summary, origin)
-    effects = top.get("effects", dict, {}) or {}
-    for eid, table in effects.items():
+            report("a new category needs 'category_name'")
+        raw.categories[cat_id] = Category(
+            cat_id, cat_name or cat_id, top["category_summary"], origin
+        )
+    return cat_id
+
+
+def parse_effect_file(
+    doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
+) -> None:
+    top_report = problems.at(origin.file, "")
+    _, top = validate_parts(_EffectFile, doc, top_report, "file")
+    cat_id = _category(top, path, origin, raw, top_report)
+    if cat_id is None:
+        return
+    for eid, table in top["effects"].items():
         report = problems.at(origin.file, f"effects.{eid}")
         if not check_id(eid, report, "Effect id"):
             continue
@@ -576,44 +584,99 @@ def _effect_style(sid: str, table: Any, report: Report) -> EffectStyle:
     )
 
 
-def _parse_effect(  # noqa: C901  (complexity 13 when the limits came in)
-    eid: str, table: Any, category: str, origin: Origin, problems: Problems, raw: RawCatalog
-) -> Effect | None:
-    entry = f"effects.{eid}"
-    report = problems.at(origin.file, entry)
-    f = Fields(table, report, "an Effect", _EFFECT_FIELDS)
-    template = _template(f.table.get("template"), report, "'template'")
-    slots = _slot_table(f.get("slots", dict, {}) or {}, report, "slots")
+def _design(value: str) -> str:
+    if value not in ("", *DESIGNS):
+        raise catalog_error(f'must be "rules", "harbinger" or absent, not {value!r}')
+    return value
 
-    styles = {
-        sid: _effect_style(sid, stable, problems.at(origin.file, f"{entry}.styles.{sid}"))
-        for sid, stable in (f.get("styles", dict, {}) or {}).items()
-    }
-    if not styles:
-        report("an Effect needs at least one Style under [effects.<id>.styles.<style>]")
 
+class _EffectShape(CatalogModel):
+    """An ``[effects.<id>]`` table (FORMAT.md §2.1); its sub-tables are read one by one."""
+
+    name: GiftText
+    summary: GiftText
+    prompt: GiftText
+    status: StatusName = Status.NEWBIE
+    types: list[str] = Field(default_factory=list)
+    template: Any = None  # one sentence or a list, worded by _template
+    slots: dict[str, Any] = Field(default_factory=dict)
+    styles: dict[str, Any] = Field(default_factory=dict)
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    enhancements: dict[str, Any] = Field(default_factory=dict)
+    drawbacks: dict[str, Any] = Field(default_factory=dict)
+    groups: dict[str, Any] = Field(default_factory=dict)
+    use_general: list[str] = Field(default_factory=list)
+    exclude_general: list[str] = Field(default_factory=list)
+    choices: dict[str, Any] = Field(default_factory=dict)
+    design: Annotated[str, AfterValidator(_design)] = ""
+    dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
+
+
+def _effect_parameters(parts: dict[str, Any], at: Callable[[str], Report]) -> dict[str, Parameter]:
     parameters: dict[str, Parameter] = {}
-    for pid, ptable in (f.get("parameters", dict, {}) or {}).items():
-        preport = problems.at(origin.file, f"{entry}.parameters.{pid}")
+    for pid, ptable in parts["parameters"].items():
+        preport = at(f"parameters.{pid}")
         if not check_id(pid, preport, "Parameter id"):
             continue
         param = _parse_parameter(pid, ptable, preport)
         if param is not None:
             parameters[pid] = param
+    return parameters
 
+
+def _effect_groups(
+    parts: dict[str, Any], at: Callable[[str], Report], origin: Origin, raw: RawCatalog
+) -> dict[str, ModifierGroup]:
     groups: dict[str, ModifierGroup] = {}
-    for gid, gtable in (f.get("groups", dict, {}) or {}).items():
-        greport = problems.at(origin.file, f"{entry}.groups.{gid}")
+    for gid, gtable in parts["groups"].items():
+        greport = at(f"groups.{gid}")
         if not check_id(gid, greport, "group id"):
             continue
         if gid in raw.groups:
             greport(f"group {gid!r} is already a general group in {raw.groups[gid].origin.file}")
             continue
         groups[gid] = _parse_group(gid, gtable, origin, greport)
+    return groups
 
+
+def _effect_choices(
+    parts: dict[str, Any], slots: dict[str, str], at: Callable[[str], Report]
+) -> dict[str, PlayerChoice]:
+    choices: dict[str, PlayerChoice] = {}
+    for cid, ctable in parts["choices"].items():
+        creport = at(f"choices.{cid}")
+        if check_id(cid, creport, "choice id"):
+            choice = parse_choice(cid, ctable, slots, creport)
+            if choice is not None:
+                choices[cid] = choice
+    return choices
+
+
+def _parse_effect(
+    eid: str, table: Any, category: str, origin: Origin, problems: Problems, raw: RawCatalog
+) -> Effect | None:
+    """The Effect in ``table``; None when its shape is refused (its sub-tables are still
+    read, so their problems are reported in the same pass)."""
+    entry = f"effects.{eid}"
+    report = problems.at(origin.file, entry)
+
+    def at(where: str) -> Report:
+        return problems.at(origin.file, f"{entry}.{where}")
+
+    shape, parts = validate_parts(_EffectShape, table, report, "an Effect")
+    template = _template(parts["template"], report, "'template'")
+    slots = _slot_table(parts["slots"], report, "slots")
+    styles = {
+        sid: _effect_style(sid, stable, at(f"styles.{sid}"))
+        for sid, stable in parts["styles"].items()
+    }
+    if not styles:
+        report("an Effect needs at least one Style under [effects.<id>.styles.<style>]")
+    parameters = _effect_parameters(parts, at)
+    groups = _effect_groups(parts, at, origin, raw)
     modifiers: dict[str, Modifier] = {}
     _parse_modifier_tables(
-        f.table,
+        parts,
         origin,
         problems,
         f"{entry}.",
@@ -621,47 +684,47 @@ def _parse_effect(  # noqa: C901  (complexity 13 when the limits came in)
         into=modifiers,
         taken=lambda mid: raw.general[mid].origin.file if mid in raw.general else None,
     )
-    choices = {}
-    for cid, ctable in (f.get("choices", dict, {}) or {}).items():
-        creport = problems.at(origin.file, f"{entry}.choices.{cid}")
-        if check_id(cid, creport, "choice id"):
-            choice = parse_choice(cid, ctable, slots, creport)
-            if choice is not None:
-                choices[cid] = choice
-    design = f.get("design", str, "") or ""
-    if design not in ("", *DESIGNS):
-        report(f'field \'design\' must be "rules", "harbinger" or absent, not {design!r}')
-        design = ""
+    choices = _effect_choices(parts, slots, at)
+    dice_bonus = parse_dice_bonus(parts["dice_bonus"], report)
+    if shape is None:
+        return None
     return Effect(
         id=eid,
-        name=f.text("name"),
+        name=shape.name,
         category=category,
-        summary=f.text("summary"),
-        prompt=f.text("prompt"),
-        status=f.status(),
-        types=frozenset(f.str_list("types")),
+        summary=shape.summary,
+        prompt=shape.prompt,
+        status=shape.status,
+        types=frozenset(shape.types),
         styles=frozen_map(styles),
         template=template,
         slots=frozen_map(slots),
         parameters=frozen_map(parameters),
         modifiers=frozen_map(modifiers),
         groups=frozen_map(groups),
-        use_general=f.str_list("use_general"),
-        exclude_general=f.str_list("exclude_general"),
+        use_general=tuple(shape.use_general),
+        exclude_general=tuple(shape.exclude_general),
         origin=origin,
         choices=frozen_map(choices),
-        design=design,
-        dice_bonus=parse_dice_bonus(f.table.get("dice_bonus"), report),
+        design=shape.design,
+        dice_bonus=dice_bonus,
     )
+
+
+class _StockFile(CatalogModel):
+    """``stock/<category>.toml``: ready-made Gifts of one category."""
+
+    category: str
+    gifts: dict[str, Any] = Field(default_factory=dict)
 
 
 def collect_stock(
     doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
 ) -> None:
     report = problems.at(origin.file, "")
-    top = Fields(doc, report, "file", ("category", "gifts"))
-    category = top.get("category", str) or ""
+    _, top = validate_parts(_StockFile, doc, report, "file")
+    category: str = top.get("category", "")
     if category and category != path.stem:
         report(f"category {category!r} must match the file name ({path.stem}.toml)")
-    for gid, table in (top.get("gifts", dict, {}) or {}).items():
+    for gid, table in top["gifts"].items():
         raw.stock_tables.append((gid, category, f"gifts.{gid}", origin, table))

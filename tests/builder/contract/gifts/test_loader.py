@@ -395,10 +395,10 @@ def test_a_parameter_shape_reports_every_problem_in_its_levels(catalog_copy: Pat
     _write(catalog_copy / "effects" / "weird.toml", broken)
     place = "effects/weird.toml: effects.zap.parameters.range"
     assert _problems(catalog_copy) == [
-        f"{place}: levels[0]: field 'name' must not be empty",
-        f"{place}: levels[0]: field 'text' must be text, not a number",
         f"{place}: levels[0]: unknown field 'staus' (did you mean 'status'?)"
         " (allowed: dice_bonus, id, name, status, text)",
+        f"{place}: levels[0]: field 'name' must not be empty",
+        f"{place}: levels[0]: field 'text' must be text, not a number",
         f"{place}: levels[1]: missing required field 'name'",
         _NO_RANGE,
     ]
@@ -440,11 +440,11 @@ def test_a_gift_type_and_a_group_report_each_problem_once(catalog_copy: Path) ->
         general, 'name = "Trigger"\nmin = 1\n', 'name = "Trigger"\nmin = "one"\nstatus = "novice"\n'
     )
     assert _problems(catalog_copy) == [
-        "core.toml: gift_types.power: field 'cost' must be a whole number, not true/false",
-        "core.toml: gift_types.power: field 'note' must be text, not a number",
         "core.toml: gift_types.power: unknown field 'crafs' (did you mean 'crafts'?) (allowed:"
         " cost, crafting, crafts, name, note, reliability, risk_of_loss, style_slots, styles,"
         " summary)",
+        "core.toml: gift_types.power: field 'cost' must be a whole number, not true/false",
+        "core.toml: gift_types.power: field 'note' must be text, not a number",
         "general.toml: groups.trigger: field 'min' must be a whole number, not text",
     ]
 
@@ -488,15 +488,51 @@ def test_a_stock_gift_shape_is_checked_before_it_is_evaluated(catalog_copy: Path
 
 def test_a_modifier_shape_names_each_wrong_field(catalog_copy: Path) -> None:
     """An Enhancement is a pydantic model (issue 30): 'join' must be one of its words, 'max'
-    a whole number, and a misspelt key gets the closest name, all in one pass."""
+    a whole number, and a misspelt key gets the closest name, all in one pass (unknown keys
+    first, as a misspelling often explains the lines after it)."""
     broken = MINIMAL_EFFECT.replace('join = "and"', 'join = "also"\nmax = true\ndetial = "Who"')
     _write(catalog_copy / "effects" / "weird.toml", broken)
     place = "effects/weird.toml: effects.zap.enhancements.loud"
     problems = _problems(catalog_copy)
     assert problems == [
-        f'{place}: field \'join\' must be "and", "or" or "sentence", not \'also\'',
-        f"{place}: field 'max' must be a whole number, not true/false",
         f"{place}: unknown field 'detial' (did you mean 'detail'?) (allowed: detail,"
         " detail_blank, detail_join, dice_bonus, excludes, group, join, max, name, replace,"
         " requires, rules, slot, status, styles, text, text_many, types)",
+        f'{place}: field \'join\' must be "and", "or" or "sentence", not \'also\'',
+        f"{place}: field 'max' must be a whole number, not true/false",
     ]
+
+
+def test_a_refused_effect_still_has_its_sub_tables_checked(catalog_copy: Path) -> None:
+    """An Effect whose own fields are wrong is refused, but the Styles, Parameters and
+    modifiers inside it are still read, so one load names every mistake (issue 30)."""
+    broken = (
+        MINIMAL_EFFECT.replace('prompt = "What does it look like?"', "prompt = 7")
+        .replace("cost = 0", "cost = 0.5")
+        .replace('text = "bangs like a firework"', 'text = "bangs like a firework"\nmax = -1')
+    )
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    assert _problems(catalog_copy) == [
+        "effects/weird.toml: effects.zap: field 'prompt' must be text, not a number",
+        "effects/weird.toml: effects.zap.styles.targeted: field 'cost' must be a whole number,"
+        " not a decimal number",
+        "effects/weird.toml: effects.zap.enhancements.loud: field 'max' must be at least 1",
+    ]
+
+
+def test_a_file_with_an_unknown_table_is_still_read(catalog_copy: Path) -> None:
+    """An unknown top-level key is named with the closest known one, and the file's
+    Effects are still read and checked (issue 30)."""
+    broken = MINIMAL_EFFECT.replace(
+        'category_name = "Weird"', 'category_name = "Weird"\nefects = 1'
+    )
+    _write(catalog_copy / "effects" / "weird.toml", broken.replace("prompt =", "promt ="))
+    problems = _problems(catalog_copy)
+    assert problems[0] == (
+        "effects/weird.toml: unknown field 'efects' (did you mean 'effects'?) (allowed:"
+        " category, category_name, category_summary, effects)"
+    )
+    assert problems[1].startswith(
+        "effects/weird.toml: effects.zap: unknown field 'promt' (did you mean 'prompt'?)"
+    )
+    assert problems[2] == "effects/weird.toml: effects.zap: missing required field 'prompt'"
