@@ -123,22 +123,26 @@ def validate_parts(
     tables inside it can still be read and checked in the same pass. Only for
     models whose fields have no validators: their sound values are the raw ones.
     """
-    defaults = {
-        name: info.get_default(call_default_factory=True)
-        for name, info in model.model_fields.items()
-        if not info.is_required()
-    }
     if not isinstance(table, dict):
         report(f"{what} must be a table, not {type_name(table)}")
-        return None, defaults
+        return None, _defaults(model)
     try:
         shape = model.model_validate(table)
     except ValidationError as exc:
         _report_all(exc, model, report)
         bad = {e["loc"][0] for e in exc.errors() if e["loc"]}
         sound = {k: v for k, v in table.items() if k in model.model_fields and k not in bad}
-        return None, {**defaults, **sound}
+        return None, {**_defaults(model), **sound}
     return shape, {name: getattr(shape, name) for name in model.model_fields}
+
+
+def _defaults(model: type[BaseModel]) -> dict[str, Any]:
+    """The default of each optional field of ``model`` (a fresh one for each call)."""
+    return {
+        name: info.get_default(call_default_factory=True)
+        for name, info in model.model_fields.items()
+        if not info.is_required()
+    }
 
 
 def validate(model: type[M], table: Any, report: Report, what: str) -> M | None:
