@@ -24,7 +24,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, Self
+from typing import Annotated, Any, ClassVar, Self
 
 from pydantic import AfterValidator, Field, model_validator
 
@@ -167,9 +167,9 @@ def _ratings(
     problems: _FileProblems,
     array: str,
     shape: type[_AttributeRating | _AbilityRank],
+    low: int,
     high: int,
 ) -> tuple[RatingLabel, ...]:
-    low = 1 if shape is _AttributeRating else 0
     labels = [
         RatingLabel(rating=r.rating, label=r.label)
         for r in problems.read_array(doc, array, shape, label_key="label")
@@ -416,6 +416,9 @@ class _AssetGrantShape(_GrantShape):
 class _LiabilityShape(CatalogModel):
     """A ``[[liabilities]]`` entry (and, through :class:`_AssetShape`, an Asset)."""
 
+    grants_gift_credits: ClassVar[bool] = False
+    """Only Assets grant Gift Credits."""
+
     id: Ident
     name: Text
     category: Annotated[Text, one_of([str(c) for c in AssetCategory])]
@@ -436,7 +439,7 @@ class _LiabilityShape(CatalogModel):
             raise catalog_error("detail_label must be non-empty text")
         if self.detail_label and not self.takes_detail:
             raise catalog_error("detail_label is set but takes_detail is not true")
-        if self.gift_credits and not isinstance(self, _AssetShape):
+        if self.gift_credits and not self.grants_gift_credits:
             raise catalog_error("gift_credits: only Assets grant Gift Credits")
         return self
 
@@ -460,6 +463,7 @@ class _LiabilityShape(CatalogModel):
 class _AssetShape(_LiabilityShape):
     """An ``[[assets]]`` entry: its grants may not be the Liability-only kinds."""
 
+    grants_gift_credits: ClassVar[bool] = True
     grants: list[_AssetGrantShape] = Field(default_factory=list)  # type: ignore[assignment]
 
 
@@ -490,8 +494,8 @@ def _read_abilities(
     _check_exactly(problems, "abilities", [a.id for a in abilities], PRIMARY_ABILITIES)
 
     # Attributes run 1–5; Abilities 0–5 plus the 6th rank of Seasoned and above ("Abilities").
-    attribute_ratings = _ratings(doc, problems, "attribute_ratings", _AttributeRating, 5)
-    ability_ranks = _ratings(doc, problems, "ability_ranks", _AbilityRank, 6)
+    attribute_ratings = _ratings(doc, problems, "attribute_ratings", _AttributeRating, 1, 5)
+    ability_ranks = _ratings(doc, problems, "ability_ranks", _AbilityRank, 0, 6)
 
     secondary = [
         SecondaryAbilityExample(**s.model_dump())
