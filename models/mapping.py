@@ -17,11 +17,13 @@ without loss.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from builder.contract.bio import Bio
 from builder.contract.character import (
     AssetKind,
     AssetPick,
@@ -49,9 +51,16 @@ from builder.contract.character import (
     Stock,
     ThreatLevel,
     Trauma,
+    Weapon,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
-from builder.contract.serialize import entry_from_dict, from_data, split_entry, to_data
+from builder.contract.serialize import (
+    canonical_json,
+    entry_from_dict,
+    from_data,
+    split_entry,
+    to_data,
+)
 from models.tables import (
     AssetPickRow,
     BattleScarRow,
@@ -586,6 +595,63 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
         circumstances=tuple(sections["circumstance"]),
         legendary=tuple(legendary),
     )
+
+
+WEAPON_SECTION = "weapon"
+"""The ``sheet_item`` section holding a contractor's weapons (issue 31): one row per weapon,
+its record as canonical JSON in ``detail``, so weapons need no table of their own."""
+
+
+def weapon_values(contractor_id: str, weapons: Sequence[Weapon]) -> list[Values]:
+    """The sheet_item rows of the contractor's weapons, in sheet order."""
+    return [
+        (
+            SheetItemRow,
+            {
+                "contractor_id": contractor_id,
+                "section": WEAPON_SECTION,
+                "position": i,
+                "name": weapon.name,
+                "detail": canonical_json(to_data(weapon)),
+            },
+        )
+        for i, weapon in enumerate(weapons)
+    ]
+
+
+def weapons_from_rows(items: Iterable[SheetItemRow]) -> tuple[Weapon, ...]:
+    """The weapons kept in the sheet_item rows of the weapon section, in position order."""
+    rows = sorted((r for r in items if r.section == WEAPON_SECTION), key=lambda r: r.position)
+    return tuple(from_data(Weapon, json.loads(r.detail), f"weapon[{r.position}]") for r in rows)
+
+
+BIO_SECTION = "bio"
+"""The ``sheet_item`` section holding the filled bio lines (issue 31): one row per line,
+the field's name in ``name`` and its text in ``detail``; no table or column of their own."""
+
+
+def bio_values(contractor_id: str, bio: Bio) -> list[Values]:
+    """The sheet_item rows of the filled bio lines."""
+    filled = [(f.name, getattr(bio, f.name)) for f in dataclasses.fields(bio)]
+    return [
+        (
+            SheetItemRow,
+            {
+                "contractor_id": contractor_id,
+                "section": BIO_SECTION,
+                "position": i,
+                "name": key,
+                "detail": text,
+            },
+        )
+        for i, (key, text) in enumerate((k, t) for k, t in filled if t)
+    ]
+
+
+def bio_from_rows(items: Iterable[SheetItemRow]) -> Bio:
+    """The bio kept in the sheet_item rows of the bio section (unknown names are ignored)."""
+    known = {f.name for f in dataclasses.fields(Bio)}
+    return Bio(**{r.name: r.detail for r in items if r.section == BIO_SECTION and r.name in known})
 
 
 # --------------------------------------------------------------------------- health and loose ends

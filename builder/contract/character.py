@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from builder.contract.bio import Bio
 from builder.contract.gifts.draft import GiftDraft
+from builder.contract.weapon_record import Weapon
 
 ATTRIBUTES: tuple[str, ...] = ("brawn", "dexterity", "perception", "charisma", "intellect")
 """The five Attributes, in the order the rules list them on the sheet."""
@@ -653,3 +655,7 @@ class Contractor:
     loose_ends: tuple[LooseEnd, ...] = ()
     notes: str = ""
     playgroup: PlaygroupRules = field(default_factory=PlaygroupRules, metadata=ADDED)
+    weapons: tuple[Weapon, ...] = field(default=(), metadata=ADDED)
+    """The weapons kept on the sheet (issue 31); written to a file only when there are any."""
+    bio: Bio = field(default_factory=Bio, metadata=ADDED)
+    """Tagline, residence, languages, contacts, aliases, wish list; written only when filled."""

@@ -3,6 +3,7 @@
     harbinger [--db PATH|URL] contractor create FILE [--json]
     harbinger [--db PATH|URL] contractor record-contract ID --scenario S --outcome victory ...
     harbinger [--db PATH|URL] contractor journal|spend|buy-asset|gift|correct|... ID ...
+    harbinger [--db PATH|URL] contractor weapon add|edit|remove ID ...
     harbinger [--db PATH|URL] contractor record-table --scenario S (--home|--away) [--gm ID]
         --attendee ID:OUTCOME[:commission][:away] ... [--json]
 
@@ -50,9 +51,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     create.set_defaults(func=run_create)
     _add_record_table(actions)
     add_operations(actions, OPERATIONS, NOUN)
+    _register_weapons(actions)
     add_pair_operations(actions)
     parser.set_defaults(func=_no_action)
     _add_db_reports(subparsers)
+
+
+def _register_weapons(actions: argparse._SubParsersAction) -> None:
+    """``contractor weapon add|edit|remove ID ...``: the weapon operations (issue 31)."""
+    from builder.contract.weapons import load_weapon_table
+    from harbinger.app.contract.weapon_ops import WEAPON_OPERATIONS
+    from harbinger.commands.operations import add_operations
+
+    rows = ", ".join(w.id for w in load_weapon_table().weapons)
+    weapon = actions.add_parser(
+        "weapon",
+        help="add, edit or remove a weapon on the sheet (from the rules' tables or custom)",
+        description="Keep a contractor's weapons: copy a row of the rules' weapon tables "
+        f"with add --table ROW (rows: {rows}) or write one by hand.",
+    )
+    weapon_actions = weapon.add_subparsers(dest="weapon_action", metavar="ACTION")
+    add_operations(weapon_actions, WEAPON_OPERATIONS, NOUN)
+
+    def missing(_args: argparse.Namespace) -> int:
+        raise CliError(
+            "choose an action: add, edit or remove (see harbinger contractor weapon --help)"
+        )
+
+    weapon.set_defaults(func=missing)
 
 
 def add_pair_operations(actions: argparse._SubParsersAction) -> None:

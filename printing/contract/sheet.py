@@ -47,6 +47,7 @@ from printing.contract.views import (
     StatView,
     TrackView,
 )
+from printing.contract.weapon_print import weapons_section
 
 NONE_RECORDED = "None recorded."
 
@@ -124,6 +125,7 @@ def sheet_story(
         story += gifts_section(snapshot.gifts, width, s)
         story += _assets(snapshot, width, s)
         story += _stock(snapshot, width, s)
+        story += weapons_section(snapshot.weapons, width, s)
         story += _health(snapshot, width, s)
         story += story_section(snapshot, width, s)
         story += ledger_section(snapshot, width, s)

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from builder.contract import costs
+from builder.contract.bio import filled_lines
 from builder.contract.character import (
     IN_HAND,
     AssetKind,
@@ -76,6 +77,7 @@ from printing.contract.views import (
     TrackView,
     TraumaView,
 )
+from printing.contract.weapon_print import weapon_views
 
 
 class CostTerm(Protocol):
@@ -321,6 +323,7 @@ def snapshot_for(
             if f.severity in (Severity.ERROR, Severity.WARNING)
         ),
         notes=contractor.notes,
+        weapons=weapon_views(contractor, report, gift_catalog),
     )
 
 
@@ -338,6 +341,7 @@ def _concept_rows(contractor: Contractor) -> tuple[StatView, ...]:
             ("Home playgroup", concept.home_playgroup),
             ("Appearance", concept.appearance),
             ("Background", concept.background),
+            *filled_lines(contractor.bio),
         )
         if value
     )

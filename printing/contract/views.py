@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from printing.contract.weapon_print import WeaponView
+
 
 @dataclass(frozen=True, slots=True)
 class RatingView:
@@ -285,3 +287,5 @@ class PrintSnapshot:
     reward_totals: tuple[TotalLine, ...] = ()
     findings: tuple[FindingView, ...] = ()
     notes: str = ""
+    weapons: tuple[WeaponView, ...] = ()
+    """The weapons with their attack rolls (issue 31); none: no section is printed."""

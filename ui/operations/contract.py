@@ -301,6 +301,26 @@ class Operations:
     def edit_notes(self, contractor: Contractor, notes: str) -> Change:
         return self.commit(app.plan_edit_notes(contractor, notes))
 
+    # ------------------------------------------------------------------ weapons (issue 31)
+
+    def add_weapon(self, contractor: Contractor, given: Any) -> Change:
+        """Add a weapon (``weapon_ops.AddWeapon``: a table row or a custom one)."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_add(contractor, given))
+
+    def edit_weapon(self, contractor: Contractor, given: Any) -> Change:
+        """Change a held weapon (``weapon_ops.EditWeapon``)."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_edit(contractor, given))
+
+    def remove_weapon(self, contractor: Contractor, index: int) -> Change:
+        """Take the weapon at ``index`` (from 0) off the sheet."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_remove(contractor, weapon_ops.RemoveWeapon(index)))
+
     # ------------------------------------------------------------------ items (issue 31)
 
     def add_artifact(self, contractor: Contractor, name: str, description: str = "") -> Change:
@@ -343,6 +363,7 @@ class Operations:
         receiver = self.load(receiver_id)
         pair = items.plan_transfer(giver, receiver, kind, item, quantity, how, date, note)
         return self.workspace.run_together(pair.name, pair.plans, store)
+
 
 # --------------------------------------------------------------------------- the whole table
 

@@ -32,6 +32,7 @@ from builder.contract.sheet_catalog import load_sheet_catalog
 from builder.core.findings import Finding
 from harbinger.app.common import InputError, Operation, Plan, about, operation_table
 from harbinger.app.contract import operations as ops
+from harbinger.app.contract.bio_ops import EditBio, plan_bio
 from harbinger.app.contract.gift_saving import plan_save, today
 from harbinger.app.contract.items import ITEM_OPERATIONS
 
@@ -493,6 +494,13 @@ OPERATIONS: dict[str, Operation] = operation_table(
         lambda c, g: ops.plan_edit_notes(c, g.notes),
     ),
     _op("concept", "Edit concept", "change the concept's words", EditConcept, _concept),
+    _op(
+        "bio",
+        "Edit bio",
+        "tagline, residence, languages, contacts, aliases, wish list (each optional)",
+        EditBio,
+        plan_bio,
+    ),
     _op(
         "health",
         "Edit Health",
