@@ -733,7 +733,9 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _example_files() -> list[Path]:
-    return sorted(resource_path("examples").glob("*.json"))
+    """The shipped examples: The Contract's and Covenant's at the top, the other games'
+    in a folder each (``resources/examples/mortal_coil/``, ``.../coven/``)."""
+    return sorted(resource_path("examples").rglob("*.json"))
 
 
 def _file_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
