@@ -122,6 +122,7 @@ def _add_record_table(actions: argparse._SubParsersAction) -> None:
 def run_record_table(args: argparse.Namespace) -> int:
     """Plan every share, commit them together, print each contractor's figures."""
     from builder.contract.table import GmBonus, TableContract
+    from builder.core.files import UnreadableFile, check_date
     from harbinger.app.common import InputError, Refused, commit
     from harbinger.app.contract.gift_saving import today
     from harbinger.app.contract.table import (
@@ -136,7 +137,10 @@ def run_record_table(args: argparse.Namespace) -> int:
 
     try:
         seats = tuple(parse_attendee(text) for text in args.attendee)
+        check_date(args.date, "--date")
     except InputError as exc:
+        raise CliError(str(exc)) from None
+    except UnreadableFile as exc:
         raise CliError(str(exc)) from None
     with open_library(args) as library:
         gm_name = args.gm_name
