@@ -169,7 +169,8 @@ def run_record_table(args: argparse.Namespace) -> int:
         except LibraryError as exc:
             raise CliError(f"{plan.name}: {exc}", EXIT_CHECK_FAILED) from None
     document["recorded"] = True
-    emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines)]))
+    notes = [f"  {f.severity.value}: {f.message}" for f in plan.findings]
+    emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines), *notes]))
     return 0
 
 
