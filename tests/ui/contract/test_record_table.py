@@ -131,3 +131,12 @@ def test_what_is_due_lists_each_case_and_badges_the_roster(
     assert cell_text(lines["lex"], 0) == "Lex  ⚑ Loose End"
     assert cell_text(lines["ned"], 0) == "Ned"
     dialog.reject()
+
+    # The Hustle for Lex's Loose End is recorded: the badge goes with the next change.
+    from harbinger.app.contract.operations import plan_hustle, store
+
+    lex = window.workspace.library.load("lex")
+    window.workspace.run(plan_hustle(lex, 0, "2026-01-08", "Dana"), store)
+    lines = {line.id: line for line in window.roster.lines()}
+    assert lines["lex"].badges == ()
+    assert lines["mo"].badges == DUE["mo"]
