@@ -115,6 +115,12 @@ def _add_record_table(actions: argparse._SubParsersAction) -> None:
         help="+6 Bonus Exp for the GM under Into The Fold or The Golden Ratio",
     )
     table.add_argument("--notes", default="", help="notes kept with each Contract entry")
+    table.add_argument("--cycle", default="", help="the Cycle this Contract belongs to")
+    table.add_argument(
+        "--cycle-continues",
+        action="store_true",
+        help="more Contracts of this Cycle follow (no Exp spent until it ends)",
+    )
     add_json_flag(table)
     table.set_defaults(func=run_record_table)
 
@@ -155,6 +161,8 @@ def run_record_table(args: argparse.Namespace) -> int:
             gm_name=gm_name,
             gm_bonus=GmBonus(args.gm_bonus),
             notes=args.notes,
+            cycle=args.cycle,
+            cycle_continues=bool(args.cycle_continues),
         )
         table, plan = plan_table_contract(library, contract)
         document = table_document(table)
