@@ -178,7 +178,7 @@ class RecordTableDialog(OperationDialog):
                 commission.toggled,
                 visitor.toggled,
             )
-        rows = min(len(self.contractors), 8)
+        rows = min(len(self.contractors), 4)
         self.seats.setMinimumHeight(self.seats.verticalHeader().defaultSectionSize() * (rows + 1))
         self.body.addWidget(self.seats)
 
@@ -236,7 +236,7 @@ class RecordTableDialog(OperationDialog):
         shares = table.shares if table is not None else ()
         self.preview_table.setRowCount(len(shares))
         row_height = self.preview_table.verticalHeader().defaultSectionSize()
-        shown = min(max(len(shares), 1), 10)  # the whole table of a usual Contract, no scrolling
+        shown = min(max(len(shares), 1), 7)  # a usual table without scrolling
         self.preview_table.setMinimumHeight(row_height * (shown + 1) + 6)
         for row, share in enumerate(shares):
             cutoffs = ", ".join(f"{le.title}: {le.before} → {le.after}" for le in share.loose_ends)
