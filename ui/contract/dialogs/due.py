@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from harbinger.app.contract.reports import ContractorDue, due
+from harbinger.app.contract.reports import ContractorDue, due, due_one
 from ui.widgets.common import help_note
 
 
@@ -69,8 +69,26 @@ def refresh_badges(window: Any) -> tuple[ContractorDue, ...]:
     """Work out what is due in the window's library and show it as roster badges."""
     library = window.workspace.library
     found = due(library) if library is not None else ()
-    window.roster.set_badges({one.id: one.badges for one in found})
+    window._due_badges = {one.id: one.badges for one in found}
+    window.roster.set_badges(window._due_badges)
     return found
+
+
+def follow_change(window: Any, change: Any = None) -> None:
+    """Keep the badges current: one contractor changed is read again alone, anything
+    wider (a whole table, an import, another library) reads them all."""
+    library = window.workspace.library
+    character_id = getattr(change, "character_id", "")
+    if library is None or not character_id or not hasattr(window, "_due_badges"):
+        refresh_badges(window)
+        return
+    one = due_one(library, character_id)
+    badges = dict(window._due_badges)
+    badges.pop(character_id, None)
+    if one is not None and one.items:
+        badges[character_id] = one.badges
+    window._due_badges = badges
+    window.roster.set_badges(badges)
 
 
 def show_due(window: Any) -> None:
@@ -82,14 +100,14 @@ def show_due(window: Any) -> None:
         # through Qt-owned objects.
         ref = weakref.ref(window)
 
-        def follow(*_args: object) -> None:
+        def follow(change: object = None) -> None:
             shown = ref()
             if shown is not None:
-                refresh_badges(shown)
+                follow_change(shown, change)
 
         window.workspace.changed.connect(follow)
-        window.workspace.library_changed.connect(follow)
+        window.workspace.library_changed.connect(lambda: follow(None))
     window._show_dialog(DueDialog(found, window))
 
 
-__all__ = ["DueDialog", "refresh_badges", "show_due"]
+__all__ = ["DueDialog", "follow_change", "refresh_badges", "show_due"]
