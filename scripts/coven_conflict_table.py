@@ -18,8 +18,8 @@ the system C compiler (``cc``) into a temporary folder:
   that p(k v m) + p(m v k) = 1 still holds exactly, with one standard error.
 
 The diagonal is 1/2 exactly (symmetry, nothing counted). Run offline, never
-by the app: ``python scripts/coven_conflict_table.py`` (about 8 minutes of
-CPU for the exact cells, 2 for the estimates; the same file every time).
+by the app: ``python scripts/coven_conflict_table.py`` (about 9 minutes of
+CPU for the exact cells, 4 for the estimates; the same file every time).
 """
 
 from __future__ import annotations
