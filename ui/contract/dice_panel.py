@@ -49,8 +49,11 @@ from builder.contract.rolls import (
     unencumbered_dice,
 )
 from builder.contract.scars import RollModifier, with_scar
+from builder.contract.weapon_record import Weapon
+from ui.contract.attack_box import AttackBox
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox
+from ui.contract.sheet.names import ability_name, attribute_name
 from ui.widgets.wrap_check import WrapCheck
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
@@ -151,6 +154,10 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
+POOL_LINES = 4
+"""Lines of text the pool's line keeps room for (the longest notes take three or four)."""
+
+
 class DicePanel(QWidget):
     """Pick a roll and read its pool and exact Outcome chances."""
 
@@ -172,6 +179,11 @@ class DicePanel(QWidget):
         self.pool_label = QLabel()
         self.pool_label.setWordWrap(True)
         self.pool_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The pool's line grows a note for a Penalty, a scar or an untrained Ability: its
+        # room is kept from the start, so the Roll button below never moves under the
+        # pointer when a note appears (issue 33, item 7).
+        self.pool_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.pool_label.setMinimumHeight(self.pool_label.fontMetrics().lineSpacing() * POOL_LINES)
 
         form = QFormLayout()
         form.addRow("&Roll", self.first)
@@ -224,6 +236,7 @@ class DicePanel(QWidget):
 
         self.planned: tuple[str, PlannedRoll] | None = None
         self.roller = RollSection(lambda: self.planned)
+        self.attack_box = AttackBox(self)
 
         # Everything above sits in ``body``; with no contractor shown only ``nothing`` is.
         self.body = QWidget(self)
@@ -231,6 +244,7 @@ class DicePanel(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         body.addLayout(form)
         body.addWidget(chart)
+        body.addWidget(self.attack_box)
         body.addWidget(self.roller)
         self.nothing = QLabel(NOTHING_TO_ROLL, self)
         self.nothing.setWordWrap(True)
@@ -336,6 +350,13 @@ class DicePanel(QWidget):
             if modifier.name == name:
                 box.setChecked(on)
 
+    def choose_weapon(self, weapon: Weapon) -> None:
+        """A weapon's attack roll, its Weapon Damage in the attack calculator (Weapons tab)."""
+        self.attack_box.set_weapon(weapon)
+        self.choose(
+            attribute_name(weapon.attribute), ability_name(weapon.ability), weapon.difficulty
+        )
+
     def choose(self, first: str, second: str = NO_ABILITY, difficulty: int = 6) -> None:
         """Select a roll by names (used by the sheet's "roll this" links and by tests)."""
         self.first.setCurrentText(first)
@@ -400,3 +421,4 @@ class DicePanel(QWidget):
             self.band_values[band].setText(percent(p))
             self.band_bars[band].setToolTip(f"{BAND_LABELS[band]}: exactly {p} ({percent(p)})")
         self.expected_label.setText(f"Average Outcome {float(dist.expected):.2f}")
+        self.attack_box.set_attack(roll)
