@@ -1,4 +1,4 @@
-"""The odds of every draw in The Coven, exact where they are shown (``builder.core.odds``).
+"""The odds of every draw in The Coven: exact, or marked as estimates (``builder.core.odds``).
 
 - How many marker cards a weekly deal of n cards holds: hypergeometric over
   the 10 marker cards of the 52 (``markers_in_deal``). With 12 cards P(none)
@@ -6,8 +6,9 @@
 - Each element's chance of corruption this week (``corruption_chance``).
 - A two-party conflict's chance of winning with k cards against m
   (``conflict_win_chance``), read from ``resources/coven/conflict-odds.json``,
-  which ``scripts/coven_conflict_table.py`` makes offline with
-  :func:`conflict_counts` (nothing is simulated at run time).
+  which ``scripts/coven_conflict_table.py`` makes offline (nothing is
+  counted or simulated at run time); exact cells are told apart
+  (``conflict_is_exact``, ``describe_conflict_chance``).
 
 How a conflict is dealt and settled (the-coven.txt, "The Practitioners
 Act"), as read here: each party is dealt as many cards as its traits are
