@@ -25,6 +25,11 @@
  *     DEALS random deals of the real deck (splitmix64 seeded by SEED, partial
  *     Fisher-Yates with unbiased draws): "won tied deals" of MINE v THEIRS.
  *
+ *   evaluate
+ *     Reads hands from standard input, one a line as card numbers (rank index
+ *     0..12 for 2..Ace, times 4, plus the suit 0..3), and prints each hand's
+ *     value: a test checks that the values order hands as best_hand does.
+ *
  * Hands are ranked as builder.coven.cards.best_hand ranks them (the tests
  * compare the two on small decks).
  */
@@ -383,6 +388,24 @@ static int run_sample(int mine, int theirs, u64 deals, u64 seed) {
     return 0;
 }
 
+static int run_evaluate(void) {
+    char line[1024];
+    while (fgets(line, sizeof line, stdin)) {
+        u32 m[4] = {0, 0, 0, 0};
+        char *p = line, *end;
+        for (long c = strtol(p, &end, 10); end != p; c = strtol(p, &end, 10)) {
+            if (c < 0 || c >= 52) {
+                fprintf(stderr, "evaluate: a card number is 0..51, not %ld\n", c);
+                return 2;
+            }
+            m[card_suit[c]] |= 1u << card_rank[c];
+            p = end;
+        }
+        printf("%u\n", evaluate(m));
+    }
+    return 0;
+}
+
 static void make_deck(int ranks, int suits) {
     n_ranks = ranks;
     n_suits = suits;
@@ -420,6 +443,11 @@ int main(int argc, char **argv) {
         make_deck(13, 4);
         return run_sample(mine, theirs, deals, seed);
     }
-    fprintf(stderr, "usage: %s exact RANKS SUITS LARGEST | sample MINE THEIRS DEALS SEED\n", argv[0]);
+    if (argc == 2 && strcmp(argv[1], "evaluate") == 0) {
+        make_deck(13, 4);
+        return run_evaluate();
+    }
+    fprintf(stderr, "usage: %s exact RANKS SUITS LARGEST | sample MINE THEIRS DEALS SEED | evaluate\n",
+            argv[0]);
     return 2;
 }

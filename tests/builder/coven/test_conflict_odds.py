@@ -19,7 +19,9 @@ from __future__ import annotations
 import importlib.util
 import itertools
 import json
+import random
 import shutil
+import subprocess
 from fractions import Fraction
 from math import comb
 from pathlib import Path
@@ -116,6 +118,44 @@ def test_the_counting_program_agrees_on_a_four_suited_deck(
     """Four ranks in all four suits (every permutation of the suits in play), hands up to 2."""
     generator, binary = counter
     assert generator.exact_counts(binary, 4, 4, 2) == brute_force(4, 4, 2)
+
+
+def test_the_programs_hand_values_order_hands_as_best_hand_does(
+    counter: tuple[ModuleType, Path],
+) -> None:
+    """Seeded hands of 5 to 15 cards of the whole deck, and the edge cases the small decks lack.
+
+    The wheel (A-2-3-4-5 is the lowest straight: "the Ace also plays low"),
+    the steel wheel against a six-high straight flush, quads, two flushes in
+    one hand: the program's values must sort the hands as ``best_hand`` does,
+    equal exactly when the hands are equal.
+    """
+    _, binary = counter
+    rng = random.Random("coven-evaluator")
+    deck = [r + s for r in RANKS for s in SUITS]
+    hands = [rng.sample(deck, rng.randint(5, 15)) for _ in range(3000)]
+    hands += [
+        ["AS", "2H", "3D", "4C", "5S", "9H", "KD"],  # the wheel
+        ["2H", "3D", "4C", "5S", "6H", "9H", "KD"],  # a six-high straight
+        ["AH", "2H", "3H", "4H", "5H", "KS", "KD"],  # the steel wheel
+        ["2H", "3H", "4H", "5H", "6H", "KS", "KD"],  # a six-high straight flush
+        ["AS", "AH", "AD", "AC", "KS", "KH", "KD"],  # quads over trips
+        ["AS", "AH", "AD", "AC", "2S"],
+        ["2S", "4S", "6S", "8S", "TS", "3H", "5H", "7H", "9H", "JH"],  # two flushes
+        ["KS", "KH", "QD", "QC", "JS", "JH", "2D"],  # three pairs
+        ["KS", "KH", "KD", "QC", "QS", "QH", "2D"],  # two trips
+    ]
+    numbers = "\n".join(
+        " ".join(str(RANKS.index(c[0]) * 4 + SUITS.index(c[1])) for c in hand) for hand in hands
+    )
+    run = subprocess.run(
+        [str(binary), "evaluate"], input=numbers + "\n", capture_output=True, text=True, check=True
+    )
+    values = [int(v) for v in run.stdout.split()]
+    judged = sorted(zip((best_hand(h) for h in hands), values, strict=True))
+    for (hand_a, value_a), (hand_b, value_b) in itertools.pairwise(judged):
+        assert (value_a < value_b) if hand_a < hand_b else (value_a == value_b), (hand_a, hand_b)
+    assert values[-9] < values[-8] < values[-7] < values[-6]  # wheel < 6-high < steel wheel < ...
 
 
 def test_a_party_with_no_cards_never_wins_on_a_small_deck() -> None:
