@@ -332,7 +332,9 @@ def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
     for part in loc:
         if isinstance(part, str) and current is not None and part in current.model_fields:
             current = _model_in(current.model_fields[part].annotation)
-    return list(current.model_fields) if current is not None else []
+    if current is None:
+        return []
+    return [info.alias or name for name, info in current.model_fields.items()]
 
 
 def split_loc(loc: Sequence[int | str], model: type[BaseModel]) -> tuple[str, str]:
@@ -369,8 +371,11 @@ def describe_error(error: ErrorDetails, model: type[BaseModel]) -> tuple[str, st
     elif kind == "extra_forbidden":
         hint = did_you_mean(str(loc[-1]), keys_at(model, loc[:-1]))
         message = f"unknown key {name!r}{hint}"
+    elif kind == "catalog" and name:
+        joint = " " if error["msg"].startswith("must") else ": "
+        message = f"{name}{joint}{error['msg']}"
     elif kind == "catalog":
-        message = f"{name} {error['msg']}" if name else error["msg"]
+        message = error["msg"]
     elif kind in _KIND_WORDS:
         message = f"{name} must be {_KIND_WORDS[kind]}"
     elif kind == "too_short" and ctx.get("min_length") == 1:
