@@ -227,7 +227,9 @@ class CatalogModel(BaseModel):
     a cross-field rule) fails with :func:`catalog_error`.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # defer_build: a model's validator is built when it first validates, so a module
+    # imported only for its names (not to read its files) does not pay for it.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 def catalog_error(message: str) -> PydanticCustomError:
