@@ -148,8 +148,8 @@ class WeaponTable:
         return tuple(w for w in self.weapons if w.weapon_class is weapon_class)
 
 
-def _some_of(known: tuple[str, ...]) -> AfterValidator:
-    """Field metadata for a list naming at least one of ``known``, and only those."""
+def _choices(known: tuple[str, ...]) -> AfterValidator:
+    """Field metadata: a non-empty list, each value one of ``known``."""
     listed = ", ".join(known)
 
     def check(values: list[str]) -> list[str]:
@@ -164,37 +164,44 @@ def _some_of(known: tuple[str, ...]) -> AfterValidator:
 
 
 Damage = Annotated[int, at_least(MIN_DAMAGE)]
-"""A row's Weapon Damage (absent for a weapon that deals none)."""
 
 
-class _RowShape(CatalogModel):
-    """One ``[[weapons]]`` row of weapons.toml."""
+class _WeaponShape(CatalogModel):
+    """One ``[[weapons]]`` row as weapons.toml writes it (see the file's header)."""
 
     id: Ident
     name: Text
-    weapon_class: Annotated[Text, one_of([str(c) for c in WeaponClass])] = Field(alias="class")
-    attributes: Annotated[list[Text], _some_of(ATTRIBUTES)]
-    abilities: Annotated[list[Text], _some_of(PRIMARY_ABILITIES)]
+    weapon_class: Annotated[Text, one_of(tuple(str(c) for c in WeaponClass))] = Field(alias="class")
+    attributes: Annotated[list[str], _choices(ATTRIBUTES)]
+    abilities: Annotated[list[str], _choices(PRIMARY_ABILITIES)]
     difficulty: Positive
-    difficulty_max: Positive = 0
+    difficulty_max: Positive | None = None
     damage: Damage | None = None
     damage_max: Damage | None = None
-    range_feet: Positive = 0
-    range_min_feet: Positive = 0
+    range_feet: Positive | None = None
+    range_min_feet: Positive | None = None
     reload: OptionalText = ""
-    armor_piercing: Positive = 0
+    armor_piercing: Positive | None = None
     called_shot: bool = False
     notes: OptionalText = ""
 
     def value(self) -> TableWeapon:
-        fields = self.model_dump()
         return TableWeapon(
-            **{
-                **fields,
-                "weapon_class": WeaponClass(self.weapon_class),
-                "attributes": tuple(self.attributes),
-                "abilities": tuple(self.abilities),
-            }
+            id=self.id,
+            name=self.name,
+            weapon_class=WeaponClass(self.weapon_class),
+            attributes=tuple(self.attributes),
+            abilities=tuple(self.abilities),
+            difficulty=self.difficulty,
+            difficulty_max=self.difficulty_max or 0,
+            damage=self.damage,
+            damage_max=self.damage_max,
+            range_feet=self.range_feet or 0,
+            range_min_feet=self.range_min_feet or 0,
+            reload=self.reload,
+            armor_piercing=self.armor_piercing or 0,
+            called_shot=self.called_shot,
+            notes=self.notes,
         )
 
 
@@ -212,7 +219,7 @@ def load_weapon_table(directory: Path | None = None) -> WeaponTable:
         raise WeaponTableError([f"{WEAPONS_FILE}: {exc.reason}"]) from None
     problems = FileProblems(WEAPONS_FILE)
     problems.check_top_level(doc, ("weapons",))
-    rows = [row.value() for row in problems.read_array(doc, "weapons", _RowShape)]
+    rows = [shape.value() for shape in problems.read_array(doc, "weapons", _WeaponShape)]
     seen: set[str] = set()
     for row in rows:
         if row.id in seen:
