@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from builder.contract.audit_corrections import corrections_line
+from builder.contract.audit_edits import edits_line
 from builder.contract.audit_gifts import gift_lines
 from builder.contract.character import (
     AssetPick,
@@ -389,6 +390,9 @@ def audit_contractor(
     )
     if corrections is not None:
         lines.append(corrections)
+    edits = edits_line(contractor)
+    if edits is not None:
+        lines.append(edits)
     lines.append(_sheet_line(groups["sheet"]))
     audit = Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
     return settle_approved(audit, contractor, approved or {})

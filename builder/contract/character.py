@@ -185,6 +185,7 @@ class GiftChangeKind(StrEnum):
     IMPROVEMENT = "improvement"  # raises an existing Gift's cost
     REVISION = "revision"  # reworks a Gift (cost may move either way)
     ADJUSTMENT = "adjustment"  # a leader's correction, e.g. after a catalog change
+    REMOVED = "removed"  # the Gift is taken off the sheet; what it spent is refunded
 
 
 @dataclass(frozen=True, slots=True)

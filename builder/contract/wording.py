@@ -144,7 +144,7 @@ def describe_entry(  # noqa: C901, PLR0911, PLR0912  (complexity 17, 15 returns,
 
 def _gift_change(entry: GiftChange, names: Mapping[str, str]) -> str:
     gift = names.get(entry.gift_id, entry.gift_id)
-    kind = {"new": "New Gift", "improvement": "Gift improved"}.get(
+    kind = {"new": "New Gift", "improvement": "Gift improved", "removed": "Gift removed"}.get(
         str(entry.kind), f"Gift {entry.kind}"
     )
     costs = f"cost {entry.cost_after}"

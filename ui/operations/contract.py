@@ -137,6 +137,12 @@ class Operations:
     def buy_asset(self, contractor: Contractor, asset: AssetPick, date: str) -> Change:
         return self.commit(app.plan_buy_asset(contractor, asset, date))
 
+    def remove_gift(
+        self, contractor: Contractor, gift_id: str, date: str, reason: str = ""
+    ) -> Change:
+        """Take a Gift off the sheet; its Gift Credits and Improvements come back."""
+        return self.commit(app.plan_remove_gift(contractor, gift_id, date, reason))
+
     def plan_remove_liability(
         self, contractor: Contractor, liability: str, date: str
     ) -> Plan[Contractor]:

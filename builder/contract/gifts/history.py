@@ -21,6 +21,7 @@ _KIND_LABEL = {
     GiftChangeKind.IMPROVEMENT: "Improvement",
     GiftChangeKind.REVISION: "Revision",
     GiftChangeKind.ADJUSTMENT: "Adjustment",
+    GiftChangeKind.REMOVED: "Removed",
 }
 
 

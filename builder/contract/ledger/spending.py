@@ -325,6 +325,27 @@ def post_craft(index: int, entry: Craft, pos: Position) -> PostResult:
     ]
 
 
+def _removal_findings(kind: GiftChangeKind, entry: GiftChange, where: str) -> list[Finding]:
+    """A removal leaves the Gift at cost 0 and can only give rewards back, never spend them."""
+    refund_only = entry.cost_after == 0 and entry.credits <= 0 and entry.improvements <= 0
+    if kind is not GiftChangeKind.REMOVED or refund_only:
+        return []
+    return [
+        Finding(
+            "rewards.removal",
+            f"removing Gift {entry.gift_id!r} must leave it at cost 0 and only refund; this entry"
+            f" leaves cost {entry.cost_after} and spends {entry.credits} Gift Credits and"
+            f" {entry.improvements} Improvements",
+            where,
+            numbers={
+                "cost_after": entry.cost_after,
+                "credits": entry.credits,
+                "improvements": entry.improvements,
+            },
+        )
+    ]
+
+
 def post_gift_change(index: int, entry: GiftChange, pos: Position) -> PostResult:  # noqa: C901  (complexity 13 when the limits came in)
     """Gift Credits and Improvements spent on a Gift, checked against what was earned.
 
@@ -371,6 +392,7 @@ def post_gift_change(index: int, entry: GiftChange, pos: Position) -> PostResult
                 where,
             )
         )
+    findings += _removal_findings(kind, entry, where)
     before = pos.gifts.get(entry.gift_id, 0)
     if entry.cost_before != before:
         findings.append(

@@ -234,6 +234,13 @@ def _gift(contractor: Contractor, given: SaveGift) -> Plan[Contractor]:
     return ops.plan_gift_save(contractor, save)
 
 
+@dataclass(frozen=True, slots=True)
+class RemoveGift:
+    gift: str = field(metadata=about("the id of the held Gift to take off the sheet"))
+    reason: str = field(default="", metadata=about("why it is removed (kept in the ledger)"))
+    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+
+
 # --------------------------------------------------------------------------- corrections
 
 
@@ -434,6 +441,13 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "add a Gift from a gift draft, or revise a held one (--revise GIFT_ID)",
         SaveGift,
         _gift,
+    ),
+    _op(
+        "remove-gift",
+        "Remove Gift",
+        "take a Gift off the sheet; its Gift Credits and Improvements are refunded",
+        RemoveGift,
+        lambda c, g: ops.plan_remove_gift(c, g.gift, _date(g.date), g.reason),
     ),
     _op(
         "correct",

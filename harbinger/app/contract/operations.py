@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from builder.contract import advance, correcting
+from builder.contract import advance, correcting, sheet_edits
 from builder.contract.character import (
     AssetPick,
     Concept,
@@ -184,6 +184,16 @@ def plan_improvement(
 def plan_buy_asset(contractor: Contractor, asset: AssetPick, date: str) -> Plan[Contractor]:
     """Buy an Asset after creation (three times its value once a Contract was attended)."""
     return applied(f"Buy {asset.name}", contractor, advance.buy_asset(contractor, asset, date=date))
+
+
+def plan_remove_gift(
+    contractor: Contractor, gift_id: str, date: str, reason: str = ""
+) -> Plan[Contractor]:
+    """Take a Gift off the sheet; its Gift Credits and Improvements come back (undoable)."""
+    held = next((g for g in contractor.gifts if g.id == gift_id), None)
+    name = (held.draft.name or held.id) if held is not None else gift_id
+    result = sheet_edits.remove_gift(contractor, gift_id, date, reason)
+    return applied(f"Remove Gift {name}", contractor, result)
 
 
 def plan_remove_liability(contractor: Contractor, liability: str, date: str) -> Plan[Contractor]:

@@ -6,11 +6,20 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from builder.contract.gifts.history import gift_history, house_lock
 from builder.contract.gifts.roll_text import GiftRoll, gift_roll
 from builder.contract.items import inactive_gifts
+from builder.contract.sheet_edits import removal_refund
 from ui.contract.sheet import item_forms
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
@@ -73,7 +82,11 @@ class GiftsTab(SheetTab):
             "Dice bonuses to the same roll do not stack: only the highest counts "
             "(Dice Pool Modifiers). Mark a switched Gift active in the dice panel."
         )
-        self.table.remove_button.hide()
+        # Issue 31.4: a Gift can be taken off the sheet, after a confirmation that says what
+        # comes back (builder.contract.sheet_edits gives the reading the rules leave open).
+        self.table.remove_button.setText("Re&move Gift…")
+        self.table.remove_requested.connect(self.ask_remove)
+        self.remove_box: QMessageBox | None = None
         self.table.table.itemSelectionChanged.connect(self._show_selected)
         self.table.add_requested.connect(lambda: self.open_builder(-1))
         self.table.edit_requested.connect(self.open_builder)
@@ -239,6 +252,34 @@ class GiftsTab(SheetTab):
         )
         self.builder = dialog
         self.host.show_dialog(dialog)
+
+    def ask_remove(self, row: int) -> None:
+        """Ask before taking the Gift on ``row`` off the sheet, saying what comes back."""
+        contractor = self.ctx.contractor if self.ctx else None
+        if contractor is None or not 0 <= row < len(contractor.gifts):
+            return
+        gift = contractor.gifts[row]
+        credits, improvements = removal_refund(contractor, gift.id, gift.cost)
+        name = gift.draft.name or gift.id
+        box = QMessageBox(QMessageBox.Icon.Question, "Remove Gift", f"Remove {name}?", parent=self)
+        box.setInformativeText(
+            f"{name} (Gift Cost {gift.cost}) leaves the sheet. The rules do not say what "
+            "happens then; Harbinger takes the reading that the sheet counts the total cost "
+            f"of the Gifts held, so {credits} Gift Credit(s) and {improvements} Improvement(s) "
+            "spent on it are available again. The ledger keeps a dated entry, the audit "
+            "lists it, and Undo takes it back."
+        )
+        remove = box.addButton("Remove Gift", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.buttonClicked.connect(
+            lambda button: button is remove
+            and self.host.run(
+                lambda: self.host.ops.remove_gift(contractor, gift.id, item_forms.today())
+            )
+        )
+        self.remove_box = box
+        self.host.show_dialog(box)
 
     def _roll(self) -> None:
         if self.roll is not None:

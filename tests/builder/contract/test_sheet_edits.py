@@ -1,0 +1,100 @@
+"""Edits a sheet needs over years (issue 31 item 4): removing a Gift.
+
+The rules text is silent on removing a Gift; the reading (``builder.contract.sheet_edits``)
+rests on "The online Character Sheet keeps track of total Gift Credits and Improvements
+earned, as well as the total cost of all Gifts on a given Contractor": a removed Gift leaves
+that total, so what it spent is available again, each reward as what it was.
+"""
+
+from __future__ import annotations
+
+from builder.contract.character import GiftChange, GiftChangeKind
+from builder.contract.ledger import fold_ledger
+from builder.contract.sheet_edits import remove_gift, spent_on_gift
+from builder.core.findings import errors
+from tests.builder.contract.ledger_text import contractor, gift
+
+# Three victories: 3 Gift Credits; two Improvements from GMing.
+# "A given Contractor is limited to a number of Gift Credits and Improvements equal to twice
+# the number of Contracts they have won": cap 2 × 3 − 3 = 3, so 2 Improvements are legal.
+HISTORY = """
+2024-01-01 contract home victory 'One'
+2024-01-02 contract home victory 'Two'
+2024-01-03 contract home victory 'Three'
+2024-02-01 gift new spark 0 1 credits=1
+2024-02-02 improvement gm_contract
+2024-02-03 improvement gm_contract
+2024-02-04 gift improvement spark 1 3 improvements=2
+2024-02-05 gift new flame 0 1 credits=1
+"""
+
+
+def _held():
+    return contractor(HISTORY, gifts=[gift("spark", 3), gift("flame", 1)])
+
+
+def test_what_a_gift_spent_is_read_from_its_history() -> None:
+    """spark: 1 Gift Credit (new) + 2 Improvements (improved 1 → 3)."""
+    assert spent_on_gift(_held(), "spark") == (1, 2)
+    assert spent_on_gift(_held(), "flame") == (1, 0)
+
+
+def test_removing_a_gift_gives_back_its_credit_and_improvements() -> None:
+    """Before: 3 credits earned, 2 spent → 1 available; 2 Improvements earned, 2 spent → 0.
+    Removing spark (cost 3 = 1 Gift Credit + 2 Improvements) gives back 1 and 2:
+    credits available 1 + 1 = 2, Improvements available 0 + 2 = 2."""
+    before = fold_ledger(_held()).rewards
+    assert (before.credits_available, before.improvements_available) == (1, 0)
+
+    result = remove_gift(_held(), "spark", "2024-03-01", "retired the power")
+    assert not errors(result.findings), result.findings
+    after = result.character
+    assert [g.id for g in after.gifts] == ["flame"]
+    entry = after.ledger[-1]
+    assert entry == GiftChange(
+        "2024-03-01",
+        "spark",
+        GiftChangeKind.REMOVED,
+        3,
+        0,
+        -1,
+        -2,
+        "Removed 'Spark': retired the power",
+    )
+    rewards = fold_ledger(after).rewards
+    assert (rewards.credits_available, rewards.improvements_available) == (2, 2)
+    assert (rewards.credits_spent, rewards.improvements_spent) == (1, 0)
+    assert not errors(fold_ledger(after).findings)
+
+
+def test_a_removed_gift_id_can_be_taken_again_as_a_new_gift() -> None:
+    """After the removal the freed Gift Credit pays for a new Gift of cost 1."""
+    removed = remove_gift(_held(), "spark", "2024-03-01").character
+    again = contractor(
+        HISTORY
+        + """
+        2024-03-01 gift removed spark 3 0 credits=-1 improvements=-2
+        2024-03-02 gift new spark 0 1 credits=1
+        """,
+        gifts=[gift("flame", 1), gift("spark", 1)],
+    )
+    assert removed.ledger[-1].credits == -1
+    fold = fold_ledger(again)
+    assert not errors(fold.findings), fold.findings
+    assert fold.rewards.credits_available == 1
+    assert spent_on_gift(again, "spark") == (1, 0)
+
+
+def test_a_removal_that_spends_is_an_error() -> None:
+    """A removal may only give back: cost 0 after, no reward spent."""
+    bad = contractor(
+        HISTORY + "2024-03-01 gift removed spark 3 0 credits=1 improvements=-4\n",
+        gifts=[gift("flame", 1)],
+    )
+    assert "rewards.removal" in [f.rule for f in fold_ledger(bad).findings]
+
+
+def test_removing_a_gift_not_held_is_refused() -> None:
+    result = remove_gift(_held(), "nope", "2024-03-01")
+    assert result.character == _held()
+    assert [f.rule for f in result.findings] == ["rewards.unknown_gift"]

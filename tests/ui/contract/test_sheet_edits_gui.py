@@ -1,0 +1,54 @@
+"""Edits a sheet needs over years, from the Gifts tab (issue 31 item 4)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QMessageBox
+
+from builder.contract.character import Gift, GiftChangeKind, Outcome
+from builder.contract.gifts.evaluate import evaluate_gift
+from tests.ui.conftest import finish, make_contractor
+from tests.ui.contract.test_sheet_flow import record
+from ui.catalog import gift_catalog
+from ui.main_window import MainWindow
+
+
+def _with_gift(window: MainWindow) -> Gift:
+    """One victory: one Gift Credit, spent on a stock Gift of Gift Cost 1."""
+    finish(make_contractor(window))
+    record(window, "Glass Harbor", Outcome.VICTORY)
+    stock = gift_catalog().stock["graveside_whisper"]
+    evaluation = evaluate_gift(stock.draft, gift_catalog())
+    gift = Gift("whisper", stock.draft, evaluation.cost, evaluation.system_text)
+    window.run_operation(lambda: window.ops.add_gift(window.contractor, gift, "2025-05-01"))
+    return gift
+
+
+def _press(box: QMessageBox, text: str) -> None:
+    button = next(b for b in box.buttons() if b.text().replace("&", "") == text)
+    button.click()
+
+
+def test_remove_gift_asks_then_refunds_and_undo_puts_it_back(window: MainWindow) -> None:
+    """The Gift's 1 Gift Credit comes back: 0 → 1 available; Undo makes it 0 again."""
+    gift = _with_gift(window)
+    tab = window.sheet.gifts_tab
+    assert tab.rewards.text().startswith("Gift Credits available: 0")
+    tab.table.table.selectRow(0)
+    tab.table.remove_button.click()
+    box = window.current_dialog
+    assert box is tab.remove_box
+    assert "1 Gift Credit(s) and 0 Improvement(s)" in box.informativeText()
+    box.grab().save("/tmp/edits_remove_box.png")
+    _press(box, "Cancel")
+    assert tab.table.row_count() == 1
+
+    tab.table.remove_button.click()
+    _press(window.current_dialog, "Remove Gift")
+    assert tab.table.row_count() == 0
+    assert tab.rewards.text().startswith("Gift Credits available: 1")
+    last = window.contractor.ledger[-1]
+    assert (last.kind, last.gift_id, last.credits) == (GiftChangeKind.REMOVED, gift.id, -1)
+
+    window.actions["undo"].trigger()
+    assert tab.table.row_count() == 1
+    assert tab.rewards.text().startswith("Gift Credits available: 0")
