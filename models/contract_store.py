@@ -447,6 +447,7 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
             mapping.stock_from_rows(sheet_items, _children(session, CraftedItemRow, cid)),
             carried_lb=row.carried_lb,
             unencumbered=row.unencumbered,
+            item_log=mapping.item_log_from_text(row.item_log),
         ),
         health=mapping.health_from_rows(
             row,
@@ -629,6 +630,7 @@ def _own_fields_changed(old: Contractor, new: Contractor) -> bool:
         or old.health.mind_damage != new.health.mind_damage
         or old.stock.carried_lb != new.stock.carried_lb
         or old.stock.unencumbered != new.stock.unencumbered
+        or old.stock.item_log != new.stock.item_log
         or old.playgroup != new.playgroup
     )
 

@@ -40,6 +40,9 @@ from builder.contract.character import (
     Health,
     Injury,
     Item,
+    ItemEvent,
+    ItemState,
+    LegendaryArtifact,
     Limit,
     LooseEnd,
     Outcome,
@@ -103,6 +106,9 @@ STOCK_SECTIONS = {
 CRAFTED_KINDS = {"artifacts": "artifact", "consumables": "consumable"}
 """``Stock`` field → ``crafted_item.kind``."""
 
+LEGENDARY_KIND = "legendary"
+"""``crafted_item.kind`` of a Legendary Artifact (``Stock.legendary``, revision 0011)."""
+
 
 # --------------------------------------------------------------------------- contractor row
 
@@ -127,6 +133,7 @@ def contractor_fields(contractor: Contractor) -> dict[str, Any]:
         "carried_lb": contractor.stock.carried_lb,
         "unencumbered": contractor.stock.unencumbered,
         "golden_ratio": contractor.playgroup.golden_ratio,
+        "item_log": item_log_text(contractor.stock.item_log),
     }
 
 
@@ -514,11 +521,50 @@ def stock_values(contractor_id: str, stock: Stock) -> list[Values]:
                     "gift_id": item.gift_id,
                     "quantity": item.quantity,
                     "detail": item.detail,
+                    "state": str(item.state),
+                    "gift_ids": "",
                 },
             )
             for i, item in enumerate(crafted)
         )
+    rows.extend(
+        (
+            CraftedItemRow,
+            {
+                "contractor_id": contractor_id,
+                "kind": LEGENDARY_KIND,
+                "position": i,
+                "name": artifact.name,
+                "gift_id": "",
+                "quantity": 1,
+                "detail": artifact.description,
+                "state": str(artifact.state),
+                "gift_ids": json.dumps(list(artifact.gifts)) if artifact.gifts else "",
+            },
+        )
+        for i, artifact in enumerate(stock.legendary)
+    )
     return rows
+
+
+def item_log_text(log: tuple[ItemEvent, ...]) -> str:
+    """``contractor.item_log``: the item log as a JSON list ("" when empty)."""
+    return json.dumps(to_data(log), ensure_ascii=False) if log else ""
+
+
+def item_log_from_text(text: str) -> tuple[ItemEvent, ...]:
+    """The item log back from ``contractor.item_log``."""
+    if not text:
+        return ()
+    log: tuple[ItemEvent, ...] = from_data(tuple[ItemEvent, ...], json.loads(text), "item_log")
+    return log
+
+
+def _legendary(row: CraftedItemRow) -> LegendaryArtifact:
+    gifts = tuple(json.loads(row.gift_ids)) if row.gift_ids else ()
+    return LegendaryArtifact(
+        name=row.name, description=row.detail, gifts=gifts, state=ItemState(row.state)
+    )
 
 
 def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItemRow]) -> Stock:
@@ -526,9 +572,19 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
     for row in sorted(items, key=lambda r: (r.section, r.position)):
         sections.setdefault(row.section, []).append(Item(name=row.name, detail=row.detail))
     kinds: dict[str, list[CraftedItem]] = {kind: [] for kind in CRAFTED_KINDS.values()}
+    legendary: list[LegendaryArtifact] = []
     for c in sorted(crafted, key=lambda r: (r.kind, r.position)):
+        if c.kind == LEGENDARY_KIND:
+            legendary.append(_legendary(c))
+            continue
         kinds.setdefault(c.kind, []).append(
-            CraftedItem(name=c.name, gift_id=c.gift_id, quantity=c.quantity, detail=c.detail)
+            CraftedItem(
+                name=c.name,
+                gift_id=c.gift_id,
+                quantity=c.quantity,
+                detail=c.detail,
+                state=ItemState(c.state or "held"),
+            )
         )
     return Stock(
         equipment=tuple(sections["equipment"]),
@@ -537,6 +593,7 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
         trophies=tuple(sections["trophy"]),
         conditions=tuple(sections["condition"]),
         circumstances=tuple(sections["circumstance"]),
+        legendary=tuple(legendary),
     )
 
 

@@ -32,12 +32,26 @@ import functools
 from collections.abc import Collection, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
+
+from pydantic import AfterValidator, Field
 
 from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES
 from builder.contract.rolls import DEFAULT_DIFFICULTY, PlannedRoll, strongest_bonus, trait_roll
 from builder.contract.weapon_record import Weapon, WeaponClass
-from builder.core.catalog import CatalogFileError, FileProblems, Table, read_toml
+from builder.core.catalog import (
+    CatalogFileError,
+    CatalogModel,
+    FileProblems,
+    Ident,
+    OptionalText,
+    Positive,
+    Text,
+    at_least,
+    catalog_error,
+    one_of,
+    read_toml,
+)
 from resources import resource_path
 
 if TYPE_CHECKING:
@@ -134,39 +148,61 @@ class WeaponTable:
         return tuple(w for w in self.weapons if w.weapon_class is weapon_class)
 
 
-def _optional_int(t: Table, key: str, minimum: int) -> int | None:
-    return t.integer(key, minimum=minimum) if key in t.raw else None
+def _choices(known: tuple[str, ...]) -> AfterValidator:
+    """Field metadata: a non-empty list, each value one of ``known``."""
+    listed = ", ".join(known)
+
+    def check(values: list[str]) -> list[str]:
+        if not values:
+            raise catalog_error(f"must list at least one of {listed}")
+        for value in values:
+            if value not in known:
+                raise catalog_error(f"{value!r} is not one of {listed}")
+        return values
+
+    return AfterValidator(check)
 
 
-def _choices(t: Table, key: str, known: tuple[str, ...]) -> tuple[str, ...]:
-    values = t.text_list(key)
-    if not values:
-        t.problem(f"{key} must list at least one of {', '.join(known)}")
-    for value in values:
-        if value not in known:
-            t.problem(f"{key}: {value!r} is not one of {', '.join(known)}")
-    return values
+Damage = Annotated[int, at_least(MIN_DAMAGE)]
 
 
-def _row(t: Table) -> TableWeapon:
-    classes = tuple(str(c) for c in WeaponClass)
-    return TableWeapon(
-        id=t.ident(),
-        name=t.text("name"),
-        weapon_class=WeaponClass(t.choice("class", classes) or WeaponClass.MELEE),
-        attributes=_choices(t, "attributes", ATTRIBUTES),
-        abilities=_choices(t, "abilities", PRIMARY_ABILITIES),
-        difficulty=t.integer("difficulty", minimum=1),
-        difficulty_max=t.integer("difficulty_max", minimum=1, default=0),
-        damage=_optional_int(t, "damage", MIN_DAMAGE),
-        damage_max=_optional_int(t, "damage_max", MIN_DAMAGE),
-        range_feet=t.integer("range_feet", minimum=1, default=0),
-        range_min_feet=t.integer("range_min_feet", minimum=1, default=0),
-        reload=t.text("reload", required=False),
-        armor_piercing=t.integer("armor_piercing", minimum=1, default=0),
-        called_shot=t.flag("called_shot"),
-        notes=t.text("notes", required=False),
-    )
+class _WeaponShape(CatalogModel):
+    """One ``[[weapons]]`` row as weapons.toml writes it (see the file's header)."""
+
+    id: Ident
+    name: Text
+    weapon_class: Annotated[Text, one_of(tuple(str(c) for c in WeaponClass))] = Field(alias="class")
+    attributes: Annotated[list[str], _choices(ATTRIBUTES)]
+    abilities: Annotated[list[str], _choices(PRIMARY_ABILITIES)]
+    difficulty: Positive
+    difficulty_max: Positive | None = None
+    damage: Damage | None = None
+    damage_max: Damage | None = None
+    range_feet: Positive | None = None
+    range_min_feet: Positive | None = None
+    reload: OptionalText = ""
+    armor_piercing: Positive | None = None
+    called_shot: bool = False
+    notes: OptionalText = ""
+
+    def value(self) -> TableWeapon:
+        return TableWeapon(
+            id=self.id,
+            name=self.name,
+            weapon_class=WeaponClass(self.weapon_class),
+            attributes=tuple(self.attributes),
+            abilities=tuple(self.abilities),
+            difficulty=self.difficulty,
+            difficulty_max=self.difficulty_max or 0,
+            damage=self.damage,
+            damage_max=self.damage_max,
+            range_feet=self.range_feet or 0,
+            range_min_feet=self.range_min_feet or 0,
+            reload=self.reload,
+            armor_piercing=self.armor_piercing or 0,
+            called_shot=self.called_shot,
+            notes=self.notes,
+        )
 
 
 @functools.cache
@@ -183,7 +219,7 @@ def load_weapon_table(directory: Path | None = None) -> WeaponTable:
         raise WeaponTableError([f"{WEAPONS_FILE}: {exc.reason}"]) from None
     problems = FileProblems(WEAPONS_FILE)
     problems.check_top_level(doc, ("weapons",))
-    rows = problems.read_array(doc, "weapons", _row)
+    rows = [shape.value() for shape in problems.read_array(doc, "weapons", _WeaponShape)]
     seen: set[str] = set()
     for row in rows:
         if row.id in seen:

@@ -19,6 +19,7 @@ run the same code. A rule's refusal exits 1 with its reason; bad input 2.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from harbinger.commands.base import CliError, add_json_flag, read_json_file
 
@@ -51,6 +52,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _add_record_table(actions)
     add_operations(actions, OPERATIONS, NOUN)
     _register_weapons(actions)
+    add_pair_operations(actions)
     parser.set_defaults(func=_no_action)
     _add_db_reports(subparsers)
 
@@ -77,6 +79,55 @@ def _register_weapons(actions: argparse._SubParsersAction) -> None:
         )
 
     weapon.set_defaults(func=missing)
+
+
+def add_pair_operations(actions: argparse._SubParsersAction) -> None:
+    """``transfer``: the operations that change two contractors at once."""
+    from harbinger.app.contract.items import PAIR_OPERATIONS
+    from harbinger.commands.operations import add_declared
+
+    for op in PAIR_OPERATIONS:
+        parser = add_declared(actions, op.name, op.help, op.inputs, NOUN)
+        parser.set_defaults(func=lambda args, op=op: run_pair(args, op), noun=NOUN)
+
+
+def run_pair(args: argparse.Namespace, op: Any) -> int:
+    """Run a two-contractor operation: both saved in one transaction, or neither (exit 1/2)."""
+    from harbinger.app.common import Refused
+    from harbinger.app.contract.items import commit_pair
+    from harbinger.commands.base import EXIT_CHECK_FAILED, emit
+    from harbinger.commands.operations import (
+        load_character,
+        open_library,
+        outcome_document,
+        read_inputs,
+    )
+    from models.errors import LibraryError
+
+    inputs = read_inputs(args, op.inputs)
+    other = getattr(inputs, op.other)
+    with open_library(args) as library:
+        first = load_character(library, args.id, op, NOUN)
+        second = load_character(library, other, op, NOUN)
+        pair = op.plan(first, second, inputs)
+        document = {
+            "operation": op.name,
+            "done": pair.name,
+            "contractors": [outcome_document(op.name, plan) for plan in pair.plans],
+            "lines": list(pair.lines),
+        }
+        try:
+            commit_pair(library, pair)
+        except Refused as refusal:
+            if getattr(args, "json", False):
+                document["refused"] = [f.to_json() for f in refusal.findings]
+                emit(args, document, "")
+            reasons = "; ".join(f.message for f in refusal.findings) or "not allowed"
+            raise CliError(f"{pair.name} refused: {reasons}", EXIT_CHECK_FAILED) from None
+        except LibraryError as exc:
+            raise CliError(f"{pair.name}: {exc}", EXIT_CHECK_FAILED) from None
+    emit(args, document, lambda: "\n".join([pair.name, *("  " + ln for ln in pair.lines)]))
+    return 0
 
 
 def _no_action(_args: argparse.Namespace) -> int:

@@ -105,9 +105,7 @@ def practitioner_body(
         rows = [["Card", "Trait", "Tied to"]]
         for number, card in enumerate(cards, 1):
             ties = ", ".join(_element_name(chronicle, state, t) for t in card.tied_to)
-            rows.append(
-                [str(number), para(card_label(card, number), s.cell), para(ties, s.cell)]
-            )
+            rows.append([str(number), para(card_label(card, number), s.cell), para(ties, s.cell)])
         story.append(grid(rows, [width * 0.14, width * 0.58, width * 0.28]))
     lost = [
         c
