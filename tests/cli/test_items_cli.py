@@ -126,3 +126,17 @@ def test_artifact_invest_and_state(capsys: Any, tmp_path: Path, pair: tuple[str,
         harbinger(capsys, "contractor item-state mara --item Sunsword --state gone")
     assert bad.value.code == 2
     assert "invalid choice: 'gone'" in capsys.readouterr().err
+
+
+def test_gift_with_artifact_adds_it_to_a_new_legendary_artifact(
+    capsys: Any, tmp_path: Path, pair: tuple[str, str]
+) -> None:
+    """Add to … headless: the Gift is saved (1 Gift Credit, its cost) and sits in the Sunsword."""
+    draft = _write(tmp_path, "edge.json", LEGENDARY_DRAFT)
+    done = ok(capsys, f"contractor gift mara {draft} --artifact Sunsword")
+    assert "in Sunsword" in done["done"]
+    out = tmp_path / "mara-full.json"
+    ok(capsys, f"db export mara -o {out}")
+    character = json.loads(out.read_text("utf-8"))["character"]
+    assert character["stock"]["legendary"][0]["gifts"] == [character["gifts"][0]["id"]]
+    assert character["gifts"][0]["cost"] == 1

@@ -91,6 +91,11 @@ def test_use_and_hand_over_with_one_undo_for_both(
     assert bombs.cell(0, 1) == "2"
     assert library.load("bo").stock.consumables == ()
     assert library.load("ada").stock.consumables[0].quantity == 2
+    window.actions["redo"].trigger()
+    assert bombs.cell(0, 1) == "0"
+    assert library.load("bo").stock.consumables[0].quantity == 2
+    window.actions["undo"].trigger()
+    assert library.load("bo").stock.consumables == ()
     window.actions["undo"].trigger()
     assert bombs.cell(0, 1) == "3"
 

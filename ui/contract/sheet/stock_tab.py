@@ -92,11 +92,11 @@ class StockTab(SheetTab):
         self.legendary.edit_requested.connect(self._edit_artifact)
         self.legendary.remove_requested.connect(self._remove_artifact)
         self.invest_button = self.legendary.row_button(
-            "&Invest Gift…", "Invest a held Legendary Artifact Gift in this artifact"
+            "Invest Gift…", "Invest a held Legendary Artifact Gift in this artifact"
         )
         self.invest_button.clicked.connect(self._invest)
         self.state_buttons["legendary"] = self.legendary.row_button(
-            "&State…", "Mark it lost, stolen, destroyed, left at home, recovered..."
+            "State…", "Mark it lost, stolen, destroyed, left at home, recovered..."
         )
         self.state_buttons["legendary"].clicked.connect(lambda: self._state("legendary"))
         self.log = ListTable("Item log", ("Date", "Item", "What happened"), editable=False)
@@ -226,16 +226,16 @@ class StockTab(SheetTab):
         self.give_buttons: dict[str, Any] = {}
         for field, _title in CRAFTED_SHELVES:
             table = self.tables[field]
-            state = table.row_button("&State…", "Mark it lost, stolen, left at home, recovered...")
+            state = table.row_button("State…", "Mark it lost, stolen, left at home, recovered...")
             state.clicked.connect(lambda _c=False, f=field: self._state(f))
             self.state_buttons[field] = state
             give = table.row_button(
-                "&Hand over…", "Give, trade, steal or loot it to another contractor"
+                "Hand over…", "Give, trade, steal or loot it to another contractor"
             )
             give.clicked.connect(lambda _c=False, f=field: self._give(f))
             self.give_buttons[field] = give
         self.use_button = self.tables["consumables"].row_button(
-            "U&se", "Use one: the quantity drops by one and the use is logged"
+            "Use", "Use one: the quantity drops by one and the use is logged"
         )
         self.use_button.clicked.connect(self._use)
 
