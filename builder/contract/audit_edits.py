@@ -9,9 +9,10 @@ it is there so the history is explained.
 
 from __future__ import annotations
 
-from builder.contract.character import Contractor, GiftChange, GiftChangeKind
+from builder.contract.character import Contractor, GiftChange, GiftChangeKind, LimitsRevised
 from builder.contract.gifts.history import rewards_moved
 from builder.contract.ledger.corrections import corrected_pairs
+from builder.contract.wording import limits_change
 from builder.core.report import AuditLine
 
 EDITS_CHECK = "edits"
@@ -28,6 +29,9 @@ def edit_texts(contractor: Contractor) -> tuple[str, ...]:
                 f"{what} (Gift {entry.gift_id}) removed on {entry.date}: cost "
                 f"{entry.cost_before}, {moved}"
             )
+        elif isinstance(entry, LimitsRevised):
+            why = f" ({entry.reason})" if entry.reason else ""
+            out.append(f"Limits revised on {entry.date}: {limits_change(entry)}{why}")
     return tuple(out)
 
 

@@ -370,6 +370,19 @@ class Death:
 
 
 @dataclass(frozen=True, slots=True)
+class LimitsRevised:
+    """The Limits changed after creation: the three ``before`` and ``after``, and why (issue 31.4).
+
+    Spends and earns nothing; the sheet's ``limits`` are the latest ``after``.
+    """
+
+    date: str
+    before: tuple[Limit, ...] = ()
+    after: tuple[Limit, ...] = ()
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class Correction:
     """A correction of an earlier ledger entry: the ledger stays append-only.
 
@@ -401,6 +414,7 @@ Entry = (
     | Death
     | Hustle
     | WillToSurvive
+    | LimitsRevised
     | Correction
 )
 """Any ledger entry; the ledger is a tuple of these in the order they happened."""

@@ -22,11 +22,13 @@ sheet is a player's edit, which the Playgroup Leader sees in the audit.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 
-from builder.contract.character import Contractor, GiftChange, GiftChangeKind
+from builder.contract.character import Contractor, GiftChange, GiftChangeKind, Limit, LimitsRevised
 from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.sheet import evaluate_sheet
+from builder.contract.stock import LimitOption
 from builder.core.findings import Finding, errors
 from builder.core.result import Result
 
@@ -105,4 +107,46 @@ def remove_gift(
     return _checked(contractor, after)
 
 
-__all__ = ["removal_refund", "remove_gift", "spent_on_gift"]
+def limits_from_names(
+    names: Sequence[str], options: Sequence[LimitOption], held: Sequence[Limit]
+) -> tuple[Limit, ...]:
+    """The Limits a player names: one held by that name (as it is), else a catalog Limit by
+    name or id, else a custom Limit of that name ("Custom Limits are subject to Playgroup Leader
+    approval")."""
+    out: list[Limit] = []
+    for raw in names:
+        name = raw.strip()
+        key = name.lower()
+        option = next((o for o in options if key in (o.name.lower(), o.id.lower())), None)
+        kept = next((h for h in held if h.name.lower() == key), None)
+        if kept is not None:
+            out.append(kept)
+        elif option is not None:
+            out.append(option.to_limit())
+        else:
+            out.append(Limit(name, custom=True))
+    return tuple(out)
+
+
+def revise_limits(
+    contractor: Contractor, limits: tuple[Limit, ...], date: str, reason: str = ""
+) -> Result[Contractor]:
+    """Replace the contractor's Limits after creation, kept as a dated ``LimitsRevised`` entry.
+
+    "During Character Creation, Contractors begin with three Limits" and "Custom
+    Limits are subject to Playgroup Leader approval" ("Limits"): the new Limits
+    are checked as at creation (three, named, none twice: an ERROR refuses the
+    revision; a custom one is a WARNING that needs approval). The rules text
+    does not speak of changing Limits later; the reading taken is that a player
+    may, as a dated revision the leader sees in the audit. Nothing is spent.
+    """
+    limits = tuple(limits)
+    if limits == contractor.limits:
+        finding = Finding("limits.unchanged", "the Limits are already these", "limits")
+        return Result(contractor, (finding,))
+    entry = LimitsRevised(date, contractor.limits, limits, reason)
+    after = replace(contractor, ledger=(*contractor.ledger, entry), limits=limits)
+    return _checked(contractor, after)
+
+
+__all__ = ["limits_from_names", "removal_refund", "remove_gift", "revise_limits", "spent_on_gift"]

@@ -21,6 +21,7 @@ from builder.contract.character import (
     Hustle,
     ImprovementGranted,
     Journal,
+    LimitsRevised,
     Raise,
     RemoveLiability,
     Therapy,
@@ -135,11 +136,24 @@ def describe_entry(  # noqa: C901, PLR0911, PLR0912  (complexity 17, 15 returns,
                 f"Will to Survive: {entry.injury} (Severity {entry.severity_before} →"
                 f" {entry.severity_after}, 1 Mind damage{scar})"
             )
+        case LimitsRevised():
+            return "Limits revised: " + limits_change(entry)
         case Death():
             if entry.voided:
                 return "Death voided"
             return f"Death: {entry.cause}" if entry.cause else "Death"
     return type(entry).__name__
+
+
+def limits_change(entry: LimitsRevised) -> str:
+    """What a Limits revision changed: "Murder → Betrayal" or the new list when reordered."""
+    before = {limit.name.lower() for limit in entry.before}
+    after = {limit.name.lower() for limit in entry.after}
+    gone = [limit.name for limit in entry.before if limit.name.lower() not in after]
+    came = [limit.name for limit in entry.after if limit.name.lower() not in before]
+    if not gone and not came:
+        return ", ".join(limit.name for limit in entry.after) or "none"
+    return f"{', '.join(gone) or 'nothing'} → {', '.join(came) or 'nothing'}"
 
 
 def _gift_change(entry: GiftChange, names: Mapping[str, str]) -> str:
@@ -194,6 +208,7 @@ ENTRY_KIND_NAMES: Mapping[type, str] = {
     Death: "Death",
     Hustle: "Hustle",
     WillToSurvive: "Will to Survive",
+    LimitsRevised: "Limits revised",
     Correction: "Correction",
 }
 """Each kind of ledger entry in the game's words, for findings and the sheet."""

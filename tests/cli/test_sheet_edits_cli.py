@@ -66,3 +66,42 @@ def test_remove_gift_not_held_is_refused_and_nothing_stored(
 def test_remove_gift_without_a_gift_is_bad_input(capsys: Any, mara: str) -> None:
     code, _document, err = harbinger(capsys, "contractor remove-gift mara")
     assert code == 2 and "--gift is required" in err
+
+
+def test_limits_revised_after_creation_is_a_dated_revision_in_the_audit(
+    capsys: Any, tmp_path: Path, mara: str
+) -> None:
+    """Murder → Sacrilege ("may choose from a selection of alternative Limits"): nothing
+    spent, a dated entry, the audit's edits line names it."""
+    before = _character(capsys, tmp_path)
+    done = ok(
+        capsys,
+        "contractor limits mara --limits Anguish,Atrocities,sacrilege --date 2026-05-01 "
+        "--reason zealot",
+    )
+    assert done["lines"] == []
+    character = _character(capsys, tmp_path)
+    assert [limit["name"] for limit in character["limits"]] == [
+        "Anguish",
+        "Atrocities",
+        "Sacrilege",
+    ]
+    last = character["ledger"][-1]
+    assert (last["type"], last["date"], last["reason"]) == (
+        "limits_revised",
+        "2026-05-01",
+        "zealot",
+    )
+    assert last["before"] == before["limits"]
+    out = tmp_path / "mara.json"
+    ok(capsys, f"db export mara -o {out}")
+    _code, audit, _err = harbinger(capsys, f"sheet audit {out}")
+    edits = next(line for line in audit["audit"]["lines"] if line["check"] == "edits")
+    assert "Limits revised on 2026-05-01: Murder → Sacrilege (zealot)" in edits["message"]
+
+
+def test_two_limits_are_refused_and_nothing_stored(capsys: Any, tmp_path: Path, mara: str) -> None:
+    before = _character(capsys, tmp_path)
+    code, document, _err = harbinger(capsys, "contractor limits mara --limits Anguish,Murder")
+    assert code == 1 and document["refused"][0]["rule"] == "limits.count"
+    assert _character(capsys, tmp_path) == before

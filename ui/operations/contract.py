@@ -143,6 +143,12 @@ class Operations:
         """Take a Gift off the sheet; its Gift Credits and Improvements come back."""
         return self.commit(app.plan_remove_gift(contractor, gift_id, date, reason))
 
+    def revise_limits(
+        self, contractor: Contractor, limits: Sequence[Any], date: str, reason: str = ""
+    ) -> Change:
+        """Replace the Limits after creation, as a dated revision in the ledger."""
+        return self.commit(app.plan_revise_limits(contractor, limits, date, reason))
+
     def plan_remove_liability(
         self, contractor: Contractor, liability: str, date: str
     ) -> Plan[Contractor]:

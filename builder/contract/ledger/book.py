@@ -26,6 +26,7 @@ from builder.contract.character import (
     Hustle,
     ImprovementGranted,
     Journal,
+    LimitsRevised,
     Outcome,
     Raise,
     RemoveLiability,
@@ -53,6 +54,7 @@ from builder.contract.ledger.spending import (
     post_therapy,
 )
 from builder.contract.ledger.values import (
+    NOTHING,
     ExpSummary,
     LedgerLine,
     Position,
@@ -84,6 +86,7 @@ POSTERS: Mapping[type, Callable[[int, Any, Position], PostResult]] = MappingProx
         Death: post_death,
         Hustle: post_hustle,
         WillToSurvive: post_will_to_survive,
+        LimitsRevised: lambda _index, _entry, _pos: (NOTHING, []),
     }
 )
 """The posting function for each kind of ledger entry."""

@@ -241,6 +241,25 @@ class RemoveGift:
     date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
 
 
+@dataclass(frozen=True, slots=True)
+class ReviseLimits:
+    limits: tuple[str, ...] = field(
+        metadata=about(
+            "the three Limits, comma-separated: a catalog Limit by name or id, a held one, "
+            "or a custom one (needs Playgroup Leader approval)"
+        )
+    )
+    reason: str = field(default="", metadata=about("why they change (kept in the ledger)"))
+    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+
+
+def _limits(contractor: Contractor, given: ReviseLimits) -> Plan[Contractor]:
+    from builder.contract.sheet_edits import limits_from_names
+
+    limits = limits_from_names(given.limits, load_sheet_catalog().limits, contractor.limits)
+    return ops.plan_revise_limits(contractor, limits, _date(given.date), given.reason)
+
+
 # --------------------------------------------------------------------------- corrections
 
 
@@ -448,6 +467,13 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "take a Gift off the sheet; its Gift Credits and Improvements are refunded",
         RemoveGift,
         lambda c, g: ops.plan_remove_gift(c, g.gift, _date(g.date), g.reason),
+    ),
+    _op(
+        "limits",
+        "Revise Limits",
+        "change the Limits after creation (a dated revision the audit shows)",
+        ReviseLimits,
+        _limits,
     ),
     _op(
         "correct",

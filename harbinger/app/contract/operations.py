@@ -196,6 +196,14 @@ def plan_remove_gift(
     return applied(f"Remove Gift {name}", contractor, result)
 
 
+def plan_revise_limits(
+    contractor: Contractor, limits: Sequence[Any], date: str, reason: str = ""
+) -> Plan[Contractor]:
+    """Replace the Limits after creation, kept as a dated revision in the ledger (undoable)."""
+    result = sheet_edits.revise_limits(contractor, tuple(limits), date, reason)
+    return applied("Revise Limits", contractor, result)
+
+
 def plan_remove_liability(contractor: Contractor, liability: str, date: str) -> Plan[Contractor]:
     """Buy off a Liability taken at creation."""
     return applied(

@@ -98,3 +98,68 @@ def test_removing_a_gift_not_held_is_refused() -> None:
     result = remove_gift(_held(), "nope", "2024-03-01")
     assert result.character == _held()
     assert [f.rule for f in result.findings] == ["rewards.unknown_gift"]
+
+
+# --------------------------------------------------------------------------- Limits revised
+
+
+def test_revising_limits_keeps_a_dated_revision_and_spends_nothing() -> None:
+    """ "During Character Creation, Contractors begin with three Limits"; "Contractors with
+    abnormal psychology ... may choose from a selection of alternative Limits". Murder →
+    Sacrilege: a dated entry, Exp and rewards as before."""
+    from builder.contract.character import LimitsRevised
+    from builder.contract.sheet_catalog import load_sheet_catalog
+    from builder.contract.sheet_edits import limits_from_names, revise_limits
+    from builder.contract.wording import describe_entry
+
+    held = _held()
+    limits = limits_from_names(
+        ["Anguish", "atrocities", "sacrilege"], load_sheet_catalog().limits, held.limits
+    )
+    assert [limit.name for limit in limits] == ["Anguish", "Atrocities", "Sacrilege"]
+    assert not any(limit.custom for limit in limits)
+    result = revise_limits(held, limits, "2024-04-01", "found religion")
+    assert not errors(result.findings), result.findings
+    after = result.character
+    assert after.limits == limits
+    entry = after.ledger[-1]
+    assert isinstance(entry, LimitsRevised)
+    assert (entry.date, entry.before, entry.after) == ("2024-04-01", held.limits, limits)
+    assert describe_entry(entry) == "Limits revised: Murder → Sacrilege"
+    assert fold_ledger(after).exp == fold_ledger(held).exp
+    assert fold_ledger(after).rewards == fold_ledger(held).rewards
+
+
+def test_two_limits_are_refused_and_a_custom_one_needs_approval() -> None:
+    """Three Limits, as at creation; "Custom Limits are subject to Playgroup Leader approval"."""
+    from builder.contract.sheet_catalog import load_sheet_catalog
+    from builder.contract.sheet_edits import limits_from_names, revise_limits
+    from builder.core.findings import Severity
+
+    held = _held()
+    options = load_sheet_catalog().limits
+    two = limits_from_names(["Anguish", "Murder"], options, held.limits)
+    refused = revise_limits(held, two, "2024-04-01")
+    assert refused.character == held
+    assert "limits.count" in [f.rule for f in refused.findings]
+
+    custom = limits_from_names(["Anguish", "Murder", "Cowardice"], options, held.limits)
+    assert custom[2].custom
+    done = revise_limits(held, custom, "2024-04-01")
+    assert done.character.limits == custom
+    assert [(f.rule, f.severity) for f in done.findings] == [("limits.custom", Severity.WARNING)]
+
+
+def test_a_file_with_a_limits_revision_round_trips() -> None:
+    from builder.contract.serialize import entry_from_dict, entry_to_dict
+    from builder.contract.sheet_catalog import load_sheet_catalog
+    from builder.contract.sheet_edits import limits_from_names, revise_limits
+
+    held = _held()
+    limits = limits_from_names(
+        ["Anguish", "Atrocities", "Sacrilege"], load_sheet_catalog().limits, ()
+    )
+    entry = revise_limits(held, limits, "2024-04-01", "why").character.ledger[-1]
+    data = entry_to_dict(entry)
+    assert data["type"] == "limits_revised"
+    assert entry_from_dict(data) == entry

@@ -52,3 +52,28 @@ def test_remove_gift_asks_then_refunds_and_undo_puts_it_back(window: MainWindow)
     window.actions["undo"].trigger()
     assert tab.table.row_count() == 1
     assert tab.rewards.text().startswith("Gift Credits available: 0")
+
+
+def test_revise_limits_from_the_concept_tab_is_dated_and_undoable(window: MainWindow) -> None:
+    """Murder → Sacrilege, an alternative Limit of the catalog: the Limits table shows it, the
+    ledger's last entry is the dated revision, Undo puts Murder back."""
+    from builder.contract.character import LimitsRevised
+
+    finish(make_contractor(window))
+    tab = window.sheet.concept_tab
+    before = window.contractor.limits
+    tab.limits_button.click()
+    form = window.current_dialog
+    assert form is tab.limits_form
+    assert form.values()["limit2"] == "Murder"
+    form.editors["limit2"].setText("sacrilege")
+    form.editors["date"].setText("2026-05-01")
+    form.grab().save("/tmp/edits_limits_form.png")
+    form.accept()
+    assert [tab.limits.cell(r, 0) for r in range(3)] == ["Anguish", "Atrocities", "Sacrilege"]
+    last = window.contractor.ledger[-1]
+    assert isinstance(last, LimitsRevised)
+    assert (last.date, last.before) == ("2026-05-01", before)
+    window.actions["undo"].trigger()
+    assert tab.limits.cell(2, 0) == "Murder"
+    assert window.contractor.limits == before

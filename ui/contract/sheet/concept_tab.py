@@ -45,6 +45,10 @@ class ConceptTab(SheetTab):
         self.source_button = QPushButton("Rename &Source…")
         self.source_button.clicked.connect(self._edit_source)
         self.limits = ListTable("Limits", ("Limit", "When it is crossed"), editable=False)
+        # Issue 31.4: Limits change after creation as a dated revision the audit shows.
+        self.limits_button = QPushButton("Revise &Limits…")
+        self.limits_button.clicked.connect(self.revise_limits)
+        self.limits_form: FormDialog | None = None
         self.assets = ListTable(
             "Assets and Liabilities",
             ("Name", "Kind", "Value", "Details", "Approval"),
@@ -84,6 +88,10 @@ class ConceptTab(SheetTab):
         left.addLayout(source_row)
         left.addStretch(1)
         right = QVBoxLayout()
+        limits_row = QHBoxLayout()
+        limits_row.addStretch(1)
+        limits_row.addWidget(self.limits_button)
+        right.addLayout(limits_row)
         right.addWidget(self.limits)
         right.addWidget(self.assets)
         right.addWidget(heading("Rule check", level=2))
@@ -157,6 +165,45 @@ class ConceptTab(SheetTab):
                 lambda: self.host.ops.edit_concept(contractor, Concept(**form.values()))
             )
         )
+        self.host.show_dialog(form)
+
+    def revise_limits(self) -> None:
+        """Ask for the three Limits, a date and why; store them as a dated revision."""
+        from builder.contract.sheet_edits import limits_from_names
+        from ui.catalog import sheet_catalog
+        from ui.contract.sheet.item_forms import today
+
+        contractor = self.ctx.contractor
+        options = sheet_catalog().limits
+        names = [limit.name for limit in contractor.limits] + ["", "", ""]
+        form = FormDialog(
+            "Revise Limits",
+            [
+                *(
+                    Field(f"limit{i}", f"Limit &{i + 1}", value=names[i], required=True)
+                    for i in range(3)
+                ),
+                Field("date", "&Date", value=today(), required=True, placeholder="YYYY-MM-DD"),
+                Field("reason", "&Why", "multiline", ""),
+            ],
+            help_text="A contractor has three Limits. Name a Limit of the catalog ("
+            + ", ".join(o.name for o in options)
+            + ") or your own: custom Limits need Playgroup Leader approval. The ledger keeps "
+            "the change, dated, and the audit lists it; Undo takes it back.",
+        )
+
+        def save() -> None:
+            values = form.values()
+            chosen = [values[f"limit{i}"] for i in range(3)]
+            limits = limits_from_names(chosen, options, contractor.limits)
+            self.host.run(
+                lambda: self.host.ops.revise_limits(
+                    contractor, limits, values["date"], values["reason"]
+                )
+            )
+
+        form.accepted.connect(save)
+        self.limits_form = form
         self.host.show_dialog(form)
 
     def _edit_source(self) -> None:
