@@ -25,7 +25,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from builder.contract.character import Contractor, GiftChange, GiftChangeKind, Limit, LimitsRevised
+from builder.contract.character import (
+    Contractor,
+    Gift,
+    GiftChange,
+    GiftChangeKind,
+    Limit,
+    LimitsRevised,
+)
+from builder.contract.gifts.draft import GiftDraft
 from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.stock import LimitOption
@@ -128,6 +136,20 @@ def limits_from_names(
     return tuple(out)
 
 
+def duplicate_draft(gift: Gift, held: Sequence[Gift]) -> GiftDraft:
+    """A copy of a held Gift's draft to build a new Gift from: "Name (copy)", or "(copy 2)"…
+    when that name is taken. Only a draft: nothing is spent until it is saved as a new Gift,
+    which then costs Gift Credits like any new Gift."""
+    base = gift.draft.name or gift.id
+    names = {(g.draft.name or g.id).lower() for g in held}
+    name = f"{base} (copy)"
+    n = 2
+    while name.lower() in names:
+        name = f"{base} (copy {n})"
+        n += 1
+    return replace(gift.draft, name=name)
+
+
 def revise_limits(
     contractor: Contractor, limits: tuple[Limit, ...], date: str, reason: str = ""
 ) -> Result[Contractor]:
@@ -149,4 +171,11 @@ def revise_limits(
     return _checked(contractor, after)
 
 
-__all__ = ["limits_from_names", "removal_refund", "remove_gift", "revise_limits", "spent_on_gift"]
+__all__ = [
+    "duplicate_draft",
+    "limits_from_names",
+    "removal_refund",
+    "remove_gift",
+    "revise_limits",
+    "spent_on_gift",
+]

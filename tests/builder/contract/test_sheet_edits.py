@@ -163,3 +163,15 @@ def test_a_file_with_a_limits_revision_round_trips() -> None:
     data = entry_to_dict(entry)
     assert data["type"] == "limits_revised"
     assert entry_from_dict(data) == entry
+
+
+def test_a_duplicate_is_a_renamed_draft_of_the_same_build() -> None:
+    from dataclasses import replace
+
+    from builder.contract.sheet_edits import duplicate_draft
+
+    spark = gift("spark", 3)
+    copy = duplicate_draft(spark, [spark])
+    assert copy == replace(spark.draft, name="Spark (copy)")
+    taken = replace(spark, id="spark2", draft=copy)
+    assert duplicate_draft(spark, [spark, taken]).name == "Spark (copy 2)"

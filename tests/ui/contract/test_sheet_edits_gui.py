@@ -77,3 +77,48 @@ def test_revise_limits_from_the_concept_tab_is_dated_and_undoable(window: MainWi
     window.actions["undo"].trigger()
     assert tab.limits.cell(2, 0) == "Murder"
     assert window.contractor.limits == before
+
+
+def test_duplicate_opens_the_builder_on_a_copy_and_spends_only_when_saved(
+    window: MainWindow, qtbot
+) -> None:
+    """Two victories: 2 Gift Credits; the first Gift spends one. Duplicating opens a draft
+    named "… (copy)" with nothing spent (still 1 available); saving it spends the second
+    ("A Gift may only be given to a Contractor who has enough available Gift Credits")."""
+    from PySide6.QtCore import Qt
+
+    from tests.ui.contract.gift_builder.conftest import answer
+
+    gift = _with_gift(window)
+    record(window, "Second Harbor", Outcome.VICTORY)
+    tab = window.sheet.gifts_tab
+    assert tab.rewards.text().startswith("Gift Credits available: 1")
+    tab.table.table.selectRow(0)
+    tab.duplicate_button.click()
+    builder = window.current_dialog
+    assert builder is tab.builder and builder.existing is None
+    assert builder.controller.draft.name == f"{gift.draft.name} (copy)"
+    assert builder.controller.draft.effect == gift.draft.effect
+    assert len(window.contractor.gifts) == 1
+    assert tab.rewards.text().startswith("Gift Credits available: 1")
+    assert builder.save.isEnabled()
+    asked = answer(builder)
+    qtbot.mouseClick(builder.save, Qt.MouseButton.LeftButton)
+    assert asked == [f"Spend 1 Gift Credit on {gift.draft.name} (copy)?"]
+    assert [g.draft.name for g in window.contractor.gifts] == [
+        gift.draft.name,
+        f"{gift.draft.name} (copy)",
+    ]
+    assert tab.rewards.text().startswith("Gift Credits available: 0")
+
+
+def test_gifts_tab_at_1280_by_800_shows_duplicate_and_remove(window: MainWindow) -> None:
+    _with_gift(window)
+    window.resize(1280, 800)
+    window.show()
+    tab = window.sheet.gifts_tab
+    window.sheet.tabs.setCurrentWidget(tab)
+    tab.table.table.selectRow(0)
+    assert tab.duplicate_button.isEnabled() and tab.table.remove_button.isEnabled()
+    assert tab.table.remove_button.text().replace("&", "") == "Remove Gift…"
+    window.grab().save("/tmp/edits_gifts_tab.png")

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from builder.contract.gifts.history import gift_history, house_lock
 from builder.contract.gifts.roll_text import GiftRoll, gift_roll
 from builder.contract.items import inactive_gifts
-from builder.contract.sheet_edits import removal_refund
+from builder.contract.sheet_edits import duplicate_draft, removal_refund
 from ui.contract.sheet import item_forms
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
@@ -87,6 +87,13 @@ class GiftsTab(SheetTab):
         self.table.remove_button.setText("Re&move Gift…")
         self.table.remove_requested.connect(self.ask_remove)
         self.remove_box: QMessageBox | None = None
+        # A copy of the selected Gift opened in the Gift Builder as a new, unsaved draft.
+        self.duplicate_button = QPushButton("&Duplicate…")
+        self.duplicate_button.setToolTip(
+            "Open the Gift Builder on a copy of the selected Gift; nothing is spent until "
+            "you save it as a new Gift"
+        )
+        self.duplicate_button.clicked.connect(lambda: self.duplicate(self.table.current_row()))
         self.table.table.itemSelectionChanged.connect(self._show_selected)
         self.table.add_requested.connect(lambda: self.open_builder(-1))
         self.table.edit_requested.connect(self.open_builder)
@@ -121,6 +128,10 @@ class GiftsTab(SheetTab):
         layout.addLayout(catalog_row)
         layout.addSpacing(6)
         layout.addWidget(self.table)
+        duplicate_row = QHBoxLayout()
+        duplicate_row.addStretch(1)
+        duplicate_row.addWidget(self.duplicate_button)
+        layout.addLayout(duplicate_row)
         layout.addWidget(self.bonuses)
         layout.addSpacing(6)
         layout.addWidget(self.name)
@@ -253,6 +264,24 @@ class GiftsTab(SheetTab):
         self.builder = dialog
         self.host.show_dialog(dialog)
 
+    def duplicate(self, row: int) -> None:
+        """Open the Gift Builder on a copy of the Gift on ``row``, as a new Gift's draft."""
+        from ui.contract.gift_builder import GiftBuilderDialog
+
+        ctx = self.ctx
+        if ctx is None or not 0 <= row < len(ctx.contractor.gifts):
+            return
+        contractor = ctx.contractor
+        start = duplicate_draft(contractor.gifts[row], contractor.gifts)
+        dialog = GiftBuilderDialog(
+            self.builder_catalog(), contractor, None, report=ctx.report, start=start
+        )
+        dialog.gift_saved.connect(
+            lambda result: self.host.run(lambda: self.host.ops.save_gift(contractor, result.plan))
+        )
+        self.builder = dialog
+        self.host.show_dialog(dialog)
+
     def ask_remove(self, row: int) -> None:
         """Ask before taking the Gift on ``row`` off the sheet, saying what comes back."""
         contractor = self.ctx.contractor if self.ctx else None
@@ -288,6 +317,7 @@ class GiftsTab(SheetTab):
     def _show_selected(self) -> None:
         gifts = self.ctx.contractor.gifts if self.ctx else ()
         row = self.table.current_row()
+        self.duplicate_button.setEnabled(bool(gifts) and row >= 0)
         if not gifts or row < 0:
             self.name.setText("No Gifts yet" if not gifts else "")
             self.tagline.setText(
