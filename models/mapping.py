@@ -414,6 +414,7 @@ def gift_values(contractor_id: str, position: int, gift: Gift) -> dict[str, Any]
         "style": draft.style,
         "name": draft.name,
         "tagline": draft.tagline,
+        "extended_description": draft.extended_description,
         "description": draft.description,
         "cost": gift.cost,
         "system_text": gift.system_text,
@@ -474,6 +475,7 @@ def gift_from_rows(
         name=row.name,
         tagline=row.tagline,
         description=row.description,
+        extended_description=row.extended_description,
     )
     return Gift(
         id=row.gift_key,

@@ -284,6 +284,7 @@ class GiftRow(LibraryTable, table=True):
     name: str = ""
     tagline: str = _text()
     description: str = _text()
+    extended_description: str = _text()
     cost: int
     system_text: str = _text()
     catalog: str = ""

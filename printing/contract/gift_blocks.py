@@ -52,6 +52,8 @@ def gift_flowables(gift: GiftView, width: float, s: Styles) -> list[Flowable]:
     out.append(para(markup("<b>System.</b> {t}", t=gift.system_text or "—"), s.body))
     if gift.description:
         out.append(para(markup("<i>{d}</i>", d=gift.description), s.body))
+    if gift.extended_description:
+        out.append(para(markup("<b>More.</b> {d}", d=gift.extended_description), s.body))
     for note in gift.notes:
         out.append(para(note, s.warning))
     return out

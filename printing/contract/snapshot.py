@@ -178,6 +178,7 @@ def _gift_view(
             system_text=gift.system_text,
             tagline=draft.tagline,
             description=draft.description,
+            extended_description=draft.extended_description,
             status_met=None,
             modifiers=tuple(modifiers),
             notes=("Cost and System Text as last saved; not checked against the catalog.",),
@@ -202,6 +203,7 @@ def _gift_view(
         system_text=evaluation.system_text,
         tagline=draft.tagline,
         description=draft.description,
+        extended_description=draft.extended_description,
         # Every Gift is open to a Newbie unless something raises it; only say so when it does.
         required_status=(
             evaluation.required_status.label if evaluation.required_status > Status.NEWBIE else ""

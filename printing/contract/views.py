@@ -96,6 +96,8 @@ class GiftView:
     system_text: str
     tagline: str = ""
     description: str = ""
+    extended_description: str = ""
+    """The optional longer flavor text (issue 31.4); printed only when filled."""
     required_status: str = ""
     status_met: bool | None = True
     breakdown: tuple[CostPart, ...] = ()

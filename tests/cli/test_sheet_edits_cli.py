@@ -105,3 +105,41 @@ def test_two_limits_are_refused_and_nothing_stored(capsys: Any, tmp_path: Path, 
     code, document, _err = harbinger(capsys, "contractor limits mara --limits Anguish,Murder")
     assert code == 1 and document["refused"][0]["rule"] == "limits.count"
     assert _character(capsys, tmp_path) == before
+
+
+def test_extended_description_is_kept_shown_and_printed_on_the_card(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """An optional field: written to the file when filled, absent otherwise, printed on the
+    sheet and the Gift card."""
+    from pypdf import PdfReader
+
+    creation = tmp_path / "creation.json"
+    creation.write_text(json.dumps(CREATION), encoding="utf-8")
+    ok(capsys, f"contractor create {creation}")
+    draft = tmp_path / "draft.json"
+    extended = "Learned from a drowned priest in the winter of 1998."
+    draft.write_text(
+        json.dumps({**DRAFT, "version": 2, "extended_description": extended}), encoding="utf-8"
+    )
+    ok(capsys, f"contractor gift mara {draft} --date 2026-03-01")
+    character = _character(capsys, tmp_path)
+    assert character["gifts"][0]["draft"]["extended_description"] == extended
+    out = tmp_path / "mara.json"
+    ok(capsys, f"db export mara -o {out}")
+    cards = tmp_path / "cards.pdf"
+    code, _doc, err = harbinger(capsys, f"sheet pdf {out} --cards -o {cards}")
+    assert code == 0, err
+    text = " ".join(p.extract_text() for p in PdfReader(str(cards)).pages)
+    assert "drowned priest" in " ".join(text.split())
+    sheet = tmp_path / "sheet.pdf"
+    code, _doc, err = harbinger(capsys, f"sheet pdf {out} -o {sheet}")
+    assert code == 0, err
+    text = " ".join(p.extract_text() for p in PdfReader(str(sheet)).pages)
+    assert "drowned priest" in " ".join(text.split())
+
+
+def test_a_gift_without_an_extended_description_writes_no_such_field(
+    capsys: Any, tmp_path: Path, mara: str
+) -> None:
+    assert "extended_description" not in _character(capsys, tmp_path)["gifts"][0]["draft"]

@@ -70,6 +70,10 @@ class GiftDraft:
     tagline: str = ""
     description: str = ""
     choices: Mapping[str, str] = field(default_factory=dict, metadata=_ADDED)
+    extended_description: str = field(default="", metadata=_ADDED)
+    """Optional longer text beside the Description (issue 31.4): the Gift's story, uses and
+    history as the player keeps them. Flavor only, like the Description ("You can never
+    specify mechanical modifiers in the Description"); written to files only when filled."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "parameters", _frozen(self.parameters))

@@ -99,6 +99,7 @@ def read_draft_document(doc: Any) -> DraftDocument:
         tagline=doc.get("tagline", ""),
         description=doc.get("description", ""),
         choices=dict(doc.get("choices", {})),
+        extended_description=doc.get("extended_description", ""),
     )
     status = Status.parse(doc["status"]) if "status" in doc else None
     return DraftDocument(draft, status)
@@ -138,6 +139,8 @@ def draft_to_json(draft: GiftDraft, status: Status | None = None) -> dict[str, A
     }
     if draft.choices:
         doc["choices"] = dict(draft.choices)
+    if draft.extended_description:
+        doc["extended_description"] = draft.extended_description
     if status is not None:
         doc["status"] = status.name.lower()
     return doc

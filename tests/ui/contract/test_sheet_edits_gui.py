@@ -122,3 +122,39 @@ def test_gifts_tab_at_1280_by_800_shows_duplicate_and_remove(window: MainWindow)
     assert tab.duplicate_button.isEnabled() and tab.table.remove_button.isEnabled()
     assert tab.table.remove_button.text().replace("&", "") == "Remove Gift…"
     window.grab().save("/tmp/edits_gifts_tab.png")
+
+
+def test_extended_description_typed_in_the_builder_shows_on_the_gifts_tab(
+    window: MainWindow, qtbot
+) -> None:
+    from PySide6.QtCore import Qt
+
+    from tests.ui.contract.gift_builder.conftest import answer
+
+    finish(make_contractor(window))
+    record(window, "Glass Harbor", Outcome.VICTORY)
+    tab = window.sheet.gifts_tab
+    tab.table.add_button.click()
+    builder = window.current_dialog
+    builder.start_page.select("stock:graveside_whisper")
+    qtbot.mouseClick(builder.start_page.use, Qt.MouseButton.LeftButton)
+    builder.flavor_page.extended.setPlainText("Taught by a gravedigger in Lisbon.")
+    assert builder.controller.draft.extended_description == "Taught by a gravedigger in Lisbon."
+    answer(builder)
+    qtbot.mouseClick(builder.save, Qt.MouseButton.LeftButton)
+    assert window.contractor.gifts[0].draft.extended_description == (
+        "Taught by a gravedigger in Lisbon."
+    )
+    tab.table.table.selectRow(0)
+    assert tab.extended.text() == "Taught by a gravedigger in Lisbon."
+    assert not tab.extended.isHidden() and not tab.extended_title.isHidden()
+    window.resize(1280, 800)
+    window.sheet.tabs.setCurrentWidget(tab)
+    window.grab().save("/tmp/edits_extended.png")
+
+
+def test_a_gift_without_an_extended_description_hides_the_heading(window: MainWindow) -> None:
+    _with_gift(window)
+    tab = window.sheet.gifts_tab
+    tab.table.table.selectRow(0)
+    assert tab.extended.isHidden() and tab.extended_title.isHidden()

@@ -453,6 +453,14 @@ class GiftBuilderController(QObject):
             "Description", replace(self._draft, description=text), merge=(_MERGE_DESCRIPTION, "")
         )
 
+    def set_extended_description(self, text: str) -> None:
+        """The optional extended description (flavor, written only when filled)."""
+        self._push(
+            "Extended description",
+            replace(self._draft, extended_description=text),
+            merge=(_MERGE_DESCRIPTION, "extended"),
+        )
+
     def end_typing(self) -> None:
         """Close the current typing run, so the next keystrokes start a new undo step."""
         self._typing_run += 1

@@ -68,6 +68,13 @@ class FlavorPage(QWidget):
         self.description.setAccessibleName("Description")
         self.description.setTabChangesFocus(True)
         self.description.setMinimumHeight(110)
+        self.extended = QPlainTextEdit()
+        self.extended.setAccessibleName("Extended description")
+        self.extended.setPlaceholderText(
+            "Optional: the Gift's story, how it came to be, how it is used (flavor only)"
+        )
+        self.extended.setTabChangesFocus(True)
+        self.extended.setMinimumHeight(80)
         self.prompt = label("", "help")
         self.note = label(
             "The Description is flavor: what the Gift is, how it looks and sounds when used, "
@@ -81,6 +88,7 @@ class FlavorPage(QWidget):
         form.addRow("&Name", self.name)
         form.addRow("&Tagline", self.tagline)
         form.addRow("&Description", self.description)
+        form.addRow("E&xtended", self.extended)
         # The row labels measured short under the builder's style sheet and clipped
         # "Tagline" (seen in the screenshots): give each one its full text width.
         for row in range(form.rowCount()):
@@ -156,6 +164,7 @@ class FlavorPage(QWidget):
         self.name.textEdited.connect(controller.set_name)
         self.tagline.textEdited.connect(controller.set_tagline)
         self.description.textChanged.connect(self._description_changed)
+        self.extended.textChanged.connect(self._extended_changed)
         self._focus_out = _FocusOut(controller.end_typing, self)
         for widget in (self.name, self.tagline, self.description):
             widget.installEventFilter(self._focus_out)
@@ -164,6 +173,11 @@ class FlavorPage(QWidget):
         text = self.description.toPlainText()
         if text != self.controller.draft.description:
             self.controller.set_description(text)
+
+    def _extended_changed(self) -> None:
+        text = self.extended.toPlainText()
+        if text != self.controller.draft.extended_description:
+            self.controller.set_extended_description(text)
 
     @property
     def free_item(self) -> str:
@@ -207,6 +221,10 @@ class FlavorPage(QWidget):
             self.description.blockSignals(True)
             self.description.setPlainText(draft.description)
             self.description.blockSignals(False)
+        if self.extended.toPlainText() != draft.extended_description:
+            self.extended.blockSignals(True)
+            self.extended.setPlainText(draft.extended_description)
+            self.extended.blockSignals(False)
         effect = self.controller.catalog.effects.get(draft.effect)
         if effect is not self._effect:
             self._effect = effect

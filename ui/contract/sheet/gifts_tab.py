@@ -109,6 +109,9 @@ class GiftsTab(SheetTab):
         self.roll_button.clicked.connect(self._roll)
         self.roll_button.hide()
         self.description_title = heading("Description", level=2)
+        self.extended_title = heading("Extended description", level=2)
+        self.extended = plain("")
+        self.extended.setAccessibleName("Extended description of the selected Gift")
         self.history = ListTable(
             "Revision history",
             ("Date", "Kind", "Gift Cost", "Rewards", "Changes"),
@@ -144,6 +147,8 @@ class GiftsTab(SheetTab):
         layout.addWidget(self.system)
         layout.addWidget(self.description_title)
         layout.addWidget(self.description)
+        layout.addWidget(self.extended_title)
+        layout.addWidget(self.extended)
         layout.addSpacing(6)
         layout.addWidget(self.history)
         layout.addStretch(1)
@@ -332,6 +337,8 @@ class GiftsTab(SheetTab):
             self.roll_button.hide()
             self.system_title.hide()
             self.description_title.hide()
+            self.extended_title.hide()
+            self.extended.hide()
             self.history.hide()
             return
         self.system_title.show()
@@ -348,6 +355,10 @@ class GiftsTab(SheetTab):
                 f"Open {r.attribute} + {r.ability} at Difficulty {r.difficulty} in the Dice dock"
             )
         self.description.setText(gift.draft.description or "—")
+        extended = gift.draft.extended_description
+        self.extended.setText(extended)
+        self.extended_title.setVisible(bool(extended))
+        self.extended.setVisible(bool(extended))
         revisions = gift_history(self.ctx.contractor, gift.id)
         self.history.set_rows([r.cells for r in revisions], [r.changes for r in revisions])
         self.history.setVisible(bool(revisions))
