@@ -274,25 +274,28 @@ def _line(label: str, value: Markup) -> Markup:
     return markup("<b>{l}</b> {v}", l=label, v=value or literal("none"))
 
 
-def _asset_lines(title: str, items: Sequence[AssetView], s: Styles) -> list[Flowable]:
-    """ "Assets: none", or one line per Asset: "Contacts (2): Once per Contract, ask a favor."."""
-    if not items:
-        return [para(_line(f"{title}:", Markup("")), s.body)]
-    return [
-        para(
-            markup("<b>{n}</b> ({v}): {x}", n=a.name, v=a.value, x=a.system)
-            if a.system
-            else markup("<b>{n}</b> ({v})", n=a.name, v=a.value),
-            s.body,
-        )
-        for a in items
-    ]
+def _asset_line(title: str, items: Sequence[AssetView], s: Styles) -> Paragraph:
+    """ "Assets: Contacts (2) — Once per Contract, ask a favor. · Keen Sense (3)"."""
+    return para(
+        _line(
+            f"{title}:",
+            join(
+                [
+                    markup("{n} ({v}) — {x}", n=a.name, v=a.value, x=a.system)
+                    if a.system
+                    else markup("{n} ({v})", n=a.name, v=a.value)
+                    for a in items
+                ]
+            ),
+        ),
+        s.body,
+    )
 
 
 def _assets(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     out = section_heading("Assets and Liabilities", s)
-    out += _asset_lines("Assets", snap.assets, s)
-    out += _asset_lines("Liabilities", snap.liabilities, s)
+    out.append(_asset_line("Assets", snap.assets, s))
+    out.append(_asset_line("Liabilities", snap.liabilities, s))
     return out
 
 
