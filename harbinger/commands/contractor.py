@@ -192,6 +192,12 @@ def _add_record_table(actions: argparse._SubParsersAction) -> None:
         help="+6 Bonus Exp for the GM under Into The Fold or The Golden Ratio",
     )
     table.add_argument("--notes", default="", help="notes kept with each Contract entry")
+    table.add_argument("--cycle", default="", help="the Cycle this Contract belongs to")
+    table.add_argument(
+        "--cycle-continues",
+        action="store_true",
+        help="more Contracts of this Cycle follow (no Exp spent until it ends)",
+    )
     add_json_flag(table)
     table.set_defaults(func=run_record_table)
 
@@ -199,6 +205,7 @@ def _add_record_table(actions: argparse._SubParsersAction) -> None:
 def run_record_table(args: argparse.Namespace) -> int:
     """Plan every share, commit them together, print each contractor's figures."""
     from builder.contract.table import GmBonus, TableContract
+    from builder.core.files import UnreadableFile, check_date
     from harbinger.app.common import InputError, Refused, commit
     from harbinger.app.contract.gift_saving import today
     from harbinger.app.contract.table import (
@@ -213,7 +220,10 @@ def run_record_table(args: argparse.Namespace) -> int:
 
     try:
         seats = tuple(parse_attendee(text) for text in args.attendee)
+        check_date(args.date, "--date")
     except InputError as exc:
+        raise CliError(str(exc)) from None
+    except UnreadableFile as exc:
         raise CliError(str(exc)) from None
     with open_library(args) as library:
         gm_name = args.gm_name
@@ -228,6 +238,8 @@ def run_record_table(args: argparse.Namespace) -> int:
             gm_name=gm_name,
             gm_bonus=GmBonus(args.gm_bonus),
             notes=args.notes,
+            cycle=args.cycle,
+            cycle_continues=bool(args.cycle_continues),
         )
         table, plan = plan_table_contract(library, contract)
         document = table_document(table)
@@ -242,7 +254,8 @@ def run_record_table(args: argparse.Namespace) -> int:
         except LibraryError as exc:
             raise CliError(f"{plan.name}: {exc}", EXIT_CHECK_FAILED) from None
     document["recorded"] = True
-    emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines)]))
+    notes = [f"  {f.severity.value}: {f.message}" for f in plan.findings]
+    emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines), *notes]))
     return 0
 
 
