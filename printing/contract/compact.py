@@ -21,7 +21,7 @@ from functools import partial
 from pathlib import Path
 
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer
+from reportlab.platypus import Flowable, KeepTogether, PageBreak, Paragraph, Spacer
 
 from printing.common.flowables import fit, grid, plain_table
 from printing.common.layout import (
@@ -95,21 +95,15 @@ def render_compact_sheet(snapshot: PrintSnapshot, out: Output, paper: Paper = "l
 
     The Gifts' System Texts are fitted by measuring (``compact_story``); should the
     laid-out sheet still run past two pages, it is laid out again keeping more room
-    free per page, so fewer System Texts print. Only the final layout is written.
+    free per page, so fewer System Texts print; should it take one page, it is laid
+    out again with the sections after the Gifts on page two. Only the final layout
+    is written.
     """
     data, pages = b"", 0
     for slack in PAGE_SLACKS:
-        buffer = io.BytesIO()
-        doc = make_document(
-            buffer,
-            paper,
-            title=f"{snapshot.name} — compact contractor sheet",
-            subject="The Contract: compact contractor sheet",
-            author=snapshot.player,
-        )
-        story = compact_story(snapshot, frame_width(paper), height=frame_height(paper), slack=slack)
-        pages = build(doc, story)
-        data = buffer.getvalue()
+        data, pages = _laid_out(snapshot, paper, slack, None)
+        if pages < PAGES:
+            data, pages = _laid_out(snapshot, paper, slack, True)
         if pages <= PAGES:
             break
     if isinstance(out, str | Path):
@@ -117,6 +111,25 @@ def render_compact_sheet(snapshot: PrintSnapshot, out: Output, paper: Paper = "l
     else:
         out.write(data)
     return pages
+
+
+def _laid_out(
+    snapshot: PrintSnapshot, paper: Paper, slack: float, split: bool | None
+) -> tuple[bytes, int]:
+    """The compact sheet's PDF bytes and page count (see ``compact_story``)."""
+    buffer = io.BytesIO()
+    doc = make_document(
+        buffer,
+        paper,
+        title=f"{snapshot.name} — compact contractor sheet",
+        subject="The Contract: compact contractor sheet",
+        author=snapshot.player,
+    )
+    story = compact_story(
+        snapshot, frame_width(paper), height=frame_height(paper), slack=slack, split=split
+    )
+    pages = build(doc, story)
+    return buffer.getvalue(), pages
 
 
 def roster_compact(snapshot: PrintSnapshot) -> RosterSheet:
@@ -136,6 +149,7 @@ def compact_story(
     *,
     height: float | None = None,
     slack: float = PAGE_SLACKS[1],
+    split: bool | None = None,
     key: str = "0",
     outline: bool = False,
     on_start: Callable[[], None] | None = None,
@@ -143,6 +157,9 @@ def compact_story(
     """The flowables of the compact sheet, ``width`` points wide, for pages whose
     text frame is ``height`` points tall (Letter's, the shorter, when not given),
     keeping ``slack`` points of each page free when measuring what fits.
+    ``split`` True starts the sections after the Gifts on a new page, False never;
+    None (the default) does so when everything measures to fit on one page, so a
+    small contractor still gets the two-page sheet.
 
     The contractor's ratings and tracks come first, then Gifts and the rest flow
     over the two pages; Gifts whose System Text does not fit print ``CARDS_NOTE``.
@@ -163,9 +180,13 @@ def compact_story(
     after += _health(snapshot, width, s)
     after += _story(snapshot, width, s)
     after += _rewards(snapshot, width, s)
-    room = PAGES * ((height or frame_height("letter")) - slack)
-    room -= _height(before, width) + _height(after, width)
-    gifts = _gifts(snapshot, width, s, room)
+    page = height or frame_height("letter")
+    fixed = _height(before, width) + _height(after, width)
+    gifts = _gifts(snapshot, width, s, PAGES * (page - slack) - fixed)
+    if split is None:
+        split = fixed + _height(gifts, width) <= page
+    if split:
+        gifts.append(PageBreak())
     return keep_headings_with_next([*before, *gifts, *after])
 
 
@@ -173,6 +194,10 @@ def _height(flowables: Sequence[Flowable], width: float) -> float:
     """Points ``flowables`` take laid out one after another ``width`` points wide."""
     total = 0.0
     for f in flowables:
+        if isinstance(f, KeepTogether):
+            # KeepTogether reports a huge height to force its split; measure what it holds.
+            total += _height(f._content, width)  # type: ignore[attr-defined]
+            continue
         total += f.wrap(width, 1e6)[1] + f.getSpaceBefore() + f.getSpaceAfter()
     return total
 
@@ -254,12 +279,12 @@ def _gifts(snap: PrintSnapshot, width: float, s: Styles, room: float) -> list[Fl
     return out
 
 
-def _gift_block(gift: GiftView, s: Styles, *, with_text: bool) -> list[Paragraph]:
+def _gift_block(gift: GiftView, s: Styles, *, with_text: bool) -> list[Flowable]:
     """One Gift: name, cost and tagline; classification; its System Text or ``CARDS_NOTE``."""
     title = markup("<b>{n}</b> · Cost {c}", n=gift.name or "Unnamed Gift", c=gift.cost)
     if gift.tagline:
         title = join([title, markup("<i>{t}</i>", t=gift.tagline)], " — ")
-    out = [para(title, s.subheading), para(gift_classification(gift), s.small)]
+    out: list[Flowable] = [para(title, s.subheading), para(gift_classification(gift), s.small)]
     if gift.inactive:
         out.append(para(f"Inactive: {gift.inactive}; its Effects do not work.", s.warning))
     if with_text:

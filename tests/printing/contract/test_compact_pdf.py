@@ -9,6 +9,7 @@ System Text is "on its Gift card" only for a Gift whose text does not fit.
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ from builder.core.registry import read_document
 from harbinger.cli import main
 from printing.contract.compact import CARDS_NOTE, MIN_SIZE, render_compact_sheet
 from printing.contract.snapshot import print_snapshot
+from printing.contract.views import HealthView, PrintSnapshot, StockView
 from resources import resource_path
 from tests.printing.contract.samples import sample_snapshot
 
@@ -50,7 +52,7 @@ def font_sizes(data: bytes) -> set[float]:
     return sizes
 
 
-def snapshot_of(name: str):  # type: ignore[no-untyped-def]
+def snapshot_of(name: str) -> PrintSnapshot:
     return print_snapshot(read_document(files.load_json(resource_path("examples", name))).character)
 
 
@@ -165,3 +167,24 @@ def test_cli_jobs_must_be_a_positive_whole_number(
         main(["sheet", "pdf", str(INES), "--jobs", "0", "-o", str(tmp_path / "x")])
     assert stop.value.code == 2
     assert "--jobs needs at least 1 worker, not 0" in capsys.readouterr().err
+
+
+def test_a_small_contractor_still_gets_two_pages() -> None:
+    """What fits on one page still prints as the two-page sheet: Assets open page two."""
+    small = replace(
+        sample_snapshot(gifts=1, contracts=0),
+        concept=(),
+        secondary=(),
+        stock=StockView(),
+        health=HealthView(),
+        loose_ends=(),
+        weapons=(),
+        derived=(),
+        liabilities=(),
+        findings=(),
+    )
+    n, (first, second) = compact(small)
+    assert n == 2
+    assert "Glass Storm 1 · Cost 4" in first and "Assets and Liabilities" not in first
+    assert second.startswith("Assets and Liabilities")
+    assert "Page 2 of 2" in second
