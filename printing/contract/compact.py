@@ -6,8 +6,8 @@ ratings, Body and Mind with the Penalty, the derived pools, Source and Limits,
 then the Gifts with their System Text, Assets and Liabilities, Stock, Health,
 Story and the rewards to spend, flowing over both pages. When everything does
 not fit on two pages, the longest System Texts give way to a line saying the
-text is on that Gift's card, one Gift at a time, until it fits. The Exp log and
-the rule check stay on the full sheet.
+text is on that Gift's card, one Gift at a time, until it fits. What is left of
+page two is ruled for notes. The Exp log and the rule check stay on the full sheet.
 
 Nothing here computes a rule: each number comes from the ``PrintSnapshot``.
 """
@@ -37,7 +37,7 @@ from printing.common.layout import (
 )
 from printing.common.roster import RosterSheet
 from printing.common.sections import keep_headings_with_next, labelled, section_heading
-from printing.common.styles import Styles, make_styles
+from printing.common.styles import RULE, Styles, make_styles
 from printing.common.text import Markup, join, literal, markup, para
 from printing.contract.gift_blocks import gift_classification
 from printing.contract.sheet import _ratings, _title_block, _track_block, running_head
@@ -180,6 +180,7 @@ def compact_story(
     after += _health(snapshot, width, s)
     after += _story(snapshot, width, s)
     after += _rewards(snapshot, width, s)
+    after.append(NoteLines(s))
     page = height or frame_height("letter")
     fixed = _height(before, width) + _height(after, width)
     gifts = _gifts(snapshot, width, s, PAGES * (page - slack) - fixed)
@@ -188,6 +189,47 @@ def compact_story(
     if split:
         gifts.append(PageBreak())
     return keep_headings_with_next([*before, *gifts, *after])
+
+
+class NoteLines(Flowable):
+    """ "Notes" and ruled lines to write on in pencil, filling what is left of the last page.
+
+    It takes exactly the room left in the frame, so it never starts a page of its
+    own; with less than ``MIN_ROOM`` points left it prints nothing.
+    """
+
+    MIN_ROOM = 40.0
+    LINE_GAP = 18.0
+
+    def __init__(self, s: Styles) -> None:
+        super().__init__()
+        self.style = s.heading
+        self.width = 0.0
+        self.height = 0.0
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self.width = availWidth
+        # Measuring (1e6 points free) counts nothing: the lines only use what is left.
+        room = availHeight if availHeight < 1e5 else 0.0
+        self.height = room if room >= self.MIN_ROOM else 0.0
+        return self.width, self.height
+
+    def draw(self) -> None:
+        if not self.height:
+            return
+        canv = self.canv
+        canv.saveState()
+        top = self.height - self.style.fontSize - 8
+        canv.setFont(self.style.fontName, self.style.fontSize)
+        canv.setFillColor(self.style.textColor)
+        canv.drawString(0, top, "Notes")
+        canv.setStrokeColor(RULE)
+        canv.setLineWidth(0.5)
+        y = top - self.LINE_GAP
+        while y >= 0:
+            canv.line(0, y, self.width, y)
+            y -= self.LINE_GAP
+        canv.restoreState()
 
 
 def _height(flowables: Sequence[Flowable], width: float) -> float:

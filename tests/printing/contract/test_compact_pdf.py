@@ -19,6 +19,7 @@ from pypdf.generic import ContentStream
 from builder.core import files
 from builder.core.registry import read_document
 from harbinger.cli import main
+from printing import systems
 from printing.contract.compact import CARDS_NOTE, MIN_SIZE, render_compact_sheet
 from printing.contract.snapshot import print_snapshot
 from printing.contract.views import HealthView, PrintSnapshot, StockView
@@ -188,3 +189,23 @@ def test_a_small_contractor_still_gets_two_pages() -> None:
     assert "Glass Storm 1 · Cost 4" in first and "Assets and Liabilities" not in first
     assert second.startswith("Assets and Liabilities")
     assert "Page 2 of 2" in second
+
+
+def test_notes_lines_fill_page_two_and_a_combined_roster_keeps_two_pages_each(
+    tmp_path: Path,
+) -> None:
+    """The room left on page two is ruled for notes; three compact sheets in one
+    file take six pages, each sheet numbered "Page 1 of 2", "Page 2 of 2"."""
+    contractors = [
+        read_document(files.load_json(resource_path("examples", name))).character
+        for name in EXAMPLES
+    ]
+    (path,) = systems.render_roster(
+        contractors, tmp_path / "table.pdf", "a4", combined=True, compact=True
+    )
+    pages = pages_of(path.read_bytes())
+    assert [p.endswith(f"Page {n} of 2") for p, n in zip(pages, [1, 2] * 3, strict=True)] == [
+        True
+    ] * 6
+    assert all("Notes" in p for p in pages[1::2])
+    assert min(font_sizes(path.read_bytes())) >= MIN_SIZE
