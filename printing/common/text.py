@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -106,7 +107,29 @@ def para(content: str | Markup, style: ParagraphStyle) -> Paragraph:
             )
         else:
             budget[0] -= len(text)
-    return Paragraph(text, style)
+    return SheetParagraph(text, style)
+
+
+class SheetParagraph(Paragraph):
+    """A ``Paragraph`` that breaks its lines once per width.
+
+    reportlab asks a paragraph in a table cell for its height several times at
+    the same width (the table measures it, splits at a page end, then draws it),
+    and each ask breaks every line again: a third of a sheet's printing time.
+    The lines depend only on the width and the style, so the last answer is kept.
+    """
+
+    _wrapped: tuple[float, Any, float] | None = None
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        done = self._wrapped
+        if done is not None and done[0] == availWidth:
+            self.width, self.blPara, self.height = availWidth, done[1], done[2]
+            return availWidth, done[2]
+        width, height = super().wrap(availWidth, availHeight)
+        if width == availWidth:  # not the "cannot fit" answer
+            self._wrapped = (availWidth, self.blPara, height)
+        return width, height
 
 
 SHORT_TEXT = 200
