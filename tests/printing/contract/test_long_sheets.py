@@ -17,6 +17,7 @@ from reportlab.platypus import Table
 from printing.common.flowables import grid
 from printing.common.long_tables import PART_ROWS, TableParts, _moved
 from printing.common.styles import HIGHLIGHT
+from printing.common.text_grid import TextGrid
 from printing.contract.sheet import PRINT_BUDGET, render_contractor_sheet
 from printing.contract.views import ContractView, FindingView, LooseEndView, PrintSnapshot
 from tests.printing.common.pdfread import body_text, read_pdf, squash
@@ -35,11 +36,18 @@ def test_a_long_table_prints_in_parts_of_forty_rows_each_with_the_header() -> No
     table = grid(rows, [100.0, 50.0])
     assert isinstance(table, TableParts)
     parts = table.parts
-    assert all(isinstance(p, Table) for p in parts)
-    assert [len(p._cellvalues) for p in parts] == [PART_ROWS + 1] * 6 + [11]
-    assert [p._cellvalues[1][0] for p in parts] == [f"r{n}" for n in range(0, 250, PART_ROWS)]
-    assert all(p._cellvalues[0] == ["Head", "Value"] for p in parts)
-    assert isinstance(grid(rows[:101], [100.0, 50.0]), Table)  # 100 body rows: one table
+    assert all(isinstance(p, TextGrid) for p in parts)
+    assert [len(p.rows) for p in parts] == [PART_ROWS + 1] * 6 + [11]
+    assert [p.rows[1][0] for p in parts] == [f"r{n}" for n in range(0, 250, PART_ROWS)]
+    assert all(p.rows[0] == ["Head", "Value"] for p in parts)
+    assert isinstance(grid(rows[:101], [100.0, 50.0]), TextGrid)  # 100 body rows: one table
+    # A table with style commands of its own is reportlab's, cut into parts the same way.
+    extra = [("BACKGROUND", (0, 5), (-1, 5), HIGHLIGHT)]
+    styled = grid(rows, [100.0, 50.0], extra=extra)
+    assert isinstance(styled, TableParts)
+    assert all(isinstance(p, Table) for p in styled.parts)
+    assert [len(p._cellvalues) for p in styled.parts] == [PART_ROWS + 1] * 6 + [11]
+    assert isinstance(grid(rows[:101], [100.0, 50.0], extra=extra), Table)
 
 
 def test_a_style_command_follows_its_rows_into_each_part() -> None:
