@@ -11,7 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from printing.common.fonts import SANS, SANS_BOLD
-from printing.common.long_tables import LONG_TABLE_ROWS, PART_ROWS, TableParts, in_parts
+from printing.common.long_tables import LONG_TABLE_ROWS, TableParts, in_parts
 from printing.common.styles import ACCENT, INK, RULE, SHADE
 from printing.common.text import clean, para
 from printing.common.text_grid import CellFont, GridLook, TextGrid, column_fonts
@@ -214,9 +214,11 @@ def grid(
     far cheaper than paragraphs): use them only for Harbinger's own short
     words and for numbers; user text goes in a paragraph.
 
-    A table of more than ``LONG_TABLE_ROWS`` body rows comes back as ``TableParts``
-    (``printing.common.long_tables``): it prints the same but lays out in a time
-    in proportion to its rows; put such a table in the story, not in a cell.
+    With nothing in ``extra`` the table is a ``TextGrid`` (``printing.common.text_grid``),
+    which prints the same as reportlab's ``Table`` at a fraction of the cost. Otherwise
+    it is a ``Table``, and one of more than ``LONG_TABLE_ROWS`` body rows comes back as
+    ``TableParts`` (``printing.common.long_tables``): it prints the same but lays out
+    in a time in proportion to its rows; put such a table in the story, not in a cell.
     """
     extra_given = bool(extra)
     aligned: list[tuple[Any, ...]] = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
@@ -272,9 +274,13 @@ def _text_grid(
     fonts: Mapping[int, ParagraphStyle] | None,
     row_height: float | None,
     style: TableStyle,
-) -> TextGrid | TableParts:
-    """``grid``'s table as a ``TextGrid`` (in parts when long), looking the same as the
-    reportlab ``Table`` that ``style`` describes; that ``Table`` is the fallback."""
+) -> TextGrid:
+    """``grid``'s table as a ``TextGrid``, looking the same as the reportlab ``Table`` that
+    ``style`` describes; that ``Table`` is the fallback.
+
+    No parts however long: a grid carries its row heights into the rest it leaves for the
+    next page, so laying it out takes time in proportion to its rows (issue 13).
+    """
     look = GridLook(
         left=CELL_PADDING,
         right=CELL_PADDING,
@@ -324,13 +330,6 @@ def _text_grid(
             fallback=fallback,
         )
 
-    if len(rows) - first > LONG_TABLE_ROWS:  # issue 13: layout time in proportion to rows
-        return TableParts(
-            [
-                part([*rows[:first], *rows[start : start + PART_ROWS]])
-                for start in range(first, len(rows), PART_ROWS)
-            ]
-        )
     return part(rows)
 
 

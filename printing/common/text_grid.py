@@ -134,7 +134,8 @@ class TextGrid(Flowable):
         if fits <= self.header:  # not one body row fits: only a split inside a row helps
             return self._split_in_row(availWidth, availHeight)
         rest = self.rows[: self.header] + self.rows[fits:]
-        return [self._part(self.rows[:fits]), self._part(rest)]
+        known = heights[: self.header] + heights[fits:]  # measured once, whatever the pages
+        return [self._part(self.rows[:fits], heights[:fits]), self._part(rest, known)]
 
     def _split_in_row(self, availWidth: float, availHeight: float) -> list[Flowable]:
         """``Table``'s split inside the first body row, or ``[]`` when that row cannot split.
@@ -146,14 +147,17 @@ class TextGrid(Flowable):
         canv: Any = getattr(self, "canv", None)
         probe = self.fallback(self.rows[: self.header + 1])
         probe.wrapOn(canv, availWidth, availHeight)
-        if not probe.split(availWidth, availHeight):
-            return []
-        table = self.fallback(self.rows)
-        table.wrapOn(canv, availWidth, availHeight)
-        return list(table.split(availWidth, availHeight))
+        halves = probe.split(availWidth, availHeight)
+        if len(halves) != 2:
+            return list(halves)
+        # The row's second half (with the header) goes on as a grid of the rows after it.
+        first, second = halves
+        row = list(second._cellvalues[self.header])  # type: ignore[attr-defined]
+        rest = [*self.rows[: self.header], row, *self.rows[self.header + 1 :]]
+        return [first, self._part(rest)]
 
-    def _part(self, rows: list[list[Any]]) -> TextGrid:
-        return TextGrid(
+    def _part(self, rows: list[list[Any]], heights: list[float] | None = None) -> TextGrid:
+        made = TextGrid(
             rows,
             self.widths,
             header=self.header,
@@ -163,6 +167,10 @@ class TextGrid(Flowable):
             row_height=self.row_height,
             fallback=self.fallback,
         )
+        if heights is not None:
+            made._heights = heights
+            made.height = sum(heights)
+        return made
 
     # ------------------------------------------------------------------ drawing
 

@@ -57,7 +57,8 @@ def test_the_house_look_is_a_lean_grid_and_extra_commands_keep_reportlabs_table(
     width = frame_width("letter")
     assert isinstance(grid(_rows(5), [width / 3] * 3), TextGrid)
     assert isinstance(grid(_rows(5), [width / 3] * 3, extra=SAME_LOOK), Table)
-    assert isinstance(grid(_rows(150), [width / 3] * 3), TableParts)
+    assert isinstance(grid(_rows(150), [width / 3] * 3), TextGrid)  # no parts, however long
+    assert isinstance(grid(_rows(150), [width / 3] * 3, extra=SAME_LOOK), TableParts)
 
 
 def test_a_grid_over_several_pages_breaks_where_the_table_breaks() -> None:
