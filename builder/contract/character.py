@@ -18,7 +18,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from builder.contract.bio import Bio
 from builder.contract.gifts.draft import GiftDraft
+from builder.contract.weapon_record import Weapon
 
 ATTRIBUTES: tuple[str, ...] = ("brawn", "dexterity", "perception", "charisma", "intellect")
 """The five Attributes, in the order the rules list them on the sheet."""
@@ -431,6 +433,29 @@ class Item:
     detail: str = ""
 
 
+class ItemState(StrEnum):
+    """Where an Artifact or Consumable is (issue 31 item 2).
+
+    The rules: Legendary Artifacts "can be lost, destroyed, or even stolen by
+    other Contractors, as well as temporarily stripped by the GM", and
+    "Crafted Artifacts and Legendary Artifacts may be stripped or stolen just
+    as easily". ``recovered`` and ``repaired`` put an item back in hand
+    (:data:`IN_HAND`); the others take it out.
+    """
+
+    HELD = "held"
+    LOST = "lost"
+    STOLEN = "stolen"
+    DESTROYED = "destroyed"
+    RECOVERED = "recovered"
+    REPAIRED = "repaired"
+    LEFT_AT_HOME = "left_at_home"
+
+
+IN_HAND: frozenset[ItemState] = frozenset({ItemState.HELD, ItemState.RECOVERED, ItemState.REPAIRED})
+"""States in which the contractor has the item to hand, so the Gifts invested in it work."""
+
+
 @dataclass(frozen=True, slots=True)
 class CraftedItem:
     """A crafted Artifact or Consumable in the contractor's hands."""
@@ -439,6 +464,65 @@ class CraftedItem:
     gift_id: str = ""
     quantity: int = 1
     detail: str = ""
+    state: ItemState = field(default=ItemState.HELD, metadata=ADDED)
+    """Where it is now; its dated changes are in ``Stock.item_log``."""
+
+
+@dataclass(frozen=True, slots=True)
+class LegendaryArtifact:
+    """A Legendary Artifact on the sheet, with the Gifts invested in it ("Legendary Artifacts").
+
+    "As your Contractor progresses, you may invest multiple Gifts and
+    Improvements into a single Legendary Artifact, granting it multiple
+    activated and passive Effects." ``gifts`` are the ids of held Gifts of
+    type Legendary Artifact; each is still a Gift of its own, priced on its
+    own by the audit. While the artifact is not in hand (``state`` outside
+    :data:`IN_HAND`) its Gifts are inactive.
+    """
+
+    name: str
+    description: str = ""
+    gifts: tuple[str, ...] = ()
+    state: ItemState = ItemState.HELD
+
+
+class ItemAction(StrEnum):
+    """What one line of the item log records."""
+
+    STATE = "state"  # the item's state changed
+    USE = "use"  # a Consumable was used up
+    SENT = "sent"  # given, traded, stolen or looted away to another contractor
+    RECEIVED = "received"  # came from another contractor
+
+
+class TransferKind(StrEnum):
+    """How an item passed from one contractor to another."""
+
+    GIVEN = "given"
+    TRADED = "traded"
+    STOLEN = "stolen"
+    LOOTED = "looted"
+
+
+@dataclass(frozen=True, slots=True)
+class ItemEvent:
+    """One dated line of a contractor's item log: a state change, a use or a transfer.
+
+    ``item`` is the item's name as on the sheet; ``state`` is the new state
+    (action ``state``); ``quantity`` how many were used or moved; ``transfer``,
+    ``other`` and ``other_id`` the kind of transfer and the other contractor's
+    name and id (actions ``sent`` and ``received``).
+    """
+
+    date: str
+    item: str
+    action: ItemAction
+    note: str = ""
+    state: ItemState = ItemState.HELD
+    quantity: int = 0
+    transfer: TransferKind = TransferKind.GIVEN
+    other: str = ""
+    other_id: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +539,15 @@ class Stock:
     """Weight carried, in pounds, when the table tracks it ("Encumbrance"); 0: not tracked."""
     unencumbered: bool = field(default=False, metadata=ADDED)
     """Carrying nothing but clothes and a small object in hand: +1 die to physical actions."""
+    legendary: tuple[LegendaryArtifact, ...] = field(default=(), metadata=ADDED)
+    """Legendary Artifacts, each with the Gifts invested in it (issue 31 item 1)."""
+    item_log: tuple[ItemEvent, ...] = field(default=(), metadata=ADDED)
+    """Dated changes of the items' states, uses and transfers, oldest first (issue 31 item 2).
+
+    A list on the Stock rather than ledger entries: nothing here spends or
+    earns Exp, so the Exp ledger and its audit stay as they were, and a
+    transfer leaves a line on both contractors even once the giver has none left.
+    """
 
 
 class ScarTier(StrEnum):
@@ -562,3 +655,7 @@ class Contractor:
     loose_ends: tuple[LooseEnd, ...] = ()
     notes: str = ""
     playgroup: PlaygroupRules = field(default_factory=PlaygroupRules, metadata=ADDED)
+    weapons: tuple[Weapon, ...] = field(default=(), metadata=ADDED)
+    """The weapons kept on the sheet (issue 31); written to a file only when there are any."""
+    bio: Bio = field(default_factory=Bio, metadata=ADDED)
+    """Tagline, residence, languages, contacts, aliases, wish list; written only when filled."""
