@@ -32,7 +32,7 @@ def _text(snapshot: PrintSnapshot) -> tuple[str, int]:
     return body_text(pages), count
 
 
-def test_a_long_table_prints_in_parts_of_forty_rows_each_with_the_header() -> None:
+def test_a_long_plain_table_is_one_grid_and_a_styled_one_prints_in_parts() -> None:
     rows = [["Head", "Value"], *([f"r{n}", str(n)] for n in range(250))]
     # The house look is one lean grid however long: it splits in time in proportion to
     # its rows (test_text_grid), so it needs no parts.
