@@ -362,6 +362,30 @@ class Death:
     voided: bool = False
 
 
+class PortLevel(StrEnum):
+    """The Status a ported contractor starts at (the website's porting adjustments)."""
+
+    SEASONED = "seasoned"
+    VETERAN = "veteran"
+
+
+@dataclass(frozen=True, slots=True)
+class Ported:
+    """The opening entry of a contractor brought from elsewhere at ``level``.
+
+    It stands for the history the contractor had before this ledger: the
+    Exp, Gift Credits and Improvements of the website's port adjustments and
+    the Status that allows a 6th Ability rank. ``origin`` says where the
+    contractor came from (a playgroup, "website archive"), ``note`` what the
+    history there cannot tell. The leader approves it like restricted content.
+    """
+
+    date: str
+    level: PortLevel
+    origin: str = ""
+    note: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Correction:
     """A correction of an earlier ledger entry: the ledger stays append-only.
@@ -394,6 +418,7 @@ Entry = (
     | Death
     | Hustle
     | WillToSurvive
+    | Ported
     | Correction
 )
 """Any ledger entry; the ledger is a tuple of these in the order they happened."""

@@ -51,6 +51,7 @@ from builder.contract.character import (
     Hustle,
     ImprovementGranted,
     Journal,
+    Ported,
     Raise,
     RemoveLiability,
     Therapy,
@@ -75,6 +76,7 @@ ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
         "death": Death,
         "hustle": Hustle,
         "will_to_survive": WillToSurvive,
+        "ported": Ported,
         "correction": Correction,
     }
 )
