@@ -43,6 +43,7 @@ its ``format``) before the database is touched; a bad file raises
 
 from __future__ import annotations
 
+import datetime
 import gc
 import os
 import re
@@ -747,6 +748,26 @@ def _file_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
         raise CharacterFileError(exc.problem, exc.where) from None
 
 
+def _website_archive(raw: bytes) -> dict[str, Any] | None:
+    """The character document of a website archive (told apart by its text, not its
+    name), None when ``raw`` is not one; an unreadable archive is refused with its line."""
+    from builder.contract.website_archive import ArchiveError, archive_document, looks_like_archive
+
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if text.lstrip("\ufeff \t\r\n").startswith(("{", "[")) or not looks_like_archive(text):
+        return None
+    try:
+        return archive_document(text, datetime.date.today().isoformat())
+    except ArchiveError as exc:
+        raise CharacterFileError(
+            f"not a readable website archive: {exc.problem}: {exc.text.strip()[:120]!r}",
+            f"line {exc.line}",
+        ) from None
+
+
 def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile:
     """A character file of any registered system, told apart by its ``format`` (SPEC §5).
 
@@ -755,7 +776,10 @@ def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile
     refusal is a ``CharacterFileError`` naming what and where, so importers
     handle one error.
     """
-    data = parse_document(_file_bytes(source))
+    raw = _file_bytes(source)
+    data = _website_archive(raw)
+    if data is None:
+        data = parse_document(raw)
     try:
         return read_document(data)
     except CharacterFileError:

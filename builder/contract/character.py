@@ -367,6 +367,8 @@ class PortLevel(StrEnum):
 
     SEASONED = "seasoned"
     VETERAN = "veteran"
+    WEBSITE = "website"
+    """Imported from the website's character archive: the entry carries its own figures."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +386,13 @@ class Ported:
     level: PortLevel
     origin: str = ""
     note: str = ""
+    victories: int = 0
+    """Victories before this ledger (a website archive's record; 0 for a Seasoned/Veteran port)."""
+    losses: int = 0
+    exp: int = 0
+    """Exp before this ledger (a website archive: what its ratings cost beyond the 150)."""
+    gift_credits: int = 0
+    """Gift Credits before this ledger (a website archive: what its Gifts cost)."""
 
 
 @dataclass(frozen=True, slots=True)

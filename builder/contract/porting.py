@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from builder.contract.character import Contractor, Ported, PortLevel
 
-PORT_CHOICES: tuple[str, ...] = ("none", *(level.value for level in PortLevel))
+PORT_CHOICES: tuple[str, ...] = ("none", PortLevel.SEASONED.value, PortLevel.VETERAN.value)
 """The port choices a creation file and the wizard offer: none, seasoned, veteran."""
 
 
@@ -25,9 +25,9 @@ def port_level(choice: str) -> PortLevel | None:
     text = str(choice).strip().lower()
     if text in ("", "none"):
         return None
-    try:
+    if text in PORT_CHOICES:
         return PortLevel(text)
-    except ValueError:
+    else:
         raise PortError(
             f"unknown port {choice!r}; expected one of {', '.join(PORT_CHOICES)}"
         ) from None

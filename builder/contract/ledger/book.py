@@ -152,6 +152,8 @@ def book(entry: Entry, posting: Posting, pos: Position) -> None:  # noqa: C901, 
             pos.wills_this_contract = 0
         case Ported():
             pos.ported = port_status(entry)
+            pos.victories += entry.victories
+            pos.contracts += entry.victories + entry.losses
         case Hustle():
             pos.hustled.add(loose_end_key(entry.loose_end))
         case WillToSurvive():
