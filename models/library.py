@@ -43,7 +43,6 @@ its ``format``) before the database is touched; a bad file raises
 
 from __future__ import annotations
 
-import datetime
 import gc
 import os
 import re
@@ -66,6 +65,7 @@ from builder.core.registry import (
     CharacterFile,
     FileFormatError,
     GameSystem,
+    document_from_text,
     read_document,
     system,
     system_for_character,
@@ -748,24 +748,17 @@ def _file_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
         raise CharacterFileError(exc.problem, exc.where) from None
 
 
-def _website_archive(raw: bytes) -> dict[str, Any] | None:
-    """The character document of a website archive (told apart by its text, not its
-    name), None when ``raw`` is not one; an unreadable archive is refused with its line."""
-    from builder.contract.website_archive import ArchiveError, archive_document, looks_like_archive
-
+def _text_document(raw: bytes) -> dict[str, Any] | None:
+    """The character document a registered system makes from a non-JSON text (The
+    Contract's website archive, told apart by its content, not its name), None when
+    ``raw`` is JSON or no system knows it; an unreadable archive is refused with its line."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    if text.lstrip("\ufeff \t\r\n").startswith(("{", "[")) or not looks_like_archive(text):
+    if text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
         return None
-    try:
-        return archive_document(text, datetime.date.today().isoformat())
-    except ArchiveError as exc:
-        raise CharacterFileError(
-            f"not a readable website archive: {exc.problem}: {exc.text.strip()[:120]!r}",
-            f"line {exc.line}",
-        ) from None
+    return document_from_text(text)
 
 
 def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile:
@@ -777,7 +770,7 @@ def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile
     handle one error.
     """
     raw = _file_bytes(source)
-    data = _website_archive(raw)
+    data = _text_document(raw)
     if data is None:
         data = parse_document(raw)
     try:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from builder.contract.character import (
@@ -80,6 +81,10 @@ _SECTIONS = {
     "### Limits": "limits",
     "### Traumas": "traumas",
 }
+
+
+Fail = Callable[[str], "ArchiveError"]
+"""Makes the ArchiveError for the line being read from a problem's words."""
 
 
 class ArchiveError(ValueError):
@@ -212,12 +217,11 @@ def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915 
     return archive
 
 
-def _header_line(archive: WebsiteArchive, line: str, fail: object) -> str:
+def _header_line(archive: WebsiteArchive, line: str, fail: Fail) -> str:
     """The title and record lines; returns the section that follows."""
-    raise_ = fail  # a callable making the ArchiveError for this line
     if not archive.name:
         if not (match := _TITLE.match(line)):
-            raise raise_("an archive starts with '# Name'")  # type: ignore[operator]
+            raise fail("an archive starts with '# Name'")
         archive.name = match["name"].strip()
         return "start"
     if line.startswith("Played by:"):
@@ -230,10 +234,10 @@ def _header_line(archive: WebsiteArchive, line: str, fail: object) -> str:
         archive.status = match["status"]
         archive.victories, archive.losses = int(match["victories"]), int(match["losses"])
         return "header"
-    raise raise_("expected 'Played by:', 'Archived on:' or the victories and losses line")  # type: ignore[operator]
+    raise fail("expected 'Played by:', 'Archived on:' or the victories and losses line")
 
 
-def _concept_line(archive: WebsiteArchive, line: str, fail: object) -> None:
+def _concept_line(archive: WebsiteArchive, line: str, fail: Fail) -> None:
     if match := _CONCEPT.match(line):
         archive.concept, archive.pronoun = match["concept"].strip(), match["pronoun"]
         archive.ambition = match["ambition"].strip()
@@ -242,17 +246,17 @@ def _concept_line(archive: WebsiteArchive, line: str, fail: object) -> None:
     elif archive.concept and not archive.setting and " lives in " in line:
         archive.setting = line
     else:
-        raise fail("not a concept, age or setting line of the archive header")  # type: ignore[operator]
+        raise fail("not a concept, age or setting line of the archive header")
 
 
-def _rating_line(archive: WebsiteArchive, section: str, line: str, fail: object) -> None:
+def _rating_line(archive: WebsiteArchive, section: str, line: str, fail: Fail) -> None:
     if not (match := _RATING.match(line)):
-        raise fail("expected '**Name:** rating'")  # type: ignore[operator]
+        raise fail("expected '**Name:** rating'")
     key = match["name"].strip().lower()
     value = int(match["value"])
     if section == "attributes":
         if key not in ATTRIBUTES:
-            raise fail(f"not one of the Attributes ({', '.join(ATTRIBUTES)})")  # type: ignore[operator]
+            raise fail(f"not one of the Attributes ({', '.join(ATTRIBUTES)})")
         archive.attributes[key] = value
     elif key in PRIMARY_ABILITIES:
         archive.abilities[key] = value
@@ -265,7 +269,7 @@ def _gift_line(
     gift: ArchiveGift | None,
     part: str,
     raw: str,
-    fail: object,
+    fail: Fail,
 ) -> tuple[ArchiveGift | None, str]:
     """One line of the Gifts part; returns the Gift being read and which of its parts.
 
@@ -283,16 +287,16 @@ def _gift_line(
     return gift, _gift_body(gift, part, raw, fail)
 
 
-def _gift_head(gift: ArchiveGift, part: str, line: str, fail: object) -> str:
+def _gift_head(gift: ArchiveGift, part: str, line: str, fail: Fail) -> str:
     """The cost line, "Created by", the flavor line and "Description:"."""
     if part == "cost":
         if not (match := _GIFT_COST.match(line)):
-            raise fail("expected 'A N point <style> <effect> power' after the Gift's name")  # type: ignore[operator]
+            raise fail("expected 'A N point <style> <effect> power' after the Gift's name")
         gift.cost, gift.style, gift.effect = int(match["cost"]), match["style"], match["effect"]
         return "creator"
     if part == "creator":
         if not line.startswith("Created by"):
-            raise fail("expected 'Created by' after the Gift's cost line")  # type: ignore[operator]
+            raise fail("expected 'Created by' after the Gift's cost line")
         return "flavor"
     if line.startswith("Description:"):
         gift.description = line.removeprefix("Description:").strip()
@@ -300,10 +304,10 @@ def _gift_head(gift: ArchiveGift, part: str, line: str, fail: object) -> str:
     if part == "flavor":
         gift.flavor = line
         return "flavor_done"
-    raise fail("expected 'Description:' after the Gift's flavor line")  # type: ignore[operator]
+    raise fail("expected 'Description:' after the Gift's flavor line")
 
 
-def _gift_body(gift: ArchiveGift, part: str, raw: str, fail: object) -> str:
+def _gift_body(gift: ArchiveGift, part: str, raw: str, fail: Fail) -> str:
     """Description and System text (either may run over lines), then the three lists."""
     line = raw.strip()
     if part == "description":
@@ -320,14 +324,14 @@ def _gift_body(gift: ArchiveGift, part: str, raw: str, fail: object) -> str:
     return _gift_lists(part, line, fail)
 
 
-def _gift_lists(part: str, line: str, fail: object) -> str:
+def _gift_lists(part: str, line: str, fail: Fail) -> str:
     """Parameters, Enhancements and Drawbacks stay out of the sheet (the System text says it)."""
     if part == "lists":
         return "drawbacks" if line == "Drawbacks:" else part
     if part == "drawbacks":
         if line and set(line) <= {"-"}:
             return "drawback_items"
-        raise fail("expected the '----------' rule under 'Drawbacks:'")  # type: ignore[operator]
+        raise fail("expected the '----------' rule under 'Drawbacks:'")
     return "done" if not line else part  # a drawback of the list; a blank line ends the Gift
 
 
