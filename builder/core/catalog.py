@@ -227,7 +227,9 @@ class CatalogModel(BaseModel):
     a cross-field rule) fails with :func:`catalog_error`.
     """
 
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    # defer_build: a model's validator is built when it first validates, so a module
+    # imported only for its names (not to read its files) does not pay for it.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
 
 
 def catalog_error(message: str) -> PydanticCustomError:
@@ -332,7 +334,9 @@ def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
     for part in loc:
         if isinstance(part, str) and current is not None and part in current.model_fields:
             current = _model_in(current.model_fields[part].annotation)
-    return list(current.model_fields) if current is not None else []
+    if current is None:
+        return []
+    return [info.alias or name for name, info in current.model_fields.items()]
 
 
 def split_loc(loc: Sequence[int | str], model: type[BaseModel]) -> tuple[str, str]:
@@ -369,8 +373,11 @@ def describe_error(error: ErrorDetails, model: type[BaseModel]) -> tuple[str, st
     elif kind == "extra_forbidden":
         hint = did_you_mean(str(loc[-1]), keys_at(model, loc[:-1]))
         message = f"unknown key {name!r}{hint}"
+    elif kind == "catalog" and name:
+        joint = " " if error["msg"].startswith("must") else ": "
+        message = f"{name}{joint}{error['msg']}"
     elif kind == "catalog":
-        message = f"{name} {error['msg']}" if name else error["msg"]
+        message = error["msg"]
     elif kind in _KIND_WORDS:
         message = f"{name} must be {_KIND_WORDS[kind]}"
     elif kind == "too_short" and ctx.get("min_length") == 1:

@@ -120,8 +120,9 @@ def validate_parts(
 
     When the shape is refused (each problem reported), the model is None and the
     fields are those that had no problem (the others at their defaults), so the
-    tables inside it can still be read and checked in the same pass. Only for
-    models whose fields have no validators: their sound values are the raw ones.
+    tables inside it can still be read and checked in the same pass. The sound
+    values handed back then are the raw ones (a :data:`StatusName` stays text):
+    read from them only the fields whose validators change nothing.
     """
     if not isinstance(table, dict):
         report(f"{what} must be a table, not {type_name(table)}")

@@ -38,6 +38,7 @@ from builder.contract.gifts.fields import (
     StatusName,
     check_id,
     validate,
+    validate_parts,
 )
 from builder.contract.gifts.link import check_refs, compile_effect, index_effect
 from builder.contract.gifts.parse import collect_stock, parse_core, parse_effect_file, parse_general
@@ -237,8 +238,9 @@ def house_catalog_name(folder: Path) -> tuple[str, list[CatalogProblem]]:
     doc = _read_toml(path, file, problems)
     if doc is None:
         return folder.name, problems.items
-    shape = validate(_HouseFile, doc, problems.at(file, ""), "file")
-    return (shape.name.strip() if shape else folder.name), problems.items
+    _, parts = validate_parts(_HouseFile, doc, problems.at(file, ""), "file")
+    name = parts.get("name", "").strip()
+    return (name or folder.name), problems.items
 
 
 def build_catalog(sources: Sequence[_Source]) -> tuple[Catalog | None, list[CatalogProblem]]:

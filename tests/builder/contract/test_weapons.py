@@ -140,3 +140,24 @@ def test_range_increments_follow_the_handgun_example() -> None:
     assert range_increments(bow, 151) is None
     sword = Weapon("Sword", "brawn", "melee", damage=2)
     assert range_increments(sword, 5) == 0
+
+
+def test_a_misspelt_weapon_key_gets_the_closest_name(tmp_path: Path) -> None:
+    """weapons.toml rows are pydantic models (issue 30): every problem of a row at once,
+    the 'class' key (a Python keyword, read through an alias) offered for a typo."""
+    (tmp_path / "weapons.toml").write_text(
+        '[[weapons]]\nid = "laser"\nname = "Laser"\nclas = "guns"\n'
+        'attributes = []\nabilities = ["firearms"]\ndifficulty = true\ndamage = -9\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(WeaponTableError) as caught:
+        load_weapon_table(tmp_path)
+    place = "weapons.toml: weapons[0] 'Laser'"
+    assert caught.value.problems == (
+        f"{place}: missing 'class'",
+        f"{place}: attributes must list at least one of brawn, dexterity, perception,"
+        " charisma, intellect",
+        f"{place}: difficulty must be a positive integer",
+        f"{place}: damage must be a whole number of at least -5",
+        f"{place}: unknown key 'clas' (did you mean 'class'?)",
+    )

@@ -536,3 +536,17 @@ def test_a_file_with_an_unknown_table_is_still_read(catalog_copy: Path) -> None:
         "effects/weird.toml: effects.zap: unknown field 'promt' (did you mean 'prompt'?)"
     )
     assert problems[2] == "effects/weird.toml: effects.zap: missing required field 'prompt'"
+
+
+def test_a_house_folder_keeps_its_name_when_its_catalog_toml_has_a_typo(tmp_path: Path) -> None:
+    """catalog.toml with a misspelt key is reported, and the folder's problems are still
+    marked with the name it gives itself, not the folder's (issue 30)."""
+    house = tmp_path / "owls"
+    _write(house / "catalog.toml", 'name = "Night Owls"\nsumary = "x"\n')
+    _write(house / "effects" / "weird.toml", MINIMAL_EFFECT.replace("cost = 0", "cost = true"))
+    assert [str(p) for p in check_catalog_dir(house)] == [
+        "owls/catalog.toml: unknown field 'sumary' (did you mean 'summary'?)"
+        " (allowed: name, summary)",
+        "[Night Owls] effects/weird.toml: effects.zap.styles.targeted: "
+        "field 'cost' must be a whole number, not true/false",
+    ]
