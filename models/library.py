@@ -65,6 +65,7 @@ from builder.core.registry import (
     CharacterFile,
     FileFormatError,
     GameSystem,
+    document_from_text,
     read_document,
     system,
     system_for_character,
@@ -747,6 +748,19 @@ def _file_bytes(source: str | os.PathLike[str] | bytes) -> bytes:
         raise CharacterFileError(exc.problem, exc.where) from None
 
 
+def _text_document(raw: bytes) -> dict[str, Any] | None:
+    """The character document a registered system makes from a non-JSON text (The
+    Contract's website archive, told apart by its content, not its name), None when
+    ``raw`` is JSON or no system knows it; an unreadable archive is refused with its line."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return None
+    if text.lstrip("\ufeff \t\r\n").startswith(("{", "[")):
+        return None
+    return document_from_text(text)
+
+
 def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile:
     """A character file of any registered system, told apart by its ``format`` (SPEC §5).
 
@@ -755,7 +769,10 @@ def read_character_file(source: str | os.PathLike[str] | bytes) -> CharacterFile
     refusal is a ``CharacterFileError`` naming what and where, so importers
     handle one error.
     """
-    data = parse_document(_file_bytes(source))
+    raw = _file_bytes(source)
+    data = _text_document(raw)
+    if data is None:
+        data = parse_document(raw)
     try:
         return read_document(data)
     except CharacterFileError:

@@ -25,7 +25,10 @@ class FilesMixin:
 
     def choose_import(self) -> None:
         paths, _filter = file_dialog().getOpenFileNames(
-            self, "Import Characters", "", "Character files (*.json);;All files (*)"
+            self,
+            "Import Characters",
+            "",
+            "Character files and website archives (*.json *.md *.txt);;All files (*)",
         )
         if paths:
             self.import_files([Path(p) for p in paths])

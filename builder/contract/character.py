@@ -26,6 +26,10 @@ from builder.contract.item_record import ItemEvent as ItemEvent
 from builder.contract.item_record import ItemState as ItemState
 from builder.contract.item_record import LegendaryArtifact as LegendaryArtifact
 from builder.contract.item_record import TransferKind as TransferKind
+from builder.contract.limit_record import Limit as Limit
+from builder.contract.limit_record import LimitsRevised as LimitsRevised
+from builder.contract.port_record import Ported as Ported
+from builder.contract.port_record import PortLevel as PortLevel
 from builder.contract.weapon_record import Weapon
 
 ATTRIBUTES: tuple[str, ...] = ("brawn", "dexterity", "perception", "charisma", "intellect")
@@ -82,15 +86,6 @@ class Concept:
     appearance: str = ""
     background: str = ""
     home_playgroup: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Limit:
-    """One of the three Limits; ``custom`` marks a player-made one (leader approval)."""
-
-    name: str
-    description: str = ""
-    custom: bool = False
 
 
 # --------------------------------------------------------------------------- creation
@@ -370,19 +365,6 @@ class Death:
 
 
 @dataclass(frozen=True, slots=True)
-class LimitsRevised:
-    """The Limits changed after creation: the three ``before`` and ``after``, and why (issue 31.4).
-
-    Spends and earns nothing; the sheet's ``limits`` are the latest ``after``.
-    """
-
-    date: str
-    before: tuple[Limit, ...] = ()
-    after: tuple[Limit, ...] = ()
-    reason: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class Correction:
     """A correction of an earlier ledger entry: the ledger stays append-only.
 
@@ -415,6 +397,7 @@ Entry = (
     | Hustle
     | WillToSurvive
     | LimitsRevised
+    | Ported
     | Correction
 )
 """Any ledger entry; the ledger is a tuple of these in the order they happened."""

@@ -38,6 +38,7 @@ APPROVAL_RULES = frozenset(
         "liability.after_creation",
         "liability.restricted_unmarked",
         "limits.custom",
+        "ledger.ported",
     }
 )
 """The WARNINGs that only ask for a Playgroup Leader's approval."""

@@ -52,6 +52,7 @@ from builder.contract.character import (
     ImprovementGranted,
     Journal,
     LimitsRevised,
+    Ported,
     Raise,
     RemoveLiability,
     Therapy,
@@ -77,6 +78,7 @@ ENTRY_TYPES: Mapping[str, type] = types.MappingProxyType(
         "hustle": Hustle,
         "will_to_survive": WillToSurvive,
         "limits_revised": LimitsRevised,
+        "ported": Ported,
         "correction": Correction,
     }
 )

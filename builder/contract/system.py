@@ -121,6 +121,24 @@ def _describe(contractor: Contractor, entry: Any) -> str:
     return describe_entry(entry, names, catalog_trait_name(load_sheet_catalog()))
 
 
+def _read_text(text: str) -> dict[str, Any] | None:
+    """A website archive's character document; None for any other text."""
+    import datetime
+
+    from builder.contract.website_archive import ArchiveError, archive_document, looks_like_archive
+    from builder.core.files import CharacterFileError
+
+    if not looks_like_archive(text):
+        return None
+    try:
+        return archive_document(text, datetime.date.today().isoformat())
+    except ArchiveError as exc:
+        raise CharacterFileError(
+            f"not a readable website archive: {exc.problem}: {exc.text.strip()[:120]!r}",
+            f"line {exc.line}",
+        ) from None
+
+
 SYSTEM = GameSystem(
     id=ID,
     format=contractor_file.FORMAT,
@@ -141,5 +159,6 @@ SYSTEM = GameSystem(
     file_version=contractor_file.CURRENT_VERSION,
     item_titles={"core": "core (concept, creation, Limits, Source)"},
     standing=lambda victories: status_from_victories(victories or 0).label,
+    read_text=_read_text,
 )
 """The Contract's entry in the game-system registry."""

@@ -22,6 +22,7 @@ from builder.contract.character import (
     ImprovementGranted,
     Journal,
     LimitsRevised,
+    Ported,
     Raise,
     RemoveLiability,
     Therapy,
@@ -40,6 +41,7 @@ EARNED_LABELS: Mapping[str, str] = {
     "ringer_objective_met": "Ringer, objective met",
     "ringer_objective_missed": "Ringer, objective missed",
     "gm_move_writeup": "Move write-ups",
+    "ported": "Port adjustment",
 }
 """Where earned Exp came from, by the keys of ``ExpSummary.earned_by_source``."""
 
@@ -60,6 +62,7 @@ CREDIT_LABELS: Mapping[str, str] = {
     "victory": "victories",
     "charon_coin": "a Coin of Charon",
     "gifted_asset": "the Gifted Asset",
+    "ported": "the port's Gift adjustment",
 }
 """Where Gift Credits came from ("from …"), by ``RewardSummary.credits_earned_by_source``."""
 
@@ -67,6 +70,7 @@ IMPROVEMENT_LABELS: Mapping[str, str] = {
     "contract_journals": "Contract Journals",
     "gm_contract": "GMing",
     "scenario_writeup": "Scenario write-ups",
+    "ported": "the port",
 }
 """Where Improvements came from, by ``RewardSummary.improvements_earned_by_source`` keys."""
 
@@ -138,6 +142,9 @@ def describe_entry(  # noqa: C901, PLR0911, PLR0912  (complexity 17, 15 returns,
             )
         case LimitsRevised():
             return "Limits revised: " + limits_change(entry)
+        case Ported():
+            origin = f" from {entry.origin}" if entry.origin else ""
+            return f"Ported at {str(entry.level).capitalize()}{origin}"
         case Death():
             if entry.voided:
                 return "Death voided"
@@ -209,6 +216,7 @@ ENTRY_KIND_NAMES: Mapping[type, str] = {
     Hustle: "Hustle",
     WillToSurvive: "Will to Survive",
     LimitsRevised: "Limits revised",
+    Ported: "Port",
     Correction: "Correction",
 }
 """Each kind of ledger entry in the game's words, for findings and the sheet."""

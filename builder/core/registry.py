@@ -132,6 +132,9 @@ class GameSystem:
     in_play: Callable[[Any], bool] = field(default=lambda _character: True)
     standing: Callable[[int | None], str] = field(default=lambda _victories: "")
     identity_keys: tuple[str, str] = ("name", "player")
+    read_text: Callable[[str], dict[str, Any] | None] = field(default=lambda _text: None)
+    """The character document a non-JSON text this system knows makes (The Contract: the
+    website's archive), None when the text is not one; refusals raise CharacterFileError."""
     """The keys of the character's JSON object holding its ``Identity`` name and player,
     for checks that cannot run Python (a shared server's trigger compares them with the
     row); "" where the identity is not one plain field (it is then checked by the app)."""
@@ -236,6 +239,15 @@ def system_for_character(character: Any) -> GameSystem:
         if isinstance(character, candidate.character_type):
             return candidate
     raise TypeError(f"{type(character).__name__} is no game system's character")
+
+
+def document_from_text(text: str) -> dict[str, Any] | None:
+    """The character document a registered system makes from a non-JSON text, or None."""
+    for candidate in tuple(_registered().values()):
+        document = candidate.read_text(text)
+        if document is not None:
+            return document
+    return None
 
 
 def read_document(document: Any) -> CharacterFile:

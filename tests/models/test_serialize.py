@@ -117,7 +117,8 @@ def test_fields_with_defaults_may_be_left_out() -> None:
             {"id": "c1", "concept": {"name": "A"}, "ledger": [{"type": "won", "date": "x"}]},
             "ledger[0].type: expected one of 'contract', 'journal', 'bonus_exp', 'improvement', "
             "'raise', 'buy_asset', 'remove_liability', 'therapy', 'craft', 'gift_change', "
-            "'death', 'hustle', 'will_to_survive', 'limits_revised', 'correction', got 'won'",
+            "'death', 'hustle', 'will_to_survive', 'limits_revised', 'ported', 'correction', "
+            "got 'won'",
         ),
         ({"id": "c1", "concept": {"name": "A", "nick": "B"}}, "concept: unexpected field 'nick'"),
         ({"id": "c1", "concept": {"name": True}}, "concept.name: expected text, got true"),

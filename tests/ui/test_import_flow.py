@@ -159,3 +159,16 @@ def test_a_bad_file_is_named_in_the_message(window: MainWindow, tmp_path: Path, 
     assert box.text().startswith("bad.json: ")
     idle(window, qtbot)
     assert window.roster.lines() == []
+
+
+def test_a_website_archive_is_imported_from_the_app(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """The same reader as ``db import``: an archive, whatever its name, is told apart by content."""
+    archive = Path(__file__).parents[1] / "data" / "website_archives" / "veteran-odile-marsh.md"
+    renamed = tmp_path / "odile-download.txt"
+    renamed.write_bytes(archive.read_bytes())
+    window.import_files([renamed])
+    idle(window, qtbot)
+    assert names(window) == ["Odile Marsh"]
+    window.grab().save("/tmp/past_import_archive.png")

@@ -28,6 +28,7 @@ from builder.contract.character import (
     Journal,
     LimitsRevised,
     Outcome,
+    Ported,
     Raise,
     RemoveLiability,
     Therapy,
@@ -45,6 +46,7 @@ from builder.contract.ledger.earning import (
     post_journal,
 )
 from builder.contract.ledger.play import loose_end_key, post_hustle, post_will_to_survive
+from builder.contract.ledger.porting import port_status, post_ported
 from builder.contract.ledger.spending import (
     post_buy_asset,
     post_craft,
@@ -87,6 +89,7 @@ POSTERS: Mapping[type, Callable[[int, Any, Position], PostResult]] = MappingProx
         Hustle: post_hustle,
         WillToSurvive: post_will_to_survive,
         LimitsRevised: lambda _index, _entry, _pos: (NOTHING, []),
+        Ported: post_ported,
     }
 )
 """The posting function for each kind of ledger entry."""
@@ -115,13 +118,13 @@ def _owe_free_copy(entry: GiftChange, pos: Position) -> None:
 def book(entry: Entry, posting: Posting, pos: Position) -> None:  # noqa: C901, PLR0912, PLR0915  (complexity 26, 28 branches, 63 statements when the limits came in)
     """Apply a posted entry to the running position (the fold's only mutation)."""
     for source, exp in posting.earned.items():
-        pos.earned[source] += exp
+        pos.earned[source] = pos.earned.get(source, 0) + exp
     if posting.spend_kind:
         pos.spent[posting.spend_kind] += posting.price
     for source, n in posting.credits_earned.items():
-        pos.credits_earned[source] += n
+        pos.credits_earned[source] = pos.credits_earned.get(source, 0) + n
     for source, n in posting.improvements_earned.items():
-        pos.improvements_earned[source] += n
+        pos.improvements_earned[source] = pos.improvements_earned.get(source, 0) + n
     pos.credits_spent += posting.credits_spent
     pos.improvements_spent += posting.improvements_spent
     if posting.contract_journal:
@@ -150,6 +153,10 @@ def book(entry: Entry, posting: Posting, pos: Position) -> None:  # noqa: C901, 
             pos.cycle_open = entry.cycle if entry.cycle and not entry.cycle_final else ""
             pos.free_consumables_used.clear()
             pos.wills_this_contract = 0
+        case Ported():
+            pos.ported = port_status(entry)
+            pos.victories += entry.victories
+            pos.contracts += entry.victories + entry.losses
         case Hustle():
             pos.hustled.add(loose_end_key(entry.loose_end))
         case WillToSurvive():
@@ -208,10 +215,13 @@ class LedgerFold:
     findings: tuple[Finding, ...]
     corrected: CorrectedLedger = field(default_factory=lambda: CorrectedLedger(()))
     """The corrected history the fold priced: which entries were voided or replaced."""
+    ported: Status | None = None
+    """The Status a port opened the ledger at (None when the contractor is not ported)."""
 
     @property
     def status(self) -> Status:
-        return status_from_victories(self.victories)
+        earned = status_from_victories(self.victories)
+        return max(earned, self.ported) if self.ported is not None else earned
 
     @property
     def charon_coins_earned(self) -> int:
@@ -345,4 +355,5 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
         lines=tuple(lines),
         findings=tuple(findings),
         corrected=corrected,
+        ported=pos.ported,
     )

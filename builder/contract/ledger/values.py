@@ -53,6 +53,15 @@ BONUS_EXP: Mapping[BonusKind, int] = MappingProxyType(
 )
 """Bonus Exp by way of earning it ("Earning Bonus Experience", "Ringers")."""
 
+PORT_EXP: Mapping[str, int] = MappingProxyType({"seasoned": 100, "veteran": 200})
+"""Exp a ported contractor starts with beyond creation (the website's port adjustments)."""
+PORT_GIFT_CREDITS: Mapping[str, int] = MappingProxyType({"seasoned": 15, "veteran": 30})
+"""The port's Gift adjustment, counted as Gift Credits outside the Improvement limit."""
+PORT_IMPROVEMENTS: Mapping[str, int] = MappingProxyType({"seasoned": 5, "veteran": 10})
+"""Improvements a port brings, usable on top of the Improvement limit."""
+PORT_SOURCE = "ported"
+"""The source key a port's Exp, Gift Credits and Improvements are booked under."""
+
 BONUS_CAP_BASE = 10
 BONUS_CAP_PER_VICTORY = 12
 
@@ -325,6 +334,8 @@ class Position:
     """Loose Ends (by normalised title) whose Hustle is recorded ("Loose Ends")."""
     wills_this_contract: int = 0
     """Will to Survive entries since the last Contract entry: they belong to the next one."""
+    ported: Status | None = None
+    """The Status a port opened the ledger at (None when not ported)."""
 
     @classmethod
     def start(cls, contractor: Contractor) -> Position:
@@ -367,7 +378,8 @@ class Position:
 
     @property
     def status(self) -> Status:
-        return status_from_victories(self.victories)
+        earned = status_from_victories(self.victories)
+        return max(earned, self.ported) if self.ported is not None else earned
 
     @property
     def credits_earned_total(self) -> int:
@@ -379,7 +391,11 @@ class Position:
 
     @property
     def improvement_cap(self) -> int:
-        return improvement_cap(self.victories, self.credits_earned_total)
+        """The rules' limit on victories' rewards, plus a port's Improvements (outside it)."""
+        ported_credits = self.credits_earned.get(PORT_SOURCE, 0)
+        ported_improvements = self.improvements_earned.get(PORT_SOURCE, 0)
+        capped = improvement_cap(self.victories, self.credits_earned_total - ported_credits)
+        return capped + ported_improvements
 
     @property
     def after_creation(self) -> bool:

@@ -20,11 +20,21 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from builder.contract.character import Concept, Contractor, Creation, Limit, SourcePool
+from builder.contract.character import (
+    Concept,
+    Contractor,
+    Creation,
+    Limit,
+    PortLevel,
+    SourcePool,
+)
 from builder.contract.creation import creation_report, new_contractor, with_granted_lines
+from builder.contract.ledger.values import PORT_EXP, PORT_GIFT_CREDITS, PORT_IMPROVEMENTS
+from builder.contract.porting import port_level, ported
 from builder.contract.sheet_catalog import SheetCatalog, load_sheet_catalog
 from builder.core import files
 from harbinger.app.common import Plan
+from harbinger.app.contract.gift_saving import today
 from harbinger.app.contract.operations import plan_create
 
 FORMAT = "harbinger.contractor-creation"
@@ -73,6 +83,8 @@ class CreationChoices:
     limits: tuple[Limit, ...]
     creation: Creation
     source: SourcePool
+    ported: PortLevel | None = None
+    """The level the contractor starts ported at ("ported" in the file), None when not."""
 
 
 def read_choices(document: Any, catalog: SheetCatalog | None = None) -> CreationChoices:
@@ -114,18 +126,30 @@ def read_choices(document: Any, catalog: SheetCatalog | None = None) -> Creation
     )
     source = SourcePool(name=document["source"]) if "source" in document else SourcePool()
     return CreationChoices(
-        document.get("id") or uuid.uuid4().hex, concept, limits, creation, source
+        document.get("id") or uuid.uuid4().hex,
+        concept,
+        limits,
+        creation,
+        source,
+        port_level(document.get("ported", "none")),
     )
 
 
 def contractor_from_choices(
-    choices: CreationChoices, catalog: SheetCatalog | None = None
+    choices: CreationChoices, catalog: SheetCatalog | None = None, date: str = ""
 ) -> Contractor:
-    """The new contractor, exactly as the wizard makes it from the same choices."""
+    """The new contractor, exactly as the wizard makes it from the same choices.
+
+    A ported contractor's ledger opens with the port, dated ``date`` (today
+    when empty), for the leader to approve.
+    """
     fresh = new_contractor(
         choices.id, choices.concept, list(choices.limits), choices.creation, choices.source
     )
-    return with_granted_lines(fresh, catalog or load_sheet_catalog())
+    made = with_granted_lines(fresh, catalog or load_sheet_catalog())
+    if choices.ported is None:
+        return made
+    return ported(made, choices.ported, date or today(), origin="another playgroup")
 
 
 def plan_creation(document: Any, catalog: SheetCatalog | None = None) -> Plan[Contractor]:
@@ -140,5 +164,17 @@ def plan_creation(document: Any, catalog: SheetCatalog | None = None) -> Plan[Co
     left, findings = creation_report(choices.creation, choices.limits)
     contractor = contractor_from_choices(choices, catalog)
     created = plan_create(contractor)
-    lines = (f"Exp left of 150: {left}", *created.lines)
+    lines = (f"Exp left of 150: {left}", *port_lines(choices.ported), *created.lines)
     return Plan(created.name, None, contractor, tuple(findings), lines)
+
+
+def port_lines(level: PortLevel | None) -> tuple[str, ...]:
+    """What a port adds, as the creation preview says it (nothing when not ported)."""
+    if level is None:
+        return ()
+    return (
+        f"Ported at {level.value.capitalize()}: +{PORT_EXP[level.value]} Exp, "
+        f"+{PORT_GIFT_CREDITS[level.value]} Gift Credits, "
+        f"+{PORT_IMPROVEMENTS[level.value]} Improvements, 6th Ability rank allowed "
+        "(one opening ledger entry, for the leader's approval)",
+    )

@@ -213,3 +213,20 @@ def test_assets_and_liabilities_put_their_lines_on_the_sheet(window: MainWindow)
         window.catalog.battle_scar(window.catalog.liability("one_eye").grants[0].ref).name
     ]
     assert window.sheet.stock_tab.tables["conditions"].cell(0, 0) == "Beautiful"
+
+
+def test_a_wizard_port_opens_the_ledger_at_seasoned(window: MainWindow) -> None:
+    """Ported at Seasoned: "+100 Exp, +15 Gift Credits, +5 Improvements" on top of 150 − 0."""
+    window.actions["new_contractor"].trigger()
+    wizard = window.current_dialog
+    wizard.concept_page.name.setText("Ada Voss")
+    page = wizard.start_page
+    page.ported.setCurrentIndex(page.ported.findData("seasoned"))
+    assert "Ported at Seasoned: +100 Exp, +15 Gift Credits" in page.port_note.text()
+    page.grab().save("/tmp/past_wizard_port.png")
+    while wizard.currentPage() is not wizard.review_page:
+        wizard.next()
+    finish(wizard)
+    assert window.report.exp.available == 250
+    assert window.report.rewards.credits_available == 15
+    assert window.report.rewards.improvements_available == 5

@@ -57,6 +57,7 @@ def snapshot(wizard: CreationWizard) -> Snapshot:
         "assets": {k: p.detail for k, p in state.assets.items()},
         "liabilities": {k: p.detail for k, p in state.liabilities.items()},
         "charon_coin": state.charon_coin,
+        "ported": state.ported.value if state.ported is not None else "none",
         "build_gift": wizard.start_page.build_gift.isChecked(),
     }
 
@@ -84,6 +85,8 @@ def restore(wizard: CreationWizard, values: Snapshot) -> None:
         wizard.secondary_page.add(str(name), int(rating))
     _restore_picks(wizard, values)
     wizard.start_page.charon.setChecked(bool(values.get("charon_coin", False)))
+    port = wizard.start_page.ported.findData(str(values.get("ported", "none")))
+    wizard.start_page.ported.setCurrentIndex(max(port, 0))
     wizard.start_page.build_gift.setChecked(bool(values.get("build_gift", True)))
     go_to_step(wizard, int(values.get("step", 0)))
 

@@ -42,7 +42,9 @@ from builder.contract.costs import (
     raise_cost,
 )
 from builder.contract.creation import GIFTED_ASSET_ID, STARTING_EXP
+from builder.contract.porting import PORT_CHOICES
 from builder.core.findings import Finding, Severity
+from harbinger.app.contract.creation_file import port_lines
 from ui.contract.sheet.names import ability_description, ability_name, attribute_description
 from ui.contract.wizard.state import CreationState
 from ui.widgets.common import FindingList, heading, help_note, plain
@@ -738,6 +740,17 @@ class StartPage(StepPage):
         self.coin_note = QLabel()
         self.coin_note.setWordWrap(True)
         self.content.addWidget(self.coin_note)
+        self.ported = QComboBox()
+        for choice in PORT_CHOICES:
+            self.ported.addItem(PORT_LABELS[choice], choice)
+        self.ported.setAccessibleName("Ported from elsewhere")
+        port_label = QLabel("&Ported from elsewhere (the leader approves it):")
+        port_label.setBuddy(self.ported)
+        self.content.addWidget(port_label)
+        self.content.addWidget(self.ported)
+        self.port_note = QLabel()
+        self.port_note.setWordWrap(True)
+        self.content.addWidget(self.port_note)
         self.content.addSpacing(12)
         self.content.addWidget(self.credits)
         self.build_gift = QCheckBox(
@@ -747,6 +760,9 @@ class StartPage(StepPage):
         self.content.addWidget(self.build_gift)
         self.content.addStretch(1)
         self.charon.toggled.connect(state.set_charon_coin)
+        self.ported.currentIndexChanged.connect(
+            lambda _i: state.set_ported(str(self.ported.currentData()))
+        )
         self.gifted.toggled.connect(
             lambda on: state.set_gifted(on) if on != state.gifted() else None
         )
@@ -759,6 +775,7 @@ class StartPage(StepPage):
         self.gifted.blockSignals(False)
         credits = self.state.verdict.gift_credits
         self.credits.setText(f"Gift Credits at the start: {credits}")
+        self.port_note.setText(" ".join(port_lines(self.state.ported)))
         self.build_gift.setVisible(credits > 0)
         player = self.state.concept.player.strip()
         held = self.coins.get(player, 0)
@@ -776,6 +793,14 @@ class StartPage(StepPage):
 
 
 # --------------------------------------------------------------------------- review
+
+
+PORT_LABELS = {
+    "none": "Not ported: a new contractor",
+    "seasoned": "Ported at Seasoned",
+    "veteran": "Ported at Veteran",
+}
+"""The wizard's words for each port choice."""
 
 
 def _rows(rows: list[tuple[str, str]]) -> str:

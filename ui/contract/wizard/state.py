@@ -23,6 +23,7 @@ from builder.contract.character import (
     Contractor,
     Creation,
     Limit,
+    PortLevel,
     SourcePool,
 )
 from builder.contract.creation import (
@@ -33,6 +34,7 @@ from builder.contract.creation import (
     creation_report,
     starts_with_gift_credit,
 )
+from builder.contract.porting import port_level
 from builder.contract.sheet_catalog import SheetCatalog
 from builder.core.findings import Finding, Severity
 from harbinger.app.contract.creation_file import CreationChoices, contractor_from_choices
@@ -72,6 +74,7 @@ class CreationState(QObject):
         self.assets: dict[str, AssetPick] = {}
         self.liabilities: dict[str, AssetPick] = {}
         self.charon_coin = False
+        self.ported: PortLevel | None = None
         self.verdict = self._judge()
 
     # ------------------------------------------------------------------ values
@@ -102,6 +105,7 @@ class CreationState(QObject):
             tuple(self.limits),
             self.creation(),
             SourcePool(),
+            self.ported,
         )
         return contractor_from_choices(choices, self.catalog)
 
@@ -170,6 +174,11 @@ class CreationState(QObject):
         if option_id in picks:
             picks[option_id] = replace(picks[option_id], detail=detail)
             self.refresh()
+
+    def set_ported(self, choice: str) -> None:
+        """Start ported ("seasoned", "veteran") or not ("none")."""
+        self.ported = port_level(choice)
+        self.refresh()
 
     def set_charon_coin(self, spend: bool) -> None:
         self.charon_coin = spend

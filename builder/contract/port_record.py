@@ -1,0 +1,43 @@
+"""The opening entry of a contractor brought from elsewhere (issue 32 item 2).
+
+Its own module so the contractor's record (``builder.contract.character``, which
+re-exports every name here) stays under the rules modules' length limit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class PortLevel(StrEnum):
+    """The Status a ported contractor starts at (the website's porting adjustments)."""
+
+    SEASONED = "seasoned"
+    VETERAN = "veteran"
+    WEBSITE = "website"
+    """Imported from the website's character archive: the entry carries its own figures."""
+
+
+@dataclass(frozen=True, slots=True)
+class Ported:
+    """The opening entry of a contractor brought from elsewhere at ``level``.
+
+    It stands for the history the contractor had before this ledger: the
+    Exp, Gift Credits and Improvements of the website's port adjustments and
+    the Status that allows a 6th Ability rank. ``origin`` says where the
+    contractor came from (a playgroup, "website archive"), ``note`` what the
+    history there cannot tell. The leader approves it like restricted content.
+    """
+
+    date: str
+    level: PortLevel
+    origin: str = ""
+    note: str = ""
+    victories: int = 0
+    """Victories before this ledger (a website archive's record; 0 for a Seasoned/Veteran port)."""
+    losses: int = 0
+    exp: int = 0
+    """Exp before this ledger (a website archive: what its ratings cost beyond the 150)."""
+    gift_credits: int = 0
+    """Gift Credits before this ledger (a website archive: what its Gifts cost)."""

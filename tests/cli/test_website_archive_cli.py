@@ -1,0 +1,101 @@
+"""The website's character archive through ``db import``, the audit and the printed sheet.
+
+The three archives in tests/data/website_archives were written from the
+website's archive format. Exp is worked from "Attributes: current rating x5
+Exp" and "Abilities: 2 Exp for the first rank, then current rating x2 Exp"
+(a Secondary Ability priced alike), against "all brand-new Contractors start
+with 150 Exp".
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pypdf import PdfReader
+
+from tests.app.walk import harbinger, ok
+
+ARCHIVES = Path(__file__).parents[1] / "data" / "website_archives"
+
+CASES = [
+    # Tamsin: Attributes 5 + 15 + 15 + 0 + 5 = 40, Abilities 4 + 2 + 8 + Lockpicking 4 = 18:
+    # 58 of 150, 92 left, nothing beyond 150; 1 victory is Newbie.
+    ("newbie-tamsin-rook.md", "Tamsin Rook", 92, 0, 0, "Newbie", 1),
+    # Hollis: 15 + 5 + 5 + 5 + 15 = 45, Medicine 14 + Alertness 4 + Brawl 4 = 22: 67, 83 left;
+    # one Gift of cost 1 paid by the opening's 1 Gift Credit; 5 victories is Novice.
+    ("scarred-hollis-vane.md", "Hollis Vane", 83, 0, 1, "Novice", 5),
+    # Odile: 15 + 30 + 50 + 15 + 30 = 140, Alertness 22 + Athletics 14 + Firearms 32 +
+    # Investigation 14 = 82: 222, so the opening brings 72 Exp and 0 is left; Gifts 3 + 2.
+    ("veteran-odile-marsh.md", "Odile Marsh", 0, 72, 5, "Veteran", 27),
+]
+
+
+@pytest.mark.parametrize(("name", "who", "available", "exp", "credits", "status", "wins"), CASES)
+def test_an_archive_is_imported_audited_and_printed(
+    capsys: Any,
+    tmp_path: Path,
+    name: str,
+    who: str,
+    available: int,
+    exp: int,
+    credits: int,
+    status: str,
+    wins: int,
+) -> None:
+    imported = ok(capsys, f"db import {ARCHIVES / name}")["imported"]
+    assert [i["name"] for i in imported] == [who]
+    exported = tmp_path / "out.json"
+    ok(capsys, f"db export {imported[0]['id']} -o {exported}")
+    character = json.loads(exported.read_text(encoding="utf-8"))["character"]
+    opening = character["ledger"][0]
+    assert (opening["type"], opening["level"], opening["victories"]) == ("ported", "website", wins)
+    assert (opening.get("exp", 0), opening.get("gift_credits", 0)) == (exp, credits)
+
+    _code, audit, _err = harbinger(capsys, f"sheet audit {exported}")
+    text = json.dumps(audit, ensure_ascii=False)
+    assert f"available {available} (= 150 starting" in text
+    assert "needs the Playgroup Leader's approval" in text
+    for rule in ("website.away_exp", "website.bonus_cap", "website.journal_words"):
+        assert rule in text
+
+    pdf = tmp_path / "sheet.pdf"
+    ok(capsys, f"sheet pdf {exported} -o {pdf}")
+    printed = "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert who in printed
+    assert status in printed
+
+
+def test_the_scarred_archive_keeps_its_scars_traumas_and_injuries(
+    capsys: Any, tmp_path: Path
+) -> None:
+    imported = ok(capsys, f"db import {ARCHIVES / 'scarred-hollis-vane.md'}")["imported"]
+    exported = tmp_path / "hollis.json"
+    ok(capsys, f"db export {imported[0]['id']} -o {exported}")
+    health = json.loads(exported.read_text(encoding="utf-8"))["character"]["health"]
+    assert [(i["description"], i["severity"]) for i in health["injuries"]] == [
+        ("broken ribs", 4),
+        ("split lip", 1),
+    ]
+    assert [s["name"] for s in health["battle_scars"]] == [
+        "Crushed left hand",
+        "Burn-scarred throat",
+    ]
+    assert [t["name"] for t in health["traumas"]] == [
+        "Cannot sleep without a light on",
+        "Freezes at the sound of sirens",
+    ]
+
+
+def test_a_broken_archive_is_refused_with_its_line(capsys: Any, tmp_path: Path) -> None:
+    text = (ARCHIVES / "veteran-odile-marsh.md").read_text(encoding="utf-8")
+    broken = tmp_path / "broken.txt"
+    broken.write_text(text.replace("**Firearms:** 6", "Firearms six"), encoding="utf-8")
+    code, _document, err = harbinger(capsys, f"db import {broken}")
+    assert code == 2
+    # Line 24 of the archive is the Firearms rating the damage replaced.
+    assert "broken.txt: line 24: not a readable website archive" in err
+    assert "'Firearms six'" in err
+    assert "nothing was imported" in err
