@@ -167,6 +167,8 @@ class Library:
         """What opening did to the schema (None when it was already current)."""
         self._seen: dict[str, Seen] = {}
         """The version and copy this object last handed out or accepted, per id."""
+        self._together: tuple[Session, dict[str, Seen]] | None = None
+        """Inside ``together``: its one write session and the versions it will accept."""
         self.member: playgroup.Membership | None = None
         """Who this connection is in a playgroup's shared library (None: a personal one)."""
         if engine.dialect.name == "postgresql":
@@ -230,7 +232,13 @@ class Library:
 
     @contextmanager
     def _writing(self) -> Iterator[Session]:
-        """One write transaction; a refusal from a shared library's server becomes NotAllowed."""
+        """One write transaction; a refusal from a shared library's server becomes NotAllowed.
+
+        Inside ``together`` every write joins its one transaction instead.
+        """
+        if self._together is not None:
+            yield self._together[0]
+            return
         try:
             with Session(self._writer, expire_on_commit=False) as session, session.begin():
                 yield session
@@ -244,6 +252,34 @@ class Library:
             raise playgroup.NotAllowed(
                 "the shared library refused the change: that character is not yours"
             ) from None
+
+    def _remember(self, character_id: str, seen: Seen) -> None:
+        """Note the version just written; inside ``together`` only once it commits."""
+        if self._together is not None:
+            self._together[1][character_id] = seen
+        else:
+            self._seen[character_id] = seen
+
+    @contextmanager
+    def together(self) -> Iterator[None]:
+        """Every ``save``, ``restore`` and ``delete`` in the block as ONE transaction.
+
+        One user action that changes several characters (a Contract recorded for
+        the whole table, or its undo) is stored completely or not at all: an
+        exception in the block, a refusal of any one character (``StaleCharacter``,
+        ``NotAllowed``) or a process killed half-way leaves every character as it
+        was. Blocks do not nest.
+        """
+        if self._together is not None:
+            raise RuntimeError("Library.together blocks do not nest")
+        accepted: dict[str, Seen] = {}
+        with self._writing() as session:
+            self._together = (session, accepted)
+            try:
+                yield
+            finally:
+                self._together = None
+        self._seen.update(accepted)
 
     def _refuse_change(self, session: Session, character_id: str, name: str) -> None:
         """NotAllowed before writing when this member may not change the stored character."""
@@ -280,6 +316,15 @@ class Library:
         """Every player with their contractors and Coins of Charon, sorted by name."""
         with self._reading() as session:
             return contract_store.players(session)
+
+    def stored_characters(self, system_id: str) -> list[StoredCharacter]:
+        """Every character of one game system, whole with its approvals, read in one snapshot.
+
+        For the leader's reports across the library (player histories, what is due).
+        """
+        with self._reading() as session:
+            ids = [e.id for store in STORES for e in store.roster(session) if e.system == system_id]
+            return [_holder(session, cid).read(session, cid) for cid in ids]
 
     def integrity_problems(self) -> list[str]:
         """What the database itself reports as damaged (SQLite: integrity and foreign key checks).
@@ -366,6 +411,7 @@ class Library:
         expected = expected_version if expected_version is not None else _version(seen)
         if seen is not None and seen.version != expected:
             seen = None  # the caller's version is not the copy this object remembers
+        held: str | None = None
         try:
             with self._writing() as session:
                 held = _system_of(session, identity.id)
@@ -392,7 +438,10 @@ class Library:
                     summary = replace(summary, merged=combined != character)
                 version = stored + 1 if summary.changed else stored
                 concurrency.record(session, identity.id, version)
-        except sa.exc.IntegrityError:
+        except sa.exc.IntegrityError as exc:
+            if held is not None:
+                # Not a race between two new copies: the database refused the write itself.
+                raise LibraryError(f"{identity.name} could not be stored: {exc.orig}") from exc
             # Two new copies of one id saved at the same moment (a shared library): the
             # other went in first; nothing of this one was written.
             raise StaleCharacter(
@@ -402,7 +451,7 @@ class Library:
                 None,
                 expected,
             ) from None
-        self._seen[identity.id] = Seen(version, character, summary.merged)
+        self._remember(identity.id, Seen(version, character, summary.merged))
         return replace(summary, version=version)
 
     def restore(self, character: Any, expected_version: int | None = None) -> SaveSummary:
@@ -439,7 +488,7 @@ class Library:
                 summary = store.restore(session, game, character, now())
             version = stored + 1 if summary.changed else stored
             concurrency.record(session, identity.id, version)
-        self._seen[identity.id] = Seen(version, character)
+        self._remember(identity.id, Seen(version, character))
         return replace(summary, version=version)
 
     def retract_log_tail(self, character_id: str, count: int = 1) -> tuple[Any, ...]:
@@ -465,7 +514,7 @@ class Library:
             removed = store.retract_tail(session, character_id, count, now())
             concurrency.record(session, character_id, stored + 1)
             after = store.read(session, character_id).character
-        self._seen[character_id] = Seen(stored + 1, after)
+        self._remember(character_id, Seen(stored + 1, after))
         return removed
 
     def delete(self, character_id: str) -> Any:
@@ -684,7 +733,9 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _example_files() -> list[Path]:
-    return sorted(resource_path("examples").glob("*.json"))
+    """The shipped examples: The Contract's and Covenant's at the top, the other games'
+    in a folder each (``resources/examples/mortal_coil/``, ``.../coven/``)."""
+    return sorted(resource_path("examples").rglob("*.json"))
 
 
 def _file_bytes(source: str | os.PathLike[str] | bytes) -> bytes:

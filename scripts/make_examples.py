@@ -11,6 +11,10 @@ Three contractors a new library can offer (``Library.load_examples``):
 - Orrin Vale, who died on his sixth Contract (his Coin of Charon is the one
   Wren spent: both belong to the player Sam).
 
+and one of each other game that has characters in a library: Tamsin Roe, a
+This Mortal Coil spacefarer as rolled, and Harrow's End, a The Coven chronicle
+as created. Each is audited on every run and must audit clean.
+
 The sheets are written here as values; ``check_arithmetic`` asks
 ``builder.contract.sheet`` and the Gift Builder to audit them on every run and stops
 on any rule error or Gift Cost that disagrees with the catalog. Each Gift is
@@ -24,6 +28,7 @@ import sys
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
@@ -72,6 +77,8 @@ from builder.contract.sheet import evaluate_sheet  # noqa: E402
 from builder.core.findings import errors  # noqa: E402
 
 EXAMPLES_DIR = ROOT / "resources" / "examples"
+AUDIT_EXAMPLE = "Example of what the audit catches: "
+"""How an example's notes begin when its audit warns on purpose (issue 33, item 9)."""
 EXPORTED_AT = "2025-06-01T12:00:00Z"
 WRITTEN_BY = "0.1.0"
 """Fixed export time and version, so regenerating gives byte-identical files."""
@@ -510,7 +517,11 @@ def ines() -> Contractor:
                 threat="The marsh wants its crown back and sends the drowned to fetch it.",
             ),
         ),
-        notes="Keeps a hand-drawn map of every Contract site in the back of her notebook.",
+        notes="Keeps a hand-drawn map of every Contract site in the back of her notebook.\n\n"
+        + AUDIT_EXAMPLE
+        + "her Journals are recorded by word count only (the audit asks for their texts), "
+        "her custom Limit awaits the leader's approval, an Asset was bought after her first "
+        "Contract, and a Loose End's Cutoff has run out.",
     )
 
 
@@ -635,7 +646,10 @@ def orrin() -> Contractor:
                 threat="The debt passes to whoever he named as next of kin.",
             ),
         ),
-        notes="Died holding the furnace door. Sam's Coin of Charon went to Wren Halloway.",
+        notes="Died holding the furnace door. Sam's Coin of Charon went to Wren Halloway.\n\n"
+        + AUDIT_EXAMPLE
+        + "his Journals are recorded by word count only (the audit asks for their texts), "
+        "and a Loose End's Cutoff ran out.",
     )
 
 
@@ -697,12 +711,180 @@ def example_files() -> dict[str, bytes]:
     return files
 
 
+# --------------------------------------------------------------------------- the other games
+# Issue 33, item 9: "Load examples" offers every game. Each example audits clean
+# (tests/ui/test_examples_every_game.py checks it after Load examples).
+
+
+def tamsin() -> Any:
+    """Tamsin Roe, a This Mortal Coil spacefarer as rolled: STR 4+5+3, DEX 6+2+5, CTRL 3+3+1,
+    no swap, HP d6 = 4 (the roll ``builder.mortal_coil.creation`` makes, after the text's
+    "roll 3d6 for each ability score, then give them 1d6 HP")."""
+    from builder.mortal_coil.character import Item, Spacefarer
+    from builder.mortal_coil.creation import CreationRoll, creation_from_roll
+
+    roll = CreationRoll((4, 5, 3), (6, 2, 5), (3, 3, 1), 4)
+    return Spacefarer(
+        id="tmc-example-tamsin-roe",
+        name="Tamsin Roe",
+        creation=creation_from_roll(roll, ""),
+        player="Sam",
+        pronouns="she/her",
+        background="Salvage diver off the Kessler Ring; owes the Lantern crew a favour.",
+        items=(Item("Cutting torch"), Item("Vacuum suit"), Item("Ration packs")),
+        credits=40,
+        notes="Example spacefarer: freshly rolled, no play yet. Audits clean.",
+    )
+
+
+def harrows_end() -> Any:
+    """A The Coven chronicle as created: the town, the Others' goal, two practitioners with
+    13 trait cards each (the-coven.txt: "take 13 cards -- two white, two red, and the
+    others of either colour as you like")."""
+    from builder.coven.chronicle import (
+        Chronicle,
+        Colour,
+        Element,
+        Goal,
+        Kind,
+        Link,
+        Practitioner,
+        TraitCard,
+    )
+
+    elements = (
+        Element("ada", "Ada Finch", Kind.PERSON),
+        Element("tom", "Tom Okoro", Kind.PERSON),
+        Element("vera", "Vera Lund, the vicar", Kind.PERSON),
+        Element("mill", "The old mill", Kind.PLACE),
+        Element("school", "St Aldhelm's school", Kind.PLACE),
+        Element("council", "The parish council", Kind.ORGANISATION),
+        Element("well", "The dry well", Kind.PLACE, added_by_others=True),
+    )
+    links = (
+        Link("ada", "school"),
+        Link("tom", "mill"),
+        Link("vera", "council"),
+        Link("mill", "well"),
+        Link("ada", "tom"),
+    )
+
+    def cards(pid: str, white: list[tuple[str, str]], red: list[str]) -> tuple[TraitCard, ...]:
+        made = [
+            TraitCard(f"{pid}c{i}", Colour.WHITE, text, (tie,) if tie else ())
+            for i, (text, tie) in enumerate(white, start=1)
+        ]
+        made += [
+            TraitCard(f"{pid}c{len(white) + i}", Colour.RED, text, ())
+            for i, text in enumerate(red, start=1)
+        ]
+        return tuple(made)
+
+    ada = Practitioner(
+        "p1",
+        "Ada Finch",
+        "Ines",
+        (
+            "Ada Finch",
+            "Teaches the infants at St Aldhelm's",
+            "A brother, Tom, at the mill",
+            "Tom, and the children in her class",
+            "They promised the school would never close",
+            "",
+        ),
+        cards(
+            "p1",
+            [
+                ("Knows every child's name and every parent's worry", "school"),
+                ("Patient as a stone", ""),
+                ("Sings in the church choir", "vera"),
+                ("Keeps her brother out of trouble", "tom"),
+                ("Reads the parish minutes nobody reads", "council"),
+                ("Walks the mill path at dusk", "mill"),
+                ("Never forgets a promise", ""),
+            ],
+            [
+                "Hears what the well whispers",
+                "Her shadow is late",
+                "Children obey her without a word",
+                "Ink that writes itself",
+                "Cold hands that do not shake",
+                "Dreams of a drowned town",
+            ],
+        ),
+        "ada",
+    )
+    tom = Practitioner(
+        "p2",
+        "Tom Okoro",
+        "Sam",
+        (
+            "Tom Okoro",
+            "Keeps the old mill turning for the tourists",
+            "His sister Ada",
+            "Ada",
+            "The mill was to be sold for flats",
+            "Keep the mill, and keep Ada safe",
+        ),
+        cards(
+            "p2",
+            [
+                ("Strong back, stronger opinions", ""),
+                ("Owes the council money", "council"),
+                ("Knows the river's moods", "mill"),
+                ("Ada's brother first", "ada"),
+                ("Quick with a joke at the pub", ""),
+            ],
+            [
+                "The millstone turns when he asks",
+                "Smells rain a day away",
+                "Never tires after dark",
+                "The dogs will not bark at him",
+                "Speaks with the drowned",
+                "Water remembers him",
+                "A debt the Others hold",
+                "Eyes like the well's bottom",
+            ],
+        ),
+        "tom",
+    )
+    return Chronicle(
+        "coven-example-harrows-end",
+        "Harrow's End",
+        "Vera",
+        "Something old in the dry well, patient and hungry",
+        Goal.CORRUPT_PEOPLE,
+        (ada, tom),
+        elements,
+        links,
+    )
+
+
+def other_game_files() -> dict[str, bytes]:
+    """File name → bytes of the This Mortal Coil and The Coven examples, each audited clean."""
+    from builder.coven import file as coven_file
+    from builder.coven.audit import audit_chronicle
+    from builder.mortal_coil import file as mc_file
+    from builder.mortal_coil.audit import audit_spacefarer
+
+    spacefarer = tamsin()
+    chronicle = harrows_end()
+    for audit in (audit_spacefarer(spacefarer), audit_chronicle(chronicle)):
+        found = [f for line in audit.lines for f in line.findings]
+        if found:
+            raise SystemExit(f"example {audit.name}: " + "; ".join(f.message for f in found))
+    return {
+        "mortal_coil/tamsin-roe.json": mc_file.dumps(mc_file.MortalCoilFile(spacefarer)).encode(),
+        "coven/harrows-end.json": coven_file.dumps(coven_file.CovenFile(chronicle)).encode(),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only check the files are current")
     args = parser.parse_args(argv)
     stale = []
-    for name, data in example_files().items():
+    for name, data in {**example_files(), **other_game_files()}.items():
         path = EXAMPLES_DIR / name
         if args.check:
             if not path.exists() or path.read_bytes() != data:

@@ -291,11 +291,18 @@ def _line_data(line: RosterLine, column: int, role: int) -> Any:
     return value
 
 
-def cell_text(line: RosterLine, column: int) -> str:
-    """What a character's row shows in ``column`` (Name, Status, Victories, Approval).
+CONTRACT_GAME = "The Contract"
+"""The Game column's text for a contractor (The Contract has no roster label of its own)."""
 
-    Only The Contract's characters have a Status and victories; others
-    (other games' rules have none) show their game's name.
+GAME_COLUMN = 4
+
+
+def cell_text(line: RosterLine, column: int) -> str:
+    """What a character's row shows in ``column`` (Name, Status, Victories, Approval, Game).
+
+    Only The Contract's characters have a Status and victories; others (other
+    games' rules have none) show "—" there, and every row names its game in
+    the Game column, so Status holds statuses only (issue 33, item 2).
     """
     if column == 0:
         title = line.name if line.alive else f"✝ {line.name}"
@@ -303,8 +310,10 @@ def cell_text(line: RosterLine, column: int) -> str:
     if column == 3:
         return humanize(line.approval)
     other = roster_label(line.family)
+    if column == GAME_COLUMN:
+        return other or CONTRACT_GAME
     if column == 1:
-        return other or line.status.label
+        return "—" if other else line.status.label
     return "—" if other else str(line.victories)
 
 
@@ -314,7 +323,8 @@ class RosterPanel(QWidget):
     contractor_selected = Signal(str)
     contractor_activated = Signal(str)
 
-    COLUMNS = ("Name", "Status", "Victories", "Approval")
+    COLUMNS = ("Name", "Status", "Victories", "Approval", "Game")
+    """The Game column shows only while the list holds another game's characters."""
 
     def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
@@ -538,8 +548,13 @@ class RosterPanel(QWidget):
             line = RosterLine("", "", "", victories, True, approval, "", family)
             for col in range(1, len(self.COLUMNS)):
                 seen[col].add(cell_text(line, col))
+        # Contractors only: no Game column to read (nor to take Approval's room).
+        only_contract = seen[GAME_COLUMN] <= {CONTRACT_GAME}
+        self.tree.setColumnHidden(GAME_COLUMN, only_contract)
         total = 0
         for col in range(1, len(self.COLUMNS)):
+            if col == GAME_COLUMN and only_contract:
+                continue
             widest = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
             width = max(widest, header.sectionSizeHint(col))
             header.resizeSection(col, width)

@@ -3,8 +3,12 @@
     harbinger [--db PATH|URL] contractor create FILE [--json]
     harbinger [--db PATH|URL] contractor record-contract ID --scenario S --outcome victory ...
     harbinger [--db PATH|URL] contractor journal|spend|buy-asset|gift|correct|... ID ...
+    harbinger [--db PATH|URL] contractor record-table --scenario S (--home|--away) [--gm ID]
+        --attendee ID:OUTCOME[:commission][:away] ... [--json]
 
-``create`` reads a creation file (the wizard's choices as JSON,
+``record-table`` records one Contract for every contractor at the table in
+one transaction (``harbinger.app.contract.table``). ``create`` reads a
+creation file (the wizard's choices as JSON,
 ``resources/schemas/contractor-creation.v1.schema.json``); every other action
 is an operation declared in ``harbinger.app.contract.declared`` and made into
 a subcommand by ``harbinger.commands.operations``, so the desktop and the CLI
@@ -43,8 +47,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     create.add_argument("file", metavar="FILE", help="the creation file")
     add_json_flag(create)
     create.set_defaults(func=run_create)
+    _add_record_table(actions)
     add_operations(actions, OPERATIONS, NOUN)
     parser.set_defaults(func=_no_action)
+    _add_db_reports(subparsers)
 
 
 def _no_action(_args: argparse.Namespace) -> int:
@@ -69,3 +75,169 @@ def run_create(args: argparse.Namespace) -> int:
             )
 
         return run_plan(args, "create", library, lambda: plan, store)
+
+
+def _add_record_table(actions: argparse._SubParsersAction) -> None:
+    """``record-table``: one Contract for the whole table (issue 32 item 1)."""
+    from builder.contract.table import GmBonus
+
+    table = actions.add_parser(
+        "record-table",
+        help="record one Contract for every contractor at the table, all or none",
+        description="Record one Contract for the whole table in one transaction: every "
+        "attendee's Contract (or a Ringer's Bonus Exp) and the GM's reward, or nothing if "
+        "any of them is refused (exit 1).",
+    )
+    table.add_argument("--scenario", required=True, help="the Contract's scenario (required)")
+    table.add_argument("--date", default="", help="date played, YYYY-MM-DD (default: today)")
+    where = table.add_mutually_exclusive_group(required=True)
+    where.add_argument("--home", action="store_true", help="played in the home Playgroup (+3 Exp)")
+    where.add_argument(
+        "--away", action="store_true", help="played outside the home Playgroup (+1 Exp)"
+    )
+    table.add_argument(
+        "--attendee",
+        action="append",
+        required=True,
+        metavar="ID:OUTCOME[:commission][:away]",
+        help="one per seat: the contractor (for a Ringer, the one taking the Bonus Exp) and "
+        "victory, loss, death, ringer-met or ringer-missed; ':commission' for the one the GM "
+        "selects for the Commission, ':away' for a visitor from another Playgroup",
+    )
+    table.add_argument(
+        "--gm", default="", metavar="ID", help="the GM's contractor: takes the Improvement"
+    )
+    table.add_argument("--gm-name", default="", help="who ran it (default: the GM's player)")
+    table.add_argument(
+        "--gm-bonus",
+        choices=[b.value for b in GmBonus],
+        default=GmBonus.NONE.value,
+        help="+6 Bonus Exp for the GM under Into The Fold or The Golden Ratio",
+    )
+    table.add_argument("--notes", default="", help="notes kept with each Contract entry")
+    add_json_flag(table)
+    table.set_defaults(func=run_record_table)
+
+
+def run_record_table(args: argparse.Namespace) -> int:
+    """Plan every share, commit them together, print each contractor's figures."""
+    from builder.contract.table import GmBonus, TableContract
+    from harbinger.app.common import InputError, Refused, commit
+    from harbinger.app.contract.gift_saving import today
+    from harbinger.app.contract.table import (
+        parse_attendee,
+        plan_table_contract,
+        store_table,
+        table_document,
+    )
+    from harbinger.commands.base import EXIT_CHECK_FAILED, emit
+    from harbinger.commands.operations import open_library
+    from models.errors import LibraryError
+
+    try:
+        seats = tuple(parse_attendee(text) for text in args.attendee)
+    except InputError as exc:
+        raise CliError(str(exc)) from None
+    with open_library(args) as library:
+        gm_name = args.gm_name
+        if not gm_name and args.gm and library.exists(args.gm):
+            gm_name = getattr(getattr(library.load(args.gm), "concept", None), "player", "")
+        contract = TableContract(
+            date=args.date or today(),
+            scenario=args.scenario,
+            home=bool(args.home),
+            attendees=seats,
+            gm_id=args.gm,
+            gm_name=gm_name,
+            gm_bonus=GmBonus(args.gm_bonus),
+            notes=args.notes,
+        )
+        table, plan = plan_table_contract(library, contract)
+        document = table_document(table)
+        try:
+            commit(library, plan, store_table)
+        except Refused as refusal:
+            document["refused"] = [f.to_json() for f in refusal.findings]
+            if args.json:
+                emit(args, document, "")
+            reasons = "; ".join(f.message for f in refusal.findings)
+            raise CliError(f"{plan.name} refused: {reasons}", EXIT_CHECK_FAILED) from None
+        except LibraryError as exc:
+            raise CliError(f"{plan.name}: {exc}", EXIT_CHECK_FAILED) from None
+    document["recorded"] = True
+    emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines)]))
+    return 0
+
+
+def _add_db_reports(subparsers: argparse._SubParsersAction) -> None:
+    """The Contract's reports on the whole library, as ``harbinger db`` actions."""
+    from harbinger.commands.db import add_action
+
+    players = add_action(
+        subparsers,
+        "players",
+        help="each player's history: Contracts played and GMed, victories, deaths, Exp earned",
+        description="One line per player across all their contractors in the library: "
+        "Contracts played and GMed, victories, deaths and Exp earned (not the starting 150).",
+    )
+    add_json_flag(players)
+    players.set_defaults(func=run_players)
+    due = add_action(
+        subparsers,
+        "due",
+        help="what is due per contractor: Loose Ends at their Cutoff, unspent rewards, "
+        "free Consumables, changed approvals, unwritten Journals",
+        description="Every living contractor with something due: a Loose End whose Cutoff "
+        "reached 0, unspent Gift Credits or Improvements, a free Consumable of this Downtime "
+        "not crafted, an approved part the file no longer matches, a Journal claimed but "
+        "not written.",
+    )
+    add_json_flag(due)
+    due.set_defaults(func=run_due)
+
+
+def run_players(args: argparse.Namespace) -> int:
+    """Print every player's history."""
+    from harbinger.app.contract.reports import histories
+    from harbinger.commands.base import emit
+    from harbinger.commands.operations import open_library
+
+    with open_library(args) as library:
+        found = histories(library)
+
+    def text() -> str:
+        if not found:
+            return "No contractors in the library."
+        head = f"{'player':<24} contractors  played  GMed  victories  deaths  Exp earned"
+        rows = [
+            f"{h.player[:24]:<24} {h.contractors:>11}  {h.contracts_played:>6}  "
+            f"{h.contracts_gmed:>4}  {h.victories:>9}  {h.deaths:>6}  {h.exp_earned:>10}"
+            for h in found
+        ]
+        return "\n".join([head, *rows])
+
+    emit(args, {"players": [h.to_json() for h in found]}, text)
+    return 0
+
+
+def run_due(args: argparse.Namespace) -> int:
+    """Print what is due, contractor by contractor."""
+    from harbinger.app.contract.reports import due
+    from harbinger.commands.base import emit
+    from harbinger.commands.operations import open_library
+
+    with open_library(args) as library:
+        found = due(library)
+
+    def text() -> str:
+        if not found:
+            return "Nothing is due."
+        lines = []
+        for one in found:
+            who = f"{one.name} ({one.player})" if one.player else one.name
+            lines.append(f"{who} [{one.id}]: {', '.join(one.badges)}")
+            lines.extend(f"  - {item.message}" for item in one.items)
+        return "\n".join(lines)
+
+    emit(args, {"due": [one.to_json() for one in found]}, text)
+    return 0

@@ -91,6 +91,20 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     importing.set_defaults(func=run_import)
 
     parser.set_defaults(func=_no_action)
+    _ACTIONS[id(subparsers)] = actions
+
+
+_ACTIONS: dict[int, argparse._SubParsersAction] = {}
+"""``db``'s actions per top-level parser, for the games' own ``db`` reports (``add_action``)."""
+
+
+def add_action(subparsers: argparse._SubParsersAction, name: str, **kwargs: Any) -> Any:
+    """Add an action to ``harbinger db`` from a game's command module (registered after ``db``).
+
+    This module names no game; a game's report of the whole library (The
+    Contract's ``db players``) comes in through here.
+    """
+    return _ACTIONS[id(subparsers)].add_parser(name, **kwargs)
 
 
 def _no_action(_args: argparse.Namespace) -> int:

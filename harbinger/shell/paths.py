@@ -34,6 +34,11 @@ def settings_dir() -> Path:
     return Path(user_config_dir(APP_NAME, appauthor=False))
 
 
+def drafts_dir() -> Path:
+    """Folder for unfinished creation dialogs kept as drafts (one JSON file per dialog)."""
+    return settings_dir() / "drafts"
+
+
 def is_url(text: str) -> bool:
     """True when ``text`` is a database URL rather than a file path."""
     return "://" in text

@@ -25,7 +25,7 @@ from tests.ui.coven.test_coven_ui import fill
 from ui.coven import ChronicleView, CreateChronicleDialog
 from ui.main_window import MainWindow
 from ui.mortal_coil import SpacefarerCreationDialog, SpacefarerSheet
-from ui.roster import ID_ROLE
+from ui.roster import GAME_COLUMN, ID_ROLE
 
 
 def new_spacefarer(window: MainWindow, name: str = "Tamsin Roe") -> SpacefarerSheet:
@@ -71,14 +71,14 @@ def add_contractor(window: MainWindow) -> str:
     return window.contractor.id
 
 
-def roster_status(window: MainWindow, character_id: str) -> str:
-    """The Status column's text of a character's roster row."""
+def roster_cell(window: MainWindow, character_id: str, column: int) -> str:
+    """The text of a character's roster row in ``column``."""
     model = window.roster.model
     for g in range(model.rowCount()):
         group = model.item(g, 0)
         for r in range(group.rowCount()):
             if group.child(r, 0).data(ID_ROLE) == character_id:
-                return group.child(r, 1).text()
+                return group.child(r, column).text()
     return ""
 
 
@@ -105,7 +105,9 @@ def test_a_spacefarer_keeps_its_own_undo_beside_a_contractor(
     sid = sheet.character_id
     library = window.workspace.library
     assert library.system_of(sid) == "mortal-coil"
-    assert roster_status(window, sid) == "This Mortal Coil"
+    # The game has its own column; Status holds statuses only (issue 33, item 2).
+    assert roster_cell(window, sid, GAME_COLUMN) == "This Mortal Coil"
+    assert roster_cell(window, sid, 1) == "—"
     assert undo.text() == "&Undo Create Tamsin Roe"
 
     take_a_hit(sheet)
@@ -131,7 +133,7 @@ def test_a_spacefarer_keeps_its_own_undo_beside_a_contractor(
 
     window.close()
     reopened = open_window(library_path)
-    assert roster_status(reopened, sid) == "This Mortal Coil"
+    assert roster_cell(reopened, sid, GAME_COLUMN) == "This Mortal Coil"
     reopened.roster.select(sid)
     shown = reopened.game_sheet
     assert isinstance(shown, SpacefarerSheet)
@@ -147,7 +149,7 @@ def test_a_chronicle_keeps_its_own_undo_beside_a_contractor(
     chronicle_id = view.character_id
     library = window.workspace.library
     assert library.system_of(chronicle_id) == "coven"
-    assert roster_status(window, chronicle_id) == "The Coven"
+    assert roster_cell(window, chronicle_id, GAME_COLUMN) == "The Coven"
     view.physical.setText("JH AS KD QD 2C 3C 4C 5C 6C 7C")
     view.record_deal()
     assert view.session.state.week == 1
@@ -168,7 +170,7 @@ def test_a_chronicle_keeps_its_own_undo_beside_a_contractor(
 
     window.close()
     reopened = open_window(library_path)
-    assert roster_status(reopened, chronicle_id) == "The Coven"
+    assert roster_cell(reopened, chronicle_id, GAME_COLUMN) == "The Coven"
     reopened.roster.select(chronicle_id)
     shown = reopened.game_sheet
     assert isinstance(shown, ChronicleView)

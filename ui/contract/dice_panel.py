@@ -151,6 +151,10 @@ def percent(p: Fraction) -> str:
     return f"{float(p) * 100:.1f} %"
 
 
+POOL_LINES = 4
+"""Lines of text the pool's line keeps room for (the longest notes take three or four)."""
+
+
 class DicePanel(QWidget):
     """Pick a roll and read its pool and exact Outcome chances."""
 
@@ -172,6 +176,11 @@ class DicePanel(QWidget):
         self.pool_label = QLabel()
         self.pool_label.setWordWrap(True)
         self.pool_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        # The pool's line grows a note for a Penalty, a scar or an untrained Ability: its
+        # room is kept from the start, so the Roll button below never moves under the
+        # pointer when a note appears (issue 33, item 7).
+        self.pool_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.pool_label.setMinimumHeight(self.pool_label.fontMetrics().lineSpacing() * POOL_LINES)
 
         form = QFormLayout()
         form.addRow("&Roll", self.first)

@@ -83,6 +83,22 @@ def _alive(window: Any) -> bool:
     return bool(report is not None and report.alive)
 
 
+def _record_table(window: Any) -> None:
+    """Open Record Contract for the Table on the window's library."""
+    from ui.contract.dialogs.table import RecordTableDialog
+    from ui.operations.contract import TableOperations
+
+    window._show_dialog(RecordTableDialog(TableOperations(window.workspace), window))
+
+
+def _player_histories(window: Any) -> None:
+    """Open Player Histories for the window's library."""
+    from harbinger.app.contract.reports import histories
+    from ui.contract.dialogs.players import PlayerHistoriesDialog
+
+    window._show_dialog(PlayerHistoriesDialog(histories(window.workspace.library), window))
+
+
 def _sheet_action(key: str) -> WindowAction:
     """A Contractor → More action: its dialog comes from the contractor's sheet view."""
     text = dict(MORE_ACTIONS)[key]
@@ -125,6 +141,13 @@ SCREENS = SystemUi(
             enabled=_alive,
         ),
         WindowAction(
+            "record_table",
+            "Record Contract for the &Table…",
+            _record_table,
+            tip="Record one Contract for every contractor at the table, and the GM's reward",
+            menu="character",
+        ),
+        WindowAction(
             "spend_exp",
             "&Spend Exp…",
             lambda window: part(window).sheet_action("spend_exp"),
@@ -144,6 +167,13 @@ SCREENS = SystemUi(
             enabled=_shown,
         ),
         *(_sheet_action(key) for key, _text in MORE_ACTIONS),
+        WindowAction(
+            "player_histories",
+            "&Player Histories",
+            _player_histories,
+            tip="Each player's Contracts played and GMed, victories, deaths and Exp earned",
+            menu="view",
+        ),
         WindowAction(
             "dice",
             "&Dice",

@@ -48,6 +48,7 @@ from builder.coven.chronicle import (
     TraitCard,
 )
 from builder.coven.state import creation_findings
+from ui.widgets.drafts import DraftKeeper, Snapshot
 from ui.widgets.name_edit import NameEdit
 
 
@@ -152,6 +153,34 @@ class PractitionerPage(QWidget):
         text_edit.setText(text)
         tie_box.setCurrentIndex(max(0, tie_box.findData(tie)))
 
+    def snapshot(self) -> Snapshot:
+        """What is entered on this page, as plain values (for a draft)."""
+        cards = []
+        for row in range(TRAIT_CARDS):
+            colour_box = self.cards.cellWidget(row, 0)
+            text_edit = self.cards.cellWidget(row, 1)
+            tie_box = self.cards.cellWidget(row, 2)
+            assert isinstance(colour_box, QComboBox) and isinstance(text_edit, QLineEdit)
+            assert isinstance(tie_box, QComboBox)
+            cards.append([colour_box.currentText(), text_edit.text(), tie_box.currentData() or ""])
+        return {
+            "name": self.name.text(),
+            "player": self.player.text(),
+            "person": self.person.currentData() or "",
+            "answers": [a.text() for a in self.answers],
+            "cards": cards,
+        }
+
+    def restore(self, values: Snapshot) -> None:
+        """Put a :meth:`snapshot` back (the town's elements must be set first)."""
+        self.name.setText(str(values.get("name", "")))
+        self.player.setText(str(values.get("player", "")))
+        self.person.setCurrentIndex(max(0, self.person.findData(values.get("person", ""))))
+        for edit, text in zip(self.answers, values.get("answers", []), strict=False):
+            edit.setText(str(text))
+        for row, (colour, text, tie) in enumerate(values.get("cards", [])[:TRAIT_CARDS]):
+            self.set_card(row, Colour(colour), str(text), str(tie))
+
     def practitioner(self) -> Practitioner:
         pid = f"p{self.index + 1}"
         cards = []
@@ -219,6 +248,53 @@ class CreateChronicleDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.refresh()
+        # No lost work (issue 33): ask before discarding; an unfinished one is a draft.
+        self.drafts = DraftKeeper(
+            self, "new-coven-chronicle", "chronicle", self.snapshot, self.restore
+        )
+        self.drafts.resume()
+
+    def snapshot(self) -> Snapshot:
+        """Everything entered, the open practitioner tab included (for a draft)."""
+        return {
+            "town": [self.town.text(), self.others_player.text(), self.description.text()],
+            "goal": self.goal.currentIndex(),
+            "elements": [
+                [e.id, e.name, e.kind.value, e.note, e.added_by_others] for e in self.elements
+            ],
+            "links": [[x.a, x.b] for x in self.links],
+            "practitioners": [p.snapshot() for p in self.practitioner_pages()],
+            "tab": self.pages.currentIndex(),
+        }
+
+    def restore(self, values: Snapshot) -> None:
+        """Put a :meth:`snapshot` back into this (fresh) dialog."""
+        for edit, text in zip(
+            (self.town, self.others_player, self.description), values.get("town", []), strict=False
+        ):
+            edit.setText(str(text))
+        self.goal.setCurrentIndex(int(values.get("goal", 0)))
+        self.elements = [
+            Element(str(i), str(name), Kind(kind), str(note), bool(by_others))
+            for i, name, kind, note, by_others in values.get("elements", [])
+        ]
+        ids = {e.id for e in self.elements}
+        self.links = [Link(str(a), str(b)) for a, b in values.get("links", []) if {a, b} <= ids]
+        self.refresh()
+        for page_values in values.get("practitioners", []):
+            self.add_practitioner().restore(page_values)
+        self.pages.setCurrentIndex(int(values.get("tab", 0)))
+        self.refresh()
+
+    def accept(self) -> None:
+        """Create: the draft is no longer needed."""
+        self.drafts.finished()
+        super().accept()
+
+    def reject(self) -> None:
+        """Escape, Cancel and the close button: ask before throwing away what was entered."""
+        if self.drafts.may_close():
+            super().reject()
 
     def _town_box(self) -> QGroupBox:
         box = QGroupBox("The town")

@@ -25,6 +25,7 @@ Play controls:
 from __future__ import annotations
 
 import contextlib
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
@@ -96,6 +97,7 @@ from harbinger.app import covenant as app
 from harbinger.app.common import Plan
 from ui.covenant.contest_panel import ContestPanel
 from ui.operations.covenant import run
+from ui.widgets.steady import SteadyPlace
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
@@ -192,6 +194,10 @@ class CovenantSheet(QWidget):
         self.tick_buttons: dict[str, QPushButton] = {}
         self.goal_buttons: dict[tuple[str, bool], QPushButton] = {}
         self._build()
+        # Steady screens (issue 33, item 7): an action rebuilds the rows, but the
+        # scroll positions and the keyboard focus stay where the player left them.
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.place = SteadyPlace(self, (self.assets_scroll, self.bids_scroll), self._keyed)
         # Long choices ("Scene edit: add something helpful to the scene") must not set the
         # panel's width: the Ties and assets column needs the room at 1280 pixels.
         for combo in self.findChildren(QComboBox):
@@ -227,7 +233,7 @@ class CovenantSheet(QWidget):
         self.assets_box = QWidget()
         self.assets_layout = QVBoxLayout(self.assets_box)
         self.assets_layout.setContentsMargins(0, 0, 0, 0)
-        scroll = QScrollArea()
+        self.assets_scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.assets_box)
@@ -277,7 +283,7 @@ class CovenantSheet(QWidget):
         at its 1280×800 footprint (issue 28, item 2).
         """
         self.contest_panel = ContestPanel(self)
-        bids = QScrollArea()
+        self.bids_scroll = bids = QScrollArea()
         bids.setWidgetResizable(True)
         bids.setWidget(self.contest_panel)
         self.left_tabs = QTabWidget()
@@ -566,8 +572,35 @@ class CovenantSheet(QWidget):
     def _on_failed(self, message: str) -> None:
         self.message.setText(message)
 
+    def _keyed(self) -> dict[Hashable, QWidget]:
+        """The sheet's buttons by a key that survives a refresh (for :class:`SteadyPlace`)."""
+        keyed: dict[Hashable, QWidget] = {}
+        for group, buttons in (
+            ("time", self.time_buttons),
+            ("use", self.use_buttons),
+            ("destroy", self.destroy_buttons),
+            ("recharge", self.recharge_buttons),
+            ("lose_tie", self.lose_tie_buttons),
+            ("cure", self.cure_buttons),
+            ("tick", self.tick_buttons),
+            ("goal", self.goal_buttons),
+        ):
+            for key, button in buttons.items():
+                keyed[(group, key)] = button
+        return keyed
+
     def refresh(self) -> None:
-        """Reload the character from the library and show builder's evaluation of it."""
+        """Reload the character and show builder's evaluation of it, keeping the place."""
+        place = getattr(self, "place", None)
+        if place is not None:
+            place.hold()
+        try:
+            self._refresh()
+        finally:
+            if place is not None:
+                place.restore()
+
+    def _refresh(self) -> None:
         if not self.library.exists(self.character_id):  # type: ignore[attr-defined]
             self.message.setText("This character is no longer in the library.")
             self.setEnabled(False)

@@ -55,7 +55,9 @@ from builder.covenant.character import (
 )
 from builder.covenant.rules import CovenantReport, creation_findings, evaluate_covenant
 from builder.covenant.wording import RECHARGE_LABELS, in_player_words, in_pronouns
+from ui.covenant import wizard_draft
 from ui.operations.covenant import create
+from ui.widgets.drafts import DraftKeeper
 from ui.widgets.name_edit import NameEdit
 
 if TYPE_CHECKING:
@@ -793,6 +795,15 @@ class CovenantCreationWizard(QWizard):
         ):
             self.addPage(page)
         self.resize(760, 620)
+        # No lost work (issue 33): ask before discarding; an unfinished one is a draft.
+        self.drafts = DraftKeeper(
+            self,
+            wizard_draft.DRAFT_KIND,
+            "character",
+            lambda: wizard_draft.snapshot(self),
+            lambda values: wizard_draft.restore(self, values),
+        )
+        self.drafts.resume()
 
     def accept(self) -> None:
         """Save the new character (one transaction), then close."""
@@ -803,7 +814,13 @@ class CovenantCreationWizard(QWizard):
             self.review_page.save_error.setText(f"Could not save: {exc}")
             return
         self.character_id = character.id
+        self.drafts.finished()
         super().accept()
+
+    def reject(self) -> None:
+        """Escape, Cancel and the close button: ask before throwing away what was entered."""
+        if self.drafts.may_close():
+            super().reject()
 
 
 __all__ = ["CovenantCreationWizard", "CreationDraft"]

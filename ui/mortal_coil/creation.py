@@ -33,6 +33,7 @@ from builder.mortal_coil.creation import (
     creation_from_roll,
     entered_creation,
 )
+from ui.widgets.drafts import DraftKeeper, Snapshot
 from ui.widgets.name_edit import NameEdit
 
 SWAPS = ("", "str,dex", "str,ctrl", "dex,ctrl")
@@ -142,6 +143,44 @@ class SpacefarerCreation(QWidget):
             e["str"].value(), e["dex"].value(), e["ctrl"].value(), e["hp"].value()
         )
 
+    def snapshot(self) -> Snapshot:
+        """What is entered, the roll's dice included, as plain values (for a draft)."""
+        rolled = self.rolled
+        return {
+            "text": [e.text() for e in (self.name, self.pronouns, self.background, self.player)],
+            "entering": self.use_entered.isChecked(),
+            "roll": None
+            if rolled is None
+            else [*rolled.str_dice, *rolled.dex_dice, *rolled.ctrl_dice, rolled.hp_die],
+            "swap": self.swap.currentIndex(),
+            "entered": {key: spin.value() for key, spin in self.entered.items()},
+        }
+
+    def restore(self, values: Snapshot) -> None:
+        """Put a :meth:`snapshot` back: the same dice, swap and typed numbers."""
+        edits = (self.name, self.pronouns, self.background, self.player)
+        for edit, text in zip(edits, values.get("text", []), strict=False):
+            edit.setText(str(text))
+        dice = values.get("roll")
+        if dice is not None:
+            numbers = [int(d) for d in dice]
+            if len(numbers) != 10 or not all(1 <= d <= 6 for d in numbers):
+                raise ValueError(f"a creation roll is ten d6 results, not {dice!r}")
+            self.rolled = CreationRoll(
+                (numbers[0], numbers[1], numbers[2]),
+                (numbers[3], numbers[4], numbers[5]),
+                (numbers[6], numbers[7], numbers[8]),
+                numbers[9],
+            )
+        self.swap.setCurrentIndex(int(values.get("swap", 0)))
+        self.use_entered.setChecked(bool(values.get("entering", False)))
+        self.use_roll.setChecked(not self.use_entered.isChecked())
+        if self.use_entered.isChecked():
+            for key, value in dict(values.get("entered", {})).items():
+                if key in self.entered:
+                    self.entered[key].setValue(int(value))
+        self._show()
+
     def character(self) -> Spacefarer:
         """The new spacefarer (no play yet); findings about its numbers are shown, not fatal."""
         creation = self.creation()
@@ -179,8 +218,19 @@ class SpacefarerCreationDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         layout.addWidget(self.buttons)
         self.resize(560, 460)
+        # No lost work (issue 33): ask before discarding; an unfinished one is a draft.
+        self.drafts = DraftKeeper(
+            self, "new-spacefarer", "spacefarer", self.form.snapshot, self.form.restore
+        )
+        self.drafts.resume()
 
     def accept(self) -> None:
         """Keep the spacefarer made from the form, then close."""
         self.made = self.form.character()
+        self.drafts.finished()
         super().accept()
+
+    def reject(self) -> None:
+        """Escape, Cancel and the close button: ask before throwing away what was entered."""
+        if self.drafts.may_close():
+            super().reject()

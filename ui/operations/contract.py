@@ -33,7 +33,7 @@ from harbinger.app.contract import operations as app
 from harbinger.app.contract.operations import describe_difference, store
 from ui.workspace import Change, Workspace
 
-__all__ = ["Operations", "Plan", "Refused", "describe_difference", "store"]
+__all__ = ["Operations", "Plan", "Refused", "TableOperations", "describe_difference", "store"]
 
 
 class Operations:
@@ -296,3 +296,45 @@ class Operations:
 
     def edit_notes(self, contractor: Contractor, notes: str) -> Change:
         return self.commit(app.plan_edit_notes(contractor, notes))
+
+
+# --------------------------------------------------------------------------- the whole table
+
+
+class TableOperations:
+    """A Contract recorded for the whole table (issue 32 item 1), as the desktop commits it.
+
+    The plan is ``harbinger.app.contract.table``'s; the commit stores every share
+    in one library transaction and records ONE undo step for all of them, on the
+    history of no single character (``TABLE_HISTORY``), made the active one so
+    Edit → Undo offers it at once.
+    """
+
+    TABLE_HISTORY = ""
+
+    def __init__(self, workspace: Workspace) -> None:
+        self.workspace = workspace
+
+    def plan(self, contract: Any) -> tuple[Any, Plan[Any]]:
+        """Every contractor's share of ``contract`` (a ``builder.contract.table.TableContract``)."""
+        from harbinger.app.contract.table import plan_table_contract
+
+        return plan_table_contract(self.workspace.library, contract)
+
+    def record(self, contract: Any) -> Change:
+        """Store every share at once; Refused (nothing stored) when any share is refused."""
+        from harbinger.app.contract.table import store_table
+
+        _table, plan = self.plan(contract)
+        if plan.errors:
+            raise Refused(plan.name, plan.errors)
+        change = Change(
+            name=plan.name,
+            character_id=self.TABLE_HISTORY,
+            roster=True,
+            lines=plan.lines,
+            findings=plan.findings,
+        )
+        self.workspace.commit(change, plan.before, plan.after, store_table)
+        self.workspace.activate(self.TABLE_HISTORY)
+        return change

@@ -96,7 +96,7 @@ def parse_entry(line: str) -> Entry:  # noqa: C901, PLR0911, PLR0912  (complexit
         case "journal":
             # The text has the claimed number of words unless "untexted" says the
             # file kept only the claim ("word count not verifiable").
-            kind, words, title = plain
+            kind, words, title = [p for p in plain if p != "untexted"]
             text = "" if "untexted" in flags else " ".join(["word"] * int(words))
             return Journal(date, title, JournalKind(kind), int(words), text=text)
         case "hustle":

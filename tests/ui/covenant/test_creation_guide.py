@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QWizard
 from builder.covenant.rules import evaluate_covenant
 from models import Library
 from tests.ui.covenant.conftest import workspace_on
+from tests.ui.draft_answers import reject
 from ui.covenant import CovenantCreationWizard
+from ui.widgets.drafts import DraftKeeper
 
 
 def _next_enabled(wizard: CovenantCreationWizard) -> bool:
@@ -176,6 +178,6 @@ def test_an_own_ability_needs_a_use(qtbot, library: Library) -> None:  # type: i
 def test_cancelling_saves_nothing(qtbot, library: Library) -> None:  # type: ignore[no-untyped-def]
     wizard = open_wizard(qtbot, library)
     wizard.identity_page.name.setText("Nobody")
-    wizard.reject()
+    assert reject(qtbot, wizard, DraftKeeper.DISCARD)  # Cancel asks first (issue 33, item 1)
     assert library.roster() == []
     assert wizard.character_id == ""

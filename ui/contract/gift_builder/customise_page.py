@@ -53,6 +53,7 @@ from ui.contract.gift_builder.common import (
     signed,
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
+from ui.widgets.elided import ElidedLabel
 
 
 class ModifierRow(QWidget):
@@ -72,7 +73,11 @@ class ModifierRow(QWidget):
         self.check.setAccessibleName(modifier.name)
         self.amount = label(signed(modifier.kind.sign), "amount", wrap=False)
         self.rules = label(modifier.rules, "muted")
-        self.reason = label("", "error")
+        # Beside the name on the first line, one line high: a reason appearing or going
+        # never moves the rows below under the pointer (issue 33, item 7); the whole
+        # reason is its tooltip and the check box's.
+        self.reason = ElidedLabel()
+        self.reason.setObjectName("error")
         self.reason.hide()
         grid = QGridLayout(self)
         grid.setContentsMargins(4, 4, 4, 4)
@@ -123,9 +128,7 @@ class ModifierRow(QWidget):
                 ibox.addWidget(name)
                 ibox.addWidget(field, 1)
                 grid.addLayout(ibox, 2 + i, 0, 1, 4)
-        grid.addWidget(
-            self.reason, 2 + max(1, modifier.max if modifier.detail_label else 1), 0, 1, 4
-        )
+        grid.addWidget(self.reason, 0, 3)
         self.check.toggled.connect(lambda on: self.toggled.emit(modifier.id, on))
         self._search = f"{modifier.name} {modifier.rules}".lower()
 

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QVBoxLayout, QWidget, QWizard
 
 from builder.contract.character import Contractor
 from builder.contract.sheet_catalog import SheetCatalog
+from ui.contract.wizard import draft
 from ui.contract.wizard.pages import (
     AssetsPage,
     ConceptPage,
@@ -28,6 +29,7 @@ from ui.contract.wizard.pages import (
 )
 from ui.contract.wizard.state import CreationState
 from ui.screen_fit import fit_to_screen
+from ui.widgets.drafts import DraftKeeper
 
 
 class StepList(QWidget):
@@ -116,6 +118,16 @@ class CreationWizard(QWizard):
             height = min(height, available.height() - 60)
         self.resize(width, height)
         self._result: Contractor | None = None
+        # No lost work (issue 33): Escape, Cancel or close ask once something is entered,
+        # and an unfinished contractor is kept as a draft that reopens here.
+        self.drafts = DraftKeeper(
+            self,
+            draft.DRAFT_KIND,
+            "contractor",
+            lambda: draft.snapshot(self),
+            lambda values: draft.restore(self, values),
+        )
+        self.drafts.resume()
 
     def _step_changed(self, page_id: int) -> None:
         page = self.page(page_id)
@@ -142,4 +154,10 @@ class CreationWizard(QWizard):
         if self.state.verdict.errors or not self.state.concept.name.strip():
             return  # Finish is disabled then; keyboard shortcuts must not slip past it
         self.contractor()
+        self.drafts.finished()
         super().accept()
+
+    def reject(self) -> None:
+        """Escape, Cancel and the close button: ask before throwing away what was entered."""
+        if self.drafts.may_close():
+            super().reject()
