@@ -426,6 +426,7 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
     cid = row.id
     player = session.get(PlayerRow, row.player_id) if row.player_id is not None else None
     gifts = _children(session, GiftRow, cid, GiftRow.position)
+    sheet_items = _children(session, SheetItemRow, cid)
     return Contractor(
         id=cid,
         concept=mapping.concept_from_row(row, player.name if player else ""),
@@ -443,11 +444,10 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
             row, _children(session, SourceConditionRow, cid, SourceConditionRow.position)
         ),
         stock=dataclasses.replace(
-            mapping.stock_from_rows(
-                _children(session, SheetItemRow, cid), _children(session, CraftedItemRow, cid)
-            ),
+            mapping.stock_from_rows(sheet_items, _children(session, CraftedItemRow, cid)),
             carried_lb=row.carried_lb,
             unencumbered=row.unencumbered,
+            item_log=mapping.item_log_from_text(row.item_log),
         ),
         health=mapping.health_from_rows(
             row,
@@ -460,6 +460,8 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
         ),
         notes=row.notes,
         playgroup=PlaygroupRules(golden_ratio=row.golden_ratio),
+        weapons=mapping.weapons_from_rows(sheet_items),
+        bio=mapping.bio_from_rows(sheet_items),
     )
 
 
@@ -559,7 +561,13 @@ def _collection_values(
             *mapping.asset_pick_values(cid, contractor.creation),
         ],
         "source": lambda: mapping.source_values(cid, contractor.source),
-        "stock": lambda: mapping.stock_values(cid, contractor.stock),
+        # Weapons and bio lines share the stock's sheet_item table (their own sections), so
+        # they are saved together with it.
+        "stock": lambda: [
+            *mapping.stock_values(cid, contractor.stock),
+            *mapping.weapon_values(cid, contractor.weapons),
+            *mapping.bio_values(cid, contractor.bio),
+        ],
         "health": lambda: mapping.health_values(cid, contractor.health),
         "loose_ends": lambda: mapping.loose_end_values(cid, contractor.loose_ends),
     }
@@ -600,7 +608,7 @@ def _changed_parts(old: Contractor, new: Contractor) -> list[str]:
         parts.append("creation")
     if old.source.replenishment != new.source.replenishment:
         parts.append("source")
-    if old.stock != new.stock:
+    if old.stock != new.stock or old.weapons != new.weapons or old.bio != new.bio:
         parts.append("stock")
     if (
         old.health.injuries != new.health.injuries
@@ -622,6 +630,7 @@ def _own_fields_changed(old: Contractor, new: Contractor) -> bool:
         or old.health.mind_damage != new.health.mind_damage
         or old.stock.carried_lb != new.stock.carried_lb
         or old.stock.unencumbered != new.stock.unencumbered
+        or old.stock.item_log != new.stock.item_log
         or old.playgroup != new.playgroup
     )
 

@@ -439,8 +439,8 @@ class Library:
                 version = stored + 1 if summary.changed else stored
                 concurrency.record(session, identity.id, version)
         except sa.exc.IntegrityError as exc:
-            if held is not None:
-                # Not a race between two new copies: the database refused the write itself.
+            if held is not None and not _unique_violation(exc):
+                # Not a race for one id or one ledger place: the database refused the write.
                 raise LibraryError(f"{identity.name} could not be stored: {exc.orig}") from exc
             # Two new copies of one id saved at the same moment (a shared library): the
             # other went in first; nothing of this one was written.
@@ -773,6 +773,12 @@ def _progress_from(progress: Progress | None, start: int, total: int) -> Progres
         progress(phase, start + done, total)
 
     return step
+
+
+def _unique_violation(exc: sa.exc.IntegrityError) -> bool:
+    """True when a write lost a race for a unique key (another save went in first)."""
+    orig = exc.orig
+    return getattr(orig, "sqlstate", None) == "23505" or "UNIQUE constraint failed" in str(orig)
 
 
 def _source_name(source: str | os.PathLike[str] | bytes, index: int) -> str:

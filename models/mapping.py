@@ -17,11 +17,13 @@ without loss.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
+from builder.contract.bio import Bio
 from builder.contract.character import (
     AssetKind,
     AssetPick,
@@ -38,6 +40,9 @@ from builder.contract.character import (
     Health,
     Injury,
     Item,
+    ItemEvent,
+    ItemState,
+    LegendaryArtifact,
     Limit,
     LooseEnd,
     Outcome,
@@ -46,9 +51,16 @@ from builder.contract.character import (
     Stock,
     ThreatLevel,
     Trauma,
+    Weapon,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
-from builder.contract.serialize import entry_from_dict, split_entry
+from builder.contract.serialize import (
+    canonical_json,
+    entry_from_dict,
+    from_data,
+    split_entry,
+    to_data,
+)
 from models.tables import (
     AssetPickRow,
     BattleScarRow,
@@ -94,6 +106,9 @@ STOCK_SECTIONS = {
 CRAFTED_KINDS = {"artifacts": "artifact", "consumables": "consumable"}
 """``Stock`` field → ``crafted_item.kind``."""
 
+LEGENDARY_KIND = "legendary"
+"""``crafted_item.kind`` of a Legendary Artifact (``Stock.legendary``, revision 0011)."""
+
 
 # --------------------------------------------------------------------------- contractor row
 
@@ -118,6 +133,7 @@ def contractor_fields(contractor: Contractor) -> dict[str, Any]:
         "carried_lb": contractor.stock.carried_lb,
         "unencumbered": contractor.stock.unencumbered,
         "golden_ratio": contractor.playgroup.golden_ratio,
+        "item_log": item_log_text(contractor.stock.item_log),
     }
 
 
@@ -505,11 +521,50 @@ def stock_values(contractor_id: str, stock: Stock) -> list[Values]:
                     "gift_id": item.gift_id,
                     "quantity": item.quantity,
                     "detail": item.detail,
+                    "state": str(item.state),
+                    "gift_ids": "",
                 },
             )
             for i, item in enumerate(crafted)
         )
+    rows.extend(
+        (
+            CraftedItemRow,
+            {
+                "contractor_id": contractor_id,
+                "kind": LEGENDARY_KIND,
+                "position": i,
+                "name": artifact.name,
+                "gift_id": "",
+                "quantity": 1,
+                "detail": artifact.description,
+                "state": str(artifact.state),
+                "gift_ids": json.dumps(list(artifact.gifts)) if artifact.gifts else "",
+            },
+        )
+        for i, artifact in enumerate(stock.legendary)
+    )
     return rows
+
+
+def item_log_text(log: tuple[ItemEvent, ...]) -> str:
+    """``contractor.item_log``: the item log as a JSON list ("" when empty)."""
+    return json.dumps(to_data(log), ensure_ascii=False) if log else ""
+
+
+def item_log_from_text(text: str) -> tuple[ItemEvent, ...]:
+    """The item log back from ``contractor.item_log``."""
+    if not text:
+        return ()
+    log: tuple[ItemEvent, ...] = from_data(tuple[ItemEvent, ...], json.loads(text), "item_log")
+    return log
+
+
+def _legendary(row: CraftedItemRow) -> LegendaryArtifact:
+    gifts = tuple(json.loads(row.gift_ids)) if row.gift_ids else ()
+    return LegendaryArtifact(
+        name=row.name, description=row.detail, gifts=gifts, state=ItemState(row.state)
+    )
 
 
 def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItemRow]) -> Stock:
@@ -517,9 +572,19 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
     for row in sorted(items, key=lambda r: (r.section, r.position)):
         sections.setdefault(row.section, []).append(Item(name=row.name, detail=row.detail))
     kinds: dict[str, list[CraftedItem]] = {kind: [] for kind in CRAFTED_KINDS.values()}
+    legendary: list[LegendaryArtifact] = []
     for c in sorted(crafted, key=lambda r: (r.kind, r.position)):
+        if c.kind == LEGENDARY_KIND:
+            legendary.append(_legendary(c))
+            continue
         kinds.setdefault(c.kind, []).append(
-            CraftedItem(name=c.name, gift_id=c.gift_id, quantity=c.quantity, detail=c.detail)
+            CraftedItem(
+                name=c.name,
+                gift_id=c.gift_id,
+                quantity=c.quantity,
+                detail=c.detail,
+                state=ItemState(c.state or "held"),
+            )
         )
     return Stock(
         equipment=tuple(sections["equipment"]),
@@ -528,7 +593,65 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
         trophies=tuple(sections["trophy"]),
         conditions=tuple(sections["condition"]),
         circumstances=tuple(sections["circumstance"]),
+        legendary=tuple(legendary),
     )
+
+
+WEAPON_SECTION = "weapon"
+"""The ``sheet_item`` section holding a contractor's weapons (issue 31): one row per weapon,
+its record as canonical JSON in ``detail``, so weapons need no table of their own."""
+
+
+def weapon_values(contractor_id: str, weapons: Sequence[Weapon]) -> list[Values]:
+    """The sheet_item rows of the contractor's weapons, in sheet order."""
+    return [
+        (
+            SheetItemRow,
+            {
+                "contractor_id": contractor_id,
+                "section": WEAPON_SECTION,
+                "position": i,
+                "name": weapon.name,
+                "detail": canonical_json(to_data(weapon)),
+            },
+        )
+        for i, weapon in enumerate(weapons)
+    ]
+
+
+def weapons_from_rows(items: Iterable[SheetItemRow]) -> tuple[Weapon, ...]:
+    """The weapons kept in the sheet_item rows of the weapon section, in position order."""
+    rows = sorted((r for r in items if r.section == WEAPON_SECTION), key=lambda r: r.position)
+    return tuple(from_data(Weapon, json.loads(r.detail), f"weapon[{r.position}]") for r in rows)
+
+
+BIO_SECTION = "bio"
+"""The ``sheet_item`` section holding the filled bio lines (issue 31): one row per line,
+the field's name in ``name`` and its text in ``detail``; no table or column of their own."""
+
+
+def bio_values(contractor_id: str, bio: Bio) -> list[Values]:
+    """The sheet_item rows of the filled bio lines."""
+    filled = [(f.name, getattr(bio, f.name)) for f in dataclasses.fields(bio)]
+    return [
+        (
+            SheetItemRow,
+            {
+                "contractor_id": contractor_id,
+                "section": BIO_SECTION,
+                "position": i,
+                "name": key,
+                "detail": text,
+            },
+        )
+        for i, (key, text) in enumerate((k, t) for k, t in filled if t)
+    ]
+
+
+def bio_from_rows(items: Iterable[SheetItemRow]) -> Bio:
+    """The bio kept in the sheet_item rows of the bio section (unknown names are ignored)."""
+    known = {f.name for f in dataclasses.fields(Bio)}
+    return Bio(**{r.name: r.detail for r in items if r.section == BIO_SECTION and r.name in known})
 
 
 # --------------------------------------------------------------------------- health and loose ends

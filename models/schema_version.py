@@ -5,5 +5,5 @@ Alembic or SQLAlchemy are imported, so it lives in a module that imports
 nothing.
 """
 
-SCHEMA_HEAD = "0010_playgroup_owners"
+SCHEMA_HEAD = "0011_item_states"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""

@@ -133,6 +133,7 @@ class ContractorRow(LibraryTable, table=True):
     carried_lb: int = Field(default=0, nullable=False)
     unencumbered: bool = Field(default=False, nullable=False)
     golden_ratio: bool = Field(default=False, nullable=False)
+    item_log: str = _text()  # JSON list of ItemEvent (revision 0011); "" for none
     approval_state: str = Field(default="unreviewed", nullable=False)
     approvals: str = _text("[]")
     created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
@@ -339,18 +340,20 @@ class SheetItemRow(LibraryTable, table=True):
 
 
 class CraftedItemRow(LibraryTable, table=True):
-    """A crafted Artifact or Consumable the contractor holds."""
+    """A crafted Artifact or Consumable the contractor holds, or a Legendary Artifact."""
 
     __tablename__ = "crafted_item"
 
     id: int | None = Field(default=None, primary_key=True)
     contractor_id: str = _contractor_fk()
-    kind: str  # artifact | consumable
+    kind: str  # artifact | consumable | legendary
     position: int
     name: str
     gift_id: str = Field(default="", sa_column=Column(String(ID_LENGTH), nullable=False))
     quantity: int = Field(default=1, nullable=False)
     detail: str = _text()
+    state: str = Field(default="held", sa_column=Column(String(20), nullable=False))
+    gift_ids: str = _text()  # a Legendary Artifact's Gifts, as a JSON list (revision 0011)
 
 
 class InjuryRow(LibraryTable, table=True):

@@ -8,8 +8,8 @@ the sheet.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Signal
@@ -53,6 +53,7 @@ class RosterLine:
     updated: str
     family: str = "contract"  # the game system's id (``ui.systems``)
     owner: str = ""  # who stored it, in a playgroup's shared library (issue 14)
+    badges: tuple[str, ...] = ()  # what is due, when the leader asked (``set_badges``)
 
     @property
     def status(self) -> Status:
@@ -287,7 +288,14 @@ def _line_data(line: RosterLine, column: int, role: int) -> Any:
         value = _ALIGN_CENTER
     elif role == _TOOLTIP and column == 0:
         owned = f"; owned by {line.owner}" if line.owner else ""
-        value = f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}"
+        # The game is named here too: a narrow roster scrolls its Game column out of view.
+        game = roster_label(line.family)
+        played = f" ({game})" if game else ""
+        due = f"; due: {', '.join(line.badges)}" if line.badges else ""
+        value = (
+            f"{line.name}{played} — {line.player or NO_PLAYER}{owned}; "
+            f"last changed {line.updated}{due}"
+        )
     return value
 
 
@@ -306,7 +314,8 @@ def cell_text(line: RosterLine, column: int) -> str:
     """
     if column == 0:
         title = line.name if line.alive else f"✝ {line.name}"
-        return f"{title}  · {line.owner}" if line.owner else title
+        title = f"{title}  · {line.owner}" if line.owner else title
+        return f"{title}  ⚑ {' · '.join(line.badges)}" if line.badges else title
     if column == 3:
         return humanize(line.approval)
     other = roster_label(line.family)
@@ -330,6 +339,7 @@ class RosterPanel(QWidget):
         super().__init__(parent)
         self._lines: list[RosterLine] = []
         self._source: list[Any] = []  # the rows last shown, as handed over
+        self._badges: dict[str, tuple[str, ...]] = {}  # by id (``set_badges``)
         self._name_width = 0  # what the names need (``_fit_name_column``)
         self._others = 0  # what the other columns take
 
@@ -428,7 +438,7 @@ class RosterPanel(QWidget):
             return
         self._source = rows
         keep = self.current_id()
-        self._lines = [RosterLine.from_row(r) for r in rows]
+        self._lines = self._badged([RosterLine.from_row(r) for r in rows])
         self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
         self._refill(
             self.approval_filter,
@@ -438,6 +448,24 @@ class RosterPanel(QWidget):
         self._rebuild()
         if keep:
             self.select(keep)
+
+    def set_badges(self, badges: Mapping[str, Sequence[str]]) -> None:
+        """Show these badges (what is due, by character id) after the names; {} clears them.
+
+        The words come from the game (The Contract's ``builder.contract.due``); the
+        roster only shows them, and keeps them for the rows it is handed later.
+        """
+        self._badges = {cid: tuple(words) for cid, words in badges.items() if words}
+        keep = self.current_id()
+        self._lines = self._badged(self._lines)
+        self._rebuild()
+        if keep:
+            self.select(keep)
+
+    def _badged(self, lines: list[RosterLine]) -> list[RosterLine]:
+        if not self._badges and not any(ln.badges for ln in lines):
+            return lines
+        return [replace(ln, badges=self._badges.get(ln.id, ())) for ln in lines]
 
     def lines(self) -> list[RosterLine]:
         return list(self._lines)

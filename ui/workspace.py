@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 
-from harbinger.app.common import Plan, Store, commit
-from ui.operations.common import CharacterCommand
+from harbinger.app.common import Plan, Store, commit, commit_together
+from ui.operations.common import CharacterCommand, TogetherCommand
 
 if TYPE_CHECKING:
     from builder.core.findings import Finding
@@ -140,6 +140,20 @@ class Workspace(QObject):
         )
         command = CharacterCommand(self, change, plan.before, plan.after, store)
         self.stack_for(change.character_id).push(command)
+        return change
+
+    def run_together(self, name: str, plans: tuple[Plan[Any], ...], store: Store) -> Change:
+        """Commit plans of several characters as one edit: one transaction, one undo step.
+
+        ``commit_together`` refuses (``Refused``, nothing stored) or stores them
+        all; the edit goes on the undo stack of the first plan's character,
+        and its one undo takes every character back.
+        """
+        commit_together(self.library, plans, store)
+        lines = tuple(line for plan in plans for line in plan.lines)
+        change = Change(name=name, character_id=plans[0].character_id, roster=False, lines=lines)
+        changes = tuple((plan.before, plan.after) for plan in plans)
+        self.stack_for(change.character_id).push(TogetherCommand(self, change, changes, store))
         return change
 
     def commit(self, change: Change, before: Any, after: Any, store: Store) -> None:

@@ -18,7 +18,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
 
+from builder.contract.bio import Bio
 from builder.contract.gifts.draft import GiftDraft
+from builder.contract.item_record import IN_HAND as IN_HAND
+from builder.contract.item_record import ItemAction as ItemAction
+from builder.contract.item_record import ItemEvent as ItemEvent
+from builder.contract.item_record import ItemState as ItemState
+from builder.contract.item_record import LegendaryArtifact as LegendaryArtifact
+from builder.contract.item_record import TransferKind as TransferKind
+from builder.contract.weapon_record import Weapon
 
 ATTRIBUTES: tuple[str, ...] = ("brawn", "dexterity", "perception", "charisma", "intellect")
 """The five Attributes, in the order the rules list them on the sheet."""
@@ -439,6 +447,8 @@ class CraftedItem:
     gift_id: str = ""
     quantity: int = 1
     detail: str = ""
+    state: ItemState = field(default=ItemState.HELD, metadata=ADDED)
+    """Where it is now; its dated changes are in ``Stock.item_log``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -455,6 +465,15 @@ class Stock:
     """Weight carried, in pounds, when the table tracks it ("Encumbrance"); 0: not tracked."""
     unencumbered: bool = field(default=False, metadata=ADDED)
     """Carrying nothing but clothes and a small object in hand: +1 die to physical actions."""
+    legendary: tuple[LegendaryArtifact, ...] = field(default=(), metadata=ADDED)
+    """Legendary Artifacts, each with the Gifts invested in it (issue 31 item 1)."""
+    item_log: tuple[ItemEvent, ...] = field(default=(), metadata=ADDED)
+    """Dated changes of the items' states, uses and transfers, oldest first (issue 31 item 2).
+
+    A list on the Stock rather than ledger entries: nothing here spends or
+    earns Exp, so the Exp ledger and its audit stay as they were, and a
+    transfer leaves a line on both contractors even once the giver has none left.
+    """
 
 
 class ScarTier(StrEnum):
@@ -562,3 +581,7 @@ class Contractor:
     loose_ends: tuple[LooseEnd, ...] = ()
     notes: str = ""
     playgroup: PlaygroupRules = field(default_factory=PlaygroupRules, metadata=ADDED)
+    weapons: tuple[Weapon, ...] = field(default=(), metadata=ADDED)
+    """The weapons kept on the sheet (issue 31); written to a file only when there are any."""
+    bio: Bio = field(default_factory=Bio, metadata=ADDED)
+    """Tagline, residence, languages, contacts, aliases, wish list; written only when filled."""

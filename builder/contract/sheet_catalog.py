@@ -13,17 +13,20 @@ the entry and the problem, one line per problem::
 
     assets.toml: liabilities[3] 'One Eye': value must be a positive integer
 
-Problems are collected per file, so one run reports every mistake in the
-file it stopped at. Nothing read from a file is ever executed.
+Each entry's shape (its keys, their types and choices, the rules between its
+fields) is a pydantic model; problems are collected per file, so one run
+reports every mistake in the file it stopped at. Nothing read from a file is ever executed.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, ClassVar, Self
+
+from pydantic import AfterValidator, Field, model_validator
 
 from builder.contract.character import (
     ATTRIBUTES,
@@ -56,7 +59,20 @@ from builder.contract.stock import (
     StockTrophy,
     ThreatLevelInfo,
 )
-from builder.core.catalog import CatalogFileError, FileProblems, Table, did_you_mean, read_toml
+from builder.core.catalog import (
+    CatalogFileError,
+    CatalogModel,
+    FileProblems,
+    Ident,
+    OptionalText,
+    Positive,
+    Text,
+    Whole,
+    catalog_error,
+    did_you_mean,
+    one_of,
+    read_toml,
+)
 from resources import resource_path
 
 __all__ = [
@@ -147,12 +163,17 @@ def _check_exactly(
 
 
 def _ratings(
-    doc: Mapping[str, Any], problems: _FileProblems, array: str, low: int, high: int
+    doc: Mapping[str, Any],
+    problems: _FileProblems,
+    array: str,
+    shape: type[_AttributeRating | _AbilityRank],
+    low: int,
+    high: int,
 ) -> tuple[RatingLabel, ...]:
-    def build(t: Table) -> RatingLabel:
-        return RatingLabel(rating=t.integer("rating", minimum=low), label=t.text("label"))
-
-    labels = problems.read_array(doc, array, build, label_key="label")
+    labels = [
+        RatingLabel(rating=r.rating, label=r.label)
+        for r in problems.read_array(doc, array, shape, label_key="label")
+    ]
     found = [str(label.rating) for label in labels]
     expected = [str(r) for r in range(low, high + 1)]
     _check_exactly(problems, array, found, expected)
@@ -160,6 +181,290 @@ def _ratings(
     if extra:
         problems.add(array, f"ratings go from {low} to {high}; {', '.join(extra)} is out of range")
     return tuple(sorted(labels, key=lambda label: label.rating))
+
+
+# --------------------------------------------------------------------------- shapes of the entries
+
+TRAUMA_TYPES = ("delusion", "compulsion", "phobia")
+"""The three stock Trauma types ("Stock Traumas")."""
+
+_SCAR_TIERS = [str(t) for t in ScarTier]
+_THREAT_LEVELS = [str(level) for level in ThreatLevel]
+
+
+class _AttributeShape(CatalogModel):
+    id: Annotated[Text, one_of(ATTRIBUTES)]
+    name: Text
+    description: Text
+
+
+class _AbilityShape(CatalogModel):
+    id: Annotated[Text, one_of(PRIMARY_ABILITIES)]
+    name: Text
+    description: Text
+
+
+class _AttributeRating(CatalogModel):
+    """An Attribute rating's label: Attributes run 1–5."""
+
+    rating: Positive
+    label: Text
+
+
+class _AbilityRank(CatalogModel):
+    """An Ability rank's label: 0–5 plus the 6th rank of Seasoned and above ("Abilities")."""
+
+    rating: Whole
+    label: Text
+
+
+class _SecondaryShape(CatalogModel):
+    name: Text
+    related: Annotated[Text, one_of(PRIMARY_ABILITIES)]
+    description: Text
+
+
+class _LimitShape(CatalogModel):
+    """A ``[[default]]`` Limit: the three every contractor starts with."""
+
+    id: Ident
+    name: Text
+    trigger: Text
+    suits: OptionalText = ""
+
+    def value(self, default: bool) -> LimitOption:
+        return LimitOption(
+            id=self.id, name=self.name, trigger=self.trigger, default=default, suits=self.suits
+        )
+
+
+class _AlternativeLimitShape(_LimitShape):
+    """An ``[[alternative]]`` Limit, which says whom it suits."""
+
+    suits: Text
+
+
+class _TierShape(CatalogModel):
+    id: Annotated[Text, one_of(_SCAR_TIERS)]
+    name: Text
+    min_severity: Positive
+
+    def value(self) -> ScarTierInfo:
+        return ScarTierInfo(tier=ScarTier(self.id), name=self.name, min_severity=self.min_severity)
+
+
+def _fraction_of_speed(value: str) -> str:
+    try:
+        fraction: Fraction | None = Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        fraction = None
+    if fraction is None or not 0 < fraction <= 1:
+        raise catalog_error(f'must be a fraction of speed such as "1/2", not {value!r}')
+    return value
+
+
+class _ScarRollShape(CatalogModel):
+    """One ``rolls = [{ applies, dice, dice_max, difficulty }]`` entry of a stock scar."""
+
+    applies: Text
+    dice: Whole = 0
+    dice_max: Whole | None = None
+    difficulty: Whole = 0
+
+    @model_validator(mode="after")
+    def _dice_or_difficulty(self) -> Self:
+        if self.dice_max is not None and self.dice_max < self.dice:
+            raise catalog_error(f"dice_max must be a whole number of at least {self.dice}")
+        if not self.dice and not self.difficulty:
+            raise catalog_error("a scar roll needs dice or difficulty")
+        return self
+
+    def value(self) -> ScarRoll:
+        dice_max = self.dice if self.dice_max is None else self.dice_max
+        return ScarRoll(
+            applies=self.applies, dice=self.dice, dice_max=dice_max, difficulty=self.difficulty
+        )
+
+
+class _ScarShape(CatalogModel):
+    id: Ident
+    name: Text
+    tier: Annotated[Text, one_of(_SCAR_TIERS)]
+    system: Text
+    penalty_floor: Whole = 0
+    movement: Annotated[str, AfterValidator(_fraction_of_speed)] | None = None
+    rolls: list[_ScarRollShape] = Field(default_factory=list)
+    no_sprint: bool = False
+
+    def value(self) -> StockBattleScar:
+        return StockBattleScar(
+            id=self.id,
+            name=self.name,
+            tier=ScarTier(self.tier),
+            system=self.system,
+            penalty_floor=self.penalty_floor,
+            movement=None if self.movement is None else Fraction(self.movement),
+            rolls=tuple(r.value() for r in self.rolls),
+            no_sprint=self.no_sprint,
+        )
+
+
+class _TraumaTemplateShape(CatalogModel):
+    """One of the three Trauma types, which the player fills in."""
+
+    id: Annotated[Text, one_of(TRAUMA_TYPES)]
+    name: Text
+    system: Text
+    detail_label: Text
+
+    def value(self) -> StockTrauma:
+        return StockTrauma(
+            id=self.id,
+            name=self.name,
+            system=self.system,
+            template=True,
+            type=self.id,
+            detail_label=self.detail_label,
+        )
+
+
+class _TraumaShape(CatalogModel):
+    id: Ident
+    name: Text
+    system: Text
+    type: Annotated[Text, one_of(TRAUMA_TYPES)] = ""
+    detail_label: OptionalText = ""
+
+    def value(self) -> StockTrauma:
+        return StockTrauma(**self.model_dump())
+
+
+class _ConditionShape(CatalogModel):
+    id: Ident
+    name: Text
+    polarity: Annotated[Text, one_of([str(p) for p in Polarity])]
+    system: Text
+
+    def value(self) -> StockCondition:
+        return StockCondition(
+            id=self.id, name=self.name, polarity=Polarity(self.polarity), system=self.system
+        )
+
+
+class _TrophyShape(CatalogModel):
+    id: Ident
+    name: Text
+    system: Text
+
+
+class _ThreatLevelShape(CatalogModel):
+    id: Annotated[Text, one_of(_THREAT_LEVELS)]
+    name: Text
+    meaning: Text
+
+    def value(self) -> ThreatLevelInfo:
+        return ThreatLevelInfo(level=ThreatLevel(self.id), name=self.name, meaning=self.meaning)
+
+
+class _LooseEndShape(CatalogModel):
+    id: Ident
+    title: Text
+    threat_level: Annotated[Text, one_of(_THREAT_LEVELS)]
+    cutoff: Positive
+    threat: Text
+
+    def value(self) -> LooseEndExample:
+        return LooseEndExample(
+            **{**self.model_dump(), "threat_level": ThreatLevel(self.threat_level)}
+        )
+
+
+class _GrantShape(CatalogModel):
+    """What taking an Asset or Liability adds to the sheet: a named Condition or
+    Circumstance, or a ``ref`` to a Battle Scar, Trauma or Loose End of the catalog."""
+
+    kind: Annotated[Text, one_of([str(k) for k in GrantKind])]
+    name: Text | None = None
+    ref: Ident | None = None
+
+    @model_validator(mode="after")
+    def _name_or_ref(self) -> Self:
+        kind = GrantKind(self.kind)
+        if kind in (GrantKind.CONDITION, GrantKind.CIRCUMSTANCE):
+            if self.ref is not None:
+                raise catalog_error(f"a {kind} grant takes a name, not a ref")
+            if self.name is None:
+                raise catalog_error("missing 'name'")
+        else:
+            if self.name is not None:
+                raise catalog_error(f"a {kind} grant takes a ref to its catalog entry, not a name")
+            if self.ref is None:
+                raise catalog_error("missing 'ref'")
+        return self
+
+
+class _AssetGrantShape(_GrantShape):
+    """A grant of an Asset, which may not be one only Liabilities give."""
+
+    @model_validator(mode="after")
+    def _not_liability_only(self) -> Self:
+        if GrantKind(self.kind) in LIABILITY_ONLY_GRANTS:
+            raise catalog_error(f"an Asset cannot grant a {self.kind}; only Liabilities do")
+        return self
+
+
+class _LiabilityShape(CatalogModel):
+    """A ``[[liabilities]]`` entry (and, through :class:`_AssetShape`, an Asset)."""
+
+    grants_gift_credits: ClassVar[bool] = False
+    """Only Assets grant Gift Credits."""
+
+    id: Ident
+    name: Text
+    category: Annotated[Text, one_of([str(c) for c in AssetCategory])]
+    value: Positive
+    system: Text
+    restricted: bool = False
+    takes_detail: bool = False
+    detail_label: OptionalText | None = None
+    gift_credits: Whole = 0
+    grants: list[_GrantShape] = Field(default_factory=list)
+    suppressed_by: list[Text] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _detail_and_credits(self) -> Self:
+        if self.takes_detail and self.detail_label is None:
+            raise catalog_error("missing 'detail_label'")
+        if self.takes_detail and not self.detail_label:
+            raise catalog_error("detail_label must be non-empty text")
+        if self.detail_label and not self.takes_detail:
+            raise catalog_error("detail_label is set but takes_detail is not true")
+        if self.gift_credits and not self.grants_gift_credits:
+            raise catalog_error("gift_credits: only Assets grant Gift Credits")
+        return self
+
+    def option(self, kind: AssetKind, grants: tuple[Grant, ...]) -> AssetOption:
+        return AssetOption(
+            id=self.id,
+            name=self.name,
+            kind=kind,
+            category=AssetCategory(self.category),
+            value=self.value,
+            system=self.system,
+            restricted=self.restricted,
+            takes_detail=self.takes_detail,
+            detail_label=self.detail_label or "",
+            gift_credits=self.gift_credits,
+            grants=grants,
+            suppressed_by=tuple(self.suppressed_by),
+        )
+
+
+class _AssetShape(_LiabilityShape):
+    """An ``[[assets]]`` entry: its grants may not be the Liability-only kinds."""
+
+    grants_gift_credits: ClassVar[bool] = True
+    grants: list[_AssetGrantShape] = Field(default_factory=list)  # type: ignore[assignment]
 
 
 # --------------------------------------------------------------------------- one reader per file
@@ -178,40 +483,24 @@ def _read_abilities(
     arrays = ("attributes", "attribute_ratings", "abilities", "ability_ranks", "secondary_examples")
     problems.check_top_level(doc, arrays)
 
-    attributes = problems.read_array(
-        doc,
-        "attributes",
-        lambda t: Attribute(
-            id=t.choice("id", ATTRIBUTES), name=t.text("name"), description=t.text("description")
-        ),
-    )
+    attributes = [
+        Attribute(**a.model_dump()) for a in problems.read_array(doc, "attributes", _AttributeShape)
+    ]
     _check_exactly(problems, "attributes", [a.id for a in attributes], ATTRIBUTES)
-
-    abilities = problems.read_array(
-        doc,
-        "abilities",
-        lambda t: PrimaryAbility(
-            id=t.choice("id", PRIMARY_ABILITIES),
-            name=t.text("name"),
-            description=t.text("description"),
-        ),
-    )
+    abilities = [
+        PrimaryAbility(**a.model_dump())
+        for a in problems.read_array(doc, "abilities", _AbilityShape)
+    ]
     _check_exactly(problems, "abilities", [a.id for a in abilities], PRIMARY_ABILITIES)
 
     # Attributes run 1–5; Abilities 0–5 plus the 6th rank of Seasoned and above ("Abilities").
-    attribute_ratings = _ratings(doc, problems, "attribute_ratings", 1, 5)
-    ability_ranks = _ratings(doc, problems, "ability_ranks", 0, 6)
+    attribute_ratings = _ratings(doc, problems, "attribute_ratings", _AttributeRating, 1, 5)
+    ability_ranks = _ratings(doc, problems, "ability_ranks", _AbilityRank, 0, 6)
 
-    secondary = problems.read_array(
-        doc,
-        "secondary_examples",
-        lambda t: SecondaryAbilityExample(
-            name=t.text("name"),
-            related=t.choice("related", PRIMARY_ABILITIES),
-            description=t.text("description"),
-        ),
-        required=False,
-    )
+    secondary = [
+        SecondaryAbilityExample(**s.model_dump())
+        for s in problems.read_array(doc, "secondary_examples", _SecondaryShape, required=False)
+    ]
     problems.raise_if_any()
     return (
         tuple(sorted(attributes, key=lambda a: ATTRIBUTES.index(a.id))),
@@ -225,21 +514,11 @@ def _read_abilities(
 def _read_limits(directory: Path) -> tuple[LimitOption, ...]:
     doc, problems = _open(directory, "limits.toml")
     problems.check_top_level(doc, ("default", "alternative"))
-
-    def build(default: bool) -> Callable[[Table], LimitOption]:
-        def limit(t: Table) -> LimitOption:
-            return LimitOption(
-                id=t.ident(),
-                name=t.text("name"),
-                trigger=t.text("trigger"),
-                default=default,
-                suits=t.text("suits", required=not default),
-            )
-
-        return limit
-
-    defaults = problems.read_array(doc, "default", build(True))
-    alternatives = problems.read_array(doc, "alternative", build(False), required=False)
+    defaults = [x.value(True) for x in problems.read_array(doc, "default", _LimitShape)]
+    alternatives = [
+        x.value(False)
+        for x in problems.read_array(doc, "alternative", _AlternativeLimitShape, required=False)
+    ]
     raw_defaults = doc.get("default")
     if isinstance(raw_defaults, list) and len(raw_defaults) != 3:
         # A contractor starts with exactly three Limits ("Limits").
@@ -249,107 +528,28 @@ def _read_limits(directory: Path) -> tuple[LimitOption, ...]:
     return (*defaults, *alternatives)
 
 
-def _movement(t: Table) -> Fraction | None:
-    value = t.get("movement")
-    if value is None:
-        return None
-    try:
-        fraction = Fraction(value) if isinstance(value, str) else None
-    except (ValueError, ZeroDivisionError):
-        fraction = None
-    if fraction is None or not 0 < fraction <= 1:
-        t.problem(f'movement must be a fraction of speed such as "1/2", not {value!r}')
-        return None
-    return fraction
-
-
-def _scar_roll(t: Table) -> ScarRoll:
-    """One ``rolls = [{ applies, dice, dice_max, difficulty }]`` entry of a stock scar."""
-    dice = t.integer("dice", minimum=0, default=0)
-    roll = ScarRoll(
-        applies=t.text("applies"),
-        dice=dice,
-        dice_max=t.integer("dice_max", minimum=dice, default=dice),
-        difficulty=t.integer("difficulty", minimum=0, default=0),
-    )
-    if not roll.dice and not roll.difficulty:
-        t.problem("a scar roll needs dice or difficulty")
-    t.finish()
-    return roll
-
-
 def _read_scars(directory: Path) -> tuple[tuple[ScarTierInfo, ...], tuple[StockBattleScar, ...]]:
     doc, problems = _open(directory, "scars.toml")
     problems.check_top_level(doc, ("tiers", "scars"))
-    tier_ids = [str(t) for t in ScarTier]
-
-    tiers = problems.read_array(
-        doc,
-        "tiers",
-        lambda t: ScarTierInfo(
-            tier=ScarTier(t.choice("id", tier_ids) or ScarTier.MINOR),
-            name=t.text("name"),
-            min_severity=t.integer("min_severity", minimum=1),
-        ),
-    )
-    _check_exactly(problems, "tiers", [str(t.tier) for t in tiers], tier_ids)
-    ordered = sorted(tiers, key=lambda t: tier_ids.index(t.tier))
+    tiers = [t.value() for t in problems.read_array(doc, "tiers", _TierShape)]
+    _check_exactly(problems, "tiers", [str(t.tier) for t in tiers], _SCAR_TIERS)
+    ordered = sorted(tiers, key=lambda t: _SCAR_TIERS.index(t.tier))
     severities = [t.min_severity for t in ordered]
     if severities != sorted(set(severities)):
         problems.add("tiers", "min_severity must rise from minor to major to severe to extreme")
 
-    scars = problems.read_array(
-        doc,
-        "scars",
-        lambda t: StockBattleScar(
-            id=t.ident(),
-            name=t.text("name"),
-            tier=ScarTier(t.choice("tier", tier_ids) or ScarTier.MINOR),
-            system=t.text("system"),
-            penalty_floor=t.integer("penalty_floor", minimum=0, default=0),
-            movement=_movement(t),
-            rolls=tuple(_scar_roll(r) for r in t.tables("rolls")),
-            no_sprint=t.flag("no_sprint"),
-        ),
-    )
+    scars = [s.value() for s in problems.read_array(doc, "scars", _ScarShape)]
     _check_unique_ids(problems, {"scars": scars})
     problems.raise_if_any()
     return tuple(ordered), tuple(scars)
 
 
-TRAUMA_TYPES = ("delusion", "compulsion", "phobia")
-"""The three stock Trauma types ("Stock Traumas")."""
-
-
 def _read_traumas(directory: Path) -> tuple[StockTrauma, ...]:
     doc, problems = _open(directory, "traumas.toml")
     problems.check_top_level(doc, ("templates", "traumas"))
-
-    def template(t: Table) -> StockTrauma:
-        kind = t.choice("id", TRAUMA_TYPES)
-        return StockTrauma(
-            id=kind,
-            name=t.text("name"),
-            system=t.text("system"),
-            template=True,
-            type=kind,
-            detail_label=t.text("detail_label"),
-        )
-
-    templates = problems.read_array(doc, "templates", template)
+    templates = [t.value() for t in problems.read_array(doc, "templates", _TraumaTemplateShape)]
     _check_exactly(problems, "templates", [t.id for t in templates], TRAUMA_TYPES)
-
-    def stock(t: Table) -> StockTrauma:
-        kind = t.choice("type", TRAUMA_TYPES) if "type" in t.raw else ""
-        return StockTrauma(
-            id=t.ident(),
-            name=t.text("name"),
-            system=t.text("system"),
-            type=kind,
-            detail_label=t.text("detail_label", required=False),
-        )
-
-    traumas = problems.read_array(doc, "traumas", stock)
+    traumas = [t.value() for t in problems.read_array(doc, "traumas", _TraumaShape)]
     _check_unique_ids(problems, {"templates": templates, "traumas": traumas})
     problems.raise_if_any()
     return (*templates, *traumas)
@@ -360,23 +560,11 @@ def _read_conditions(
 ) -> tuple[tuple[StockCondition, ...], tuple[StockCondition, ...], tuple[StockTrophy, ...]]:
     doc, problems = _open(directory, "conditions.toml")
     problems.check_top_level(doc, ("conditions", "circumstances", "trophies"))
-    polarities = [str(p) for p in Polarity]
-
-    def condition(t: Table) -> StockCondition:
-        return StockCondition(
-            id=t.ident(),
-            name=t.text("name"),
-            polarity=Polarity(t.choice("polarity", polarities) or Polarity.MIXED),
-            system=t.text("system"),
-        )
-
-    conditions = problems.read_array(doc, "conditions", condition)
-    circumstances = problems.read_array(doc, "circumstances", condition)
-    trophies = problems.read_array(
-        doc,
-        "trophies",
-        lambda t: StockTrophy(id=t.ident(), name=t.text("name"), system=t.text("system")),
-    )
+    conditions = [c.value() for c in problems.read_array(doc, "conditions", _ConditionShape)]
+    circumstances = [c.value() for c in problems.read_array(doc, "circumstances", _ConditionShape)]
+    trophies = [
+        StockTrophy(**t.model_dump()) for t in problems.read_array(doc, "trophies", _TrophyShape)
+    ]
     _check_unique_ids(
         problems,
         {"conditions": conditions, "circumstances": circumstances, "trophies": trophies},
@@ -390,39 +578,21 @@ def _read_loose_ends(
 ) -> tuple[tuple[ThreatLevelInfo, ...], tuple[LooseEndExample, ...]]:
     doc, problems = _open(directory, "loose_ends.toml")
     problems.check_top_level(doc, ("threat_levels", "examples"))
-    level_ids = [str(level) for level in ThreatLevel]
-
-    levels = problems.read_array(
-        doc,
-        "threat_levels",
-        lambda t: ThreatLevelInfo(
-            level=ThreatLevel(t.choice("id", level_ids) or ThreatLevel.DANGEROUS),
-            name=t.text("name"),
-            meaning=t.text("meaning"),
-        ),
-    )
-    _check_exactly(problems, "threat_levels", [str(x.level) for x in levels], level_ids)
-
-    examples = problems.read_array(
-        doc,
-        "examples",
-        lambda t: LooseEndExample(
-            id=t.ident(),
-            title=t.text("title"),
-            threat_level=ThreatLevel(t.choice("threat_level", level_ids) or ThreatLevel.DANGEROUS),
-            cutoff=t.integer("cutoff", minimum=1),
-            threat=t.text("threat"),
-        ),
-        label_key="title",
-        required=False,
-    )
+    levels = [x.value() for x in problems.read_array(doc, "threat_levels", _ThreatLevelShape)]
+    _check_exactly(problems, "threat_levels", [str(x.level) for x in levels], _THREAT_LEVELS)
+    examples = [
+        x.value()
+        for x in problems.read_array(
+            doc, "examples", _LooseEndShape, label_key="title", required=False
+        )
+    ]
     seen: set[str] = set()
     for example in examples:
         if example.id in seen:
             problems.add(f"examples {example.title!r}", f"id {example.id!r} is used twice")
         seen.add(example.id)
     problems.raise_if_any()
-    return tuple(sorted(levels, key=lambda x: level_ids.index(x.level))), tuple(examples)
+    return tuple(sorted(levels, key=lambda x: _THREAT_LEVELS.index(x.level))), tuple(examples)
 
 
 def _read_concept(directory: Path) -> dict[str, tuple[str, ...]]:
@@ -448,7 +618,7 @@ def _read_concept(directory: Path) -> dict[str, tuple[str, ...]]:
     return tables
 
 
-def _read_assets(  # noqa: C901  (complexity 14 when the limits came in)
+def _read_assets(
     directory: Path,
     scars: Sequence[StockBattleScar],
     traumas: Sequence[StockTrauma],
@@ -457,8 +627,6 @@ def _read_assets(  # noqa: C901  (complexity 14 when the limits came in)
     """Read assets.toml, resolving the Battle Scars, Traumas and Loose Ends it names."""
     doc, problems = _open(directory, "assets.toml")
     problems.check_top_level(doc, ("assets", "liabilities"))
-    categories = [str(c) for c in AssetCategory]
-    grant_kinds = [str(k) for k in GrantKind]
     targets: dict[GrantKind, tuple[str, dict[str, str]]] = {
         GrantKind.BATTLE_SCAR: ("scars.toml", {s.id: s.name for s in scars}),
         GrantKind.TRAUMA: ("traumas.toml", {t.id: t.name for t in traumas}),
@@ -466,67 +634,41 @@ def _read_assets(  # noqa: C901  (complexity 14 when the limits came in)
     }
     scar_ids = {s.id for s in scars}
 
-    def grant(t: Table, kind_of_entry: AssetKind) -> Grant:
-        kind = GrantKind(t.choice("kind", grant_kinds) or GrantKind.CONDITION)
-        if kind in (GrantKind.CONDITION, GrantKind.CIRCUMSTANCE):
-            result = Grant(kind=kind, name=t.text("name"))
-            if "ref" in t.raw:
-                t.problem(f"a {kind} grant takes a name, not a ref")
-            t.finish()
-            return result
-        ref = t.ident("ref")
-        if "name" in t.raw:
-            t.problem(f"a {kind} grant takes a ref to its catalog entry, not a name")
-        if kind in LIABILITY_ONLY_GRANTS and kind_of_entry is AssetKind.ASSET:
-            t.problem(f"an Asset cannot grant a {kind}; only Liabilities do")
-        file, known = targets[kind]
-        if ref and ref not in known:
-            t.problem(f"names {kind} {ref!r}, which {file} does not have{did_you_mean(ref, known)}")
-        t.finish()
-        return Grant(kind=kind, name=known.get(ref, ""), ref=ref)
+    def resolve(where: str, shape: _LiabilityShape, kind: AssetKind) -> AssetOption:
+        """The option with its grants' names looked up; a name the catalog lacks is reported."""
+        for scar in shape.suppressed_by:
+            if scar not in scar_ids:
+                problems.add(
+                    where,
+                    f"suppressed_by names Battle Scar {scar!r}, which scars.toml "
+                    f"does not have{did_you_mean(scar, scar_ids)}",
+                )
+        grants: list[Grant] = []
+        for i, g in enumerate(shape.grants):
+            grant_kind = GrantKind(g.kind)
+            if g.ref is None:
+                grants.append(Grant(kind=grant_kind, name=g.name or ""))
+                continue
+            file, known = targets[grant_kind]
+            if g.ref not in known:
+                problems.add(
+                    f"{where}: grants[{i}]",
+                    f"names {grant_kind} {g.ref!r}, which {file} does not have"
+                    f"{did_you_mean(g.ref, known)}",
+                )
+            grants.append(Grant(kind=grant_kind, name=known.get(g.ref, ""), ref=g.ref))
+        return shape.option(kind, tuple(grants))
 
-    def build(kind: AssetKind) -> Callable[[Table], AssetOption]:
-        def option(t: Table) -> AssetOption:
-            takes_detail = t.flag("takes_detail")
-            detail_label = t.text("detail_label", required=takes_detail)
-            if detail_label and not takes_detail:
-                t.problem("detail_label is set but takes_detail is not true")
-            gift_credits = t.integer("gift_credits", minimum=0, default=0)
-            if gift_credits and kind is AssetKind.LIABILITY:
-                t.problem("gift_credits: only Assets grant Gift Credits")
-            suppressed_by = t.text_list("suppressed_by")
-            for scar in suppressed_by:
-                if scar not in scar_ids:
-                    t.problem(
-                        f"suppressed_by names Battle Scar {scar!r}, which scars.toml "
-                        f"does not have{did_you_mean(scar, scar_ids)}"
-                    )
-            grant_tables = t.tables("grants")
-            grants = tuple(grant(g, kind) for g in grant_tables)
-            if not all(g.ok for g in grant_tables):
-                t.ok = False
-            return AssetOption(
-                id=t.ident(),
-                name=t.text("name"),
-                kind=kind,
-                category=AssetCategory(t.choice("category", categories) or AssetCategory.MENTAL),
-                value=t.integer("value", minimum=1),
-                system=t.text("system"),
-                restricted=t.flag("restricted"),
-                takes_detail=takes_detail,
-                detail_label=detail_label,
-                gift_credits=gift_credits,
-                grants=grants,
-                suppressed_by=suppressed_by,
-            )
-
-        return option
-
-    assets = problems.read_array(doc, "assets", build(AssetKind.ASSET))
-    liabilities = problems.read_array(doc, "liabilities", build(AssetKind.LIABILITY))
-    _check_unique_ids(problems, {"assets": assets, "liabilities": liabilities})
+    found: dict[str, list[AssetOption]] = {}
+    for array, shape, kind in (
+        ("assets", _AssetShape, AssetKind.ASSET),
+        ("liabilities", _LiabilityShape, AssetKind.LIABILITY),
+    ):
+        entries = problems.read_entries(doc, array, shape)
+        found[array] = [resolve(where, e, kind) for where, e in entries]
+    _check_unique_ids(problems, found)
     problems.raise_if_any()
-    return tuple(assets), tuple(liabilities)
+    return tuple(found["assets"]), tuple(found["liabilities"])
 
 
 # =========================================================================== entry point

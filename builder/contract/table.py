@@ -112,6 +112,10 @@ class TableContract:
     gm_name: str = ""
     gm_bonus: GmBonus = GmBonus.NONE
     notes: str = ""
+    cycle: str = ""
+    """The Cycle this Contract belongs to ("" for none); ``cycle_continues``: more of it follow,
+    and Exp may not be spent until it ends ("Contract Cycles")."""
+    cycle_continues: bool = False
 
 
 class Role(StrEnum):
@@ -261,6 +265,8 @@ def _seat_result(
         home=contract.home and not seat.away,
         outcome=CONTRACT_OUTCOMES[seat.outcome],
         commission=seat.commission,
+        cycle=contract.cycle,
+        cycle_final=not contract.cycle_continues,
         gm=contract.gm_name,
         notes=contract.notes,
     )

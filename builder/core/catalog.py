@@ -10,9 +10,13 @@ game has its own reader for its own entries; this module is what they share:
 * :class:`CatalogProblem` and :class:`Problems` keep each mistake as a value
   naming the file, the entry and what is wrong, so one pass reports them all;
 * :func:`did_you_mean` suggests the closest known id or key (difflib);
-* :class:`Table` gives typed access to one TOML table: every getter reports
-  a wrong or missing field at the table's path instead of raising, and
-  :meth:`Table.finish` reports the keys nobody asked for.
+* :class:`CatalogModel` is the pydantic v2 base of an entry's shape (unknown
+  keys refused, no coercion), with field types in a reader's words
+  (:data:`Text`, :data:`Ident`, :func:`one_of`...), and :func:`check_entry`
+  validates one TOML table against it, turning every pydantic error into a
+  ``file: entry: message`` problem (unknown keys get the closest known one);
+* :class:`FileProblems` reads a file's ``[[array]]`` entries against a model,
+  keeping the sound ones, so cross-entry checks can still run and report.
 """
 
 from __future__ import annotations
@@ -24,7 +28,10 @@ import tomllib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar, get_args
+
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 MAX_CATALOG_FILE_BYTES = 2 * 1024 * 1024
 """A catalog file is a few dozen kB; anything larger is refused before it is read."""
@@ -32,7 +39,8 @@ MAX_CATALOG_FILE_BYTES = 2 * 1024 * 1024
 ID_PATTERN = re.compile(r"[a-z][a-z0-9_]*\Z")
 """A catalog id: lowercase letters, digits and underscores, starting with a letter."""
 
-T = TypeVar("T")
+M = TypeVar("M", bound=BaseModel)
+"""A catalog model class: what :func:`check_entry` and :meth:`FileProblems.read_array` return."""
 
 Report = Callable[[str], None]
 """Records one problem message at a place fixed when the reporter was made."""
@@ -140,115 +148,6 @@ class Problems:
         return [str(p) for p in self.items]
 
 
-# --------------------------------------------------------------------------- one table
-
-
-class Table:
-    """One TOML table being turned into a value, at ``where`` in ``file``.
-
-    Each getter records a problem (and returns a harmless placeholder)
-    instead of raising, so a single pass reports every mistake; ``finish``
-    flags unknown keys (with the closest known one) and says whether the
-    entry can be built.
-    """
-
-    def __init__(self, problems: Problems, file: str, where: str, raw: Mapping[str, Any]) -> None:
-        self.problems = problems
-        self.file = file
-        self.where = where
-        self.raw = raw
-        self.used: set[str] = set()
-        self.ok = True
-
-    def problem(self, message: str) -> None:
-        self.ok = False
-        self.problems.add(self.file, self.where, message)
-
-    def get(self, key: str) -> Any:
-        self.used.add(key)
-        return self.raw.get(key)
-
-    def text(self, key: str, *, required: bool = True) -> str:
-        value = self.get(key)
-        if value is None:
-            if required:
-                self.problem(f"missing {key!r}")
-            return ""
-        if not isinstance(value, str) or (required and not value.strip()):
-            self.problem(f"{key} must be non-empty text")
-            return ""
-        return value.strip()
-
-    def ident(self, key: str = "id") -> str:
-        value = self.text(key)
-        if value and not ID_PATTERN.match(value):
-            self.problem(
-                f"{key} must be lowercase letters, digits and underscores "
-                f"starting with a letter, not {value!r}"
-            )
-            return ""
-        return value
-
-    def flag(self, key: str) -> bool:
-        value = self.get(key)
-        if value is None:
-            return False
-        if not isinstance(value, bool):
-            self.problem(f"{key} must be true or false")
-            return False
-        return value
-
-    def integer(self, key: str, *, minimum: int, default: int | None = None) -> int:
-        value = self.get(key)
-        if value is None and default is not None:
-            return default
-        if value is None:
-            self.problem(f"missing {key!r}")
-            return minimum
-        # bool is an int in Python; "value = true" is a typo, not a 1
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            if minimum == 1:
-                self.problem(f"{key} must be a positive integer")
-            else:
-                self.problem(f"{key} must be a whole number of at least {minimum}")
-            return minimum
-        return value
-
-    def choice(self, key: str, choices: Sequence[str]) -> str:
-        value = self.text(key)
-        if value and value not in choices:
-            self.problem(f"{key} must be one of {', '.join(choices)}, not {value!r}")
-            return ""
-        return value
-
-    def text_list(self, key: str) -> tuple[str, ...]:
-        value = self.get(key)
-        if value is None:
-            return ()
-        if not isinstance(value, list) or not all(isinstance(v, str) and v.strip() for v in value):
-            self.problem(f"{key} must be a list of non-empty text")
-            return ()
-        return tuple(v.strip() for v in value)
-
-    def tables(self, key: str) -> list[Table]:
-        value = self.get(key)
-        if value is None:
-            return []
-        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            self.problem(f"{key} must be a list of tables")
-            return []
-        return [
-            Table(self.problems, self.file, f"{self.where}: {key}[{i}]", v)
-            for i, v in enumerate(value)
-        ]
-
-    def finish(self) -> bool:
-        for key in self.raw:
-            if key not in self.used:
-                self.problem(f"unknown key {key!r}{did_you_mean(key, self.used)}")
-        return self.ok
-
-
 # --------------------------------------------------------------------------- one file
 
 
@@ -267,10 +166,6 @@ class FileProblems:
     def add(self, where: str, message: str) -> None:
         self.all.add(self.file, where, message)
 
-    def table(self, where: str, raw: Mapping[str, Any]) -> Table:
-        """Typed access to one entry of this file, its problems reported at ``where``."""
-        return Table(self.all, self.file, where, raw)
-
     def check_top_level(self, doc: Mapping[str, Any], known: Collection[str]) -> None:
         """Report each top-level key of ``doc`` that is not in ``known``, with the closest one."""
         for key in doc:
@@ -281,15 +176,29 @@ class FileProblems:
         self,
         doc: Mapping[str, Any],
         array: str,
-        build: Callable[[Table], T],
+        model: type[M],
         *,
         label_key: str = "name",
         required: bool = True,
-    ) -> list[T]:
-        """Read ``[[array]]`` with ``build`` for each entry, keeping the entries without problems.
+    ) -> list[M]:
+        """The sound entries of ``[[array]]``, each validated as a ``model``.
 
-        Each entry's place is ``array[i] 'label'`` (the label from ``label_key``).
+        An entry with problems is reported at ``array[i] 'label'`` (the label
+        from ``label_key``) and left out.
         """
+        entries = self.read_entries(doc, array, model, label_key=label_key, required=required)
+        return [entry for _, entry in entries]
+
+    def read_entries(
+        self,
+        doc: Mapping[str, Any],
+        array: str,
+        model: type[M],
+        *,
+        label_key: str = "name",
+        required: bool = True,
+    ) -> list[tuple[str, M]]:
+        """:meth:`read_array`'s entries with the place of each, for the checks that follow."""
         raw = doc.get(array)
         if raw is None:
             if required:
@@ -298,10 +207,201 @@ class FileProblems:
         if not isinstance(raw, list) or not all(isinstance(entry, dict) for entry in raw):
             self.add("", f"{array!r} must be an array of tables, written [[{array}]]")
             return []
-        values: list[T] = []
+        found: list[tuple[str, M]] = []
         for i, entry in enumerate(raw):
-            table = self.table(f"{array}[{i}]{_label(entry, label_key)}", entry)
-            value = build(table)
-            if table.finish():
-                values.append(value)
-        return values
+            where = f"{array}[{i}]{_label(entry, label_key)}"
+            value = check_entry(model, entry, self.all, self.file, where)
+            if value is not None:
+                found.append((where, value))
+        return found
+
+
+# --------------------------------------------------------------------------- entry models
+
+
+class CatalogModel(BaseModel):
+    """The shape of one catalog table: unknown keys refused, values frozen, nothing coerced.
+
+    Strict: TOML already gives real numbers, text and booleans, so ``true`` is
+    never a 1 and ``"4"`` never a 4. A value the shape cannot express (a choice,
+    a cross-field rule) fails with :func:`catalog_error`.
+    """
+
+    # defer_build: a model's validator is built when it first validates, so a module
+    # imported only for its names (not to read its files) does not pay for it.
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True, defer_build=True)
+
+
+def catalog_error(message: str) -> PydanticCustomError:
+    """A validation error whose message is ``message`` as written (said of the field it is on)."""
+    return PydanticCustomError("catalog", message)
+
+
+def _stripped_text(value: str) -> str:
+    if not value.strip():
+        raise catalog_error("must be non-empty text")
+    return value.strip()
+
+
+def _stripped(value: str) -> str:
+    return value.strip()
+
+
+def _identifier(value: str) -> str:
+    if not ID_PATTERN.match(value):
+        raise catalog_error(
+            "must be lowercase letters, digits and underscores "
+            f"starting with a letter, not {value!r}"
+        )
+    return value
+
+
+Text = Annotated[str, AfterValidator(_stripped_text)]
+"""Non-empty text, read without its surrounding blanks."""
+
+OptionalText = Annotated[str, AfterValidator(_stripped)]
+"""Text that may be empty, read without its surrounding blanks (give it a default of "")."""
+
+Ident = Annotated[str, AfterValidator(_stripped_text), AfterValidator(_identifier)]
+"""A catalog id (:data:`ID_PATTERN`)."""
+
+
+def at_least(minimum: int) -> BeforeValidator:
+    """Field metadata for a whole number of at least ``minimum`` (``true`` is not a 1)."""
+    wanted = (
+        "must be a positive integer"
+        if minimum == 1
+        else f"must be a whole number of at least {minimum}"
+    )
+
+    def check(value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+            raise catalog_error(wanted)
+        return value
+
+    return BeforeValidator(check)
+
+
+Positive = Annotated[int, at_least(1)]
+"""A whole number of at least 1."""
+
+Whole = Annotated[int, at_least(0)]
+"""A whole number of at least 0."""
+
+
+def one_of(choices: Collection[str]) -> AfterValidator:
+    """Field metadata accepting only ``choices`` (listed in the message in the order given).
+
+    Put it after :data:`Text` (``Annotated[Text, one_of(...)]``) so the value is
+    stripped and non-empty first.
+    """
+    listed = ", ".join(choices)
+
+    def check(value: str) -> str:
+        if value not in choices:
+            raise catalog_error(f"must be one of {listed}, not {value!r}")
+        return value
+
+    return AfterValidator(check)
+
+
+_KIND_WORDS: Mapping[str, str] = {
+    "string_type": "text",
+    "int_type": "a whole number",
+    "bool_type": "true or false",
+    "list_type": "a list",
+    "tuple_type": "a list",
+    "model_type": "a table",
+    "dict_type": "a table",
+    "model_attributes_type": "a table",
+}
+
+
+def _model_in(annotation: Any) -> type[BaseModel] | None:
+    """The model an annotation holds (itself, or inside a list, tuple, union or Annotated)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in get_args(annotation):
+        found = _model_in(arg)
+        if found is not None:
+            return found
+    return None
+
+
+def keys_at(model: type[BaseModel], loc: Sequence[int | str]) -> list[str]:
+    """The keys the table at ``loc`` (inside a ``model`` table) may have."""
+    current: type[BaseModel] | None = model
+    for part in loc:
+        if isinstance(part, str) and current is not None and part in current.model_fields:
+            current = _model_in(current.model_fields[part].annotation)
+    if current is None:
+        return []
+    return [info.alias or name for name, info in current.model_fields.items()]
+
+
+def split_loc(loc: Sequence[int | str], model: type[BaseModel]) -> tuple[str, str]:
+    """``("grants", 0, "ref")`` as the nested table ``"grants[0]"`` and the field ``"ref"``.
+
+    A ``key[i]`` pair is a nested table when ``key`` holds tables in ``model``;
+    otherwise (a list of text, say) it is part of the field's name.
+    """
+    tables: list[str] = []
+    current: type[BaseModel] | None = model
+    i = 0
+    while i + 1 < len(loc) and isinstance(loc[i], str) and isinstance(loc[i + 1], int):
+        field = current.model_fields.get(str(loc[i])) if current is not None else None
+        inner = _model_in(field.annotation) if field is not None else None
+        if inner is None:
+            break
+        tables.append(f"{loc[i]}[{loc[i + 1]}]")
+        current = inner
+        i += 2
+    field_path = ""
+    for part in loc[i:]:
+        field_path += f"[{part}]" if isinstance(part, int) else f".{part}" if field_path else part
+    return ": ".join(tables), field_path
+
+
+def describe_error(error: ErrorDetails, model: type[BaseModel]) -> tuple[str, str]:
+    """One pydantic error on a ``model`` table as (nested table or "", message in words)."""
+    loc = error["loc"]
+    table, name = split_loc(loc, model)
+    kind = error["type"]
+    ctx = error.get("ctx", {})
+    if kind == "missing":
+        message = f"missing {name!r}"
+    elif kind == "extra_forbidden":
+        hint = did_you_mean(str(loc[-1]), keys_at(model, loc[:-1]))
+        message = f"unknown key {name!r}{hint}"
+    elif kind == "catalog" and name:
+        joint = " " if error["msg"].startswith("must") else ": "
+        message = f"{name}{joint}{error['msg']}"
+    elif kind == "catalog":
+        message = error["msg"]
+    elif kind in _KIND_WORDS:
+        message = f"{name} must be {_KIND_WORDS[kind]}"
+    elif kind == "too_short" and ctx.get("min_length") == 1:
+        message = f"{name} must not be empty"
+    elif kind == "too_short":
+        message = f"{name} must list at least {ctx.get('min_length')}"
+    else:
+        message = f"{name}: {error['msg']}" if name else error["msg"]
+    return table, message
+
+
+def check_entry(model: type[M], raw: Any, problems: Problems, file: str, where: str) -> M | None:
+    """``raw`` as a ``model``, or None with every problem recorded at ``file`` / ``where``.
+
+    A problem in a nested table is placed at ``where: key[i]`` (``assets[0]
+    'Rich': grants[1]: missing 'ref'``).
+    """
+    if not isinstance(raw, dict):
+        problems.add(file, where, "must be a table")
+        return None
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        for error in exc.errors():
+            table, message = describe_error(error, model)
+            problems.add(file, f"{where}: {table}" if table and where else table or where, message)
+        return None

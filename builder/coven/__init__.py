@@ -6,9 +6,10 @@
   ``game``, on the working ``table``); refusals are findings naming the rule.
 - ``cards``: the deck, the marker cards, poker hands and showdowns.
 - ``odds``: exact chances of the weekly deal and of corruption; the shipped
-  conflict table (exact fractions, its two orders summing to exactly 1, a tie
-  worth exactly 1/2; off the diagonal each cell an estimate with its standard
-  error). ``deal``: the app as dealer. ``graph``: the town map.
+  conflict table (fractions, its two orders summing to exactly 1, a tie
+  worth exactly 1/2; exact where both hands hold at most 3 cards, elsewhere
+  off the diagonal an estimate with its standard error). ``deal``: the app
+  as dealer. ``graph``: the town map.
 - ``file``, ``system``, ``audit``, ``wording``: the registry's side.
 
 Where the text is silent the code says "Reading:" in the docstring of the

@@ -1,4 +1,4 @@
-"""The odds of every draw in The Coven, exact where they are shown (``builder.core.odds``).
+"""The odds of every draw in The Coven: exact, or marked as estimates (``builder.core.odds``).
 
 - How many marker cards a weekly deal of n cards holds: hypergeometric over
   the 10 marker cards of the 52 (``markers_in_deal``). With 12 cards P(none)
@@ -6,8 +6,9 @@
 - Each element's chance of corruption this week (``corruption_chance``).
 - A two-party conflict's chance of winning with k cards against m
   (``conflict_win_chance``), read from ``resources/coven/conflict-odds.json``,
-  which ``scripts/coven_conflict_table.py`` makes offline with
-  :func:`conflict_counts` (nothing is simulated at run time).
+  which ``scripts/coven_conflict_table.py`` makes offline (nothing is
+  counted or simulated at run time); exact cells are told apart
+  (``conflict_is_exact``, ``describe_conflict_chance``).
 
 How a conflict is dealt and settled (the-coven.txt, "The Practitioners
 Act"), as read here: each party is dealt as many cards as its traits are
@@ -22,25 +23,46 @@ whatever their hands (read: should the deck run out, the rest is reshuffled,
 which changes nothing). Hence p(k v m) = P(k's hand is higher) + P(equal)/2,
 and exactly p(k v m) + p(m v k) = 1 and p(n v n) = 1/2.
 
-What is exact and what is estimated: the diagonal (1/2, by the symmetry
-above) is exact. Every other cell is an estimate: enumerating the deals is
-out of reach (10 cards against 10 is C(52,5)·C(47,10)·C(37,10) ≈ 5·10^24
-deals, and even counting per board needs every 10-card hand of the 47 left).
-Each cell pools the seeded deals of both orders (k v m and m v k, the latter
-counted from the other side), so the table keeps p(k v m) + p(m v k) = 1
-exactly; the file states each cell's standard error.
+What is exact and what is estimated (``scripts/coven_conflict_table.py``
+makes the table offline with ``scripts/coven_conflict_odds.c``):
+
+- The diagonal is 1/2 exactly, by the symmetry above.
+- Every cell where both hands hold at most 3 cards (0 v 1 ... 2 v 3 and their
+  mirrors) is an exact count of every deal: the 2,598,960 boards reduce to
+  134,459 up to a permutation of the suits; per board each private set of
+  the 47 other cards is evaluated once (47 + 1,081 + 16,215 sets) and the
+  pairs of disjoint sets compared by inclusion-exclusion over the cards they
+  would share. That is 134,459 x 17,343 = 2.3 x 10^9 hand evaluations,
+  about nine minutes of one core here. 2 v 1 is exactly 0.71262...
+- Every other cell is an estimate, and an exact count is out of reach: the
+  same method needs C(47,4) = 178,365 evaluations per board for a 4-card
+  hand (2.4 x 10^10 in all, over an hour of CPU, with per-board sorting 11
+  times larger), and C(47,10) = 5.2 x 10^9 per board for a 10-card hand (7 x
+  10^14 in all; enumerating the deals themselves is C(52,5) C(47,10) C(37,10)
+  = 5 x 10^24). These cells pool 4,000,000 seeded deals of each order (k v m
+  and m v k, the latter counted from the other side), so the table keeps
+  p(k v m) + p(m v k) = 1 exactly; the file states each cell's standard
+  error (at most about 0.0002) and which cells are exact.
+
+Which cells occur in play: the app shows the chance of one practitioner
+against the Others (``ui/coven/view.py``). The Others hold "Routine 1 + 1 per
+player involved", Challenging 2 +, Ridiculous 3 +, one step more at a
+corrupt place (``scenes.others_cards``): 2 to 5 cards; the practitioner 1 per
+white trait and 2 per red trait brought (``scenes.trait_cards``). So a
+Routine or Challenging conflict (2 or 3 cards) with traits worth up to 3
+cards is exact; against 4 or 5 cards, or with traits worth 4 or more, the
+chance is an estimate.
 """
 
 from __future__ import annotations
 
 import json
-import random
 from fractions import Fraction
 from functools import cache
 from typing import Any
 
 from builder.core.odds import Distribution, hypergeometric
-from builder.coven.cards import DECK, DECK_SIZE, MARKER_CARDS, MarkerKind, best_hand, marker_kind
+from builder.coven.cards import DECK_SIZE, MARKER_CARDS, MarkerKind, marker_kind
 from builder.coven.chronicle import Kind
 from builder.coven.state import CovenState
 from resources import resource_path
@@ -115,28 +137,6 @@ CONFLICT_SHARED = 5
 """The face-up cards dealt to the centre for everyone ("deal five cards face-up")."""
 
 
-def conflict_counts(mine: int, theirs: int, deals: int, seed: str) -> tuple[int, int, int]:
-    """(won, tied, deals) of a party with ``mine`` cards against one with ``theirs``, sampled.
-
-    ``deals`` seeded shuffles of the 52 cards (``random.Random(seed)``; the
-    same seed gives the same counts on every machine), each dealt as the text
-    deals a two-party conflict: ``mine`` cards, ``theirs`` cards, five shared.
-    """
-    rng = random.Random(seed)
-    deck = list(DECK)
-    won = tied = 0
-    for _ in range(deals):
-        cards = rng.sample(deck, mine + theirs + CONFLICT_SHARED)
-        shared = cards[:CONFLICT_SHARED]
-        a = best_hand(cards[CONFLICT_SHARED : CONFLICT_SHARED + mine] + shared)
-        b = best_hand(cards[CONFLICT_SHARED + mine :] + shared)
-        if a > b:
-            won += 1
-        elif a == b:
-            tied += 1
-    return won, tied, deals
-
-
 def cell_seed(seed: int, mine: int, theirs: int) -> str:
     """The seed of one ordered cell's deals, so that any cell can be re-made alone."""
     return f"coven-conflict:{seed}:{mine}:{theirs}"
@@ -172,7 +172,8 @@ def conflict_win_chance(mine: int, theirs: int) -> Fraction | None:
     """P(a party dealt ``mine`` cards beats one dealt ``theirs``), ties settled by high card.
 
     From the shipped table (two parties, five shared cards), as the exact
-    fraction stored there; None outside it. Exact on the diagonal (1/2);
+    fraction stored there; None outside it. Exact on the diagonal (1/2) and
+    where both hands hold at most 3 cards (:func:`conflict_is_exact`);
     elsewhere an estimate, see :func:`conflict_error`.
     """
     try:
@@ -182,8 +183,11 @@ def conflict_win_chance(mine: int, theirs: int) -> Fraction | None:
 
 
 def conflict_is_exact(mine: int, theirs: int) -> bool:
-    """Whether the table's value for ``mine`` v ``theirs`` is exact (not an estimate)."""
-    return mine == theirs and conflict_win_chance(mine, theirs) is not None
+    """Whether the table's value for ``mine`` v ``theirs`` is exact (every deal counted)."""
+    try:
+        return bool(_conflict_table()["exact"][str(mine)][str(theirs)])
+    except KeyError:
+        return False
 
 
 def conflict_error(mine: int, theirs: int) -> float | None:
@@ -195,11 +199,30 @@ def conflict_error(mine: int, theirs: int) -> float | None:
 
 
 def describe_conflict_chance(mine: int, theirs: int) -> str:
-    """The chance in words for the app: "exactly 1/2", "71.6% (± 0.3%)" or "beyond the table"."""
+    """The chance in words for the app, exact cells told apart from estimates.
+
+    "exactly 1/2" on the diagonal, "71.26% (exact)" for another exact cell
+    (the exact fraction rounded only for showing), "≈ 61.23% ± 0.02%" for an
+    estimate with one standard error, "beyond the table" outside it.
+    """
     chance = conflict_win_chance(mine, theirs)
     if chance is None:
         return "beyond the table"
     if conflict_is_exact(mine, theirs):
-        return f"exactly {chance}"
+        return f"exactly {chance}" if chance == Fraction(1, 2) else f"{float(chance):.2%} (exact)"
     error = conflict_error(mine, theirs) or 0.0
-    return f"{float(chance):.1%} (± {error:.1%}, estimated)"
+    return f"≈ {float(chance):.2%} ± {error:.2%}"
+
+
+def short_conflict_chance(mine: int, theirs: int) -> str:
+    """A printed grid's chance: "71.3%" where exact, "≈ 61.2%" where estimated, "—" outside."""
+    chance = conflict_win_chance(mine, theirs)
+    if chance is None:
+        return "—"
+    shown = f"{float(chance):.1%}"
+    return shown if conflict_is_exact(mine, theirs) else f"≈ {shown}"
+
+
+def largest_conflict_error(cells: list[tuple[int, int]]) -> float:
+    """The largest standard error among these cells of the table (0.0 when all are exact)."""
+    return max((conflict_error(m, t) or 0.0 for m, t in cells), default=0.0)

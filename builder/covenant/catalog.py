@@ -2,19 +2,37 @@
 conditions and drains a player or FM can pick from instead of typing their own.
 
 The files are TOML data, never code. They are read with the shared
-``builder.core.catalog.read_toml`` (size checked, UTF-8, valid TOML) and checked
-entry by entry; a bad entry raises ``CovenantCatalogError`` naming the file, the
-entry and the field, so a leader adding house content sees at once what to fix.
+``builder.core.catalog.read_toml`` (size checked, UTF-8, valid TOML) and each
+entry is validated against a pydantic model of its shape (unknown keys
+refused, with the closest known one). Every problem of every file is
+reported at once in a ``CovenantCatalogError`` naming the file, the entry and
+the field, so a leader adding house content sees at once what to fix.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Self, TypeVar
 
-from builder.core.catalog import CatalogFileError, did_you_mean, read_toml
+from pydantic import Field, model_validator
+
+from builder.core.catalog import (
+    CatalogFileError,
+    CatalogModel,
+    OptionalText,
+    Positive,
+    Problems,
+    Text,
+    Whole,
+    catalog_error,
+    check_entry,
+    did_you_mean,
+    one_of,
+    read_toml,
+)
 from builder.covenant.character import (
     Asset,
     AssetKind,
@@ -26,9 +44,15 @@ from builder.covenant.character import (
 )
 from resources import resource_path
 
+S = TypeVar("S", bound=CatalogModel)
+
 
 class CovenantCatalogError(ValueError):
-    """A catalog file or entry that cannot be used; the message says which and why."""
+    """Catalog files or entries that cannot be used; one line per problem says which and why."""
+
+    def __init__(self, problems: Sequence[str]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("\n".join(self.problems))
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,153 +73,137 @@ class CovenantCatalog:
         return None
 
 
-class _Entry:
-    """Typed access to one TOML table, raising errors that name file, entry and field."""
+# --------------------------------------------------------------------------- shapes
 
-    def __init__(self, file: str, table: str, index: int, data: Any) -> None:
-        self.file, self.table, self.index = file, table, index
-        if not isinstance(data, dict):
-            raise CovenantCatalogError(f"{file}: [[{table}]] #{index + 1} is not a table")
-        self.data = data
-        self.label = f"[[{table}]] #{index + 1}"
-        ident = data.get("id")
-        if isinstance(ident, str) and ident:
-            self.label = f"[[{table}]] '{ident}'"
-
-    def fail(self, message: str) -> CovenantCatalogError:
-        return CovenantCatalogError(f"{self.file}: {self.label}: {message}")
-
-    def text(self, key: str, required: bool = True) -> str:
-        value = self.data.get(key, None if required else "")
-        if not isinstance(value, str) or (required and not value.strip()):
-            raise self.fail(f"'{key}' must be {'non-empty ' if required else ''}text")
-        return value
-
-    def integer(self, key: str, minimum: int) -> int:
-        value = self.data.get(key)
-        if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-            raise self.fail(f"'{key}' must be a whole number of at least {minimum}")
-        return value
-
-    def flag(self, key: str) -> bool:
-        value = self.data.get(key)
-        if not isinstance(value, bool):
-            raise self.fail(f"'{key}' must be true or false")
-        return value
-
-    def check_keys(self, allowed: set[str]) -> None:
-        extra = sorted(set(self.data) - allowed)
-        if extra:
-            raise self.fail(f"unknown field '{extra[0]}'{did_you_mean(extra[0], allowed)}")
+_RECHARGES = one_of([s.value for s in UseState])
+_SEVERITIES = one_of([s.value for s in DamageSeverity])
 
 
-def _uses(entry: _Entry) -> tuple[AssetUse, ...]:
-    raw = entry.data.get("uses")
-    if not isinstance(raw, list) or not raw:
-        raise entry.fail("'uses' must list at least one use")
-    uses: list[AssetUse] = []
-    for i, item in enumerate(raw):
-        if not isinstance(item, dict):
-            raise entry.fail(f"uses[{i}] is not a table")
-        name = item.get("name")
-        recharge: Any = item.get("recharge")  # unchecked TOML: the enum refuses what is not a state
-        if not isinstance(name, str) or not name.strip():
-            raise entry.fail(f"uses[{i}].name must be non-empty text")
-        try:
-            state = UseState(recharge)
-        except ValueError:
-            choices = ", ".join(s.value for s in UseState)
-            raise entry.fail(f"uses[{i}].recharge {recharge!r} is not one of {choices}") from None
-        effect = item.get("effect", "")
-        if not isinstance(effect, str):
-            raise entry.fail(f"uses[{i}].effect must be text")
-        allowed = {"name", "recharge", "effect"}
-        extra = sorted(set(item) - allowed)
-        if extra:
-            hint = did_you_mean(extra[0], allowed)
-            raise entry.fail(f"uses[{i}] has unknown field '{extra[0]}'{hint}")
-        uses.append(AssetUse(name=name, recharge=state, effect=effect))
-    names = [u.name for u in uses]
-    if len(set(names)) != len(names):
-        raise entry.fail("two uses share a name")
-    return tuple(uses)
+class _UseShape(CatalogModel):
+    """One ``[[gear.uses]]`` table: a named use and how it recharges."""
+
+    name: Text
+    recharge: Annotated[str, _RECHARGES]
+    effect: OptionalText = ""
+
+    def value(self) -> AssetUse:
+        return AssetUse(name=self.name, recharge=UseState(self.recharge), effect=self.effect)
 
 
-def _asset(entry: _Entry, kind: AssetKind, gear: bool) -> Asset:
-    entry.check_keys({"id", "name", "description", "uses", "price"})
-    uses = _uses(entry) if (gear or kind is AssetKind.ABILITY or "uses" in entry.data) else None
-    return Asset(
-        id=entry.text("id"),
-        name=entry.text("name"),
-        kind=kind,
-        gear=gear,
-        description=entry.text("description", required=False),
-        price=entry.integer("price", 0) if "price" in entry.data else 0,
-        **({"uses": uses} if uses is not None else {}),
-    )
+Uses = Annotated[list[_UseShape], Field(min_length=1)]
 
 
-def _condition(entry: _Entry) -> Condition:
-    entry.check_keys({"id", "name", "effect", "cure", "lingering"})
-    return Condition(
-        id=entry.text("id"),
-        name=entry.text("name"),
-        effect=entry.text("effect"),
-        cure=entry.text("cure"),
-        lingering=entry.flag("lingering"),
-    )
+class _TraitShape(CatalogModel):
+    """A ``[[trait]]``: a plain Trait taps once unless it lists its own uses."""
+
+    id: Text
+    name: Text
+    description: OptionalText = ""
+    price: Whole = 0
+    uses: Uses | None = None
+
+    @model_validator(mode="after")
+    def _uses_named_once(self) -> Self:
+        names = [u.name for u in self.uses or ()]
+        if len(set(names)) != len(names):
+            raise catalog_error("two uses share a name")
+        return self
+
+    def value(self, kind: AssetKind, gear: bool) -> Asset:
+        uses = {} if self.uses is None else {"uses": tuple(u.value() for u in self.uses)}
+        return Asset(
+            id=self.id,
+            name=self.name,
+            kind=kind,
+            gear=gear,
+            description=self.description,
+            price=self.price,
+            **uses,
+        )
 
 
-def _drain(entry: _Entry) -> Drain:
-    entry.check_keys({"id", "name", "cycle", "magnitude", "severity", "cure", "lingering"})
-    severity: Any = entry.data.get("severity")  # unchecked TOML: the enum refuses the rest
-    try:
-        sev = DamageSeverity(severity)
-    except ValueError:
-        choices = ", ".join(s.value for s in DamageSeverity)
-        raise entry.fail(f"'severity' {severity!r} is not one of {choices}") from None
-    return Drain(
-        id=entry.text("id"),
-        name=entry.text("name"),
-        cycle=entry.text("cycle"),
-        magnitude=entry.integer("magnitude", 1),
-        severity=sev,
-        cure=entry.text("cure"),
-        lingering=entry.flag("lingering"),
-    )
+class _GearShape(_TraitShape):
+    """A ``[[gear]]`` item or an ``[[ability]]``: both must list their uses."""
+
+    uses: Uses
 
 
-def _entries(folder: Path, filename: str, table: str) -> list[_Entry]:
+class _ConditionShape(CatalogModel):
+    """A ``[[condition]]``."""
+
+    id: Text
+    name: Text
+    effect: Text
+    cure: Text
+    lingering: bool
+
+    def value(self) -> Condition:
+        return Condition(**self.model_dump())
+
+
+class _DrainShape(CatalogModel):
+    """A ``[[drain]]``: damage every cycle until cured."""
+
+    id: Text
+    name: Text
+    cycle: Text
+    magnitude: Positive
+    severity: Annotated[str, _SEVERITIES]
+    cure: Text
+    lingering: bool
+
+    def value(self) -> Drain:
+        return Drain(**{**self.model_dump(), "severity": DamageSeverity(self.severity)})
+
+
+def _entries(
+    folder: Path, filename: str, table: str, shape: type[S], problems: Problems
+) -> list[S]:
+    """The sound ``[[table]]`` entries of ``filename``; every problem goes to ``problems``."""
     try:
         data = read_toml(folder / filename)
     except CatalogFileError as exc:
-        raise CovenantCatalogError(f"{filename}: {exc.reason}") from None
-    extra = sorted(set(data) - {table})
-    if extra:
-        hint = did_you_mean(extra[0], {table})
-        raise CovenantCatalogError(f"{filename}: unknown table '{extra[0]}'{hint}")
+        problems.add(filename, "", exc.reason)
+        return []
+    for key in data:
+        if key != table:
+            problems.add(filename, "", f"unknown table {key!r}{did_you_mean(key, {table})}")
     raw = data.get(table, [])
     if not isinstance(raw, list):
-        raise CovenantCatalogError(f"{filename}: '{table}' must be an array of tables")
-    return [_Entry(filename, table, i, item) for i, item in enumerate(raw)]
+        problems.add(filename, "", f"'{table}' must be an array of tables")
+        return []
+    found: list[S] = []
+    for i, item in enumerate(raw):
+        ident = item.get("id") if isinstance(item, dict) else None
+        label = f"'{ident}'" if isinstance(ident, str) and ident else f"#{i + 1}"
+        entry = check_entry(shape, item, problems, filename, f"[[{table}]] {label}")
+        if entry is not None:
+            found.append(entry)
+    return found
 
 
 def load_covenant_catalog(folder: Path | None = None) -> CovenantCatalog:
     """Read and check every example file in ``folder`` (default: the shipped one).
 
     Ids must be unique across Traits, Abilities and gear, and within conditions
-    and within drains.
+    and within drains. Raises :class:`CovenantCatalogError` listing every problem.
     """
     root = folder or resource_path("covenant")
+    problems = Problems()
+    twice: list[str] = []
+
+    def read(filename: str, table: str, shape: type[S]) -> list[S]:
+        return _entries(root, filename, table, shape, problems)
+
     traits = tuple(
-        _asset(e, AssetKind.TRAIT, False) for e in _entries(root, "traits.toml", "trait")
+        e.value(AssetKind.TRAIT, False) for e in read("traits.toml", "trait", _TraitShape)
     )
     abilities = tuple(
-        _asset(e, AssetKind.ABILITY, False) for e in _entries(root, "abilities.toml", "ability")
+        e.value(AssetKind.ABILITY, False) for e in read("abilities.toml", "ability", _GearShape)
     )
-    gear = tuple(_asset(e, AssetKind.TRAIT, True) for e in _entries(root, "gear.toml", "gear"))
-    conditions = tuple(_condition(e) for e in _entries(root, "conditions.toml", "condition"))
-    drains = tuple(_drain(e) for e in _entries(root, "drains.toml", "drain"))
+    gear = tuple(e.value(AssetKind.TRAIT, True) for e in read("gear.toml", "gear", _GearShape))
+    conditions = tuple(e.value() for e in read("conditions.toml", "condition", _ConditionShape))
+    drains = tuple(e.value() for e in read("drains.toml", "drain", _DrainShape))
     for label, items in (
         ("traits, abilities and gear", (*traits, *abilities, *gear)),
         ("conditions", conditions),
@@ -204,8 +212,10 @@ def load_covenant_catalog(folder: Path | None = None) -> CovenantCatalog:
         seen: set[str] = set()
         for item in items:
             if item.id in seen:
-                raise CovenantCatalogError(f"the id '{item.id}' is used twice among the {label}")
+                twice.append(f"the id '{item.id}' is used twice among the {label}")
             seen.add(item.id)
+    if problems.items or twice:
+        raise CovenantCatalogError(problems.lines() + twice)
     return CovenantCatalog(traits, abilities, gear, conditions, drains)
 
 

@@ -182,6 +182,26 @@ def commit(library: Any, plan: Plan[Any], store: Store) -> Plan[Any]:
     return plan
 
 
+def commit_together(
+    library: Any, plans: Sequence[Plan[Any]], store: Store
+) -> tuple[Plan[Any], ...]:
+    """Store several plans (one per character) as one change: all of them, or none.
+
+    For an action that changes two characters at once (an item handed from
+    one contractor to another). Refuses, storing nothing, when any plan is
+    refused; otherwise every plan goes through ``store`` inside one
+    ``library.together()`` transaction, so a failure in the second leaves the
+    first unstored too. Undoing it is committing the reversed plans together.
+    """
+    for plan in plans:
+        if plan.errors:
+            raise Refused(plan.name, plan.errors)
+    with library.together():
+        for plan in plans:
+            store(library, plan.before, plan.after)
+    return tuple(plans)
+
+
 # --------------------------------------------------------------------------- declarations
 
 

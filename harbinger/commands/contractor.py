@@ -3,6 +3,7 @@
     harbinger [--db PATH|URL] contractor create FILE [--json]
     harbinger [--db PATH|URL] contractor record-contract ID --scenario S --outcome victory ...
     harbinger [--db PATH|URL] contractor journal|spend|buy-asset|gift|correct|... ID ...
+    harbinger [--db PATH|URL] contractor weapon add|edit|remove ID ...
     harbinger [--db PATH|URL] contractor record-table --scenario S (--home|--away) [--gm ID]
         --attendee ID:OUTCOME[:commission][:away] ... [--json]
 
@@ -18,6 +19,7 @@ run the same code. A rule's refusal exits 1 with its reason; bad input 2.
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from harbinger.commands.base import CliError, add_json_flag, read_json_file
 
@@ -49,8 +51,83 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     create.set_defaults(func=run_create)
     _add_record_table(actions)
     add_operations(actions, OPERATIONS, NOUN)
+    _register_weapons(actions)
+    add_pair_operations(actions)
     parser.set_defaults(func=_no_action)
     _add_db_reports(subparsers)
+
+
+def _register_weapons(actions: argparse._SubParsersAction) -> None:
+    """``contractor weapon add|edit|remove ID ...``: the weapon operations (issue 31)."""
+    from builder.contract.weapons import load_weapon_table
+    from harbinger.app.contract.weapon_ops import WEAPON_OPERATIONS
+    from harbinger.commands.operations import add_operations
+
+    rows = ", ".join(w.id for w in load_weapon_table().weapons)
+    weapon = actions.add_parser(
+        "weapon",
+        help="add, edit or remove a weapon on the sheet (from the rules' tables or custom)",
+        description="Keep a contractor's weapons: copy a row of the rules' weapon tables "
+        f"with add --table ROW (rows: {rows}) or write one by hand.",
+    )
+    weapon_actions = weapon.add_subparsers(dest="weapon_action", metavar="ACTION")
+    add_operations(weapon_actions, WEAPON_OPERATIONS, NOUN)
+
+    def missing(_args: argparse.Namespace) -> int:
+        raise CliError(
+            "choose an action: add, edit or remove (see harbinger contractor weapon --help)"
+        )
+
+    weapon.set_defaults(func=missing)
+
+
+def add_pair_operations(actions: argparse._SubParsersAction) -> None:
+    """``transfer``: the operations that change two contractors at once."""
+    from harbinger.app.contract.items import PAIR_OPERATIONS
+    from harbinger.commands.operations import add_declared
+
+    for op in PAIR_OPERATIONS:
+        parser = add_declared(actions, op.name, op.help, op.inputs, NOUN)
+        parser.set_defaults(func=lambda args, op=op: run_pair(args, op), noun=NOUN)
+
+
+def run_pair(args: argparse.Namespace, op: Any) -> int:
+    """Run a two-contractor operation: both saved in one transaction, or neither (exit 1/2)."""
+    from harbinger.app.common import Refused
+    from harbinger.app.contract.items import commit_pair
+    from harbinger.commands.base import EXIT_CHECK_FAILED, emit
+    from harbinger.commands.operations import (
+        load_character,
+        open_library,
+        outcome_document,
+        read_inputs,
+    )
+    from models.errors import LibraryError
+
+    inputs = read_inputs(args, op.inputs)
+    other = getattr(inputs, op.other)
+    with open_library(args) as library:
+        first = load_character(library, args.id, op, NOUN)
+        second = load_character(library, other, op, NOUN)
+        pair = op.plan(first, second, inputs)
+        document = {
+            "operation": op.name,
+            "done": pair.name,
+            "contractors": [outcome_document(op.name, plan) for plan in pair.plans],
+            "lines": list(pair.lines),
+        }
+        try:
+            commit_pair(library, pair)
+        except Refused as refusal:
+            if getattr(args, "json", False):
+                document["refused"] = [f.to_json() for f in refusal.findings]
+                emit(args, document, "")
+            reasons = "; ".join(f.message for f in refusal.findings) or "not allowed"
+            raise CliError(f"{pair.name} refused: {reasons}", EXIT_CHECK_FAILED) from None
+        except LibraryError as exc:
+            raise CliError(f"{pair.name}: {exc}", EXIT_CHECK_FAILED) from None
+    emit(args, document, lambda: "\n".join([pair.name, *("  " + ln for ln in pair.lines)]))
+    return 0
 
 
 def _no_action(_args: argparse.Namespace) -> int:
@@ -115,6 +192,12 @@ def _add_record_table(actions: argparse._SubParsersAction) -> None:
         help="+6 Bonus Exp for the GM under Into The Fold or The Golden Ratio",
     )
     table.add_argument("--notes", default="", help="notes kept with each Contract entry")
+    table.add_argument("--cycle", default="", help="the Cycle this Contract belongs to")
+    table.add_argument(
+        "--cycle-continues",
+        action="store_true",
+        help="more Contracts of this Cycle follow (no Exp spent until it ends)",
+    )
     add_json_flag(table)
     table.set_defaults(func=run_record_table)
 
@@ -122,6 +205,7 @@ def _add_record_table(actions: argparse._SubParsersAction) -> None:
 def run_record_table(args: argparse.Namespace) -> int:
     """Plan every share, commit them together, print each contractor's figures."""
     from builder.contract.table import GmBonus, TableContract
+    from builder.core.files import UnreadableFile, check_date
     from harbinger.app.common import InputError, Refused, commit
     from harbinger.app.contract.gift_saving import today
     from harbinger.app.contract.table import (
@@ -136,7 +220,10 @@ def run_record_table(args: argparse.Namespace) -> int:
 
     try:
         seats = tuple(parse_attendee(text) for text in args.attendee)
+        check_date(args.date, "--date")
     except InputError as exc:
+        raise CliError(str(exc)) from None
+    except UnreadableFile as exc:
         raise CliError(str(exc)) from None
     with open_library(args) as library:
         gm_name = args.gm_name
@@ -151,6 +238,8 @@ def run_record_table(args: argparse.Namespace) -> int:
             gm_name=gm_name,
             gm_bonus=GmBonus(args.gm_bonus),
             notes=args.notes,
+            cycle=args.cycle,
+            cycle_continues=bool(args.cycle_continues),
         )
         table, plan = plan_table_contract(library, contract)
         document = table_document(table)
@@ -165,7 +254,8 @@ def run_record_table(args: argparse.Namespace) -> int:
         except LibraryError as exc:
             raise CliError(f"{plan.name}: {exc}", EXIT_CHECK_FAILED) from None
     document["recorded"] = True
-    emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines)]))
+    notes = [f"  {f.severity.value}: {f.message}" for f in plan.findings]
+    emit(args, document, lambda: "\n".join([plan.name, *("  " + ln for ln in plan.lines), *notes]))
     return 0
 
 

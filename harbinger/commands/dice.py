@@ -1,5 +1,8 @@
 """``harbinger dice POOL DIFFICULTY``: exact Outcome distribution of a roll (SPEC §7).
 
+``harbinger dice attack --pool N ...`` gives the damage an Attack deals instead
+(:mod:`harbinger.commands.dice_attack`).
+
 The numbers come from :mod:`builder.contract.dice`; this module only checks the input
 and formats the answer.
 """
@@ -11,6 +14,7 @@ import argparse
 from builder.contract.dice import BAND_RANGES, MAX_DIFFICULTY, MIN_DIFFICULTY, Distribution
 from builder.contract.dice import outcome_distribution as _outcome_distribution
 from harbinger.commands.base import CliError, add_json_flag, emit
+from harbinger.commands.dice_attack import add_attack_flags, is_attack, run_attack
 
 MAX_POOL = 60
 """Largest pool accepted: far beyond any legal sheet, small enough to answer instantly."""
@@ -26,18 +30,23 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="exact Outcome probabilities of a roll",
         description="Exact probability of every Outcome and of each band (botch, fail, "
         "partial, success, exceptional) for POOL d10s at DIFFICULTY. A Difficulty over 9 "
-        "is rolled at 9 with one die fewer per point over; below 4 it is raised to 4.",
+        "is rolled at 9 with one die fewer per point over; below 4 it is raised to 4. "
+        "'harbinger dice attack --pool N ...' gives the damage an Attack deals instead.",
     )
     # Taken as text so a bad value gets our own message and exit code 2 via CliError.
     parser.add_argument("pool", metavar="POOL", help=f"number of dice, 0–{MAX_POOL}")
     parser.add_argument(
-        "difficulty", metavar="DIFFICULTY", help=f"Difficulty asked for, 1–{MAX_ASKED_DIFFICULTY}"
+        "difficulty",
+        metavar="DIFFICULTY",
+        nargs="?",
+        help=f"Difficulty asked for, 1–{MAX_ASKED_DIFFICULTY}",
     )
     parser.add_argument(
         "--floor",
         action="store_true",
         help="the roll uses an Ability at rank 6: the Outcome cannot go below 0",
     )
+    add_attack_flags(parser)
     add_json_flag(parser)
     parser.set_defaults(func=run)
 
@@ -93,6 +102,12 @@ def render_text(dist: Distribution) -> str:
 
 def run(args: argparse.Namespace) -> int:
     """Print the distribution as a table, or as one JSON document with ``--json``."""
+    if is_attack(args):
+        document, text = run_attack(args)
+        emit(args, document, lambda: text)
+        return 0
+    if args.difficulty is None:
+        raise CliError("DIFFICULTY is missing: harbinger dice POOL DIFFICULTY")
     pool = _whole_number(args.pool, "POOL", 0, MAX_POOL)
     difficulty = _whole_number(args.difficulty, "DIFFICULTY", 1, MAX_ASKED_DIFFICULTY)
     dist = _outcome_distribution(pool, difficulty, floor_at_zero=args.floor)

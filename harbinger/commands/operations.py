@@ -68,12 +68,19 @@ def add_operation(
     noun: str,
 ) -> argparse.ArgumentParser:
     """Add one operation's subcommand to ``actions``; its inputs become flags."""
-    parser = actions.add_parser(
-        op.name, help=op.help, description=op.help[:1].upper() + op.help[1:] + "."
-    )
+    parser = add_declared(actions, op.name, op.help, op.inputs, noun)
+    parser.set_defaults(func=lambda args: run_operation(args, op))
+    return parser
+
+
+def add_declared(
+    actions: argparse._SubParsersAction, name: str, help: str, inputs: type, noun: str
+) -> argparse.ArgumentParser:
+    """A subcommand ``NAME ID`` whose flags are the fields of ``inputs`` (no runner set)."""
+    parser = actions.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
     parser.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
-    hints = _hints(op.inputs)
-    for f in dataclasses.fields(op.inputs):
+    hints = _hints(inputs)
+    for f in dataclasses.fields(inputs):
         meta = _meta(f)
         required = f.default is dataclasses.MISSING
         kind, _optional = _base_type(hints[f.name])
@@ -123,7 +130,6 @@ def add_operation(
         "flags given as well override it",
     )
     add_json_flag(parser)
-    parser.set_defaults(func=lambda args: run_operation(args, op))
     return parser
 
 

@@ -26,7 +26,7 @@ from printing.common.styles import Styles, make_styles
 from printing.common.text import Markup, join, literal, markup, para
 from printing.contract.gift_blocks import gift_classification
 from printing.contract.sheet import _ratings, _title_block, _track_block, running_head
-from printing.contract.views import AssetView, ItemView, PrintSnapshot, TotalLine
+from printing.contract.views import AssetView, ItemView, LegendaryView, PrintSnapshot, TotalLine
 
 COMPACT_BASE = 7.0
 """Body text size of the compact sheet, in points (the full sheet uses 8.5)."""
@@ -181,7 +181,21 @@ def _assets(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
 def _item(item: ItemView) -> Markup:
     if item.quantity is None:
         return literal(item.name)
+    if item.state:
+        return markup("{n} ×{q} ({s})", n=item.name, q=item.quantity, s=item.state)
     return markup("{n} ×{q}", n=item.name, q=item.quantity)
+
+
+def _legendary(artifact: LegendaryView) -> Markup:
+    """ "Sunsword (stolen): Ember Blade 1, Solar Flare 1" — each Gift with its Gift Cost."""
+    gifts = ", ".join(f"{name} {cost}" for name, cost in artifact.gifts) or "no Gift yet"
+    if artifact.state == "held":
+        state = ""
+    elif artifact.in_hand:
+        state = f" ({artifact.state})"
+    else:
+        state = f" ({artifact.state}; its Gifts inactive)"
+    return markup("{n}{s}: {g}", n=artifact.name, s=state, g=gifts)
 
 
 def _stock(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
@@ -200,6 +214,9 @@ def _stock(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
         for title, items in groups
         if items
     ]
+    if st.legendary:
+        artifacts = join([_legendary(a) for a in st.legendary], "; ")
+        lines.append(para(_line("Legendary Artifacts:", artifacts), s.body))
     out += lines or [para("No Stock recorded.", s.muted)]
     return out
 

@@ -35,6 +35,16 @@ def gift_flowables(gift: GiftView, width: float, s: Styles) -> list[Flowable]:
     )
     out: list[Flowable] = [bar, Spacer(1, 2)]
     out.append(para(gift_classification(gift), s.body))
+    if gift.artifact:
+        out.append(para(labelled("Legendary Artifact:", gift.artifact), s.body))
+    if gift.inactive:
+        out.append(
+            para(
+                f"Inactive: {gift.inactive}. Its Effects do not work until the artifact is "
+                "back in hand; its cost still counts.",
+                s.warning,
+            )
+        )
     if gift.breakdown:
         out.append(para(gift_cost_sum(gift), s.muted))
     if gift.modifiers:

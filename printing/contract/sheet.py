@@ -41,11 +41,13 @@ from printing.contract.record import findings_and_notes, ledger_section, story_s
 from printing.contract.views import (
     AssetView,
     ItemView,
+    LegendaryView,
     PrintSnapshot,
     RatingView,
     StatView,
     TrackView,
 )
+from printing.contract.weapon_print import weapons_section
 
 NONE_RECORDED = "None recorded."
 
@@ -123,6 +125,7 @@ def sheet_story(
         story += gifts_section(snapshot.gifts, width, s)
         story += _assets(snapshot, width, s)
         story += _stock(snapshot, width, s)
+        story += weapons_section(snapshot.weapons, width, s)
         story += _health(snapshot, width, s)
         story += story_section(snapshot, width, s)
         story += ledger_section(snapshot, width, s)
@@ -451,7 +454,7 @@ def _item_table(title: str, items: Sequence[ItemView], width: float, s: Styles) 
     for it in items:
         rows.append(
             [
-                fit(it.name, s.cell_bold, widths[0]),
+                fit(f"{it.name} ({it.state})" if it.state else it.name, s.cell_bold, widths[0]),
                 "" if it.quantity is None else str(it.quantity),
                 fit(it.detail, s.cell, widths[2]),
                 fit(it.source, s.small, widths[3]),
@@ -477,9 +480,46 @@ def _stock(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
             any_items = True
             out.append(_item_table(title, items, width, s))
             out.append(Spacer(1, 5))
+    if stock.legendary:
+        any_items = True
+        out += [_legendary_table(stock.legendary, width, s), Spacer(1, 5)]
+    if stock.log:
+        out += [_item_log(stock.log, width, s), Spacer(1, 5)]
     if not any_items:
         out.append(para("No Stock recorded.", s.muted))
     return out
+
+
+def _legendary_table(artifacts: Sequence[LegendaryView], width: float, s: Styles) -> Flowable:
+    """Each Legendary Artifact with its state and every Gift invested in it, with its cost."""
+    widths = [width * 0.24, width * 0.12, width * 0.32, width * 0.32]
+    rows: list[list[Flowable | str]] = [
+        ["Legendary Artifact", "State", "Gifts (Gift Cost)", "Description"]
+    ]
+    for a in artifacts:
+        gifts = ", ".join(f"{name} ({cost})" for name, cost in a.gifts) or "none yet"
+        if not a.in_hand:
+            gifts += " — inactive while not in hand"
+        rows.append(
+            [
+                fit(a.name, s.cell_bold, widths[0]),
+                fit(a.state, s.cell, widths[1]),
+                fit(gifts, s.cell, widths[2]),
+                fit(a.description, s.cell, widths[3]),
+            ]
+        )
+    return grid(rows, widths, fonts={0: s.cell_bold})
+
+
+def _item_log(log: Sequence[tuple[str, str, str]], width: float, s: Styles) -> Flowable:
+    """The dated item log, newest first: states, uses and hand-overs."""
+    widths = [width * 0.14, width * 0.26, width * 0.6]
+    rows: list[list[Flowable | str]] = [["Item log", "Item", "What happened"]]
+    rows += [
+        [date, fit(item, s.cell, widths[1]), fit(what, s.cell, widths[2])]
+        for date, item, what in log
+    ]
+    return grid(rows, widths)
 
 
 def _health(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:

@@ -11,12 +11,15 @@ has; ``print_snapshot`` evaluates a contractor and assembles it in one call.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from builder.contract import costs
+from builder.contract.bio import filled_lines
 from builder.contract.character import (
+    IN_HAND,
     AssetKind,
     AssetPick,
     ContractAttended,
@@ -24,6 +27,7 @@ from builder.contract.character import (
     CraftedItem,
     Gift,
     Item,
+    ItemState,
     ScarTier,
     TraitKind,
 )
@@ -31,6 +35,7 @@ from builder.contract.derived import Derived
 from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.evaluate import evaluate_gift
 from builder.contract.gifts.loader import load_catalog
+from builder.contract.items import artifact_of, event_words, state_words
 from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.contract.sheet_catalog import SheetCatalog, load_sheet_catalog
@@ -58,6 +63,7 @@ from printing.contract.views import (
     InjuryView,
     ItemView,
     LedgerLine,
+    LegendaryView,
     LimitView,
     LooseEndView,
     PenaltyBand,
@@ -71,6 +77,7 @@ from printing.contract.views import (
     TrackView,
     TraumaView,
 )
+from printing.contract.weapon_print import weapon_views
 
 
 class CostTerm(Protocol):
@@ -213,7 +220,14 @@ def _items(items: Sequence[Item]) -> tuple[ItemView, ...]:
 
 def _crafted(items: Sequence[CraftedItem], gift_names: Mapping[str, str]) -> tuple[ItemView, ...]:
     return tuple(
-        ItemView(i.name, i.detail, i.quantity, gift_names.get(i.gift_id, i.gift_id)) for i in items
+        ItemView(
+            i.name,
+            i.detail,
+            i.quantity,
+            gift_names.get(i.gift_id, i.gift_id),
+            "" if i.state is ItemState.HELD else state_words(i.state),
+        )
+        for i in items
     )
 
 
@@ -277,7 +291,8 @@ def snapshot_for(
         source=_source(contractor, report, source_name),
         limits=tuple(LimitView(lim.name, lim.description, lim.custom) for lim in contractor.limits),
         gifts=tuple(
-            _gift_view(g, gift_evaluations.get(g.id), gift_catalog) for g in contractor.gifts
+            _placed(_gift_view(g, gift_evaluations.get(g.id), gift_catalog), contractor, g.id)
+            for g in contractor.gifts
         ),
         assets=tuple(_asset(a) for a in report.assets),
         liabilities=tuple(_asset(a) for a in report.liabilities),
@@ -308,6 +323,7 @@ def snapshot_for(
             if f.severity in (Severity.ERROR, Severity.WARNING)
         ),
         notes=contractor.notes,
+        weapons=weapon_views(contractor, report, gift_catalog),
     )
 
 
@@ -325,6 +341,7 @@ def _concept_rows(contractor: Contractor) -> tuple[StatView, ...]:
             ("Home playgroup", concept.home_playgroup),
             ("Appearance", concept.appearance),
             ("Background", concept.background),
+            *filled_lines(contractor.bio),
         )
         if value
     )
@@ -558,6 +575,7 @@ def _reward_totals(report: SheetReport) -> tuple[TotalLine, ...]:
 
 def _stock(contractor: Contractor, gift_names: Mapping[str, str]) -> StockView:
     stock = contractor.stock
+    costs = {g.id: g.cost for g in contractor.gifts}
     return StockView(
         equipment=_items(stock.equipment),
         artifacts=_crafted(stock.artifacts, gift_names),
@@ -565,7 +583,31 @@ def _stock(contractor: Contractor, gift_names: Mapping[str, str]) -> StockView:
         trophies=_items(stock.trophies),
         conditions=_items(stock.conditions),
         circumstances=_items(stock.circumstances),
+        legendary=tuple(
+            LegendaryView(
+                a.name,
+                state_words(a.state),
+                a.description,
+                tuple((gift_names.get(i, i), costs.get(i, 0)) for i in a.gifts),
+                a.state in IN_HAND,
+            )
+            for a in stock.legendary
+        ),
+        log=tuple((e.date, e.item, event_words(e)) for e in reversed(stock.item_log)),
     )
+
+
+def _placed(view: GiftView, contractor: Contractor, gift_id: str) -> GiftView:
+    """The Gift view with the Legendary Artifact it is invested in, and why it is inactive."""
+    artifact = artifact_of(contractor, gift_id)
+    if artifact is None:
+        return view
+    inactive = (
+        "" if artifact.state in IN_HAND else f"{artifact.name} is {state_words(artifact.state)}"
+    )
+    names = {g.id: (g.draft.name or g.id, g.cost) for g in contractor.gifts}
+    held = ", ".join(f"{names[i][0]} ({names[i][1]})" for i in artifact.gifts if i in names)
+    return dataclasses.replace(view, artifact=f"{artifact.name} — holds {held}", inactive=inactive)
 
 
 def _health(contractor: Contractor, cat: SheetCatalog) -> HealthView:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from printing.contract.weapon_print import WeaponView
+
 
 @dataclass(frozen=True, slots=True)
 class RatingView:
@@ -100,6 +102,10 @@ class GiftView:
     modifiers: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()
     catalog: str = ""
+    artifact: str = ""
+    """The Legendary Artifact the Gift is invested in ("" for none)."""
+    inactive: str = ""
+    """Why the Gift does not work now ("Sunsword is lost"), or "" while it does."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +128,19 @@ class ItemView:
     detail: str = ""
     quantity: int | None = None
     source: str = ""
+    state: str = ""
+    """Where an Artifact or Consumable is when not simply held ("lost", "left at home")."""
+
+
+@dataclass(frozen=True, slots=True)
+class LegendaryView:
+    """A Legendary Artifact with the Gifts invested in it, each with its Gift Cost."""
+
+    name: str
+    state: str
+    description: str = ""
+    gifts: tuple[tuple[str, int], ...] = ()
+    in_hand: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +151,9 @@ class StockView:
     trophies: tuple[ItemView, ...] = ()
     conditions: tuple[ItemView, ...] = ()
     circumstances: tuple[ItemView, ...] = ()
+    legendary: tuple[LegendaryView, ...] = ()
+    log: tuple[tuple[str, str, str], ...] = ()
+    """The item log, newest first: (date, item, what happened)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -265,3 +287,5 @@ class PrintSnapshot:
     reward_totals: tuple[TotalLine, ...] = ()
     findings: tuple[FindingView, ...] = ()
     notes: str = ""
+    weapons: tuple[WeaponView, ...] = ()
+    """The weapons with their attack rolls (issue 31); none: no section is printed."""

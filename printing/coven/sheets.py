@@ -24,7 +24,7 @@ from reportlab.platypus import Flowable, PageBreak, Spacer
 
 from builder.coven.chronicle import OTHERS, QUESTIONS, Chronicle, Colour, Kind
 from builder.coven.graph import town_map
-from builder.coven.odds import town_chances
+from builder.coven.odds import largest_conflict_error, short_conflict_chance, town_chances
 from builder.coven.state import CovenState, fold
 from builder.coven.wording import card_label
 from printing.common.flowables import grid
@@ -105,9 +105,7 @@ def practitioner_body(
         rows = [["Card", "Trait", "Tied to"]]
         for number, card in enumerate(cards, 1):
             ties = ", ".join(_element_name(chronicle, state, t) for t in card.tied_to)
-            rows.append(
-                [str(number), para(card_label(card, number), s.cell), para(ties, s.cell)]
-            )
+            rows.append([str(number), para(card_label(card, number), s.cell), para(ties, s.cell)])
         story.append(grid(rows, [width * 0.14, width * 0.58, width * 0.28]))
     lost = [
         c
@@ -256,7 +254,37 @@ def town_body(chronicle: Chronicle, width: float, s: Styles) -> list[Flowable]:
             s.muted,
         )
     )
+    story.extend(conflict_odds(width, s))
     return story
+
+
+CONFLICT_MINE = range(1, 9)
+"""The practitioner's cards in the printed grid: traits worth 1 card up to 8 cards."""
+CONFLICT_THEIRS = {2: "routine", 3: "challenging", 4: "ridiculous", 5: "one step more"}
+"""The Others' cards against one practitioner ("Routine 1 + 1 per player involved", ...)."""
+
+
+def conflict_odds(width: float, s: Styles) -> list[Flowable]:
+    """The conflict grid: a practitioner's chance against the Others, by each side's cards."""
+    rows: list[list[Any]] = [["Others' cards", *(f"you {k}" for k in CONFLICT_MINE)]]
+    for theirs, level in CONFLICT_THEIRS.items():
+        rows.append(
+            [f"{theirs} ({level})", *(short_conflict_chance(k, theirs) for k in CONFLICT_MINE)]
+        )
+    error = largest_conflict_error([(k, m) for k in CONFLICT_MINE for m in CONFLICT_THEIRS])
+    first = width * 0.2
+    return [
+        para("Conflict odds", s.heading),
+        grid(rows, [first] + [(width - first) / len(CONFLICT_MINE)] * len(CONFLICT_MINE)),
+        para(
+            "The chance one practitioner wins a conflict against the Others: your cards are 1 "
+            "per white trait and 2 per red trait you bring; the Others hold Routine 2, "
+            "Challenging 3, Ridiculous 4, one more at a corrupt place. Ties count as the "
+            "high-card rounds settle them (an even chance). Plain figures are exact (every deal "
+            f"counted); “≈” figures are estimates, one standard error at most {error:.2%}.",
+            s.muted,
+        ),
+    ]
 
 
 def render_town_sheet(chronicle: Chronicle, out: Output, paper: Paper = "letter") -> int:

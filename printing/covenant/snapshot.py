@@ -29,7 +29,6 @@ LOG_LINES_PRINTED = 60
 """Newest play-log entries printed in full; older ones are counted, not listed."""
 
 
-
 @dataclass(frozen=True, slots=True)
 class TieLine:
     """A Tie as printed: held ones give their Discipline, lost ones are kept for the record."""

@@ -102,6 +102,7 @@ def test_a_refused_share_stores_nothing(capsys: Any, db: Path) -> None:
         ("ada:win", "outcome 'win' is not one of victory, loss, death"),
         ("ada", "expected ID:OUTCOME"),
         ("ada:victory:twice", "'twice' is neither 'commission' nor 'away'"),
+        ("ada:victory --date 2026-02-30", "--date: date '2026-02-30' is not a calendar date"),
     ],
 )
 def test_a_bad_attendee_is_bad_input(capsys: Any, db: Path, seat: str, message: str) -> None:

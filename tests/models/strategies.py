@@ -13,7 +13,10 @@ from datetime import date
 
 from hypothesis import strategies as st
 
+from builder.contract.bio import Bio
 from builder.contract.character import (
+    ATTRIBUTES,
+    PRIMARY_ABILITIES,
     AssetKind,
     AssetPick,
     BattleScar,
@@ -49,8 +52,10 @@ from builder.contract.character import (
     ThreatLevel,
     TraitKind,
     Trauma,
+    Weapon,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.weapon_record import WeaponClass
 from builder.core.names import clean_name
 
 _chars = st.characters(exclude_categories=("Cs", "Cc"), include_characters="\t\n\r")
@@ -223,6 +228,21 @@ concepts = st.builds(
     home_playgroup=short,
 )
 
+weapons = st.builds(
+    Weapon,
+    name=names,
+    attribute=st.sampled_from(ATTRIBUTES),
+    ability=st.sampled_from(PRIMARY_ABILITIES),
+    difficulty=st.integers(min_value=1, max_value=30),
+    damage=st.integers(min_value=-20, max_value=50),
+    weapon_class=st.sampled_from(WeaponClass),
+    deals_damage=st.booleans(),
+    range_feet=st.integers(min_value=0, max_value=1000),
+    armor_piercing=st.integers(min_value=0, max_value=50),
+    table_id=st.sampled_from(["", "handgun", "knife"]),
+    notes=text,
+)
+
 contractors = st.builds(
     Contractor,
     id=ids,
@@ -236,5 +256,15 @@ contractors = st.builds(
     health=healths,
     loose_ends=tuples(loose_ends, 2),
     notes=text,
+    weapons=tuples(weapons, 2),
+    bio=st.builds(
+        Bio,
+        tagline=text,
+        residence=short,
+        languages=short,
+        contacts=text,
+        aliases=short,
+        wish_list=text,
+    ),
 )
 """Any contractor a character file can describe."""

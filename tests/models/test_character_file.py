@@ -288,6 +288,8 @@ _DEFS_BY_CLASS = {
     values.SourcePool: "source",
     values.Item: "item",
     values.CraftedItem: "crafted_item",
+    values.LegendaryArtifact: "legendary_artifact",
+    values.ItemEvent: "item_event",
     values.Stock: "stock",
     values.Injury: "injury",
     values.BattleScar: "battle_scar",

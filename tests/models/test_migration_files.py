@@ -25,6 +25,7 @@ d30f890944931fea4cd168d438122ecf968a552b73ece9e5fdd4e9f279ba172a  0003_covenant_
 1748392a89cee7d9b95ebd92442abfd440806de04d736f115c277dc3dd94dc68  0008_contractor_rules_fields.py
 2bf622e6410b1aeaf968833c1ddd7d13be898f1c317d771232f08d7dd4873c42  0009_ledger_corrections.py
 f8e79de5ad00b2e9894efb91b5816a0374cfcf99a3ceef3eabd801ddeb0b2972  0010_playgroup_owners.py
+5b5ac44b7299b226592bc17c2080500e091e2795ba73ca581d493d62ec15d569  0011_item_states.py
 72ec62446c80e21da023916cffbf8ca44b56559c97e8cf6a5e47feaba2b62c37  __init__.py
 """
 """``sha256sum`` lines of every file in ``models/migrations/versions/``."""

@@ -144,6 +144,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0008_contractor_rules_fields",
         "0009_ledger_corrections",
         "0010_playgroup_owners",
+        "0011_item_states",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

@@ -49,8 +49,11 @@ from builder.contract.rolls import (
     unencumbered_dice,
 )
 from builder.contract.scars import RollModifier, with_scar
+from builder.contract.weapon_record import Weapon
+from ui.contract.attack_box import AttackBox
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox
+from ui.contract.sheet.names import ability_name, attribute_name
 from ui.widgets.wrap_check import WrapCheck
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
@@ -233,6 +236,7 @@ class DicePanel(QWidget):
 
         self.planned: tuple[str, PlannedRoll] | None = None
         self.roller = RollSection(lambda: self.planned)
+        self.attack_box = AttackBox(self)
 
         # Everything above sits in ``body``; with no contractor shown only ``nothing`` is.
         self.body = QWidget(self)
@@ -240,6 +244,7 @@ class DicePanel(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         body.addLayout(form)
         body.addWidget(chart)
+        body.addWidget(self.attack_box)
         body.addWidget(self.roller)
         self.nothing = QLabel(NOTHING_TO_ROLL, self)
         self.nothing.setWordWrap(True)
@@ -345,6 +350,13 @@ class DicePanel(QWidget):
             if modifier.name == name:
                 box.setChecked(on)
 
+    def choose_weapon(self, weapon: Weapon) -> None:
+        """A weapon's attack roll, its Weapon Damage in the attack calculator (Weapons tab)."""
+        self.attack_box.set_weapon(weapon)
+        self.choose(
+            attribute_name(weapon.attribute), ability_name(weapon.ability), weapon.difficulty
+        )
+
     def choose(self, first: str, second: str = NO_ABILITY, difficulty: int = 6) -> None:
         """Select a roll by names (used by the sheet's "roll this" links and by tests)."""
         self.first.setCurrentText(first)
@@ -409,3 +421,4 @@ class DicePanel(QWidget):
             self.band_values[band].setText(percent(p))
             self.band_bars[band].setToolTip(f"{BAND_LABELS[band]}: exactly {p} ({percent(p)})")
         self.expected_label.setText(f"Average Outcome {float(dist.expected):.2f}")
+        self.attack_box.set_attack(roll)

@@ -99,6 +99,13 @@ def _player_histories(window: Any) -> None:
     window._show_dialog(PlayerHistoriesDialog(histories(window.workspace.library), window))
 
 
+def _what_is_due(window: Any) -> None:
+    """Open What Is Due; the roster shows its badges from then on."""
+    from ui.contract.dialogs.due import show_due
+
+    show_due(window)
+
+
 def _sheet_action(key: str) -> WindowAction:
     """A Contractor → More action: its dialog comes from the contractor's sheet view."""
     text = dict(MORE_ACTIONS)[key]
@@ -172,6 +179,14 @@ SCREENS = SystemUi(
             "&Player Histories",
             _player_histories,
             tip="Each player's Contracts played and GMed, victories, deaths and Exp earned",
+            menu="view",
+        ),
+        WindowAction(
+            "what_is_due",
+            "What Is &Due…",
+            _what_is_due,
+            tip="Loose Ends at their Cutoff, unspent rewards, free Consumables, changed "
+            "approvals, unwritten Journals; shown as badges in the roster",
             menu="view",
         ),
         WindowAction(

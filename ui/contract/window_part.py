@@ -99,6 +99,7 @@ class ContractScreens:
         view.action_requested.connect(self.sheet_action)
         view.roll_requested.connect(self.roll)
         view.gift_roll_requested.connect(self.roll_gift)
+        view.weapon_roll_requested.connect(self.roll_weapon)
         return view
 
     @property
@@ -186,6 +187,12 @@ class ContractScreens:
             return
         panel = self._ready_dice()
         panel.choose(attribute, ability, difficulty)
+
+    def roll_weapon(self, weapon: Any) -> None:
+        """A weapon's attack asked for on the Weapons tab: the Dice dock shows it, ready."""
+        if self.contractor is None:
+            return
+        self._ready_dice().choose_weapon(weapon)
 
     def _ready_dice(self) -> DicePanel:
         """The Dice panel on the contractor shown, its dock shown and raised."""

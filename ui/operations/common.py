@@ -24,7 +24,7 @@ from harbinger.app.common import Store, store_logged
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
 
-__all__ = ["CharacterCommand", "Store", "store_logged"]
+__all__ = ["CharacterCommand", "Store", "TogetherCommand", "store_logged"]
 
 
 class CharacterCommand(QUndoCommand):
@@ -78,3 +78,83 @@ class CharacterCommand(QUndoCommand):
         if self._workspace.write(self._store, self.after, self.before, self._change.name):
             undone = dataclasses.replace(self._change, lines=(), findings=(), undone=True)
             self._workspace.announce(undone)
+
+
+class TogetherCommand(QUndoCommand):
+    """One undoable edit of several characters at once (an item handed from one to another).
+
+    ``changes`` are ``(before, after)`` pairs, one per character. Redo and
+    undo store every character in one library transaction
+    (``Library.together``), so either all of them change or none does. It
+    sits on the undo stack of the first character (the one the action was
+    taken from). Undo refuses, changing nothing, when another character was
+    changed since: undoing would take back that later edit too.
+    """
+
+    def __init__(
+        self,
+        workspace: Workspace,
+        change: Change,
+        changes: tuple[tuple[Any, Any], ...],
+        store: Store,
+    ) -> None:
+        super().__init__(change.name)
+        self._workspace_ref = weakref.ref(workspace)
+        self._change = change
+        self._store = store
+        self.changes = changes
+        self._pushed = False
+
+    @property
+    def _workspace(self) -> Workspace:
+        workspace = self._workspace_ref()
+        if workspace is None:
+            raise RuntimeError("the workspace of this edit is closed")
+        return workspace
+
+    def _write(self, *, back: bool) -> bool:
+        workspace = self._workspace
+        library = workspace.library
+        moves = [(after, before) if back else (before, after) for before, after in self.changes]
+        for held, _wanted in moves[1:]:
+            ident = getattr(held, "id", "")
+            if ident and library.exists(ident) and library.load(ident) != held:
+                name = getattr(getattr(held, "concept", None), "name", ident)
+                workspace.failed.emit(
+                    f"{self._change.name}: {name} was changed since; "
+                    "undo or redo their own later edits first"
+                )
+                return False
+        try:
+            with library.together():
+                for held, wanted in moves:
+                    self._store(library, held, wanted)
+        except Exception as exc:
+            workspace.failed.emit(f"{self._change.name}: {exc or type(exc).__name__}")
+            return False
+        return True
+
+    def _announce(self, change: Change) -> None:
+        """Tell views about every character changed: the others first, the first one last.
+
+        A window shows the character a change names, so the others' sheets
+        are refreshed (none keeps a stale copy to save over the change) and
+        the first character's sheet, and its undo history, end up shown.
+        """
+        for before, after in self.changes[1:]:
+            other = getattr(after if after is not None else before, "id", "")
+            quiet = dataclasses.replace(change, character_id=other, lines=(), findings=())
+            self._workspace.announce(quiet)
+        self._workspace.announce(change)
+
+    def redo(self) -> None:
+        if not self._pushed:
+            self._pushed = True
+            self._announce(self._change)
+            return
+        if self._write(back=False):
+            self._announce(self._change)
+
+    def undo(self) -> None:
+        if self._write(back=True):
+            self._announce(dataclasses.replace(self._change, lines=(), findings=(), undone=True))

@@ -24,11 +24,15 @@ from builder.contract.character import (
     Gift,
     Health,
     Injury,
+    ItemState,
     Journal,
     SourcePool,
     Stock,
+    TransferKind,
 )
+from builder.contract.items import ItemKind
 from harbinger.app.common import Plan, Refused
+from harbinger.app.contract import items
 from harbinger.app.contract import operations as app
 from harbinger.app.contract.operations import describe_difference, store
 from ui.workspace import Change, Workspace
@@ -296,6 +300,69 @@ class Operations:
 
     def edit_notes(self, contractor: Contractor, notes: str) -> Change:
         return self.commit(app.plan_edit_notes(contractor, notes))
+
+    # ------------------------------------------------------------------ weapons (issue 31)
+
+    def add_weapon(self, contractor: Contractor, given: Any) -> Change:
+        """Add a weapon (``weapon_ops.AddWeapon``: a table row or a custom one)."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_add(contractor, given))
+
+    def edit_weapon(self, contractor: Contractor, given: Any) -> Change:
+        """Change a held weapon (``weapon_ops.EditWeapon``)."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_edit(contractor, given))
+
+    def remove_weapon(self, contractor: Contractor, index: int) -> Change:
+        """Take the weapon at ``index`` (from 0) off the sheet."""
+        from harbinger.app.contract import weapon_ops
+
+        return self.commit(weapon_ops.plan_remove(contractor, weapon_ops.RemoveWeapon(index)))
+
+    # ------------------------------------------------------------------ items (issue 31)
+
+    def add_artifact(self, contractor: Contractor, name: str, description: str = "") -> Change:
+        """Put a new Legendary Artifact on the sheet."""
+        return self.commit(items.plan_add_artifact(contractor, name, description), roster=False)
+
+    def invest_gift(self, contractor: Contractor, artifact: str, gift_id: str) -> Change:
+        """Invest a held Legendary Artifact Gift in a Legendary Artifact of the sheet."""
+        return self.commit(items.plan_invest_gift(contractor, artifact, gift_id), roster=False)
+
+    def set_item_state(
+        self,
+        contractor: Contractor,
+        kind: ItemKind,
+        item: str,
+        state: ItemState,
+        date: str,
+        note: str = "",
+    ) -> Change:
+        """Mark an item lost, stolen, recovered... with a dated note."""
+        plan = items.plan_item_state(contractor, kind, item, state, date, note)
+        return self.commit(plan, roster=False)
+
+    def use_item(self, contractor: Contractor, item: str, date: str, note: str = "") -> Change:
+        """Use one Consumable (quantity −1, logged)."""
+        return self.commit(items.plan_use(contractor, item, date, note), roster=False)
+
+    def transfer_item(
+        self,
+        giver: Contractor,
+        receiver_id: str,
+        kind: ItemKind,
+        item: str,
+        quantity: int,
+        how: TransferKind,
+        date: str,
+        note: str = "",
+    ) -> Change:
+        """Hand an item to another contractor: both saved together, one undo reverts both."""
+        receiver = self.load(receiver_id)
+        pair = items.plan_transfer(giver, receiver, kind, item, quantity, how, date, note)
+        return self.workspace.run_together(pair.name, pair.plans, store)
 
 
 # --------------------------------------------------------------------------- the whole table

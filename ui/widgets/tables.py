@@ -108,6 +108,8 @@ class ListTable(QWidget):
         for button in (self.add_button, self.edit_button, self.remove_button):
             button.setVisible(editable)
             top.addWidget(button)
+        self._top = top
+        self.row_buttons: list[QPushButton] = []
         self.add_button.setAccessibleName(f"Add to {title}")
         self.edit_button.setAccessibleName(f"Edit in {title}")
         self.remove_button.setAccessibleName(f"Remove from {title}")
@@ -137,6 +139,29 @@ class ListTable(QWidget):
         has = self.current_row() >= 0
         self.edit_button.setEnabled(has)
         self.remove_button.setEnabled(has)
+        for button in getattr(self, "row_buttons", ()):
+            button.setEnabled(has)
+
+    def row_button(self, text: str, tooltip: str = "") -> QPushButton:
+        """Another button that acts on the selected row, enabled only while a row is selected.
+
+        Placed in a row under the title; the owner connects its ``clicked``
+        and reads :meth:`current_row`.
+        """
+        button = QPushButton(text)
+        button.setToolTip(tooltip)
+        button.setAccessibleName(f"{text.replace('&', '').rstrip('…')} in {self.title.text()}")
+        if not self.row_buttons:
+            # A row of its own under the title, so a narrow column keeps its table in view.
+            self._actions = QHBoxLayout()
+            self._actions.addStretch(1)
+            layout = self.layout()
+            assert isinstance(layout, QVBoxLayout)
+            layout.insertLayout(1, self._actions)
+        self._actions.insertWidget(self._actions.count() - 1, button)
+        self.row_buttons.append(button)
+        button.setEnabled(self.current_row() >= 0)
+        return button
 
     def current_row(self) -> int:
         rows = self.table.selectionModel().selectedRows()

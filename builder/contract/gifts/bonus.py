@@ -135,9 +135,18 @@ def draft_bonuses(
 
 
 def contractor_bonuses(contractor: Contractor, catalog: Catalog) -> tuple[GiftBonus, ...]:
-    """Every Attribute bonus the contractor's held Gifts give, in the order they are held."""
+    """Every Attribute bonus the contractor's held Gifts give, in the order they are held.
+
+    A Gift invested in a Legendary Artifact that is not in hand (lost,
+    stolen, destroyed, left at home) gives none: its Effects go with the
+    artifact (``builder.contract.items.inactive_gifts``).
+    """
+    from builder.contract.items import inactive_gifts  # here: character imports the gifts
+
+    inactive = inactive_gifts(contractor)
     return tuple(
         bonus
         for gift in contractor.gifts
+        if gift.id not in inactive
         for bonus in draft_bonuses(gift.draft, catalog, gift.id, gift.draft.name or gift.id)
     )

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pydantic import Field
+
 from builder.contract.gifts.catalog import (
     Catalog,
     CatalogError,
@@ -30,12 +32,21 @@ from builder.contract.gifts.catalog import (
     frozen_map,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
-from builder.contract.gifts.fields import Fields, RawCatalog, check_id
+from builder.contract.gifts.fields import (
+    GiftText,
+    RawCatalog,
+    StatusName,
+    check_id,
+    validate,
+    validate_parts,
+)
 from builder.contract.gifts.link import check_refs, compile_effect, index_effect
 from builder.contract.gifts.parse import collect_stock, parse_core, parse_effect_file, parse_general
+from builder.contract.status import Status
 from builder.core.catalog import (
     MAX_CATALOG_FILE_BYTES,
     CatalogFileError,
+    CatalogModel,
     Problems,
     Report,
     read_toml,
@@ -79,22 +90,66 @@ def _read_toml(path: Path, file: str, problems: Problems) -> dict[str, Any] | No
 # --------------------------------------------------------------------------- stock gifts
 
 
+class _StockChoiceShape(CatalogModel):
+    """A stock Gift's modifier written as a table: ``{ id = ..., detail = ..., count = ... }``."""
+
+    id: str
+    detail: str = ""
+    count: int = 1
+
+
+class _StockGiftShape(CatalogModel):
+    """A ``[gifts.<id>]`` table of ``stock/*.toml``: a ready-made Gift and what it claims."""
+
+    name: GiftText
+    tagline: str = ""
+    description: GiftText
+    type: GiftText
+    effect: GiftText
+    style: GiftText
+    cost: int
+    status: StatusName = Status.NEWBIE
+    parameters: dict[str, str] = Field(default_factory=dict)
+    enhancements: list[Any] = Field(default_factory=list)  # each read by _stock_choice
+    drawbacks: list[Any] = Field(default_factory=list)
+
+
 def _stock_choice(value: Any, report: Report, where: str) -> ModifierChoice | None:
     if isinstance(value, str):
         return ModifierChoice(value)
     if isinstance(value, dict):
-        f = Fields(
-            value, lambda m: report(f"{where}: {m}"), "a modifier choice", ("id", "detail", "count")
+        shape = validate(
+            _StockChoiceShape, value, lambda m: report(f"{where}: {m}"), "a modifier choice"
         )
-        mid = f.get("id", str)
-        if not mid:
+        if shape is None or not shape.id:
             return None
-        return ModifierChoice(mid, f.get("detail", str, "") or "", f.get("count", int, 1) or 1)
+        return ModifierChoice(shape.id, shape.detail, shape.count or 1)
     report(f"{where} must be a modifier id or a table {{ id = ..., detail = ..., count = ... }}")
     return None
 
 
-def _parse_stock(raw: RawCatalog, catalog: Catalog, problems: Problems) -> dict[str, StockGift]:  # noqa: C901  (complexity 13 when the limits came in)
+def _stock_draft(shape: _StockGiftShape, report: Report) -> GiftDraft:
+    """The Gift a stock entry describes, its modifier choices read one by one."""
+    choices: dict[str, list[ModifierChoice]] = {"enhancements": [], "drawbacks": []}
+    for key, values in (("enhancements", shape.enhancements), ("drawbacks", shape.drawbacks)):
+        for i, value in enumerate(values):
+            choice = _stock_choice(value, report, f"{key}[{i}]")
+            if choice:
+                choices[key].append(choice)
+    return GiftDraft(
+        gift_type=shape.type,
+        effect=shape.effect,
+        style=shape.style,
+        enhancements=tuple(choices["enhancements"]),
+        drawbacks=tuple(choices["drawbacks"]),
+        parameters=shape.parameters,
+        name=shape.name,
+        tagline=shape.tagline,
+        description=shape.description,
+    )
+
+
+def _parse_stock(raw: RawCatalog, catalog: Catalog, problems: Problems) -> dict[str, StockGift]:
     from builder.contract.gifts.evaluate import evaluate_gift  # the evaluator needs a built catalog
 
     stock: dict[str, StockGift] = {}
@@ -105,54 +160,18 @@ def _parse_stock(raw: RawCatalog, catalog: Catalog, problems: Problems) -> dict[
         if gid in stock:
             report(f"stock Gift {gid!r} is already defined in {stock[gid].origin.file}")
             continue
-        f = Fields(
-            table,
-            report,
-            "a stock Gift",
-            (
-                "name",
-                "tagline",
-                "description",
-                "type",
-                "effect",
-                "style",
-                "cost",
-                "status",
-                "parameters",
-                "enhancements",
-                "drawbacks",
-            ),
-        )
-        choices: dict[str, list[ModifierChoice]] = {"enhancements": [], "drawbacks": []}
-        for key in choices:
-            for i, value in enumerate(f.get(key, list, []) or []):
-                choice = _stock_choice(value, report, f"{key}[{i}]")
-                if choice:
-                    choices[key].append(choice)
-        params = f.get("parameters", dict, {}) or {}
-        if not all(isinstance(v, str) for v in params.values()):
-            report("'parameters' must map Parameter ids to level ids (text)")
-            params = {k: v for k, v in params.items() if isinstance(v, str)}
-        draft = GiftDraft(
-            gift_type=f.text("type"),
-            effect=f.text("effect"),
-            style=f.text("style"),
-            enhancements=tuple(choices["enhancements"]),
-            drawbacks=tuple(choices["drawbacks"]),
-            parameters=params,
-            name=f.text("name"),
-            tagline=f.text("tagline", ""),
-            description=f.text("description"),
-        )
-        claimed_cost = f.get("cost", int)
-        claimed_status = f.status()
+        shape = validate(_StockGiftShape, table, report, "a stock Gift")
+        if shape is None:
+            continue
+        draft = _stock_draft(shape, report)
+        claimed_cost, claimed_status = shape.cost, shape.status
         effect = catalog.effects.get(draft.effect)
         if effect is not None and category and effect.category != category:
             report(f"Effect {draft.effect!r} is in category {effect.category!r}, not {category!r}")
         result = evaluate_gift(draft, catalog, status=claimed_status)
         for finding in result.errors:
             report(f"{finding.where or 'draft'}: {finding.message}")
-        if claimed_cost is not None and not result.errors and result.cost != claimed_cost:
+        if not result.errors and result.cost != claimed_cost:
             report(
                 f"claims Gift Cost {claimed_cost} but evaluates to {result.cost} "
                 f"({result.breakdown_text()})"
@@ -165,7 +184,7 @@ def _parse_stock(raw: RawCatalog, catalog: Catalog, problems: Problems) -> dict[
         if not result.errors and not result.saveable:
             blocking = "; ".join(w.message for w in result.blocking)
             report(f"is not a legal Gift: {blocking}")
-        stock[gid] = StockGift(gid, category, draft, claimed_cost or 0, claimed_status, origin)
+        stock[gid] = StockGift(gid, category, draft, claimed_cost, claimed_status, origin)
     return stock
 
 
@@ -201,6 +220,13 @@ def _walk(source: _Source, raw: RawCatalog, problems: Problems) -> None:
             collect_stock(doc, path, origin, raw, problems)
 
 
+class _HouseFile(CatalogModel):
+    """A house-rule folder's ``catalog.toml``: the name its Gifts are marked with."""
+
+    name: GiftText
+    summary: str = ""
+
+
 def house_catalog_name(folder: Path) -> tuple[str, list[CatalogProblem]]:
     """The name a house-rule folder gives itself in its ``catalog.toml``."""
     problems = Problems()
@@ -212,9 +238,9 @@ def house_catalog_name(folder: Path) -> tuple[str, list[CatalogProblem]]:
     doc = _read_toml(path, file, problems)
     if doc is None:
         return folder.name, problems.items
-    f = Fields(doc, problems.at(file, ""), "file", ("name", "summary"))
-    name = f.text("name")
-    return (name.strip() or folder.name), problems.items
+    _, parts = validate_parts(_HouseFile, doc, problems.at(file, ""), "file")
+    name = parts.get("name", "").strip()
+    return (name or folder.name), problems.items
 
 
 def build_catalog(sources: Sequence[_Source]) -> tuple[Catalog | None, list[CatalogProblem]]:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, Field
 
 from builder.contract.gifts.bonus import parse_dice_bonus
 from builder.contract.gifts.catalog import (
@@ -29,77 +31,109 @@ from builder.contract.gifts.catalog import (
     ParameterLevel,
     frozen_map,
 )
-from builder.contract.gifts.choices import parse_choice
-from builder.contract.gifts.fields import Fields, RawCatalog, check_id
+from builder.contract.gifts.choices import PlayerChoice, parse_choice
+from builder.contract.gifts.fields import (
+    GiftText,
+    RawCatalog,
+    StatusName,
+    check_id,
+    validate,
+    validate_parts,
+)
 from builder.contract.gifts.template import SLOT_NAME, TemplateSyntaxError, parse_sentence
 from builder.contract.status import Status
-from builder.core.catalog import Problems, Report, type_name
+from builder.core.catalog import CatalogModel, Problems, Report, catalog_error, type_name
+
+
+class _StyleShape(CatalogModel):
+    """A ``[styles.<id>]`` table of core.toml: an Activation Style and its standard slots."""
+
+    name: GiftText
+    summary: GiftText
+    slots: dict[str, Any] = Field(default_factory=dict)  # each slot worded by _slot_table
+
+
+class _GiftTypeShape(CatalogModel):
+    """A ``[gift_types.<id>]`` table of core.toml."""
+
+    name: GiftText
+    cost: int = 0
+    summary: GiftText
+    reliability: GiftText
+    risk_of_loss: GiftText
+    crafting: str = ""
+    crafts: str = ""
+    styles: list[str] = Field(default_factory=list)
+    style_slots: dict[str, Any] = Field(default_factory=dict)
+    note: str = ""
+
+
+def _style(sid: str, table: Any, origin: Origin, report: Report) -> ActivationStyle:
+    """The Style in ``table``; when its shape is refused, a stand-in with its id only, so
+    the Effects that name it add no second message for the same mistake."""
+    shape = validate(_StyleShape, table, report, "a Style")
+    if shape is None:
+        return ActivationStyle(id=sid, name=sid, summary="", slots=frozen_map({}), origin=origin)
+    slots = frozen_map(_slot_table(shape.slots, report, "slots"))
+    return ActivationStyle(
+        id=sid, name=shape.name, summary=shape.summary, slots=slots, origin=origin
+    )
+
+
+def _gift_type(tid: str, table: Any, origin: Origin, report: Report) -> GiftType:
+    """The Gift Type in ``table`` (or, when its shape is refused, a stand-in with its id)."""
+    shape = validate(
+        _GiftTypeShape, table, report, "a Gift Type"
+    ) or _GiftTypeShape.model_construct(name=tid, summary="", reliability="", risk_of_loss="")
+    crafts = shape.crafts
+    if crafts not in ("", "artifact", "consumable"):
+        report(f'field \'crafts\' must be "artifact", "consumable" or absent, not {crafts!r}')
+        crafts = ""
+    style_slots = {
+        style_id: frozen_map(_slot_table(slots, report, f"style_slots.{style_id}"))
+        for style_id, slots in shape.style_slots.items()
+    }
+    return GiftType(
+        id=tid,
+        name=shape.name,
+        cost=shape.cost,
+        summary=shape.summary,
+        reliability=shape.reliability,
+        risk_of_loss=shape.risk_of_loss,
+        crafting=shape.crafting,
+        crafts=crafts,
+        styles=frozenset(shape.styles),
+        style_slots=frozen_map(style_slots),
+        note=shape.note,
+        origin=origin,
+    )
+
+
+class _CoreFile(CatalogModel):
+    """core.toml: the Gift Types and the Activation Styles."""
+
+    gift_types: dict[str, Any] = Field(default_factory=dict)
+    styles: dict[str, Any] = Field(default_factory=dict)
 
 
 def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
-    top = Fields(doc, problems.at(origin.file, ""), "file", ("gift_types", "styles"))
-    for sid, table in (top.get("styles", dict, {}) or {}).items():
+    _, top = validate_parts(_CoreFile, doc, problems.at(origin.file, ""), "file")
+    for sid, table in top["styles"].items():
         report = problems.at(origin.file, f"styles.{sid}")
         if not check_id(sid, report, "Style id"):
             continue
         if sid in raw.styles:
             report(f"Style {sid!r} is already defined in {raw.styles[sid].origin.file}")
             continue
-        f = Fields(table, report, "a Style", ("name", "summary", "slots"))
-        raw.styles[sid] = ActivationStyle(
-            id=sid,
-            name=f.text("name"),
-            summary=f.text("summary"),
-            slots=frozen_map(_slot_table(f.get("slots", dict, {}), report, "slots")),
-            origin=origin,
-        )
-    for tid, table in (top.get("gift_types", dict, {}) or {}).items():
+        raw.styles[sid] = _style(sid, table, origin, report)
+    for tid, table in top["gift_types"].items():
         report = problems.at(origin.file, f"gift_types.{tid}")
         if not check_id(tid, report, "Gift Type id"):
             continue
         if tid in raw.gift_types:
             report(f"Gift Type {tid!r} is already defined in {raw.gift_types[tid].origin.file}")
             continue
-        f = Fields(
-            table,
-            report,
-            "a Gift Type",
-            (
-                "name",
-                "cost",
-                "summary",
-                "reliability",
-                "risk_of_loss",
-                "crafting",
-                "crafts",
-                "styles",
-                "style_slots",
-                "note",
-            ),
-        )
-        crafts = f.get("crafts", str, "")
-        if crafts not in ("", "artifact", "consumable"):
-            report(f'field \'crafts\' must be "artifact", "consumable" or absent, not {crafts!r}')
-            crafts = ""
-        style_slots: dict[str, Mapping[str, str]] = {}
-        for style_id, slots in (f.get("style_slots", dict, {}) or {}).items():
-            style_slots[style_id] = frozen_map(
-                _slot_table(slots, report, f"style_slots.{style_id}")
-            )
-        raw.gift_types[tid] = GiftType(
-            id=tid,
-            name=f.text("name"),
-            cost=f.get("cost", int, 0) or 0,
-            summary=f.text("summary"),
-            reliability=f.text("reliability"),
-            risk_of_loss=f.text("risk_of_loss"),
-            crafting=f.text("crafting", ""),
-            crafts=crafts or "",
-            styles=frozenset(f.str_list("styles")),
-            style_slots=frozen_map(style_slots),
-            note=f.text("note", ""),
-            origin=origin,
-        )
+        raw.gift_types[tid] = _gift_type(tid, table, origin, report)
 
 
 def _slot_table(table: Any, report: Report, what: str) -> dict[str, str]:
@@ -121,26 +155,45 @@ def _slot_table(table: Any, report: Report, what: str) -> dict[str, str]:
     return out
 
 
-_MODIFIER_FIELDS = (
-    "name",
-    "rules",
-    "slot",
-    "join",
-    "text",
-    "text_many",
-    "replace",
-    "detail",
-    "detail_blank",
-    "detail_join",
-    "max",
-    "requires",
-    "excludes",
-    "status",
-    "styles",
-    "types",
-    "group",
-    "dice_bonus",
-)
+def _join(value: str) -> str:
+    if value not in {j.value for j in Join}:
+        raise catalog_error(f'must be "and", "or" or "sentence", not {value!r}')
+    return value
+
+
+def _detail_join(value: str) -> str:
+    if value not in ("and", "or"):
+        raise catalog_error(f'must be "and" or "or", not {value!r}')
+    return value
+
+
+class _ModifierShape(CatalogModel):
+    """An Enhancement or Drawback table (FORMAT.md §2.3): what it adds to the Gift's text."""
+
+    name: GiftText
+    rules: GiftText
+    slot: str = ""
+    join: Annotated[str, AfterValidator(_join)] | None = None
+    text: Any = None  # one text or a table per Style id, worded by _style_text
+    text_many: Any = None
+    replace: Any = None
+    detail: str = ""
+    detail_blank: str = ""
+    detail_join: Annotated[str, AfterValidator(_detail_join)] = "and"
+    max: int = 1
+    requires: list[str] = Field(default_factory=list)
+    excludes: list[str] = Field(default_factory=list)
+    status: StatusName = Status.NEWBIE
+    styles: list[str] = Field(default_factory=list)
+    types: list[str] = Field(default_factory=list)
+    group: str = ""
+    dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
+
+
+class _GeneralModifierShape(_ModifierShape):
+    """A general modifier of general.toml, which names the Effects it applies to."""
+
+    applies_to: list[str] = Field(default_factory=list)
 
 
 def _style_text(value: Any, report: Report, key: str) -> dict[str, str] | None:
@@ -163,67 +216,55 @@ def _style_text(value: Any, report: Report, key: str) -> dict[str, str] | None:
     return None
 
 
-def _parse_modifier(  # noqa: C901, PLR0912, PLR0915  (complexity 25, 24 branches, 61 statements when the limits came in)
-    mid: str,
-    table: Any,
-    kind: ModifierKind,
-    origin: Origin,
-    report: Report,
-    *,
-    general: bool,
-) -> Modifier | None:
-    allowed = _MODIFIER_FIELDS + (("applies_to",) if general else ())
-    f = Fields(table, report, f"an {kind.value}", allowed)
-    text = _style_text(f.table.get("text"), report, "text")
-    text_many = _style_text(f.table.get("text_many"), report, "text_many")
-    replace = _style_text(f.table.get("replace"), report, "replace")
-    slot = f.get("slot", str, "") or ""
-    join_raw = f.get("join", str, None)
-    detail_label = f.get("detail", str, "") or ""
-    detail_blank = f.get("detail_blank", str, "") or ""
-    count_max = f.get("max", int, 1) or 1
-    detail_join = f.get("detail_join", str, "and") or "and"
-
-    join: Join | None = None
-    if join_raw is not None:
-        try:
-            join = Join(join_raw)
-        except ValueError:
-            report(f'field \'join\' must be "and", "or" or "sentence", not {join_raw!r}')
-    if (text is None) == (replace is None):
+def _modifier_text_rules(shape: _ModifierShape, report: Report) -> None:
+    """The rules between a modifier's text fields: text or replace, join, slot, max, detail."""
+    given = shape.model_fields_set
+    if ("text" in given) == ("replace" in given):
         report("give exactly one of 'text' (append a clause) or 'replace' (rewrite a slot)")
-    if replace is not None:
-        if join_raw is not None:
+    if "replace" in given:
+        if shape.join is not None:
             report("'join' has no meaning with 'replace'; remove it")
-        if not slot:
+        if not shape.slot:
             report("'replace' needs the 'slot' it rewrites")
-    if text is not None:
-        if join_raw is None:
+    if "text" in given:
+        if shape.join is None:
             report('\'text\' needs \'join\' ("and", "or" or "sentence")')
-        elif join in (Join.AND, Join.OR) and not slot:
-            report(f"join = {join_raw!r} needs the 'slot' the clause joins")
-    if slot and not SLOT_NAME.match(slot):
-        report(f"'slot' {slot!r} is not a slot name")
-    if count_max < 1:
+        elif Join(shape.join) in (Join.AND, Join.OR) and not shape.slot:
+            report(f"join = {shape.join!r} needs the 'slot' the clause joins")
+    if shape.slot and not SLOT_NAME.match(shape.slot):
+        report(f"'slot' {shape.slot!r} is not a slot name")
+    _modifier_count_rules(shape, report)
+
+
+def _modifier_count_rules(shape: _ModifierShape, report: Report) -> None:
+    """The rules of a modifier taken more than once: max, text_many, detail and detail_join."""
+    given = shape.model_fields_set
+    if shape.max < 0:
         report("field 'max' must be at least 1")
-        count_max = 1
-    if text_many is not None and count_max == 1:
+    count_max = max(shape.max, 1)
+    if "text_many" in given and count_max == 1:
         report("'text_many' is only used when 'max' is more than 1")
-    if text_many is not None and replace is not None:
+    if "text_many" in given and "replace" in given:
         report("'text_many' cannot go with 'replace'")
-    if detail_join not in ("and", "or"):
-        report(f'field \'detail_join\' must be "and" or "or", not {detail_join!r}')
-        detail_join = "and"
-    if "detail_join" in f.table and (not detail_label or count_max == 1):
+    if "detail_join" in given and (not shape.detail or count_max == 1):
         report("'detail_join' joins the details of several instances; it needs 'detail' and 'max'")
-    if bool(detail_label) != bool(detail_blank):
+    if bool(shape.detail) != bool(shape.detail_blank):
         report("'detail' (the label) and 'detail_blank' (the stand-in text) go together")
 
+
+def _check_clauses(
+    variants: Mapping[str, Mapping[str, str] | None],
+    detail_label: str,
+    count_max: int,
+    report: Report,
+) -> None:
+    """Each clause of ``text``, ``text_many`` and ``replace`` parses with the placeholders
+    the modifier allows ({detail} with a detail label, {count} when it stacks)."""
     allowed_ph = {"detail"} if detail_label else set()
     if count_max > 1:
         allowed_ph |= {"count", "count_word"}
-    for key, variants in (("text", text), ("text_many", text_many), ("replace", replace)):
-        for style, clause in (variants or {}).items():
+    for key, clauses in variants.items():
+        for style, clause in (clauses or {}).items():
             where = key if style == ANY_STYLE else f"{key}.{style}"
             try:
                 sentence = parse_sentence(clause, frozenset(allowed_ph))
@@ -236,57 +277,88 @@ def _parse_modifier(  # noqa: C901, PLR0912, PLR0915  (complexity 25, 24 branche
                 report(f"{where}: has a detail label but never uses {{detail}}")
             if not clause.strip():
                 report(f"{where} must not be empty")
-    for key in ("name", "rules"):
-        f.text(key)
+
+
+def _parse_modifier(
+    mid: str,
+    table: Any,
+    kind: ModifierKind,
+    origin: Origin,
+    report: Report,
+    *,
+    general: bool,
+) -> Modifier | None:
+    model = _GeneralModifierShape if general else _ModifierShape
+    shape = validate(model, table, report, f"an {kind.value}")
+    if shape is None:
+        return None
+    text = _style_text(shape.text, report, "text")
+    text_many = _style_text(shape.text_many, report, "text_many")
+    replace = _style_text(shape.replace, report, "replace")
+    _modifier_text_rules(shape, report)
+    count_max = max(shape.max, 1)
+    variants = {"text": text, "text_many": text_many, "replace": replace}
+    _check_clauses(variants, shape.detail, count_max, report)
     return Modifier(
         id=mid,
-        name=f.text("name") if isinstance(f.table.get("name"), str) else mid,
+        name=shape.name,
         kind=kind,
-        rules=f.table.get("rules", "") if isinstance(f.table.get("rules"), str) else "",
-        slot=slot,
-        join=join,
+        rules=shape.rules,
+        slot=shape.slot,
+        join=None if shape.join is None else Join(shape.join),
         text=frozen_map(text),
         text_many=frozen_map(text_many),
         replace=frozen_map(replace),
-        detail_label=detail_label,
-        detail_blank=detail_blank,
-        detail_join=detail_join,
+        detail_label=shape.detail,
+        detail_blank=shape.detail_blank,
+        detail_join=shape.detail_join,
         max=count_max,
-        requires=f.str_list("requires"),
-        excludes=f.str_list("excludes"),
-        status=f.status(),
-        styles=frozenset(f.str_list("styles")),
-        types=frozenset(f.str_list("types")),
-        group=f.get("group", str, "") or "",
+        requires=tuple(shape.requires),
+        excludes=tuple(shape.excludes),
+        status=shape.status,
+        styles=frozenset(shape.styles),
+        types=frozenset(shape.types),
+        group=shape.group,
         general=general,
-        applies_to=f.str_list("applies_to") if general else (),
+        applies_to=tuple(shape.applies_to) if isinstance(shape, _GeneralModifierShape) else (),
         origin=origin,
-        dice_bonus=parse_dice_bonus(f.table.get("dice_bonus"), report),
+        dice_bonus=parse_dice_bonus(shape.dice_bonus, report),
     )
+
+
+class _GroupShape(CatalogModel):
+    """A ``[groups.<id>]`` table: modifiers of which at least ``min`` are picked."""
+
+    name: GiftText
+    min: int = 1
+    styles: list[str] = Field(default_factory=list)
+    rules: GiftText
+    status_over: int = 0
+    status: StatusName = Status.NEWBIE
 
 
 def _parse_group(gid: str, table: Any, origin: Origin, report: Report) -> ModifierGroup:
-    f = Fields(
-        table, report, "a group", ("name", "min", "styles", "rules", "status_over", "status")
-    )
-    minimum = f.get("min", int, 1)
-    if minimum is not None and minimum < 0:
+    """The group in ``table`` (or, when its shape is refused, a stand-in with its id, so
+    its modifiers add no second message for the same mistake)."""
+    shape = validate(_GroupShape, table, report, "a group")
+    if shape is None:
+        return ModifierGroup(id=gid, name=gid, min=0, styles=frozenset(), rules="", origin=origin)
+    if shape.min < 0:
         report("field 'min' cannot be negative")
-    over = f.get("status_over", int, 0) or 0
-    status = f.status()
-    if ("status_over" in f.table) != ("status" in f.table):
+    paired = {"status_over", "status"} & shape.model_fields_set
+    if len(paired) == 1:
         report("'status_over' (how many may be picked freely) and 'status' go together")
-    elif "status_over" in f.table and (over < 1 or status is Status.NEWBIE):
+    elif paired and (shape.status_over < 1 or shape.status is Status.NEWBIE):
         report("'status_over' must be at least 1 and 'status' above Newbie")
     return ModifierGroup(
         id=gid,
-        name=f.text("name"),
-        min=max(0, minimum or 0),
-        styles=frozenset(f.str_list("styles")),
-        rules=f.text("rules"),
+        name=shape.name,
+        min=max(0, shape.min),
+        styles=frozenset(shape.styles),
+        rules=shape.rules,
         origin=origin,
-        status_over=max(0, over),
-        status=status,
+        status_over=max(0, shape.status_over),
+        status=shape.status,
     )
 
 
@@ -321,20 +393,26 @@ def _parse_modifier_tables(
                 into[mid] = modifier
 
 
+class _GeneralFile(CatalogModel):
+    """general.toml: the general groups, Enhancements and Drawbacks."""
+
+    groups: dict[str, Any] = Field(default_factory=dict)
+    enhancements: dict[str, Any] = Field(default_factory=dict)
+    drawbacks: dict[str, Any] = Field(default_factory=dict)
+
+
 def parse_general(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
-    Fields(doc, problems.at(origin.file, ""), "file", ("groups", "enhancements", "drawbacks"))
-    groups = doc.get("groups", {})
-    if isinstance(groups, dict):
-        for gid, table in groups.items():
-            report = problems.at(origin.file, f"groups.{gid}")
-            if not check_id(gid, report, "group id"):
-                continue
-            if gid in raw.groups:
-                report(f"group {gid!r} is already defined in {raw.groups[gid].origin.file}")
-                continue
-            raw.groups[gid] = _parse_group(gid, table, origin, report)
+    _, top = validate_parts(_GeneralFile, doc, problems.at(origin.file, ""), "file")
+    for gid, table in top["groups"].items():
+        report = problems.at(origin.file, f"groups.{gid}")
+        if not check_id(gid, report, "group id"):
+            continue
+        if gid in raw.groups:
+            report(f"group {gid!r} is already defined in {raw.groups[gid].origin.file}")
+            continue
+        raw.groups[gid] = _parse_group(gid, table, origin, report)
     _parse_modifier_tables(
-        doc,
+        top,
         origin,
         problems,
         "",
@@ -343,26 +421,6 @@ def parse_general(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems
         taken=lambda mid: None,
     )
 
-
-_EFFECT_FIELDS = (
-    "name",
-    "summary",
-    "prompt",
-    "status",
-    "types",
-    "template",
-    "slots",
-    "styles",
-    "parameters",
-    "enhancements",
-    "drawbacks",
-    "groups",
-    "use_general",
-    "exclude_general",
-    "choices",
-    "design",
-    "dice_bonus",
-)
 
 #: Who designed an Effect (``design``): "rules" for an Effect the rules text
 #: itself names, "harbinger" for one Harbinger designed within the rules' framework.
@@ -388,72 +446,107 @@ def _under(report: Report, where: str) -> Report:
     return lambda message: report(f"{where}: {message}")
 
 
-def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:  # noqa: C901  (complexity 11 when the limits came in)
-    f = Fields(table, report, "a Parameter", ("name", "summary", "slot", "default", "levels"))
-    levels_raw = f.get("levels", list, [])
+class _LevelShape(CatalogModel):
+    """One level of a Parameter (FORMAT.md): its id, name, the text it puts in the slot."""
+
+    id: str
+    name: GiftText
+    text: str
+    status: StatusName = Status.NEWBIE
+    dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
+
+
+class _ParameterShape(CatalogModel):
+    """An ``[effects.<id>.parameters.<id>]`` table: a slot filled by one of its levels."""
+
+    name: GiftText
+    summary: str = ""
+    slot: str
+    default: str
+    levels: list[_LevelShape] = Field(default_factory=list)
+
+
+def _parameter_levels(shape: _ParameterShape, report: Report) -> list[ParameterLevel]:
+    """The levels of a Parameter whose ids are sound and unique, in file order."""
     levels: list[ParameterLevel] = []
     seen: set[str] = set()
-    for i, level in enumerate(levels_raw or []):
+    for i, level in enumerate(shape.levels):
         lreport = _under(report, f"levels[{i}]")
-        lf = Fields(level, lreport, "a level", ("id", "name", "text", "status", "dice_bonus"))
-        lid = lf.get("id", str) or ""
-        if lid and not check_id(lid, lreport, "level id"):
+        if level.id and not check_id(level.id, lreport, "level id"):
             continue
-        if lid in seen:
-            lreport(f"level id {lid!r} appears twice")
+        if level.id in seen:
+            lreport(f"level id {level.id!r} appears twice")
             continue
-        seen.add(lid)
-        text = lf.get("text", str) or ""
-        if any(c in text for c in "{}[]"):
+        seen.add(level.id)
+        if any(c in level.text for c in "{}[]"):
             lreport("'text' is plain text; braces and brackets are not allowed")
-        bonus = parse_dice_bonus(lf.table.get("dice_bonus"), lreport)
-        levels.append(ParameterLevel(lid, lf.text("name"), text, lf.status(), len(levels), bonus))
+        bonus = parse_dice_bonus(level.dice_bonus, lreport)
+        levels.append(
+            ParameterLevel(level.id, level.name, level.text, level.status, len(levels), bonus)
+        )
+    return levels
+
+
+def _parse_parameter(pid: str, table: Any, report: Report) -> Parameter | None:
+    shape = validate(_ParameterShape, table, report, "a Parameter")
+    if shape is None:
+        return None
+    levels = _parameter_levels(shape, report)
+    ids = [lv.id for lv in levels]
     if len(levels) < 2:
         report("a Parameter needs at least two levels")
-    default = f.get("default", str) or ""
-    if default and default not in seen:
-        report(
-            f"default level {default!r} is not one of its levels "
-            f"({', '.join(lv.id for lv in levels)})"
-        )
-    slot = f.get("slot", str) or ""
-    if slot and not SLOT_NAME.match(slot):
-        report(f"'slot' {slot!r} is not a slot name")
-    if default and levels and default in seen:
-        default_level = next(lv for lv in levels if lv.id == default)
-        if default_level.status is not Status.NEWBIE:
-            report("the default level cannot require a Status")
-    if len(levels) < 2 or default not in seen:
+    if shape.default and shape.default not in ids:
+        report(f"default level {shape.default!r} is not one of its levels ({', '.join(ids)})")
+    if shape.slot and not SLOT_NAME.match(shape.slot):
+        report(f"'slot' {shape.slot!r} is not a slot name")
+    if shape.default in ids and levels[ids.index(shape.default)].status is not Status.NEWBIE:
+        report("the default level cannot require a Status")
+    if len(levels) < 2 or shape.default not in ids:
         return None
-    return Parameter(pid, f.text("name"), f.text("summary", ""), slot, default, tuple(levels))
+    return Parameter(pid, shape.name, shape.summary, shape.slot, shape.default, tuple(levels))
 
 
-def parse_effect_file(  # noqa: C901  (complexity 11 when the limits came in)
-    doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
-) -> None:
-    top_report = problems.at(origin.file, "")
-    top = Fields(
-        doc, top_report, "file", ("category", "category_name", "category_summary", "effects")
-    )
-    cat_id = top.get("category", str) or ""
-    if cat_id and not check_id(cat_id, top_report, "category"):
-        return
+class _EffectFile(CatalogModel):
+    """``effects/<category>.toml``: one category of Effects."""
+
+    category: str
+    category_name: str = ""
+    category_summary: str = ""
+    effects: dict[str, Any] = Field(default_factory=dict)
+
+
+def _category(
+    top: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, report: Report
+) -> str | None:
+    """The file's category id, registered the first time a file names it; None if unusable."""
+    cat_id: str = top.get("category", "")
+    if cat_id and not check_id(cat_id, report, "category"):
+        return None
     if cat_id and cat_id != path.stem:
-        top_report(f"category {cat_id!r} must match the file name ({path.stem}.toml)")
-    cat_name = top.get("category_name", str, "") or ""
-    cat_summary = top.get("category_summary", str, "") or ""
+        report(f"category {cat_id!r} must match the file name ({path.stem}.toml)")
+    cat_name: str = top["category_name"]
     if cat_id in raw.categories:
         known = raw.categories[cat_id]
         if cat_name and cat_name != known.name:
-            top_report(
-                f"category_name {cat_name!r} differs from {known.name!r} in {known.origin.file}"
-            )
+            report(f"category_name {cat_name!r} differs from {known.name!r} in {known.origin.file}")
     elif cat_id:
         if not cat_name:
-            top_report("a new category needs 'category_name'")
-        raw.categories[cat_id] = Category(cat_id, cat_name or cat_id, cat_summary, origin)
-    effects = top.get("effects", dict, {}) or {}
-    for eid, table in effects.items():
+            report("a new category needs 'category_name'")
+        raw.categories[cat_id] = Category(
+            cat_id, cat_name or cat_id, top["category_summary"], origin
+        )
+    return cat_id
+
+
+def parse_effect_file(
+    doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
+) -> None:
+    top_report = problems.at(origin.file, "")
+    _, top = validate_parts(_EffectFile, doc, top_report, "file")
+    cat_id = _category(top, path, origin, raw, top_report)
+    if cat_id is None:
+        return
+    for eid, table in top["effects"].items():
         report = problems.at(origin.file, f"effects.{eid}")
         if not check_id(eid, report, "Effect id"):
             continue
@@ -465,55 +558,125 @@ def parse_effect_file(  # noqa: C901  (complexity 11 when the limits came in)
             raw.effects[eid] = effect
 
 
-def _parse_effect(  # noqa: C901  (complexity 13 when the limits came in)
-    eid: str, table: Any, category: str, origin: Origin, problems: Problems, raw: RawCatalog
-) -> Effect | None:
-    entry = f"effects.{eid}"
-    report = problems.at(origin.file, entry)
-    f = Fields(table, report, "an Effect", _EFFECT_FIELDS)
-    template = _template(f.table.get("template"), report, "'template'")
-    slots = _slot_table(f.get("slots", dict, {}) or {}, report, "slots")
+class _EffectStyleShape(CatalogModel):
+    """An ``[effects.<id>.styles.<style>]`` table: the Effect's cost in that Style."""
 
-    styles: dict[str, EffectStyle] = {}
-    for sid, stable in (f.get("styles", dict, {}) or {}).items():
-        sreport = problems.at(origin.file, f"{entry}.styles.{sid}")
-        sf = Fields(stable, sreport, "an Effect Style", ("cost", "template", "slots", "status"))
-        cost = sf.get("cost", int)
-        style_template = (
-            _template(sf.table["template"], sreport, "'template'") if "template" in sf.table else ()
-        )
-        styles[sid] = EffectStyle(
-            style=sid,
-            cost=cost or 0,
-            template=style_template,
-            slots=frozen_map(_slot_table(sf.get("slots", dict, {}) or {}, sreport, "slots")),
-            status=sf.status(),
-        )
-    if not styles:
-        report("an Effect needs at least one Style under [effects.<id>.styles.<style>]")
+    cost: int
+    template: Any = None  # one sentence or a list, worded by _template
+    slots: dict[str, Any] = Field(default_factory=dict)  # each slot worded by _slot_table
+    status: StatusName = Status.NEWBIE
 
+
+def _effect_style(sid: str, table: Any, report: Report) -> EffectStyle:
+    """The Effect Style in ``table`` (or, when its shape is refused, a stand-in)."""
+    shape = validate(_EffectStyleShape, table, report, "an Effect Style")
+    if shape is None:
+        return EffectStyle(
+            style=sid, cost=0, template=(), slots=frozen_map({}), status=Status.NEWBIE
+        )
+    template = () if shape.template is None else _template(shape.template, report, "'template'")
+    return EffectStyle(
+        style=sid,
+        cost=shape.cost,
+        template=template,
+        slots=frozen_map(_slot_table(shape.slots, report, "slots")),
+        status=shape.status,
+    )
+
+
+def _design(value: str) -> str:
+    if value not in ("", *DESIGNS):
+        raise catalog_error(f'must be "rules", "harbinger" or absent, not {value!r}')
+    return value
+
+
+class _EffectShape(CatalogModel):
+    """An ``[effects.<id>]`` table (FORMAT.md §2.1); its sub-tables are read one by one."""
+
+    name: GiftText
+    summary: GiftText
+    prompt: GiftText
+    status: StatusName = Status.NEWBIE
+    types: list[str] = Field(default_factory=list)
+    template: Any = None  # one sentence or a list, worded by _template
+    slots: dict[str, Any] = Field(default_factory=dict)
+    styles: dict[str, Any] = Field(default_factory=dict)
+    parameters: dict[str, Any] = Field(default_factory=dict)
+    enhancements: dict[str, Any] = Field(default_factory=dict)
+    drawbacks: dict[str, Any] = Field(default_factory=dict)
+    groups: dict[str, Any] = Field(default_factory=dict)
+    use_general: list[str] = Field(default_factory=list)
+    exclude_general: list[str] = Field(default_factory=list)
+    choices: dict[str, Any] = Field(default_factory=dict)
+    design: Annotated[str, AfterValidator(_design)] = ""
+    dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
+
+
+def _effect_parameters(parts: dict[str, Any], at: Callable[[str], Report]) -> dict[str, Parameter]:
     parameters: dict[str, Parameter] = {}
-    for pid, ptable in (f.get("parameters", dict, {}) or {}).items():
-        preport = problems.at(origin.file, f"{entry}.parameters.{pid}")
+    for pid, ptable in parts["parameters"].items():
+        preport = at(f"parameters.{pid}")
         if not check_id(pid, preport, "Parameter id"):
             continue
         param = _parse_parameter(pid, ptable, preport)
         if param is not None:
             parameters[pid] = param
+    return parameters
 
+
+def _effect_groups(
+    parts: dict[str, Any], at: Callable[[str], Report], origin: Origin, raw: RawCatalog
+) -> dict[str, ModifierGroup]:
     groups: dict[str, ModifierGroup] = {}
-    for gid, gtable in (f.get("groups", dict, {}) or {}).items():
-        greport = problems.at(origin.file, f"{entry}.groups.{gid}")
+    for gid, gtable in parts["groups"].items():
+        greport = at(f"groups.{gid}")
         if not check_id(gid, greport, "group id"):
             continue
         if gid in raw.groups:
             greport(f"group {gid!r} is already a general group in {raw.groups[gid].origin.file}")
             continue
         groups[gid] = _parse_group(gid, gtable, origin, greport)
+    return groups
 
+
+def _effect_choices(
+    parts: dict[str, Any], slots: dict[str, str], at: Callable[[str], Report]
+) -> dict[str, PlayerChoice]:
+    choices: dict[str, PlayerChoice] = {}
+    for cid, ctable in parts["choices"].items():
+        creport = at(f"choices.{cid}")
+        if check_id(cid, creport, "choice id"):
+            choice = parse_choice(cid, ctable, slots, creport)
+            if choice is not None:
+                choices[cid] = choice
+    return choices
+
+
+def _parse_effect(
+    eid: str, table: Any, category: str, origin: Origin, problems: Problems, raw: RawCatalog
+) -> Effect | None:
+    """The Effect in ``table``; None when its shape is refused (its sub-tables are still
+    read, so their problems are reported in the same pass)."""
+    entry = f"effects.{eid}"
+    report = problems.at(origin.file, entry)
+
+    def at(where: str) -> Report:
+        return problems.at(origin.file, f"{entry}.{where}")
+
+    shape, parts = validate_parts(_EffectShape, table, report, "an Effect")
+    template = _template(parts["template"], report, "'template'")
+    slots = _slot_table(parts["slots"], report, "slots")
+    styles = {
+        sid: _effect_style(sid, stable, at(f"styles.{sid}"))
+        for sid, stable in parts["styles"].items()
+    }
+    if not styles:
+        report("an Effect needs at least one Style under [effects.<id>.styles.<style>]")
+    parameters = _effect_parameters(parts, at)
+    groups = _effect_groups(parts, at, origin, raw)
     modifiers: dict[str, Modifier] = {}
     _parse_modifier_tables(
-        f.table,
+        parts,
         origin,
         problems,
         f"{entry}.",
@@ -521,47 +684,47 @@ def _parse_effect(  # noqa: C901  (complexity 13 when the limits came in)
         into=modifiers,
         taken=lambda mid: raw.general[mid].origin.file if mid in raw.general else None,
     )
-    choices = {}
-    for cid, ctable in (f.get("choices", dict, {}) or {}).items():
-        creport = problems.at(origin.file, f"{entry}.choices.{cid}")
-        if check_id(cid, creport, "choice id"):
-            choice = parse_choice(cid, ctable, slots, creport)
-            if choice is not None:
-                choices[cid] = choice
-    design = f.get("design", str, "") or ""
-    if design not in ("", *DESIGNS):
-        report(f'field \'design\' must be "rules", "harbinger" or absent, not {design!r}')
-        design = ""
+    choices = _effect_choices(parts, slots, at)
+    dice_bonus = parse_dice_bonus(parts["dice_bonus"], report)
+    if shape is None:
+        return None
     return Effect(
         id=eid,
-        name=f.text("name"),
+        name=shape.name,
         category=category,
-        summary=f.text("summary"),
-        prompt=f.text("prompt"),
-        status=f.status(),
-        types=frozenset(f.str_list("types")),
+        summary=shape.summary,
+        prompt=shape.prompt,
+        status=shape.status,
+        types=frozenset(shape.types),
         styles=frozen_map(styles),
         template=template,
         slots=frozen_map(slots),
         parameters=frozen_map(parameters),
         modifiers=frozen_map(modifiers),
         groups=frozen_map(groups),
-        use_general=f.str_list("use_general"),
-        exclude_general=f.str_list("exclude_general"),
+        use_general=tuple(shape.use_general),
+        exclude_general=tuple(shape.exclude_general),
         origin=origin,
         choices=frozen_map(choices),
-        design=design,
-        dice_bonus=parse_dice_bonus(f.table.get("dice_bonus"), report),
+        design=shape.design,
+        dice_bonus=dice_bonus,
     )
+
+
+class _StockFile(CatalogModel):
+    """``stock/<category>.toml``: ready-made Gifts of one category."""
+
+    category: str
+    gifts: dict[str, Any] = Field(default_factory=dict)
 
 
 def collect_stock(
     doc: dict[str, Any], path: Path, origin: Origin, raw: RawCatalog, problems: Problems
 ) -> None:
     report = problems.at(origin.file, "")
-    top = Fields(doc, report, "file", ("category", "gifts"))
-    category = top.get("category", str) or ""
+    _, top = validate_parts(_StockFile, doc, report, "file")
+    category: str = top.get("category", "")
     if category and category != path.stem:
         report(f"category {category!r} must match the file name ({path.stem}.toml)")
-    for gid, table in (top.get("gifts", dict, {}) or {}).items():
+    for gid, table in top["gifts"].items():
         raw.stock_tables.append((gid, category, f"gifts.{gid}", origin, table))

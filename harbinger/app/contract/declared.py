@@ -32,7 +32,9 @@ from builder.contract.sheet_catalog import load_sheet_catalog
 from builder.core.findings import Finding
 from harbinger.app.common import InputError, Operation, Plan, about, operation_table
 from harbinger.app.contract import operations as ops
+from harbinger.app.contract.bio_ops import EditBio, plan_bio
 from harbinger.app.contract.gift_saving import plan_save, today
+from harbinger.app.contract.items import ITEM_OPERATIONS
 
 
 def _date(date: str) -> str:
@@ -192,6 +194,13 @@ class SaveGift:
     free_item: str = field(
         default="", metadata=about("claim the crafting Gift's free item, named so")
     )
+    artifact: str = field(
+        default="",
+        metadata=about(
+            "invest a Legendary Artifact Gift in this Legendary Artifact of the sheet "
+            "(a new one when none has that name)"
+        ),
+    )
     date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
 
 
@@ -220,6 +229,7 @@ def _gift(contractor: Contractor, given: SaveGift) -> Plan[Contractor]:
         existing=existing,
         free_item=given.free_item,
         date=_date(given.date),
+        artifact=given.artifact,
     )
     return ops.plan_gift_save(contractor, save)
 
@@ -485,6 +495,13 @@ OPERATIONS: dict[str, Operation] = operation_table(
     ),
     _op("concept", "Edit concept", "change the concept's words", EditConcept, _concept),
     _op(
+        "bio",
+        "Edit bio",
+        "tagline, residence, languages, contacts, aliases, wish list (each optional)",
+        EditBio,
+        plan_bio,
+    ),
+    _op(
         "health",
         "Edit Health",
         "replace the Health tab (injuries, scars, traumas) with a JSON document",
@@ -505,5 +522,6 @@ OPERATIONS: dict[str, Operation] = operation_table(
         Nothing,
         lambda c, _g: ops.plan_delete(c),
     ),
+    *ITEM_OPERATIONS,
 )
 """Every operation on an existing contractor, by CLI name."""

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from builder.contract import advance
+from builder.contract import advance, items
 from builder.contract.character import Contractor, Gift, GiftChangeKind
 from builder.contract.gifts import (
     AvailableRewards,
@@ -138,6 +138,8 @@ class SavePlan:
     applied: Result[Contractor]
     craft: Result[Contractor] | None
     free_item: str
+    artifact: str = ""
+    """The Legendary Artifact the Gift is invested in on saving ("" for none)."""
 
     @property
     def refused(self) -> bool:
@@ -163,6 +165,8 @@ class SavePlan:
         }[self.kind]
         rewards = self.evaluation.rewards.message if self.evaluation.rewards else ""
         text = f"{verb} {name} (Gift Cost {self.gift.cost})"
+        if self.artifact:
+            text += f" in {self.artifact}"
         return f"{text}: {rewards}" if rewards else text
 
 
@@ -179,6 +183,7 @@ def plan_save(
     free_item: str = "",
     date: str | None = None,
     report: SheetReport | None = None,
+    artifact: str = "",
 ) -> SavePlan:
     """Work out saving ``draft`` onto ``contractor`` (a new Gift, or a change of ``existing``).
 
@@ -188,7 +193,9 @@ def plan_save(
     REVISION otherwise, with the Improvements/Gift Credits spent (negative:
     refunded). ``free_item`` (an item name) asks for the crafting Gift's free
     copy via ``advance.craft_item(free=True)``; the ledger decides whether one
-    is owed.
+    is owed. ``artifact`` (a Legendary Artifact's name) invests a Legendary
+    Artifact Gift in that artifact, putting a new one on the sheet when none
+    has that name ("add to …"; ``builder.contract.items``).
     """
     date = date or today()
     report = report or evaluate_sheet(contractor)
@@ -212,7 +219,18 @@ def plan_save(
         kind = GiftChangeKind.REVISION
 
     def plan(applied: Result[Contractor], craft: Result[Contractor] | None = None) -> SavePlan:
-        return SavePlan(gift, kind, credits, improvements, evaluation, applied, craft, free_item)
+        applied = invested(contractor, applied, gift.id, artifact.strip())
+        return SavePlan(
+            gift,
+            kind,
+            credits,
+            improvements,
+            evaluation,
+            applied,
+            craft,
+            free_item,
+            artifact.strip(),
+        )
 
     problems = [*evaluation.errors, *evaluation.blocking]
     if not draft.name.strip():
@@ -252,6 +270,29 @@ def plan_save(
         return plan(applied, craft)
     merged = Result(craft.character, (*applied.findings, *craft.findings))
     return plan(merged, craft)
+
+
+def invested(
+    before: Contractor, applied: Result[Contractor], gift_id: str, artifact: str
+) -> Result[Contractor]:
+    """``applied`` with the saved Gift invested in ``artifact`` (made when not on the sheet).
+
+    Refused (the contractor ``before`` the save, with the reason) when the
+    Gift cannot be invested: it is not a Legendary Artifact Gift. With no
+    ``artifact``, or a refused save, ``applied`` as it is.
+    """
+    if not artifact or applied.refused:
+        return applied
+    current = applied.character
+    if items.find_legendary(current, artifact) is None:
+        made = items.add_legendary_artifact(current, artifact)
+        if made.refused:
+            return Result(before, made.findings)
+        current = made.character
+    result = items.invest_gift(current, artifact, gift_id)
+    if result.refused:
+        return Result(before, result.findings)
+    return Result(result.character, applied.findings)
 
 
 def _amount(n: int, word: str) -> str:

@@ -28,6 +28,7 @@ from builder.contract.character import (
     Journal,
     SourcePool,
     Stock,
+    Weapon,
 )
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.wording import entry_label
@@ -357,3 +358,10 @@ def plan_edit_stock(contractor: Contractor, stock: Stock, what: str = "Stock") -
 
 def plan_edit_notes(contractor: Contractor, notes: str) -> Plan[Contractor]:
     return plan_replace("Edit notes", contractor, notes=notes)
+
+
+def plan_edit_weapons(
+    contractor: Contractor, weapons: tuple[Weapon, ...], what: str = "Edit weapons"
+) -> Plan[Contractor]:
+    """Replace the sheet's weapons (no rule prices them; each is checked before it gets here)."""
+    return plan_replace(what, contractor, weapons=weapons)

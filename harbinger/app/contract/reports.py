@@ -53,12 +53,18 @@ class ContractorDue:
         }
 
 
+def _due_of(stored: Any) -> ContractorDue:
+    c = stored.character
+    return ContractorDue(c.id, c.concept.name, c.concept.player, what_is_due(c, stored.approvals))
+
+
+def due_one(library: Any, contractor_id: str) -> ContractorDue | None:
+    """What is due for one contractor (None when the id is no contractor of the library)."""
+    if library.system_of(contractor_id) != ID:
+        return None
+    return _due_of(library.load_stored(contractor_id))
+
+
 def due(library: Any) -> tuple[ContractorDue, ...]:
     """Every contractor with something due, in roster order (by name)."""
-    found = []
-    for stored in _stored(library):
-        c = stored.character
-        items = what_is_due(c, stored.approvals)
-        if items:
-            found.append(ContractorDue(c.id, c.concept.name, c.concept.player, items))
-    return tuple(found)
+    return tuple(one for one in map(_due_of, _stored(library)) if one.items)

@@ -171,3 +171,11 @@ def test_a_refused_share_refuses_the_table() -> None:
     plan = plan_table(five_seats(), table)
     assert not plan.allowed
     assert any(f.message.startswith("Bram Holt: ") for f in plan.errors)
+
+
+def test_a_cycle_that_continues_is_written_on_every_contract() -> None:
+    """ "Contract Cycles": Exp may not be spent until the Cycle's last Contract."""
+    contract = replace(five_seats(), cycle="Tide", cycle_continues=True)
+    plan = plan_table(contract, the_table())
+    attended = [s.after.ledger[-1] for s in plan.shares if s.role is Role.ATTENDEE]
+    assert {(e.cycle, e.cycle_final) for e in attended} == {("Tide", False)}

@@ -1,19 +1,28 @@
-"""The shared catalog machinery: safe TOML reading, problems as values, typed table getters."""
+"""The shared catalog machinery: safe TOML reading, problems as values, entry models."""
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
 import pytest
+from pydantic import Field, ValidationError
 
 from builder.core.catalog import (
     CatalogFileError,
+    CatalogModel,
     CatalogProblem,
     FileProblems,
+    Ident,
+    OptionalText,
+    Positive,
     Problems,
-    Table,
+    Text,
+    Whole,
+    check_entry,
     did_you_mean,
     kind_name,
+    one_of,
     read_toml,
     type_name,
 )
@@ -79,37 +88,79 @@ def test_problems_are_values_naming_file_and_entry() -> None:
     }
 
 
-def test_table_getters_report_every_problem_at_its_place() -> None:
+class _Rope(CatalogModel):
+    """A nested table for the tests: one use of a thing."""
+
+    length: Positive
+
+
+class _Thing(CatalogModel):
+    """A catalog entry for the tests, using each shared field type once."""
+
+    id: Ident
+    name: Text
+    size: Positive
+    depth: Whole = 4
+    loud: bool = False
+    kind: Annotated[Text, one_of(("even", "prime"))]
+    tags: list[Text] = Field(default_factory=list)
+    note: OptionalText = ""
+    ropes: list[_Rope] = Field(default_factory=list)
+
+
+def test_an_entry_model_reports_every_problem_at_its_place() -> None:
+    """Every pydantic error becomes one line in a reader's words, nested tables at their
+    place, an unknown key with the closest known one (also inside a nested table)."""
     problems = Problems()
-    raw = {"id": "Bad Id", "size": 0, "loud": "yes", "kind": "odd", "tags": ["a", ""], "nmae": 1}
-    table = Table(problems, "t.toml", "things[0]", raw)
-    assert table.ident() == ""
-    assert table.integer("size", minimum=1) == 1
-    assert table.integer("depth", minimum=0, default=4) == 4
-    assert table.flag("loud") is False
-    assert table.choice("kind", ("even", "prime")) == ""
-    assert table.text_list("tags") == ()
-    assert table.text("name") == ""
-    assert table.finish() is False
+    raw = {
+        "id": "Bad Id",
+        "size": True,
+        "loud": "yes",
+        "kind": "odd",
+        "tags": ["a", ""],
+        "nmae": 1,
+        "ropes": [{"length": 2}, {"lenght": 3}],
+    }
+    assert check_entry(_Thing, raw, problems, "t.toml", "things[0]") is None
     assert problems.lines() == [
         "t.toml: things[0]: id must be lowercase letters, digits and underscores starting"
         " with a letter, not 'Bad Id'",
+        "t.toml: things[0]: missing 'name'",
         "t.toml: things[0]: size must be a positive integer",
         "t.toml: things[0]: loud must be true or false",
         "t.toml: things[0]: kind must be one of even, prime, not 'odd'",
-        "t.toml: things[0]: tags must be a list of non-empty text",
-        "t.toml: things[0]: missing 'name'",
+        "t.toml: things[0]: tags[1] must be non-empty text",
+        "t.toml: things[0]: ropes[1]: missing 'length'",
+        "t.toml: things[0]: ropes[1]: unknown key 'lenght' (did you mean 'length'?)",
         "t.toml: things[0]: unknown key 'nmae' (did you mean 'name'?)",
     ]
+
+
+def test_a_sound_entry_is_a_frozen_model_with_stripped_text() -> None:
+    problems = Problems()
+    thing = check_entry(
+        _Thing, {"id": "rope", "name": " Rope ", "size": 2, "kind": "even"}, problems, "t", "x"
+    )
+    assert problems.items == []
+    assert thing is not None
+    assert (thing.name, thing.depth, thing.tags, thing.note) == ("Rope", 4, [], "")
+    with pytest.raises(ValidationError):
+        thing.name = "Cord"  # type: ignore[misc]
+    assert check_entry(_Thing, ["not", "a", "table"], problems, "t.toml", "x[1]") is None
+    assert problems.lines() == ["t.toml: x[1]: must be a table"]
+
+
+class _Named(CatalogModel):
+    name: Text
 
 
 def test_a_file_reads_arrays_keeping_only_sound_entries() -> None:
     file = FileProblems("f.toml")
     doc = {"item": [{"name": "Rope"}, {"name": ""}], "itme": []}
     file.check_top_level(doc, ("item",))
-    names = file.read_array(doc, "item", lambda t: t.text("name"))
+    names = [n.name for n in file.read_array(doc, "item", _Named)]
     assert names == ["Rope"]
-    assert file.read_array(doc, "other", lambda t: t.text("name")) == []
+    assert file.read_array(doc, "other", _Named) == []
     assert file.all.lines() == [
         "f.toml: unknown top-level key 'itme' (did you mean 'item'?)",
         "f.toml: item[1]: name must be non-empty text",

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-import importlib.util
-import json
 from fractions import Fraction
-from math import comb, sqrt
-from pathlib import Path
+from math import comb
 
 import pytest
 
@@ -15,18 +12,12 @@ from builder.coven.chronicle import Goal, Kind
 from builder.coven.odds import (
     cards_marking,
     chance_of_a_marker,
-    conflict_error,
-    conflict_is_exact,
-    conflict_precision,
-    conflict_win_chance,
     corruption_chance,
-    describe_conflict_chance,
     markers_in_deal,
     pooled_chance,
     town_chances,
 )
 from builder.coven.state import fold
-from resources import resource_path
 from tests.builder.coven.examples import end_week, play_influence, town
 
 
@@ -89,41 +80,6 @@ def test_town_chances() -> None:
     assert set(chances) == {e.id for e in town().elements}
 
 
-def test_the_conflict_table_is_labelled_and_consistent_exactly() -> None:
-    """p(k v m) + p(m v k) = 1 and p(n v n) = 1/2, exactly, in every cell of the table.
-
-    the-coven.txt: "In the case of ties, deal out single cards for each tied
-    player: high card wins" -- a tie is worth exactly 1/2 to each party.
-    """
-    data = json.loads(resource_path("coven", "conflict-odds.json").read_text("utf-8"))
-    assert "exact where k = m" in conflict_precision()
-    for k in range(1, 11):
-        assert conflict_win_chance(k, k) == Fraction(1, 2) and conflict_is_exact(k, k)
-        assert describe_conflict_chance(k, k) == "exactly 1/2"
-        for m in range(1, 11):
-            mine, theirs = conflict_win_chance(k, m), conflict_win_chance(m, k)
-            assert isinstance(mine, Fraction) and isinstance(theirs, Fraction)
-            assert mine + theirs == 1
-            assert conflict_error(k, m) == conflict_error(m, k)
-            if k != m:
-                assert not conflict_is_exact(k, m) and 0 < conflict_error(k, m) < 0.004  # type: ignore[operator]
-    for m in range(1, 11):  # no cards of one's own: the shared five alone
-        assert 0 <= conflict_win_chance(0, m) < Fraction(1, 2)  # type: ignore[operator]
-    assert conflict_win_chance(6, 2) > conflict_win_chance(4, 2) > conflict_win_chance(2, 2)  # type: ignore[operator]
-    assert conflict_win_chance(11, 1) is None and conflict_error(11, 1) is None
-    assert describe_conflict_chance(11, 1) == "beyond the table"
-    assert data["deals"] >= 10_000
-
-
-def test_two_cards_against_one_agrees_with_the_issues_independent_evaluation() -> None:
-    """Issue 28: "an independent evaluation gives 0.7134 +- 0.0006" for 2 v 1."""
-    value, error = conflict_win_chance(2, 1), conflict_error(2, 1)
-    assert value is not None and error is not None
-    assert abs(float(value) - 0.7134) < 4 * sqrt(error**2 + 0.0006**2)
-    shown = describe_conflict_chance(2, 1)
-    assert shown == f"{float(value):.1%} (± {error:.1%}, estimated)"
-
-
 def test_a_tie_is_worth_exactly_a_half_by_enumerating_the_tie_break_rounds() -> None:
     """Every way the single cards can fall, from a small rest of the deck: each side wins 1/2.
 
@@ -153,27 +109,3 @@ def test_pooling_both_orders_counts_a_tie_as_a_half() -> None:
     assert pooled_chance((3, 2, 10), None) == Fraction(2, 5)
     assert pooled_chance((3, 2, 10), (4, 2, 10)) == (Fraction(2, 5) + Fraction(1, 2)) / 2
     assert pooled_chance((4, 2, 10), (3, 2, 10)) == 1 - pooled_chance((3, 2, 10), (4, 2, 10))
-
-
-def _generator():  # type: ignore[no-untyped-def]
-    path = Path(__file__).resolve().parents[3] / "scripts" / "coven_conflict_table.py"
-    spec = importlib.util.spec_from_file_location("coven_conflict_table", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-def test_the_shipped_table_is_the_generators_output_for_a_cell() -> None:
-    """The row of no cards of one's own: 0 v 1 re-made from its seed equals the shipped cell."""
-    data = json.loads(resource_path("coven", "conflict-odds.json").read_text("utf-8"))
-    value, error = _generator().cell(0, 1, data["deals"], data["seed"], 10)
-    assert Fraction(data["win"]["0"]["1"]) == value == conflict_win_chance(0, 1)
-    assert data["error"]["0"]["1"] == round(error, 5)
-
-
-@pytest.mark.slow
-def test_the_shipped_table_is_the_generators_output_for_a_pooled_cell() -> None:
-    data = json.loads(resource_path("coven", "conflict-odds.json").read_text("utf-8"))
-    value, _ = _generator().cell(2, 1, data["deals"], data["seed"], 10)
-    assert value == conflict_win_chance(2, 1) == 1 - conflict_win_chance(1, 2)  # type: ignore[operator]

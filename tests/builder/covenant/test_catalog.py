@@ -62,8 +62,8 @@ def test_a_bad_recharge_names_file_entry_and_use(catalog_copy: Path) -> None:
     with pytest.raises(CovenantCatalogError) as caught:
         load_covenant_catalog(catalog_copy)
     assert str(caught.value) == (
-        "gear.toml: [[gear]] 'coil-rifle': uses[1].recharge 'zap' is not one of "
-        "expend, tap, exhaust, destroy"
+        "gear.toml: [[gear]] 'coil-rifle': uses[1]: recharge must be one of "
+        "expend, tap, exhaust, destroy, not 'zap'"
     )
 
 
@@ -73,7 +73,7 @@ def test_a_bad_drain_names_the_field(catalog_copy: Path) -> None:
     with pytest.raises(CovenantCatalogError) as caught:
         load_covenant_catalog(catalog_copy)
     assert str(caught.value) == (
-        "drains.toml: [[drain]] 'on-fire': 'magnitude' must be a whole number of at least 1"
+        "drains.toml: [[drain]] 'on-fire': magnitude must be a positive integer"
     )
 
 
@@ -94,8 +94,9 @@ def test_a_misspelt_field_or_table_gets_the_closest_name(catalog_copy: Path) -> 
     drains.write_text(drains.read_text().replace("magnitude = 5", "magnitud = 5", 1))
     with pytest.raises(CovenantCatalogError) as caught:
         load_covenant_catalog(catalog_copy)
-    assert str(caught.value) == (
-        "drains.toml: [[drain]] 'on-fire': unknown field 'magnitud' (did you mean 'magnitude'?)"
+    assert caught.value.problems == (
+        "drains.toml: [[drain]] 'on-fire': missing 'magnitude'",
+        "drains.toml: [[drain]] 'on-fire': unknown key 'magnitud' (did you mean 'magnitude'?)",
     )
     drains.write_text("[[drains]]\nid = 'x'\n")
     with pytest.raises(CovenantCatalogError) as caught:
@@ -108,3 +109,24 @@ def test_a_missing_file_names_its_folder(catalog_copy: Path) -> None:
     with pytest.raises(CovenantCatalogError) as caught:
         load_covenant_catalog(catalog_copy)
     assert str(caught.value) == f"gear.toml: not found in {catalog_copy}"
+
+
+def test_every_problem_of_every_file_is_reported_at_once(catalog_copy: Path) -> None:
+    """One load names each mistake: a nested misspelt key with its hint, a true that is
+    not a number, a missing flag, and a bad entry in another file."""
+    gear = catalog_copy / "gear.toml"
+    gear.write_text(gear.read_text().replace('recharge = "tap"', 'recharg = "tap"', 1))
+    drains = catalog_copy / "drains.toml"
+    drains.write_text(drains.read_text().replace("magnitude = 5", "magnitude = true", 1))
+    conditions = catalog_copy / "conditions.toml"
+    conditions.write_text(conditions.read_text().replace("lingering = false\n", "", 1))
+    with pytest.raises(CovenantCatalogError) as caught:
+        load_covenant_catalog(catalog_copy)
+    first_condition = shipped_catalog().conditions[0].id
+    assert caught.value.problems == (
+        "gear.toml: [[gear]] 'coil-rifle': uses[0]: missing 'recharge'",
+        "gear.toml: [[gear]] 'coil-rifle': uses[0]: unknown key 'recharg' "
+        "(did you mean 'recharge'?)",
+        f"conditions.toml: [[condition]] '{first_condition}': missing 'lingering'",
+        "drains.toml: [[drain]] 'on-fire': magnitude must be a positive integer",
+    )

@@ -7,6 +7,7 @@ import io
 from pypdf import PdfReader
 
 from builder.coven.chronicle import Goal
+from builder.coven.odds import conflict_win_chance, short_conflict_chance
 from printing.coven.cards import render_trait_cards
 from printing.coven.sheets import render_practitioner_sheet, render_town_sheet
 from tests.builder.coven.examples import end_week, play_influence, town
@@ -42,7 +43,7 @@ def test_town_sheet_with_its_map_and_odds() -> None:
     out = io.BytesIO()
     pages = render_town_sheet(chronicle(), out)
     _, read = read_pdf(out.getvalue())
-    assert pages == len(read)
+    assert pages == len(read) == 1  # the conflict odds fit under the elements
     text = squash(body_text(read))
     assert "Millbrook" in text and "goal: To Corrupt People" in text
     assert "Week 4; the next deal is 12 cards." in text  # 4 + (4 + 2) red + 2 corrupt
@@ -50,6 +51,23 @@ def test_town_sheet_with_its_map_and_odds() -> None:
     assert "The Mill Co. organisation 1 of 3 markers" in text
     # the map's labels are text too
     assert text.count("Mayor Hart") >= 2
+
+
+def test_town_sheet_prints_the_conflict_odds_exact_and_estimated() -> None:
+    """Rows of the Others' cards ("Routine 1 + 1 per player involved", Challenging 2 +,
+    Ridiculous 3 +), columns of the practitioner's: exact cells plain, estimates marked "≈"."""
+    out = io.BytesIO()
+    render_town_sheet(chronicle(), out)
+    _, read = read_pdf(out.getvalue())
+    text = squash(body_text(read))
+    assert "Conflict odds" in text
+    assert "Others' cards you 1 you 2 you 3 you 4 you 5 you 6 you 7 you 8" in text
+    routine = [short_conflict_chance(k, 2) for k in range(1, 9)]
+    assert routine[1] == "50.0%" and not routine[2].startswith("≈") and routine[3].startswith("≈")
+    assert routine[2] == f"{float(conflict_win_chance(3, 2)):.1%}"  # type: ignore[arg-type]
+    assert "2 (routine) " + " ".join(routine) in text
+    assert "4 (ridiculous) " + " ".join(short_conflict_chance(k, 4) for k in range(1, 9)) in text
+    assert "Plain figures are exact (every deal counted)" in text
 
 
 def test_trait_cards() -> None:

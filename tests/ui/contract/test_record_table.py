@@ -108,3 +108,35 @@ def test_player_histories_show_the_table_recorded(
     # player, contractors, living, played, GMed, victories, deaths, Exp earned
     assert histories.row("Eve") == ["Eve", "1", "1", "1", "1", "1", "0", "11"]
     assert histories.row("Bram") == ["Bram", "1", "0", "1", "0", "0", "1", "3"]
+
+
+def test_what_is_due_lists_each_case_and_badges_the_roster(
+    open_window: Callable[..., MainWindow], library_path: Path
+) -> None:
+    from tests.builder.contract.due_library import DUE, fill_due_library
+    from ui.contract.dialogs.due import DueDialog
+    from ui.roster import cell_text
+
+    fill_due_library(library_path)
+    window = open_window(library_path)
+    window.resize(1280, 800)
+    window.actions["what_is_due"].trigger()
+    dialog = window.current_dialog
+    assert isinstance(dialog, DueDialog)
+    shown = dialog.messages()
+    assert list(shown) == ["Lex (Ines)", "Mo (Ines)", "Tia (Ines)", "Valerie (Ines)", "Jo (Ines)"]
+    assert shown["Mo (Ines)"] == ["1 Gift Credit(s) not spent", "1 Improvement(s) not spent"]
+    lines = {line.id: line for line in window.roster.lines()}
+    assert {cid: line.badges for cid, line in lines.items() if line.badges} == DUE
+    assert cell_text(lines["lex"], 0) == "Lex  ⚑ Loose End"
+    assert cell_text(lines["ned"], 0) == "Ned"
+    dialog.reject()
+
+    # The Hustle for Lex's Loose End is recorded: the badge goes with the next change.
+    from harbinger.app.contract.operations import plan_hustle, store
+
+    lex = window.workspace.library.load("lex")
+    window.workspace.run(plan_hustle(lex, 0, "2026-01-08", "Dana"), store)
+    lines = {line.id: line for line in window.roster.lines()}
+    assert lines["lex"].badges == ()
+    assert lines["mo"].badges == DUE["mo"]

@@ -144,8 +144,16 @@ def conflict_won(qtbot, session: ChronicleSession, view: ChronicleView) -> None:
     assert view.chance.text() == (
         "3 cards against the Others' 2: chance of winning " + describe_conflict_chance(3, 2)
     )
-    assert view.chance.text().endswith("%, estimated)")
+    assert view.chance.text().endswith("% (exact)")  # both hands of at most 3 cards: counted
     assert view.chance.toolTip() == conflict_precision()
+    shoot(view, "conflict-exact")
+    view.challenge.setCurrentIndex(view.challenge.findData("ridiculous"))  # 3 + 1: an estimate
+    assert view.chance.text() == (
+        "3 cards against the Others' 4: chance of winning " + describe_conflict_chance(3, 4)
+    )
+    assert view.chance.text().split("winning ")[1].startswith("≈ ") and " ± " in view.chance.text()
+    shoot(view, "conflict-estimate")
+    view.challenge.setCurrentIndex(view.challenge.findData("routine"))
     view.stakes.setText("the corruption vanishes from the Mayor")
     qtbot.mouseClick(view.conflict_button, Qt.MouseButton.LeftButton)
     index = len(session.chronicle.log) - 1

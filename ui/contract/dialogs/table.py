@@ -118,12 +118,18 @@ class RecordTableDialog(OperationDialog):
         for bonus, text in GM_BONUS_LABELS.items():
             self.gm_bonus.addItem(text, bonus.value)
         self.notes = QLineEdit()
+        self.cycle = QLineEdit()
+        self.cycle.setPlaceholderText("Leave empty unless this Contract is part of a Cycle")
+        self.cycle_more = QCheckBox("More Contracts of this Cycle &follow")
+        self.cycle_more.setToolTip("Exp cannot be spent until the Cycle's last Contract.")
         form = QFormLayout()
         form.addRow("Da&te", self.date)
         form.addRow("&Scenario", self.scenario)
         form.addRow("Where", place)
         form.addRow("&GM's contractor", self.gm)
         form.addRow("GM &bonus", self.gm_bonus)
+        form.addRow("C&ycle", self.cycle)
+        form.addRow("", self.cycle_more)
         form.addRow("&Notes", self.notes)
         self.body.addLayout(form)
         connect_all(
@@ -134,6 +140,8 @@ class RecordTableDialog(OperationDialog):
             self.gm.currentIndexChanged,
             self.gm_bonus.currentIndexChanged,
             self.notes.textChanged,
+            self.cycle.textChanged,
+            self.cycle_more.toggled,
         )
 
     def _build_seats(self) -> None:
@@ -170,7 +178,7 @@ class RecordTableDialog(OperationDialog):
                 commission.toggled,
                 visitor.toggled,
             )
-        rows = min(len(self.contractors), 8)
+        rows = min(len(self.contractors), 4)
         self.seats.setMinimumHeight(self.seats.verticalHeader().defaultSectionSize() * (rows + 1))
         self.body.addWidget(self.seats)
 
@@ -208,6 +216,8 @@ class RecordTableDialog(OperationDialog):
             gm_name=gm.player if gm is not None else "",
             gm_bonus=GmBonus(self.gm_bonus.currentData()),
             notes=self.notes.text().strip(),
+            cycle=self.cycle.text().strip(),
+            cycle_continues=self.cycle_more.isChecked(),
         )
 
     def plan(self) -> Plan[Any] | None:
@@ -226,7 +236,7 @@ class RecordTableDialog(OperationDialog):
         shares = table.shares if table is not None else ()
         self.preview_table.setRowCount(len(shares))
         row_height = self.preview_table.verticalHeader().defaultSectionSize()
-        shown = min(max(len(shares), 1), 10)  # the whole table of a usual Contract, no scrolling
+        shown = min(max(len(shares), 1), 7)  # a usual table without scrolling
         self.preview_table.setMinimumHeight(row_height * (shown + 1) + 6)
         for row, share in enumerate(shares):
             cutoffs = ", ".join(f"{le.title}: {le.before} → {le.after}" for le in share.loose_ends)

@@ -51,6 +51,7 @@ from PySide6.QtWidgets import (
 
 from builder.contract.character import Contractor, Gift
 from builder.contract.gifts import Catalog, GiftDraft, GiftEvaluation
+from builder.contract.items import artifact_of
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.core.findings import Severity
 from harbinger.app.contract.gift_saving import (
@@ -297,6 +298,11 @@ class GiftBuilderDialog(QDialog):
         self.start_page.start_from.connect(self._start_from)
         self.start_page.start_scratch.connect(lambda: self.go(Step.TYPE))
         self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
+        if contractor is not None:
+            held_in = artifact_of(contractor, existing_gift.id) if existing_gift else None
+            self.flavor_page.offer_artifacts(
+                [a.name for a in contractor.stock.legendary], held_in.name if held_in else ""
+            )
 
         # Styled once everything exists: styling first makes every addWidget re-polish.
         self.setStyleSheet(builder_stylesheet())
@@ -484,6 +490,7 @@ class GiftBuilderDialog(QDialog):
             free_item=self.flavor_page.free_item,
             date=self.date,
             report=self.report,
+            artifact=self.flavor_page.artifact,
         )
 
     def save_gift(self) -> bool:

@@ -6,7 +6,10 @@ flavor only: it may set limits and looks, never mechanics; only the System
 Text binds. For Artifact and Consumable Crafting Gifts the page offers the
 free copy the rules grant, with the item's name; whether one is owed now is
 asked of the ledger by a dry run of the save
-(``harbinger.app.contract.gift_saving.free_item_offer``).
+(``harbinger.app.contract.gift_saving.free_item_offer``). A Legendary
+Artifact Gift may be added to a Legendary Artifact on the sheet, or to a new
+one named here ("you may invest multiple Gifts and Improvements into a single
+Legendary Artifact").
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -26,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from builder.contract.items import LEGENDARY_TYPE
 from ui.contract.gift_builder.common import label, set_shown, set_text
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 
@@ -104,6 +109,26 @@ class FlavorPage(QWidget):
         self.craft_check.setChecked(True)
         self.craft_check.toggled.connect(lambda _on: self.craft_changed.emit())
 
+        self.artifact_box = QGroupBox("Legendary Artifact")
+        self.artifact_choice = QComboBox()
+        self.artifact_choice.setEditable(True)
+        self.artifact_choice.setAccessibleName("Add to Legendary Artifact")
+        self.artifact_choice.setToolTip(
+            "Add this Gift to a Legendary Artifact on the sheet, or type a new artifact's "
+            "name. While the artifact is lost, stolen or left at home its Gifts are inactive."
+        )
+        abox = QVBoxLayout(self.artifact_box)
+        abox.addWidget(
+            label(
+                '"You may invest multiple Gifts and Improvements into a single Legendary '
+                'Artifact." Each Gift keeps its own cost.',
+                "muted",
+            )
+        )
+        abox.addWidget(self.artifact_choice)
+        self.artifact_box.hide()
+        self._artifacts_offered = False
+
         self.save_title = label("Saving", "pageTitle")
         self.save_summary = label("")
 
@@ -116,6 +141,7 @@ class FlavorPage(QWidget):
         column.addWidget(self.prompt)
         column.addWidget(self.note)
         column.addWidget(self.craft_box)
+        column.addWidget(self.artifact_box)
         column.addWidget(self.save_title)
         column.addWidget(self.save_summary)
         column.addStretch(1)
@@ -150,6 +176,27 @@ class FlavorPage(QWidget):
             self.craft_name.text().strip() or self.controller.draft.name.strip() or "Crafted item"
         )
 
+    def offer_artifacts(self, names: list[str], current: str = "") -> None:
+        """The contractor's Legendary Artifacts to add the Gift to; ``current`` is chosen."""
+        self._artifacts_offered = True
+        self.artifact_choice.clear()
+        self.artifact_choice.addItem("Not in an artifact", "")
+        for name in names:
+            self.artifact_choice.addItem(f"Add to {name}", name)
+        index = self.artifact_choice.findData(current) if current else 0
+        self.artifact_choice.setCurrentIndex(max(index, 0))
+
+    @property
+    def artifact(self) -> str:
+        """The Legendary Artifact to add the Gift to ("" for none), chosen or typed."""
+        if self.artifact_box.isHidden():
+            return ""
+        text = self.artifact_choice.currentText().strip()
+        index = self.artifact_choice.currentIndex()
+        if index >= 0 and self.artifact_choice.itemText(index) == text:
+            return str(self.artifact_choice.itemData(index) or "")
+        return text
+
     def show_state(self, state: BuilderState) -> None:
         draft = state.draft
         if self.name.text() != draft.name:
@@ -170,6 +217,10 @@ class FlavorPage(QWidget):
         gtype = self.controller.catalog.gift_types.get(draft.gift_type)
         crafts = gtype.crafts if gtype is not None else ""
         set_shown(self.craft_box, bool(crafts))
+        set_shown(
+            self.artifact_box,
+            self._artifacts_offered and draft.gift_type == LEGENDARY_TYPE,
+        )
         if crafts:
             noun = "Artifact" if crafts == "artifact" else "Consumable"
             self.craft_box.setTitle(f"Free crafted {noun}")

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from builder.contract.character import Concept, SourcePool
 from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
+from ui.contract.sheet.bio_box import BioBox
 from ui.contract.sheet.context import SheetContext
 from ui.widgets.common import FigureGrid, FindingList, heading, plain
 from ui.widgets.tables import ListTable
@@ -71,6 +72,9 @@ class ConceptTab(SheetTab):
         left.addSpacing(4)
         left.addWidget(heading("Background", level=2))
         left.addWidget(self.background)
+        self.bio = BioBox(host)
+        left.addSpacing(4)
+        left.addWidget(self.bio)
         source_row = QHBoxLayout()
         self.source_label = plain("")
         source_row.addWidget(self.source_label, 1)
@@ -97,6 +101,7 @@ class ConceptTab(SheetTab):
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self.bio.show_sheet(ctx)
         concept = ctx.contractor.concept
         self.figures.set_rows(
             [

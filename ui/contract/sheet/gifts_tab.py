@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QPushButton, QVB
 
 from builder.contract.gifts.history import gift_history, house_lock
 from builder.contract.gifts.roll_text import GiftRoll, gift_roll
+from builder.contract.items import inactive_gifts
+from ui.contract.sheet import item_forms
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
 from ui.widgets.common import heading, plain
@@ -136,7 +138,7 @@ class GiftsTab(SheetTab):
         self.table.set_rows(
             [
                 (
-                    g.draft.name or g.id,
+                    (g.draft.name or g.id) + item_forms.gift_place(ctx.contractor, g.id),
                     names("gift_types", g.draft.gift_type),
                     names("effects", g.draft.effect),
                     names("styles", g.draft.style),
@@ -146,6 +148,8 @@ class GiftsTab(SheetTab):
             ],
             [g.system_text for g in gifts],
         )
+        inactive = inactive_gifts(ctx.contractor)
+        item_forms.grey_rows(self.table, [g.id in inactive for g in gifts])
         self._show_bonuses(ctx)
         self._show_catalog(ctx)
         if gifts:

@@ -1,5 +1,7 @@
-"""The Stock tab: Equipment, crafted Artifacts and Consumables, Trophies, Conditions
-and Circumstances. All free-form sheet lines; each edit is one undoable operation."""
+"""The Stock tab: Equipment, crafted Artifacts and Consumables, Legendary Artifacts,
+Trophies, Conditions and Circumstances, and the item log. Each edit is one undoable
+operation; an item's state, a Use and a hand-over are the item operations of
+``harbinger.app.contract.items`` (issue 31), and an item not in hand is greyed."""
 
 from __future__ import annotations
 
@@ -17,9 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from builder.contract.character import CraftedItem, Item
+from builder.contract.character import CraftedItem, Item, ItemState, TransferKind
 from builder.contract.derived import DERIVED_RULES
+from builder.contract.items import ItemKind, is_legendary_gift
 from ui.contract.dialogs.form import Field, FormDialog
+from ui.contract.sheet import item_forms
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext
 from ui.contract.sheet.names import entries, entry_name
@@ -73,14 +77,34 @@ class StockTab(SheetTab):
         shelves += [(f, t) for f, t, _c, _h in ITEM_SHELVES[1:]]
         for i, (field, title) in enumerate(shelves):
             crafted = field in dict(CRAFTED_SHELVES)
-            columns = ("Item", "Qty", "Notes") if crafted else ("Name", "Details")
+            columns = ("Item", "Qty", "State", "Notes") if crafted else ("Name", "Details")
             table = ListTable(title, columns)
             self.tables[field] = table
             grid.addWidget(table, i // 2, i % 2)
             table.add_requested.connect(lambda f=field: self._form(f, -1))
             table.edit_requested.connect(lambda row, f=field: self._form(f, row))
             table.remove_requested.connect(lambda row, f=field: self._remove(f, row))
-        grid.setRowStretch(len(shelves) // 2 + 1, 1)
+        self._item_buttons()
+        self.legendary = ListTable(
+            "Legendary Artifacts", ("Artifact", "State", "Gifts (cost)", "Description")
+        )
+        self.legendary.add_requested.connect(self._add_artifact)
+        self.legendary.edit_requested.connect(self._edit_artifact)
+        self.legendary.remove_requested.connect(self._remove_artifact)
+        self.invest_button = self.legendary.row_button(
+            "Invest Gift…", "Invest a held Legendary Artifact Gift in this artifact"
+        )
+        self.invest_button.clicked.connect(self._invest)
+        self.state_buttons["legendary"] = self.legendary.row_button(
+            "State…", "Mark it lost, stolen, destroyed, left at home, recovered..."
+        )
+        self.state_buttons["legendary"].clicked.connect(lambda: self._state("legendary"))
+        self.log = ListTable("Item log", ("Date", "Item", "What happened"), editable=False)
+        self.log.empty_text = "No item has changed hands or state yet."
+        row = len(shelves) // 2 + 1
+        grid.addWidget(self.legendary, row, 0, 1, 2)
+        grid.addWidget(self.log, row + 1, 0, 1, 2)
+        grid.setRowStretch(row + 2, 1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(body)
@@ -163,9 +187,184 @@ class StockTab(SheetTab):
         for field, table in self.tables.items():
             values = getattr(stock, field)
             if field in dict(CRAFTED_SHELVES):
-                table.set_rows([(v.name, str(v.quantity), v.detail) for v in values])
+                table.set_rows(
+                    [
+                        (v.name, str(v.quantity), item_forms.state_words(v.state), v.detail)
+                        for v in values
+                    ]
+                )
+                item_forms.grey_rows(table, [not item_forms.in_hand(v.state) for v in values])
             else:
                 table.set_rows([(v.name, v.detail) for v in values], [v.detail for v in values])
+        artifacts = stock.legendary
+        self.legendary.set_rows(
+            [
+                (
+                    a.name,
+                    item_forms.state_words(a.state),
+                    item_forms.gift_labels(ctx.contractor, a) or "none yet",
+                    a.description,
+                )
+                for a in artifacts
+            ],
+            [
+                ""
+                if item_forms.in_hand(a.state)
+                else "Not in hand: the Gifts invested in it are "
+                "inactive (no dice bonuses); the audit still counts their cost."
+                for a in artifacts
+            ],
+        )
+        item_forms.grey_rows(self.legendary, [not item_forms.in_hand(a.state) for a in artifacts])
+        self.log.set_rows(item_forms.log_rows(stock.item_log))
+
+    # ------------------------------------------------------------------ item operations
+
+    def _item_buttons(self) -> None:
+        """State… on Artifacts and Consumables, Use on Consumables, Hand over… on both."""
+        self.state_buttons: dict[str, Any] = {}
+        self.give_buttons: dict[str, Any] = {}
+        for field, _title in CRAFTED_SHELVES:
+            table = self.tables[field]
+            state = table.row_button("State…", "Mark it lost, stolen, left at home, recovered...")
+            state.clicked.connect(lambda _c=False, f=field: self._state(f))
+            self.state_buttons[field] = state
+            give = table.row_button(
+                "Hand over…", "Give, trade, steal or loot it to another contractor"
+            )
+            give.clicked.connect(lambda _c=False, f=field: self._give(f))
+            self.give_buttons[field] = give
+        self.use_button = self.tables["consumables"].row_button(
+            "Use", "Use one: the quantity drops by one and the use is logged"
+        )
+        self.use_button.clicked.connect(self._use)
+
+    def _selected(self, field: str) -> Any:
+        table = self.legendary if field == "legendary" else self.tables[field]
+        row = table.current_row()
+        values = getattr(self.ctx.contractor.stock, field)
+        return values[row] if 0 <= row < len(values) else None
+
+    def _state(self, field: str) -> None:
+        item = self._selected(field)
+        if item is None:
+            return
+        kind = {"legendary": ItemKind.LEGENDARY, "artifacts": ItemKind.ARTIFACT}.get(
+            field, ItemKind.CONSUMABLE
+        )
+        form = item_forms.state_form(item.name, item.state)
+        contractor = self.ctx.contractor
+
+        def done() -> None:
+            values = form.values()
+            self.host.run(
+                lambda: self.host.ops.set_item_state(
+                    contractor, kind, item.name, ItemState(values["state"]), values["date"],
+                    values["note"],
+                )
+            )  # fmt: skip
+
+        form.accepted.connect(done)
+        self.host.show_dialog(form)
+
+    def _use(self) -> None:
+        item = self._selected("consumables")
+        if item is None:
+            return
+        form = item_forms.use_form(item.name, item.quantity)
+        contractor = self.ctx.contractor
+        form.accepted.connect(
+            lambda: self.host.run(
+                lambda: self.host.ops.use_item(
+                    contractor, item.name, form.values()["date"], form.values()["note"]
+                )
+            )
+        )
+        self.host.show_dialog(form)
+
+    def _others(self) -> list[tuple[str, str]]:
+        """Every other contractor of the library, as (name, id)."""
+        library = self.host.ops.workspace.library
+        here = self.ctx.contractor.id
+        return [
+            (entry.name, entry.id)
+            for entry in library.roster()
+            if entry.system == "contract" and entry.id != here
+        ]
+
+    def _give(self, field: str) -> None:
+        item = self._selected(field)
+        others = self._others()
+        if item is None or not others:
+            return
+        kind = ItemKind.ARTIFACT if field == "artifacts" else ItemKind.CONSUMABLE
+        form = item_forms.transfer_form(item.name, item.quantity, others)
+        contractor = self.ctx.contractor
+
+        def done() -> None:
+            values = form.values()
+            self.host.run(
+                lambda: self.host.ops.transfer_item(
+                    contractor, str(values["to"]), kind, item.name, int(values["quantity"]),
+                    TransferKind(values["how"]), values["date"], values["note"],
+                )
+            )  # fmt: skip
+
+        form.accepted.connect(done)
+        self.host.show_dialog(form)
+
+    def _add_artifact(self) -> None:
+        form = item_forms.artifact_form(None)
+        contractor = self.ctx.contractor
+        form.accepted.connect(
+            lambda: self.host.run(
+                lambda: self.host.ops.add_artifact(
+                    contractor, form.values()["name"], form.values()["description"]
+                )
+            )
+        )
+        self.host.show_dialog(form)
+
+    def _edit_artifact(self, row: int) -> None:
+        current = self.ctx.contractor.stock.legendary[row]
+        form = item_forms.artifact_form(current)
+
+        def done() -> None:
+            edited = replace(
+                current, name=form.values()["name"], description=form.values()["description"]
+            )
+            values = list(self.ctx.contractor.stock.legendary)
+            values[row] = edited
+            self._save("legendary", tuple(values), "Legendary Artifact")
+
+        form.accepted.connect(done)
+        self.host.show_dialog(form)
+
+    def _remove_artifact(self, row: int) -> None:
+        values = self.ctx.contractor.stock.legendary
+        self._save("legendary", values[:row] + values[row + 1 :], "Legendary Artifacts")
+
+    def _invest(self) -> None:
+        artifact = self._selected("legendary")
+        if artifact is None:
+            return
+        contractor = self.ctx.contractor
+        gifts = [
+            (f"{g.draft.name or g.id} ({g.cost})", g.id)
+            for g in contractor.gifts
+            if is_legendary_gift(g) and g.id not in artifact.gifts
+        ]
+        if not gifts:
+            return
+        form = item_forms.invest_form(artifact.name, gifts)
+        form.accepted.connect(
+            lambda: self.host.run(
+                lambda: self.host.ops.invest_gift(
+                    contractor, artifact.name, str(form.values()["gift"])
+                )
+            )
+        )
+        self.host.show_dialog(form)
 
     def _save(self, field: str, values: tuple[Any, ...], what: str) -> None:
         contractor = self.ctx.contractor
@@ -203,11 +402,11 @@ class StockTab(SheetTab):
                 lambda: self._put(
                     field,
                     row,
-                    CraftedItem(
-                        form.values()["name"],
-                        current.gift_id,
-                        form.values()["quantity"],
-                        form.values()["detail"],
+                    replace(
+                        current,
+                        name=form.values()["name"],
+                        quantity=form.values()["quantity"],
+                        detail=form.values()["detail"],
                     ),
                 )
             )

@@ -38,10 +38,11 @@ from ui.contract.sheet.names import ability_name, attribute_name
 from ui.contract.sheet.stats_tab import StatsTab
 from ui.contract.sheet.stock_tab import StockTab
 from ui.contract.sheet.story_tab import StoryTab
+from ui.contract.sheet.weapons_tab import WeaponsTab
 from ui.operations.contract import Operations
 from ui.workspace import Change
 
-TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp")
+TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp", "Weapons")
 
 
 def gift_bonuses(contractor: Contractor) -> tuple[GiftBonus, ...]:
@@ -66,6 +67,8 @@ class SheetView(QWidget):
     """("attribute" or "ability", its display name): a trait's name was clicked to roll it."""
     gift_roll_requested = Signal(str, str, int)
     """(Attribute, Ability, Difficulty): a Gift's roll was asked for on the Gifts tab."""
+    weapon_roll_requested = Signal(object)
+    """(Weapon): a weapon's attack roll was asked for on the Weapons tab."""
 
     def __init__(self, ops: Operations, catalog: Any, window: Any = None) -> None:
         super().__init__()
@@ -101,6 +104,19 @@ class SheetView(QWidget):
         second.addStretch(1)
         second.addWidget(self.check)
 
+        self._build_tabs()
+        self.health_tab.therapy_button.clicked.connect(
+            lambda: self.action_requested.emit("therapy")
+        )
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(12, 8, 12, 8)
+        layout.addLayout(top)
+        layout.addLayout(second)
+        layout.addWidget(self.tabs, 1)
+
+    def _build_tabs(self) -> None:
+        """One tab per part of the sheet, in TAB_NAMES order, their rolls relayed."""
         self.concept_tab = ConceptTab(self.host)
         self.stats_tab = StatsTab()
         self.gifts_tab = GiftsTab(self.host)
@@ -108,6 +124,7 @@ class SheetView(QWidget):
         self.health_tab = HealthTab(self.host)
         self.story_tab = StoryTab(self.host)
         self.exp_tab = ExpTab(self.host)
+        self.weapons_tab = WeaponsTab(self.host)
         self._relay_rolls()
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -121,6 +138,7 @@ class SheetView(QWidget):
                 self.health_tab,
                 self.story_tab,
                 self.exp_tab,
+                self.weapons_tab,
             ),
             strict=True,
         ):
@@ -128,20 +146,12 @@ class SheetView(QWidget):
         self.tabs.setTabText(1, "S&tats")
         self.tabs.setTabText(5, "Stor&y")
         self.tabs.setTabText(6, "E&xp")
-        self.health_tab.therapy_button.clicked.connect(
-            lambda: self.action_requested.emit("therapy")
-        )
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(12, 8, 12, 8)
-        layout.addLayout(top)
-        layout.addLayout(second)
-        layout.addWidget(self.tabs, 1)
 
     def _relay_rolls(self) -> None:
         """The rolls asked for on the Stats and Gifts tabs go out as this view's signals."""
         self.stats_tab.roll_requested.connect(self.roll_requested)
         self.gifts_tab.roll_requested.connect(self.gift_roll_requested)
+        self.weapons_tab.roll_requested.connect(self.weapon_roll_requested)
 
     # ------------------------------------------------------------------ host services
 
@@ -219,6 +229,7 @@ class SheetView(QWidget):
             self.health_tab,
             self.story_tab,
             self.exp_tab,
+            self.weapons_tab,
         ):
             tab.show_sheet(self.ctx)
 

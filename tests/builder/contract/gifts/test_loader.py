@@ -375,3 +375,178 @@ def test_an_unknown_design_is_refused(catalog_copy: Path) -> None:
         'effects/weird.toml: effects.zap: field \'design\' must be "rules", "harbinger"'
         " or absent, not 'homebrew'"
     ]
+
+
+_NO_RANGE = (
+    "effects/weird.toml: effects.zap.styles.targeted: the Effect's 'template' uses slot {range},"
+    " which has no value: give it a default under [effects.zap.slots], a Parameter, or use a"
+    " standard slot of the Style"
+)
+
+
+def test_a_parameter_shape_reports_every_problem_in_its_levels(catalog_copy: Path) -> None:
+    """A Parameter is read as a pydantic model (issue 30): every wrong field of its levels
+    is named at once, with the level's place, and a misspelt key gets the closest name.
+    A refused Parameter fills no slot, so the template's {range} is reported too."""
+    broken = MINIMAL_EFFECT.replace(
+        '{ id = "touch", name = "Touch", text = "arm\'s reach" }',
+        '{ id = "touch", name = "", text = 5, staus = "novice" }',
+    ).replace('{ id = "near", name = "30 feet", text = "30 feet" }', '{ id = "near", text = "x" }')
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    place = "effects/weird.toml: effects.zap.parameters.range"
+    assert _problems(catalog_copy) == [
+        f"{place}: levels[0]: unknown field 'staus' (did you mean 'status'?)"
+        " (allowed: dice_bonus, id, name, status, text)",
+        f"{place}: levels[0]: field 'name' must not be empty",
+        f"{place}: levels[0]: field 'text' must be text, not a number",
+        f"{place}: levels[1]: missing required field 'name'",
+        _NO_RANGE,
+    ]
+
+
+def test_a_parameter_level_status_and_default_are_checked(catalog_copy: Path) -> None:
+    """A level's Status is a Status name; the default level cannot require one."""
+    broken = MINIMAL_EFFECT.replace(
+        '{ id = "near", name = "30 feet", text = "30 feet" }',
+        '{ id = "near", name = "30 feet", text = "30 feet", status = "veteran" }',
+    )
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    assert _problems(catalog_copy) == [
+        "effects/weird.toml: effects.zap.parameters.range: the default level cannot require"
+        " a Status"
+    ]
+    _write(catalog_copy / "effects" / "weird.toml", broken.replace('"veteran"', '"boss"'))
+    assert _problems(catalog_copy) == [
+        "effects/weird.toml: effects.zap.parameters.range: levels[1]: field 'status': "
+        "unknown Status 'boss'; expected one of Newbie, Novice, Seasoned, Professional, Veteran",
+        _NO_RANGE,
+    ]
+
+
+def _edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert text.count(old) == 1, old
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def test_a_gift_type_and_a_group_report_each_problem_once(catalog_copy: Path) -> None:
+    """core.toml's Gift Types and general.toml's groups are pydantic models (issue 30):
+    each wrong field is named, and a refused entry stands in by its id, so the Effects and
+    stock Gifts that name it add no second message for the same mistake."""
+    core = catalog_copy / "core.toml"
+    _edit(core, 'name = "Power"\ncost = 0\n', 'name = "Power"\ncost = true\nnote = 3\ncrafs = ""\n')
+    general = catalog_copy / "general.toml"
+    _edit(
+        general, 'name = "Trigger"\nmin = 1\n', 'name = "Trigger"\nmin = "one"\nstatus = "novice"\n'
+    )
+    assert _problems(catalog_copy) == [
+        "core.toml: gift_types.power: unknown field 'crafs' (did you mean 'crafts'?) (allowed:"
+        " cost, crafting, crafts, name, note, reliability, risk_of_loss, style_slots, styles,"
+        " summary)",
+        "core.toml: gift_types.power: field 'cost' must be a whole number, not true/false",
+        "core.toml: gift_types.power: field 'note' must be text, not a number",
+        "general.toml: groups.trigger: field 'min' must be a whole number, not text",
+    ]
+
+
+def test_a_group_pairs_status_over_with_status(catalog_copy: Path) -> None:
+    """'status_over' and 'status' go together (FORMAT.md), checked after the shape."""
+    general = catalog_copy / "general.toml"
+    _edit(general, 'name = "Trigger"\nmin = 1\n', 'name = "Trigger"\nmin = 1\nstatus = "novice"\n')
+    assert _problems(catalog_copy) == [
+        "general.toml: groups.trigger: 'status_over' (how many may be picked freely) and"
+        " 'status' go together"
+    ]
+
+
+def test_a_stock_gift_shape_is_checked_before_it_is_evaluated(catalog_copy: Path) -> None:
+    """A stock Gift is a pydantic model (issue 30): a wrong field, a modifier choice with a
+    misspelt key and a Parameter level that is not text are each named; a refused stock Gift
+    is not evaluated, so its claimed cost adds no second message."""
+    crafting = catalog_copy / "stock" / "crafting.toml"
+    _edit(
+        crafting,
+        'enhancements = [{ id = "attribute", detail = "Brawn" }]\ncost = 1\n',
+        'enhancements = [{ id = "attribute", detial = "Brawn" }, 7]\ncost = "1"\n'
+        "parameters = { dose = 2 }\n",
+    )
+    place = "stock/crafting.toml: gifts.tiger_tonic"
+    assert _problems(catalog_copy) == [
+        f"{place}: field 'cost' must be a whole number, not text",
+        f"{place}: field 'parameters.dose' must be text, not a number",
+    ]
+    _edit(crafting, 'cost = "1"\nparameters = { dose = 2 }\n', "cost = 1\n")
+    # the shape is sound now, so the Gift is evaluated without the refused choices and its
+    # claimed cost is checked too (lines after these two)
+    assert _problems(catalog_copy)[:2] == [
+        f"{place}: enhancements[0]: unknown field 'detial' (did you mean 'detail'?)"
+        " (allowed: count, detail, id)",
+        f"{place}: enhancements[1] must be a modifier id or a table"
+        " { id = ..., detail = ..., count = ... }",
+    ]
+
+
+def test_a_modifier_shape_names_each_wrong_field(catalog_copy: Path) -> None:
+    """An Enhancement is a pydantic model (issue 30): 'join' must be one of its words, 'max'
+    a whole number, and a misspelt key gets the closest name, all in one pass (unknown keys
+    first, as a misspelling often explains the lines after it)."""
+    broken = MINIMAL_EFFECT.replace('join = "and"', 'join = "also"\nmax = true\ndetial = "Who"')
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    place = "effects/weird.toml: effects.zap.enhancements.loud"
+    problems = _problems(catalog_copy)
+    assert problems == [
+        f"{place}: unknown field 'detial' (did you mean 'detail'?) (allowed: detail,"
+        " detail_blank, detail_join, dice_bonus, excludes, group, join, max, name, replace,"
+        " requires, rules, slot, status, styles, text, text_many, types)",
+        f'{place}: field \'join\' must be "and", "or" or "sentence", not \'also\'',
+        f"{place}: field 'max' must be a whole number, not true/false",
+    ]
+
+
+def test_a_refused_effect_still_has_its_sub_tables_checked(catalog_copy: Path) -> None:
+    """An Effect whose own fields are wrong is refused, but the Styles, Parameters and
+    modifiers inside it are still read, so one load names every mistake (issue 30)."""
+    broken = (
+        MINIMAL_EFFECT.replace('prompt = "What does it look like?"', "prompt = 7")
+        .replace("cost = 0", "cost = 0.5")
+        .replace('text = "bangs like a firework"', 'text = "bangs like a firework"\nmax = -1')
+    )
+    _write(catalog_copy / "effects" / "weird.toml", broken)
+    assert _problems(catalog_copy) == [
+        "effects/weird.toml: effects.zap: field 'prompt' must be text, not a number",
+        "effects/weird.toml: effects.zap.styles.targeted: field 'cost' must be a whole number,"
+        " not a decimal number",
+        "effects/weird.toml: effects.zap.enhancements.loud: field 'max' must be at least 1",
+    ]
+
+
+def test_a_file_with_an_unknown_table_is_still_read(catalog_copy: Path) -> None:
+    """An unknown top-level key is named with the closest known one, and the file's
+    Effects are still read and checked (issue 30)."""
+    broken = MINIMAL_EFFECT.replace(
+        'category_name = "Weird"', 'category_name = "Weird"\nefects = 1'
+    )
+    _write(catalog_copy / "effects" / "weird.toml", broken.replace("prompt =", "promt ="))
+    problems = _problems(catalog_copy)
+    assert problems[0] == (
+        "effects/weird.toml: unknown field 'efects' (did you mean 'effects'?) (allowed:"
+        " category, category_name, category_summary, effects)"
+    )
+    assert problems[1].startswith(
+        "effects/weird.toml: effects.zap: unknown field 'promt' (did you mean 'prompt'?)"
+    )
+    assert problems[2] == "effects/weird.toml: effects.zap: missing required field 'prompt'"
+
+
+def test_a_house_folder_keeps_its_name_when_its_catalog_toml_has_a_typo(tmp_path: Path) -> None:
+    """catalog.toml with a misspelt key is reported, and the folder's problems are still
+    marked with the name it gives itself, not the folder's (issue 30)."""
+    house = tmp_path / "owls"
+    _write(house / "catalog.toml", 'name = "Night Owls"\nsumary = "x"\n')
+    _write(house / "effects" / "weird.toml", MINIMAL_EFFECT.replace("cost = 0", "cost = true"))
+    assert [str(p) for p in check_catalog_dir(house)] == [
+        "owls/catalog.toml: unknown field 'sumary' (did you mean 'summary'?)"
+        " (allowed: name, summary)",
+        "[Night Owls] effects/weird.toml: effects.zap.styles.targeted: "
+        "field 'cost' must be a whole number, not true/false",
+    ]
