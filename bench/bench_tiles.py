@@ -101,10 +101,15 @@ def _row(level: str, opponent: str, t: Tally) -> dict[str, object]:
 
 
 def _line(r: dict[str, object]) -> str:
+    """One pairing's figures, each followed by its issue-28 goal where it has one."""
+    goal_row = (r["level"], r["opponent"]) == ("strong", "random")
+    share_goal = f" (goal >= {GOAL_RANDOM:.0%})" if goal_row else ""
+    cpu_goal = f" (goal <= {GOAL_MOVE_CPU:g} s)" if r["level"] != "ceiling" else ""
     return (
-        f"{r['level']:>7} vs {r['opponent']:<7} {r['share']:.1%} of points  "
+        f"{r['level']:>7} vs {r['opponent']:<7} {r['share']:.1%} of points{share_goal}  "
         f"W/D/L {r['wins']}/{r['draws']}/{r['losses']}  "
         f"move CPU median {r['median_move_cpu_s']:.3f}s worst {r['worst_move_cpu_s']:.3f}s"
+        f"{cpu_goal}"
     )
 
 
