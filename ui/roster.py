@@ -288,8 +288,14 @@ def _line_data(line: RosterLine, column: int, role: int) -> Any:
         value = _ALIGN_CENTER
     elif role == _TOOLTIP and column == 0:
         owned = f"; owned by {line.owner}" if line.owner else ""
+        # The game is named here too: a narrow roster scrolls its Game column out of view.
+        game = roster_label(line.family)
+        played = f" ({game})" if game else ""
         due = f"; due: {', '.join(line.badges)}" if line.badges else ""
-        value = f"{line.name} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}{due}"
+        value = (
+            f"{line.name}{played} — {line.player or NO_PLAYER}{owned}; "
+            f"last changed {line.updated}{due}"
+        )
     return value
 
 

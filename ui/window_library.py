@@ -208,7 +208,8 @@ class LibraryMixin:
             "Question",
             "An empty library",
             "This library has no characters yet. Load the example contractors so you can look "
-            "around? You can delete them later.",
+            "around? One example of every other game comes too (a Covenant character, a This "
+            "Mortal Coil spacefarer, a chronicle of The Coven). You can delete them later.",
             ("Yes", "No"),
         )
         box.button(box.StandardButton.Yes).setText("&Load examples")

@@ -54,6 +54,35 @@ def sheet_numbers(contractor: Contractor, report: SheetReport | None = None) -> 
     """Body, Mind, each penalty with its source, dice pools, movement and carry, as JSON."""
     report = report or evaluate_sheet(contractor)
     d = report.derived
+    numbers = _numbers(contractor, report, d)
+    if contractor.weapons:
+        numbers["weapons"] = _weapons(contractor, report)
+    return numbers
+
+
+def _weapons(contractor: Contractor, report: SheetReport) -> list[dict[str, Any]]:
+    """Each weapon's attack roll as the sheet shows it (with the Gift bonuses always on)."""
+    from builder.contract.gifts import default_catalog
+    from builder.contract.gifts.bonus import contractor_bonuses
+    from builder.contract.gifts.catalog import CatalogError
+    from builder.contract.weapons import weapon_lines, weapon_numbers
+
+    try:
+        bonuses = contractor_bonuses(contractor, default_catalog()) if contractor.gifts else ()
+    except CatalogError:
+        bonuses = ()
+    ratings = report.ratings
+    lines = weapon_lines(
+        contractor.weapons,
+        ratings.attributes,
+        ratings.abilities,
+        report.derived.roll_penalty,
+        bonuses,
+    )
+    return weapon_numbers(lines)
+
+
+def _numbers(contractor: Contractor, report: SheetReport, d: Derived) -> dict[str, Any]:
     return {
         "id": contractor.id,
         "name": contractor.concept.name,

@@ -415,6 +415,28 @@ def weapon_lines(
     return tuple(lines)
 
 
+def weapon_numbers(lines: Iterable[WeaponLine]) -> list[dict[str, object]]:
+    """The weapons' attack rolls as plain JSON (``harbinger sheet show --json``)."""
+    return [
+        {
+            "name": line.weapon.name,
+            "attribute": line.weapon.attribute,
+            "ability": line.weapon.ability,
+            "dice": line.roll.base_pool,
+            "after_penalty": line.roll.pool,
+            "difficulty": line.roll.rolled_difficulty,
+            "untrained": line.roll.untrained,
+            "gift_bonus": None
+            if line.gift is None
+            else {"gift": line.gift.gift_name, "dice": line.gift.dice},
+            "weapon_damage": line.weapon.damage if line.weapon.deals_damage else None,
+            "armor_piercing": line.weapon.armor_piercing,
+            "range_feet": line.weapon.range_feet,
+        }
+        for line in lines
+    ]
+
+
 def range_increments(weapon: Weapon, distance_feet: int) -> int | None:
     """Difficulty added by shooting at ``distance_feet``; None when the target is out of reach.
 
@@ -448,6 +470,7 @@ __all__ = [
     "load_weapon_table",
     "range_increments",
     "weapon_lines",
+    "weapon_numbers",
     "weapon_problems",
     "with_weapon",
     "with_weapon_replaced",

@@ -511,6 +511,12 @@ def _show_text(n: dict[str, Any]) -> str:
         )
         effect = f"+{m['difficulty']} Difficulty" if m["difficulty"] else f"{dice} dice"
         lines.append(f"Optional: {m['name']}, {m['applies']}: {effect}")
+    for w in n.get("weapons", ()):
+        damage = "no damage" if w["weapon_damage"] is None else f"damage {w['weapon_damage']}"
+        lines.append(
+            f"Weapon {w['name']}: {w['attribute']} + {w['ability']}, {w['dice']} dice "
+            f"({w['after_penalty']} after penalties) at Difficulty {w['difficulty']}, {damage}"
+        )
     return "\n".join(lines)
 
 

@@ -20,7 +20,7 @@ import sys
 import uuid
 from typing import TextIO
 
-from builder.tiles.elements import spell
+from builder.tiles.elements import KINDS, spell
 from builder.tiles.match import first_seat
 from builder.tiles.players import LEVELS, make_player
 from builder.tiles.record import record_of, to_json
@@ -177,9 +177,38 @@ def render(state: GameState, seat: int) -> str:
     lines.append(f"Score P1 {a} – P2 {b}; pile {len(state.pile)} face down")
     theirs = spell(state.hands[opp]) if v.open_hands else f"{sum(state.hands[opp])} tiles"
     lines.append(f"Your hand: {spell(state.hands[seat]) or '-'}; opponent: {theirs}")
-    if state.chaos:
-        lines.append("Chaos round: the drawn tile must be played")
+    if state.chaos and not state.over:
+        mover = state.to_move
+        hand = state.hands[mover]
+        drawn = " ".join(kind.name for kind in KINDS for _ in range(hand[kind]))
+        lines.append(
+            f"Chaos round: P{mover + 1} drew {drawn or 'nothing'} from the pile; "
+            "the drawn tile must be played"
+        )
     return "\n".join(lines)
+
+
+def draw_note(before: GameState, after: GameState) -> str:
+    """What a move's Chaos-round draw was, for the terminal ("" when nothing was drawn).
+
+    The rules: "they each draw one random tile per turn from the leftover tiles. If
+    the tiles run out, or one player has no possible moves on their turn, the game
+    ends." The tile drawn is the top of the face-down pile (``builder.tiles.state``);
+    a drawn tile with no legal move forfeits the space and ends the game.
+    """
+    if len(after.pile) >= len(before.pile):
+        if before.chaos and after.over and not before.pile:
+            return "Chaos round: the leftover tiles ran out; the game ends."
+        return ""
+    drawn = before.pile[0].name
+    seat = after.to_move
+    if not after.over:
+        return f"Chaos round: P{seat + 1} draws {drawn} from the pile and must play it."
+    where = after.pos
+    return (
+        f"Chaos round: P{seat + 1} draws {drawn}, which has no legal move: "
+        f"the space #{where + 1} goes to P{2 - seat} and the game ends."
+    )
 
 
 def _ask(stdin: TextIO, out: TextIO) -> str:
@@ -239,12 +268,16 @@ def run_play(args: argparse.Namespace) -> int:
     )
     while not game.state.over:
         out.write(render(game.state, seat) + "\n")
+        before = game.state
         if game.state.to_move == seat:
             _human_turn(game, seat, sys.stdin, out)
         else:
             move = ai.choose(game.state)
             out.write(f"Computer {move.describe()} ({move})\n")
             game.play(move)
+        note = draw_note(before, game.state)
+        if note:
+            out.write(note + "\n")
     out.write(render(game.state, seat) + "\n")
     winner = game.state.winner()
     a, b = game.state.scores()

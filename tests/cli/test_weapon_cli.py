@@ -109,3 +109,18 @@ def test_bad_input_exits_2_and_changes_nothing(
     assert code == 2
     assert message in err
     assert "weapons" not in _export(capsys, tmp_path)
+
+
+def test_sheet_show_gives_each_weapons_attack_roll(capsys: Any, tmp_path: Path, mara: str) -> None:
+    """Mara: Dexterity 3 + Firearms 3 = 6 dice, no Penalty, a handgun's "Difficulty 6"."""
+    ok(capsys, "contractor weapon add mara --table handgun")
+    ok(capsys, "contractor weapon add mara --table stun_gun")
+    out = tmp_path / "export.json"
+    ok(capsys, f"db export mara -o {out}")
+    handgun, stun = ok(capsys, f"sheet show {out}")["weapons"]
+    assert (handgun["dice"], handgun["after_penalty"], handgun["difficulty"]) == (6, 6, 6)
+    assert (handgun["weapon_damage"], handgun["untrained"]) == (2, False)
+    # "Handheld Stun Gun Roll Dexterity + Brawl, Difficulty 7": no Brawl, so Dexterity
+    # alone at +1 Difficulty ("Difficulty"): 3 dice at 8, no Weapon Damage.
+    assert (stun["dice"], stun["difficulty"], stun["untrained"]) == (3, 8, True)
+    assert stun["weapon_damage"] is None

@@ -65,7 +65,8 @@ def test_a_first_run_creates_missing_folders(tmp_path: Path) -> None:
 def test_an_in_memory_library_works_for_one_session() -> None:
     with Library.open("sqlite://") as library:
         library.load_examples()
-        assert len(library.roster()) == 4  # three contractors and one Covenant character
+        # three contractors, a Covenant character, a spacefarer and a chronicle of The Coven
+        assert len(library.roster()) == 6
 
 
 @pytest.mark.skipif(os.name != "posix", reason="HOME expansion is a POSIX shell habit")

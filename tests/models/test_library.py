@@ -283,9 +283,11 @@ def test_the_roster_counts_victories_and_knows_the_dead(library: Library) -> Non
     library.load_examples()
     roster = {entry.name: entry for entry in library.roster()}
     assert [(e.name, e.family) for e in library.roster()] == [
+        ("Harrow's End", "coven"),
         ("Ines Okafor-Vell", "covenant"),
         ("Ines Varga", "contract"),
         ("Orrin Vale", "contract"),
+        ("Tamsin Roe", "mortal-coil"),
         ("Wren Halloway", "contract"),
     ]
     ines, orrin, wren = roster["Ines Varga"], roster["Orrin Vale"], roster["Wren Halloway"]
@@ -381,14 +383,16 @@ def test_the_same_file_twice_in_one_batch_follows_the_conflict_rule(library: Lib
 def test_load_examples_adds_the_missing_ones_only(library: Library) -> None:
     first = library.load_examples()
     assert sorted((r.name, r.action, r.family) for r in first) == [
+        ("Harrow's End", "created", "coven"),
         ("Ines Okafor-Vell", "created", "covenant"),
         ("Ines Varga", "created", "contract"),
         ("Orrin Vale", "created", "contract"),
+        ("Tamsin Roe", "created", "mortal-coil"),
         ("Wren Halloway", "created", "contract"),
     ]
     again = library.load_examples()
     assert {r.action for r in again} == {"skipped"}
-    assert len(library.roster()) == 4
+    assert len(library.roster()) == 6
 
 
 def test_export_keeps_the_stored_approvals(library: Library, tmp_path: Path) -> None:

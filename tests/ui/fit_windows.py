@@ -78,7 +78,13 @@ def main(argv: list[str]) -> int:  # noqa: C901, PLR0915  (complexity 17, 113 st
         return shown
 
     def close(shown: QWidget) -> None:
-        if isinstance(shown, QDialog):
+        keeper = getattr(shown, "drafts", None)
+        if keeper is not None:
+            # A creation dialog asks before discarding what was typed (issue 33, item 1); a
+            # close the program makes keeps a draft without asking, dropped here.
+            shown.close()
+            keeper.store.discard()
+        elif isinstance(shown, QDialog):
             shown.reject()
         else:
             shown.close()

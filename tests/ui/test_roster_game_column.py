@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
+from PySide6.QtCore import Qt
+
 from builder.contract.status import Status
 from tests.ui.conftest import finish, make_contractor
 from tests.ui.covenant.conftest import fresh_ines
@@ -55,6 +57,15 @@ def test_a_covenant_character_names_its_game_in_the_game_column(window: MainWind
     statuses = {status.label for status in Status} | {"—"}
     assert {cells[1] for cells in shown.values()} <= statuses
     assert shown["Ines Okafor-Vell"][1] == "—"
+    # The name's tooltip names the game too (the Game column may be scrolled out of view).
+    tips = {
+        group.child(r, 0).text(): group.child(r, 0).data(Qt.ItemDataRole.ToolTipRole)
+        for g in range(roster.model.rowCount())
+        for group in [roster.model.item(g, 0)]
+        for r in range(group.rowCount())
+    }
+    assert tips["Ines Okafor-Vell"].startswith("Ines Okafor-Vell (Covenant) — ")
+    assert tips["Mara Quill"].startswith("Mara Quill — Ines; ")
     # Approval stays on the panel: every column ends inside the roster's width.
     header = roster.tree.header()
     approval = 3

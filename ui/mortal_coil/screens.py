@@ -59,6 +59,19 @@ def new_spacefarer(window: Any) -> None:
     open_dialog(window, dialog)
 
 
+def open_crew(window: Any) -> None:
+    """Create or edit a crew sheet (a file of its own), its members from this library."""
+    from ui.mortal_coil.crew_dialog import CrewDialog
+
+    library = window.workspace.library
+    spacefarers = (
+        [(e.id, e.name) for e in library.roster() if e.system == "mortal-coil"]
+        if library is not None
+        else []
+    )
+    open_dialog(window, CrewDialog(spacefarers, parent=window))
+
+
 SCREENS = SystemUi(
     "mortal-coil",
     _show,
@@ -74,6 +87,13 @@ SCREENS = SystemUi(
             new_spacefarer,
             "Ctrl+Shift+M",
             "Create a spacefarer for This Mortal Coil (abilities rolled or entered)",
+        ),
+        WindowAction(
+            "tmc_crew",
+            "Mortal Coil C&rew…",
+            open_crew,
+            None,
+            "Create or edit a This Mortal Coil crew: members, ship, associates, wallet",
         ),
     ),
 )

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -22,6 +23,7 @@ from builder.tiles.players import LEVELS, make_player
 from builder.tiles.record import GameRecord
 from builder.tiles.state import deal_from_seed
 from builder.tiles.variants import variant, variants
+from ui.screen_fit import fit_to_screen
 from ui.tiles.board import TilesGameWidget
 from ui.widgets.name_edit import NameEdit
 
@@ -44,18 +46,23 @@ class PlayTilesDialog(QDialog):
             self.variant.addItem(v.name, vid)
         self.first_name = NameEdit("You", self)
         self.second_name = NameEdit("Computer", self)
-        form = QFormLayout()
+        # The choices are a page of their own: the board replaces the whole page (a bare
+        # layout's labels and boxes used to stay painted over the board; issue 33, item 6).
+        self.setup = QWidget(self)
+        form = QFormLayout(self.setup)
         form.addRow("Opponent", self.opponent)
         form.addRow("Variant", self.variant)
         form.addRow("Player 1 (moves first)", self.first_name)
         form.addRow("Player 2", self.second_name)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self.setup)
         self.start_button = buttons.addButton("Start", QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
         self.start_button.clicked.connect(self.start)
+        form.addRow(buttons)
+        self.pages = QStackedWidget(self)
+        self.pages.addWidget(self.setup)
         self.box = QVBoxLayout(self)
-        self.box.addLayout(form)
-        self.box.addWidget(buttons)
+        self.box.addWidget(self.pages, 1)
         self.board: TilesGameWidget | None = None
         self.resize(900, 700)
 
@@ -79,12 +86,11 @@ class PlayTilesDialog(QDialog):
             parent=self,
         )
         self.board.finished.connect(self._finished)
-        while self.box.count():
-            item = self.box.takeAt(0)
-            widget = item.widget()
-            if widget is not None:
-                widget.hide()
-        self.box.addWidget(self.board, 1)
+        self.pages.addWidget(self.board)
+        self.pages.setCurrentWidget(self.board)
+        self.setup.hide()
+        # The board needs more room than the choices did; it stays on the screen (1280×800).
+        fit_to_screen(self)
 
     def _finished(self, game: GameRecord) -> None:
         self.kept.emit(game)

@@ -14,7 +14,14 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES
 from builder.contract.weapon_record import Weapon, WeaponClass
@@ -48,6 +55,8 @@ class WeaponsTab(SheetTab):
         self.lines: tuple[WeaponLine, ...] = ()
         self.table = ListTable("Weapons", COLUMNS, add_text="&Add from tables…", stretch=0)
         self.table.empty_text = "No weapons yet."
+        # The tab's one list: it takes the height there is (wrapped rows never hide a weapon).
+        self.table.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.custom_button = QPushButton("C&ustom weapon…")
         self.roll_button = QPushButton("&Roll attack")
         self.roll_button.setToolTip(
@@ -66,11 +75,10 @@ class WeaponsTab(SheetTab):
         buttons.addWidget(self.roll_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
-        layout.addWidget(self.table)
+        layout.addWidget(self.table, 1)
         layout.addLayout(buttons)
         layout.addWidget(self.notes)
         layout.addWidget(self.penalty_note)
-        layout.addStretch(1)
 
         self.table.add_requested.connect(self.add_from_tables)
         self.table.edit_requested.connect(self.edit)
@@ -85,6 +93,7 @@ class WeaponsTab(SheetTab):
         self.roll_button.setEnabled(row >= 0)
         weapon = self.lines[row].weapon if 0 <= row < len(self.lines) else None
         self.notes.setText(f"{weapon.name}: {weapon.notes}" if weapon and weapon.notes else "")
+        self.notes.setVisible(bool(self.notes.text()))
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
