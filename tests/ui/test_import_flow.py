@@ -226,3 +226,30 @@ def test_one_answer_covers_the_conflicts_of_later_batches(
     idle(window, qtbot)
     assert window.current_dialog is None or not isinstance(window.current_dialog, ConflictDialog)
     assert names(window) == [f"Ines {n:02d}" for n in range(4)]
+
+
+def test_cancel_after_a_batch_keeps_that_batch_and_says_so(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """Cancel once the second batch is read: the first batch stays stored (each batch is
+    all or nothing), nothing of the second, and the status line says which."""
+    messages = status_messages(window)
+    paths = copies(tmp_path, 5)
+    window.import_files(paths, batch_size=2)
+    flow = window.import_flow
+    seen: list[int] = []
+
+    def cancel_on_second(batch: object) -> None:
+        seen.append(1)
+        if len(seen) == 2:
+            [cancel] = flow.progress.findChildren(QPushButton)
+            cancel.click()
+
+    flow.batch_read.connect(cancel_on_second)
+    idle(window, qtbot)
+    assert len(seen) == 2
+    assert names(window) == ["Ines 00", "Ines 01"]
+    assert (
+        "Import cancelled: the 2 files of the batches already stored were imported, "
+        "nothing of the rest"
+    ) in messages
