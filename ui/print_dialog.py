@@ -137,9 +137,9 @@ class PrintDialog(QDialog):
         for label, key in print_kinds(character, many or character is None):
             self.kind.addItem(label, key)
         self.kind.setToolTip(
-            "The compact sheet puts a contractor on two pages for the table; the Gifts are "
-            "in short form, their full System Text is on the Gift cards. The blank sheet "
-            "is for pencil play."
+            "The compact sheet puts a contractor on two pages for the table, each Gift "
+            "with its System Text where it fits (a text that does not fit is on its Gift "
+            "card). The blank sheet is for pencil play."
         )
         self.paper = QComboBox()
         for label, value in PAPERS:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from reportlab.lib.colors import Color
+from reportlab.lib.colors import Color, black
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Table, TableStyle
@@ -14,6 +14,7 @@ from printing.common.fonts import SANS, SANS_BOLD
 from printing.common.long_tables import LONG_TABLE_ROWS, TableParts, in_parts
 from printing.common.styles import ACCENT, INK, RULE, SHADE
 from printing.common.text import clean, para
+from printing.common.text_grid import CellFont, GridLook, TextGrid, column_fonts
 
 CELL_SIZE = 8.5
 """Point size of plain-text table cells, the same as body paragraphs."""
@@ -200,7 +201,7 @@ def grid(
     right: Sequence[int] = (),
     center: Sequence[int] = (),
     fonts: Mapping[int, ParagraphStyle] | None = None,
-) -> Table | TableParts:
+) -> Table | TextGrid | TableParts:
     """A table that splits between rows, and inside a row whose text is taller than a page.
 
     The header row repeats on every page the table spans. ``row_height`` fixes
@@ -213,10 +214,13 @@ def grid(
     far cheaper than paragraphs): use them only for Harbinger's own short
     words and for numbers; user text goes in a paragraph.
 
-    A table of more than ``LONG_TABLE_ROWS`` body rows comes back as ``TableParts``
-    (``printing.common.long_tables``): it prints the same but lays out in a time
-    in proportion to its rows; put such a table in the story, not in a cell.
+    With nothing in ``extra`` the table is a ``TextGrid`` (``printing.common.text_grid``),
+    which prints the same as reportlab's ``Table`` at a fraction of the cost. Otherwise
+    it is a ``Table``, and one of more than ``LONG_TABLE_ROWS`` body rows comes back as
+    ``TableParts`` (``printing.common.long_tables``): it prints the same but lays out
+    in a time in proportion to its rows; put such a table in the story, not in a cell.
     """
+    extra_given = bool(extra)
     aligned: list[tuple[Any, ...]] = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
     aligned += [("ALIGN", (c, 0), (c, -1), "CENTER") for c in center]
     first = 1 if header else 0
@@ -246,9 +250,87 @@ def grid(
         made.setStyle(commands if isinstance(commands, TableStyle) else TableStyle(commands))
         return made
 
+    if not extra_given:  # the house look alone: the lean grid prints it (issue 29)
+        return _text_grid(
+            rows, widths, first, zebra, lines, right, center, fonts, row_height, style
+        )
     if len(rows) - first > LONG_TABLE_ROWS:  # issue 13: layout time in proportion to rows
         return TableParts(in_parts(rows, first, style.getCommands(), heights, table))
     return table([list(r) for r in rows], style, heights)
+
+
+_WHITE = Color(1, 1, 1)
+_BAND = Color(0.96, 0.96, 0.96)
+
+
+def _text_grid(
+    rows: Sequence[Sequence[Any]],
+    widths: Sequence[float],
+    first: int,
+    zebra: bool,
+    lines: bool,
+    right: Sequence[int],
+    center: Sequence[int],
+    fonts: Mapping[int, ParagraphStyle] | None,
+    row_height: float | None,
+    style: TableStyle,
+) -> TextGrid:
+    """``grid``'s table as a ``TextGrid``, looking the same as the reportlab ``Table`` that
+    ``style`` describes; that ``Table`` is the fallback.
+
+    No parts however long: a grid carries its row heights into the rest it leaves for the
+    next page, so laying it out takes time in proportion to its rows (issue 13).
+    """
+    look = GridLook(
+        left=CELL_PADDING,
+        right=CELL_PADDING,
+        top=1.5,
+        bottom=2.5,
+        rule=RULE if lines else None,
+        rule_width=0.25,
+        header_fill=ACCENT if first else None,
+        band=_BAND if zebra and rows else None,
+    )
+    body: CellFont = (SANS, CELL_SIZE, CELL_SIZE * 1.22, black)
+    chosen = {c: (f.fontName, f.fontSize, f.leading, f.textColor) for c, f in (fonts or {}).items()}
+    columns = len(widths)
+    body_fonts = column_fonts(columns, body, chosen)
+    head_fonts = [(SANS_BOLD, CELL_SIZE, CELL_SIZE * 1.22, _WHITE)] * columns
+    aligns = ["LEFT"] * columns
+    for c in right:
+        aligns[c] = "RIGHT"
+    for c in center:
+        aligns[c] = "CENTER"
+
+    def fallback(cells: list[list[Any]]) -> Table:
+        heights = None
+        if row_height is not None:
+            heights = [None] * first + [row_height] * (len(cells) - first)
+        made = Table(
+            cells,
+            colWidths=list(widths),
+            rowHeights=heights,
+            repeatRows=first,
+            splitByRow=1,
+            splitInRow=1,
+            hAlign="LEFT",
+        )
+        made.setStyle(style)
+        return made
+
+    def part(cells: Sequence[Sequence[Any]]) -> TextGrid:
+        return TextGrid(
+            cells,
+            widths,
+            header=first,
+            look=look,
+            fonts=(head_fonts, body_fonts),
+            aligns=aligns,
+            row_height=row_height,
+            fallback=fallback,
+        )
+
+    return part(rows)
 
 
 def plain_table(

@@ -11,6 +11,8 @@ selectable and searchable.
 from __future__ import annotations
 
 import threading
+import weakref
+from typing import Any
 
 from reportlab.lib.fonts import addMapping
 from reportlab.pdfbase import pdfmetrics
@@ -30,6 +32,31 @@ _FILES: dict[str, str] = {
     MONO: "DejaVuSansMono.ttf",
 }
 
+
+class SheetFont(TTFont):
+    """A TrueType face that remembers how each string it drew maps to its subsets.
+
+    reportlab maps every character of every string drawn to a code in the
+    document's font subset, in Python, one character at a time: a sixth of a
+    sheet's printing time, although a sheet draws the same dates, numbers and
+    headers over and over. A character's code never changes once given within a
+    document, so the split of a string is kept per document and reused.
+    """
+
+    def splitString(self, text: Any, doc: Any, encoding: str = "utf-8") -> Any:
+        memo = self._memos.get(doc)
+        if memo is None:
+            memo = self._memos[doc] = {}
+        done = memo.get(text)
+        if done is None:
+            done = memo[text] = super().splitString(text, doc, encoding)
+        return done
+
+    def __init__(self, name: str, filename: str) -> None:
+        super().__init__(name, filename)
+        self._memos: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
+
+
 _lock = threading.Lock()
 _registered = False
 
@@ -48,7 +75,7 @@ def register_fonts() -> None:
         if _registered:
             return
         for name, filename in _FILES.items():
-            pdfmetrics.registerFont(TTFont(name, str(resource_path("fonts", filename))))
+            pdfmetrics.registerFont(SheetFont(name, str(resource_path("fonts", filename))))
         # <b> and <i> in Harbinger's own markup pick the matching face; there is no
         # bold-oblique file shipped, so bold wins when both are asked for.
         addMapping(SANS, 0, 0, SANS)

@@ -17,13 +17,16 @@ module calls ``Paragraph`` directly).
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from typing import Any
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paraparser import ParaParser
 
 # C0/C1 controls other than newline and tab, lone surrogates (from a bad JSON
 # escape) and non-characters: none prints, and surrogates break PDF encoding.
@@ -106,7 +109,54 @@ def para(content: str | Markup, style: ParagraphStyle) -> Paragraph:
             )
         else:
             budget[0] -= len(text)
-    return Paragraph(text, style)
+    return SheetParagraph(text, style)
+
+
+class SheetParagraph(Paragraph):
+    """A ``Paragraph`` that breaks its lines once per width.
+
+    reportlab asks a paragraph in a table cell for its height several times at
+    the same width (the table measures it, splits at a page end, then draws it),
+    and each ask breaks every line again: a third of a sheet's printing time.
+    The lines depend only on the width and the style, so the last answer is kept.
+    """
+
+    _wrapped: tuple[float, Any, float] | None = None
+
+    def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any, cleaner: Any) -> None:
+        # Text with no markup at all (most cells: names, dates, entries) reads into one
+        # run in the style's face; reportlab's markup parser made that same run at a tenth
+        # of the sheet's printing time. Anything with a tag or an entity is parsed.
+        if frags is None and isinstance(text, str) and "<" not in text and "&" not in text:
+            cleaned = cleaner(text)
+            if cleaned:
+                frags = [_plain_run(style).clone(text=cleaned, link=[], us_lines=[])]
+                text = cleaned
+        super()._setup(text, style, bulletText, frags, cleaner)  # type: ignore[misc]  # not in the stubs
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        done = self._wrapped
+        if done is not None and done[0] == availWidth:
+            self.width, self.blPara, self.height = availWidth, done[1], done[2]
+            return availWidth, done[2]
+        width, height = super().wrap(availWidth, availHeight)
+        if width == availWidth:  # not the "cannot fit" answer
+            self._wrapped = (availWidth, self.blPara, height)
+        return width, height
+
+
+_RUNS: weakref.WeakKeyDictionary[ParagraphStyle, Any] = weakref.WeakKeyDictionary()
+
+
+def _plain_run(style: ParagraphStyle) -> Any:
+    """The run reportlab's parser makes of plain text in ``style`` (its text aside)."""
+    run = _RUNS.get(style)
+    if run is None:
+        parser = ParaParser()
+        parser.caseSensitive = 1
+        _, frags, _ = parser.parse("x", style)
+        run = _RUNS[style] = frags[0]
+    return run
 
 
 SHORT_TEXT = 200

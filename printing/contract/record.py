@@ -37,6 +37,31 @@ def _latest(items: Sequence[T], what: str, s: Styles) -> tuple[Sequence[T], list
     return items[-PRINT_ROWS:], [para(note, s.muted)]
 
 
+RECENT_CONTRACTS = 50
+"""Contracts printed in full in the Story section; earlier ones go to the appendix."""
+RECENT_JOURNALS = 50
+"""Journals printed in full in the Story section; earlier ones go to the appendix."""
+RECENT_LOG_LINES = 100
+"""Exp and reward log lines printed in full; earlier ones go to the appendix."""
+
+APPENDIX = "Earlier history"
+"""The appendix's heading, named by the note in each section that sends entries there."""
+
+
+def recent(
+    items: Sequence[T], keep: int, what: str, s: Styles
+) -> tuple[Sequence[T], list[Flowable]]:
+    """The latest ``keep`` of ``items``, and a note saying where the earlier ones are printed."""
+    if len(items) <= keep:
+        return items, []
+    earlier = len(items) - keep
+    note = (
+        f"The latest {keep} of {len(items):,} {what}. The first {earlier:,} are listed one line "
+        f"each in “{APPENDIX}” at the end of this sheet."
+    )
+    return items[earlier:], [para(note, s.muted)]
+
+
 def signed(value: int) -> str:
     """A signed number as printed in logs: "+3", "−5" (a true minus sign), "0"."""
     if value > 0:
@@ -62,6 +87,8 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
         widths = [width * f for f in fr]
         contracts, note = _latest(snap.contracts, "Contracts", s)
         out += note
+        contracts, moved = recent(contracts, RECENT_CONTRACTS, "Contracts", s)
+        out += moved
         first = len(snap.contracts) - len(contracts) + 1
         for n, c in enumerate(contracts, start=first):
             scenario: Flowable | str | list[Flowable] = fit(c.scenario, s.cell_bold, widths[2])
@@ -118,6 +145,8 @@ def journals_table(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowabl
     widths = [width * f for f in (0.12, 0.13, 0.55, 0.1, 0.1)]
     journals, note = _latest(snap.journals, "Journals", s)
     out += note
+    journals, moved = recent(journals, RECENT_JOURNALS, "Journals", s)
+    out += moved
     rows += [
         [
             fit(j.date, s.small, widths[0]),
@@ -167,6 +196,8 @@ def ledger_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowabl
         widths = [width * f for f in fr]
         lines, note = _latest(snap.ledger, "log lines", s)
         out += note
+        lines, moved = recent(lines, RECENT_LOG_LINES, "log lines", s)
+        out += moved
         rows += [
             [
                 fit(line.date, s.small, widths[0]),

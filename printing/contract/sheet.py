@@ -4,7 +4,9 @@ Page order follows the sheet a player knows: concept and vitals, Attributes
 and Abilities, Body, Mind and Penalty, Source and Limits, Gifts, Assets and
 Liabilities, Stock, Health, Story, and the Exp and reward log. Every section
 flows onto further pages as needed; tables repeat their header row and split
-even inside a row, so nothing is ever clipped.
+even inside a row, so nothing is ever clipped. A long career prints its latest
+Contracts, Journals and log lines in full and the earlier ones one line each in
+an appendix at the end ("Earlier history", ``printing.contract.history``).
 
 Nothing here computes a rule: each number comes from the ``PrintSnapshot``.
 """
@@ -37,6 +39,7 @@ from printing.common.sections import (
 from printing.common.styles import HIGHLIGHT, SHADE, Styles
 from printing.common.text import Markup, join, markup, para, text_budget
 from printing.contract.gift_blocks import gifts_section
+from printing.contract.history import appendix_section
 from printing.contract.record import findings_and_notes, ledger_section, story_section, yes
 from printing.contract.views import (
     AssetView,
@@ -130,6 +133,7 @@ def sheet_story(
         story += story_section(snapshot, width, s)
         story += ledger_section(snapshot, width, s)
         story += findings_and_notes(snapshot, width, s)
+        story += appendix_section(snapshot, width, s)
     return keep_headings_with_next(story)
 
 

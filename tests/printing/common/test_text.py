@@ -77,3 +77,20 @@ def test_only_printing_text_builds_paragraphs() -> None:
             if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Paragraph":
                 offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(st.text(max_size=80))
+def test_a_plain_paragraph_reads_as_reportlabs_parser_reads_it(text: str) -> None:
+    """Issue 29: text with no tag and no entity skips reportlab's markup parser; the run it
+    gets must be the parser's own (same face, size, colour, text), whatever the characters."""
+    from reportlab.platypus import Paragraph
+
+    from printing.common.text import SheetParagraph
+
+    s = sheet_styles()
+    value = clean(text).replace("<", "").replace("&", "")
+    for style in (s.cell, s.small, s.cell_bold, s.muted):
+        ours, theirs = SheetParagraph(value, style), Paragraph(value, style)
+        assert [f.__dict__ for f in ours.frags] == [f.__dict__ for f in theirs.frags]
+        assert ours.text == theirs.text

@@ -18,21 +18,29 @@ from reportlab.platypus import Flowable, KeepTogether, Table
 
 from printing.common.flowables import CELL_PADDING
 from printing.common.layout import frame_width
+from printing.common.long_tables import TableParts
+from printing.common.text_grid import TextGrid
 from printing.contract.blank import blank_story
 from printing.contract.sheet import sheet_story
 from printing.contract.views import ContractView, LedgerLine, TotalLine
 from tests.printing.contract.samples import sample_snapshot
 
 
-def tables(flowables: Iterable[object]) -> Iterator[Table]:
+def tables(flowables: Iterable[object]) -> Iterator[Table | TextGrid]:
     for f in flowables:
         if isinstance(f, KeepTogether):
             yield from tables(f._content)
+        elif isinstance(f, TableParts):
+            yield from tables(f.parts)
         elif isinstance(f, list | tuple):
             yield from tables(f)
         elif isinstance(f, Table):
             yield f
             for row in f._cellvalues:
+                yield from tables(row)
+        elif isinstance(f, TextGrid):
+            yield f
+            for row in f.rows:
                 yield from tables(row)
 
 
@@ -40,7 +48,9 @@ def _index(i: int, n: int) -> int:
     return i + n if i < 0 else i
 
 
-def too_wide(table: Table) -> list[str]:
+def too_wide(table: Table | TextGrid) -> list[str]:
+    if isinstance(table, TextGrid):
+        return grid_too_wide(table)
     widths = list(table._colWidths)
     rows, cols = len(table._cellvalues), len(widths)
     span_width: dict[tuple[int, int], float] = {}
@@ -59,6 +69,30 @@ def too_wide(table: Table) -> list[str]:
                 if need > room:
                     problems.append(f"{line!r} needs {need:.1f} pt, has {room:.1f}")
     return problems
+
+
+def grid_too_wide(grid: TextGrid) -> list[str]:
+    """The plain cells of a ``TextGrid`` wider than their column, in the face each is drawn in."""
+    problems = []
+    for r, row in enumerate(grid.rows):
+        for c, cell in enumerate(row):
+            if not isinstance(cell, str) or not cell:
+                continue
+            room = grid.widths[c] - 2 * CELL_PADDING
+            name, size, _, _ = grid.fonts[0 if r < grid.header else 1][c]
+            for line in cell.split("\n"):
+                need = stringWidth(line, name, size)
+                if need > room:
+                    problems.append(f"{line!r} needs {need:.1f} pt, has {room:.1f}")
+    return problems
+
+
+def test_the_walk_reaches_the_lean_grids() -> None:
+    """The check above must see the sheet's own grids, or it would pass by seeing nothing."""
+    story = sheet_story(busy_snapshot(), frame_width("letter"))
+    found = list(tables(story))
+    assert sum(isinstance(t, TextGrid) for t in found) >= 5
+    assert sum(isinstance(t, Table) for t in found) >= 1
 
 
 def busy_snapshot():  # type: ignore[no-untyped-def]

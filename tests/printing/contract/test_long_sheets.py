@@ -17,6 +17,8 @@ from reportlab.platypus import Table
 from printing.common.flowables import grid
 from printing.common.long_tables import PART_ROWS, TableParts, _moved
 from printing.common.styles import HIGHLIGHT
+from printing.common.text_grid import TextGrid
+from printing.contract.record import RECENT_CONTRACTS
 from printing.contract.sheet import PRINT_BUDGET, render_contractor_sheet
 from printing.contract.views import ContractView, FindingView, LooseEndView, PrintSnapshot
 from tests.printing.common.pdfread import body_text, read_pdf, squash
@@ -30,16 +32,18 @@ def _text(snapshot: PrintSnapshot) -> tuple[str, int]:
     return body_text(pages), count
 
 
-def test_a_long_table_prints_in_parts_of_forty_rows_each_with_the_header() -> None:
+def test_a_long_plain_table_is_one_grid_and_a_styled_one_prints_in_parts() -> None:
     rows = [["Head", "Value"], *([f"r{n}", str(n)] for n in range(250))]
-    table = grid(rows, [100.0, 50.0])
-    assert isinstance(table, TableParts)
-    parts = table.parts
-    assert all(isinstance(p, Table) for p in parts)
-    assert [len(p._cellvalues) for p in parts] == [PART_ROWS + 1] * 6 + [11]
-    assert [p._cellvalues[1][0] for p in parts] == [f"r{n}" for n in range(0, 250, PART_ROWS)]
-    assert all(p._cellvalues[0] == ["Head", "Value"] for p in parts)
-    assert isinstance(grid(rows[:101], [100.0, 50.0]), Table)  # 100 body rows: one table
+    # The house look is one lean grid however long: it splits in time in proportion to
+    # its rows (test_text_grid), so it needs no parts.
+    assert isinstance(grid(rows, [100.0, 50.0]), TextGrid)
+    # A table with style commands of its own is reportlab's, cut into parts.
+    extra = [("BACKGROUND", (0, 5), (-1, 5), HIGHLIGHT)]
+    styled = grid(rows, [100.0, 50.0], extra=extra)
+    assert isinstance(styled, TableParts)
+    assert all(isinstance(p, Table) for p in styled.parts)
+    assert [len(p._cellvalues) for p in styled.parts] == [PART_ROWS + 1] * 6 + [11]
+    assert isinstance(grid(rows[:101], [100.0, 50.0], extra=extra), Table)
 
 
 def test_a_style_command_follows_its_rows_into_each_part() -> None:
@@ -54,17 +58,35 @@ def test_a_style_command_follows_its_rows_into_each_part() -> None:
     ]
 
 
-def test_three_hundred_contracts_print_in_order_with_the_header_on_each_page() -> None:
+def test_three_hundred_contracts_print_the_latest_fifty_in_full_and_the_rest_at_the_end() -> None:
+    """Issue 29: the Story section prints the latest ``RECENT_CONTRACTS`` (50) Contracts and
+    says where the first 250 are; the appendix "Earlier history" lists those, oldest first."""
     snap = sample_snapshot(gifts=1, contracts=300)
     text, count = _text(snap)
     squashed = squash(text)
-    places = [
-        squashed.index(squash(f"Scenario number {n}: The Lantern Job")) for n in (1, 150, 300)
-    ]
-    assert places == sorted(places)
+    note = squashed.index(
+        "The latest 50 of 300 Contracts. The first 250 are listed one line each in "
+        "“Earlier history” at the end of this sheet."
+    )
+    appendix = squashed.index("Earlier history One line each, oldest first")
+    earlier = squashed.index("Earlier Contracts # Date Scenario Where Outcome Exp")
+
+    def at(n: int, start: int = 0) -> int:
+        return squashed.index(squash(f"Scenario number {n}: The Lantern Job"), start)
+
+    assert note < at(251) < at(275) < at(300) < appendix < earlier
+    log = squashed.index("Earlier log lines", earlier)
+    assert earlier < at(1, earlier) < at(150, earlier) < at(250, earlier) < log
     assert all(squash(c.scenario) in squashed for c in snap.contracts)
-    assert squashed.count("Date Entry Earned Spent Exp left Rewards") >= 3
-    assert count >= 10
+    assert "Scenario number 1: The Lantern Job" not in squashed[:appendix]
+    assert squashed.count("Date Entry Earned Spent Exp left Rewards") >= 1
+    assert count >= 8
+
+
+def test_a_story_within_the_limits_prints_no_appendix() -> None:
+    text, _ = _text(sample_snapshot(gifts=1, contracts=RECENT_CONTRACTS))
+    assert "Earlier history" not in text and "The latest" not in text
+    assert all(f"Scenario number {n}: The Lantern Job" in squash(text) for n in (1, 50))
 
 
 def test_findings_past_a_thousand_are_counted_not_printed() -> None:

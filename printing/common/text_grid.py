@@ -1,0 +1,301 @@
+"""A lean table for the house grid: the same look and page breaks as reportlab's ``Table``
+at a fraction of its cost.
+
+reportlab's ``Table`` keeps a style object per cell, applies every style command
+to every cell it names, measures each cell again when it splits at a page end
+(building new tables of the rows left) and again when it draws. On a full
+contractor sheet that machinery was about half of the printing time (issue 29).
+
+``TextGrid`` prints the one table look ``printing.common.flowables.grid`` makes
+(header row, banding, a rule below each row, per-column face and alignment,
+cells top-aligned) and nothing else: it measures each row once per width,
+splits only between rows, and draws plain cells with the same canvas calls the
+``Table`` makes, so the page text and every position come out the same. What
+it does not do (a row taller than the page, which must split inside the row)
+it hands to an equivalent reportlab ``Table`` built on demand.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.lib.colors import Color
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Flowable, Table
+
+CellFont = tuple[str, float, float, Any]
+"""A plain cell's face: font name, size, leading and fill colour."""
+
+
+@dataclass(frozen=True)
+class GridLook:
+    """How a ``TextGrid`` looks: paddings, rule, header colours and banding."""
+
+    left: float
+    right: float
+    top: float
+    bottom: float
+    rule: Color | None
+    rule_width: float
+    header_fill: Color | None
+    band: Color | None
+
+
+class TextGrid(Flowable):
+    """Rows of cells (``str``, a flowable or a list of flowables) in fixed-width columns.
+
+    ``header`` rows (0 or 1) repeat at the top of every page the grid spans.
+    ``fonts[row kind][column]`` gives each plain cell's face (row kind 0 is the
+    header row, 1 a body row); ``aligns[column]`` is "LEFT", "RIGHT" or "CENTER".
+    ``fallback(rows)`` builds the equivalent reportlab ``Table`` for the rare
+    split this class does not do itself.
+    """
+
+    def __init__(
+        self,
+        rows: Sequence[Sequence[Any]],
+        widths: Sequence[float],
+        *,
+        header: int,
+        look: GridLook,
+        fonts: tuple[Sequence[CellFont], Sequence[CellFont]],
+        aligns: Sequence[str],
+        row_height: float | None,
+        fallback: Callable[[list[list[Any]]], Table],
+    ) -> None:
+        super().__init__()
+        self.rows = [list(r) for r in rows]
+        self.widths = list(widths)
+        self.header = header
+        self.look = look
+        self.fonts = fonts
+        self.aligns = list(aligns)
+        self.row_height = row_height
+        self.fallback = fallback
+        self.hAlign = "LEFT"
+        self.width = sum(self.widths)
+        self.height = 0.0
+        self._heights: list[float] | None = None
+
+    # ------------------------------------------------------------------ measuring
+
+    def _font(self, row: int, col: int) -> CellFont:
+        return self.fonts[0 if row < self.header else 1][col]
+
+    def _measure(self) -> list[float]:
+        """Each row's height, as ``Table`` works it out: tallest cell plus the paddings."""
+        if self._heights is not None:
+            return self._heights
+        look = self.look
+        pad = look.top + look.bottom
+        canv: Any = getattr(self, "canv", None)
+        heights: list[float] = []
+        for i, row in enumerate(self.rows):
+            if self.row_height is not None and i >= self.header:
+                heights.append(self.row_height)
+                continue
+            tallest = 0.0
+            for j, cell in enumerate(row):
+                if isinstance(cell, (Flowable, list, tuple)):
+                    items = [cell] if isinstance(cell, Flowable) else list(cell)
+                    room = self.widths[j] - look.left - look.right
+                    sizes = [v.wrapOn(canv, room, 72000 - pad) for v in items]
+                    height = sum(h for _, h in sizes)
+                    if items:
+                        gaps = sum(v.getSpaceBefore() + v.getSpaceAfter() for v in items)
+                        height += gaps - items[0].getSpaceBefore() - items[-1].getSpaceAfter()
+                else:
+                    lines = ("" if cell is None else str(cell)).count("\n") + 1
+                    height = self._font(i, j)[2] * lines
+                tallest = max(tallest, height + pad)
+            heights.append(tallest)
+        self._heights = heights
+        self.height = sum(heights)
+        return heights
+
+    def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
+        self._measure()
+        return self.width, self.height
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        heights = self._measure()
+        used, fits = 0.0, 0
+        for h in heights:
+            if used + h > availHeight:
+                break
+            used += h
+            fits += 1
+        if fits == len(self.rows):
+            return [self]
+        if fits <= self.header:  # not one body row fits: only a split inside a row helps
+            return self._split_in_row(availWidth, availHeight)
+        rest = self.rows[: self.header] + self.rows[fits:]
+        known = heights[: self.header] + heights[fits:]  # measured once, whatever the pages
+        return [self._part(self.rows[:fits], heights[:fits]), self._part(rest, known)]
+
+    def _split_in_row(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        """``Table``'s split inside the first body row, or ``[]`` when that row cannot split.
+
+        Whether it can depends on that row alone, so a table of the header and that row
+        answers first; only when it can is the whole table built (seldom: a row must be
+        taller than the room left and hold text of several lines).
+        """
+        canv: Any = getattr(self, "canv", None)
+        probe = self.fallback(self.rows[: self.header + 1])
+        probe.wrapOn(canv, availWidth, availHeight)
+        halves = probe.split(availWidth, availHeight)
+        if len(halves) != 2:
+            return list(halves)
+        # The row's second half (with the header) goes on as a grid of the rows after it.
+        first, second = halves
+        row = list(second._cellvalues[self.header])  # type: ignore[attr-defined]
+        rest = [*self.rows[: self.header], row, *self.rows[self.header + 1 :]]
+        return [first, self._part(rest)]
+
+    def _part(self, rows: list[list[Any]], heights: list[float] | None = None) -> TextGrid:
+        made = TextGrid(
+            rows,
+            self.widths,
+            header=self.header,
+            look=self.look,
+            fonts=self.fonts,
+            aligns=self.aligns,
+            row_height=self.row_height,
+            fallback=self.fallback,
+        )
+        if heights is not None:
+            made._heights = heights
+            made.height = sum(heights)
+        return made
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self) -> None:
+        heights = self._measure()
+        canv = self.canv
+        look = self.look
+        canv.saveState()
+        bottoms: list[float] = []
+        top = self.height
+        for h in heights:
+            top -= h
+            bottoms.append(top)
+        self._draw_backgrounds(heights, bottoms)
+        current: CellFont | None = None
+        for i, row in enumerate(self.rows):
+            x = 0.0
+            for j, cell in enumerate(row):
+                width = self.widths[j]
+                if isinstance(cell, (Flowable, list, tuple)):
+                    self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
+                else:
+                    font = self._font(i, j)
+                    if current is None or font[3] != current[3]:
+                        canv.setFillColor(font[3])
+                    if current is None or font[:3] != current[:3]:
+                        canv.setFont(font[0], font[1], font[2])
+                    current = font
+                    self._draw_text(cell, font, x, width, bottoms[i] + heights[i] - look.top, j)
+                x += width
+        if look.rule is not None:
+            canv.saveState()
+            canv.setLineCap(1)  # as Table draws its rules: round caps and joins
+            canv.setLineJoin(1)
+            canv.setStrokeColor(look.rule)
+            canv.setLineWidth(look.rule_width)
+            for y in bottoms:
+                canv.line(0, y, self.width, y)
+            canv.restoreState()
+        canv.restoreState()
+
+    def _draw_backgrounds(self, heights: list[float], bottoms: list[float]) -> None:
+        canv, look = self.canv, self.look
+        if self.header and look.header_fill is not None:
+            canv.setFillColor(look.header_fill)
+            canv.rect(0, bottoms[0], self.width, heights[0], stroke=0, fill=1)
+        if look.band is not None:
+            for n, i in enumerate(range(self.header, len(self.rows))):
+                if n % 2:
+                    canv.setFillColor(look.band)
+                    canv.rect(0, bottoms[i], self.width, heights[i], stroke=0, fill=1)
+
+    def _draw_text(
+        self, cell: Any, font: CellFont, x: float, width: float, top: float, col: int
+    ) -> None:
+        look = self.look
+        align = self.aligns[col]
+        if align == "RIGHT":
+            at, share = x + width - look.right, 1.0
+        elif align == "CENTER":
+            at, share = x + (width + look.left - look.right) * 0.5, 0.5
+        else:
+            at, share = x + look.left, 0.0
+        y = top - font[1]
+        for line in ("" if cell is None else str(cell)).split("\n"):
+            draw_string(self.canv, at, y, line, share)
+            y -= font[2]
+
+    def _draw_flowables(self, i: int, j: int, cell: Any, x: float, top: float) -> None:
+        look = self.look
+        items = [cell] if isinstance(cell, Flowable) else list(cell)
+        # Measured again as ``Table`` does: a failed split may have dropped a paragraph's
+        # lines (paragraphs keep their last measure, so this costs little).
+        room = self.widths[j] - look.left - look.right
+        sizes = [v.wrapOn(self.canv, room, 72000 - look.top - look.bottom) for v in items]
+        width = self.widths[j]
+        align = self.aligns[j]
+        y = top - look.top
+        if items:
+            y += items[0].getSpaceBefore()
+        for v, (w, h) in zip(items, sizes, strict=True):
+            if align == "RIGHT":
+                at = x + width - look.right - w
+            elif align == "CENTER":
+                at = x + (width + look.left - look.right - w) / 2.0
+            else:
+                at = x + look.left
+            y -= v.getSpaceBefore() + h
+            v.drawOn(self.canv, at, y)
+            y -= v.getSpaceAfter()
+
+
+_RUNS: weakref.WeakKeyDictionary[Any, dict[tuple[str, float, float, str], str]] = (
+    weakref.WeakKeyDictionary()
+)
+"""Per PDF document: the text operators each (face, size, leading, string) prints as."""
+
+
+def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) -> None:
+    """Draw ``text`` in the canvas's current font with its left end ``share`` of its width
+    left of ``x`` (0 left-aligned, 0.5 centred, 1 right-aligned).
+
+    The page gets the same operators byte for byte as ``canvas.drawString`` (or
+    ``drawRightString``, ``drawCentredString``) writes; only the encoding of the
+    string into the font's subsets, which reportlab redoes character by character
+    on every call, is done once per document and string (issue 29).
+    """
+    name, size, leading = canv._fontname, canv._fontsize, canv._leading
+    if not text or not canv.bottomup:
+        draw = (canv.drawString, canv.drawCentredString, canv.drawRightString)
+        draw[int(share * 2)](x, y, text)
+        return
+    runs = _RUNS.get(canv._doc)
+    if runs is None:
+        runs = _RUNS[canv._doc] = {}
+    key = (name, size, leading, text)
+    run = runs.get(key)
+    if run is None:
+        run = runs[key] = canv.beginText(0, 0)._formatText(text)
+    if share:
+        x -= share * stringWidth(text, name, size)
+    canv._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {run} T* ET")
+
+
+def column_fonts(count: int, base: CellFont, overrides: Mapping[int, CellFont]) -> list[CellFont]:
+    """``count`` columns' faces: ``base`` except where ``overrides`` names the column."""
+    return [overrides.get(c, base) for c in range(count)]
+
