@@ -168,6 +168,7 @@ def _library(size: int, folder: Path, env: dict[str, str]) -> Path:
     if not path.exists():
         code = (
             "import sys; from pathlib import Path; sys.path.insert(0, 'bench'); "
+            "from builder.systems import register_shipped; register_shipped(); "
             "from bench_library import build_roster; "
             f"build_roster(Path({str(path)!r}), {size})"
         )

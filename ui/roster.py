@@ -528,9 +528,11 @@ class RosterPanel(QWidget):
         bold = QFont(self.font())
         bold.setBold(True)
         self.model.set_groups(list(groups.items()), bold)
+        self.tree.expandAll()
+        # Spans after the expansion: before it, the first span lays the tree out once more
+        # (60 ms of the 10,000 roster's 400); after, each only marks a laid-out row.
         for g in range(len(groups)):
             self.tree.setFirstColumnSpanned(g, QModelIndex(), True)
-        self.tree.expandAll()
         self._name_width = self._names_width(shown)
         self._others = self._others_width()
         self._fit_name_column()

@@ -37,14 +37,18 @@ class FilesMixin:
         """Import one character file (see ``import_files``)."""
         self.import_files([path], on_conflict)
 
-    def import_files(self, paths: list[Path], on_conflict: str | None = None) -> None:
+    def import_files(
+        self, paths: list[Path], on_conflict: str | None = None, batch_size: int | None = None
+    ) -> None:
         """Import character files in the background with progress (``ui.importing``).
 
         A character already in the library is asked about (replace, keep both,
         skip) unless ``on_conflict`` answers for all; the roster shows the
-        result and selects the first character stored.
+        result and selects the first character stored. Files go in a batch of
+        ``batch_size`` (default ``IMPORT_BATCH_FILES``) at a time, each batch
+        all or nothing.
         """
-        from ui.importing import start_import, summary
+        from ui.importing import IMPORT_BATCH_FILES, start_import, summary
 
         def done(results: list[Any]) -> None:
             self._library_updated(summary(results))
@@ -52,7 +56,8 @@ class FilesMixin:
             if stored:
                 self.roster.select(stored[0].contractor_id)
 
-        self.import_flow = start_import(self, paths, on_conflict, done)
+        size = IMPORT_BATCH_FILES if batch_size is None else batch_size
+        self.import_flow = start_import(self, paths, on_conflict, done, size)
 
     def shown_character(self) -> Any:
         """The character value on screen, of whichever game system, or None.

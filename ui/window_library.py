@@ -86,9 +86,21 @@ class LibraryMixin:
         def ignore(_message: str) -> None:
             """The quick roster and the warm-up are shortcuts; opening the library tells."""
 
+        def open_now() -> None:
+            self.tasks.run(
+                "Could not open the library", lambda: _open_library(url, quick[0]), done, failed
+            )
+
         def preview(rows: list[Any] | None) -> None:
             if rows is not None and self.loading:
                 self.refresh_roster(rows)
+            # Only now the library: importing the storage and rules layers on the worker
+            # holds the interpreter lock, and every call the roster's view makes into its
+            # Python model while it lays out 10,000 rows would wait for it (issue 29).
+            QTimer.singleShot(0, open_now)
+
+        def quick_failed(_message: str) -> None:
+            QTimer.singleShot(0, open_now)
 
         def done(result: tuple[Any, list[Any]]) -> None:
             self.loading = False
@@ -109,12 +121,9 @@ class LibraryMixin:
             return quick[0]
 
         def start() -> None:
-            # The roster first, read with sqlite3 alone, then the library (which reads it
-            # again only when the quick read could not).
-            self.tasks.run("Could not read the roster", read_quickly, preview, ignore)
-            self.tasks.run(
-                "Could not open the library", lambda: _open_library(url, quick[0]), done, failed
-            )
+            # The roster first, read with sqlite3 alone and shown, then the library (which
+            # reads it again only when the quick read could not).
+            self.tasks.run("Could not read the roster", read_quickly, preview, quick_failed)
 
         self.after_first_paint(start)
 

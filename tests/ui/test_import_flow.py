@@ -171,4 +171,97 @@ def test_a_website_archive_is_imported_from_the_app(
     window.import_files([renamed])
     idle(window, qtbot)
     assert names(window) == ["Odile Marsh"]
-    window.grab().save("/tmp/past_import_archive.png")
+
+
+def _live_character_files() -> int:
+    """Character files alive in this process (an import holds the ones it has read)."""
+    import gc
+
+    from builder.core.registry import CharacterFile
+
+    return sum(1 for thing in gc.get_objects() if type(thing) is CharacterFile)
+
+
+def test_the_app_imports_in_batches_holding_at_most_one(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """Issue 29: the app's import, like the CLI's, reads, stores and lets go a batch at a
+    time, so memory is bounded by the batch size: whenever a batch has been read, the
+    read files alive are at most one batch's (counted through the ``batch_read`` hook)."""
+    from ui.importing import start_import
+
+    paths = copies(tmp_path, 5)
+    held: list[tuple[int, int]] = []
+    stored: list[int] = []
+    before = _live_character_files()
+    flow = start_import(
+        window, paths, done=lambda results: stored.append(len(results)), batch_size=2
+    )
+    flow.batch_read.connect(lambda batch: held.append((len(batch.files), _live_character_files())))
+    idle(window, qtbot)
+    assert [size for size, _live in held] == [2, 2, 1]
+    assert all(live - before <= 2 for _size, live in held), held
+    assert stored == [5]
+    assert len(window.workspace.library.roster()) == 5
+
+
+def test_a_later_batch_failing_keeps_the_batches_before_it(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """Each batch is all or nothing: a bad file in the third batch leaves the first two
+    stored (and on the roster), nothing of the third, and the message says so."""
+    from PySide6.QtWidgets import QMessageBox
+
+    paths = copies(tmp_path, 6)
+    paths[4].write_text('{"format": "harbinger.contractor", "version": 1, "character": 5}')
+    window.import_files(paths, batch_size=2)
+    qtbot.waitUntil(lambda: isinstance(window.current_dialog, QMessageBox), timeout=30000)
+    box = window.current_dialog
+    assert box.text().startswith("ines-04.json: ")
+    assert "The 4 files of the batches before it were imported" in box.text()
+    idle(window, qtbot)
+    assert names(window) == [f"Ines {n:02d}" for n in range(4)]
+
+
+def test_one_answer_covers_the_conflicts_of_later_batches(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """“Do the same” asked in the first batch answers the conflicts of every later batch."""
+    paths = copies(tmp_path, 4)
+    window.import_files(paths)
+    idle(window, qtbot)
+    window.import_files(paths, batch_size=2)
+    dialog = ask(window, qtbot)
+    assert dialog.for_all.text() == "Do the same for every other conflict of this import"
+    dialog.for_all.setChecked(True)
+    dialog.skip.click()
+    idle(window, qtbot)
+    assert window.current_dialog is None or not isinstance(window.current_dialog, ConflictDialog)
+    assert names(window) == [f"Ines {n:02d}" for n in range(4)]
+
+
+def test_cancel_after_a_batch_keeps_that_batch_and_says_so(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """Cancel once the second batch is read: the first batch stays stored (each batch is
+    all or nothing), nothing of the second, and the status line says which."""
+    messages = status_messages(window)
+    paths = copies(tmp_path, 5)
+    window.import_files(paths, batch_size=2)
+    flow = window.import_flow
+    seen: list[int] = []
+
+    def cancel_on_second(batch: object) -> None:
+        seen.append(1)
+        if len(seen) == 2:
+            [cancel] = flow.progress.findChildren(QPushButton)
+            cancel.click()
+
+    flow.batch_read.connect(cancel_on_second)
+    idle(window, qtbot)
+    assert len(seen) == 2
+    assert names(window) == ["Ines 00", "Ines 01"]
+    assert (
+        "Import cancelled: the 2 files of the batches already stored were imported, "
+        "nothing of the rest"
+    ) in messages

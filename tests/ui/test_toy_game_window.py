@@ -55,7 +55,6 @@ def test_a_toy_game_lists_opens_and_follows_its_operation(
     assert sheet.count.text() == "Tally: 7"  # type: ignore[attr-defined]
     assert workspace.library.load("toby-1").count == 7
     window.resize(1280, 800)
-    window.grab().save("/tmp/toy_game_window.png")
 
 
 def test_a_refused_toy_operation_reaches_a_dialog_and_stores_nothing(

@@ -223,7 +223,6 @@ def test_a_wizard_port_opens_the_ledger_at_seasoned(window: MainWindow) -> None:
     page = wizard.start_page
     page.ported.setCurrentIndex(page.ported.findData("seasoned"))
     assert "Ported at Seasoned: +100 Exp, +15 Gift Credits" in page.port_note.text()
-    page.grab().save("/tmp/past_wizard_port.png")
     while wizard.currentPage() is not wizard.review_page:
         wizard.next()
     finish(wizard)

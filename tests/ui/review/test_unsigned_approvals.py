@@ -36,7 +36,6 @@ def test_with_no_trusted_key_the_window_says_approvals_cannot_be_checked(
     assert review.approval.records.item(0).text() == (
         "○ approved by Lee on 2025-06-01 12:00 UTC (contractor); unsigned"
     )
-    review.grab().save("/tmp/sec-cannot-check.png")
 
 
 def test_where_a_key_is_trusted_an_unsigned_approval_is_not_counted(review, open_files, tmp_path):
