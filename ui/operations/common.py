@@ -27,7 +27,28 @@ if TYPE_CHECKING:
 __all__ = ["CharacterCommand", "Store", "TogetherCommand", "store_logged"]
 
 
-class CharacterCommand(QUndoCommand):
+class _WorkspaceCommand(QUndoCommand):
+    """What every undo command here keeps: its workspace (weakly), its change and store."""
+
+    def __init__(self, workspace: Workspace, change: Change, store: Store) -> None:
+        super().__init__(change.name)
+        # Weak: the workspace owns the stack that owns this command; a strong reference
+        # back would make a cycle through Qt-owned objects, and collecting that cycle
+        # after the workspace is gone crashes the interpreter.
+        self._workspace_ref = weakref.ref(workspace)
+        self._change = change
+        self._store = store
+        self._pushed = False
+
+    @property
+    def _workspace(self) -> Workspace:
+        workspace = self._workspace_ref()
+        if workspace is None:
+            raise RuntimeError("the workspace of this edit is closed")
+        return workspace
+
+
+class CharacterCommand(_WorkspaceCommand):
     """One undoable edit of one character of any system: redo holds ``after``, undo ``before``.
 
     The operation saves ``after`` before pushing the command (so a failed save
@@ -43,23 +64,9 @@ class CharacterCommand(QUndoCommand):
         after: Any,
         store: Store,
     ) -> None:
-        super().__init__(change.name)
-        # Weak: the workspace owns the stack that owns this command; a strong reference
-        # back would make a cycle through Qt-owned objects, and collecting that cycle
-        # after the workspace is gone crashes the interpreter.
-        self._workspace_ref = weakref.ref(workspace)
-        self._change = change
-        self._store = store
+        super().__init__(workspace, change, store)
         self.before = before
         self.after = after
-        self._pushed = False
-
-    @property
-    def _workspace(self) -> Workspace:
-        workspace = self._workspace_ref()
-        if workspace is None:
-            raise RuntimeError("the workspace of this edit is closed")
-        return workspace
 
     @property
     def character_id(self) -> str:
@@ -80,7 +87,7 @@ class CharacterCommand(QUndoCommand):
             self._workspace.announce(undone)
 
 
-class TogetherCommand(QUndoCommand):
+class TogetherCommand(_WorkspaceCommand):
     """One undoable edit of several characters at once (an item handed from one to another).
 
     ``changes`` are ``(before, after)`` pairs, one per character. Redo and
@@ -98,19 +105,8 @@ class TogetherCommand(QUndoCommand):
         changes: tuple[tuple[Any, Any], ...],
         store: Store,
     ) -> None:
-        super().__init__(change.name)
-        self._workspace_ref = weakref.ref(workspace)
-        self._change = change
-        self._store = store
+        super().__init__(workspace, change, store)
         self.changes = changes
-        self._pushed = False
-
-    @property
-    def _workspace(self) -> Workspace:
-        workspace = self._workspace_ref()
-        if workspace is None:
-            raise RuntimeError("the workspace of this edit is closed")
-        return workspace
 
     def _write(self, *, back: bool) -> bool:
         workspace = self._workspace
