@@ -419,6 +419,7 @@ def gift_values(contractor_id: str, position: int, gift: Gift) -> dict[str, Any]
         "cost": gift.cost,
         "system_text": gift.system_text,
         "catalog": gift.catalog,
+        "choices": json.dumps(dict(draft.choices), sort_keys=True) if draft.choices else "",
     }
 
 
@@ -441,6 +442,7 @@ def gift_child_values(gift_row_id: int, draft: GiftDraft) -> list[Values]:
                     "modifier_id": choice.id,
                     "detail": choice.detail,
                     "count": choice.count,
+                    "details": json.dumps(list(choice.details)) if choice.details else "",
                 },
             )
             for i, choice in enumerate(choices)
@@ -476,6 +478,7 @@ def gift_from_rows(
         tagline=row.tagline,
         description=row.description,
         extended_description=row.extended_description,
+        choices=json.loads(row.choices) if row.choices else {},
     )
     return Gift(
         id=row.gift_key,
@@ -487,7 +490,8 @@ def gift_from_rows(
 
 
 def _choice(row: GiftModifierRow) -> ModifierChoice:
-    return ModifierChoice(id=row.modifier_id, detail=row.detail, count=row.count)
+    details = tuple(json.loads(row.details)) if row.details else ()
+    return ModifierChoice(id=row.modifier_id, detail=row.detail, count=row.count, details=details)
 
 
 # --------------------------------------------------------------------------- stock

@@ -288,6 +288,7 @@ class GiftRow(LibraryTable, table=True):
     cost: int
     system_text: str = _text()
     catalog: str = ""
+    choices: str = _text()  # the draft's choices as a JSON object ("" when none)
 
 
 class GiftModifierRow(LibraryTable, table=True):
@@ -306,6 +307,7 @@ class GiftModifierRow(LibraryTable, table=True):
     modifier_id: str
     detail: str = _text()
     count: int = Field(default=1, nullable=False)
+    details: str = _text()  # each instance's detail as a JSON list ("" when none)
 
 
 class GiftParameterRow(LibraryTable, table=True):
