@@ -25,6 +25,15 @@ from models.migrate import (
 from models.tables import metadata
 
 
+@pytest.fixture
+def library_path(tmp_path: Path) -> Path:
+    """Where a library will be: no file yet, so opening it runs every migration.
+
+    (The suite's ``library_path`` is a copy of an already migrated library.)
+    """
+    return tmp_path / "library.sqlite3"
+
+
 def _library_at(path: Path, revision: str) -> None:
     engine = create_library_engine(sqlite_url(path))
     try:
