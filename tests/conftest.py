@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import uuid
@@ -16,6 +17,17 @@ import tests.hypothesis_profiles  # noqa: F401  (loads the dev or ci Hypothesis 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 SLOW_TIMEOUT = 900  # seconds a test marked slow may run (pyproject's timeout is for the rest)
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """Set aside every object alive once the tests are collected from garbage collection.
+
+    The modules, catalogs and test functions loaded so far live until the session ends;
+    frozen (``gc.freeze``), they are no longer walked by each collection, which cost about
+    0.08 s a test where a test collects after itself (``tests/ui/conftest.py``).
+    """
+    gc.collect()
+    gc.freeze()
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
