@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -47,6 +48,7 @@ def test_para_prints_plain_strings_literally_and_parses_only_markup() -> None:
     assert ours.frags[0].fontName != style.fontName
 
 
+@pytest.mark.slow  # property test, ~3.1 s of CPU in the dev profile
 @settings(max_examples=examples(150), deadline=None)
 @given(st.text(max_size=60))
 def test_any_user_text_parses_and_round_trips(text: str) -> None:

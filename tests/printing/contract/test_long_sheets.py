@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import io
 
+import pytest
 from reportlab.platypus import Table
 
 from printing.common.flowables import grid
@@ -99,6 +100,7 @@ def test_findings_past_a_thousand_are_counted_not_printed() -> None:
     assert "200 more findings are not printed; sheet audit lists them all." in squashed
 
 
+@pytest.mark.slow  # a long sheet, ~3.0 s of CPU
 def test_a_sheet_prints_at_most_its_budget_of_long_text_and_says_what_it_left_out() -> None:
     threat = "word " * 1_500  # 7,500 characters, under the 8,000 of one text
     ends = tuple(LooseEndView(f"End {n}", "Deadly", 0, f"Threat {n} {threat}") for n in range(60))
@@ -112,6 +114,7 @@ def test_a_sheet_prints_at_most_its_budget_of_long_text_and_says_what_it_left_ou
     assert all(f"End {n}" in squashed for n in range(60))  # short texts always print
 
 
+@pytest.mark.slow  # a long story, ~2.1 s of CPU
 def test_contract_views_in_a_long_story_keep_their_numbers() -> None:
     story = tuple(ContractView("2024-01-05", f"Job {n}", "Home", "Victory") for n in range(1, 1201))
     snap = dataclasses.replace(sample_snapshot(gifts=1, contracts=0), contracts=story)

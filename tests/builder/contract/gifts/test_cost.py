@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -118,6 +119,7 @@ def test_every_plain_gift_of_the_cheapest_style_costs_one() -> None:
         assert min(costs.values()) == 1, (entry.effect.id, costs)
 
 
+@pytest.mark.slow  # every modifier at every level, ~2.5 s of CPU
 def test_every_modifier_and_level_moves_the_cost_by_its_amount() -> None:
     """Across the whole catalog: +1 per Enhancement, −1 per Drawback (× count), and each
     Parameter level its distance from the default."""

@@ -203,6 +203,7 @@ def _reference_neighbours(text: str, start: int, end: int) -> tuple[str, str, bo
     )
 
 
+@pytest.mark.slow  # fuzz: 3,000 examples, ~5.5 s of CPU
 @settings(max_examples=3000, deadline=None)
 @given(
     text=st.text(alphabet="ab_1\u00e9 \t\n\u00a0\u2003.!?,;()\x1c\u0663\u2167\ue000", max_size=14),

@@ -341,6 +341,7 @@ FUZZ_EXTRA = """
 WRONG_VALUES = ("5", '"x"', "[1, 2]", "{ a = 1 }", "true", "[]", '""', "-3", "1.5", "{}")
 
 
+@pytest.mark.slow  # fuzz: every wrong value in every place, ~3.3 s of CPU
 def test_wrong_values_anywhere_are_problems_never_crashes(tmp_path: Path) -> None:
     """Every field of an Effect, Parameter and modifier, given every wrong kind of value:
     the loader answers with CatalogError (or loads), never with another exception."""
