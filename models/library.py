@@ -568,10 +568,16 @@ class Library:
         character has the id.
         """
         gm_notes.refuse_gm_notes(self.member)
-        with self._reading() as session:
-            if _system_of(session, character_id) is None:
-                raise CharacterNotFound(character_id)
-            return gm_notes.read_note(session, character_id)
+        try:
+            with self._reading() as session:
+                if _system_of(session, character_id) is None:
+                    raise CharacterNotFound(character_id)
+                return gm_notes.read_note(session, character_id)
+        except sa.exc.DBAPIError as exc:  # the server's own refusal, when the app's was skipped
+            refusal = playgroup.explain(exc)
+            if refusal is None:
+                raise
+            raise refusal from None
 
     def put_gm_note(self, note: GmNote) -> GmNote:
         """Keep ``note`` as its character's GM-only note (an empty one removes it).
