@@ -45,7 +45,7 @@ def test_the_note_is_kept_and_the_full_export_has_it_with_every_threat(
     capsys: Any, tmp_path: Path, subject: str
 ) -> None:
     done = ok(capsys, "contractor", "gm-note", subject, "--text", NOTE, "--date", "2026-02-03")
-    assert done["lines"] == ["GM note: 38 characters, not shown to the player"]
+    assert done["lines"] == ["38 characters, not shown to the player"]
     assert done["undo"] == "Undo Edit GM notes"
     full = tmp_path / "full.json"
     ok(capsys, "contractor", "export", subject, "-o", str(full))

@@ -67,7 +67,7 @@ def plan_gm_note(current: GmNote, given: SetGmNote) -> Plan[GmNote]:
     if after.empty:
         lines: tuple[str, ...] = ("GM note removed",) if not current.empty else ()
     else:
-        lines = (f"GM note: {len(text):,} characters, not shown to the player",)
+        lines = (f"{len(text):,} characters, not shown to the player",)
     return Plan("Edit GM notes", current, after, (), lines, roster=False)
 
 
