@@ -316,8 +316,10 @@ def _load_with(library: Any, character_id: str, op: Operation) -> Any:
     (exit 2), a refusal of the library (a player asking for GM notes) exits 1."""
     from models.errors import CharacterNotFound, LibraryError
 
+    load = op.load
+    assert load is not None  # only operations that declare their own loader come here
     try:
-        return op.load(library, character_id)  # type: ignore[misc]
+        return load(library, character_id)
     except CharacterNotFound:
         raise CliError(f"no character with id {character_id!r} in the library") from None
     except InputError as exc:
