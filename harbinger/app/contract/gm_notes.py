@@ -24,8 +24,15 @@ from builder.contract.file import dumps_character_file
 from builder.contract.player_copy import hidden_threats, player_copy
 from builder.core.file_writer import write_atomically
 from builder.core.gm_notes import GmNote, gm_note_problem
-from harbinger.app.common import InputError, Operation, Plan, about, operation_table
-from harbinger.app.contract.gift_saving import today
+from harbinger.app.common import (
+    InputError,
+    Operation,
+    Plan,
+    about,
+    dated,
+    operation_table,
+    today,
+)
 
 SYSTEM_ID = "contract"
 
@@ -35,7 +42,7 @@ class SetGmNote:
     """The GM-only note's new text ("" removes the note)."""
 
     text: str = field(metadata=about("the GM-only note, never shown to the player ('' removes it)"))
-    date: str = field(default="", metadata=about("date written, YYYY-MM-DD (default: today)"))
+    date: str = dated("date written")
 
 
 def load_gm_note(library: Any, character_id: str) -> GmNote:
