@@ -720,7 +720,10 @@ class Library:
 
         try:
             with _collector_paused(), self._writing() as session:
-                return _import_all(session, batch.files, decide, progress)
+                results = _import_all(session, batch.files, decide, progress)
+                if self.may_read_gm_notes:
+                    _import_gm_notes(session, batch.files, results)
+                return results
         except sa.exc.IntegrityError:
             # A shared library: someone imported (or saved) one of these ids at the same
             # moment, or the id is another member's; nothing of this batch was written.
@@ -1044,6 +1047,21 @@ def _import_all(
             flush()
     flush()
     return results
+
+
+def _import_gm_notes(
+    session: Session, files: Sequence[tuple[str, CharacterFile]], results: Sequence[ImportResult]
+) -> None:
+    """Keep the GM notes the imported files carry, under the ids they were stored as.
+
+    Only called for a connection that may write GM notes; a player's import
+    leaves them out (the server would refuse them). A skipped file's note is
+    not kept either: the character in the library stays as it was.
+    """
+    for (_name, file), result in zip(files, results, strict=True):
+        note = file.gm_note
+        if note is not None and not note.empty and result.action != "skipped":
+            gm_notes.write_note(session, replace(note, id=result.contractor_id))
 
 
 def _import_raced(files: Sequence[tuple[str, CharacterFile]]) -> ImportConflict:

@@ -117,3 +117,21 @@ def test_undo_and_redo_of_a_note_on_sqlite(subject: str) -> None:
         assert library.gm_note(subject).empty
         commit(library, first, store_gm_note)  # Redo
         assert library.gm_note(subject).text == NOTE
+
+
+def test_a_full_export_imported_into_another_library_keeps_its_note(
+    capsys: Any, tmp_path: Path, subject: str
+) -> None:
+    """A leader moving their library: export, then import into a new one; the note goes along."""
+    ok(capsys, "contractor", "gm-note", subject, "--text", NOTE, "--date", "2026-02-03")
+    full = tmp_path / "full.json"
+    ok(capsys, "contractor", "export", subject, "-o", str(full))
+    other = tmp_path / "other.sqlite3"
+    ok(capsys, "--db", str(other), "db", "import", str(full))
+    copy = tmp_path / "player.json"
+    ok(capsys, "contractor", "export", subject, "-o", str(copy), "--player-copy")
+    ok(capsys, "--db", str(other), "db", "import", str(copy), "--on-conflict", "keep-both")
+    with Library.open(other) as library:
+        assert library.gm_note(subject) == GmNote(subject, NOTE, "", "2026-02-03")
+        (twin,) = [e.id for e in library.roster() if e.id != subject]
+        assert library.gm_note(twin).empty  # the player copy brought none
