@@ -734,10 +734,17 @@ class Library:
         return write_atomically(Path(path), self.file_bytes(character_id))
 
     def file_bytes(self, character_id: str) -> bytes:
-        """A character's file, as ``export_file`` writes it, for a caller that writes it itself."""
+        """A character's file, as ``export_file`` writes it, for a caller that writes it itself.
+
+        With the character's GM note when this connection may read GM notes (a
+        personal library, a shared one's owner or leader); never for a player.
+        """
         stored = self.load_stored(character_id)
         game = system(stored.system)
-        note = self.gm_note(character_id) if self.may_read_gm_notes else None
+        note = None
+        if self.may_read_gm_notes:  # one primary-key read; the character is known to exist
+            with self._reading() as session:
+                note = gm_notes.read_note(session, character_id)
         file = CharacterFile(
             game.id,
             stored.character,
