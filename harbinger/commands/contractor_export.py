@@ -1,4 +1,4 @@
-"""``harbinger contractor export ID -o FILE [--player-copy]`` and ``contractor gm-note ID``.
+"""``harbinger contractor export ID -o FILE [--player-copy]``, ``gm-note`` and ``show-gm-note``.
 
 ``export`` writes one contractor's file: by default the same file ``harbinger
 db export`` writes (with the GM-only note when this connection may read it);
@@ -21,6 +21,16 @@ def register(actions: argparse._SubParsersAction, noun: str) -> None:
     from harbinger.commands.operations import add_operations
 
     add_operations(actions, GM_NOTE_OPERATIONS, noun)
+    show = actions.add_parser(
+        "show-gm-note",
+        help="print the GM-only note on a contractor (the Playgroup Leader's; refused to a "
+        "player of a shared library)",
+        description="Print the GM-only note on a contractor: its text, who wrote it and when. "
+        "A player of a shared library may not read it (exit 1).",
+    )
+    show.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
+    add_json_flag(show)
+    show.set_defaults(func=run_show_note)
     export = actions.add_parser(
         "export",
         help="write a contractor's file; --player-copy leaves out GM notes and Threats not due yet",
@@ -66,4 +76,32 @@ def run_export(args: argparse.Namespace) -> int:
         return f"{done.id} -> {done.path} (player copy, without {' and '.join(left)})"
 
     emit(args, {"exported": [done.to_json()]}, text)
+    return 0
+
+
+def run_show_note(args: argparse.Namespace) -> int:
+    """Print the GM note on one contractor (nothing but a line saying so when there is none)."""
+    from harbinger.app.common import InputError
+    from harbinger.app.contract.gm_notes import load_gm_note
+    from harbinger.commands.base import EXIT_CHECK_FAILED
+    from harbinger.commands.operations import open_library
+    from models.errors import CharacterNotFound, LibraryError
+
+    with open_library(args) as library:
+        try:
+            note = load_gm_note(library, args.id)
+        except CharacterNotFound:
+            raise CliError(f"no character with id {args.id!r} in the library") from None
+        except InputError as exc:
+            raise CliError(str(exc)) from None
+        except LibraryError as exc:
+            raise CliError(str(exc), EXIT_CHECK_FAILED) from None
+
+    def text() -> str:
+        if note.empty:
+            return "No GM notes."
+        by = f" by {note.written_by}" if note.written_by else ""
+        return f"{note.text}\n(written{by} on {note.date}; not shown to the player)"
+
+    emit(args, {"id": note.id, "gm_notes": None if note.empty else note.to_json()}, text)
     return 0

@@ -56,6 +56,8 @@ def test_the_note_is_kept_and_the_full_export_has_it_with_every_threat(
         "The collector",
     ]
     assert "player_copy" not in document
+    shown = ok(capsys, "contractor", "show-gm-note", subject)
+    assert shown == {"id": subject, "gm_notes": document["gm_notes"]}
     db_export = tmp_path / "db.json"  # the library's own export is the same file
     ok(capsys, "db", "export", subject, "-o", str(db_export))
     assert {k: v for k, v in _read(db_export).items() if k != "exported_at"} == {

@@ -20,6 +20,7 @@ from builder.contract.file import read_character_document, read_character_file
 from builder.core.gm_notes import GmNote
 from harbinger.app.common import Plan, commit
 from harbinger.app.contract.gm_notes import SetGmNote, load_gm_note, plan_gm_note, store_gm_note
+from harbinger.cli import main
 from models import playgroup
 from models.errors import NotAllowed
 from models.library import Library
@@ -126,3 +127,16 @@ def test_undo_puts_the_leaders_note_back(libraries: tuple[Library, Library, str]
     assert dana.gm_note(wren).empty
     commit(dana, Plan(plan.name, plan.after, plan.before), store_gm_note)  # Edit → Undo
     assert dana.gm_note(wren) == GmNote(wren, NOTE, "Dana", "2026-11-20")
+
+
+def test_show_gm_note_on_the_command_line_is_the_leaders_only(
+    group: Group, libraries: tuple[Library, Library, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    _dana, _ines, wren = libraries
+    assert main(["--db", group.dana.url, "contractor", "show-gm-note", wren, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["gm_notes"]["text"] == NOTE
+    assert main(["--db", group.ines.url, "contractor", "show-gm-note", wren]) == 1
+    out, err = capsys.readouterr()
+    assert out == "" and "only the playgroup leader can read or write GM notes" in err
+    assert main(["--db", group.ines.url, "contractor", "gm-note", wren, "--text", "mine"]) == 1
+    assert "only the playgroup leader" in capsys.readouterr().err
