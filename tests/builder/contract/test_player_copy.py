@@ -16,6 +16,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from builder.contract.character import Contractor, LooseEnd, ThreatLevel
 from builder.contract.due import DueKind, what_is_due
 from builder.contract.file import (
@@ -116,3 +119,31 @@ def test_a_note_too_long_is_refused_in_words() -> None:
     assert gm_note_problem("x" * 100_001) == (
         "a GM note holds at most 100,000 characters, not 100,001"
     )
+
+
+@given(
+    attended=st.integers(0, 6),
+    ends=st.lists(
+        st.tuples(st.integers(0, 5), st.integers(0, 6), st.booleans()), min_size=1, max_size=4
+    ),
+)
+def test_a_threat_is_in_the_copy_exactly_when_its_cutoff_has_hit_zero(
+    attended: int, ends: list[tuple[int, int, bool]]
+) -> None:
+    """For any Cutoff, grant point and Contracts attended: the copy keeps a Threat iff
+    Cutoff − (Contracts attended since it was granted) ≤ 0, worked here independently."""
+    ledger = "\n".join(f"2026-01-{i + 1:02d} contract home failure 'C{i}'" for i in range(attended))
+    loose = [
+        LooseEnd(f"End {i}", ThreatLevel.DEADLY, cutoff, min(after, attended), f"T{i}", resolved)
+        for i, (cutoff, after, resolved) in enumerate(ends)
+    ]
+    c = contractor(ledger, loose_ends=loose)
+    copy = player_copy(c)
+    for le, kept in zip(c.loose_ends, copy.loose_ends, strict=True):
+        manifested = le.cutoff - (attended - le.granted_after) <= 0
+        assert kept.threat == (le.threat if manifested else "")
+        assert (kept.title, kept.threat_level, kept.cutoff) == (
+            le.title,
+            le.threat_level,
+            le.cutoff,
+        )
