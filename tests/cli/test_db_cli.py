@@ -212,6 +212,7 @@ def test_db_without_an_action_explains_itself(
     )
 
 
+@pytest.mark.slow  # a Python process of its own, 2.2 to 2.8 s of CPU
 def test_db_commands_never_load_qt(library_path: Path) -> None:
     code = (
         "import sys, contextlib, io\n"

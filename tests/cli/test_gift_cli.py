@@ -217,6 +217,7 @@ def test_gift_evaluate_bad_status_exits_2(tmp_path: Path, capsys) -> None:
     assert code == 2 and "unknown Status 'legend'" in err
 
 
+@pytest.mark.slow  # a Python process of its own, 2.2 to 2.8 s of CPU
 def test_gift_commands_never_load_qt(tmp_path: Path) -> None:
     path = _draft(tmp_path)
     code = (

@@ -362,6 +362,7 @@ def test_a_broken_house_catalog_exits_2(capsys, tmp_path: Path) -> None:
     assert "the Gift catalog cannot be loaded" in err
 
 
+@pytest.mark.slow  # a Python process of its own, 2.2 to 2.8 s of CPU
 def test_sheet_audit_runs_headless_without_loading_qt() -> None:
     code = (
         "import sys, contextlib, io\n"
