@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from harbinger.commands.base import visible
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -32,6 +34,7 @@ def _harbinger(db: Path, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # 8.2 s of CPU (processes of their own)
 def test_a_hostile_name_in_the_library_reaches_the_terminal_harmless(tmp_path: Path) -> None:
     db = tmp_path / "library.sqlite3"
     assert _harbinger(db, "db", "import", str(WREN)).returncode == 0

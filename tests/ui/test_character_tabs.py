@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -19,6 +20,7 @@ def _examples(window: MainWindow, qtbot) -> dict[str, list[str]]:  # type: ignor
     return ids
 
 
+@pytest.mark.slow  # 2.9 s of CPU (windows)
 def test_three_characters_open_as_tabs_and_undo_stays_with_each(
     window: MainWindow, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
@@ -59,6 +61,7 @@ def test_three_characters_open_as_tabs_and_undo_stays_with_each(
     assert window.tabs.count() == 3 and window.tabs.current_id() == second
 
 
+@pytest.mark.slow  # 3.7 s of CPU (windows)
 def test_roster_selection_previews_and_double_click_keeps(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     ids = _examples(window, qtbot)
     a, b = ids["contract"][:2]
@@ -76,6 +79,7 @@ def test_roster_selection_previews_and_double_click_keeps(window: MainWindow, qt
     assert window.tabs.ids() == [b, a, c]
 
 
+@pytest.mark.slow  # 2.6 s of CPU (windows)
 def test_ctrl_w_closes_the_tab_and_asks_when_notes_are_unsaved(
     window: MainWindow, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
@@ -109,6 +113,7 @@ def test_ctrl_w_closes_the_tab_and_asks_when_notes_are_unsaved(
     assert not window.actions["undo"].isEnabled() and not close.isEnabled()
 
 
+@pytest.mark.slow  # 3.1 s of CPU (windows)
 def test_a_deleted_characters_tab_stays_until_undone_or_closed(
     window: MainWindow, qtbot
 ) -> None:  # type: ignore[no-untyped-def]

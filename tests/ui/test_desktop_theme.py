@@ -120,6 +120,7 @@ def test_preferences_switch_the_theme_at_once_and_remember_it(
     assert AppSettings().theme() == "system"
 
 
+@pytest.mark.slow  # 3.5 s of CPU (windows)
 def test_dark_mode_main_window_sheet_and_gift_builder_are_readable(
     qtbot, window: MainWindow, dark: QApplication
 ) -> None:

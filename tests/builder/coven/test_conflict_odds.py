@@ -103,6 +103,7 @@ def brute_force(ranks: int, suits: int, largest: int) -> dict[tuple[int, int], C
     return {cell: (w, t, n) for cell, (w, t, n) in counts.items()}
 
 
+@pytest.mark.slow  # 3.8 s of CPU (every deal dealt)
 def test_the_counting_program_agrees_with_dealing_every_deal_of_a_small_deck(
     counter: tuple[ModuleType, Path],
 ) -> None:
@@ -189,6 +190,7 @@ def test_the_shipped_two_card_cells_are_the_programs_counts(
     assert conflict_win_chance(2, 1) == 1 - generator.exact_chance(counts[(1, 2)])
 
 
+@pytest.mark.slow  # 3.8 s of CPU (a process of its own)
 def test_the_shipped_estimates_are_the_programs_seeded_deals(
     counter: tuple[ModuleType, Path],
 ) -> None:

@@ -227,6 +227,7 @@ def test_a_played_tile_weighs_the_hand_by_the_copies_it_held() -> None:
         assert found[hand] == pytest.approx(weight / total)  # type: ignore[index]
 
 
+@pytest.mark.slow  # 6.6 s of CPU (solver games)
 def test_the_belief_carried_on_is_the_one_inferred_afresh() -> None:
     for seed in (5, 6):
         s = start(V7, deal_from_seed(V7, seed))

@@ -147,6 +147,7 @@ def test_evidence_from_the_worked_example() -> None:
     assert wasteful_unknowns(wasteful, 1) == 1
 
 
+@pytest.mark.slow  # 3.7 s of CPU (solver games)
 def test_strong_takes_a_never_conceding_when_able_opponent_for_greedy() -> None:
     from builder.tiles.players import SearchPlayer
 

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from builder.core import registry
 from builder.tiles.record import audit_record
 
@@ -44,6 +46,7 @@ def test_solve_a_seed_after_some_moves() -> None:
     assert doc["value"] == -2 and doc["best_move"] == "o:F"
 
 
+@pytest.mark.slow  # 7.6 s of CPU (processes of their own)
 def test_bad_input_exits_2_with_a_message() -> None:
     for args, message in [
         (("solve", "FFF/III"), "v7 deals 7 and 7"),

@@ -11,6 +11,8 @@ less Gift Credits earned.
 
 from __future__ import annotations
 
+import pytest
+
 from builder.contract.character import BonusKind, ImprovementKind, JournalKind, Outcome
 from tests.ui.conftest import finish, make_contractor
 from tests.ui.contract.test_sheet_flow import record
@@ -23,6 +25,7 @@ def open_action(window: MainWindow, key: str):
     return window.current_dialog
 
 
+@pytest.mark.slow  # 2.6 s of CPU (windows)
 def test_journal_and_bonus_exp_up_to_the_cap(window: MainWindow) -> None:
     finish(make_contractor(window))
     record(window, "Salt and Static", Outcome.FAILURE)  # +3
@@ -105,6 +108,7 @@ def test_declare_and_void_a_death(window: MainWindow) -> None:
     assert window.report.deaths_voided == 1
 
 
+@pytest.mark.slow  # 2.9 s of CPU (windows)
 def test_a_death_gives_the_player_a_coin_for_the_next_contractor(window: MainWindow) -> None:
     finish(make_contractor(window, name="Ortwin Hale", player="Ines"))
     record(window, "Last Light", Outcome.DEATH)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from pypdf import PdfReader
 
 from builder.contract.character import Gift, Outcome
@@ -16,6 +17,7 @@ from ui.catalog import gift_catalog
 from ui.main_window import MainWindow
 
 
+@pytest.mark.slow  # 4.0 s of CPU (windows)
 def test_a_new_gift_spends_the_victory_credit_and_shows_its_system_text(
     window: MainWindow,
 ) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 
 from builder.contract.character import Outcome
@@ -57,6 +58,7 @@ def night_owls(tmp_path: Path) -> Path:
     return folder
 
 
+@pytest.mark.slow  # 2.6 s of CPU (windows)
 def test_a_house_gift_is_marked_and_locks_the_contractor(
     window: MainWindow, qtbot, tmp_path: Path, library_path: Path
 ) -> None:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import pytest
+
 from models import Library
 from tests.ui.covenant.conftest import fresh_ines
 
@@ -49,6 +51,7 @@ def test_goals_show_what_they_ask_and_when_they_are_due(library: Library, open_s
     assert sheet.due_label.isHidden()
 
 
+@pytest.mark.slow  # 2.6 s of CPU (windows)
 def test_plurals_and_the_newest_log_entry_in_view(library: Library, open_sheet) -> None:  # type: ignore[no-untyped-def]
     library.save(fresh_ines())
     sheet = open_sheet(library, INES)
