@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, select
 
@@ -383,7 +384,44 @@ def _victories() -> Any:
             .scalar_subquery()
         )
 
-    return sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
+    played = sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
+    return played + _ported_victories()
+
+
+class _PayloadVictories(sa.sql.expression.FunctionElement[int]):
+    """The ``victories`` number in a ledger row's JSON ``payload`` (a port's record), 0 when
+    absent: SQLite's ``json_extract``, PostgreSQL's ``->>``; the payload column is text."""
+
+    type = sa.Integer()
+    inherit_cache = True
+    name = "payload_victories"
+
+
+@compiles(_PayloadVictories)
+def _payload_victories_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
+    return f"coalesce(json_extract({compiler.process(element.clauses, **kw)}, '$.victories'), 0)"
+
+
+@compiles(_PayloadVictories, "postgresql")
+def _payload_victories_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
+    payload = compiler.process(element.clauses, **kw)
+    return f"coalesce((({payload})::jsonb ->> 'victories')::integer, 0)"
+
+
+def _ported_victories() -> Any:
+    """The victories a port opening the outer contractor's ledger brings (a website
+    archive's record: "Veteran Contractor with 27 victories"), 0 for any other ledger.
+
+    Only ``ported`` rows are read (the victories index, migration 0007, finds them by
+    type), at most one per contractor, so the roster stays one indexed look-up per row.
+    """
+    return sa.func.coalesce(
+        select(sa.func.sum(_PayloadVictories(col(LedgerRow.payload))))
+        .where(LedgerRow.contractor_id == ContractorRow.id, LedgerRow.type == "ported")
+        .correlate(ContractorRow)
+        .scalar_subquery(),
+        0,
+    )
 
 
 def roster_query() -> Any:

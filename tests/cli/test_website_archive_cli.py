@@ -99,3 +99,26 @@ def test_a_broken_archive_is_refused_with_its_line(capsys: Any, tmp_path: Path) 
     assert "broken.txt: line 24: not a readable website archive" in err
     assert "'Firearms six'" in err
     assert "nothing was imported" in err
+
+
+def test_the_roster_shows_each_archives_victories_and_status(
+    capsys: Any, monkeypatch: pytest.MonkeyPatch, library_url: str
+) -> None:
+    """The roster counts the opening entry's victories with the Contracts recorded here.
+
+    "Newbie 0–3 victories, Novice 4–9, Seasoned 10–16, Professional 17–24, Veteran 25+":
+    Tamsin's 1 is Newbie, Hollis's 5 Novice, Odile's 27 Veteran, as each archive says,
+    in a SQLite library (also read by the start-up's quick roster) and on PostgreSQL.
+    """
+    from models.quick_roster import quick_roster
+
+    monkeypatch.setenv("HARBINGER_DB", library_url)
+    for name, *_rest in CASES:
+        ok(capsys, f"db import {ARCHIVES / name}")
+    listed = ok(capsys, "db list")["contractors"]
+    expected = {(who, wins, status) for _n, who, _a, _e, _c, status, wins in CASES}
+    assert {(c["name"], c["victories"], c["status"]) for c in listed} == expected
+    if "://" not in library_url:
+        quick = quick_roster(f"sqlite:///{library_url}")
+        assert quick is not None
+        assert {(e.name, e.victories, e.standing) for e in quick} == expected
