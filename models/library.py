@@ -988,7 +988,16 @@ def _import_all(
         pending.append((name, file))
         game = system(file.system)
         identity = game.identity(file.character)
-        results.append(ImportResult(name, identity.id, identity.name, "created", game.id))
+        results.append(
+            ImportResult(
+                name,
+                identity.id,
+                identity.name,
+                "created",
+                game.id,
+                game.import_report(file.character),
+            )
+        )
         names.add(identity.name)
         if len(pending) >= IMPORT_BATCH:
             flush()
@@ -1082,4 +1091,5 @@ def _import_one(
             action = "copied"
     store.insert(session, game, character, now(), approvals=file.approvals, created_at=created_at)
     concurrency.record(session, identity.id, concurrency.tombstone(session, identity.id) + 1)
-    return ImportResult(source, identity.id, identity.name, action, game.id)
+    report = game.import_report(character)
+    return ImportResult(source, identity.id, identity.name, action, game.id, report)

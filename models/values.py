@@ -210,6 +210,8 @@ class ImportResult:
     name: str
     action: str  # "created" | "replaced" | "copied" | "kept both" | "skipped"
     system: str = "contract"
+    report: tuple[str, ...] = ()
+    """What the import could not read as the rules' values (``GameSystem.import_report``)."""
 
     @property
     def family(self) -> str:

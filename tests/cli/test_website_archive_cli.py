@@ -122,3 +122,20 @@ def test_the_roster_shows_each_archives_victories_and_status(
         quick = quick_roster(f"sqlite:///{library_url}")
         assert quick is not None
         assert {(e.name, e.victories, e.standing) for e in quick} == expected
+
+
+def test_the_import_report_names_what_the_archive_could_not_say(capsys: Any) -> None:
+    """Hollis's Gift is a 'Boost' power (no Effect of the catalog) and neither of his
+    scars is a stock scar, whose tier the archive never writes: three lines, in order;
+    Tamsin's archive has nothing of the kind, so her result carries no report."""
+    hollis = ok(capsys, f"db import {ARCHIVES / 'scarred-hollis-vane.md'}")["imported"][0]
+    assert hollis["report"] == [
+        "Gift 'Steady Hands': the Effect 'Boost' is no Effect of the catalog; kept as the "
+        "archive's text (its System text stands)",
+        "Battle Scar 'Crushed left hand': the archive does not give its tier; stored as Minor "
+        "(Severity 4) until the leader sets it",
+        "Battle Scar 'Burn-scarred throat': the archive does not give its tier; stored as "
+        "Minor (Severity 4) until the leader sets it",
+    ]
+    tamsin = ok(capsys, f"db import {ARCHIVES / 'newbie-tamsin-rook.md'}")["imported"][0]
+    assert "report" not in tamsin

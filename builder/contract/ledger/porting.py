@@ -71,6 +71,9 @@ def post_ported(index: int, entry: Ported, pos: Position) -> PostResult:
     return posting, findings
 
 
+ARCHIVE_REPORT_RULE = "website.unread"
+"""A finding for each thing a website archive's import could not read as the rules' values."""
+
 WEBSITE_DIFFERENCES: tuple[tuple[str, str], ...] = (
     (
         "website.away_exp",
@@ -107,6 +110,7 @@ def _post_archive(index: int, entry: Ported, pos: Position) -> PostResult:
             {"exp": entry.exp, "gift_credits": entry.gift_credits, "victories": entry.victories},
         ),
         *(Finding(rule, text, where, Severity.INFO) for rule, text in WEBSITE_DIFFERENCES),
+        *(Finding(ARCHIVE_REPORT_RULE, line, where, Severity.WARNING) for line in entry.report),
         *_opening(index, pos),
     ]
     posting = Posting(
