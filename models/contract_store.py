@@ -76,6 +76,15 @@ class ContractStore:
         """ "contract" when a contractor has this id, else None."""
         return SYSTEM_ID if session.get(ContractorRow, character_id) is not None else None
 
+    def history_only(self, session: Session, character: Any) -> bool:
+        """True when the stored contractor and ``character`` differ in nothing but their
+        ledgers, one of which starts with the other: a Contract recorded (or its undo)."""
+        stored = _read_contractor(session, _get(session, character.id))
+        old, new = stored.ledger, character.ledger
+        shorter = min(len(old), len(new))
+        same_rest = dataclasses.replace(stored, ledger=new) == character
+        return old[:shorter] == new[:shorter] and same_rest
+
     def read(self, session: Session, character_id: str) -> StoredCharacter:
         row = _get(session, character_id)
         return StoredCharacter(

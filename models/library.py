@@ -282,10 +282,20 @@ class Library:
                 self._together = None
         self._seen.update(accepted)
 
-    def _refuse_change(self, session: Session, character_id: str, name: str) -> None:
-        """NotAllowed before writing when this member may not change the stored character."""
+    def _refuse_change(
+        self,
+        session: Session,
+        character_id: str,
+        name: str,
+        history_only: Callable[[], bool] | None = None,
+    ) -> None:
+        """NotAllowed before writing when this member may not change the stored character.
+
+        ``history_only`` answers whether the change only appends (or takes back) ledger
+        rows, which a playgroup's leader may write for anyone's contractor (issue 32).
+        """
         if self.member is not None:
-            playgroup.refuse_change(session, self.member, character_id, name)
+            playgroup.refuse_change(session, self.member, character_id, name, history_only)
 
     # ----------------------------------------------------------------------- reading
 
@@ -418,7 +428,12 @@ class Library:
                 held = _system_of(session, identity.id)
                 if held is not None:
                     _refuse_other_system(held, game, identity.id, identity.name)
-                    self._refuse_change(session, identity.id, identity.name)
+                    self._refuse_change(
+                        session,
+                        identity.id,
+                        identity.name,
+                        lambda: store.history_only(session, character),
+                    )
                 stored = concurrency.current(session, identity.id, held is not None)
                 if stored is None:
                     if expected is not None:
@@ -478,7 +493,12 @@ class Library:
                 stored = concurrency.tombstone(session, identity.id)
             else:
                 _refuse_other_system(held, game, identity.id, identity.name)
-                self._refuse_change(session, identity.id, identity.name)
+                self._refuse_change(
+                    session,
+                    identity.id,
+                    identity.name,
+                    lambda: store.history_only(session, character),
+                )
                 stored = concurrency.current(session, identity.id, True)
                 assert stored is not None
                 diverged = seen is not None and seen.diverged and expected_version is None
