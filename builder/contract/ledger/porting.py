@@ -19,6 +19,7 @@ from builder.contract.ledger.values import (
     Posting,
     PostResult,
     bad_enum,
+    bonus_cap,
     entry_place,
     enum_of,
 )
@@ -62,6 +63,9 @@ def post_ported(index: int, entry: Ported, pos: Position) -> PostResult:
             {"exp": exp, "gift_credits": credits, "improvements": improvements},
         )
     ]
+    # The website counts a port's Exp against its own Bonus Exp cap too: the audit names how.
+    cap_rule = "website.bonus_cap"
+    findings.append(Finding(cap_rule, dict(WEBSITE_DIFFERENCES)[cap_rule], where, Severity.INFO))
     findings += _opening(index, pos)
     posting = Posting(
         earned={PORT_SOURCE: exp},
@@ -93,6 +97,26 @@ WEBSITE_DIFFERENCES: tuple[tuple[str, str], ...] = (
     ),
 )
 """Where the website's numbers differ from the rules text; the audit names each one."""
+
+
+def website_bonus_difference(earned: int, victories: int) -> str:
+    """What the website answers differently about Bonus Exp for a ported contractor, "" when
+    it agrees with the rules text.
+
+    The rules text: "You cannot grant Bonus Experience to a Contractor if their total
+    earned Experience is greater than 10 + (number of victories x 12)", so earned Exp
+    equal to the cap still allows it. The website allows it only while its earned Exp,
+    which counts the starting 150 and the port's Exp, is below 160 + 12 × victories:
+    earned below the cap. They differ exactly when earned Exp equals the cap.
+    """
+    cap = bonus_cap(victories)
+    if earned != cap:
+        return ""
+    return (
+        f"the website would refuse Bonus Exp here: it needs earned Exp (the port's included) "
+        f"below 10 + 12 × {victories} = {cap}, and {earned} is not; the rules text allows it "
+        "up to and including the cap"
+    )
 
 
 def _post_archive(index: int, entry: Ported, pos: Position) -> PostResult:
