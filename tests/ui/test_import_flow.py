@@ -6,7 +6,7 @@ import dataclasses
 import threading
 from pathlib import Path
 
-from PySide6.QtWidgets import QProgressDialog, QPushButton
+from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
 
 from builder.contract.file import dumps_character_file, read_character_file
 from resources import resource_path
@@ -171,6 +171,22 @@ def test_a_website_archive_is_imported_from_the_app(
     window.import_files([renamed])
     idle(window, qtbot)
     assert names(window) == ["Odile Marsh"]
+    # Her Gifts' "Active" is no Style of the catalog: the app says so after the import.
+    box = window.current_dialog
+    assert isinstance(box, QMessageBox)
+    assert box.windowTitle() == "Import report"
+    assert "Odile Marsh:" in box.text()
+    assert "Gift 'Needle Rain': the website's activation 'Active' is no Style" in box.text()
+    box.close()
+
+
+def test_an_import_with_nothing_to_report_shows_no_report(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    window.import_files([resource_path("examples") / "newbie-wren-halloway.json"])
+    idle(window, qtbot)
+    assert names(window) == ["Wren Halloway"]
+    assert not isinstance(window.current_dialog, QMessageBox)
 
 
 def _live_character_files() -> int:
