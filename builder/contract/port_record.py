@@ -46,6 +46,9 @@ class Ported:
     """Exp before this ledger (a website archive: what its ratings cost beyond the 150)."""
     gift_credits: int = 0
     """Gift Credits before this ledger (a website archive: what its Gifts cost)."""
+    ported_at: str = field(default="", metadata=_ADDED)
+    """A website archive of a contractor the website itself ported ("Ported as Veteran
+    Contractor with …"): "seasoned" or "veteran", the Status it opens at; "" otherwise."""
     report: tuple[str, ...] = field(default=(), metadata=_ADDED)
     """What the import could not read as the rules' values, one sentence each (a Battle
     Scar's tier the archive does not state, an Effect the catalog does not hold); the

@@ -66,7 +66,8 @@ MAX_ARCHIVE_CHARS = 2_000_000
 
 _TITLE = re.compile(r"^# (?P<name>\S.*)$")
 _RECORD = re.compile(
-    r"^(?P<status>Newbie|Novice|Seasoned|Professional|Veteran) Contractor with "
+    r"^(?P<status>Newbie|Novice|Seasoned|Professional|Veteran|Ported as Seasoned|"
+    r"Ported as Veteran) Contractor with "
     r"(?P<victories>\d+) victories and (?P<losses>\d+) losses$"
 )
 _CONCEPT = re.compile(
@@ -132,6 +133,7 @@ class WebsiteArchive:
     player: str = ""
     archived_on: str = ""
     status: str = ""
+    """The website's Status words: "Veteran", or "Ported as Veteran" for a port it made."""
     victories: int = 0
     losses: int = 0
     concept: str = ""
@@ -150,6 +152,11 @@ class WebsiteArchive:
     limits: list[Limit] = field(default_factory=list)
     traumas: list[str] = field(default_factory=list)
     gifts: list[ArchiveGift] = field(default_factory=list)
+
+    @property
+    def ported(self) -> bool:
+        """True when the website ported the contractor ("Ported as Seasoned/Veteran")."""
+        return self.status.startswith("Ported as ")
 
 
 def looks_like_archive(text: str) -> bool:
@@ -395,6 +402,7 @@ def archive_contractor(
         archive.losses,
         beyond,
         credits,
+        archive.status.removeprefix("Ported as ").lower() if archive.ported else "",
         tuple(report),
     )
     changes = tuple(

@@ -33,7 +33,11 @@ PORT_APPROVAL_RULE = "ledger.ported"
 def port_status(entry: Ported) -> Status | None:
     """The Status a port entry opens at, None for an unknown level."""
     level = enum_of(PortLevel, entry.level)
-    if level is None or level is PortLevel.WEBSITE:
+    if level is PortLevel.WEBSITE:
+        level = enum_of(PortLevel, entry.ported_at) if entry.ported_at else None
+        if level is PortLevel.WEBSITE:
+            return None
+    if level is None:
         return None
     return Status.VETERAN if level is PortLevel.VETERAN else Status.SEASONED
 
@@ -125,10 +129,11 @@ def _post_archive(index: int, entry: Ported, pos: Position) -> PostResult:
     findings = [
         Finding(
             PORT_APPROVAL_RULE,
-            f"imported from the website's archive with {entry.victories} victories and "
-            f"{entry.losses} losses: +{entry.exp} Exp (what the ratings cost beyond the starting "
-            f"150) and +{entry.gift_credits} Gift Credits (what the Gifts cost); the archive "
-            "holds no Exp history, so this needs the Playgroup Leader's approval",
+            f"imported from the website's archive{_ported_at(entry)} with {entry.victories} "
+            f"victories and {entry.losses} losses: +{entry.exp} Exp (what the ratings cost "
+            f"beyond the starting 150) and +{entry.gift_credits} Gift Credits (what the Gifts "
+            "cost); the archive holds no Exp history, so this needs the Playgroup Leader's "
+            "approval",
             where,
             Severity.WARNING,
             {"exp": entry.exp, "gift_credits": entry.gift_credits, "victories": entry.victories},
@@ -141,6 +146,14 @@ def _post_archive(index: int, entry: Ported, pos: Position) -> PostResult:
         earned={PORT_SOURCE: entry.exp}, credits_earned={PORT_SOURCE: entry.gift_credits}
     )
     return posting, findings
+
+
+def _ported_at(entry: Ported) -> str:
+    """", ported there as Veteran (a Status it keeps here)" for a port the website made."""
+    status = port_status(entry)
+    if status is None:
+        return ""
+    return f", ported there as {status.label} (the Status it keeps here, with a 6th Ability rank)"
 
 
 def _opening(index: int, pos: Position) -> list[Finding]:

@@ -26,6 +26,7 @@ from builder.contract.gifts import default_catalog
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.status import Status
 from builder.contract.website_archive import archive_contractor, parse_archive
+from builder.core.findings import Severity
 
 ARCHIVES = Path(__file__).parents[2] / "data" / "website_archives"
 
@@ -149,3 +150,39 @@ def test_a_stock_scars_tier_comes_from_the_rules_list_and_others_are_reported() 
 
 def test_an_archive_with_nothing_unread_has_an_empty_report() -> None:
     assert _opening(_contractor("newbie-tamsin-rook.md")).report == ()
+
+
+def test_an_archive_the_website_ported_keeps_its_port_status() -> None:
+    """The website writes a contractor it ported as "Ported as Veteran Contractor with …".
+    With 3 victories Odile would be a Newbie ("Newbie 0–3 victories"), whose Abilities stop
+    at 5; ported as Veteran she keeps that Status and her 6th Firearms rank ("Seasoned,
+    Professional, and Veteran Contractors may purchase an additional 6th rank")."""
+    odile = _contractor(
+        "veteran-odile-marsh.md",
+        (
+            "Veteran Contractor with 27 victories and 6 losses",
+            "Ported as Veteran Contractor with 3 victories and 0 losses",
+        ),
+    )
+    opening = _opening(odile)
+    assert (opening.ported_at, opening.victories, opening.losses) == ("veteran", 3, 0)
+    sheet = evaluate_sheet(odile)
+    assert (sheet.victories, sheet.status) == (3, Status.VETERAN)
+    assert not [f for f in sheet.findings if f.severity is Severity.ERROR]
+    port = next(f for f in sheet.findings if f.rule == "ledger.ported")
+    assert "ported there as Veteran" in port.message
+
+
+def test_without_the_port_a_sixth_rank_at_three_victories_is_an_error() -> None:
+    """The same archive as a plain "Newbie" with 3 victories: the Firearms 5→6 Raise is
+    refused, so the port's Status above is what allows it."""
+    odile = _contractor(
+        "veteran-odile-marsh.md",
+        (
+            "Veteran Contractor with 27 victories and 6 losses",
+            "Newbie Contractor with 3 victories and 0 losses",
+        ),
+    )
+    sheet = evaluate_sheet(odile)
+    assert sheet.status is Status.NEWBIE
+    assert [f.where for f in sheet.findings if f.severity is Severity.ERROR] == ["ledger[4]"]
