@@ -30,6 +30,7 @@ from builder.contract.character import Contractor, Gift, GiftChange, PlaygroupRu
 from builder.contract.file import validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
+from builder.contract.status import Status
 from builder.core.files import CharacterFileError
 from builder.core.registry import GameSystem, system
 from models import mapping
@@ -417,6 +418,52 @@ def _payload_victories_postgresql(element: Any, compiler: Any, **kw: Any) -> str
     return f"coalesce((({payload})::jsonb ->> 'victories')::integer, 0)"
 
 
+class _PayloadPortStatus(sa.sql.expression.FunctionElement[str]):
+    """The Status a port row opens at, from its JSON ``payload``: ``ported_at`` (a port the
+    website made) or else ``level`` ("seasoned", "veteran"; "website" opens at none)."""
+
+    type = sa.String()
+    inherit_cache = True
+    name = "payload_port_status"
+
+
+@compiles(_PayloadPortStatus)
+def _payload_port_status_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
+    payload = compiler.process(element.clauses, **kw)
+    return (
+        f"coalesce(nullif(json_extract({payload}, '$.ported_at'), ''), "
+        f"json_extract({payload}, '$.level'))"
+    )
+
+
+@compiles(_PayloadPortStatus, "postgresql")
+def _payload_port_status_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
+    payload = compiler.process(element.clauses, **kw)
+    return (
+        f"coalesce(nullif(({payload})::jsonb ->> 'ported_at', ''), "
+        f"({payload})::jsonb ->> 'level')"
+    )
+
+
+def _port_floor() -> Any:
+    """The victories the Status the outer contractor's port opens at needs (Seasoned 10,
+    Veteran 25; 0 without such a port): the roster shows a contractor ported as Veteran
+    as a Veteran before any victory here (``RosterEntry.floor_victories``)."""
+    level = (
+        select(_PayloadPortStatus(col(LedgerRow.payload)))
+        .where(LedgerRow.contractor_id == ContractorRow.id, LedgerRow.type == "ported")
+        .order_by(col(LedgerRow.seq))
+        .limit(1)
+        .correlate(ContractorRow)
+        .scalar_subquery()
+    )
+    return sa.case(
+        (level == "seasoned", Status.SEASONED.min_victories),
+        (level == "veteran", Status.VETERAN.min_victories),
+        else_=0,
+    )
+
+
 def _ported_victories() -> Any:
     """The victories a port opening the outer contractor's ledger brings (a website
     archive's record: "Veteran Contractor with 27 victories"), 0 for any other ledger.
@@ -443,6 +490,7 @@ def roster_query() -> Any:
             col(ContractorRow.player_id),
             col(PlayerRow.name).label("player"),
             _victories().label("victories"),
+            _port_floor().label("floor_victories"),
             _latest_death_marker().label("dead"),
             col(ContractorRow.approval_state),
             col(ContractorRow.charon_coin),

@@ -102,21 +102,34 @@ def test_a_broken_archive_is_refused_with_its_line(capsys: Any, tmp_path: Path) 
 
 
 def test_the_roster_shows_each_archives_victories_and_status(
-    capsys: Any, monkeypatch: pytest.MonkeyPatch, library_url: str
+    capsys: Any, monkeypatch: pytest.MonkeyPatch, library_url: str, tmp_path: Path
 ) -> None:
     """The roster counts the opening entry's victories with the Contracts recorded here.
 
     "Newbie 0–3 victories, Novice 4–9, Seasoned 10–16, Professional 17–24, Veteran 25+":
     Tamsin's 1 is Newbie, Hollis's 5 Novice, Odile's 27 Veteran, as each archive says,
     in a SQLite library (also read by the start-up's quick roster) and on PostgreSQL.
+    Odile's archive written as the website writes a port it made ("Ported as Veteran
+    Contractor with 3 victories") shows 3 victories and stays a Veteran.
     """
     from models.quick_roster import quick_roster
 
     monkeypatch.setenv("HARBINGER_DB", library_url)
+    ported = tmp_path / "ported-odile.md"
+    text = (ARCHIVES / "veteran-odile-marsh.md").read_text(encoding="utf-8")
+    ported.write_text(
+        text.replace("# Odile Marsh", "# Odile Ported").replace(
+            "Veteran Contractor with 27 victories and 6 losses",
+            "Ported as Veteran Contractor with 3 victories and 0 losses",
+        ),
+        encoding="utf-8",
+    )
     for name, *_rest in CASES:
         ok(capsys, f"db import {ARCHIVES / name}")
+    ok(capsys, f"db import {ported}")
     listed = ok(capsys, "db list")["contractors"]
     expected = {(who, wins, status) for _n, who, _a, _e, _c, status, wins in CASES}
+    expected.add(("Odile Ported", 3, "Veteran"))
     assert {(c["name"], c["victories"], c["status"]) for c in listed} == expected
     if "://" not in library_url:
         quick = quick_roster(f"sqlite:///{library_url}")
