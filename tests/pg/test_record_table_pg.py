@@ -182,3 +182,20 @@ def test_the_server_refuses_a_players_ledger_row_for_anothers_contractor(
                 "VALUES (%s, %s, 'journal', '2026-11-21', '{}', now())",
                 (wren, seq[0] if seq else 0),
             )
+
+
+def test_the_leaders_ledger_entry_may_not_carry_another_change(table: Table) -> None:
+    """Only ledger rows are the leader's to write: a save of Wren that appends a Journal
+    and also changes her notes is refused, and her ledger stays as it was."""
+    import dataclasses
+
+    from builder.contract.character import Journal, JournalKind
+
+    leader, _ines, _odo, _tamsin, _url = table
+    wren_id = read_character_file(WREN).id
+    wren = leader.load(wren_id)
+    journal = Journal("2026-11-21", "After the Lantern Debt", JournalKind.DOWNTIME, 260)
+    changed = dataclasses.replace(wren, ledger=(*wren.ledger, journal), notes="Dana's idea")
+    with pytest.raises(NotAllowed, match=r"^only Ines can change Wren Halloway$"):
+        leader.save(changed)
+    assert leader.load(wren_id).ledger == wren.ledger
