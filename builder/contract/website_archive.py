@@ -165,7 +165,7 @@ def looks_like_archive(text: str) -> bool:
     return len(lines) >= 2 and bool(_TITLE.match(lines[0])) and lines[1].startswith("Played by:")
 
 
-def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915  (one state machine over the format's sections)
+def parse_archive(text: str) -> WebsiteArchive:
     """Read an archive's text; ArchiveError names the first line the format does not allow."""
     if len(text) > MAX_ARCHIVE_CHARS:
         raise ArchiveError(0, "", f"the archive is larger than {MAX_ARCHIVE_CHARS} characters")
@@ -176,7 +176,6 @@ def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915 
     gift_part = ""
     seen: set[str] = set()
     for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
 
         def fail(problem: str, number: int = number, raw: str = raw) -> ArchiveError:
             return ArchiveError(number, raw, problem)
@@ -184,40 +183,59 @@ def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915 
         if section == "gifts":
             gift, gift_part = _gift_line(archive, gift, gift_part, raw, fail)
             continue
+        line = raw.strip()
         if not line:
             continue
-        if line in _SECTIONS:
-            section = _SECTIONS[line]
+        heading = _heading(archive, line)
+        if heading is not None:
+            section = heading
             seen.add(section)
-            continue
-        if match := _BODY.match(line):
-            archive.body, section = int(match["n"]), "body"
-            seen.add(section)
-            continue
-        if match := _MIND.match(line):
-            archive.mind, section = int(match["n"]), "mind"
-            seen.add(section)
-            continue
-        if _GIFTS.match(line):
-            section = "gifts"
-            seen.add(section)
-            continue
-        if section == "start":
-            section = _header_line(archive, line, fail)
-        elif section == "header":
-            _concept_line(archive, line, fail)
-        elif section in ("attributes", "abilities"):
-            _rating_line(archive, section, line, fail)
-        elif section == "injuries" and (match := _INJURY.match(line)):
-            archive.injuries.append(Injury(match["text"].strip(), int(match["severity"])))
-        elif section == "scars" and (match := _NAMED.match(line)):
-            archive.battle_scars.append((match["name"].strip(), match["text"].strip()))
-        elif section == "limits" and (match := _NAMED.match(line)):
-            archive.limits.append(Limit(match["name"].strip(), match["text"].strip()))
-        elif section == "traumas" and (match := _BULLET.match(line)):
-            archive.traumas.append(match["text"].strip())
         else:
-            raise fail(f"not a line the archive format allows in its {section} part")
+            section = _section_line(archive, section, line, fail)
+    _check_whole(archive, lines, seen)
+    if gift is not None:
+        _close_gift(archive, gift, len(lines), lines[-1])
+    return archive
+
+
+def _heading(archive: WebsiteArchive, line: str) -> str | None:
+    """The section a heading line opens (Body and Mind keep their numbers), else None."""
+    if line in _SECTIONS:
+        return _SECTIONS[line]
+    if match := _BODY.match(line):
+        archive.body = int(match["n"])
+        return "body"
+    if match := _MIND.match(line):
+        archive.mind = int(match["n"])
+        return "mind"
+    if _GIFTS.match(line):
+        return "gifts"
+    return None
+
+
+def _section_line(archive: WebsiteArchive, section: str, line: str, fail: Fail) -> str:
+    """One line inside ``section``; returns the section the next line is read in."""
+    if section == "start":
+        return _header_line(archive, line, fail)
+    if section == "header":
+        _concept_line(archive, line, fail)
+    elif section in ("attributes", "abilities"):
+        _rating_line(archive, section, line, fail)
+    elif section == "injuries" and (match := _INJURY.match(line)):
+        archive.injuries.append(Injury(match["text"].strip(), int(match["severity"])))
+    elif section == "scars" and (match := _NAMED.match(line)):
+        archive.battle_scars.append((match["name"].strip(), match["text"].strip()))
+    elif section == "limits" and (match := _NAMED.match(line)):
+        archive.limits.append(Limit(match["name"].strip(), match["text"].strip()))
+    elif section == "traumas" and (match := _BULLET.match(line)):
+        archive.traumas.append(match["text"].strip())
+    else:
+        raise fail(f"not a line the archive format allows in its {section} part")
+    return section
+
+
+def _check_whole(archive: WebsiteArchive, lines: list[str], seen: set[str]) -> None:
+    """ArchiveError when the title and record lines or a required section never came."""
     missing = [
         name
         for key, name in (
@@ -233,9 +251,6 @@ def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915 
         raise ArchiveError(1, lines[0] if lines else "", "no '# Name' title and record lines")
     if missing:
         raise ArchiveError(len(lines), lines[-1] if lines else "", f"missing {', '.join(missing)}")
-    if gift is not None:
-        _close_gift(archive, gift, len(lines), lines[-1])
-    return archive
 
 
 def _header_line(archive: WebsiteArchive, line: str, fail: Fail) -> str:
