@@ -395,12 +395,13 @@ def _victories() -> Any:
         )
 
     played = sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
-    return played + _ported_victories()
+    return played + _PayloadVictories(col(_PORT.payload))
 
 
 class _PayloadVictories(sa.sql.expression.FunctionElement[int]):
-    """The ``victories`` number in a ledger row's JSON ``payload`` (a port's record), 0 when
-    absent: SQLite's ``json_extract``, PostgreSQL's ``->>``; the payload column is text."""
+    """The victories a port brings (a website archive's record: "Veteran Contractor with
+    27 victories"): the ``victories`` number in the port row's JSON ``payload``, 0 when
+    absent or when there is no port; SQLite's ``json_extract``, PostgreSQL's ``->>``."""
 
     type = sa.Integer()
     inherit_cache = True
@@ -445,38 +446,22 @@ def _payload_port_status_postgresql(element: Any, compiler: Any, **kw: Any) -> s
     )
 
 
+_PORT = aliased(LedgerRow, name="port")
+"""The outer contractor's opening port row, joined once per roster row: a port must be
+the ledger's first entry (seq 0, "ported"), so at most one row joins; the victories
+index (contractor_id, type) finds it, or nothing, in one look-up. A port anywhere
+else is an audit error, not counted here."""
+
+
 def _port_floor() -> Any:
     """The victories the Status the outer contractor's port opens at needs (Seasoned 10,
     Veteran 25; 0 without such a port): the roster shows a contractor ported as Veteran
     as a Veteran before any victory here (``RosterEntry.floor_victories``)."""
-    level = (
-        select(_PayloadPortStatus(col(LedgerRow.payload)))
-        .where(LedgerRow.contractor_id == ContractorRow.id, LedgerRow.type == "ported")
-        .order_by(col(LedgerRow.seq))
-        .limit(1)
-        .correlate(ContractorRow)
-        .scalar_subquery()
-    )
+    level = _PayloadPortStatus(col(_PORT.payload))
     return sa.case(
         (level == "seasoned", Status.SEASONED.min_victories),
         (level == "veteran", Status.VETERAN.min_victories),
         else_=0,
-    )
-
-
-def _ported_victories() -> Any:
-    """The victories a port opening the outer contractor's ledger brings (a website
-    archive's record: "Veteran Contractor with 27 victories"), 0 for any other ledger.
-
-    Only ``ported`` rows are read (the victories index, migration 0007, finds them by
-    type), at most one per contractor, so the roster stays one indexed look-up per row.
-    """
-    return sa.func.coalesce(
-        select(sa.func.sum(_PayloadVictories(col(LedgerRow.payload))))
-        .where(LedgerRow.contractor_id == ContractorRow.id, LedgerRow.type == "ported")
-        .correlate(ContractorRow)
-        .scalar_subquery(),
-        0,
     )
 
 
@@ -499,6 +484,16 @@ def roster_query() -> Any:
         )
         .select_from(ContractorRow)
         .outerjoin(PlayerRow, col(ContractorRow.player_id) == PlayerRow.id)
+        .outerjoin(
+            _PORT,
+            sa.and_(
+                col(_PORT.contractor_id) == ContractorRow.id,
+                col(_PORT.type) == "ported",
+                # Read from the row, not an index: the victories index (contractor_id,
+                # type) then answers "no port" without touching any ledger row.
+                sa.func.coalesce(col(_PORT.seq), -1) == 0,
+            ),
+        )
     )
 
 
