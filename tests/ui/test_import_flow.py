@@ -281,3 +281,28 @@ def test_cancel_after_a_batch_keeps_that_batch_and_says_so(
         "Import cancelled: the 2 files of the batches already stored were imported, "
         "nothing of the rest"
     ) in messages
+
+
+def test_the_roster_shows_an_archive_the_website_ported_at_its_status(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """"Ported as Veteran Contractor with 3 victories": 3 victories alone would be a
+    Newbie ("Newbie 0–3 victories"); the roster shows Veteran with 3 victories."""
+    from ui.roster import ID_ROLE
+
+    archive = Path(__file__).parents[1] / "data" / "website_archives" / "veteran-odile-marsh.md"
+    ported = tmp_path / "ported.md"
+    ported.write_text(
+        archive.read_text(encoding="utf-8").replace(
+            "Veteran Contractor with 27 victories and 6 losses",
+            "Ported as Veteran Contractor with 3 victories and 0 losses",
+        ),
+        encoding="utf-8",
+    )
+    window.import_files([ported])
+    idle(window, qtbot)
+    model = window.roster.model
+    group = model.item(0, 0)
+    cells = [group.child(0, c).text() for c in range(len(window.roster.COLUMNS))]
+    assert group.child(0, 0).data(ID_ROLE)
+    assert cells[:3] == ["Odile Marsh", "Veteran", "3"]
