@@ -86,7 +86,7 @@ WEBSITE_DIFFERENCES: tuple[tuple[str, str], ...] = (
     (
         "website.journal_words",
         "the website counts Downtime Journals of 150 words; the rules text asks for Journals "
-        '"at least 250 words long": Journals recorded here use 250',
+        "\"at least 250 words long\": Journals recorded here use 250",
     ),
 )
 """Where the website's numbers differ from the rules text; the audit names each one."""
