@@ -22,6 +22,7 @@ import argparse
 from typing import Any
 
 from harbinger.commands.base import CliError, add_json_flag, read_json_file
+from harbinger.commands.suggestions import add_suggestions
 
 NOUN = "contractor"
 
@@ -53,6 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_operations(actions, OPERATIONS, NOUN)
     _register_weapons(actions)
     add_pair_operations(actions)
+    add_suggestions(actions)
     parser.set_defaults(func=_no_action)
     _add_db_reports(subparsers)
 
