@@ -199,7 +199,8 @@ class TakeSuggestions:
     )
 
 
-def _take(contractor: Contractor, given: TakeSuggestions) -> Plan[Contractor]:
+def take_from_file(contractor: Contractor, given: TakeSuggestions) -> Plan[Contractor]:
+    """The plan of taking the suggestions of the file ``given`` names (InputError: unreadable)."""
     try:
         returned = read_character_document(read_bytes(Path(given.file))).contractor
     except (CharacterFileError, ReviewFileError) as exc:
@@ -231,7 +232,7 @@ SUGGESTION_OPERATIONS: tuple[Operation, ...] = (
         "Take suggestions",
         "take the suggestions a leader wrote into a file sent back into the library",
         TakeSuggestions,
-        _take,
+        take_from_file,
         Contractor,
         store,
     ),
@@ -244,9 +245,11 @@ __all__ = [
     "AnswerSuggestion",
     "SuggestionRefused",
     "SuggestionWritten",
+    "TakeSuggestions",
     "plan_accept_suggestion",
     "plan_decline_suggestion",
     "plan_take_suggestions",
     "replacement_entry",
     "suggest_in_file",
+    "take_from_file",
 ]
