@@ -162,3 +162,17 @@ def test_a_file_with_a_malformed_suggestion_is_refused_and_nothing_is_stored(
     code, _doc, err = harbinger(capsys, f"contractor take-suggestions mara --file {bad}")
     assert code == 2 and "suggestions[0].target" in err
     assert ok(capsys, "contractor suggestions mara")["suggestions"] == []
+
+
+def test_importing_a_file_with_a_malformed_suggestion_is_refused(
+    capsys: Any, tmp_path: Path, sent: Path
+) -> None:
+    document = json.loads(sent.read_text("utf-8"))
+    document["character"]["id"] = "mara-copy"
+    document["character"]["suggestions"][0]["replacement"][0]["type"] = "journal"
+    bad = tmp_path / "copy.json"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    code, _doc, err = harbinger(capsys, f"db import {bad}")
+    assert code == 2 and "suggestions[0]" in err
+    listed = ok(capsys, "db list")
+    assert "mara-copy" not in json.dumps(listed)
