@@ -177,3 +177,16 @@ def test_a_file_with_a_suggestion_that_does_not_fit_is_refused(change, words) ->
         read_character_file(json.dumps(document).encode())
     assert words in str(caught.value)
     assert "suggestions[0]" in str(caught.value)
+
+
+def test_a_pending_suggestion_is_due_until_answered() -> None:
+    from builder.contract.due import DueKind, badges, what_is_due
+
+    made = _suggested()
+    due = [item for item in what_is_due(made) if item.kind is DueKind.SUGGESTION]
+    assert [(item.where, item.message.endswith("not answered yet")) for item in due] == [
+        ("suggestions[0]", True)
+    ]
+    assert "Suggestion" in badges(what_is_due(made))
+    answered = decline(made, 0, "2026-05-11").character
+    assert not [item for item in what_is_due(answered) if item.kind is DueKind.SUGGESTION]
