@@ -12,6 +12,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 
 from printing.common.fonts import SANS, SANS_BOLD
 from printing.common.long_tables import LONG_TABLE_ROWS, TableParts, in_parts
+from printing.common.plain_cell import PlainCell, plain_cell_fits
 from printing.common.styles import ACCENT, INK, RULE, SHADE
 from printing.common.text import clean, para
 from printing.common.text_grid import CellFont, GridLook, TextGrid, column_fonts
@@ -138,16 +139,20 @@ class WriteLine(Flowable):
 
 
 def fit(text: str, style: ParagraphStyle, width: float) -> Flowable | str:
-    """A cell for user text: a plain string when it fits on one line, else a paragraph.
+    """A cell for user text: a plain string when it fits on one line, else a wrapped cell.
 
     A plain cell is drawn literally and costs a fraction of a paragraph, and
-    most cells (dates, names, short entries) fit. ``width`` is the column
+    most cells (dates, names, short entries) fit. Longer plain text becomes a
+    ``PlainCell``, which wraps as the paragraph does for less; text it does not
+    cover (line breaks, very long text) stays a paragraph. ``width`` is the column
     width; the column must draw plain cells in ``style`` (``grid(fonts=...)``).
     """
     value = clean(text)
     room = width - 2 * CELL_PADDING - 0.5
     if "\n" not in value and stringWidth(value, style.fontName, style.fontSize) <= room:
         return value
+    if plain_cell_fits(value, style):  # wraps as the paragraph would, at a fraction of its cost
+        return PlainCell(value, style)
     return para(value, style)
 
 

@@ -193,7 +193,10 @@ class TextGrid(Flowable):
             for j, cell in enumerate(row):
                 width = self.widths[j]
                 if isinstance(cell, (Flowable, list, tuple)):
-                    self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
+                    if self._draw_in_place(cell, x, width, bottoms[i] + heights[i]):
+                        current = None  # the cell chose its own face
+                    else:
+                        self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
                 else:
                     font = self._font(i, j)
                     if current is None or font[3] != current[3]:
@@ -240,6 +243,19 @@ class TextGrid(Flowable):
         for line in ("" if cell is None else str(cell)).split("\n"):
             draw_string(self.canv, at, y, line, share)
             y -= font[2]
+
+    def _draw_in_place(self, cell: Any, x: float, width: float, top: float) -> bool:
+        """Draw a wrapped plain cell (``printing.common.plain_cell``) straight onto the page
+        where its flowable would go; False for any other cell, or one it cannot draw so."""
+        lines_at = getattr(cell, "lines_at", None)
+        if lines_at is None:
+            return False
+        look = self.look
+        lines = lines_at(width - look.left - look.right)
+        if lines is None:
+            return False
+        cell.draw_at(self.canv, x + look.left, top - look.top, lines)
+        return True
 
     def _draw_flowables(self, i: int, j: int, cell: Any, x: float, top: float) -> None:
         look = self.look
