@@ -10,7 +10,7 @@ the same inputs and call the same plan functions through
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from builder.contract.character import (
@@ -240,6 +240,50 @@ def _gift(contractor: Contractor, given: SaveGift) -> Plan[Contractor]:
 
 
 @dataclass(frozen=True, slots=True)
+class DuplicateGift:
+    gift: str = field(metadata=about("the id of the held Gift to copy"))
+    name: str = field(
+        default="", metadata=about("the new Gift's name (default: the held one's + \" (copy)\")")
+    )
+    free_item: str = field(
+        default="", metadata=about("claim the crafting Gift's free item, named so")
+    )
+    date: str = dated()
+
+
+def _duplicate(contractor: Contractor, given: DuplicateGift) -> Plan[Contractor]:
+    """Save a copy of a held Gift as a new Gift, as the Gifts tab's Duplicate then Save does.
+
+    The copy is ``sheet_edits.duplicate_draft`` (the draft the desktop opens the builder
+    on) and is saved through the same ``plan_save``: a new Gift, paid with Gift Credits
+    like any other ("Gift Credits and Improvements").
+    """
+    from builder.contract.gifts import default_catalog
+    from builder.contract.sheet_edits import duplicate_draft
+
+    held = next((g for g in contractor.gifts if g.id == given.gift), None)
+    if held is None:
+        return _refused(
+            "Duplicate Gift",
+            contractor,
+            "rewards.unknown_gift",
+            f"the contractor holds no Gift {given.gift!r} to duplicate",
+            "gifts",
+        )
+    draft = duplicate_draft(held, contractor.gifts)
+    if given.name.strip():
+        draft = replace(draft, name=given.name.strip())
+    save = plan_save(
+        contractor,
+        draft,
+        default_catalog(),
+        free_item=given.free_item,
+        date=on_or_today(given.date),
+    )
+    return ops.plan_gift_save(contractor, save)
+
+
+@dataclass(frozen=True, slots=True)
 class RemoveGift:
     gift: str = field(metadata=about("the id of the held Gift to take off the sheet"))
     reason: str = field(default="", metadata=about("why it is removed (kept in the ledger)"))
@@ -463,6 +507,13 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "add a Gift from a gift draft, or revise a held one (--revise GIFT_ID)",
         SaveGift,
         _gift,
+    ),
+    _op(
+        "duplicate-gift",
+        "Duplicate Gift",
+        "save a copy of a held Gift as a new Gift (paid with Gift Credits like any new Gift)",
+        DuplicateGift,
+        _duplicate,
     ),
     _op(
         "remove-gift",
