@@ -3,16 +3,23 @@
 The panel is a thin adapter over the library's light roster rows. Filters
 only select rows; Status is read from ``builder.contract.status`` so the label matches
 the sheet.
+
+The list is flat (issue 29): one table of rows, each player's name a bold row
+spanning the table above that player's characters. Qt lays a table out from
+its row count alone and asks the Python model only for the cells on screen,
+where a tree asked it about every one of 10,000 rows (``expandAll``) before
+the first of them was painted.
 """
 
 from __future__ import annotations
 
+import heapq
 import sys
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Signal
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,7 +28,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QTreeView,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
@@ -40,9 +47,12 @@ GRAVEYARD = "graveyard"
 NO_PLAYER = "(no player)"
 
 
-@dataclass(frozen=True, slots=True)
-class RosterLine:
-    """One roster row as the panel shows it (read from a library roster row)."""
+class RosterLine(NamedTuple):
+    """One roster row as the panel shows it: a plain tuple, cheap at 10,000 rows.
+
+    Its first nine fields are a ``models.values.RosterRow``'s, in the same order,
+    so the start-up read becomes lines without a conversion per field.
+    """
 
     id: str
     name: str
@@ -61,7 +71,10 @@ class RosterLine:
 
     @classmethod
     def from_row(cls, row: Any) -> RosterLine:
+        """The line of a library roster row (``RosterEntry``, ``RosterRow`` or alike)."""
         values = sys.modules.get("models.values")  # loaded whenever the rows are its entries
+        if values is not None and type(row) is values.RosterRow:
+            return cls(*row)
         if values is not None and type(row) is values.RosterEntry:  # no probing for old shapes
             updated = row.updated_at.isoformat()[:16].replace("T", " ")
             return cls(
@@ -91,6 +104,21 @@ class RosterLine:
             family=str(getattr(row, "family", "contract") or "contract"),
             owner=str(getattr(row, "owner_name", "") or getattr(row, "owner", "") or ""),
         )
+
+
+def _lines_of(rows: Sequence[Any]) -> list[RosterLine]:
+    """The panel's lines for the library's rows; plain ``RosterRow`` tuples (the start-up
+    read) take the quick way, one tuple each."""
+    values = sys.modules.get("models.values")
+    if values is not None and rows and all(type(row) is values.RosterRow for row in rows):
+        make = RosterLine._make
+        return [make((*row, ())) for row in rows]
+    return [RosterLine.from_row(row) for row in rows]
+
+
+def _group_order(line: RosterLine) -> tuple[str, str]:
+    """Where a line stands in the list: by player, then name (ignoring case)."""
+    return line.player.casefold(), line.name.casefold()
 
 
 def _status_key(line: RosterLine) -> str:
@@ -123,13 +151,20 @@ class RosterFilter:
             return False
         return not (self.approval != ANY and line.approval != self.approval)
 
+    def select(self, lines: Sequence[RosterLine]) -> list[RosterLine]:
+        """The lines this filter accepts, in order: what ``accepts`` says of each, with
+        the usual choices (living characters, no other filter) one pass of a comprehension."""
+        if self == RosterFilter(text=self.text) and not self.text.strip():
+            return [line for line in lines if line.alive]
+        return [line for line in lines if self.accepts(line)]
+
 
 def humanize(text: str) -> str:
     """ "changes_requested" → "Changes requested"."""
     return text.replace("_", " ").capitalize() if text else "—"
 
 
-class _RosterTree(QTreeView):
+class _RosterTable(QTableView):
     """The roster's list: says when its visible area changed width (a scroll bar came or went,
     the panel was resized), so the Name column can be refitted.
 
@@ -144,99 +179,92 @@ class _RosterTree(QTreeView):
         self._refit = refit
         self._width = -1
 
+    def header(self) -> QHeaderView:
+        """The column titles (a table's horizontal header), named as a tree names them."""
+        return self.horizontalHeader()
+
     def updateGeometries(self) -> None:
         super().updateGeometries()
-        width = self.header().width()
+        width = self.horizontalHeader().width()
         if width != self._width:
             self._width = width
             self._refit()
 
 
-_DISPLAY, _TOOLTIP, _FONT, _ALIGN = 0, 3, 6, 7
+_DISPLAY, _TOOLTIP, _FONT, _ALIGN, _BACKGROUND = 0, 3, 6, 7, 8
 """Qt.ItemDataRole values the roster answers, as numbers (see ``ID_ROLE``)."""
 _ALIGN_CENTER = 0x0084  # Qt.AlignmentFlag.AlignCenter
-_GROUP = 0
-"""``internalId`` of a player's group row; a character's row holds its group's index + 1."""
 
 
-class RosterModel(QAbstractItemModel):
-    """The roster as Qt sees it: a row per player, under it a row per character.
+class _Player(NamedTuple):
+    """A player's row of the flat list: the name shown and how many characters follow."""
 
-    A model over plain ``RosterLine`` rows that makes each cell's text only when
-    the view asks for it, which it does for the rows on screen: a 10,000
-    character roster costs the same to show as a 50 one, instead of 40,000
-    ``QStandardItem`` objects made up front.
+    label: str
+    count: int
+
+
+class RosterModel(QAbstractTableModel):
+    """The roster as Qt sees it: one flat list, each player's row followed by their characters.
+
+    A model over plain ``RosterLine`` tuples that makes each cell's text only
+    when the view asks for it, which a table does for the cells on screen
+    alone: a 10,000-character roster costs about what a 50 one does.
     """
 
     def __init__(self, columns: Sequence[str], parent: QWidget) -> None:
         super().__init__(parent)
         self.columns = tuple(columns)
-        self.groups: list[tuple[str, list[RosterLine]]] = []
+        self.rows: list[RosterLine | _Player] = []
+        self.players: list[int] = []
+        """The rows that are a player's (their characters follow each)."""
         self.bold: Any = None
+        self.band: Any = None
         self._flags: tuple[Any, Any] | None = None
 
-    def set_groups(self, groups: list[tuple[str, list[RosterLine]]], bold: Any) -> None:
-        """Show ``groups`` (player label, that player's lines in order) in place of the old."""
+    def set_groups(
+        self, groups: Sequence[tuple[str, list[RosterLine]]], bold: Any, band: Any = None
+    ) -> None:
+        """Show ``groups`` (player label, that player's lines in order) in place of the old;
+        a player's row is in the ``bold`` font on the ``band`` background."""
+        rows: list[RosterLine | _Player] = []
+        players: list[int] = []
+        for label, lines in groups:
+            players.append(len(rows))
+            rows.append(_Player(label, len(lines)))
+            rows += lines
         self.beginResetModel()
-        self.groups = groups
-        self.bold = bold
+        self.rows, self.players = rows, players
+        self.bold, self.band = bold, band
         self.endResetModel()
 
-    def index(self, row: int, column: int, parent: Any = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if column < 0 or column >= len(self.columns):
-            return QModelIndex()
-        if not parent.isValid():
-            if 0 <= row < len(self.groups):
-                return self.createIndex(row, column, _GROUP)
-            return QModelIndex()
-        if parent.internalId() != _GROUP or parent.column() != 0:
-            return QModelIndex()
-        group = parent.row()
-        if 0 <= row < len(self.groups[group][1]):
-            return self.createIndex(row, column, group + 1)
-        return QModelIndex()
-
-    def parent(self, index: Any = QModelIndex()) -> QModelIndex:  # noqa: B008  # type: ignore[override]
-        if not index.isValid() or index.internalId() == _GROUP:
-            return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, _GROUP)
-
     def rowCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
-        if not parent.isValid():
-            return len(self.groups)
-        if parent.internalId() == _GROUP and parent.column() == 0:
-            return len(self.groups[parent.row()][1])
-        return 0
+        return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
-        return len(self.columns)
-
-    def hasChildren(self, parent: Any = QModelIndex()) -> bool:  # noqa: B008
-        # A character's row has none; asked once per row when the tree lays out.
-        return not parent.isValid() or (parent.internalId() == _GROUP and parent.column() == 0)
+        return 0 if parent.isValid() else len(self.columns)
 
     def line(self, index: QModelIndex | QPersistentModelIndex) -> RosterLine | None:
         """The character a row shows, or None for a player's row."""
-        if not index.isValid() or index.internalId() == _GROUP:
-            return None
-        return self.groups[index.internalId() - 1][1][index.row()]
-
-    def data(self, index: Any, role: int = _DISPLAY) -> Any:
         if not index.isValid():
             return None
-        group = index.internalId()
-        if group == _GROUP:
-            return self._group_data(index.row(), index.column(), role)
-        return _line_data(self.groups[group - 1][1][index.row()], index.column(), role)
+        row = self.rows[index.row()]
+        return row if type(row) is RosterLine else None
 
-    def _group_data(self, row: int, column: int, role: int) -> Any:
+    def data(self, index: Any, role: int = _DISPLAY) -> Any:
+        row = self.rows[index.row()]
+        if type(row) is _Player:
+            return self._player_data(row, index.column(), role)
+        return _line_data(row, index.column(), role)  # type: ignore[arg-type]
+
+    def _player_data(self, row: _Player, column: int, role: int) -> Any:
         """What a player's row shows: "Dana  (3)" in bold across the row."""
         if role == _FONT:
             return self.bold
+        if role == _BACKGROUND:
+            return self.band
         if role != _DISPLAY:
             return None
-        player, lines = self.groups[row]
-        return f"{player}  ({len(lines)})" if column == 0 else ""
+        return f"{row.label}  ({row.count})" if column == 0 else ""
 
     def flags(self, index: Any) -> Any:
         flags = self._flags
@@ -245,17 +273,19 @@ class RosterModel(QAbstractItemModel):
 
             enabled = Qt.ItemFlag.ItemIsEnabled
             flags = self._flags = (enabled, enabled | Qt.ItemFlag.ItemIsSelectable)
-        return flags[0] if index.internalId() == _GROUP else flags[1]
+        return flags[type(self.rows[index.row()]) is RosterLine]
 
     def item(self, row: int, column: int = 0) -> RosterCell | None:
-        """A player's row as a cell (``text()``, ``child(row, column)``, ``rowCount()``),
-        the way ``QStandardItemModel.item`` reads: for tests and scripts."""
+        """A row as a cell (``text()``, ``data(role)``, and for a player's row
+        ``rowCount()`` and ``child(row, column)``: their characters), read the way
+        ``QStandardItemModel.item`` reads: for tests and scripts."""
         index = self.index(row, column)
         return RosterCell(index) if index.isValid() else None
 
 
 class RosterCell:
-    """One cell of the roster model, read the way a ``QStandardItem`` is read."""
+    """One cell of the roster model, read the way a ``QStandardItem`` is read: a player's
+    row has their characters' rows as children."""
 
     def __init__(self, index: QModelIndex) -> None:
         self._index = index
@@ -270,10 +300,15 @@ class RosterCell:
         return self._index.data(role)
 
     def rowCount(self) -> int:
-        return self._index.model().rowCount(self._index)
+        model = self._index.model()
+        assert isinstance(model, RosterModel)
+        row = model.rows[self._index.row()]
+        return row.count if type(row) is _Player else 0
 
     def child(self, row: int, column: int = 0) -> RosterCell | None:
-        index = self._index.model().index(row, column, self._index)
+        if not 0 <= row < self.rowCount():
+            return None
+        index = self._index.model().index(self._index.row() + 1 + row, column)
         return RosterCell(index) if index.isValid() else None
 
 
@@ -286,17 +321,24 @@ def _line_data(line: RosterLine, column: int, role: int) -> Any:
         value = line.id
     elif role == _ALIGN and column == 2:
         value = _ALIGN_CENTER
-    elif role == _TOOLTIP and column == 0:
-        owned = f"; owned by {line.owner}" if line.owner else ""
-        # The game is named here too: a narrow roster scrolls its Game column out of view.
-        game = roster_label(line.family)
-        played = f" ({game})" if game else ""
-        due = f"; due: {', '.join(line.badges)}" if line.badges else ""
-        value = (
-            f"{line.name}{played} — {line.player or NO_PLAYER}{owned}; "
-            f"last changed {line.updated}{due}"
-        )
+    elif role == _TOOLTIP:
+        value = _tooltip(line, column)
     return value
+
+
+def _tooltip(line: RosterLine, column: int) -> str | None:
+    """A row's tooltip: on the name, who and what it is; on another cell cut short
+    to fit its column, that cell's whole text."""
+    if column != 0:
+        return cell_text(line, column)
+    owned = f"; owned by {line.owner}" if line.owner else ""
+    # The game is named here too: a narrow roster scrolls its Game column out of view.
+    game = roster_label(line.family)
+    played = f" ({game})" if game else ""
+    due = f"; due: {', '.join(line.badges)}" if line.badges else ""
+    return (
+        f"{line.name}{played} — {line.player or NO_PLAYER}{owned}; last changed {line.updated}{due}"
+    )
 
 
 CONTRACT_GAME = "The Contract"
@@ -338,6 +380,7 @@ class RosterPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
         self._lines: list[RosterLine] = []
+        self._shown: list[RosterLine] = []  # what the filters let through, in list order
         self._source: list[Any] = []  # the rows last shown, as handed over
         self._badges: dict[str, tuple[str, ...]] = {}  # by id (``set_badges``)
         self._name_width = 0  # what the names need (``_fit_name_column``)
@@ -375,7 +418,7 @@ class RosterPanel(QWidget):
             combo.setToolTip(name)
 
         self.model = RosterModel(self.COLUMNS, self)
-        self.tree = _RosterTree(self._fit_name_column, self)
+        self.tree = _RosterTable(self._fit_name_column, self)
         self.tree.setModel(self.model)
         # The column titles come from a model of their own: a Python ``headerData`` would
         # be handed a ``Qt.Orientation`` at the first paint, which builds Qt's whole
@@ -383,9 +426,20 @@ class RosterPanel(QWidget):
         self._titles = QStandardItemModel(0, len(self.COLUMNS), self)
         self._titles.setHorizontalHeaderLabels(list(self.COLUMNS))
         self.tree.header().setModel(self._titles)
-        self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setShowGrid(False)
+        self.tree.setWordWrap(False)
+        self.tree.setTabKeyNavigation(False)  # Tab leaves the list, as it leaves a tree
+        self.tree.setCornerButtonEnabled(False)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Every row as high as a line of text, fixed: the table then places 10,000 rows
+        # by arithmetic, with no question to the model about any of them.
+        rows = self.tree.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setMinimumSectionSize(1)
+        rows.setDefaultSectionSize(self.tree.fontMetrics().height() + 6)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAccessibleName("Roster")
         header = self.tree.header()
@@ -438,7 +492,7 @@ class RosterPanel(QWidget):
             return
         self._source = rows
         keep = self.current_id()
-        self._lines = self._badged([RosterLine.from_row(r) for r in rows])
+        self._lines = self._badged(_lines_of(rows))
         self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
         self._refill(
             self.approval_filter,
@@ -465,7 +519,7 @@ class RosterPanel(QWidget):
     def _badged(self, lines: list[RosterLine]) -> list[RosterLine]:
         if not self._badges and not any(ln.badges for ln in lines):
             return lines
-        return [replace(ln, badges=self._badges.get(ln.id, ())) for ln in lines]
+        return [ln._replace(badges=self._badges.get(ln.id, ())) for ln in lines]
 
     def lines(self) -> list[RosterLine]:
         return list(self._lines)
@@ -481,7 +535,7 @@ class RosterPanel(QWidget):
 
     def visible_ids(self) -> list[str]:
         """Ids shown under the current filters, top to bottom."""
-        return [line.id for _player, lines in self.model.groups for line in lines]
+        return [line.id for line in self._shown]
 
     def current_id(self) -> str:
         index = self.tree.currentIndex()
@@ -491,13 +545,12 @@ class RosterPanel(QWidget):
 
     def select(self, contractor_id: str) -> bool:
         """Select a contractor in the list; widens the life filter if they are hidden by it."""
-        for g, (_player, lines) in enumerate(self.model.groups):
-            for r, line in enumerate(lines):
-                if line.id == contractor_id:
-                    index = self.model.index(r, 0, self.model.index(g, 0))
-                    self.tree.setCurrentIndex(index)
-                    self.tree.scrollTo(index)
-                    return True
+        for row, line in enumerate(self.model.rows):
+            if type(line) is RosterLine and line.id == contractor_id:
+                index = self.model.index(row, 0)
+                self.tree.setCurrentIndex(index)
+                self.tree.scrollTo(index)
+                return True
         return False
 
     # ------------------------------------------------------------------ view
@@ -516,23 +569,18 @@ class RosterPanel(QWidget):
 
     def _rebuild(self) -> None:
         keep = self.current_id()
-        wanted = self.filter()
-        shown = [ln for ln in self._lines if wanted.accepts(ln)]
+        shown = self.filter().select(self._lines)
+        shown.sort(key=_group_order)
         groups: dict[str, list[RosterLine]] = {}
-        for line in sorted(shown, key=lambda ln: (ln.player.casefold(), ln.name.casefold())):
+        for line in shown:
             groups.setdefault(line.player or NO_PLAYER, []).append(line)
+        self._shown = [line for lines in groups.values() for line in lines]
         self.tree.setUpdatesEnabled(False)
-        # Imported here, once there are rows: each Qt class wrapped costs start-up time.
-        from PySide6.QtGui import QFont
-
-        bold = QFont(self.font())
-        bold.setBold(True)
-        self.model.set_groups(list(groups.items()), bold)
-        self.tree.expandAll()
-        # Spans after the expansion: before it, the first span lays the tree out once more
-        # (60 ms of the 10,000 roster's 400); after, each only marks a laid-out row.
-        for g in range(len(groups)):
-            self.tree.setFirstColumnSpanned(g, QModelIndex(), True)
+        self.model.set_groups(list(groups.items()), *self._player_look())
+        self.tree.clearSpans()
+        columns = len(self.COLUMNS)
+        for row in self.model.players:
+            self.tree.setSpan(row, 0, 1, columns)
         self._name_width = self._names_width(shown)
         self._others = self._others_width()
         self._fit_name_column()
@@ -544,19 +592,28 @@ class RosterPanel(QWidget):
         if keep:
             self.select(keep)
 
+    def _player_look(self) -> tuple[Any, Any]:
+        """A player's row: the list's font in bold, on the palette's band of a header."""
+        # Imported here, once there are rows: each Qt class wrapped costs start-up time.
+        from PySide6.QtGui import QFont
+
+        bold = QFont(self.font())
+        bold.setBold(True)
+        return bold, self.tree.palette().midlight()
+
     NAME_CHARS = 32
     """Names up to this many characters are never shortened; longer ones end in "…"."""
 
     def _names_width(self, lines: Sequence[RosterLine]) -> int:
         """Pixels the Name column needs: its longest names (capped), indented under a player."""
         metrics = self.tree.fontMetrics()
-        longest = sorted(lines, key=lambda line: len(line.name), reverse=True)[:20]
+        longest = heapq.nlargest(20, lines, key=lambda line: len(line.name))
         cap = metrics.horizontalAdvance("M" * (self.NAME_CHARS * 2 // 3))
         widest = max(
             (metrics.horizontalAdvance(f"✝ {line.name}") for line in longest),
             default=metrics.horizontalAdvance(self.COLUMNS[0]),
         )
-        return min(widest, cap) + self.tree.indentation() + 3 * metrics.averageCharWidth()
+        return min(widest, cap) + 3 * metrics.averageCharWidth()
 
     def _others_width(self) -> int:
         """Pixels the columns after Name take: each as wide as its header or its widest text.
@@ -568,11 +625,7 @@ class RosterPanel(QWidget):
         header = self.tree.header()
         pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
         pad += metrics.averageCharWidth()
-        kinds = {
-            (line.family, line.victories, line.approval)
-            for _player, lines in self.model.groups
-            for line in lines
-        }
+        kinds = {(line.family, line.victories, line.approval) for line in self._shown}
         seen: list[set[str]] = [set() for _ in self.COLUMNS]
         for family, victories, approval in kinds:
             line = RosterLine("", "", "", victories, True, approval, "", family)

@@ -115,9 +115,10 @@ class LibraryMixin:
         quick: list[list[Any] | None] = [None]  # written and read on the worker, in turn
 
         def read_quickly() -> list[Any] | None:
-            from models.quick_roster import quick_roster  # no SQLAlchemy: see its module
+            # No SQLAlchemy (see the module), and plain tuples the roster shows as they are.
+            from models.quick_roster import quick_roster_rows
 
-            quick[0] = quick_roster(url)
+            quick[0] = quick_roster_rows(url)
             return quick[0]
 
         def start() -> None:
