@@ -116,6 +116,49 @@ def _lines_of(rows: Sequence[Any]) -> list[RosterLine]:
     return [RosterLine.from_row(row) for row in rows]
 
 
+def fit_columns(
+    texts: Mapping[int, int], titles: Mapping[int, int], room: int, least: int
+) -> dict[int, int]:
+    """Column widths that fit ``room`` pixels, from what each column's ``texts`` and its
+    title need: both when all fit; else a title is cut before a text ("Victo…" over
+    the victories, whose numbers are short); else the texts as :func:`fit_widths` cuts them."""
+    wanted = {col: max(texts[col], titles[col]) for col in texts}
+    if sum(wanted.values()) <= room:
+        return wanted
+    if sum(texts.values()) > room:
+        return fit_widths(texts, room, least)
+    widths = dict(texts)
+    spare = room - sum(texts.values())
+    for col in widths:  # the titles back, left to right, as far as the room goes
+        more = min(spare, wanted[col] - widths[col])
+        widths[col] += more
+        spare -= more
+    return widths
+
+
+def fit_widths(wanted: Mapping[int, int], room: int, least: int) -> dict[int, int]:
+    """Column widths that fit ``room`` pixels: each column its ``wanted`` width when they all
+    fit, else the widest cut first to the largest width they can share, none below
+    ``least`` (nor below its own wanted width, when that is less); when even that is
+    too wide, every column at that floor."""
+
+    def cut_to(cap: int) -> dict[int, int]:
+        return {col: max(min(width, least), min(width, cap)) for col, width in wanted.items()}
+
+    if sum(wanted.values()) <= room:
+        return dict(wanted)
+    low, high = least, max(wanted.values(), default=least)  # cut_to(high) does not fit
+    if sum(cut_to(low).values()) > room:
+        return cut_to(low)
+    while high - low > 1:  # cut_to(low) fits, cut_to(high) does not
+        middle = (low + high) // 2
+        if sum(cut_to(middle).values()) <= room:
+            low = middle
+        else:
+            high = middle
+    return cut_to(low)
+
+
 def _group_order(line: RosterLine) -> tuple[str, str]:
     """Where a line stands in the list: by player, then name (ignoring case)."""
     return line.player.casefold(), line.name.casefold()
@@ -384,7 +427,8 @@ class RosterPanel(QWidget):
         self._source: list[Any] = []  # the rows last shown, as handed over
         self._badges: dict[str, tuple[str, ...]] = {}  # by id (``set_badges``)
         self._name_width = 0  # what the names need (``_fit_name_column``)
-        self._others = 0  # what the other columns take
+        # What each shown column after Name needs: for its texts, and for its title.
+        self._others: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
         # Every widget is made inside the panel: under the app's stylesheet, moving a
         # finished widget into a layout later re-styles it, which start-up pays for.
@@ -425,6 +469,8 @@ class RosterPanel(QWidget):
         # namespace of enums, a cost start-up does not pay today (tests/ui/test_startup.py).
         self._titles = QStandardItemModel(0, len(self.COLUMNS), self)
         self._titles.setHorizontalHeaderLabels(list(self.COLUMNS))
+        for col, title in enumerate(self.COLUMNS):  # a title cut to fit shows whole here
+            self._titles.horizontalHeaderItem(col).setToolTip(title)
         self.tree.header().setModel(self._titles)
         self.tree.setAlternatingRowColors(True)
         self.tree.setShowGrid(False)
@@ -444,6 +490,7 @@ class RosterPanel(QWidget):
         self.tree.setAccessibleName("Roster")
         header = self.tree.header()
         header.setStretchLastSection(False)
+        header.setMinimumSectionSize(1)  # ``_fit_name_column`` keeps columns wide enough
         # The Name column is sized by ``_fit_name_column``: at least as wide as the
         # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
         # scrolls sideways instead of cutting names down to a letter or two.
@@ -595,10 +642,13 @@ class RosterPanel(QWidget):
     def _player_look(self) -> tuple[Any, Any]:
         """A player's row: the list's font in bold, on the palette's band of a header."""
         # Imported here, once there are rows: each Qt class wrapped costs start-up time.
+        from PySide6.QtCore import Qt
         from PySide6.QtGui import QFont
 
         bold = QFont(self.font())
         bold.setBold(True)
+        # A column cut to fit the panel ends its title in "…" too (a header clips by default).
+        self.tree.header().setTextElideMode(Qt.TextElideMode.ElideRight)
         return bold, self.tree.palette().midlight()
 
     NAME_CHARS = 32
@@ -615,8 +665,8 @@ class RosterPanel(QWidget):
         )
         return min(widest, cap) + 3 * metrics.averageCharWidth()
 
-    def _others_width(self) -> int:
-        """Pixels the columns after Name take: each as wide as its header or its widest text.
+    def _others_width(self) -> tuple[dict[int, int], dict[int, int]]:
+        """Pixels each shown column after Name needs for its widest text, and for its title.
 
         The texts are the few a column can hold (the Status names, the games' labels,
         the approvals shown, the victory counts), measured once each.
@@ -634,20 +684,29 @@ class RosterPanel(QWidget):
         # Contractors only: no Game column to read (nor to take Approval's room).
         only_contract = seen[GAME_COLUMN] <= {CONTRACT_GAME}
         self.tree.setColumnHidden(GAME_COLUMN, only_contract)
-        total = 0
+        texts, titles = {}, {}
         for col in range(1, len(self.COLUMNS)):
             if col == GAME_COLUMN and only_contract:
                 continue
-            widest = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
-            width = max(widest, header.sectionSizeHint(col))
-            header.resizeSection(col, width)
-            total += width
-        return total
+            texts[col] = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
+            titles[col] = header.sectionSizeHint(col)
+        return texts, titles
+
+    SHORTEST = 4
+    """No column after Name is cut to fewer characters than this (plus "…")."""
 
     def _fit_name_column(self) -> None:
-        """Give Name what the other columns leave, but never less than the names need."""
+        """Fit the columns to the list's width: Name gets what the others leave, but never
+        less than the names need; when that is too little, the other columns give up room,
+        the widest first, down to a few characters each (their text ends in "…" and shows
+        whole in its tooltip); only past that does the list scroll sideways."""
         header = self.tree.header()  # as wide as the list's visible area
-        header.resizeSection(0, max(self._name_width, header.width() - self._others))
+        room = header.width() - self._name_width
+        least = self.tree.fontMetrics().horizontalAdvance("M" * self.SHORTEST + "…")
+        widths = fit_columns(*self._others, room, least)
+        for col, width in widths.items():
+            header.resizeSection(col, width)
+        header.resizeSection(0, max(self._name_width, header.width() - sum(widths.values())))
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         cid = current.siblingAtColumn(0).data(ID_ROLE) if current.isValid() else None
