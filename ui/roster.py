@@ -237,6 +237,10 @@ class _RosterTable(QTableView):
 _DISPLAY, _TOOLTIP, _FONT, _ALIGN, _BACKGROUND = 0, 3, 6, 7, 8
 """Qt.ItemDataRole values the roster answers, as numbers (see ``ID_ROLE``)."""
 _ALIGN_CENTER = 0x0084  # Qt.AlignmentFlag.AlignCenter
+_TEXT_MARGIN = 3
+"""Pixels a cell keeps on each side of its text: the style's focus-frame margin (2) plus 1,
+as Qt's common style lays out an item's text. Written here, not asked of ``style()``:
+wrapping the style object builds its Python enums, a tenth of a second on a busy machine."""
 
 
 class _Player(NamedTuple):
@@ -427,6 +431,7 @@ class RosterPanel(QWidget):
         self._source: list[Any] = []  # the rows last shown, as handed over
         self._badges: dict[str, tuple[str, ...]] = {}  # by id (``set_badges``)
         self._name_width = 0  # what the names need (``_fit_name_column``)
+        self._eliding = False  # the column titles end in "…" when cut (``_fit_name_column``)
         # What each shown column after Name needs: for its texts, and for its title.
         self._others: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
@@ -642,13 +647,10 @@ class RosterPanel(QWidget):
     def _player_look(self) -> tuple[Any, Any]:
         """A player's row: the list's font in bold, on the palette's band of a header."""
         # Imported here, once there are rows: each Qt class wrapped costs start-up time.
-        from PySide6.QtCore import Qt
         from PySide6.QtGui import QFont
 
         bold = QFont(self.font())
         bold.setBold(True)
-        # A column cut to fit the panel ends its title in "…" too (a header clips by default).
-        self.tree.header().setTextElideMode(Qt.TextElideMode.ElideRight)
         return bold, self.tree.palette().midlight()
 
     NAME_CHARS = 32
@@ -673,8 +675,7 @@ class RosterPanel(QWidget):
         """
         metrics = self.tree.fontMetrics()
         header = self.tree.header()
-        pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
-        pad += metrics.averageCharWidth()
+        pad = 2 * _TEXT_MARGIN + metrics.averageCharWidth()
         kinds = {(line.family, line.victories, line.approval) for line in self._shown}
         seen: list[set[str]] = [set() for _ in self.COLUMNS]
         for family, victories, approval in kinds:
@@ -704,6 +705,14 @@ class RosterPanel(QWidget):
         room = header.width() - self._name_width
         least = self.tree.fontMetrics().horizontalAdvance("M" * self.SHORTEST + "…")
         widths = fit_columns(*self._others, room, least)
+        titles = self._others[1]
+        if not self._eliding and any(widths[c] < titles[c] for c in widths):
+            # A title cut to fit ends in "…" like a cell's text (a header clips by default).
+            # Only then: naming the mode builds Qt's namespace of enums (see ``ID_ROLE``).
+            from PySide6.QtCore import Qt
+
+            header.setTextElideMode(Qt.TextElideMode.ElideRight)
+            self._eliding = True
         for col, width in widths.items():
             header.resizeSection(col, width)
         header.resizeSection(0, max(self._name_width, header.width() - sum(widths.values())))
