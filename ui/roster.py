@@ -247,7 +247,7 @@ class _Player(NamedTuple):
     """A player's row of the flat list: the name shown and how many characters follow."""
 
     label: str
-    count: int
+    characters: int
 
 
 class RosterModel(QAbstractTableModel):
@@ -301,7 +301,7 @@ class RosterModel(QAbstractTableModel):
         row = self.rows[index.row()]
         if type(row) is _Player:
             return self._player_data(row, index.column(), role)
-        return _line_data(row, index.column(), role)  # type: ignore[arg-type]
+        return _line_data(row, index.column(), role)
 
     def _player_data(self, row: _Player, column: int, role: int) -> Any:
         """What a player's row shows: "Dana  (3)" in bold across the row."""
@@ -311,7 +311,7 @@ class RosterModel(QAbstractTableModel):
             return self.band
         if role != _DISPLAY:
             return None
-        return f"{row.label}  ({row.count})" if column == 0 else ""
+        return f"{row.label}  ({row.characters})" if column == 0 else ""
 
     def flags(self, index: Any) -> Any:
         flags = self._flags
@@ -350,7 +350,7 @@ class RosterCell:
         model = self._index.model()
         assert isinstance(model, RosterModel)
         row = model.rows[self._index.row()]
-        return row.count if type(row) is _Player else 0
+        return row.characters if type(row) is _Player else 0
 
     def child(self, row: int, column: int = 0) -> RosterCell | None:
         if not 0 <= row < self.rowCount():
