@@ -420,6 +420,8 @@ class RosterPanel(QWidget):
 
     contractor_selected = Signal(str)
     contractor_activated = Signal(str)
+    rows_shown = Signal(int)
+    """The list is painted with this many characters (``paint_now``)."""
 
     COLUMNS = ("Name", "Status", "Victories", "Approval", "Game")
     """The Game column shows only while the list holds another game's characters."""
@@ -554,6 +556,16 @@ class RosterPanel(QWidget):
         self._rebuild()
         if keep:
             self.select(keep)
+
+    def paint_now(self) -> None:
+        """Paint the list at once (not at the next turn of the event loop) and say so.
+
+        At start-up the library opens on a worker right after the roster is shown;
+        its imports hold the interpreter lock, and a paint left for later would wait
+        for it at each cell the view asks the Python model for.
+        """
+        self.repaint()
+        self.rows_shown.emit(len(self._lines))
 
     def set_badges(self, badges: Mapping[str, Sequence[str]]) -> None:
         """Show these badges (what is due, by character id) after the names; {} clears them.

@@ -94,6 +94,7 @@ class LibraryMixin:
         def preview(rows: list[Any] | None) -> None:
             if rows is not None and self.loading:
                 self.refresh_roster(rows)
+                self.roster.paint_now()  # before the library's imports start on the worker
             # Only now the library: importing the storage and rules layers on the worker
             # holds the interpreter lock, and every call the roster's view makes into its
             # Python model while it lays out 10,000 rows would wait for it (issue 29).

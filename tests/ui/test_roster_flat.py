@@ -169,3 +169,10 @@ def test_names_stay_whole_at_any_width(qtbot, width: int) -> None:
     roster = shown(qtbot, rows, width)
     cell = roster.tree.visualRect(roster.model.index(1, 0)).width()
     assert cell >= roster.tree.fontMetrics().horizontalAdvance("Bartholomew Quillingsworth-Arden")
+
+
+def test_painting_now_says_how_many_rows_are_on_screen(qtbot) -> None:
+    roster = shown(qtbot, many(120, players=4))
+    with qtbot.waitSignal(roster.rows_shown) as painted:
+        roster.paint_now()
+    assert painted.args == [120]
