@@ -5,7 +5,15 @@ A file is a JSON object::
     {"format": "harbinger.contractor", "version": 1,
      "exported_at": "2025-03-01T18:30:00Z", "app_version": "0.1.0",
      "character": {...builder.serialize shape...},
-     "approvals": [ {...}, ... ]}
+     "approvals": [ {...}, ... ],
+     "gm_notes": {"text": ..., "written_by": ..., "date": ...},   (optional)
+     "player_copy": true}                                         (optional)
+
+``gm_notes`` is the GM-only note (``builder.core.gm_notes``), written only in a
+full export by someone who may read it; ``player_copy`` marks a copy made for
+the player (``builder.contract.player_copy``: no GM notes, no Threat whose
+Cutoff has not hit 0). Both are optional, so files written before them read
+unchanged.
 
 ``approvals`` is an open list of objects kept for the leader-review feature;
 this module only carries it through unchanged.
@@ -49,6 +57,7 @@ from builder.contract.serialize import (
 from builder.core import files, schema_check
 from builder.core.file_writer import app_version, utc_timestamp, write_atomically
 from builder.core.files import CharacterFileError, parse_document
+from builder.core.gm_notes import GmNote, gm_note_from_json
 from resources import resource_path
 
 FORMAT = "harbinger.contractor"
@@ -76,6 +85,8 @@ class CharacterDocument:
     exported_at: str = ""
     app_version: str = ""
     approvals: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+    gm_note: GmNote | None = None
+    player_copy: bool = False
 
 
 # --------------------------------------------------------------------------- writing
@@ -87,13 +98,17 @@ def character_document(
     approvals: Sequence[Mapping[str, Any]] = (),
     exported_at: str | None = None,
     written_by: str | None = None,
+    gm_note: GmNote | None = None,
+    player_copy: bool = False,
 ) -> dict[str, Any]:
     """The file document of a contractor, keys in their canonical order.
 
     ``exported_at`` defaults to now and ``written_by`` (the ``app_version``
-    field) to this Harbinger's version.
+    field) to this Harbinger's version. ``gm_note`` (when not empty) and
+    ``player_copy`` (when True) add their optional fields; without them the
+    document is exactly what it was before they existed.
     """
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "version": CURRENT_VERSION,
         "exported_at": exported_at if exported_at is not None else utc_timestamp(),
@@ -101,6 +116,11 @@ def character_document(
         "character": contractor_to_dict(contractor),
         "approvals": [dict(a) for a in approvals],
     }
+    if gm_note is not None and not gm_note.empty:
+        document["gm_notes"] = gm_note.to_json()
+    if player_copy:
+        document["player_copy"] = True
+    return document
 
 
 def dumps_character_file(
@@ -109,10 +129,17 @@ def dumps_character_file(
     approvals: Sequence[Mapping[str, Any]] = (),
     exported_at: str | None = None,
     written_by: str | None = None,
+    gm_note: GmNote | None = None,
+    player_copy: bool = False,
 ) -> bytes:
     """The bytes of a character file: UTF-8 JSON, two-space indented, ending in a newline."""
     document = character_document(
-        contractor, approvals=approvals, exported_at=exported_at, written_by=written_by
+        contractor,
+        approvals=approvals,
+        exported_at=exported_at,
+        written_by=written_by,
+        gm_note=gm_note,
+        player_copy=player_copy,
     )
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
@@ -227,6 +254,10 @@ def _read_v1(document: dict[str, Any]) -> CharacterDocument:
         exported_at=document.get("exported_at", ""),
         app_version=document.get("app_version", ""),
         approvals=tuple(document.get("approvals", ())),
+        gm_note=gm_note_from_json(contractor.id, document["gm_notes"])
+        if "gm_notes" in document
+        else None,
+        player_copy=bool(document.get("player_copy", False)),
     )
 
 

@@ -24,8 +24,9 @@ dialogs collect the same inputs and call the same function.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from builder.core.findings import Finding, Severity
@@ -220,6 +221,26 @@ def about(help: str, **more: Any) -> dict[str, Any]:
     return {"cli": option(help, **more)}
 
 
+def today() -> str:
+    """The ledger's date format (ISO) for today."""
+    return _dt.date.today().isoformat()
+
+
+def on_or_today(date: str) -> str:
+    """The date an operation records: the one given, or today when none was."""
+    return date or today()
+
+
+def dated(what: str = "date") -> Any:
+    """An optional date input of an operation (ISO); empty stands for today."""
+    return field(default="", metadata=about(f"{what}, YYYY-MM-DD (default: today)"))
+
+
+def noted(help: str = "note") -> Any:
+    """An optional free-text input of an operation: what the ledger line says about it."""
+    return field(default="", metadata=about(help))
+
+
 @dataclass(frozen=True, slots=True)
 class Operation:
     """One named operation, declared once for every front end.
@@ -229,7 +250,8 @@ class Operation:
     (with :func:`about` metadata) are what the user supplies; ``plan`` works
     out the edit: ``plan(character, inputs) -> Plan``. ``character_type`` is
     the value the operation applies to (the CLI refuses an id of another
-    game's character).
+    game's character). ``load(library, id)``, when given, reads that value
+    instead of ``library.load`` (a character's GM note, kept apart from it).
     """
 
     name: str
@@ -239,6 +261,7 @@ class Operation:
     plan: Callable[[Any, Any], Plan[Any]]
     character_type: type
     store: Store
+    load: Callable[[Any, str], Any] | None = None
 
 
 def operation_table(*operations: Operation) -> dict[str, Operation]:

@@ -4,6 +4,8 @@
     harbinger [--db PATH|URL] contractor record-contract ID --scenario S --outcome victory ...
     harbinger [--db PATH|URL] contractor journal|spend|buy-asset|gift|correct|... ID ...
     harbinger [--db PATH|URL] contractor weapon add|edit|remove ID ...
+    harbinger [--db PATH|URL] contractor gm-note ID --text T / show-gm-note ID
+    harbinger [--db PATH|URL] contractor export ID -o FILE [--player-copy]
     harbinger [--db PATH|URL] contractor record-table --scenario S (--home|--away) [--gm ID]
         --attendee ID:OUTCOME[:commission][:away] ... [--json]
 
@@ -29,6 +31,7 @@ NOUN = "contractor"
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``contractor`` with ``create`` and every declared operation."""
     from harbinger.app.contract.declared import OPERATIONS
+    from harbinger.commands import contractor_export
     from harbinger.commands.operations import add_operations
 
     parser = subparsers.add_parser(
@@ -51,6 +54,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     create.set_defaults(func=run_create)
     _add_record_table(actions)
     add_operations(actions, OPERATIONS, NOUN)
+    contractor_export.register(actions, NOUN)
     _register_weapons(actions)
     add_pair_operations(actions)
     parser.set_defaults(func=_no_action)
@@ -206,8 +210,7 @@ def run_record_table(args: argparse.Namespace) -> int:
     """Plan every share, commit them together, print each contractor's figures."""
     from builder.contract.table import GmBonus, TableContract
     from builder.core.files import UnreadableFile, check_date
-    from harbinger.app.common import InputError, Refused, commit
-    from harbinger.app.contract.gift_saving import today
+    from harbinger.app.common import InputError, Refused, commit, today
     from harbinger.app.contract.table import (
         parse_attendee,
         plan_table_contract,

@@ -313,6 +313,32 @@ class Operations:
     def edit_notes(self, contractor: Contractor, notes: str) -> Change:
         return self.commit(app.plan_edit_notes(contractor, notes))
 
+    # ------------------------------------------------------------------ GM notes (issue 31)
+
+    def may_read_gm_notes(self) -> bool:
+        """True when this library lets the user read GM notes (a personal one, or the leader)."""
+        library = self.workspace.library
+        return library is not None and bool(library.may_read_gm_notes)
+
+    def gm_note(self, contractor_id: str) -> Any:
+        """The GM-only note on a contractor (``builder.core.gm_notes.GmNote``, empty if none)."""
+        from harbinger.app.contract.gm_notes import load_gm_note
+
+        return load_gm_note(self.workspace.library, contractor_id)
+
+    def set_gm_note(self, contractor_id: str, text: str) -> Change:
+        """Replace the GM-only note's text (undoable; "" removes it)."""
+        from harbinger.app.contract.gm_notes import (
+            SetGmNote,
+            load_gm_note,
+            plan_gm_note,
+            store_gm_note,
+        )
+
+        current = load_gm_note(self.workspace.library, contractor_id)
+        plan = plan_gm_note(current, SetGmNote(text))
+        return self.workspace.run(plan, store_gm_note, roster=False)
+
     # ------------------------------------------------------------------ weapons (issue 31)
 
     def add_weapon(self, contractor: Contractor, given: Any) -> Change:
