@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from PySide6.QtCore import Qt
 
-import ui.roster
+import ui.roster_model
 from models.values import RosterRow
 from ui.roster import GAME_COLUMN, RosterPanel, fit_columns, fit_widths
 
@@ -50,13 +50,13 @@ def shown(qtbot, rows: list[RosterRow], width: int = DEFAULT_WIDTH) -> RosterPan
 
 def test_a_10000_roster_asks_only_for_the_rows_on_screen(qtbot, monkeypatch) -> None:
     asked: set[int] = set()
-    real = ui.roster._line_data
+    real = ui.roster_model._line_data
 
     def counted(line: Any, column: int, role: int) -> Any:
         asked.add(int(line.id[1:]))
         return real(line, column, role)
 
-    monkeypatch.setattr(ui.roster, "_line_data", counted)
+    monkeypatch.setattr(ui.roster_model, "_line_data", counted)
     roster = shown(qtbot, many(10_000))
     qtbot.wait(50)  # the first paint
     assert roster.model.rowCount() == 10_000 + 40  # every character, and a row per player
