@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:  # compiles a validator it is handed; jsonschema loads when one is made
+    from jsonschema import Draft202012Validator
 
 Check = Callable[[Any], bool]
 """A compiled check: True when the value is valid under the schema it came from."""
