@@ -57,8 +57,6 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-
 from builder.core import schema_words
 from builder.core.approval_status import (
     CANNOT_CHECK,
@@ -87,6 +85,7 @@ from builder.core.signing import (
 from resources import resource_path
 
 if TYPE_CHECKING:  # imported when an approval record is first checked (``_validator``)
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import ValidationError
 
