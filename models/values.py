@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from builder.core import registry
 
@@ -80,6 +80,29 @@ class RosterEntry:
         if self.victories is None or not self.floor_victories:
             return game.standing(self.victories)
         return game.standing(max(self.victories, self.floor_victories))
+
+
+class RosterRow(NamedTuple):
+    """One roster line as plain values, in the order the desktop roster keeps them.
+
+    What the app's start-up read hands the roster panel
+    (``models.quick_roster.quick_roster_rows``): a tuple per character, made
+    straight from a row of SQL, so a 10,000-character roster costs no
+    ``datetime`` or dataclass per line. ``victories`` is 0 for a game that
+    counts none; ``updated`` is the last change as "YYYY-MM-DD HH:MM" (UTC);
+    ``family`` is the game system's id.
+    """
+
+    id: str
+    name: str
+    player: str
+    victories: int
+    alive: bool
+    approval: str
+    updated: str
+    family: str
+    owner: str
+    floor_victories: int = 0  # a port's Status as victories (``RosterEntry.floor_victories``)
 
 
 def roster_order(entry: RosterEntry) -> tuple[str, str]:
