@@ -282,14 +282,10 @@ def _frozen(items: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(items))
 
 
-def _same(value: Any) -> Any:
-    return value
+Convert = Callable[[Any], Any] | None
+"""How one field's value is copied in one direction (frozen -> mutable or back); None: as is."""
 
-
-Convert = Callable[[Any], Any]
-"""How one field's value is copied in one direction (frozen -> mutable or back)."""
-
-_SAME: tuple[Convert, Convert] = (_same, _same)
+_SAME: tuple[Convert, Convert] = (None, None)
 _SET: tuple[Convert, Convert] = (frozenset, set)
 _LIST: tuple[Convert, Convert] = (tuple, list)
 _MAP: tuple[Convert, Convert] = (_frozen, dict)
@@ -306,29 +302,48 @@ _GAME_FIELDS: Mapping[str, tuple[Convert, Convert]] = {
 """Each field of :class:`GameState` / :class:`GameTable`: how it freezes and how it thaws."""
 
 
-def _copied(source: Any, fields: Mapping[str, tuple[Convert, Convert]], way: int) -> dict[str, Any]:
-    """Every field of ``fields`` read from ``source`` and copied one way, by name."""
-    return {name: convert[way](getattr(source, name)) for name, convert in fields.items()}
+Way = tuple[tuple[str, Convert], ...]
+"""One direction of a field table: each field's name and how it is copied that way."""
+
+
+def _ways(fields: Mapping[str, tuple[Convert, Convert]]) -> tuple[Way, Way]:
+    """The freezing and the thawing direction of a field table, worked out once."""
+    return (
+        tuple((name, convert[_FREEZE]) for name, convert in fields.items()),
+        tuple((name, convert[_THAW]) for name, convert in fields.items()),
+    )
+
+
+def _copied(source: Any, way: Way) -> dict[str, Any]:
+    """Every field of ``way`` read from ``source`` and copied that way, by name."""
+    return {
+        name: getattr(source, name) if convert is None else convert(getattr(source, name))
+        for name, convert in way
+    }
+
+
+_GAME_FREEZE, _GAME_THAW = _ways(_GAME_FIELDS)
 
 
 def _freeze_game(game: GameTable | None) -> GameState | None:
-    return None if game is None else GameState(**_copied(game, _GAME_FIELDS, _FREEZE))
+    return None if game is None else GameState(**_copied(game, _GAME_FREEZE))
 
 
 def _thaw_game(game: GameState | None) -> GameTable | None:
-    return None if game is None else GameTable(**_copied(game, _GAME_FIELDS, _THAW))
+    return None if game is None else GameTable(**_copied(game, _GAME_THAW))
 
 
-def _card(card: HeldCard | CardState, kind: type[Any]) -> Any:
-    return kind(card.id, card.colour, card.text, card.tied_to, card.holder, card.owner)
+def _cards_as(cards: Mapping[str, HeldCard | CardState], kind: type[Any]) -> dict[str, Any]:
+    """Every card copied as ``kind`` (HeldCard or CardState), field for field."""
+    return {k: kind(c.id, c.colour, c.text, c.tied_to, c.holder, c.owner) for k, c in cards.items()}
 
 
 def _freeze_cards(cards: Mapping[str, CardState]) -> Mapping[str, HeldCard]:
-    return _frozen({k: _card(c, HeldCard) for k, c in cards.items()})
+    return _frozen(_cards_as(cards, HeldCard))
 
 
 def _thaw_cards(cards: Mapping[str, HeldCard]) -> dict[str, CardState]:
-    return {k: _card(c, CardState) for k, c in cards.items()}
+    return _cards_as(cards, CardState)
 
 
 _TABLE_FIELDS: Mapping[str, tuple[Convert, Convert]] = {
@@ -365,14 +380,17 @@ apart; a field missing here makes ``TableState(...)`` fail at once.
 """
 
 
+_TABLE_FREEZE, _TABLE_THAW = _ways(_TABLE_FIELDS)
+
+
 def freeze(table: Table) -> TableState:
     """The table as a frozen value (nothing shared with the table)."""
-    return TableState(**_copied(table, _TABLE_FIELDS, _FREEZE))
+    return TableState(**_copied(table, _TABLE_FREEZE))
 
 
 def thaw(state: TableState) -> Table:
     """A fresh mutable table for one event, holding exactly what ``state`` holds."""
-    return Table(**_copied(state, _TABLE_FIELDS, _THAW))
+    return Table(**_copied(state, _TABLE_THAW))
 
 
 def step(state: TableState, numbered: tuple[int, Event]) -> Step[TableState]:
