@@ -43,9 +43,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator  # imported by ``files`` when first used
 
 from builder.contract.character import Contractor
 from builder.contract.serialize import (
@@ -54,6 +55,7 @@ from builder.contract.serialize import (
     contractor_to_dict,
     describe,
 )
+from builder.contract.suggesting import suggestion_problems
 from builder.core import files, schema_check
 from builder.core.file_writer import app_version, utc_timestamp, write_atomically
 from builder.core.files import CharacterFileError, parse_document
@@ -221,7 +223,8 @@ def validate_contractor(contractor: Contractor) -> None:
 
 def _check_meaning(contractor: Contractor) -> None:
     """What a schema cannot say: each ledger date is a real day no later than tomorrow
-    (``files.check_date``), and each Gift id appears once (ledger rows refer to Gifts by id)."""
+    (``files.check_date``), each Gift id appears once (ledger rows refer to Gifts by id), and
+    each leader's suggestion fits the ledger (``builder.contract.suggesting``)."""
     today = date.today()
     checked: set[str] = set()  # a long ledger repeats its dates: each is checked once
     for index, entry in enumerate(contractor.ledger):
@@ -240,6 +243,8 @@ def _check_meaning(contractor: Contractor) -> None:
                 f"gifts[{index}].id",
             )
         first_at[gift.id] = index
+    for where, problem in suggestion_problems(contractor):
+        raise CharacterFileError(problem, where)
 
 
 def _read_v1(document: dict[str, Any]) -> CharacterDocument:
