@@ -10,6 +10,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.canonical import file_text
+from builder.core.gm_notes import gm_note_in, with_gm_note
 from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
@@ -27,7 +29,8 @@ def _read(document: Any) -> CharacterFile:
     check_identity(
         _identity(read.chronicle), "character.id", "character.town", "character.others_player"
     )
-    return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION)
+    note = gm_note_in(document, read.chronicle.id)
+    return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION, gm_note=note)
 
 
 def _as_file(file: CharacterFile) -> coven_file.CovenFile:
@@ -35,11 +38,13 @@ def _as_file(file: CharacterFile) -> coven_file.CovenFile:
 
 
 def _write(file: CharacterFile) -> dict[str, Any]:
-    return coven_file.to_document(_as_file(file))
+    return with_gm_note(coven_file.to_document(_as_file(file)), file.gm_note)
 
 
 def _dumps(file: CharacterFile) -> bytes:
-    return coven_file.dumps(_as_file(file)).encode("utf-8")
+    if file.gm_note is None or file.gm_note.empty:
+        return coven_file.dumps(_as_file(file)).encode("utf-8")
+    return file_text(_write(file)).encode("utf-8")
 
 
 def _identity(chronicle: Chronicle) -> Identity:

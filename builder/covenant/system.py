@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.canonical import file_text
+from builder.core.gm_notes import gm_note_in, with_gm_note
 from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
@@ -22,7 +24,9 @@ def _read(document: Any) -> CharacterFile:
     read = covenant_file.from_document(document)
     check_identity(_identity(read.character), "character.id", "character.name", "character.player")
     version = document.get("version", covenant_file.VERSION)
-    return CharacterFile(ID, read.character, read.approvals, version)
+    return CharacterFile(
+        ID, read.character, read.approvals, version, gm_note=gm_note_in(document, read.character.id)
+    )
 
 
 def _as_file(file: CharacterFile) -> covenant_file.CovenantFile:
@@ -30,11 +34,13 @@ def _as_file(file: CharacterFile) -> covenant_file.CovenantFile:
 
 
 def _write(file: CharacterFile) -> dict[str, Any]:
-    return covenant_file.to_document(_as_file(file))
+    return with_gm_note(covenant_file.to_document(_as_file(file)), file.gm_note)
 
 
 def _dumps(file: CharacterFile) -> bytes:
-    return covenant_file.dumps_covenant(_as_file(file)).encode("utf-8")
+    if file.gm_note is None or file.gm_note.empty:
+        return covenant_file.dumps_covenant(_as_file(file)).encode("utf-8")
+    return file_text(_write(file)).encode("utf-8")
 
 
 def _identity(character: CovenantCharacter) -> Identity:

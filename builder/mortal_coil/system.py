@@ -6,6 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.canonical import file_text
+from builder.core.gm_notes import gm_note_in, with_gm_note
 from builder.core.names import check_identity
 from builder.core.registry import (
     CharacterFile,
@@ -26,7 +28,9 @@ ID = "mortal-coil"
 def _read(document: Any) -> CharacterFile:
     read = mc_file.from_document(document)
     check_identity(_identity(read.character), "character.id", "character.name", "character.player")
-    return CharacterFile(ID, read.character, read.approvals, document.get("version", 1))
+    version = document.get("version", 1)
+    note = gm_note_in(document, read.character.id)
+    return CharacterFile(ID, read.character, read.approvals, version, gm_note=note)
 
 
 def _as_file(file: CharacterFile) -> mc_file.MortalCoilFile:
@@ -34,11 +38,13 @@ def _as_file(file: CharacterFile) -> mc_file.MortalCoilFile:
 
 
 def _write(file: CharacterFile) -> dict[str, Any]:
-    return mc_file.to_document(_as_file(file))
+    return with_gm_note(mc_file.to_document(_as_file(file)), file.gm_note)
 
 
 def _dumps(file: CharacterFile) -> bytes:
-    return mc_file.dumps(_as_file(file)).encode("utf-8")
+    if file.gm_note is None or file.gm_note.empty:
+        return mc_file.dumps(_as_file(file)).encode("utf-8")
+    return file_text(_write(file)).encode("utf-8")
 
 
 def _identity(character: Spacefarer) -> Identity:

@@ -41,6 +41,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         OPERATIONS,
         "chronicle",
     )
+    from harbinger.app.gm_notes import gm_note_operations
+    from harbinger.commands.operations import add_operations
+
+    add_operations(actions, gm_note_operations("coven", "chronicle"), "chronicle")
     odds = actions.add_parser(
         "odds",
         help="a two-party conflict's chance of winning, MINE cards against THEIRS",

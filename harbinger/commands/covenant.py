@@ -60,6 +60,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from harbinger.commands.operations import add_operations
 
     add_operations(tools, OPERATIONS, "Covenant character")
+    from harbinger.app.gm_notes import gm_note_operations
+
+    add_operations(
+        tools, gm_note_operations("covenant", "Covenant character"), "Covenant character"
+    )
 
     bid = tools.add_parser(
         "bid",

@@ -83,6 +83,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from harbinger.commands.operations import add_operations
 
     add_operations(tmc_sub, OPERATIONS, "spacefarer")
+    from harbinger.app.gm_notes import gm_note_operations
+
+    add_operations(tmc_sub, gm_note_operations("mortal-coil", "spacefarer"), "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")
