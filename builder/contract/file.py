@@ -54,6 +54,7 @@ from builder.contract.serialize import (
     contractor_to_dict,
     describe,
 )
+from builder.contract.suggesting import suggestion_problems
 from builder.core import files, schema_check
 from builder.core.file_writer import app_version, utc_timestamp, write_atomically
 from builder.core.files import CharacterFileError, parse_document
@@ -221,7 +222,8 @@ def validate_contractor(contractor: Contractor) -> None:
 
 def _check_meaning(contractor: Contractor) -> None:
     """What a schema cannot say: each ledger date is a real day no later than tomorrow
-    (``files.check_date``), and each Gift id appears once (ledger rows refer to Gifts by id)."""
+    (``files.check_date``), each Gift id appears once (ledger rows refer to Gifts by id), and
+    each leader's suggestion fits the ledger (``builder.contract.suggesting``)."""
     today = date.today()
     checked: set[str] = set()  # a long ledger repeats its dates: each is checked once
     for index, entry in enumerate(contractor.ledger):
@@ -240,6 +242,8 @@ def _check_meaning(contractor: Contractor) -> None:
                 f"gifts[{index}].id",
             )
         first_at[gift.id] = index
+    for where, problem in suggestion_problems(contractor):
+        raise CharacterFileError(problem, where)
 
 
 def _read_v1(document: dict[str, Any]) -> CharacterDocument:

@@ -24,6 +24,7 @@ import argparse
 from typing import Any
 
 from harbinger.commands.base import CliError, add_json_flag, read_json_file
+from harbinger.commands.suggestions import add_suggestions
 
 NOUN = "contractor"
 
@@ -57,6 +58,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     contractor_export.register(actions, NOUN)
     _register_weapons(actions)
     add_pair_operations(actions)
+    add_suggestions(actions)
     parser.set_defaults(func=_no_action)
     _add_db_reports(subparsers)
 

@@ -106,6 +106,36 @@ def _what_is_due(window: Any) -> None:
     show_due(window)
 
 
+def take_suggestions_from(window: Any, path: Path) -> None:
+    """Take the leader's suggestions from a file sent back into the shown contractor (undoable);
+    an unreadable file or one for another contractor becomes a warning, nothing stored."""
+    from harbinger.app.common import InputError
+
+    shown = part(window)
+    contractor = shown.contractor
+    if contractor is None:
+        return
+    try:
+        plan = shown.ops.plan_take_suggestions(contractor, path)
+    except InputError as exc:
+        window.warn("Cannot take the suggestions", str(exc))
+        return
+    window.run_operation(lambda: shown.ops.commit(plan))
+
+
+def _take_suggestions(window: Any) -> None:
+    from ui.window_common import file_dialog
+
+    path, _filter = file_dialog().getOpenFileName(
+        window,
+        "Take the Leader's Suggestions",
+        "",
+        "Contractor files (*.json);;All files (*)",
+    )
+    if path:
+        take_suggestions_from(window, Path(path))
+
+
 def _export_player_copy(window: Any) -> None:
     """File → Export Player Copy…: the contractor shown, without GM notes and hidden Threats."""
     from harbinger.app.contract.gm_notes import export_contractor
@@ -205,6 +235,15 @@ SCREENS = SystemUi(
             "Ctrl+J",
             menu="character",
             toolbar="start",
+            enabled=_shown,
+        ),
+        WindowAction(
+            "take_suggestions",
+            "Take Leader's S&uggestions from File…",
+            _take_suggestions,
+            tip="Bring the corrections your leader suggested in a file sent back to you; "
+            "the sheet then asks you to accept or decline each",
+            menu="character",
             enabled=_shown,
         ),
         *(_sheet_action(key) for key, _text in MORE_ACTIONS),

@@ -32,7 +32,7 @@ from builder.contract.character import (
 )
 from builder.contract.items import ItemKind
 from harbinger.app.common import Plan, Refused
-from harbinger.app.contract import items
+from harbinger.app.contract import items, suggestions
 from harbinger.app.contract import operations as app
 from harbinger.app.contract.operations import describe_difference, store
 from ui.workspace import Change, Workspace
@@ -295,6 +295,30 @@ class Operations:
     ) -> Change:
         """Edit a recorded ledger entry: append a correction that replaces it (undoable)."""
         return self.commit(app.plan_edit_entry(contractor, index, entry, date, reason))
+
+    # ------------------------------------------------------------------ the leader's suggestions
+
+    def plan_take_suggestions(self, contractor: Contractor, path: Any) -> Plan[Contractor]:
+        """Taking the suggestions a leader wrote into the file at ``path`` into the library
+        (the file read as untrusted input: InputError says what is wrong)."""
+        return suggestions.take_from_file(contractor, suggestions.TakeSuggestions(str(path)))
+
+    def plan_accept_suggestion(
+        self, contractor: Contractor, number: int, date: str, note: str = ""
+    ) -> Plan[Contractor]:
+        return suggestions.plan_accept_suggestion(contractor, number, date, note)
+
+    def accept_suggestion(
+        self, contractor: Contractor, number: int, date: str, note: str = ""
+    ) -> Change:
+        """Accept the leader's suggestion ``number``: its correction joins the ledger (undoable)."""
+        return self.commit(suggestions.plan_accept_suggestion(contractor, number, date, note))
+
+    def decline_suggestion(
+        self, contractor: Contractor, number: int, date: str, note: str = ""
+    ) -> Change:
+        """Decline the leader's suggestion ``number``: a dated answer, the ledger unchanged."""
+        return self.commit(suggestions.plan_decline_suggestion(contractor, number, date, note))
 
     # ------------------------------------------------------------------ sheet text
 
