@@ -41,10 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         OPERATIONS,
         "chronicle",
     )
-    from harbinger.app.gm_notes import gm_note_operations
-    from harbinger.commands.operations import add_operations
+    from harbinger.commands import gm_notes
 
-    add_operations(actions, gm_note_operations("coven", "chronicle"), "chronicle")
+    gm_notes.register(actions, "coven", "chronicle")
     odds = actions.add_parser(
         "odds",
         help="a two-party conflict's chance of winning, MINE cards against THEIRS",

@@ -60,11 +60,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from harbinger.commands.operations import add_operations
 
     add_operations(tools, OPERATIONS, "Covenant character")
-    from harbinger.app.gm_notes import gm_note_operations
+    from harbinger.commands import gm_notes
 
-    add_operations(
-        tools, gm_note_operations("covenant", "Covenant character"), "Covenant character"
-    )
+    gm_notes.register(tools, "covenant", "Covenant character")
 
     bid = tools.add_parser(
         "bid",

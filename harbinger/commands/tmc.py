@@ -83,9 +83,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from harbinger.commands.operations import add_operations
 
     add_operations(tmc_sub, OPERATIONS, "spacefarer")
-    from harbinger.app.gm_notes import gm_note_operations
+    from harbinger.commands import gm_notes
 
-    add_operations(tmc_sub, gm_note_operations("mortal-coil", "spacefarer"), "spacefarer")
+    gm_notes.register(tmc_sub, "mortal-coil", "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")

@@ -74,6 +74,8 @@ def test_the_note_is_kept_exported_and_imported_elsewhere(
     ok(capsys, "db", "export", cid, "-o", str(full))
     document = json.loads(full.read_text("utf-8"))
     assert document["gm_notes"] == {"text": NOTE, "written_by": "", "date": "2026-02-03"}
+    shown = ok(capsys, command, "show-gm-note", cid)
+    assert shown == {"id": cid, "gm_notes": document["gm_notes"]}
     other = tmp_path / "other.sqlite3"
     ok(capsys, "--db", str(other), "db", "import", str(full))
     with Library.open(other) as library:
@@ -114,6 +116,8 @@ def test_another_games_character_and_bad_input_exit_2(
 ) -> None:
     others = [g[3] for g in GAMES if g[3] != cid]
     code, _doc, err = harbinger(capsys, command, "gm-note", others[0], "--text", NOTE)
+    assert code == 2 and f"{others[0]!r} is not a {noun}" in err
+    code, _doc, err = harbinger(capsys, command, "show-gm-note", others[0])
     assert code == 2 and f"{others[0]!r} is not a {noun}" in err
     code, _doc, err = harbinger(capsys, command, "gm-note", cid, "--text", "x", "--date", "3 May")
     assert code == 2 and "--date" in err
