@@ -54,10 +54,11 @@ class RosterLine:
     family: str = "contract"  # the game system's id (``ui.systems``)
     owner: str = ""  # who stored it, in a playgroup's shared library (issue 14)
     badges: tuple[str, ...] = ()  # what is due, when the leader asked (``set_badges``)
+    floor_victories: int = 0  # a port's Status as victories: never shown below it
 
     @property
     def status(self) -> Status:
-        return status_from_victories(max(0, self.victories))
+        return status_from_victories(max(0, self.victories, self.floor_victories))
 
     @classmethod
     def from_row(cls, row: Any) -> RosterLine:
@@ -74,6 +75,7 @@ class RosterLine:
                 updated,
                 row.system or "contract",
                 row.owner_name or row.owner or "",
+                floor_victories=row.floor_victories,
             )
         approval = getattr(row, "approval", None)
         if approval is None:
@@ -569,13 +571,15 @@ class RosterPanel(QWidget):
         pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
         pad += metrics.averageCharWidth()
         kinds = {
-            (line.family, line.victories, line.approval)
+            (line.family, line.victories, line.approval, line.floor_victories)
             for _player, lines in self.model.groups
             for line in lines
         }
         seen: list[set[str]] = [set() for _ in self.COLUMNS]
-        for family, victories, approval in kinds:
-            line = RosterLine("", "", "", victories, True, approval, "", family)
+        for family, victories, approval, floor in kinds:
+            line = RosterLine(
+                "", "", "", victories, True, approval, "", family, floor_victories=floor
+            )
             for col in range(1, len(self.COLUMNS)):
                 seen[col].add(cell_text(line, col))
         # Contractors only: no Game column to read (nor to take Approval's room).
