@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, select
 
@@ -29,6 +30,7 @@ from builder.contract.character import Contractor, Gift, GiftChange, PlaygroupRu
 from builder.contract.file import validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
+from builder.contract.status import Status
 from builder.core.files import CharacterFileError
 from builder.core.registry import GameSystem, system
 from models import mapping
@@ -74,6 +76,15 @@ class ContractStore:
     def system_of(self, session: Session, character_id: str) -> str | None:
         """ "contract" when a contractor has this id, else None."""
         return SYSTEM_ID if session.get(ContractorRow, character_id) is not None else None
+
+    def history_only(self, session: Session, character: Any) -> bool:
+        """True when the stored contractor and ``character`` differ in nothing but their
+        ledgers, one of which starts with the other: a Contract recorded (or its undo)."""
+        stored = _read_contractor(session, _get(session, character.id))
+        old, new = stored.ledger, character.ledger
+        shorter = min(len(old), len(new))
+        same_rest = dataclasses.replace(stored, ledger=new) == character
+        return old[:shorter] == new[:shorter] and same_rest
 
     def read(self, session: Session, character_id: str) -> StoredCharacter:
         row = _get(session, character_id)
@@ -383,7 +394,75 @@ def _victories() -> Any:
             .scalar_subquery()
         )
 
-    return sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
+    played = sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
+    return played + _PayloadVictories(col(_PORT.payload))
+
+
+class _PayloadVictories(sa.sql.expression.FunctionElement[int]):
+    """The victories a port brings (a website archive's record: "Veteran Contractor with
+    27 victories"): the ``victories`` number in the port row's JSON ``payload``, 0 when
+    absent or when there is no port; SQLite's ``json_extract``, PostgreSQL's ``->>``."""
+
+    type = sa.Integer()
+    inherit_cache = True
+    name = "payload_victories"
+
+
+@compiles(_PayloadVictories)
+def _payload_victories_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
+    return f"coalesce(json_extract({compiler.process(element.clauses, **kw)}, '$.victories'), 0)"
+
+
+@compiles(_PayloadVictories, "postgresql")
+def _payload_victories_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
+    payload = compiler.process(element.clauses, **kw)
+    return f"coalesce((({payload})::jsonb ->> 'victories')::integer, 0)"
+
+
+class _PayloadPortStatus(sa.sql.expression.FunctionElement[str]):
+    """The Status a port row opens at, from its JSON ``payload``: ``ported_at`` (a port the
+    website made) or else ``level`` ("seasoned", "veteran"; "website" opens at none)."""
+
+    type = sa.String()
+    inherit_cache = True
+    name = "payload_port_status"
+
+
+@compiles(_PayloadPortStatus)
+def _payload_port_status_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
+    payload = compiler.process(element.clauses, **kw)
+    return (
+        f"coalesce(nullif(json_extract({payload}, '$.ported_at'), ''), "
+        f"json_extract({payload}, '$.level'))"
+    )
+
+
+@compiles(_PayloadPortStatus, "postgresql")
+def _payload_port_status_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
+    payload = compiler.process(element.clauses, **kw)
+    return (
+        f"coalesce(nullif(({payload})::jsonb ->> 'ported_at', ''), "
+        f"({payload})::jsonb ->> 'level')"
+    )
+
+
+_PORT = aliased(LedgerRow, name="port")
+"""The outer contractor's opening port row, joined once per roster row: a port must be
+the ledger's first entry (seq 0, "ported"), so at most one row joins; the victories
+index (contractor_id, type) finds it, or nothing, in one look-up. A port anywhere
+else is an audit error, not counted here."""
+
+
+def _port_floor() -> Any:
+    """The victories the Status the outer contractor's port opens at needs (Seasoned 10,
+    Veteran 25; 0 without such a port): the roster shows a contractor ported as Veteran
+    as a Veteran before any victory here (``RosterEntry.floor_victories``)."""
+    level = _PayloadPortStatus(col(_PORT.payload))
+    return sa.case(
+        (level == "seasoned", Status.SEASONED.min_victories),
+        (level == "veteran", Status.VETERAN.min_victories),
+        else_=0,
+    )
 
 
 def roster_query() -> Any:
@@ -396,6 +475,7 @@ def roster_query() -> Any:
             col(ContractorRow.player_id),
             col(PlayerRow.name).label("player"),
             _victories().label("victories"),
+            _port_floor().label("floor_victories"),
             _latest_death_marker().label("dead"),
             col(ContractorRow.approval_state),
             col(ContractorRow.charon_coin),
@@ -404,6 +484,16 @@ def roster_query() -> Any:
         )
         .select_from(ContractorRow)
         .outerjoin(PlayerRow, col(ContractorRow.player_id) == PlayerRow.id)
+        .outerjoin(
+            _PORT,
+            sa.and_(
+                col(_PORT.contractor_id) == ContractorRow.id,
+                col(_PORT.type) == "ported",
+                # Read from the row, not an index: the victories index (contractor_id,
+                # type) then answers "no port" without touching any ledger row.
+                sa.func.coalesce(col(_PORT.seq), -1) == 0,
+            ),
+        )
     )
 
 

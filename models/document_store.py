@@ -104,6 +104,11 @@ class DocumentStore:
         row = session.get(CharacterDocumentRow, character_id)
         return row.system if row is not None else None
 
+    def history_only(self, session: Session, character: Any) -> bool:
+        """Always False: a document is written whole, so its log is not rows of its own a
+        leader could write apart from the rest (only the owner changes it)."""
+        return False
+
     def read(self, session: Session, character_id: str) -> StoredCharacter:
         row = _get(session, character_id)
         game = _system(row)

@@ -283,10 +283,20 @@ class Library:
                 self._together = None
         self._seen.update(accepted)
 
-    def _refuse_change(self, session: Session, character_id: str, name: str) -> None:
-        """NotAllowed before writing when this member may not change the stored character."""
+    def _refuse_change(
+        self,
+        session: Session,
+        character_id: str,
+        name: str,
+        history_only: Callable[[], bool] | None = None,
+    ) -> None:
+        """NotAllowed before writing when this member may not change the stored character.
+
+        ``history_only`` answers whether the change only appends (or takes back) ledger
+        rows, which a playgroup's leader may write for anyone's contractor (issue 32).
+        """
         if self.member is not None:
-            playgroup.refuse_change(session, self.member, character_id, name)
+            playgroup.refuse_change(session, self.member, character_id, name, history_only)
 
     # ----------------------------------------------------------------------- reading
 
@@ -419,7 +429,12 @@ class Library:
                 held = _system_of(session, identity.id)
                 if held is not None:
                     _refuse_other_system(held, game, identity.id, identity.name)
-                    self._refuse_change(session, identity.id, identity.name)
+                    self._refuse_change(
+                        session,
+                        identity.id,
+                        identity.name,
+                        lambda: store.history_only(session, character),
+                    )
                 stored = concurrency.current(session, identity.id, held is not None)
                 if stored is None:
                     if expected is not None:
@@ -479,7 +494,12 @@ class Library:
                 stored = concurrency.tombstone(session, identity.id)
             else:
                 _refuse_other_system(held, game, identity.id, identity.name)
-                self._refuse_change(session, identity.id, identity.name)
+                self._refuse_change(
+                    session,
+                    identity.id,
+                    identity.name,
+                    lambda: store.history_only(session, character),
+                )
                 stored = concurrency.current(session, identity.id, True)
                 assert stored is not None
                 diverged = seen is not None and seen.diverged and expected_version is None
@@ -1048,7 +1068,16 @@ def _import_all(
         pending.append((name, file))
         game = system(file.system)
         identity = game.identity(file.character)
-        results.append(ImportResult(name, identity.id, identity.name, "created", game.id))
+        results.append(
+            ImportResult(
+                name,
+                identity.id,
+                identity.name,
+                "created",
+                game.id,
+                game.import_report(file.character),
+            )
+        )
         names.add(identity.name)
         if len(pending) >= IMPORT_BATCH:
             flush()
@@ -1157,4 +1186,5 @@ def _import_one(
             action = "copied"
     store.insert(session, game, character, now(), approvals=file.approvals, created_at=created_at)
     concurrency.record(session, identity.id, concurrency.tombstone(session, identity.id) + 1)
-    return ImportResult(source, identity.id, identity.name, action, game.id)
+    report = game.import_report(character)
+    return ImportResult(source, identity.id, identity.name, action, game.id, report)

@@ -14,7 +14,9 @@ newest revision through Alembic and then sets up, idempotently:
   deletes only their own, and reads everyone's; the leader may also change
   the review columns of anyone's character and nothing else of it (a
   trigger refuses with "only Dana can change Ines Varga", also when a
-  member deletes or replace-imports another's character);
+  member deletes or replace-imports another's character); the leader may
+  also add and take back ledger rows of anyone's contractor, so a Contract
+  is recorded for the whole table (issue 32; ``_leader_records_sql``);
 - the ``player`` table (a player's name and Coins of Charon earned or spent
   elsewhere): any member may add a bare name, which their contractor may
   need; only the player of that name or the leader changes its coins;
@@ -183,14 +185,26 @@ def owner_of(session: Session, character_id: str) -> str | None:
 
 
 def refuse_change(
-    session: Session, member: Membership | None, character_id: str, name: str
+    session: Session,
+    member: Membership | None,
+    character_id: str,
+    name: str,
+    history_only: Callable[[], bool] | None = None,
 ) -> None:
-    """NotAllowed when ``member`` may not change this stored character (not theirs)."""
+    """NotAllowed when ``member`` may not change this stored character (not theirs).
+
+    The leader may still write another member's contractor when ``history_only()``
+    says the change only appends (or takes back) ledger rows: a Contract recorded
+    for the whole table, or its undo (``_leader_records_sql`` lets the server agree).
+    """
     if member is None or member.role == OWNER:
         return
     owner = owner_of(session, character_id)
-    if owner is not None and owner != member.login:
-        raise NotAllowed(f"only {member_name(session, owner)} can change {name}")
+    if owner is None or owner == member.login:
+        return
+    if member.role == LEADER and history_only is not None and history_only():
+        return
+    raise NotAllowed(f"only {member_name(session, owner)} can change {name}")
 
 
 def refuse_review(member: Membership | None) -> None:
@@ -598,6 +612,7 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
             f"WITH CHECK ({not_anothers})",
         },
     )
+    statements += _leader_records_sql(q(leaders))
     for table, mine in _children().items():
         statements += [
             f"GRANT INSERT, UPDATE, DELETE ON {table} TO {members}",
@@ -629,6 +644,27 @@ def _gm_note_sql(q: Callable[[str], str], leaders: str, players: str) -> list[st
             {"leaders_only": f"FOR ALL TO {q(leaders)} USING (true) WITH CHECK (true)"},
         ),
     ]
+
+
+def _leader_records_sql(leaders: str) -> list[str]:
+    """The leader records Contracts for everyone's contractors (issue 32): policies that
+    let the leaders' group add and take back ledger rows of any contractor and move the
+    version row of a contractor with them. The contractor row itself only gets a new
+    ``updated_at``, which ``harbinger_guard_change`` lets the leader write; everything
+    else of another's contractor stays its owner's. Players keep only their own."""
+    contractor = "EXISTS (SELECT 1 FROM contractor c WHERE c.id = character_id)"
+    return _policies(
+        "ledger_entry",
+        leaders,
+        {
+            "leader_records": f"FOR INSERT TO {leaders} WITH CHECK (true)",
+            "leader_takes_back": f"FOR DELETE TO {leaders} USING (true)",
+        },
+    ) + _policies(
+        "character_version",
+        leaders,
+        {"leader_bumps": f"FOR UPDATE TO {leaders} USING ({contractor}) WITH CHECK ({contractor})"},
+    )
 
 
 def _policies(table: str, _members: str, policies: dict[str, Any]) -> list[str]:

@@ -28,6 +28,7 @@ from models.roster_sql import CONTRACT_ROSTER, DOCUMENT_ROSTER
 from models.schema_version import SCHEMA_HEAD
 from models.values import (
     RosterEntry,
+    RosterRow,
     contract_roster_entry,
     document_roster_entry,
     roster_order,
@@ -39,14 +40,8 @@ SQLITE_PREFIX = "sqlite:///"
 def quick_roster(url: str) -> list[RosterEntry] | None:
     """The roster of the SQLite library at ``url``, sorted as ``Library.roster`` sorts it,
     or None when it cannot be read without opening the library properly."""
-    if not url.startswith(SQLITE_PREFIX) or "?" in url:
-        return None
-    path = Path(url[len(SQLITE_PREFIX) :])
-    if not path.is_file():
-        return None
-    try:
-        connection = sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=0.2)
-    except sqlite3.Error:
+    connection = _connect(url)
+    if connection is None:
         return None
     try:
         if _revision(connection) != SCHEMA_HEAD:
@@ -59,6 +54,75 @@ def quick_roster(url: str) -> list[RosterEntry] | None:
         connection.close()
     entries.sort(key=roster_order)
     return entries
+
+
+def quick_roster_rows(url: str) -> list[RosterRow] | None:
+    """The same roster as :func:`quick_roster`, in the same order, as plain tuples.
+
+    For the desktop app's start-up (issue 29): each line is made straight from
+    its SQL row, with no ``datetime`` parsed nor dataclass built, which at
+    10,000 characters was most of the time between the query and the screen.
+    The values are those ``RosterEntry`` holds, as the roster shows them (a test
+    compares the two); None when the library cannot be read this way.
+    """
+    connection = _connect(url)
+    if connection is None:
+        return None
+    try:
+        if _revision(connection) != SCHEMA_HEAD:
+            return None
+        contract = connection.execute(CONTRACT_ROSTER).fetchall()
+        documents = connection.execute(DOCUMENT_ROSTER).fetchall()
+    except sqlite3.Error:
+        return None
+    finally:
+        connection.close()
+    try:
+        rows = _plain_rows(contract, documents)
+    except (TypeError, AttributeError, ValueError):  # a column not of the schema's type
+        return None
+    rows.sort(key=_row_order)
+    return rows
+
+
+def _plain_rows(contract: list[Any], documents: list[Any]) -> list[RosterRow]:
+    """The roster's tuples from the rows of the two roster queries."""
+    # Column order: the stores' queries (models/roster_sql.py).
+    rows = [
+        RosterRow(cid, name, player or "", victories or 0, not dead, approval or "",
+                  _minute(updated), "contract", owner or "", floor or 0)
+        for cid, name, _player_id, player, victories, floor, dead, approval, _coin, updated,
+        owner in contract
+    ]  # fmt: skip
+    rows += [
+        RosterRow(cid, name, player or "", 0, bool(alive), approval or "",
+                  _minute(updated), system or "contract", owner or "")
+        for cid, name, player, alive, approval, updated, system, owner in documents
+    ]  # fmt: skip
+    return rows
+
+
+def _minute(stored: str) -> str:
+    """A stored time (SQLite's ISO text, naive UTC) to the minute: "2026-05-01 09:30"."""
+    return stored[:16].replace("T", " ")
+
+
+def _row_order(row: RosterRow) -> tuple[str, str]:
+    """``roster_order`` for a plain row: by name ignoring case, then id."""
+    return row.name.casefold(), row.id
+
+
+def _connect(url: str) -> sqlite3.Connection | None:
+    """A read-only connection to the SQLite file of ``url``; None for anything else."""
+    if not url.startswith(SQLITE_PREFIX) or "?" in url:
+        return None
+    path = Path(url[len(SQLITE_PREFIX) :])
+    if not path.is_file():
+        return None
+    try:
+        return sqlite3.connect(f"file:{quote(str(path))}?mode=ro", uri=True, timeout=0.2)
+    except sqlite3.Error:
+        return None
 
 
 def _revision(connection: sqlite3.Connection) -> str | None:

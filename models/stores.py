@@ -33,6 +33,11 @@ class Store(Protocol):
 
     def read(self, session: Session, character_id: str) -> StoredCharacter: ...
 
+    def history_only(self, session: Session, character: Any) -> bool:
+        """True when ``character`` differs from the stored one only by ledger rows appended
+        or taken back (what a playgroup's leader may write for another's character)."""
+        ...
+
     def insert(
         self,
         session: Session,

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, NamedTuple
 
 from builder.core import registry
 
@@ -57,6 +57,9 @@ class RosterEntry:
     """The login that stored it in a playgroup's shared library (issue 14); "" elsewhere."""
     owner_name: str = ""
     """That login's name in the playgroup ("Dana"); "" elsewhere."""
+    floor_victories: int = 0
+    """The victories the standing a port opened the character at needs (The Contract: 25
+    for a Veteran port): the standing is never below it, whatever ``victories`` says."""
 
     @property
     def family(self) -> str:
@@ -74,7 +77,32 @@ class RosterEntry:
             game = registry.system(self.system)
         except KeyError:
             return ""
-        return game.standing(self.victories)
+        if self.victories is None or not self.floor_victories:
+            return game.standing(self.victories)
+        return game.standing(max(self.victories, self.floor_victories))
+
+
+class RosterRow(NamedTuple):
+    """One roster line as plain values, in the order the desktop roster keeps them.
+
+    What the app's start-up read hands the roster panel
+    (``models.quick_roster.quick_roster_rows``): a tuple per character, made
+    straight from a row of SQL, so a 10,000-character roster costs no
+    ``datetime`` or dataclass per line. ``victories`` is 0 for a game that
+    counts none; ``updated`` is the last change as "YYYY-MM-DD HH:MM" (UTC);
+    ``family`` is the game system's id.
+    """
+
+    id: str
+    name: str
+    player: str
+    victories: int
+    alive: bool
+    approval: str
+    updated: str
+    family: str
+    owner: str
+    floor_victories: int = 0  # a port's Status as victories (``RosterEntry.floor_victories``)
 
 
 def roster_order(entry: RosterEntry) -> tuple[str, str]:
@@ -106,6 +134,7 @@ def contract_roster_entry(
         system_name=system_name,
         owner=owner,
         owner_name=owner_names.get(owner, owner) if owner_names is not None else "",
+        floor_victories=int(getattr(row, "floor_victories", 0) or 0),
     )
 
 
@@ -210,6 +239,8 @@ class ImportResult:
     name: str
     action: str  # "created" | "replaced" | "copied" | "kept both" | "skipped"
     system: str = "contract"
+    report: tuple[str, ...] = ()
+    """What the import could not read as the rules' values (``GameSystem.import_report``)."""
 
     @property
     def family(self) -> str:

@@ -365,6 +365,22 @@ def summary(results: Sequence[ImportResult]) -> str:
     return f"{text} ({details})" if details else text
 
 
+def import_report(results: Sequence[ImportResult]) -> str:
+    """What the imported files could not say in the rules' values (a website archive's
+    Battle Scar tiers, Effects the catalog lacks), by character; "" when nothing."""
+    parts = [
+        f"{r.name}:\n" + "\n".join(f"  • {line}" for line in r.report)
+        for r in results
+        if r.report and r.action != "skipped"
+    ]
+    if not parts:
+        return ""
+    return (
+        "Imported as written, but these need the Playgroup Leader's look (the audit lists "
+        "them too):\n\n" + "\n\n".join(parts)
+    )
+
+
 def start_import(
     window: Any,
     paths: Sequence[Path],

@@ -3,16 +3,21 @@
 The panel is a thin adapter over the library's light roster rows. Filters
 only select rows; Status is read from ``builder.contract.status`` so the label matches
 the sheet.
+
+The list is flat (issue 29): one table of rows, each player's name a bold row
+spanning the table above that player's characters. Qt lays a table out from
+its row count alone and asks the Python model only for the cells on screen,
+where a tree asked it about every one of 10,000 rows (``expandAll``) before
+the first of them was painted.
 """
 
 from __future__ import annotations
 
-import sys
+import heapq
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, QPersistentModelIndex, Signal
+from PySide6.QtCore import QModelIndex, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -21,115 +26,95 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QTreeView,
+    QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from builder.contract.status import Status, status_from_victories
-from ui.systems import roster_label, systems_ui
+from builder.contract.status import Status
+from ui.roster_model import (
+    ANY,
+    CONTRACT_GAME,
+    GAME_COLUMN,
+    GRAVEYARD,
+    ID_ROLE,
+    LIVING,
+    NO_PLAYER,
+    RosterCell,
+    RosterFilter,
+    RosterLine,
+    RosterModel,
+    cell_text,
+    group_order,
+    humanize,
+    lines_of,
+)
+from ui.systems import systems_ui
 
-ID_ROLE = 0x0100 + 1
-"""Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as
-a number so importing the roster does not build the ``Qt`` namespace's enums."""
-
-
-ANY = "any"
-LIVING = "living"
-GRAVEYARD = "graveyard"
-NO_PLAYER = "(no player)"
-
-
-@dataclass(frozen=True, slots=True)
-class RosterLine:
-    """One roster row as the panel shows it (read from a library roster row)."""
-
-    id: str
-    name: str
-    player: str
-    victories: int
-    alive: bool
-    approval: str
-    updated: str
-    family: str = "contract"  # the game system's id (``ui.systems``)
-    owner: str = ""  # who stored it, in a playgroup's shared library (issue 14)
-    badges: tuple[str, ...] = ()  # what is due, when the leader asked (``set_badges``)
-
-    @property
-    def status(self) -> Status:
-        return status_from_victories(max(0, self.victories))
-
-    @classmethod
-    def from_row(cls, row: Any) -> RosterLine:
-        values = sys.modules.get("models.values")  # loaded whenever the rows are its entries
-        if values is not None and type(row) is values.RosterEntry:  # no probing for old shapes
-            updated = row.updated_at.isoformat()[:16].replace("T", " ")
-            return cls(
-                row.id,
-                row.name,
-                row.player or "",
-                row.victories or 0,
-                row.alive,
-                row.approval_state or "",
-                updated,
-                row.system or "contract",
-                row.owner_name or row.owner or "",
-            )
-        approval = getattr(row, "approval", None)
-        if approval is None:
-            approval = getattr(row, "approval_state", "")
-        approval = getattr(approval, "value", approval)
-        updated = getattr(row, "updated", "") or getattr(row, "updated_at", "")
-        return cls(
-            id=str(row.id),
-            name=str(row.name),
-            player=str(getattr(row, "player", "") or ""),
-            victories=int(getattr(row, "victories", 0) or 0),
-            alive=bool(getattr(row, "alive", True)),
-            approval=str(approval or ""),
-            updated=str(updated)[:16].replace("T", " "),
-            family=str(getattr(row, "family", "contract") or "contract"),
-            owner=str(getattr(row, "owner_name", "") or getattr(row, "owner", "") or ""),
-        )
+__all__ = [
+    "ANY",
+    "CONTRACT_GAME",
+    "GAME_COLUMN",
+    "GRAVEYARD",
+    "ID_ROLE",
+    "LIVING",
+    "NO_PLAYER",
+    "RosterCell",
+    "RosterFilter",
+    "RosterLine",
+    "RosterModel",
+    "RosterPanel",
+    "cell_text",
+    "fit_columns",
+    "fit_widths",
+    "humanize",
+]
 
 
-def _status_key(line: RosterLine) -> str:
-    """The Status filter's key for a line: its Status, or its game system's id when that
-    game has no Status (``ui.systems.roster_label``)."""
-    return line.family if roster_label(line.family) else line.status.name.lower()
+def fit_columns(
+    texts: Mapping[int, int], titles: Mapping[int, int], room: int, least: int
+) -> dict[int, int]:
+    """Column widths that fit ``room`` pixels, from what each column's ``texts`` and its
+    title need: both when all fit; else a title is cut before a text ("Victo…" over
+    the victories, whose numbers are short); else the texts as :func:`fit_widths` cuts them."""
+    wanted = {col: max(texts[col], titles[col]) for col in texts}
+    if sum(wanted.values()) <= room:
+        return wanted
+    if sum(texts.values()) > room:
+        return fit_widths(texts, room, least)
+    widths = dict(texts)
+    spare = room - sum(texts.values())
+    for col in widths:  # the titles back, left to right, as far as the room goes
+        more = min(spare, wanted[col] - widths[col])
+        widths[col] += more
+        spare -= more
+    return widths
 
 
-@dataclass(frozen=True, slots=True)
-class RosterFilter:
-    """The roster's filter choices; ``ANY`` means no filter on that field."""
+def fit_widths(wanted: Mapping[int, int], room: int, least: int) -> dict[int, int]:
+    """Column widths that fit ``room`` pixels: each column its ``wanted`` width when they all
+    fit, else the widest cut first to the largest width they can share, none below
+    ``least`` (nor below its own wanted width, when that is less); when even that is
+    too wide, every column at that floor."""
 
-    text: str = ""
-    status: str = ANY
-    life: str = LIVING
-    player: str = ANY
-    approval: str = ANY
+    def cut_to(cap: int) -> dict[int, int]:
+        return {col: max(min(width, least), min(width, cap)) for col, width in wanted.items()}
 
-    def accepts(self, line: RosterLine) -> bool:
-        needle = self.text.strip().casefold()
-        if needle and needle not in f"{line.name} {line.player}".casefold():
-            return False
-        if self.status != ANY and self.status != _status_key(line):
-            return False
-        if self.life == LIVING and not line.alive:
-            return False
-        if self.life == GRAVEYARD and line.alive:
-            return False
-        if self.player != ANY and (line.player or NO_PLAYER) != self.player:
-            return False
-        return not (self.approval != ANY and line.approval != self.approval)
+    if sum(wanted.values()) <= room:
+        return dict(wanted)
+    low, high = least, max(wanted.values(), default=least)  # cut_to(high) does not fit
+    if sum(cut_to(low).values()) > room:
+        return cut_to(low)
+    while high - low > 1:  # cut_to(low) fits, cut_to(high) does not
+        middle = (low + high) // 2
+        if sum(cut_to(middle).values()) <= room:
+            low = middle
+        else:
+            high = middle
+    return cut_to(low)
 
 
-def humanize(text: str) -> str:
-    """ "changes_requested" → "Changes requested"."""
-    return text.replace("_", " ").capitalize() if text else "—"
-
-
-class _RosterTree(QTreeView):
+class _RosterTable(QTableView):
     """The roster's list: says when its visible area changed width (a scroll bar came or went,
     the panel was resized), so the Name column can be refitted.
 
@@ -144,186 +129,22 @@ class _RosterTree(QTreeView):
         self._refit = refit
         self._width = -1
 
+    def header(self) -> QHeaderView:
+        """The column titles (a table's horizontal header), named as a tree names them."""
+        return self.horizontalHeader()
+
     def updateGeometries(self) -> None:
         super().updateGeometries()
-        width = self.header().width()
+        width = self.horizontalHeader().width()
         if width != self._width:
             self._width = width
             self._refit()
 
 
-_DISPLAY, _TOOLTIP, _FONT, _ALIGN = 0, 3, 6, 7
-"""Qt.ItemDataRole values the roster answers, as numbers (see ``ID_ROLE``)."""
-_ALIGN_CENTER = 0x0084  # Qt.AlignmentFlag.AlignCenter
-_GROUP = 0
-"""``internalId`` of a player's group row; a character's row holds its group's index + 1."""
-
-
-class RosterModel(QAbstractItemModel):
-    """The roster as Qt sees it: a row per player, under it a row per character.
-
-    A model over plain ``RosterLine`` rows that makes each cell's text only when
-    the view asks for it, which it does for the rows on screen: a 10,000
-    character roster costs the same to show as a 50 one, instead of 40,000
-    ``QStandardItem`` objects made up front.
-    """
-
-    def __init__(self, columns: Sequence[str], parent: QWidget) -> None:
-        super().__init__(parent)
-        self.columns = tuple(columns)
-        self.groups: list[tuple[str, list[RosterLine]]] = []
-        self.bold: Any = None
-        self._flags: tuple[Any, Any] | None = None
-
-    def set_groups(self, groups: list[tuple[str, list[RosterLine]]], bold: Any) -> None:
-        """Show ``groups`` (player label, that player's lines in order) in place of the old."""
-        self.beginResetModel()
-        self.groups = groups
-        self.bold = bold
-        self.endResetModel()
-
-    def index(self, row: int, column: int, parent: Any = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if column < 0 or column >= len(self.columns):
-            return QModelIndex()
-        if not parent.isValid():
-            if 0 <= row < len(self.groups):
-                return self.createIndex(row, column, _GROUP)
-            return QModelIndex()
-        if parent.internalId() != _GROUP or parent.column() != 0:
-            return QModelIndex()
-        group = parent.row()
-        if 0 <= row < len(self.groups[group][1]):
-            return self.createIndex(row, column, group + 1)
-        return QModelIndex()
-
-    def parent(self, index: Any = QModelIndex()) -> QModelIndex:  # noqa: B008  # type: ignore[override]
-        if not index.isValid() or index.internalId() == _GROUP:
-            return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, _GROUP)
-
-    def rowCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
-        if not parent.isValid():
-            return len(self.groups)
-        if parent.internalId() == _GROUP and parent.column() == 0:
-            return len(self.groups[parent.row()][1])
-        return 0
-
-    def columnCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
-        return len(self.columns)
-
-    def hasChildren(self, parent: Any = QModelIndex()) -> bool:  # noqa: B008
-        # A character's row has none; asked once per row when the tree lays out.
-        return not parent.isValid() or (parent.internalId() == _GROUP and parent.column() == 0)
-
-    def line(self, index: QModelIndex | QPersistentModelIndex) -> RosterLine | None:
-        """The character a row shows, or None for a player's row."""
-        if not index.isValid() or index.internalId() == _GROUP:
-            return None
-        return self.groups[index.internalId() - 1][1][index.row()]
-
-    def data(self, index: Any, role: int = _DISPLAY) -> Any:
-        if not index.isValid():
-            return None
-        group = index.internalId()
-        if group == _GROUP:
-            return self._group_data(index.row(), index.column(), role)
-        return _line_data(self.groups[group - 1][1][index.row()], index.column(), role)
-
-    def _group_data(self, row: int, column: int, role: int) -> Any:
-        """What a player's row shows: "Dana  (3)" in bold across the row."""
-        if role == _FONT:
-            return self.bold
-        if role != _DISPLAY:
-            return None
-        player, lines = self.groups[row]
-        return f"{player}  ({len(lines)})" if column == 0 else ""
-
-    def flags(self, index: Any) -> Any:
-        flags = self._flags
-        if flags is None:  # Qt's enums are built on first use, not at start-up
-            from PySide6.QtCore import Qt
-
-            enabled = Qt.ItemFlag.ItemIsEnabled
-            flags = self._flags = (enabled, enabled | Qt.ItemFlag.ItemIsSelectable)
-        return flags[0] if index.internalId() == _GROUP else flags[1]
-
-    def item(self, row: int, column: int = 0) -> RosterCell | None:
-        """A player's row as a cell (``text()``, ``child(row, column)``, ``rowCount()``),
-        the way ``QStandardItemModel.item`` reads: for tests and scripts."""
-        index = self.index(row, column)
-        return RosterCell(index) if index.isValid() else None
-
-
-class RosterCell:
-    """One cell of the roster model, read the way a ``QStandardItem`` is read."""
-
-    def __init__(self, index: QModelIndex) -> None:
-        self._index = index
-
-    def index(self) -> QModelIndex:
-        return self._index
-
-    def text(self) -> str:
-        return str(self._index.data(_DISPLAY) or "")
-
-    def data(self, role: int) -> Any:
-        return self._index.data(role)
-
-    def rowCount(self) -> int:
-        return self._index.model().rowCount(self._index)
-
-    def child(self, row: int, column: int = 0) -> RosterCell | None:
-        index = self._index.model().index(row, column, self._index)
-        return RosterCell(index) if index.isValid() else None
-
-
-def _line_data(line: RosterLine, column: int, role: int) -> Any:
-    """What a character's row gives the view for ``role`` in ``column``."""
-    value: Any = None
-    if role == _DISPLAY:
-        value = cell_text(line, column)
-    elif role == ID_ROLE:
-        value = line.id
-    elif role == _ALIGN and column == 2:
-        value = _ALIGN_CENTER
-    elif role == _TOOLTIP and column == 0:
-        owned = f"; owned by {line.owner}" if line.owner else ""
-        # The game is named here too: a narrow roster scrolls its Game column out of view.
-        game = roster_label(line.family)
-        played = f" ({game})" if game else ""
-        due = f"; due: {', '.join(line.badges)}" if line.badges else ""
-        value = (
-            f"{line.name}{played} — {line.player or NO_PLAYER}{owned}; "
-            f"last changed {line.updated}{due}"
-        )
-    return value
-
-
-CONTRACT_GAME = "The Contract"
-"""The Game column's text for a contractor (The Contract has no roster label of its own)."""
-
-GAME_COLUMN = 4
-
-
-def cell_text(line: RosterLine, column: int) -> str:
-    """What a character's row shows in ``column`` (Name, Status, Victories, Approval, Game).
-
-    Only The Contract's characters have a Status and victories; others (other
-    games' rules have none) show "—" there, and every row names its game in
-    the Game column, so Status holds statuses only (issue 33, item 2).
-    """
-    if column == 0:
-        title = line.name if line.alive else f"✝ {line.name}"
-        title = f"{title}  · {line.owner}" if line.owner else title
-        return f"{title}  ⚑ {' · '.join(line.badges)}" if line.badges else title
-    if column == 3:
-        return humanize(line.approval)
-    other = roster_label(line.family)
-    if column == GAME_COLUMN:
-        return other or CONTRACT_GAME
-    if column == 1:
-        return "—" if other else line.status.label
-    return "—" if other else str(line.victories)
+_TEXT_MARGIN = 3
+"""Pixels a cell keeps on each side of its text: the style's focus-frame margin (2) plus 1,
+as Qt's common style lays out an item's text. Written here, not asked of ``style()``:
+wrapping the style object builds its Python enums, a tenth of a second on a busy machine."""
 
 
 class RosterPanel(QWidget):
@@ -331,6 +152,8 @@ class RosterPanel(QWidget):
 
     contractor_selected = Signal(str)
     contractor_activated = Signal(str)
+    rows_shown = Signal(int)
+    """The list is painted with this many characters (``paint_now``)."""
 
     COLUMNS = ("Name", "Status", "Victories", "Approval", "Game")
     """The Game column shows only while the list holds another game's characters."""
@@ -338,10 +161,13 @@ class RosterPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
         self._lines: list[RosterLine] = []
+        self._shown: list[RosterLine] = []  # what the filters let through, in list order
         self._source: list[Any] = []  # the rows last shown, as handed over
         self._badges: dict[str, tuple[str, ...]] = {}  # by id (``set_badges``)
         self._name_width = 0  # what the names need (``_fit_name_column``)
-        self._others = 0  # what the other columns take
+        self._eliding = False  # the column titles end in "…" when cut (``_fit_name_column``)
+        # What each shown column after Name needs: for its texts, and for its title.
+        self._others: tuple[dict[int, int], dict[int, int]] = ({}, {})
 
         # Every widget is made inside the panel: under the app's stylesheet, moving a
         # finished widget into a layout later re-styles it, which start-up pays for.
@@ -375,21 +201,35 @@ class RosterPanel(QWidget):
             combo.setToolTip(name)
 
         self.model = RosterModel(self.COLUMNS, self)
-        self.tree = _RosterTree(self._fit_name_column, self)
+        self.tree = _RosterTable(self._fit_name_column, self)
         self.tree.setModel(self.model)
         # The column titles come from a model of their own: a Python ``headerData`` would
         # be handed a ``Qt.Orientation`` at the first paint, which builds Qt's whole
         # namespace of enums, a cost start-up does not pay today (tests/ui/test_startup.py).
         self._titles = QStandardItemModel(0, len(self.COLUMNS), self)
         self._titles.setHorizontalHeaderLabels(list(self.COLUMNS))
+        for col, title in enumerate(self.COLUMNS):  # a title cut to fit shows whole here
+            self._titles.horizontalHeaderItem(col).setToolTip(title)
         self.tree.header().setModel(self._titles)
-        self.tree.setUniformRowHeights(True)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setShowGrid(False)
+        self.tree.setWordWrap(False)
+        self.tree.setTabKeyNavigation(False)  # Tab leaves the list, as it leaves a tree
+        self.tree.setCornerButtonEnabled(False)
+        self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        # Every row as high as a line of text, fixed: the table then places 10,000 rows
+        # by arithmetic, with no question to the model about any of them.
+        rows = self.tree.verticalHeader()
+        rows.hide()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        rows.setMinimumSectionSize(1)
+        rows.setDefaultSectionSize(self.tree.fontMetrics().height() + 6)
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAccessibleName("Roster")
         header = self.tree.header()
         header.setStretchLastSection(False)
+        header.setMinimumSectionSize(1)  # ``_fit_name_column`` keeps columns wide enough
         # The Name column is sized by ``_fit_name_column``: at least as wide as the
         # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
         # scrolls sideways instead of cutting names down to a letter or two.
@@ -438,7 +278,7 @@ class RosterPanel(QWidget):
             return
         self._source = rows
         keep = self.current_id()
-        self._lines = self._badged([RosterLine.from_row(r) for r in rows])
+        self._lines = self._badged(lines_of(rows))
         self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
         self._refill(
             self.approval_filter,
@@ -448,6 +288,16 @@ class RosterPanel(QWidget):
         self._rebuild()
         if keep:
             self.select(keep)
+
+    def paint_now(self) -> None:
+        """Paint the list at once (not at the next turn of the event loop) and say so.
+
+        At start-up the library opens on a worker right after the roster is shown;
+        its imports hold the interpreter lock, and a paint left for later would wait
+        for it at each cell the view asks the Python model for.
+        """
+        self.repaint()
+        self.rows_shown.emit(len(self._lines))
 
     def set_badges(self, badges: Mapping[str, Sequence[str]]) -> None:
         """Show these badges (what is due, by character id) after the names; {} clears them.
@@ -465,7 +315,7 @@ class RosterPanel(QWidget):
     def _badged(self, lines: list[RosterLine]) -> list[RosterLine]:
         if not self._badges and not any(ln.badges for ln in lines):
             return lines
-        return [replace(ln, badges=self._badges.get(ln.id, ())) for ln in lines]
+        return [ln._replace(badges=self._badges.get(ln.id, ())) for ln in lines]
 
     def lines(self) -> list[RosterLine]:
         return list(self._lines)
@@ -481,7 +331,7 @@ class RosterPanel(QWidget):
 
     def visible_ids(self) -> list[str]:
         """Ids shown under the current filters, top to bottom."""
-        return [line.id for _player, lines in self.model.groups for line in lines]
+        return [line.id for line in self._shown]
 
     def current_id(self) -> str:
         index = self.tree.currentIndex()
@@ -491,13 +341,12 @@ class RosterPanel(QWidget):
 
     def select(self, contractor_id: str) -> bool:
         """Select a contractor in the list; widens the life filter if they are hidden by it."""
-        for g, (_player, lines) in enumerate(self.model.groups):
-            for r, line in enumerate(lines):
-                if line.id == contractor_id:
-                    index = self.model.index(r, 0, self.model.index(g, 0))
-                    self.tree.setCurrentIndex(index)
-                    self.tree.scrollTo(index)
-                    return True
+        for row, line in enumerate(self.model.rows):
+            if type(line) is RosterLine and line.id == contractor_id:
+                index = self.model.index(row, 0)
+                self.tree.setCurrentIndex(index)
+                self.tree.scrollTo(index)
+                return True
         return False
 
     # ------------------------------------------------------------------ view
@@ -516,23 +365,18 @@ class RosterPanel(QWidget):
 
     def _rebuild(self) -> None:
         keep = self.current_id()
-        wanted = self.filter()
-        shown = [ln for ln in self._lines if wanted.accepts(ln)]
+        shown = self.filter().select(self._lines)
+        shown.sort(key=group_order)
         groups: dict[str, list[RosterLine]] = {}
-        for line in sorted(shown, key=lambda ln: (ln.player.casefold(), ln.name.casefold())):
+        for line in shown:
             groups.setdefault(line.player or NO_PLAYER, []).append(line)
+        self._shown = [line for lines in groups.values() for line in lines]
         self.tree.setUpdatesEnabled(False)
-        # Imported here, once there are rows: each Qt class wrapped costs start-up time.
-        from PySide6.QtGui import QFont
-
-        bold = QFont(self.font())
-        bold.setBold(True)
-        self.model.set_groups(list(groups.items()), bold)
-        self.tree.expandAll()
-        # Spans after the expansion: before it, the first span lays the tree out once more
-        # (60 ms of the 10,000 roster's 400); after, each only marks a laid-out row.
-        for g in range(len(groups)):
-            self.tree.setFirstColumnSpanned(g, QModelIndex(), True)
+        self.model.set_groups(list(groups.items()), *self._player_look())
+        self.tree.clearSpans()
+        columns = len(self.COLUMNS)
+        for row in self.model.players:
+            self.tree.setSpan(row, 0, 1, columns)
         self._name_width = self._names_width(shown)
         self._others = self._others_width()
         self._fit_name_column()
@@ -544,57 +388,81 @@ class RosterPanel(QWidget):
         if keep:
             self.select(keep)
 
+    def _player_look(self) -> tuple[Any, Any]:
+        """A player's row: the list's font in bold, on the palette's band of a header."""
+        # Imported here, once there are rows: each Qt class wrapped costs start-up time.
+        from PySide6.QtGui import QFont
+
+        bold = QFont(self.font())
+        bold.setBold(True)
+        return bold, self.tree.palette().midlight()
+
     NAME_CHARS = 32
     """Names up to this many characters are never shortened; longer ones end in "…"."""
 
     def _names_width(self, lines: Sequence[RosterLine]) -> int:
         """Pixels the Name column needs: its longest names (capped), indented under a player."""
         metrics = self.tree.fontMetrics()
-        longest = sorted(lines, key=lambda line: len(line.name), reverse=True)[:20]
+        longest = heapq.nlargest(20, lines, key=lambda line: len(line.name))
         cap = metrics.horizontalAdvance("M" * (self.NAME_CHARS * 2 // 3))
         widest = max(
             (metrics.horizontalAdvance(f"✝ {line.name}") for line in longest),
             default=metrics.horizontalAdvance(self.COLUMNS[0]),
         )
-        return min(widest, cap) + self.tree.indentation() + 3 * metrics.averageCharWidth()
+        return min(widest, cap) + 3 * metrics.averageCharWidth()
 
-    def _others_width(self) -> int:
-        """Pixels the columns after Name take: each as wide as its header or its widest text.
+    def _others_width(self) -> tuple[dict[int, int], dict[int, int]]:
+        """Pixels each shown column after Name needs for its widest text, and for its title.
 
         The texts are the few a column can hold (the Status names, the games' labels,
         the approvals shown, the victory counts), measured once each.
         """
         metrics = self.tree.fontMetrics()
         header = self.tree.header()
-        pad = 2 * self.tree.style().pixelMetric(self.tree.style().PixelMetric.PM_FocusFrameHMargin)
-        pad += metrics.averageCharWidth()
+        pad = 2 * _TEXT_MARGIN + metrics.averageCharWidth()
         kinds = {
-            (line.family, line.victories, line.approval)
-            for _player, lines in self.model.groups
-            for line in lines
+            (line.family, line.victories, line.approval, line.floor_victories)
+            for line in self._shown
         }
         seen: list[set[str]] = [set() for _ in self.COLUMNS]
-        for family, victories, approval in kinds:
-            line = RosterLine("", "", "", victories, True, approval, "", family)
+        for family, victories, approval, floor in kinds:
+            line = RosterLine("", "", "", victories, True, approval, "", family, "", floor)
             for col in range(1, len(self.COLUMNS)):
                 seen[col].add(cell_text(line, col))
         # Contractors only: no Game column to read (nor to take Approval's room).
         only_contract = seen[GAME_COLUMN] <= {CONTRACT_GAME}
         self.tree.setColumnHidden(GAME_COLUMN, only_contract)
-        total = 0
+        texts, titles = {}, {}
         for col in range(1, len(self.COLUMNS)):
             if col == GAME_COLUMN and only_contract:
                 continue
-            widest = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
-            width = max(widest, header.sectionSizeHint(col))
-            header.resizeSection(col, width)
-            total += width
-        return total
+            texts[col] = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
+            titles[col] = header.sectionSizeHint(col)
+        return texts, titles
+
+    SHORTEST = 4
+    """No column after Name is cut to fewer characters than this (plus "…")."""
 
     def _fit_name_column(self) -> None:
-        """Give Name what the other columns leave, but never less than the names need."""
+        """Fit the columns to the list's width: Name gets what the others leave, but never
+        less than the names need; when that is too little, the other columns give up room,
+        the widest first, down to a few characters each (their text ends in "…" and shows
+        whole in its tooltip); only past that does the list scroll sideways."""
         header = self.tree.header()  # as wide as the list's visible area
-        header.resizeSection(0, max(self._name_width, header.width() - self._others))
+        room = header.width() - self._name_width
+        least = self.tree.fontMetrics().horizontalAdvance("M" * self.SHORTEST + "…")
+        widths = fit_columns(*self._others, room, least)
+        titles = self._others[1]
+        if not self._eliding and any(widths[c] < titles[c] for c in widths):
+            # A title cut to fit ends in "…" like a cell's text (a header clips by default).
+            # Only then: naming the mode builds Qt's namespace of enums (see ``ID_ROLE``).
+            from PySide6.QtCore import Qt
+
+            header.setTextElideMode(Qt.TextElideMode.ElideRight)
+            self._eliding = True
+        for col, width in widths.items():
+            header.resizeSection(col, width)
+        header.resizeSection(0, max(self._name_width, header.width() - sum(widths.values())))
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         cid = current.siblingAtColumn(0).data(ID_ROLE) if current.isValid() else None

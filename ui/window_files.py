@@ -48,13 +48,16 @@ class FilesMixin:
         ``batch_size`` (default ``IMPORT_BATCH_FILES``) at a time, each batch
         all or nothing.
         """
-        from ui.importing import IMPORT_BATCH_FILES, start_import, summary
+        from ui.importing import IMPORT_BATCH_FILES, import_report, start_import, summary
 
         def done(results: list[Any]) -> None:
             self._library_updated(summary(results))
             stored = [r for r in results if r.action != "skipped"]
             if stored:
                 self.roster.select(stored[0].contractor_id)
+            report = import_report(results)
+            if report:
+                self._show_dialog(message_box(self, "Information", "Import report", report))
 
         size = IMPORT_BATCH_FILES if batch_size is None else batch_size
         self.import_flow = start_import(self, paths, on_conflict, done, size)

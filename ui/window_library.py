@@ -94,6 +94,7 @@ class LibraryMixin:
         def preview(rows: list[Any] | None) -> None:
             if rows is not None and self.loading:
                 self.refresh_roster(rows)
+                self.roster.paint_now()  # before the library's imports start on the worker
             # Only now the library: importing the storage and rules layers on the worker
             # holds the interpreter lock, and every call the roster's view makes into its
             # Python model while it lays out 10,000 rows would wait for it (issue 29).
@@ -115,9 +116,10 @@ class LibraryMixin:
         quick: list[list[Any] | None] = [None]  # written and read on the worker, in turn
 
         def read_quickly() -> list[Any] | None:
-            from models.quick_roster import quick_roster  # no SQLAlchemy: see its module
+            # No SQLAlchemy (see the module), and plain tuples the roster shows as they are.
+            from models.quick_roster import quick_roster_rows
 
-            quick[0] = quick_roster(url)
+            quick[0] = quick_roster_rows(url)
             return quick[0]
 
         def start() -> None:

@@ -38,6 +38,8 @@ from builder.contract.character import (
 from builder.contract.creation import GIFTED_ASSET_ID
 from builder.contract.gifts import Catalog
 from builder.contract.ledger.corrections import corrected_pairs
+from builder.contract.ledger.porting import website_bonus_difference
+from builder.contract.ledger.values import PORT_SOURCE
 from builder.contract.playgroup import settle_approved
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.contract.sheet_catalog import SheetCatalog
@@ -164,6 +166,9 @@ def _bonus_line(report: SheetReport, found: list[Finding]) -> AuditLine:
     exp = report.exp
     received = sum(exp.earned_by_source.get(k, 0) for k in _BONUS_SOURCES)
     now = "may receive Bonus Exp now" if exp.bonus_eligible else "may not receive Bonus Exp now"
+    if PORT_SOURCE in exp.earned_by_source and report.alive:
+        website = website_bonus_difference(exp.earned_total, report.victories)
+        now += f"; {website}" if website else ""
     return AuditLine(
         "exp.bonus",
         "Bonus Exp eligibility",

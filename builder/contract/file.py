@@ -43,9 +43,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator  # imported by ``files`` when first used
 
 from builder.contract.character import Contractor
 from builder.contract.serialize import (

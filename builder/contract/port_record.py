@@ -6,8 +6,13 @@ re-exports every name here) stays under the rules modules' length limit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
+from types import MappingProxyType
+
+_ADDED: Mapping[str, bool] = MappingProxyType({"added": True})
+"""A field added after files were written: left out of a file while at its default."""
 
 
 class PortLevel(StrEnum):
@@ -41,3 +46,10 @@ class Ported:
     """Exp before this ledger (a website archive: what its ratings cost beyond the 150)."""
     gift_credits: int = 0
     """Gift Credits before this ledger (a website archive: what its Gifts cost)."""
+    ported_at: str = field(default="", metadata=_ADDED)
+    """A website archive of a contractor the website itself ported ("Ported as Veteran
+    Contractor with …"): "seasoned" or "veteran", the Status it opens at; "" otherwise."""
+    report: tuple[str, ...] = field(default=(), metadata=_ADDED)
+    """What the import could not read as the rules' values, one sentence each (a Battle
+    Scar's tier the archive does not state, an Effect the catalog does not hold); the
+    import report and the audit name each one for the leader."""

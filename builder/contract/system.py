@@ -9,7 +9,7 @@ from typing import Any
 
 from builder.contract import file as contractor_file
 from builder.contract.audit import audit_contractor
-from builder.contract.character import Contractor, PlaygroupRules
+from builder.contract.character import Contractor, PlaygroupRules, Ported
 from builder.contract.playgroup import approved_items
 from builder.contract.serialize import SerializeError, contractor_from_dict, contractor_to_dict
 from builder.contract.sheet_catalog import SheetCatalog
@@ -146,6 +146,12 @@ def _read_text(text: str) -> dict[str, Any] | None:
         ) from None
 
 
+def _import_report(contractor: Contractor) -> tuple[str, ...]:
+    """What a website archive's import could not read, as its opening entry names it."""
+    opening = contractor.ledger[0] if contractor.ledger else None
+    return tuple(opening.report) if isinstance(opening, Ported) else ()
+
+
 SYSTEM = GameSystem(
     id=ID,
     format=contractor_file.FORMAT,
@@ -167,5 +173,6 @@ SYSTEM = GameSystem(
     item_titles={"core": "core (concept, creation, Limits, Source)"},
     standing=lambda victories: status_from_victories(victories or 0).label,
     read_text=_read_text,
+    import_report=_import_report,
 )
 """The Contract's entry in the game-system registry."""

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 
 from builder.contract.character import (
@@ -41,18 +41,33 @@ from builder.contract.character import (
     Limit,
     Ported,
     PortLevel,
+    Raise,
     ScarTier,
+    TraitKind,
     Trauma,
 )
+from builder.contract.costs import (
+    ABILITY_MAX,
+    ABILITY_MIN,
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    cost_to_reach,
+    raise_cost,
+)
 from builder.contract.creation import STARTING_EXP, creation_cost
+from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.draft import GiftDraft
+from builder.contract.gifts.loader import default_catalog
+from builder.contract.sheet_catalog import load_sheet_catalog
+from builder.contract.stock import SheetCatalog
 
 MAX_ARCHIVE_CHARS = 2_000_000
 """Largest archive read; the website's own sheets are a few kilobytes."""
 
 _TITLE = re.compile(r"^# (?P<name>\S.*)$")
 _RECORD = re.compile(
-    r"^(?P<status>Newbie|Novice|Seasoned|Professional|Veteran) Contractor with "
+    r"^(?P<status>Newbie|Novice|Seasoned|Professional|Veteran|Ported as Seasoned|"
+    r"Ported as Veteran) Contractor with "
     r"(?P<victories>\d+) victories and (?P<losses>\d+) losses$"
 )
 _CONCEPT = re.compile(
@@ -118,6 +133,7 @@ class WebsiteArchive:
     player: str = ""
     archived_on: str = ""
     status: str = ""
+    """The website's Status words: "Veteran", or "Ported as Veteran" for a port it made."""
     victories: int = 0
     losses: int = 0
     concept: str = ""
@@ -137,6 +153,11 @@ class WebsiteArchive:
     traumas: list[str] = field(default_factory=list)
     gifts: list[ArchiveGift] = field(default_factory=list)
 
+    @property
+    def ported(self) -> bool:
+        """True when the website ported the contractor ("Ported as Seasoned/Veteran")."""
+        return self.status.startswith("Ported as ")
+
 
 def looks_like_archive(text: str) -> bool:
     """True when ``text`` opens as a website archive (a ``# Name`` title, then "Played by:")."""
@@ -144,7 +165,7 @@ def looks_like_archive(text: str) -> bool:
     return len(lines) >= 2 and bool(_TITLE.match(lines[0])) and lines[1].startswith("Played by:")
 
 
-def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915  (one state machine over the format's sections)
+def parse_archive(text: str) -> WebsiteArchive:
     """Read an archive's text; ArchiveError names the first line the format does not allow."""
     if len(text) > MAX_ARCHIVE_CHARS:
         raise ArchiveError(0, "", f"the archive is larger than {MAX_ARCHIVE_CHARS} characters")
@@ -155,7 +176,6 @@ def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915 
     gift_part = ""
     seen: set[str] = set()
     for number, raw in enumerate(lines, start=1):
-        line = raw.strip()
 
         def fail(problem: str, number: int = number, raw: str = raw) -> ArchiveError:
             return ArchiveError(number, raw, problem)
@@ -163,40 +183,59 @@ def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915 
         if section == "gifts":
             gift, gift_part = _gift_line(archive, gift, gift_part, raw, fail)
             continue
+        line = raw.strip()
         if not line:
             continue
-        if line in _SECTIONS:
-            section = _SECTIONS[line]
+        heading = _heading(archive, line)
+        if heading is not None:
+            section = heading
             seen.add(section)
-            continue
-        if match := _BODY.match(line):
-            archive.body, section = int(match["n"]), "body"
-            seen.add(section)
-            continue
-        if match := _MIND.match(line):
-            archive.mind, section = int(match["n"]), "mind"
-            seen.add(section)
-            continue
-        if _GIFTS.match(line):
-            section = "gifts"
-            seen.add(section)
-            continue
-        if section == "start":
-            section = _header_line(archive, line, fail)
-        elif section == "header":
-            _concept_line(archive, line, fail)
-        elif section in ("attributes", "abilities"):
-            _rating_line(archive, section, line, fail)
-        elif section == "injuries" and (match := _INJURY.match(line)):
-            archive.injuries.append(Injury(match["text"].strip(), int(match["severity"])))
-        elif section == "scars" and (match := _NAMED.match(line)):
-            archive.battle_scars.append((match["name"].strip(), match["text"].strip()))
-        elif section == "limits" and (match := _NAMED.match(line)):
-            archive.limits.append(Limit(match["name"].strip(), match["text"].strip()))
-        elif section == "traumas" and (match := _BULLET.match(line)):
-            archive.traumas.append(match["text"].strip())
         else:
-            raise fail(f"not a line the archive format allows in its {section} part")
+            section = _section_line(archive, section, line, fail)
+    _check_whole(archive, lines, seen)
+    if gift is not None:
+        _close_gift(archive, gift, len(lines), lines[-1])
+    return archive
+
+
+def _heading(archive: WebsiteArchive, line: str) -> str | None:
+    """The section a heading line opens (Body and Mind keep their numbers), else None."""
+    if line in _SECTIONS:
+        return _SECTIONS[line]
+    if match := _BODY.match(line):
+        archive.body = int(match["n"])
+        return "body"
+    if match := _MIND.match(line):
+        archive.mind = int(match["n"])
+        return "mind"
+    if _GIFTS.match(line):
+        return "gifts"
+    return None
+
+
+def _section_line(archive: WebsiteArchive, section: str, line: str, fail: Fail) -> str:
+    """One line inside ``section``; returns the section the next line is read in."""
+    if section == "start":
+        return _header_line(archive, line, fail)
+    if section == "header":
+        _concept_line(archive, line, fail)
+    elif section in ("attributes", "abilities"):
+        _rating_line(archive, section, line, fail)
+    elif section == "injuries" and (match := _INJURY.match(line)):
+        archive.injuries.append(Injury(match["text"].strip(), int(match["severity"])))
+    elif section == "scars" and (match := _NAMED.match(line)):
+        archive.battle_scars.append((match["name"].strip(), match["text"].strip()))
+    elif section == "limits" and (match := _NAMED.match(line)):
+        archive.limits.append(Limit(match["name"].strip(), match["text"].strip()))
+    elif section == "traumas" and (match := _BULLET.match(line)):
+        archive.traumas.append(match["text"].strip())
+    else:
+        raise fail(f"not a line the archive format allows in its {section} part")
+    return section
+
+
+def _check_whole(archive: WebsiteArchive, lines: list[str], seen: set[str]) -> None:
+    """ArchiveError when the title and record lines or a required section never came."""
     missing = [
         name
         for key, name in (
@@ -212,9 +251,6 @@ def parse_archive(text: str) -> WebsiteArchive:  # noqa: C901, PLR0912, PLR0915 
         raise ArchiveError(1, lines[0] if lines else "", "no '# Name' title and record lines")
     if missing:
         raise ArchiveError(len(lines), lines[-1] if lines else "", f"missing {', '.join(missing)}")
-    if gift is not None:
-        _close_gift(archive, gift, len(lines), lines[-1])
-    return archive
 
 
 def _header_line(archive: WebsiteArchive, line: str, fail: Fail) -> str:
@@ -341,47 +377,48 @@ def _close_gift(archive: WebsiteArchive, gift: ArchiveGift, number: int, raw: st
     archive.gifts.append(gift)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "_", text.strip().lower()).strip("_")
-
-
-def archive_contractor(archive: WebsiteArchive, contractor_id: str, date: str) -> Contractor:
+def archive_contractor(
+    archive: WebsiteArchive,
+    contractor_id: str,
+    date: str,
+    gift_catalog: Catalog | None = None,
+    sheet_catalog: SheetCatalog | None = None,
+) -> Contractor:
     """The contractor an archive describes, its ledger opened by one ``Ported`` entry.
 
-    The archive's ratings become the creation; the opening entry carries the
+    The archive's ratings become a creation the starting 150 Exp buys and the
+    Raises beyond it (``split_creation``); the opening entry carries the
     victories and losses, the Exp those ratings cost beyond the starting 150
-    and the Gift Credits the Gifts cost; each Gift then has a "new" Gift
-    change paid with those credits. Battle Scars keep the archive's text; the
-    archive gives no tier, which the entry's note says for the leader.
+    and the Gift Credits the Gifts cost; each Gift then has a "new" Gift change
+    paid with those credits. Each Gift's Effect and Style become the catalog's
+    ids where the archive's words are a catalog name (ignoring case), and each
+    Battle Scar takes the tier of the stock scar of its name; what matches
+    nothing is kept as the archive wrote it and named in the entry's ``report``.
     """
-    creation = Creation(
+    gift_catalog = gift_catalog if gift_catalog is not None else default_catalog()
+    sheet_catalog = sheet_catalog if sheet_catalog is not None else load_sheet_catalog()
+    report: list[str] = []
+    sheet = Creation(
         attributes={a: v for a, v in archive.attributes.items() if v != 1},
         abilities={a: v for a, v in archive.abilities.items() if v != 0},
         secondary=dict(archive.secondary),
     )
-    beyond = max(0, creation_cost(creation).total - STARTING_EXP)
-    gifts = tuple(
-        Gift(
-            f"{contractor_id}-g{i + 1}",
-            GiftDraft(gift_type="power", effect=_slug(g.effect), style=_slug(g.style), name=g.name),
-            g.cost,
-            g.system_text,
-        )
-        for i, g in enumerate(archive.gifts)
-    )
+    beyond = max(0, creation_cost(sheet).total - STARTING_EXP)
+    creation, raises = split_creation(sheet, date)
+    gifts = _gifts(archive, contractor_id, gift_catalog, report)
+    scars = _scars(archive, sheet_catalog, report)
     credits = sum(g.cost for g in gifts)
-    note = f"{archive.status} on the website; archived {archive.archived_on}" + (
-        "; Battle Scar tiers are not in the archive" if archive.battle_scars else ""
-    )
     opening = Ported(
         date,
         PortLevel.WEBSITE,
         "the website's archive",
-        note,
+        f"{archive.status} on the website; archived {archive.archived_on}",
         archive.victories,
         archive.losses,
         beyond,
         credits,
+        archive.status.removeprefix("Ported as ").lower() if archive.ported else "",
+        tuple(report),
     )
     changes = tuple(
         GiftChange(
@@ -401,7 +438,7 @@ def archive_contractor(archive: WebsiteArchive, contractor_id: str, date: str) -
     )
     health = Health(
         injuries=tuple(archive.injuries),
-        battle_scars=tuple(BattleScar(n, ScarTier.MINOR, s) for n, s in archive.battle_scars),
+        battle_scars=scars,
         traumas=tuple(Trauma(t) for t in archive.traumas),
     )
     made = Contractor(
@@ -409,10 +446,118 @@ def archive_contractor(archive: WebsiteArchive, contractor_id: str, date: str) -
         concept=concept,
         limits=tuple(archive.limits),
         creation=creation,
-        ledger=(opening, *changes),
+        ledger=(opening, *raises, *changes),
         gifts=gifts,
     )
     return replace(made, health=health)
+
+
+def _by_name(pairs: Iterable[tuple[str, str]]) -> dict[str, str]:
+    """Catalog ids by their display names folded for case (``(id, name)`` pairs)."""
+    return {name.strip().casefold(): id for id, name in pairs}
+
+
+def _gifts(
+    archive: WebsiteArchive, contractor_id: str, catalog: Catalog, report: list[str]
+) -> tuple[Gift, ...]:
+    """The archive's Gifts with catalog Effect and Style ids where their names match."""
+    effects = _by_name((e.id, e.name) for e in catalog.effects.values())
+    styles = _by_name((id, style.name) for id, style in catalog.styles.items())
+    gifts = []
+    for i, g in enumerate(archive.gifts):
+        effect = effects.get(g.effect.strip().casefold())
+        if effect is None:
+            report.append(
+                f"Gift {g.name!r}: the Effect {g.effect!r} is no Effect of the catalog; kept as "
+                "the archive's text (its System text stands)"
+            )
+        style = styles.get(g.style.strip().casefold())
+        if style is None:
+            report.append(
+                f"Gift {g.name!r}: the website's activation {g.style!r} is no Style of the "
+                f"catalog ({', '.join(s.name for s in catalog.styles.values())}); kept as text"
+            )
+        draft = GiftDraft(
+            gift_type="power", effect=effect or g.effect, style=style or g.style, name=g.name
+        )
+        gifts.append(Gift(f"{contractor_id}-g{i + 1}", draft, g.cost, g.system_text))
+    return tuple(gifts)
+
+
+def _scars(
+    archive: WebsiteArchive, catalog: SheetCatalog, report: list[str]
+) -> tuple[BattleScar, ...]:
+    """The archive's Battle Scars, each with the tier of the stock scar of its name.
+
+    The archive writes a scar as its description and system only, never its tier
+    ("* **description** *(system)*"). A stock scar's name gives the tier the rules
+    list it under; any other scar is kept at Minor, the lowest, and named in the report.
+    """
+    tiers = {s.name.strip().casefold(): s.tier for s in catalog.battle_scars}
+    scars = []
+    for name, system in archive.battle_scars:
+        tier = tiers.get(name.strip().casefold())
+        if tier is None:
+            report.append(
+                f"Battle Scar {name!r}: the archive does not give its tier; stored as Minor "
+                "(Severity 4) until the leader sets it"
+            )
+        scars.append(BattleScar(name, tier or ScarTier.MINOR, system))
+    return tuple(scars)
+
+
+_GROUPS: tuple[tuple[TraitKind, str, int, int], ...] = (
+    (TraitKind.ATTRIBUTE, "attributes", ATTRIBUTE_MIN, ATTRIBUTE_MAX),
+    (TraitKind.ABILITY, "abilities", ABILITY_MIN, ABILITY_MAX),
+    (TraitKind.SECONDARY, "secondary", ABILITY_MIN, ABILITY_MAX),
+)
+"""Each group of creation ratings: its trait kind, Creation field, start and creation maximum."""
+
+
+def split_creation(sheet: Creation, date: str) -> tuple[Creation, tuple[Raise, ...]]:
+    """The archive's ratings as a creation the 150 Exp could buy, and the Raises beyond it.
+
+    "All brand-new Contractors start with 150 Exp"; at creation Attributes stop
+    at 5 and Abilities at 5. Each rating is first held to its creation maximum;
+    while the creation still costs more than 150, the single dearest top rank
+    left is moved out of it (ties: Attributes first, then the name last in order). What
+    was moved out becomes one Raise per trait after the opening entry, priced as
+    "Spending Experience" prices it, so the audit explains a strong archive as
+    creation + port Exp + Raises instead of flagging its creation.
+    """
+    ratings: dict[tuple[TraitKind, str], int] = {}
+    targets: dict[tuple[TraitKind, str], int] = {}
+    for kind, group, _start, high in _GROUPS:
+        for trait, value in getattr(sheet, group).items():
+            targets[kind, trait] = value
+            ratings[kind, trait] = min(value, high)
+    starts = {kind: start for kind, _group, start, _high in _GROUPS}
+
+    def held() -> Creation:
+        kept = {
+            group: {t: r for (k, t), r in ratings.items() if k is kind and r != start}
+            for kind, group, start, _high in _GROUPS
+        }
+        return replace(
+            sheet,
+            attributes=kept["attributes"],
+            abilities=kept["abilities"],
+            secondary=kept["secondary"],
+        )
+
+    order = {kind: i for i, (kind, *_rest) in enumerate(_GROUPS)}
+    while creation_cost(held()).total > STARTING_EXP:
+        kind, trait = max(
+            (key for key, rating in ratings.items() if rating > starts[key[0]]),
+            key=lambda key: (raise_cost(key[0], ratings[key] - 1), -order[key[0]], key[1]),
+        )
+        ratings[kind, trait] -= 1
+    raises = tuple(
+        Raise(date, kind, trait, target, cost_to_reach(kind, rating, target))
+        for (kind, trait), rating in ratings.items()
+        if rating < (target := targets[kind, trait])
+    )
+    return held(), raises
 
 
 _ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}")

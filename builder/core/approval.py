@@ -55,11 +55,7 @@ import json
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any
-
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from builder.core import schema_words
 from builder.core.approval_status import (
@@ -87,6 +83,11 @@ from builder.core.signing import (
     signature_block,
 )
 from resources import resource_path
+
+if TYPE_CHECKING:  # imported when an approval record is first checked (``_validator``)
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 APPROVAL_VERSION = 1
 """Version of the approval record written by this Harbinger (and the newest it reads)."""
@@ -250,6 +251,8 @@ def approve(
 
 @cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(resource_path("schemas", SCHEMA_FILE).read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)

@@ -39,11 +39,13 @@ from datetime import date, timedelta
 from enum import StrEnum
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import jsonschema
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:  # jsonschema itself is imported when a schema is first used:
+    # 8 MB and a quarter of a second a process that reads no file (the desktop
+    # app opening its library, issue 29) does not pay.
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 from builder.core import quick_json
 from builder.core.registry import FileFormatError
@@ -248,7 +250,7 @@ def parse_json(raw: bytes, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_
         raise UnreadableFile(Refusal.EMPTY, "file is empty")
     quick = quick_json.DOUBTFUL  # the common, clean file is parsed the quick way
     if quick_json.plain_text(raw):
-        quick = quick_json.parse(text, max_depth, MAX_DIGITS, _no_duplicates, _no_constant)
+        quick = quick_json.parse(text, max_depth, MAX_DIGITS, _no_constant)
     return _careful_parse(text, max_depth) if quick is quick_json.DOUBTFUL else quick
 
 
@@ -467,6 +469,8 @@ def json_path(parts: Any) -> str:
 @cache
 def load_schema(path: Path) -> dict[str, Any]:
     """A shipped JSON Schema, checked to be valid Draft 2020-12 (loaded once per path)."""
+    from jsonschema import Draft202012Validator
+
     schema: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     return schema
@@ -478,6 +482,9 @@ def strict_validator(schema: dict[str, Any]) -> Draft202012Validator:
     JSON Schema counts 1.0 as an integer; character files never hold
     fractions, so the values read back are exactly what was written.
     """
+    import jsonschema
+    from jsonschema import Draft202012Validator
+
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
     )

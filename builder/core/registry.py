@@ -138,6 +138,9 @@ class GameSystem:
     read_text: Callable[[str], dict[str, Any] | None] = field(default=lambda _text: None)
     """The character document a non-JSON text this system knows makes (The Contract: the
     website's archive), None when the text is not one; refusals raise CharacterFileError."""
+    import_report: Callable[[Any], tuple[str, ...]] = field(default=lambda _character: ())
+    """What an import could not read as the rules' values, one sentence each, for the
+    import's report (The Contract: what a website archive's opening entry names)."""
     """The keys of the character's JSON object holding its ``Identity`` name and player,
     for checks that cannot run Python (a shared server's trigger compares them with the
     row); "" where the identity is not one plain field (it is then checked by the app)."""

@@ -8,9 +8,10 @@ short enough for a message box or one CLI line, whatever the refused value held.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:  # only its errors are read here; jsonschema loads when a schema is used
+    from jsonschema.exceptions import ValidationError
 
 from builder.core.names import escaped, name_problem
 

@@ -11,28 +11,32 @@ from __future__ import annotations
 import base64
 import binascii
 from collections.abc import Mapping
-from typing import Any
-
-from cryptography.exceptions import InvalidSignature
-from cryptography.hazmat.primitives.asymmetric.ed25519 import (
-    Ed25519PrivateKey,
-    Ed25519PublicKey,
-)
-from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+from typing import TYPE_CHECKING, Any
 
 from builder.core.approval_status import ApprovalError, SignatureState
+
+if TYPE_CHECKING:  # ``cryptography`` (9 MB) is imported when a key or signature is first used
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import (
+        Ed25519PrivateKey,
+        Ed25519PublicKey,
+    )
 
 SIGNATURE_ALGORITHM = "ed25519"
 
 
 def public_key_text(key: Ed25519PrivateKey | Ed25519PublicKey) -> str:
     """A public key as the base64 of its 32 raw bytes: the text a leader shares."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+    from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat
+
     public = key.public_key() if isinstance(key, Ed25519PrivateKey) else key
     return base64.b64encode(public.public_bytes(Encoding.Raw, PublicFormat.Raw)).decode("ascii")
 
 
 def parse_public_key(text: str) -> Ed25519PublicKey:
     """An Ed25519 public key from base64 raw text; ApprovalError when it is not one."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
     raw = b64_bytes(text, "public key")
     if len(raw) != 32:
         raise ApprovalError(f"an Ed25519 public key is 32 bytes, not {len(raw)}")
@@ -68,6 +72,8 @@ def check_signature(
     """
     if signature is None:
         return SignatureState.UNSIGNED, "", ""
+    from cryptography.exceptions import InvalidSignature
+
     public_text = signature["public_key"]
     try:
         public = parse_public_key(public_text)

@@ -17,9 +17,10 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:  # imported by ``files`` when a file is first checked
+    from jsonschema import Draft202012Validator
 
 from builder.core import files, schema_check
 from builder.core.canonical import file_text

@@ -282,94 +282,115 @@ def _frozen(items: Mapping[Any, Any]) -> Mapping[Any, Any]:
     return MappingProxyType(dict(items))
 
 
+Convert = Callable[[Any], Any] | None
+"""How one field's value is copied in one direction (frozen -> mutable or back); None: as is."""
+
+_SAME: tuple[Convert, Convert] = (None, None)
+_SET: tuple[Convert, Convert] = (frozenset, set)
+_LIST: tuple[Convert, Convert] = (tuple, list)
+_MAP: tuple[Convert, Convert] = (_frozen, dict)
+_FREEZE, _THAW = 0, 1
+
+_GAME_FIELDS: Mapping[str, tuple[Convert, Convert]] = {
+    "order": _SAME,
+    "pot": _LIST,
+    "wagered": _SET,
+    "first_rules": _LIST,
+    "second_rules": _LIST,
+    "concluded": _SAME,
+}
+"""Each field of :class:`GameState` / :class:`GameTable`: how it freezes and how it thaws."""
+
+
+Way = tuple[tuple[str, Convert], ...]
+"""One direction of a field table: each field's name and how it is copied that way."""
+
+
+def _ways(fields: Mapping[str, tuple[Convert, Convert]]) -> tuple[Way, Way]:
+    """The freezing and the thawing direction of a field table, worked out once."""
+    return (
+        tuple((name, convert[_FREEZE]) for name, convert in fields.items()),
+        tuple((name, convert[_THAW]) for name, convert in fields.items()),
+    )
+
+
+def _copied(source: Any, way: Way) -> dict[str, Any]:
+    """Every field of ``way`` read from ``source`` and copied that way, by name."""
+    return {
+        name: getattr(source, name) if convert is None else convert(getattr(source, name))
+        for name, convert in way
+    }
+
+
+_GAME_FREEZE, _GAME_THAW = _ways(_GAME_FIELDS)
+
+
+def _freeze_game(game: GameTable | None) -> GameState | None:
+    return None if game is None else GameState(**_copied(game, _GAME_FREEZE))
+
+
+def _thaw_game(game: GameState | None) -> GameTable | None:
+    return None if game is None else GameTable(**_copied(game, _GAME_THAW))
+
+
+def _cards_as(cards: Mapping[str, HeldCard | CardState], kind: type[Any]) -> dict[str, Any]:
+    """Every card copied as ``kind`` (HeldCard or CardState), field for field."""
+    return {k: kind(c.id, c.colour, c.text, c.tied_to, c.holder, c.owner) for k, c in cards.items()}
+
+
+def _freeze_cards(cards: Mapping[str, CardState]) -> Mapping[str, HeldCard]:
+    return _frozen(_cards_as(cards, HeldCard))
+
+
+def _thaw_cards(cards: Mapping[str, HeldCard]) -> dict[str, CardState]:
+    return _cards_as(cards, CardState)
+
+
+_TABLE_FIELDS: Mapping[str, tuple[Convert, Convert]] = {
+    "chronicle": _SAME,
+    "elements": _MAP,
+    "links": _SET,
+    "cards": (_freeze_cards, _thaw_cards),
+    "week": _SAME,
+    "phase": _SAME,
+    "dealt": _SAME,
+    "spent": _SET,
+    "markers": _MAP,
+    "marked_this_week": _SET,
+    "marker_history": _LIST,
+    "corrupt": _SET,
+    "destroyed": _SET,
+    "corrupted_week": _MAP,
+    "pending_cascades": _LIST,
+    "other": _SET,
+    "scenes": _MAP,
+    "others_scenes": _SAME,
+    "conflicts_framed": _SET,
+    "conflict_winners": _MAP,
+    "summoned": _SAME,
+    "game": (_freeze_game, _thaw_game),
+    "permanent_rules": _LIST,
+    "winner": _SAME,
+    "win_reason": _SAME,
+}
+"""Each field of :class:`TableState` / :class:`Table`: how it freezes and how it thaws.
+
+One table drives both :func:`freeze` and :func:`thaw`, so the two cannot drift
+apart; a field missing here makes ``TableState(...)`` fail at once.
+"""
+
+
+_TABLE_FREEZE, _TABLE_THAW = _ways(_TABLE_FIELDS)
+
+
 def freeze(table: Table) -> TableState:
     """The table as a frozen value (nothing shared with the table)."""
-    game = table.game
-    return TableState(
-        chronicle=table.chronicle,
-        elements=_frozen(table.elements),
-        links=frozenset(table.links),
-        cards=_frozen(
-            {
-                k: HeldCard(c.id, c.colour, c.text, c.tied_to, c.holder, c.owner)
-                for k, c in table.cards.items()
-            }
-        ),
-        week=table.week,
-        phase=table.phase,
-        dealt=table.dealt,
-        spent=frozenset(table.spent),
-        markers=_frozen(table.markers),
-        marked_this_week=frozenset(table.marked_this_week),
-        marker_history=tuple(table.marker_history),
-        corrupt=frozenset(table.corrupt),
-        destroyed=frozenset(table.destroyed),
-        corrupted_week=_frozen(table.corrupted_week),
-        pending_cascades=tuple(table.pending_cascades),
-        other=frozenset(table.other),
-        scenes=_frozen(table.scenes),
-        others_scenes=table.others_scenes,
-        conflicts_framed=frozenset(table.conflicts_framed),
-        conflict_winners=_frozen(table.conflict_winners),
-        summoned=table.summoned,
-        game=None
-        if game is None
-        else GameState(
-            game.order,
-            tuple(game.pot),
-            frozenset(game.wagered),
-            tuple(game.first_rules),
-            tuple(game.second_rules),
-            game.concluded,
-        ),
-        permanent_rules=tuple(table.permanent_rules),
-        winner=table.winner,
-        win_reason=table.win_reason,
-    )
+    return TableState(**_copied(table, _TABLE_FREEZE))
 
 
 def thaw(state: TableState) -> Table:
     """A fresh mutable table for one event, holding exactly what ``state`` holds."""
-    game = state.game
-    return Table(
-        chronicle=state.chronicle,
-        elements=dict(state.elements),
-        links=set(state.links),
-        cards={
-            k: CardState(c.id, c.colour, c.text, c.tied_to, c.holder, c.owner)
-            for k, c in state.cards.items()
-        },
-        week=state.week,
-        phase=state.phase,
-        dealt=state.dealt,
-        spent=set(state.spent),
-        markers=dict(state.markers),
-        marked_this_week=set(state.marked_this_week),
-        marker_history=list(state.marker_history),
-        corrupt=set(state.corrupt),
-        destroyed=set(state.destroyed),
-        corrupted_week=dict(state.corrupted_week),
-        pending_cascades=list(state.pending_cascades),
-        other=set(state.other),
-        scenes=dict(state.scenes),
-        others_scenes=state.others_scenes,
-        conflicts_framed=set(state.conflicts_framed),
-        conflict_winners=dict(state.conflict_winners),
-        summoned=state.summoned,
-        game=None
-        if game is None
-        else GameTable(
-            game.order,
-            list(game.pot),
-            set(game.wagered),
-            list(game.first_rules),
-            list(game.second_rules),
-            game.concluded,
-        ),
-        permanent_rules=list(state.permanent_rules),
-        winner=state.winner,
-        win_reason=state.win_reason,
-    )
+    return Table(**_copied(state, _TABLE_THAW))
 
 
 def step(state: TableState, numbered: tuple[int, Event]) -> Step[TableState]:

@@ -10,9 +10,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.gm_notes import gm_note_in
 from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
+from builder.core.system_parts import file_writers
 from builder.coven import file as coven_file
 from builder.coven.audit import audit_chronicle
 from builder.coven.chronicle import Chronicle
@@ -27,19 +29,15 @@ def _read(document: Any) -> CharacterFile:
     check_identity(
         _identity(read.chronicle), "character.id", "character.town", "character.others_player"
     )
-    return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION)
+    note = gm_note_in(document, read.chronicle.id)
+    return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION, gm_note=note)
 
 
 def _as_file(file: CharacterFile) -> coven_file.CovenFile:
     return coven_file.CovenFile(file.character, tuple(file.approvals))
 
 
-def _write(file: CharacterFile) -> dict[str, Any]:
-    return coven_file.to_document(_as_file(file))
-
-
-def _dumps(file: CharacterFile) -> bytes:
-    return coven_file.dumps(_as_file(file)).encode("utf-8")
+_write, _dumps = file_writers(_as_file, coven_file.to_document, coven_file.dumps)
 
 
 def _identity(chronicle: Chronicle) -> Identity:

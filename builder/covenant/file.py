@@ -23,10 +23,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
+if TYPE_CHECKING:  # imported when a file is first checked (``_validator``)
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
 
 from builder.core import files, schema_check, schema_words
 from builder.core.canonical import file_text
@@ -142,6 +143,8 @@ def character_from_json(value: Any, where: str = "character") -> cv.CovenantChar
 
 @cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(files.load_schema(resource_path("schemas", SCHEMA_FILE)))
 
 

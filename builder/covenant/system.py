@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from builder.core.approval import ApprovalError
+from builder.core.gm_notes import gm_note_in
 from builder.core.names import check_identity
-from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
+from builder.core.registry import CharacterFile, GameSystem, core_and_log_items
 from builder.core.report import Audit
+from builder.core.system_parts import file_writers, normalizer, person_identity
 from builder.covenant import file as covenant_file
 from builder.covenant.audit import audit_covenant
 from builder.covenant.character import CovenantCharacter
@@ -20,33 +21,25 @@ ID = "covenant"
 
 def _read(document: Any) -> CharacterFile:
     read = covenant_file.from_document(document)
-    check_identity(_identity(read.character), "character.id", "character.name", "character.player")
+    check_identity(
+        person_identity(read.character), "character.id", "character.name", "character.player"
+    )
     version = document.get("version", covenant_file.VERSION)
-    return CharacterFile(ID, read.character, read.approvals, version)
+    return CharacterFile(
+        ID, read.character, read.approvals, version, gm_note=gm_note_in(document, read.character.id)
+    )
 
 
 def _as_file(file: CharacterFile) -> covenant_file.CovenantFile:
     return covenant_file.CovenantFile(file.character, file.approvals)
 
 
-def _write(file: CharacterFile) -> dict[str, Any]:
-    return covenant_file.to_document(_as_file(file))
-
-
-def _dumps(file: CharacterFile) -> bytes:
-    return covenant_file.dumps_covenant(_as_file(file)).encode("utf-8")
-
-
-def _identity(character: CovenantCharacter) -> Identity:
-    return Identity(character.id, character.name, character.player)
-
-
-def _normalize(data: Any) -> dict[str, Any]:
-    try:
-        character = covenant_file.character_from_json(data)
-    except covenant_file.CovenantFileError as exc:
-        raise ApprovalError(exc.what, exc.where) from None
-    return covenant_file.character_to_json(character)
+_write, _dumps = file_writers(_as_file, covenant_file.to_document, covenant_file.dumps_covenant)
+_normalize = normalizer(
+    covenant_file.character_from_json,
+    covenant_file.character_to_json,
+    covenant_file.CovenantFileError,
+)
 
 
 def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
@@ -67,7 +60,7 @@ SYSTEM = GameSystem(
     read=_read,
     write=_write,
     dumps=_dumps,
-    identity=_identity,
+    identity=person_identity,
     normalize=_normalize,
     approval_items=_approval_items,
     audit=_audit,

@@ -19,9 +19,10 @@ import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:  # imported when a file is first checked (``_validator``)
+    from jsonschema import Draft202012Validator
 
 from builder.core import schema_check, schema_words
 from builder.core.codec import DataclassCodec
@@ -123,6 +124,8 @@ def crew_from_json(value: Any, where: str = "crew") -> mc_crew.Crew:
 
 @cache
 def _validator(name: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(resource_path("schemas", name).read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)

@@ -5,16 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from builder.core.approval import ApprovalError
+from builder.core.gm_notes import gm_note_in
 from builder.core.names import check_identity
-from builder.core.registry import (
-    CharacterFile,
-    FileFormatError,
-    GameSystem,
-    Identity,
-    core_and_log_items,
-)
+from builder.core.registry import CharacterFile, GameSystem, core_and_log_items
 from builder.core.report import Audit
+from builder.core.system_parts import file_writers, normalizer, person_identity
 from builder.mortal_coil import file as mc_file
 from builder.mortal_coil.audit import audit_spacefarer
 from builder.mortal_coil.character import Spacefarer
@@ -25,32 +20,20 @@ ID = "mortal-coil"
 
 def _read(document: Any) -> CharacterFile:
     read = mc_file.from_document(document)
-    check_identity(_identity(read.character), "character.id", "character.name", "character.player")
-    return CharacterFile(ID, read.character, read.approvals, document.get("version", 1))
+    check_identity(
+        person_identity(read.character), "character.id", "character.name", "character.player"
+    )
+    version = document.get("version", 1)
+    note = gm_note_in(document, read.character.id)
+    return CharacterFile(ID, read.character, read.approvals, version, gm_note=note)
 
 
 def _as_file(file: CharacterFile) -> mc_file.MortalCoilFile:
     return mc_file.MortalCoilFile(file.character, tuple(file.approvals))
 
 
-def _write(file: CharacterFile) -> dict[str, Any]:
-    return mc_file.to_document(_as_file(file))
-
-
-def _dumps(file: CharacterFile) -> bytes:
-    return mc_file.dumps(_as_file(file)).encode("utf-8")
-
-
-def _identity(character: Spacefarer) -> Identity:
-    return Identity(character.id, character.name, character.player)
-
-
-def _normalize(data: Any) -> dict[str, Any]:
-    try:
-        character = mc_file.character_from_json(data)
-    except FileFormatError as exc:
-        raise ApprovalError(exc.problem, exc.where) from None
-    return mc_file.character_to_json(character)
+_write, _dumps = file_writers(_as_file, mc_file.to_document, mc_file.dumps)
+_normalize = normalizer(mc_file.character_from_json, mc_file.character_to_json)
 
 
 _CORE = ("name", "player", "pronouns", "background", "creation", "items", "armor", "stability")
@@ -74,7 +57,7 @@ SYSTEM = GameSystem(
     read=_read,
     write=_write,
     dumps=_dumps,
-    identity=_identity,
+    identity=person_identity,
     normalize=_normalize,
     approval_items=_approval_items,
     audit=_audit,

@@ -11,9 +11,10 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from functools import cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from jsonschema import Draft202012Validator
+if TYPE_CHECKING:  # imported when a file is first checked (``_validator``)
+    from jsonschema import Draft202012Validator
 
 from builder.core import schema_words
 from builder.core.names import check_identity, check_name
@@ -29,6 +30,8 @@ SCHEMA_FILE = "tiles-game.v1.schema.json"
 
 @cache
 def _validator() -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(resource_path("schemas", SCHEMA_FILE).read_text(encoding="utf-8"))
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)

@@ -33,6 +33,23 @@ def add_json_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document on stdout")
 
 
+def whole_number(text: object, what: str, low: int, high: int) -> int:
+    """``text`` given on the command line as a whole number in [low, high].
+
+    Raises CliError (exit 2) naming ``what`` (the argument or flag) and the range,
+    so every command says the same thing about a number it cannot use.
+    """
+    try:
+        value = int(str(text).strip())
+    except ValueError:
+        raise CliError(
+            f"{what} must be a whole number from {low} to {high}, not {text!r}"
+        ) from None
+    if not low <= value <= high:
+        raise CliError(f"{what} must be from {low} to {high}, not {value}")
+    return value
+
+
 def emit(args: argparse.Namespace, document: Any, text: str | Callable[[], str]) -> None:
     """Print ``document`` as JSON when ``--json`` was given, else the human ``text``."""
     if getattr(args, "json", False):

@@ -33,15 +33,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``contractor`` with ``create`` and every declared operation."""
     from harbinger.app.contract.declared import OPERATIONS
     from harbinger.commands import contractor_export
-    from harbinger.commands.operations import add_operations
+    from harbinger.commands.operations import add_game_command, add_operations
 
-    parser = subparsers.add_parser(
+    actions = add_game_command(
+        subparsers,
         "contractor",
-        help="create a contractor from a creation file; record Contracts, spend Exp, add Gifts",
+        "create a contractor from a creation file; record Contracts, spend Exp, add Gifts",
         description="Create and advance contractors of The Contract in the library "
         "(see --db). Each action is one named operation, as in the desktop app.",
     )
-    actions = parser.add_subparsers(dest="contractor_action", metavar="ACTION")
     create = actions.add_parser(
         "create",
         help="create a contractor from a creation file (the wizard's choices as JSON)",
@@ -59,7 +59,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _register_weapons(actions)
     add_pair_operations(actions)
     add_suggestions(actions)
-    parser.set_defaults(func=_no_action)
     _add_db_reports(subparsers)
 
 
@@ -67,24 +66,18 @@ def _register_weapons(actions: argparse._SubParsersAction) -> None:
     """``contractor weapon add|edit|remove ID ...``: the weapon operations (issue 31)."""
     from builder.contract.weapons import load_weapon_table
     from harbinger.app.contract.weapon_ops import WEAPON_OPERATIONS
-    from harbinger.commands.operations import add_operations
+    from harbinger.commands.operations import add_game_command, add_operations
 
     rows = ", ".join(w.id for w in load_weapon_table().weapons)
-    weapon = actions.add_parser(
+    weapon_actions = add_game_command(
+        actions,
         "weapon",
-        help="add, edit or remove a weapon on the sheet (from the rules' tables or custom)",
+        "add, edit or remove a weapon on the sheet (from the rules' tables or custom)",
         description="Keep a contractor's weapons: copy a row of the rules' weapon tables "
         f"with add --table ROW (rows: {rows}) or write one by hand.",
+        missing="choose an action: add, edit or remove (see harbinger contractor weapon --help)",
     )
-    weapon_actions = weapon.add_subparsers(dest="weapon_action", metavar="ACTION")
     add_operations(weapon_actions, WEAPON_OPERATIONS, NOUN)
-
-    def missing(_args: argparse.Namespace) -> int:
-        raise CliError(
-            "choose an action: add, edit or remove (see harbinger contractor weapon --help)"
-        )
-
-    weapon.set_defaults(func=missing)
 
 
 def add_pair_operations(actions: argparse._SubParsersAction) -> None:
@@ -134,10 +127,6 @@ def run_pair(args: argparse.Namespace, op: Any) -> int:
             raise CliError(f"{pair.name}: {exc}", EXIT_CHECK_FAILED) from None
     emit(args, document, lambda: "\n".join([pair.name, *("  " + ln for ln in pair.lines)]))
     return 0
-
-
-def _no_action(_args: argparse.Namespace) -> int:
-    raise CliError("choose an action (see harbinger contractor --help)")
 
 
 def run_create(args: argparse.Namespace) -> int:

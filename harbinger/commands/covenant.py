@@ -25,41 +25,34 @@ from builder.covenant.contests import (
     relative_size,
     share_cost,
 )
-from harbinger.commands.base import CliError, add_json_flag, emit
+from harbinger.commands.base import CliError, add_json_flag, emit, whole_number
 
 MAX_NUMBER = 1_000_000
 MAX_COUNT = 100
 MAX_SIZE = 100
 
 
-def _number(text: str, what: str, low: int, high: int) -> int:
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise CliError(
-            f"{what} must be a whole number from {low} to {high}, not {text!r}"
-        ) from None
-    if not low <= value <= high:
-        raise CliError(f"{what} must be from {low} to {high}, not {value}")
-    return value
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``covenant`` subcommand and its tools."""
-    covenant = subparsers.add_parser(
+    # Every action at the table on a character of the library, declared once in the app
+    # layer (the same operations the sheet's buttons run), then the tools of its own.
+    from harbinger.app.covenant import OPERATIONS
+    from harbinger.commands.operations import register_game
+
+    tools = register_game(
+        subparsers,
         "covenant",
-        help="Covenant: bids, sharing, sizes, a successor; every action on a character",
+        "Covenant: bids, sharing, sizes, a successor; every action on a character",
+        OPERATIONS,
+        "Covenant character",
         description="Covenant tools: work out a bid before spending, what sharing costs, "
         "what relative size gives, and a sacrificed character's successor.",
+        metavar="TOOL",
+        missing="choose a tool: harbinger covenant {bid,share,size,successor}",
     )
-    covenant.set_defaults(func=_missing)
-    tools = covenant.add_subparsers(dest="covenant_command", metavar="TOOL")
-    # Every action at the table on a character of the library, declared once in the app
-    # layer (the same operations the sheet's buttons run).
-    from harbinger.app.covenant import OPERATIONS
-    from harbinger.commands.operations import add_operations
+    from harbinger.commands import gm_notes
 
-    add_operations(tools, OPERATIONS, "Covenant character")
+    gm_notes.register(tools, "covenant", "Covenant character")
 
     bid = tools.add_parser(
         "bid",
@@ -109,24 +102,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     heir.set_defaults(func=_run_successor)
 
 
-def _missing(_args: argparse.Namespace) -> int:
-    raise CliError("choose a tool: harbinger covenant {bid,share,size,successor}")
-
-
 def _run_bid(args: argparse.Namespace) -> int:
     def count(text: str, what: str) -> int:
-        return _number(text, what, 0, MAX_COUNT)
+        return whole_number(text, what, 0, MAX_COUNT)
 
-    against = None if args.against is None else _number(args.against, "--against", 0, MAX_NUMBER)
+    against = (
+        None if args.against is None else whole_number(args.against, "--against", 0, MAX_NUMBER)
+    )
     plan = plan_bid(
         BidKind(args.kind),
-        _number(args.discipline, "DISCIPLINE", 0, MAX_NUMBER),
+        whole_number(args.discipline, "DISCIPLINE", 0, MAX_NUMBER),
         advantages=count(args.advantages, "--advantages"),
         disadvantages=count(args.disadvantages, "--disadvantages"),
         boosts=count(args.boost, "--boost"),
         imposed=count(args.impose, "--impose"),
         stunt=StuntEffect(args.stunt) if args.stunt else None,
-        shared=_number(args.shared, "--shared", 0, MAX_NUMBER),
+        shared=whole_number(args.shared, "--shared", 0, MAX_NUMBER),
         against=against,
     )
     if plan.problems:
@@ -149,7 +140,7 @@ def _run_bid(args: argparse.Namespace) -> int:
 
 
 def _run_share(args: argparse.Namespace) -> int:
-    points = _number(args.points, "POINTS", 0, MAX_NUMBER)
+    points = whole_number(args.points, "POINTS", 0, MAX_NUMBER)
     cost = BidCost(args.cost)
     spent = share_cost(points, cost)
     document = {"points": points, "cost": cost.value, "discipline": spent}
@@ -158,8 +149,8 @@ def _run_share(args: argparse.Namespace) -> int:
 
 
 def _run_size(args: argparse.Namespace) -> int:
-    attacker = _number(args.attacker, "ATTACKER", -MAX_SIZE, MAX_SIZE)
-    defender = _number(args.defender, "DEFENDER", -MAX_SIZE, MAX_SIZE)
+    attacker = whole_number(args.attacker, "ATTACKER", -MAX_SIZE, MAX_SIZE)
+    defender = whole_number(args.defender, "DEFENDER", -MAX_SIZE, MAX_SIZE)
     shot = CalledShot(args.called_shot) if args.called_shot else None
     rel = relative_size(attacker, defender, shot)
     document = {

@@ -409,12 +409,17 @@ def run_import(args: argparse.Namespace) -> int:
             "action": r.action,
             "family": r.system,
             "system": r.system,
+            **({"report": list(r.report)} if r.report else {}),
         }
         for r in results
     ]
 
     def text() -> str:
-        return "\n".join(f"{i['source']}: {i['action']} {i['name']} ({i['id']})" for i in imported)
+        return "\n".join(
+            f"{i['source']}: {i['action']} {i['name']} ({i['id']})"
+            + "".join(f"\n  {line}" for line in i.get("report", ()))
+            for i in imported
+        )
 
     emit(args, {"imported": imported}, text)
     return 0

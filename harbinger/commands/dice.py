@@ -13,7 +13,7 @@ import argparse
 
 from builder.contract.dice import BAND_RANGES, MAX_DIFFICULTY, MIN_DIFFICULTY, Distribution
 from builder.contract.dice import outcome_distribution as _outcome_distribution
-from harbinger.commands.base import CliError, add_json_flag, emit
+from harbinger.commands.base import CliError, add_json_flag, emit, whole_number
 from harbinger.commands.dice_attack import add_attack_flags, is_attack, run_attack
 
 MAX_POOL = 60
@@ -49,19 +49,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_attack_flags(parser)
     add_json_flag(parser)
     parser.set_defaults(func=run)
-
-
-def _whole_number(text: str, what: str, low: int, high: int) -> int:
-    """Parse a command-line integer in [low, high] or raise CliError naming it."""
-    try:
-        value = int(text.strip())
-    except ValueError:
-        raise CliError(
-            f"{what} must be a whole number from {low} to {high}, not {text!r}"
-        ) from None
-    if not low <= value <= high:
-        raise CliError(f"{what} must be from {low} to {high}, not {value}")
-    return value
 
 
 def _dice(n: int) -> str:
@@ -108,8 +95,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.difficulty is None:
         raise CliError("DIFFICULTY is missing: harbinger dice POOL DIFFICULTY")
-    pool = _whole_number(args.pool, "POOL", 0, MAX_POOL)
-    difficulty = _whole_number(args.difficulty, "DIFFICULTY", 1, MAX_ASKED_DIFFICULTY)
+    pool = whole_number(args.pool, "POOL", 0, MAX_POOL)
+    difficulty = whole_number(args.difficulty, "DIFFICULTY", 1, MAX_ASKED_DIFFICULTY)
     dist = _outcome_distribution(pool, difficulty, floor_at_zero=args.floor)
     emit(args, dist.to_json(), lambda: render_text(dist))
     return 0

@@ -19,7 +19,7 @@ from typing import Any
 from builder.contract.attack import AttackOdds, AttackSetup, attack_odds
 from builder.contract.weapon_record import Weapon
 from builder.contract.weapons import load_weapon_table, range_increments
-from harbinger.commands.base import CliError
+from harbinger.commands.base import CliError, whole_number
 
 ATTACK = "attack"
 MAX_POOL = 30
@@ -105,17 +105,8 @@ def is_attack(args: argparse.Namespace) -> bool:
 
 
 def _number(text: str | None, flag: str, low: int, high: int, default: int) -> int:
-    if text is None:
-        return default
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise CliError(
-            f"{flag} must be a whole number from {low} to {high}, not {text!r}"
-        ) from None
-    if not low <= value <= high:
-        raise CliError(f"{flag} must be from {low} to {high}, not {value}")
-    return value
+    """``text`` as a whole number in [low, high], or ``default`` when the flag was not given."""
+    return default if text is None else whole_number(text, flag, low, high)
 
 
 def _weapon(args: argparse.Namespace) -> Weapon | None:

@@ -350,25 +350,55 @@ def add_operations(
         add_operation(actions, op, noun).set_defaults(noun=noun)
 
 
+def add_game_command(
+    subparsers: argparse._SubParsersAction,
+    command: str,
+    help: str,
+    *,
+    description: str | None = None,
+    metavar: str = "ACTION",
+    missing: str | None = None,
+) -> argparse._SubParsersAction:
+    """Add ``harbinger COMMAND`` with an empty group of actions and return the group.
+
+    ``description`` defaults to ``help`` as a sentence; ``missing`` is what the
+    command says (exit 2) when it is run without an action. The caller adds the
+    game's declared operations (:func:`add_operations`) and its own tools, in
+    the order ``--help`` should list them.
+    """
+    parser = subparsers.add_parser(
+        command,
+        help=help,
+        description=help[:1].upper() + help[1:] + "." if description is None else description,
+    )
+    actions = parser.add_subparsers(dest=f"{command}_action", metavar=metavar)
+    message = f"choose an action (see harbinger {command} --help)" if missing is None else missing
+
+    def run_missing(_args: argparse.Namespace) -> int:
+        raise CliError(message)
+
+    parser.set_defaults(func=run_missing)
+    return actions
+
+
 def register_game(
     subparsers: argparse._SubParsersAction,
     command: str,
     help: str,
     operations: Mapping[str, Operation],
     noun: str,
+    *,
+    description: str | None = None,
+    metavar: str = "ACTION",
+    missing: str | None = None,
 ) -> argparse._SubParsersAction:
     """Add ``harbinger COMMAND ACTION ID ...`` for one game's operations; returns the actions.
 
-    The caller may add more actions of its own (``tmc odds``) to what is returned.
+    The caller may add more actions of its own (``covenant bid``) to what is returned;
+    the keywords are :func:`add_game_command`'s.
     """
-    parser = subparsers.add_parser(
-        command, help=help, description=help[:1].upper() + help[1:] + "."
+    actions = add_game_command(
+        subparsers, command, help, description=description, metavar=metavar, missing=missing
     )
-    actions = parser.add_subparsers(dest=f"{command}_action", metavar="ACTION")
     add_operations(actions, operations, noun)
-
-    def missing(_args: argparse.Namespace) -> int:
-        raise CliError(f"choose an action (see harbinger {command} --help)")
-
-    parser.set_defaults(func=missing)
     return actions

@@ -41,23 +41,15 @@ from builder.mortal_coil.odds import (
     save_pass,
 )
 from builder.mortal_coil.rules import attack_die
-from harbinger.commands.base import CliError, add_json_flag, emit
+from harbinger.commands.base import CliError, add_json_flag, emit, whole_number
 
 MAX_DIE = 100
 MAX_VALUE = 1000
 MAX_DICE = 20
-
-
-def _number(text: str, what: str, low: int, high: int) -> int:
-    try:
-        value = int(str(text).strip())
-    except ValueError:
-        raise CliError(
-            f"{what} must be a whole number from {low} to {high}, not {text!r}"
-        ) from None
-    if not low <= value <= high:
-        raise CliError(f"{what} must be from {low} to {high}, not {value}")
-    return value
+ODDS_MISSING = (
+    "ask a question: harbinger tmc odds {save,damage,stress,highest,fallout,start,retreat,blast}"
+)
+"""What ``tmc`` and ``tmc odds`` say when run without a tool or question."""
 
 
 def _show(p: Fraction) -> str:
@@ -66,23 +58,27 @@ def _show(p: Fraction) -> str:
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add the ``tmc`` subcommand and its ``odds`` questions."""
-    tmc = subparsers.add_parser(
+    from harbinger.app.mortal_coil import OPERATIONS
+    from harbinger.commands.operations import add_game_command, add_operations
+
+    tmc_sub = add_game_command(
+        subparsers,
         "tmc",
-        help="This Mortal Coil: exact odds, PDFs, and every action on a spacefarer",
+        "This Mortal Coil: exact odds, PDFs, and every action on a spacefarer",
         description="This Mortal Coil tools, and the actions at the table on a spacefarer "
         "of the library (take-harm, short-rest, fallout...).",
+        metavar="TOOL",
+        missing=ODDS_MISSING,
     )
-    tmc.set_defaults(func=_missing)
-    tmc_sub = tmc.add_subparsers(dest="tmc_command", metavar="TOOL")
     odds = tmc_sub.add_parser(
         "odds", help="exact odds of saves, critical damage, kept dice and fallout"
     )
     odds.set_defaults(func=_missing)
     _register_pdf(tmc_sub)
-    from harbinger.app.mortal_coil import OPERATIONS
-    from harbinger.commands.operations import add_operations
-
     add_operations(tmc_sub, OPERATIONS, "spacefarer")
+    from harbinger.commands import gm_notes
+
+    gm_notes.register(tmc_sub, "mortal-coil", "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")
@@ -125,16 +121,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def _missing(_args: argparse.Namespace) -> int:
-    raise CliError(
-        "ask a question: harbinger tmc odds "
-        "{save,damage,stress,highest,fallout,start,retreat,blast}"
-    )
+    raise CliError(ODDS_MISSING)
 
 
 def _dice(texts: list[str]) -> list[int]:
     if len(texts) > MAX_DICE:
         raise CliError(f"at most {MAX_DICE} dice, not {len(texts)}")
-    return [_number(t.lower().removeprefix("d"), "a die", 1, MAX_DIE) for t in texts]
+    return [whole_number(t.lower().removeprefix("d"), "a die", 1, MAX_DIE) for t in texts]
 
 
 def _dist_text(dist: Distribution) -> list[str]:
@@ -142,7 +135,7 @@ def _dist_text(dist: Distribution) -> list[str]:
 
 
 def _run_save(args: argparse.Namespace) -> int:
-    abilities = [_number(a, "ABILITY", 0, 30) for a in args.abilities]
+    abilities = [whole_number(a, "ABILITY", 0, 30) for a in args.abilities]
     chances = [(a, save_pass(a)) for a in abilities]
     document = {"saves": [{"ability": a, "pass": json_fraction(p)} for a, p in chances]}
     text = "\n".join(f"ability {a:>2}: passes {_show(p)}" for a, p in chances)
@@ -152,9 +145,9 @@ def _run_save(args: argparse.Namespace) -> int:
 
 def _run_harm(args: argparse.Namespace) -> int:
     sides = [attack_die(s, args.impaired, args.enhanced) for s in _dice(args.die)]
-    reduction = _number(args.guard, args.guard_name, 0, MAX_VALUE)
-    hp = _number(args.hp, "HP", 0, MAX_VALUE)
-    ability = _number(args.ability, args.ability_name, 1, 30)
+    reduction = whole_number(args.guard, args.guard_name, 0, MAX_VALUE)
+    hp = whole_number(args.hp, "HP", 0, MAX_VALUE)
+    ability = whole_number(args.ability, args.ability_name, 1, 30)
     dist = keep_highest(sides) if len(sides) > 1 else die(sides[0])
     odds = harm_odds(dist, reduction, hp, ability)
     name = args.ability_name
@@ -189,7 +182,7 @@ def _run_highest(args: argparse.Namespace) -> int:
 
 
 def _run_fallout(args: argparse.Namespace) -> int:
-    odds = fallout_odds(_number(args.taken, "TAKEN", 0, 10))
+    odds = fallout_odds(whole_number(args.taken, "TAKEN", 0, 10))
     if odds.retires:
         text = "all ten fallout taken: the next fallout retires the character"
     else:
@@ -327,7 +320,7 @@ def _member(text: str, index: int) -> tuple[str, int]:
     name, sep, dex = text.rpartition("=")
     if not sep:
         name, dex = f"member {index}", text
-    return name.strip() or f"member {index}", _number(dex, f"DEX of {text!r}", 0, 30)
+    return name.strip() or f"member {index}", whole_number(dex, f"DEX of {text!r}", 0, 30)
 
 
 def _run_start(args: argparse.Namespace) -> int:
@@ -360,7 +353,7 @@ def _run_start(args: argparse.Namespace) -> int:
 
 
 def _run_retreat(args: argparse.Namespace) -> int:
-    dex = _number(args.dex, "DEX", 0, 30)
+    dex = whole_number(args.dex, "DEX", 0, 30)
     safe = not args.no_safe_destination
     p = retreat_chance(dex, safe)
     document = {"dex": dex, "safe_destination": safe, "gets_away": json_fraction(p)}
@@ -372,9 +365,9 @@ def _run_retreat(args: argparse.Namespace) -> int:
 
 
 def _run_blast(args: argparse.Namespace) -> int:
-    standard = _number(args.die.lower().removeprefix("d"), "the die", 1, MAX_BLAST_DIE)
-    targets = None if args.targets is None else _number(args.targets, "TARGETS", 1, MAX_DICE)
-    armor = _number(args.armor, "armor", 0, MAX_VALUE)
+    standard = whole_number(args.die.lower().removeprefix("d"), "the die", 1, MAX_BLAST_DIE)
+    targets = None if args.targets is None else whole_number(args.targets, "TARGETS", 1, MAX_DICE)
+    armor = whole_number(args.armor, "armor", 0, MAX_VALUE)
     odds = blast_odds(standard, targets, armor, impaired=args.impaired, enhanced=args.enhanced)
 
     def dist(d: object) -> dict[str, object]:
@@ -424,9 +417,10 @@ def _run_move(args: argparse.Namespace) -> int:
 def _run_carry(args: argparse.Namespace) -> int:
     kind = CarrierKind(args.kind)
     counts = {
-        size: _number(getattr(args, size.value), f"--{size.value}", 0, 1000) for size in ItemSize
+        size: whole_number(getattr(args, size.value), f"--{size.value}", 0, 1000)
+        for size in ItemSize
     }
-    per = _number(args.small_per_slot, "--small-per-slot", 1, 100)
+    per = whole_number(args.small_per_slot, "--small-per-slot", 1, 100)
     items = [Item(f"{size.value} {i}", size) for size, n in counts.items() for i in range(n)]
     load = carrier_load(kind, items, per)
     document = {

@@ -8,10 +8,12 @@ from typing import Any
 from reportlab.lib.colors import Color, black
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.pathobject import PDFPathObject
 from reportlab.platypus import Flowable, Table, TableStyle
 
 from printing.common.fonts import SANS, SANS_BOLD
 from printing.common.long_tables import LONG_TABLE_ROWS, TableParts, in_parts
+from printing.common.plain_cell import PlainCell, plain_cell_fits
 from printing.common.styles import ACCENT, INK, RULE, SHADE
 from printing.common.text import clean, para
 from printing.common.text_grid import CellFont, GridLook, TextGrid, column_fonts
@@ -46,21 +48,41 @@ class DotRating(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
-        canv = self.canv
+        canv: Any = self.canv  # its page code and stroke-and-fill are not in the stubs
         r = self.size / 2
         canv.saveState()
         canv.setLineWidth(0.7)
         canv.setStrokeColor(INK)
+        canv.setFillColor(INK)
+        dashed: bool | None = None
         for i in range(self.maximum):
             cx = r + i * (self.size + self.gap)
             filled = i < self.rating
-            if self.optional_from is not None and i + 1 >= self.optional_from and not filled:
-                canv.setDash(1, 1.2)
-            else:
-                canv.setDash()
-            canv.setFillColor(INK)
-            canv.circle(cx, r, r - 0.35, stroke=1, fill=1 if filled else 0)
+            dash = self.optional_from is not None and i + 1 >= self.optional_from and not filled
+            if dash != dashed:
+                canv.setDash(1, 1.2) if dash else canv.setDash()
+                dashed = dash
+            canv._code.extend(_circle_path(cx, r, r - 0.35))
+            canv._strokeAndFill(1, 1 if filled else 0)
         canv.restoreState()
+
+
+_CIRCLES: dict[tuple[float, float, float], tuple[str, ...]] = {}
+"""The path operators of each circle a rating has drawn: a sheet draws the same few dozen
+circles again and again, and reportlab works out each one's Bézier curves anew."""
+
+
+def _circle_path(x: float, y: float, r: float) -> tuple[str, ...]:
+    """The operators ``canvas.circle(x, y, r)`` writes before its stroke and fill operator."""
+    key = (x, y, r)
+    path = _CIRCLES.get(key)
+    if path is None:
+        code: list[str] = []
+        PDFPathObject(code=code).ellipse(x - r, y - r, 2 * r, 2 * r)
+        if len(_CIRCLES) < 4096:
+            _CIRCLES[key] = tuple(code)
+        path = tuple(code)
+    return path
 
 
 class TickTrack(Flowable):
@@ -138,16 +160,20 @@ class WriteLine(Flowable):
 
 
 def fit(text: str, style: ParagraphStyle, width: float) -> Flowable | str:
-    """A cell for user text: a plain string when it fits on one line, else a paragraph.
+    """A cell for user text: a plain string when it fits on one line, else a wrapped cell.
 
     A plain cell is drawn literally and costs a fraction of a paragraph, and
-    most cells (dates, names, short entries) fit. ``width`` is the column
+    most cells (dates, names, short entries) fit. Longer plain text becomes a
+    ``PlainCell``, which wraps as the paragraph does for less; text it does not
+    cover (line breaks, very long text) stays a paragraph. ``width`` is the column
     width; the column must draw plain cells in ``style`` (``grid(fonts=...)``).
     """
     value = clean(text)
     room = width - 2 * CELL_PADDING - 0.5
     if "\n" not in value and stringWidth(value, style.fontName, style.fontSize) <= room:
         return value
+    if plain_cell_fits(value, style):  # wraps as the paragraph would, at a fraction of its cost
+        return PlainCell(value, style)
     return para(value, style)
 
 

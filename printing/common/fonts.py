@@ -49,12 +49,66 @@ class SheetFont(TTFont):
             memo = self._memos[doc] = {}
         done = memo.get(text)
         if done is None:
-            done = memo[text] = super().splitString(text, doc, encoding)
+            done = self._known_split(text, doc)
+            if done is None:
+                done = super().splitString(text, doc, encoding)
+            memo[text] = done
         return done
+
+    def _known_split(self, text: Any, doc: Any) -> list[tuple[int, bytes]] | None:
+        """reportlab's split of ``text`` when every character already has its code in
+        ``doc``; ``None`` when one is new (reportlab then gives it the next code).
+
+        The same answer as ``TTFont.splitString``, built from the codes given so far
+        without its per-character loop.
+        """
+        state = self.state.get(doc)
+        if state is None or not isinstance(text, str) or "\xa0" in text:
+            return None
+        known = state.assignments  # type: ignore[attr-defined]  # not in the stubs
+        try:
+            codes = [known[c] for c in map(ord, text)]
+        except KeyError:
+            return None
+        if not codes:
+            return []
+        if max(codes) < 256:  # one subset, the usual case
+            return [(0, bytes(codes))]
+        results: list[tuple[int, bytes]] = []
+        current, run = -1, bytearray()
+        for n in codes:
+            if n >> 8 != current:
+                if run:
+                    results.append((current, bytes(run)))
+                current, run = n >> 8, bytearray()
+            run.append(n & 0xFF)
+        if run:
+            results.append((current, bytes(run)))
+        return results
+
+    def stringWidth(self, text: Any, size: Any, encoding: str = "utf8") -> Any:
+        """The width of ``text`` at ``size`` points, remembered: the same as reportlab's.
+
+        reportlab measures every word of every paragraph each time it breaks lines
+        (some seven thousand measures a sheet), mostly the same few hundred words,
+        dates and numbers; a measure depends only on the face, the text and the size.
+        """
+        key = (text, size)
+        width = self._widths.get(key)
+        if width is None:
+            if len(self._widths) >= _WIDTHS_KEPT:
+                self._widths.clear()
+            width = self._widths[key] = super().stringWidth(text, size, encoding)
+        return width
 
     def __init__(self, name: str, filename: str) -> None:
         super().__init__(name, filename)
         self._memos: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
+        self._widths: dict[tuple[Any, Any], Any] = {}
+
+
+_WIDTHS_KEPT = 50_000
+"""Most measures one face keeps (a few MB); past that it starts again from none."""
 
 
 _lock = threading.Lock()

@@ -24,8 +24,10 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.platypus import Flowable, Table
+
+from printing.common.fonts import SheetFont
 
 CellFont = tuple[str, float, float, Any]
 """A plain cell's face: font name, size, leading and fill colour."""
@@ -191,7 +193,10 @@ class TextGrid(Flowable):
             for j, cell in enumerate(row):
                 width = self.widths[j]
                 if isinstance(cell, (Flowable, list, tuple)):
-                    self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
+                    if self._draw_in_place(cell, x, width, bottoms[i] + heights[i]):
+                        current = None  # the cell chose its own face
+                    else:
+                        self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
                 else:
                     font = self._font(i, j)
                     if current is None or font[3] != current[3]:
@@ -238,6 +243,19 @@ class TextGrid(Flowable):
         for line in ("" if cell is None else str(cell)).split("\n"):
             draw_string(self.canv, at, y, line, share)
             y -= font[2]
+
+    def _draw_in_place(self, cell: Any, x: float, width: float, top: float) -> bool:
+        """Draw a wrapped plain cell (``printing.common.plain_cell``) straight onto the page
+        where its flowable would go; False for any other cell, or one it cannot draw so."""
+        lines_at = getattr(cell, "lines_at", None)
+        if lines_at is None:
+            return False
+        look = self.look
+        lines = lines_at(width - look.left - look.right)
+        if lines is None:
+            return False
+        cell.draw_at(self.canv, x + look.left, top - look.top, lines)
+        return True
 
     def _draw_flowables(self, i: int, j: int, cell: Any, x: float, top: float) -> None:
         look = self.look
@@ -289,13 +307,35 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
     key = (name, size, leading, text)
     run = runs.get(key)
     if run is None:
-        run = runs[key] = canv.beginText(0, 0)._formatText(text)
+        run = runs[key] = _text_run(canv, name, size, leading, text)
     if share:
         x -= share * stringWidth(text, name, size)
     canv._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {run} T* ET")
 
 
+def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> str:
+    """The operators ``PDFTextObject._formatText`` writes for ``text`` in a fresh text object.
+
+    For the sheet's TrueType faces they are written here from the font's split of the
+    string (itself remembered per document), without making a text object per string;
+    any other face goes through reportlab.
+    """
+    font = getFont(name)
+    if not isinstance(font, SheetFont) or font.shapable:
+        return str(canv.beginText(0, 0)._formatText(text))
+    doc, escape = canv._doc, canv._escape
+    parts: list[str] = []
+    current = -1
+    for subset, piece in font.splitString(text, doc):
+        if subset != current:
+            parts.append(
+                f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(leading)} TL"
+            )
+            current = subset
+        parts.append(f"({escape(piece)}) Tj")
+    return " ".join(parts)
+
+
 def column_fonts(count: int, base: CellFont, overrides: Mapping[int, CellFont]) -> list[CellFont]:
     """``count`` columns' faces: ``base`` except where ``overrides`` names the column."""
     return [overrides.get(c, base) for c in range(count)]
-

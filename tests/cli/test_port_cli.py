@@ -31,3 +31,15 @@ def test_a_veteran_port_is_created_stored_and_waits_for_approval(
     assert "available 285 (= 150 starting \\u2212 65 at creation + 200 earned" in text
     assert "ledger.ported" in text
     assert "+200 Exp, +30 Gift Credits" in text
+
+
+def test_the_roster_shows_a_veteran_port_as_veteran_before_any_victory(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """A Veteran port "opens at Veteran" with 0 victories of its own: the roster says
+    Veteran with 0 victories, not Newbie ("Newbie 0–3 victories")."""
+    creation = tmp_path / "creation.json"
+    creation.write_text(json.dumps({**CREATION, "ported": "veteran"}), encoding="utf-8")
+    ok(capsys, f"contractor create {creation}")
+    listed = ok(capsys, "db list")["contractors"]
+    assert [(c["id"], c["victories"], c["status"]) for c in listed] == [("mara", 0, "Veteran")]

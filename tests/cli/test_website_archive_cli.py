@@ -99,3 +99,56 @@ def test_a_broken_archive_is_refused_with_its_line(capsys: Any, tmp_path: Path) 
     assert "broken.txt: line 24: not a readable website archive" in err
     assert "'Firearms six'" in err
     assert "nothing was imported" in err
+
+
+def test_the_roster_shows_each_archives_victories_and_status(
+    capsys: Any, monkeypatch: pytest.MonkeyPatch, library_url: str, tmp_path: Path
+) -> None:
+    """The roster counts the opening entry's victories with the Contracts recorded here.
+
+    "Newbie 0–3 victories, Novice 4–9, Seasoned 10–16, Professional 17–24, Veteran 25+":
+    Tamsin's 1 is Newbie, Hollis's 5 Novice, Odile's 27 Veteran, as each archive says,
+    in a SQLite library (also read by the start-up's quick roster) and on PostgreSQL.
+    Odile's archive written as the website writes a port it made ("Ported as Veteran
+    Contractor with 3 victories") shows 3 victories and stays a Veteran.
+    """
+    from models.quick_roster import quick_roster
+
+    monkeypatch.setenv("HARBINGER_DB", library_url)
+    ported = tmp_path / "ported-odile.md"
+    text = (ARCHIVES / "veteran-odile-marsh.md").read_text(encoding="utf-8")
+    ported.write_text(
+        text.replace("# Odile Marsh", "# Odile Ported").replace(
+            "Veteran Contractor with 27 victories and 6 losses",
+            "Ported as Veteran Contractor with 3 victories and 0 losses",
+        ),
+        encoding="utf-8",
+    )
+    for name, *_rest in CASES:
+        ok(capsys, f"db import {ARCHIVES / name}")
+    ok(capsys, f"db import {ported}")
+    listed = ok(capsys, "db list")["contractors"]
+    expected = {(who, wins, status) for _n, who, _a, _e, _c, status, wins in CASES}
+    expected.add(("Odile Ported", 3, "Veteran"))
+    assert {(c["name"], c["victories"], c["status"]) for c in listed} == expected
+    if "://" not in library_url:
+        quick = quick_roster(f"sqlite:///{library_url}")
+        assert quick is not None
+        assert {(e.name, e.victories, e.standing) for e in quick} == expected
+
+
+def test_the_import_report_names_what_the_archive_could_not_say(capsys: Any) -> None:
+    """Hollis's Gift is a 'Boost' power (no Effect of the catalog) and neither of his
+    scars is a stock scar, whose tier the archive never writes: three lines, in order;
+    Tamsin's archive has nothing of the kind, so her result carries no report."""
+    hollis = ok(capsys, f"db import {ARCHIVES / 'scarred-hollis-vane.md'}")["imported"][0]
+    assert hollis["report"] == [
+        "Gift 'Steady Hands': the Effect 'Boost' is no Effect of the catalog; kept as the "
+        "archive's text (its System text stands)",
+        "Battle Scar 'Crushed left hand': the archive does not give its tier; stored as Minor "
+        "(Severity 4) until the leader sets it",
+        "Battle Scar 'Burn-scarred throat': the archive does not give its tier; stored as "
+        "Minor (Severity 4) until the leader sets it",
+    ]
+    tamsin = ok(capsys, f"db import {ARCHIVES / 'newbie-tamsin-rook.md'}")["imported"][0]
+    assert "report" not in tamsin

@@ -8,7 +8,7 @@ its own outside this file. A note reading "out" puts the character out of play.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,7 +41,8 @@ class DummyCharacter:
     log: tuple[Note, ...] = ()
 
 
-def _text(value: Any, where: str) -> str:
+def text(value: Any, where: str) -> str:
+    """``value`` read from a file where text belongs, else FileFormatError naming ``where``."""
     if not isinstance(value, str):
         raise FileFormatError(f"expected text, got {value!r}", where)
     return value
@@ -57,12 +58,10 @@ def _read(document: Any) -> CharacterFile:
     if not isinstance(log, list):
         raise FileFormatError("expected a list", "character.log")
     character = DummyCharacter(
-        id=_text(body.get("id"), "character.id"),
-        name=_text(body.get("name"), "character.name"),
-        player=_text(body.get("player", ""), "character.player"),
-        log=tuple(
-            Note(_text(e.get("text"), f"character.log[{i}].text")) for i, e in enumerate(log)
-        ),
+        id=text(body.get("id"), "character.id"),
+        name=text(body.get("name"), "character.name"),
+        player=text(body.get("player", ""), "character.player"),
+        log=tuple(Note(text(e.get("text"), f"character.log[{i}].text")) for i, e in enumerate(log)),
     )
     approvals = tuple(document.get("approvals", ()))
     return CharacterFile(ID, character, approvals, int(document.get("version", 1)))
@@ -83,8 +82,15 @@ def _write(file: CharacterFile) -> dict[str, Any]:
     }
 
 
-def _dumps(file: CharacterFile) -> bytes:
-    return (json.dumps(_write(file), indent=2, sort_keys=True) + "\n").encode("utf-8")
+def json_dumps(
+    write: Callable[[CharacterFile], dict[str, Any]],
+) -> Callable[[CharacterFile], bytes]:
+    """A test system's ``dumps``: its ``write`` document as sorted, indented UTF-8 JSON."""
+
+    def dumps(file: CharacterFile) -> bytes:
+        return (json.dumps(write(file), indent=2, sort_keys=True) + "\n").encode("utf-8")
+
+    return dumps
 
 
 def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
@@ -101,7 +107,7 @@ SYSTEM = GameSystem(
     character_type=DummyCharacter,
     read=_read,
     write=_write,
-    dumps=_dumps,
+    dumps=json_dumps(_write),
     identity=lambda c: Identity(c.id, c.name, c.player),
     normalize=lambda data: dict(data),
     approval_items=_approval_items,
@@ -111,10 +117,15 @@ SYSTEM = GameSystem(
 )
 
 
+def registering(system: GameSystem) -> Iterator[GameSystem]:
+    """Register a test's game system for one test, and take it out again afterwards."""
+    register(system)
+    try:
+        yield system
+    finally:
+        unregister(system.id)
+
+
 def registered() -> Iterator[GameSystem]:
     """Register the dummy system for one test, and take it out again afterwards."""
-    register(SYSTEM)
-    try:
-        yield SYSTEM
-    finally:
-        unregister(ID)
+    yield from registering(SYSTEM)

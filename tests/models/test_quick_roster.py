@@ -21,7 +21,8 @@ from builder.contract.character import Concept, Correction
 from harbinger.shell.paths import sqlite_url
 from models import roster_sql
 from models.library import Library
-from models.quick_roster import compiled, quick_roster
+from models.quick_roster import compiled, quick_roster, quick_roster_rows
+from models.values import RosterRow
 from tests.builder.contract.ledger_text import contractor
 from tests.builder.mortal_coil.examples import OKOYE
 
@@ -72,6 +73,44 @@ def test_it_reads_every_line_as_the_library_does(tmp_path: Path) -> None:
     assert sorted(e.victories for e in expected if e.victories) == [1, 1, 3, 11]
 
 
+def test_its_plain_rows_hold_what_the_library_entries_hold(tmp_path: Path) -> None:
+    """The start-up's tuples (issue 29) are the library's roster, line for line, in its order."""
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    with Library.open(path) as library:
+        entries = library.roster()
+    rows = quick_roster_rows(sqlite_url(path))
+    assert rows is not None and all(type(row) is RosterRow for row in rows)
+    assert rows == [
+        RosterRow(
+            e.id,
+            e.name,
+            e.player,
+            e.victories or 0,
+            e.alive,
+            e.approval_state,
+            e.updated_at.strftime("%Y-%m-%d %H:%M"),
+            e.system,
+            e.owner,
+            e.floor_victories,
+        )
+        for e in entries
+    ]
+    by_name = {row.name: row for row in rows}
+    assert by_name["Revived One"].alive  # the death voided by a correction
+    assert sorted(row.victories for row in rows if row.victories) == [1, 1, 3, 11]
+    assert {row.family for row in rows} == {"contract", "covenant", "mortal-coil", "coven"}
+
+
+def test_its_plain_rows_leave_what_they_cannot_read_to_the_library(tmp_path: Path) -> None:
+    assert quick_roster_rows(sqlite_url(tmp_path / "missing.sqlite3")) is None
+    assert quick_roster_rows("postgresql://dana@localhost/playgroup") is None
+    old = tmp_path / "old.sqlite3"
+    shutil.copyfile(OLD_LIBRARY, old)
+    assert quick_roster_rows(sqlite_url(old)) is None
+    assert old.read_bytes() == OLD_LIBRARY.read_bytes()
+
+
 def test_it_changes_nothing_on_disk(tmp_path: Path) -> None:
     path = tmp_path / "library.sqlite3"
     _filled(path)
@@ -106,6 +145,8 @@ def test_it_imports_neither_sqlalchemy_nor_the_rules(tmp_path: Path) -> None:
         "import sys\n"
         "from models.quick_roster import quick_roster\n"
         f"rows = quick_roster({sqlite_url(path)!r})\n"
+        "from models.quick_roster import quick_roster_rows\n"
+        f"assert len(quick_roster_rows({sqlite_url(path)!r})) == len(rows)\n"
         "heavy = ('sqlalchemy', 'sqlmodel', 'alembic', 'pydantic', 'builder.systems')\n"
         "print(len(rows), sorted(m for m in sys.modules if m.startswith(heavy)))\n"
     )

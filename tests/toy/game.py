@@ -11,16 +11,16 @@ the desktop app once a test registers it (issue 26, "Done when"). Its rules:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from builder.core.findings import Finding, Severity
-from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity, register
-from builder.core.registry import unregister as unregister_system
+from builder.core.registry import CharacterFile, FileFormatError, GameSystem, Identity
 from builder.core.report import Audit, AuditLine
 from harbinger.app.common import Operation, Plan, about, store_whole
+from tests.models.dummy_system import json_dumps, registering
+from tests.models.dummy_system import text as _text
 
 ID = "tally"
 FORMAT = "harbinger.test-tally"
@@ -41,12 +41,6 @@ class Tally:
 def _whole(value: Any, where: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
         raise FileFormatError(f"expected a whole number, got {value!r}", where)
-    return value
-
-
-def _text(value: Any, where: str) -> str:
-    if not isinstance(value, str):
-        raise FileFormatError(f"expected text, got {value!r}", where)
     return value
 
 
@@ -76,10 +70,6 @@ def _write(file: CharacterFile) -> dict[str, Any]:
         },
         "approvals": [dict(a) for a in file.approvals],
     }
-
-
-def _dumps(file: CharacterFile) -> bytes:
-    return (json.dumps(_write(file), indent=2, sort_keys=True) + "\n").encode("utf-8")
 
 
 def _approval_items(character: Mapping[str, Any]) -> dict[str, Any]:
@@ -121,7 +111,7 @@ SYSTEM = GameSystem(
     character_type=Tally,
     read=_read,
     write=_write,
-    dumps=_dumps,
+    dumps=json_dumps(_write),
     identity=lambda t: Identity(t.id, t.name, t.player),
     normalize=lambda data: dict(data),
     approval_items=_approval_items,
@@ -157,8 +147,4 @@ ADD = Operation(
 
 def registered() -> Iterator[GameSystem]:
     """Register Tally for one test (rules and storage only), and take it out afterwards."""
-    register(SYSTEM)
-    try:
-        yield SYSTEM
-    finally:
-        unregister_system(ID)
+    yield from registering(SYSTEM)

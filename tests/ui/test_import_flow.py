@@ -6,7 +6,7 @@ import dataclasses
 import threading
 from pathlib import Path
 
-from PySide6.QtWidgets import QProgressDialog, QPushButton
+from PySide6.QtWidgets import QMessageBox, QProgressDialog, QPushButton
 
 from builder.contract.file import dumps_character_file, read_character_file
 from resources import resource_path
@@ -171,6 +171,22 @@ def test_a_website_archive_is_imported_from_the_app(
     window.import_files([renamed])
     idle(window, qtbot)
     assert names(window) == ["Odile Marsh"]
+    # Her Gifts' "Active" is no Style of the catalog: the app says so after the import.
+    box = window.current_dialog
+    assert isinstance(box, QMessageBox)
+    assert box.windowTitle() == "Import report"
+    assert "Odile Marsh:" in box.text()
+    assert "Gift 'Needle Rain': the website's activation 'Active' is no Style" in box.text()
+    box.close()
+
+
+def test_an_import_with_nothing_to_report_shows_no_report(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    window.import_files([resource_path("examples") / "newbie-wren-halloway.json"])
+    idle(window, qtbot)
+    assert names(window) == ["Wren Halloway"]
+    assert not isinstance(window.current_dialog, QMessageBox)
 
 
 def _live_character_files() -> int:
@@ -265,3 +281,28 @@ def test_cancel_after_a_batch_keeps_that_batch_and_says_so(
         "Import cancelled: the 2 files of the batches already stored were imported, "
         "nothing of the rest"
     ) in messages
+
+
+def test_the_roster_shows_an_archive_the_website_ported_at_its_status(
+    window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    """"Ported as Veteran Contractor with 3 victories": 3 victories alone would be a
+    Newbie ("Newbie 0–3 victories"); the roster shows Veteran with 3 victories."""
+    from ui.roster import ID_ROLE
+
+    archive = Path(__file__).parents[1] / "data" / "website_archives" / "veteran-odile-marsh.md"
+    ported = tmp_path / "ported.md"
+    ported.write_text(
+        archive.read_text(encoding="utf-8").replace(
+            "Veteran Contractor with 27 victories and 6 losses",
+            "Ported as Veteran Contractor with 3 victories and 0 losses",
+        ),
+        encoding="utf-8",
+    )
+    window.import_files([ported])
+    idle(window, qtbot)
+    model = window.roster.model
+    group = model.item(0, 0)
+    cells = [group.child(0, c).text() for c in range(len(window.roster.COLUMNS))]
+    assert group.child(0, 0).data(ID_ROLE)
+    assert cells[:3] == ["Odile Marsh", "Veteran", "3"]

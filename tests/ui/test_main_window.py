@@ -103,7 +103,7 @@ def test_roster_groups_by_player_and_filters(window: MainWindow) -> None:
     finish(make_contractor(window, name="Ortwin Hale", player="Tomas"))
     finish(make_contractor(window, name="Ada Voss", player="Ines"))
     model = window.roster.model
-    groups = [model.item(i, 0).text() for i in range(model.rowCount())]
+    groups = [model.item(row, 0).text() for row in model.players]
     assert groups == ["Ines  (2)", "Tomas  (1)"]
     ines = model.item(0, 0)
     assert [ines.child(r, 0).text() for r in range(ines.rowCount())] == ["Ada Voss", "Mara Quill"]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from PySide6.QtCore import Qt
+
 from models.values import RosterEntry
 from ui.roster import RosterPanel
 
@@ -37,13 +39,31 @@ def shown_widths(roster: RosterPanel) -> dict[str, tuple[int, int]]:
     return found
 
 
-def test_a_narrow_roster_scrolls_sideways_instead_of_shortening_names(qtbot) -> None:
-    roster = panel(qtbot, 200)
+def test_a_narrow_roster_cuts_the_other_columns_never_the_names(qtbot) -> None:
+    roster = panel(qtbot, 200)  # as narrow as its filters let it be
     widths = shown_widths(roster)
     assert sorted(widths) == sorted([*NAMES[:3], "✝ Orrin Vale"])
     for name, (cell, text) in widths.items():
         assert cell >= text, name
-    assert roster.tree.horizontalScrollBar().maximum() > 0
+    # Issue 29: the other columns give way ("Chang…", whole in the tooltip) before the list
+    # scrolls sideways.
+    assert roster.tree.horizontalScrollBar().maximum() == 0
+    approval = roster.model.index(1, 3)
+    assert approval.data(Qt.ItemDataRole.ToolTipRole) == "Changes requested"
+    assert roster.tree.header().sectionSize(3) < roster.tree.fontMetrics().horizontalAdvance(
+        "Changes requested"
+    )
+
+
+def test_a_roster_too_narrow_for_a_long_name_scrolls_sideways(qtbot) -> None:
+    roster = panel(qtbot, 200)
+    long_name = "Bartholomew Quillingsworth-Arden of the Northern Reach"  # past NAME_CHARS
+    roster.set_rows(
+        [RosterEntry("x", long_name, "Dana", 1, True, "pending", datetime(2025, 1, 1), "coven")]
+    )
+    qtbot.waitUntil(lambda: roster.tree.horizontalScrollBar().maximum() > 0)
+    name = roster.tree.visualRect(roster.model.index(1, 0)).width()
+    assert name >= roster.tree.fontMetrics().horizontalAdvance("Bartholomew Quillingsworth")
 
 
 def test_a_wide_roster_gives_the_room_to_the_names(qtbot) -> None:
@@ -66,8 +86,10 @@ def test_the_names_are_refitted_when_a_scroll_bar_comes_and_goes(qtbot) -> None:
     qtbot.waitUntil(lambda: roster.tree.verticalScrollBar().isVisible())
     qtbot.waitUntil(lambda: roster.tree.viewport().width() < wide)
     qtbot.waitUntil(
-        lambda: sum(header.sectionSize(c) for c in range(header.count()))
-        == roster.tree.viewport().width()
+        lambda: (
+            sum(header.sectionSize(c) for c in range(header.count()))
+            == roster.tree.viewport().width()
+        )
     )
     assert roster.tree.horizontalScrollBar().maximum() == 0
 

@@ -19,6 +19,7 @@ from builder.contract.ledger.values import (
     Posting,
     PostResult,
     bad_enum,
+    bonus_cap,
     entry_place,
     enum_of,
 )
@@ -32,7 +33,11 @@ PORT_APPROVAL_RULE = "ledger.ported"
 def port_status(entry: Ported) -> Status | None:
     """The Status a port entry opens at, None for an unknown level."""
     level = enum_of(PortLevel, entry.level)
-    if level is None or level is PortLevel.WEBSITE:
+    if level is PortLevel.WEBSITE:
+        level = enum_of(PortLevel, entry.ported_at) if entry.ported_at else None
+        if level is PortLevel.WEBSITE:
+            return None
+    if level is None:
         return None
     return Status.VETERAN if level is PortLevel.VETERAN else Status.SEASONED
 
@@ -62,6 +67,9 @@ def post_ported(index: int, entry: Ported, pos: Position) -> PostResult:
             {"exp": exp, "gift_credits": credits, "improvements": improvements},
         )
     ]
+    # The website counts a port's Exp against its own Bonus Exp cap too: the audit names how.
+    cap_rule = "website.bonus_cap"
+    findings.append(Finding(cap_rule, dict(WEBSITE_DIFFERENCES)[cap_rule], where, Severity.INFO))
     findings += _opening(index, pos)
     posting = Posting(
         earned={PORT_SOURCE: exp},
@@ -70,6 +78,9 @@ def post_ported(index: int, entry: Ported, pos: Position) -> PostResult:
     )
     return posting, findings
 
+
+ARCHIVE_REPORT_RULE = "website.unread"
+"""A finding for each thing a website archive's import could not read as the rules' values."""
 
 WEBSITE_DIFFERENCES: tuple[tuple[str, str], ...] = (
     (
@@ -92,27 +103,57 @@ WEBSITE_DIFFERENCES: tuple[tuple[str, str], ...] = (
 """Where the website's numbers differ from the rules text; the audit names each one."""
 
 
+def website_bonus_difference(earned: int, victories: int) -> str:
+    """What the website answers differently about Bonus Exp for a ported contractor, "" when
+    it agrees with the rules text.
+
+    The rules text: "You cannot grant Bonus Experience to a Contractor if their total
+    earned Experience is greater than 10 + (number of victories x 12)", so earned Exp
+    equal to the cap still allows it. The website allows it only while its earned Exp,
+    which counts the starting 150 and the port's Exp, is below 160 + 12 × victories:
+    earned below the cap. They differ exactly when earned Exp equals the cap.
+    """
+    cap = bonus_cap(victories)
+    if earned != cap:
+        return ""
+    return (
+        f"the website would refuse Bonus Exp here: it needs earned Exp (the port's included) "
+        f"below 10 + 12 × {victories} = {cap}, and {earned} is not; the rules text allows it "
+        "up to and including the cap"
+    )
+
+
 def _post_archive(index: int, entry: Ported, pos: Position) -> PostResult:
     """A website archive's opening: its victories, the Exp and Gift Credits its sheet shows."""
     where = entry_place(index)
     findings = [
         Finding(
             PORT_APPROVAL_RULE,
-            f"imported from the website's archive with {entry.victories} victories and "
-            f"{entry.losses} losses: +{entry.exp} Exp (what the ratings cost beyond the starting "
-            f"150) and +{entry.gift_credits} Gift Credits (what the Gifts cost); the archive "
-            "holds no Exp history, so this needs the Playgroup Leader's approval",
+            f"imported from the website's archive{_ported_at(entry)} with {entry.victories} "
+            f"victories and {entry.losses} losses: +{entry.exp} Exp (what the ratings cost "
+            f"beyond the starting 150) and +{entry.gift_credits} Gift Credits (what the Gifts "
+            "cost); the archive holds no Exp history, so this needs the Playgroup Leader's "
+            "approval",
             where,
             Severity.WARNING,
             {"exp": entry.exp, "gift_credits": entry.gift_credits, "victories": entry.victories},
         ),
         *(Finding(rule, text, where, Severity.INFO) for rule, text in WEBSITE_DIFFERENCES),
+        *(Finding(ARCHIVE_REPORT_RULE, line, where, Severity.WARNING) for line in entry.report),
         *_opening(index, pos),
     ]
     posting = Posting(
         earned={PORT_SOURCE: entry.exp}, credits_earned={PORT_SOURCE: entry.gift_credits}
     )
     return posting, findings
+
+
+def _ported_at(entry: Ported) -> str:
+    """", ported there as Veteran (a Status it keeps here)" for a port the website made."""
+    status = port_status(entry)
+    if status is None:
+        return ""
+    return f", ported there as {status.label} (the Status it keeps here, with a 6th Ability rank)"
 
 
 def _opening(index: int, pos: Position) -> list[Finding]:

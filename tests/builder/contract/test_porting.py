@@ -106,3 +106,34 @@ def test_a_port_after_other_history_is_an_error_and_ported_refuses_it() -> None:
 def test_a_port_survives_the_file_round_trip() -> None:
     contractor = _made("seasoned")
     assert contractor_from_dict(contractor_to_dict(contractor)) == contractor
+
+
+def _bonus_line(contractor: Contractor) -> str:
+    from builder.contract.audit import audit_contractor
+    from builder.contract.gifts import default_catalog
+
+    lines = audit_contractor(contractor, default_catalog()).lines
+    return next(line.message for line in lines if line.check == "exp.bonus")
+
+
+def test_the_audit_names_where_the_websites_bonus_cap_answers_otherwise_after_a_port() -> None:
+    """"You cannot grant Bonus Experience to a Contractor if their total earned Experience
+    is greater than 10 + (number of victories x 12)": a website archive with 5 victories
+    whose opening brings 70 Exp sits exactly at 10 + 12 × 5 = 70, so the rules text still
+    allows Bonus Exp; the website (earned below 160 + 12 × victories, counting the 150)
+    refuses it. At 69 Exp both allow it and nothing is named."""
+    base = _made("none")
+    at_cap = replace(base, ledger=(Ported("2026-11-20", PortLevel.WEBSITE, victories=5, exp=70),))
+    text = _bonus_line(at_cap)
+    assert "earned 70 against the cap 10 + 12 × 5 victories = 70; may receive Bonus Exp now" in text
+    assert "the website would refuse Bonus Exp here" in text
+    below = replace(base, ledger=(Ported("2026-11-20", PortLevel.WEBSITE, victories=5, exp=69),))
+    assert "website" not in _bonus_line(below)
+
+
+def test_a_seasoned_port_names_the_websites_bonus_cap() -> None:
+    """The port's +100 Exp counts as earned on both sides; the port entry names how the
+    website's cap reads (an INFO finding), and 100 > 10 + 12 × 0 refuses Bonus Exp here."""
+    fold = fold_ledger(_made("seasoned"))
+    assert [f.severity for f in fold.findings if f.rule == "website.bonus_cap"] == [Severity.INFO]
+    assert not fold.exp.bonus_eligible

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from builder.core import files
+from builder.core import files, quick_json
 from builder.core.files import UnreadableFile
 from tests.hypothesis_profiles import examples
 
@@ -125,3 +125,44 @@ def test_each_kind_of_problem_gets_the_careful_answer(raw: bytes) -> None:
     assert repr(outcome(lambda r: files.parse_json(r, max_depth=5), raw)) == repr(
         outcome(careful, raw)
     )
+
+
+KEYS = st.sampled_from(["a", "b", "a:", ":", "a:b", "é:", "ключ"])
+VALUES = st.one_of(st.integers(-5, 5), st.sampled_from(["x", "x:y", ":", "::", "C:\\\\d", ""]))
+
+
+def _object_text(pairs: list[tuple[str, Any]], inner: list[str]) -> str:
+    """An object written member by member, so a key may repeat (json.dumps never repeats one)."""
+    members = [f"{json.dumps(k)}: {json.dumps(v)}" for k, v in pairs]
+    members += [f'"in{n}": {text}' for n, text in enumerate(inner)]
+    return "{" + ", ".join(members) + "}"
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(
+    outer=st.lists(st.tuples(KEYS, VALUES), max_size=5),
+    inner=st.lists(st.lists(st.tuples(KEYS, VALUES), max_size=4), max_size=3),
+    in_list=st.booleans(),
+)
+def test_a_repeated_key_anywhere_gets_the_careful_refusal(
+    outer: list[tuple[str, Any]], inner: list[list[tuple[str, Any]]], in_list: bool
+) -> None:
+    """Issue 29: the quick parse finds a repeated key by counting colons, not by a call per
+    object; keys and strings full of colons must neither hide a repeat nor invent one."""
+    objects = [_object_text(pairs, []) for pairs in inner]
+    if in_list:
+        objects = ["[" + ", ".join(objects) + "]"]
+    raw = _object_text(outer, objects).encode("utf-8")
+    quick = outcome(lambda r: files.parse_json(r, max_depth=5), raw)
+    assert repr(quick) == repr(outcome(careful, raw))
+    repeated = any(len({k for k, _ in p}) < len(p) for p in [outer, *inner])
+    assert (quick[0] == "refused") == repeated
+
+
+def test_the_quick_parse_itself_doubts_a_repeated_key_and_keeps_colons() -> None:
+    """The quick parse answers without the careful one for a clean text with colons, and
+    leaves a repeated key (even one hidden among colons) to the careful one."""
+    clean = '{"a:": "b:c", "t": [{"x": ":"}, "::"]}'
+    assert quick_json.parse(clean, 5, 100, files._no_constant) == json.loads(clean)
+    for text in ('{"a:": 1, "a:": 2}', '{"a": ":", "a": ""}', '{"k": [{"z": 1, "z": ":"}]}'):
+        assert quick_json.parse(text, 5, 100, files._no_constant) is quick_json.DOUBTFUL

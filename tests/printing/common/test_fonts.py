@@ -1,0 +1,73 @@
+"""The sheet faces' remembered measures and string splits equal reportlab's own (issue 29)."""
+
+from __future__ import annotations
+
+import io
+
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from printing.common.fonts import SANS, SANS_BOLD, SheetFont, register_fonts
+from printing.common.text_grid import draw_string
+
+SAMPLES = [
+    "",
+    "Victory",
+    "2024-01-09",
+    "Zoë Ünterberg — naïve café, Œuvre; Xi/Xir",
+    "ʻŌlelo · Łódź · Ærø · ß · ﬁ · “quoted” …",
+    "non\xa0breaking space",
+    "Cut forearm −2",
+    "Ελληνικά Кириллица עברית 漢字 🙂",
+]
+# More distinct characters than one 256-code subset holds: the split must cross subsets.
+SAMPLES.append("".join(chr(c) for c in range(0x0100, 0x0100 + 300)))
+
+
+def _fresh_docs() -> tuple[object, object]:
+    """Two documents' font states: the face under test and plain reportlab, side by side."""
+    return Canvas(io.BytesIO())._doc, Canvas(io.BytesIO())._doc
+
+
+def test_splits_match_reportlabs_in_any_order_of_first_use() -> None:
+    """Each string splits into the same (subset, bytes) pieces as ``TTFont.splitString``
+    gives, whether its characters are new to the document or already coded."""
+    register_fonts()
+    face = getFont(SANS)
+    assert isinstance(face, SheetFont)
+    mine_doc, ref_doc = _fresh_docs()
+    # Reversed strings are new to the document but every character of them is coded.
+    for text in SAMPLES + [t[::-1] for t in SAMPLES] + SAMPLES:
+        expected = TTFont.splitString(face, text, ref_doc)
+        assert face.splitString(text, mine_doc) == expected, text
+
+
+def test_widths_are_reportlabs() -> None:
+    """A remembered width is the width reportlab measures, at every size asked."""
+    register_fonts()
+    for name in (SANS, SANS_BOLD):
+        face = getFont(name)
+        for text in SAMPLES:
+            for size in (6.5, 8.5, 10.625):
+                expected = TTFont.stringWidth(face, text, size)
+                assert face.stringWidth(text, size) == expected
+                assert face.stringWidth(text, size) == expected  # the remembered answer
+
+
+def test_draw_string_writes_what_the_canvas_writes() -> None:
+    """``draw_string`` puts the same operators on the page as ``drawString``,
+    ``drawCentredString`` and ``drawRightString``, byte for byte."""
+    register_fonts()
+    mine, ref = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    for canv in (mine, ref):
+        canv.setFont(SANS, 8.5, 10.37)
+    for text in SAMPLES:
+        for share, draw in (
+            (0.0, ref.drawString),
+            (0.5, ref.drawCentredString),
+            (1.0, ref.drawRightString),
+        ):
+            draw(72, 500, text)
+            draw_string(mine, 72, 500, text, share)
+    assert mine._code == ref._code
