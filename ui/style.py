@@ -19,6 +19,8 @@ from string import Template
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
+from resources import resource_path
+
 STYLE = "Fusion"
 """The Qt style under the stylesheet (the same on every platform)."""
 
@@ -105,9 +107,33 @@ QRadioButton::indicator:checked {
         stop: 0 #ececec, stop: 0.55 #ececec, stop: 0.6 #1f1f1f, stop: 1 #1f1f1f);
 }
 QRadioButton::indicator:disabled { border-color: #5a5a5a; }
+QCheckBox::indicator, QTreeView::indicator, QTableView::indicator, QListView::indicator {
+    width: 11px;
+    height: 11px;
+    border: 1px solid #a8a8a8;
+    border-radius: 2px;
+    background: #1f1f1f;
+}
+QCheckBox::indicator:checked, QTreeView::indicator:checked,
+QTableView::indicator:checked, QListView::indicator:checked { image: url($check); }
+QCheckBox::indicator:indeterminate, QTreeView::indicator:indeterminate,
+QTableView::indicator:indeterminate, QListView::indicator:indeterminate { image: url($partial); }
+QCheckBox::indicator:disabled { border-color: #5a5a5a; }
 """
-"""On the dark palette Fusion draws a radio button's ring darker than the window, so a
-chosen theme (or any choice) could not be seen: the dark theme draws its own ring and dot."""
+"""On the dark palette Fusion draws a radio button's ring and an unticked box darker than
+the window, so a choice (or a box left empty) could not be seen: the dark theme draws its
+own ring and dot, and its own box with a light tick (``$check``/``$partial`` are the
+shipped tick images, filled in by :func:`dark_indicators`)."""
+
+
+def dark_indicators() -> str:
+    """The dark theme's radio and check-box style, with the tick images' paths filled in."""
+    def url(name: str) -> str:
+        return resource_path("icons", name).as_posix()
+
+    return Template(DARK_INDICATORS).substitute(
+        check=url("check-dark.svg"), partial=url("partial-dark.svg")
+    )
 
 _themed: dict[str, list[QColor]] = {}
 _system_palette: QPalette | None = None
@@ -210,7 +236,7 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
         for color in colors:
             value = color_value(name, dark)
             color.setRgb(int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
-    app.setStyleSheet(render(STYLESHEET, dark) + (DARK_INDICATORS if dark else ""))
+    app.setStyleSheet(render(STYLESHEET, dark) + (dark_indicators() if dark else ""))
     app.setProperty("harbinger_theme", theme)
     app.setProperty("harbinger_styled", True)
 

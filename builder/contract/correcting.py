@@ -6,16 +6,18 @@ corrected history and the fold prices it. Like the operations of
 ``builder.contract.advance``, each returns a ``Result``: refused (the
 contractor unchanged, an ERROR saying why) when the correction cannot apply or
 would leave the sheet with a new ERROR, for example when removing a Contract
-would leave Exp spent later without the Exp to pay for it.
+would leave Exp spent later without the Exp to pay for it. A correction of a
+Limits revision moves the sheet's Limits with it.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from builder.contract.character import Contractor, Correction, Entry
+from builder.contract.character import Contractor, Correction, Entry, LimitsRevised
 from builder.contract.ledger.corrections import correct_ledger
 from builder.contract.sheet import evaluate_sheet
+from builder.contract.sheet_edits import current_limits
 from builder.contract.wording import entry_kind_name, entry_label
 from builder.core.findings import Finding, errors
 from builder.core.result import Result
@@ -48,8 +50,15 @@ def current_entry(contractor: Contractor, index: int) -> Entry | None:
 
 
 def _commit(before: Contractor, correction: Correction) -> Result[Contractor]:
-    """Append ``correction`` unless it brings a new ERROR; report every new finding."""
+    """Append ``correction`` unless it brings a new ERROR; report every new finding.
+
+    Correcting a Limits revision also sets the sheet's Limits to what the corrected
+    history leaves (``sheet_edits.current_limits``): voiding the only revision puts the
+    earlier Limits back, replacing it puts its new ``after`` on the sheet.
+    """
     after = replace(before, ledger=(*before.ledger, correction))
+    if isinstance(before.ledger[correction.target], LimitsRevised):
+        after = replace(after, limits=current_limits(after))
     seen = {(f.rule, f.where) for f in evaluate_sheet(before).findings}
     fresh = tuple(f for f in evaluate_sheet(after).findings if (f.rule, f.where) not in seen)
     if errors(fresh):

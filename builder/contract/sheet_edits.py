@@ -171,7 +171,24 @@ def revise_limits(
     return _checked(contractor, after)
 
 
+def current_limits(contractor: Contractor) -> tuple[Limit, ...]:
+    """The Limits the corrected history leaves: the ``after`` of the latest revision still
+    standing, or, when every revision was voided, the Limits the first one started from.
+
+    A contractor with no revision keeps the Limits on the sheet. Used when a correction
+    voids or replaces a ``LimitsRevised`` entry, so the sheet follows its history ("the
+    sheet's ``limits`` are the latest ``after``").
+    """
+    ledger = contractor.ledger
+    first = next((e for e in ledger if isinstance(e, LimitsRevised)), None)
+    if first is None:
+        return contractor.limits
+    standing = [e for _i, e in corrected_pairs(ledger) if isinstance(e, LimitsRevised)]
+    return standing[-1].after if standing else first.before
+
+
 __all__ = [
+    "current_limits",
     "duplicate_draft",
     "limits_from_names",
     "removal_refund",

@@ -24,8 +24,9 @@ dialogs collect the same inputs and call the same function.
 
 from __future__ import annotations
 
+import datetime as _dt
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar
 
 from builder.core.findings import Finding, Severity
@@ -218,6 +219,26 @@ def option(help: str, *, flag: str = "", file: bool = False, metavar: str = "") 
 def about(help: str, **more: Any) -> dict[str, Any]:
     """Dataclass field metadata for an operation's input: ``field(metadata=about("..."))``."""
     return {"cli": option(help, **more)}
+
+
+def today() -> str:
+    """The ledger's date format (ISO) for today."""
+    return _dt.date.today().isoformat()
+
+
+def on_or_today(date: str) -> str:
+    """The date an operation records: the one given, or today when none was."""
+    return date or today()
+
+
+def dated(what: str = "date") -> Any:
+    """An optional date input of an operation (ISO); empty stands for today."""
+    return field(default="", metadata=about(f"{what}, YYYY-MM-DD (default: today)"))
+
+
+def noted(help: str = "note") -> Any:
+    """An optional free-text input of an operation: what the ledger line says about it."""
+    return field(default="", metadata=about(help))
 
 
 @dataclass(frozen=True, slots=True)

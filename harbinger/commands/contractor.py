@@ -206,8 +206,7 @@ def run_record_table(args: argparse.Namespace) -> int:
     """Plan every share, commit them together, print each contractor's figures."""
     from builder.contract.table import GmBonus, TableContract
     from builder.core.files import UnreadableFile, check_date
-    from harbinger.app.common import InputError, Refused, commit
-    from harbinger.app.contract.gift_saving import today
+    from harbinger.app.common import InputError, Refused, commit, today
     from harbinger.app.contract.table import (
         parse_attendee,
         plan_table_contract,

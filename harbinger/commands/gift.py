@@ -1,5 +1,11 @@
 """``harbinger gift evaluate FILE``: price and check a gift draft headless (SPEC §7).
 
+``harbinger gift random`` draws a random legal Gift ("Surprise me", issue 31.8)
+for a contractor of the library (``--contractor ID``) or for a Status and a
+number of unspent Gift Credits (``--status S --credits N``); ``--out FILE``
+writes it as a gift draft that ``contractor gift ID FILE`` saves once named.
+Exit 1 when no Gift can be drawn (no unspent Gift Credit), 2 on bad input.
+
 Prints the Gift Cost with its breakdown, the System Text, the Status the Gift
 needs with reasons, warnings, and the modifiers and levels that cannot be
 chosen with why. Exit codes: 0 evaluated; 1 the draft names things that do
@@ -28,7 +34,9 @@ from harbinger.commands.catalog import add_house_flag, catalog_for
 
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``gift evaluate``."""
-    parser = subparsers.add_parser("gift", help="evaluate a Gift draft file")
+    parser = subparsers.add_parser(
+        "gift", help="evaluate a Gift draft file, or draw a random legal Gift"
+    )
     sub = parser.add_subparsers(dest="gift_command", metavar="ACTION", required=True)
     evaluate = sub.add_parser(
         "evaluate",
@@ -59,6 +67,114 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(evaluate)
     add_house_flag(evaluate)
     evaluate.set_defaults(func=run_evaluate)
+    _register_random(sub)
+
+
+def _register_random(sub: argparse._SubParsersAction) -> None:
+    """Add ``gift random`` ("Surprise me")."""
+    pick = sub.add_parser(
+        "random",
+        help="a random legal Gift within a contractor's Gift Credits and Status (Surprise me)",
+        description="Draw a random Gift that the builder would let the contractor save: "
+        "cost 1 to their unspent Gift Credits (at most 3), nothing above their Status. "
+        "Give --contractor ID (read from the library, see --db) or --status and --credits. "
+        "The same --seed draws the same Gift. Exit 1: no Gift can be drawn (no unspent "
+        "Gift Credit); 2: bad input.",
+    )
+    pick.add_argument("--contractor", metavar="ID", help="a contractor of the library")
+    pick.add_argument(
+        "--status",
+        metavar="STATUS",
+        help="Status to draw for without a contractor: Newbie, Novice, Seasoned, "
+        "Professional or Veteran",
+    )
+    pick.add_argument(
+        "--credits", type=int, metavar="N", help="unspent Gift Credits to draw for (with --status)"
+    )
+    pick.add_argument("--seed", type=int, metavar="N", help="draw the Gift this seed gives")
+    pick.add_argument("--name", default="", metavar="NAME", help="name the drawn Gift")
+    pick.add_argument(
+        "--out", metavar="FILE", help="write the drawn Gift as a gift draft JSON file"
+    )
+    add_json_flag(pick)
+    pick.set_defaults(func=run_random)
+
+
+def _draw(args: argparse.Namespace) -> tuple[Any, str]:
+    """The seeded surprise the arguments ask for, and whom it is for."""
+    from builder.contract.character import Contractor
+    from builder.contract.gifts import default_catalog
+    from harbinger.app.contract.surprise import SurpriseError, surprise_for, surprise_with
+
+    catalog = default_catalog()
+    try:
+        if args.contractor:
+            if args.status or args.credits is not None:
+                raise CliError("give --contractor, or --status with --credits, not both")
+            from harbinger.commands.operations import open_library
+            from models.errors import CharacterNotFound
+
+            with open_library(args) as library:
+                try:
+                    contractor = library.load(args.contractor)
+                except CharacterNotFound:
+                    raise CliError(
+                        f"no character with id {args.contractor!r} in the library"
+                    ) from None
+            if not isinstance(contractor, Contractor):
+                raise CliError(f"{args.contractor!r} is not a contractor")
+            return surprise_for(contractor, catalog, args.seed), contractor.concept.name
+        if not args.status or args.credits is None:
+            raise CliError("give --contractor ID, or both --status and --credits")
+        try:
+            status = Status.parse(args.status)
+        except ValueError as exc:
+            raise CliError(f"--status: {exc}") from None
+        if args.credits < 0:
+            raise CliError(f"--credits cannot be negative: {args.credits}")
+        return surprise_with(catalog, status, args.credits, args.seed), ""
+    except SurpriseError as exc:
+        raise CliError(f"no random Gift: {exc}", EXIT_CHECK_FAILED) from None
+
+
+def run_random(args: argparse.Namespace) -> int:
+    """Draw a random legal Gift, print it (and write it with ``--out``)."""
+    import dataclasses
+    import json
+    from pathlib import Path
+
+    from builder.contract.gifts.draft_json import draft_to_json
+
+    seeded, who = _draw(args)
+    draft = dataclasses.replace(seeded.surprise.draft, name=args.name.strip())
+    result = seeded.surprise.evaluation
+    document = draft_to_json(draft, seeded.status)
+    if args.out:
+        try:
+            Path(args.out).write_text(json.dumps(document, indent=2) + "\n", encoding="utf-8")
+        except OSError as exc:
+            raise CliError(f"--out {args.out}: {exc.strerror or exc}") from None
+    doc: dict[str, Any] = {
+        "seed": seeded.seed,
+        "contractor": args.contractor,
+        "status": seeded.status.label,
+        "credits": seeded.credits,
+        "draft": document,
+        **result.to_json(),
+    }
+    for_whom = f"{who}, " if who else ""
+    heading = (
+        f"Surprise (seed {seeded.seed}) for {for_whom}{seeded.status.label} "
+        f"with {seeded.credits} unspent Gift Credit{'s' if seeded.credits != 1 else ''}"
+    )
+    doc["gift"] = {
+        "name": draft.name,
+        "type": draft.gift_type,
+        "effect": draft.effect,
+        "style": draft.style,
+    }
+    emit(args, doc, lambda: heading + "\n\n" + evaluation_text(draft.name, doc, result))
+    return 0
 
 
 def _rewards(args: argparse.Namespace) -> AvailableRewards | None:

@@ -203,3 +203,46 @@ def test_the_chosen_dark_radio_shows_on_the_dark_theme(qtbot, dark: QApplication
     unchosen = dialog.buttons["light"].grab().toImage()
     assert ring(unchosen) >= 3  # every choice can be seen, not only the one made
     assert contrast_ratio(unchosen.pixelColor(rect.center()), window) < 3  # and has no dot
+
+
+def test_an_unticked_box_shows_on_the_dark_theme(qtbot, dark: QApplication) -> None:  # type: ignore[no-untyped-def]
+    """Fusion drew an unticked check box on the dark palette as a square darker than the
+    window and nearly the same colour, so a box left empty could not be seen: its edge
+    now stands out (WCAG non-text contrast, at least 3:1) and a tick shows in its middle."""
+    from PySide6.QtWidgets import QCheckBox, QStyle, QStyleOptionButton
+
+    window = dark.palette().color(QPalette.ColorRole.Window)
+    boxes = {}
+    for ticked in (False, True):
+        box = QCheckBox("Show retired")
+        box.setChecked(ticked)
+        qtbot.addWidget(box)
+        box.show()
+        qtbot.waitExposed(box)
+        boxes[ticked] = box
+    option = QStyleOptionButton()
+    boxes[False].initStyleOption(option)
+    rect = boxes[False].style().subElementRect(
+        QStyle.SubElement.SE_CheckBoxIndicator, option, boxes[False]
+    )
+
+    def edge(image: QImage) -> float:
+        """The best contrast on the box's left and right edges, on its middle row."""
+        y = rect.center().y()
+        xs = (rect.left(), rect.left() + 1, rect.right() - 1, rect.right())
+        return max(contrast_ratio(image.pixelColor(x, y), window) for x in xs)
+
+    def middle(image: QImage) -> float:
+        """The best contrast inside the box, where the tick is drawn."""
+        inner = rect.adjusted(3, 3, -3, -3)
+        return max(
+            contrast_ratio(image.pixelColor(x, y), window)
+            for x in range(inner.left(), inner.right() + 1)
+            for y in range(inner.top(), inner.bottom() + 1)
+        )
+
+    empty, full = (boxes[t].grab().toImage() for t in (False, True))
+    assert edge(empty) >= 3
+    assert middle(empty) < 3  # no tick in an empty box
+    assert edge(full) >= 3
+    assert middle(full) >= 3  # the tick

@@ -4,6 +4,12 @@
 Sapient, "dice bonuses don't stack", ...) in a sentence or two of our own
 words from the rules. :func:`find_terms` finds them in a System Text, so the
 builder can underline each one and show its explanation on hover.
+
+It also explains every Effect of the shipped Gift catalog (``[effects.<id>]``,
+issue 31.7): what the Effect does at the table in the game's terms and the
+rules section that governs it, shown beside the Effect's summary. A test holds
+the two together: every catalog Effect has an entry, and every entry names an
+Effect of the catalog.
 """
 
 from __future__ import annotations
@@ -11,10 +17,13 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 
 _TERM_FIELDS = frozenset({"term", "forms", "explanation", "rules"})
+_EFFECT_FIELDS = frozenset({"explanation", "rules"})
 
 
 class GlossaryError(ValueError):
@@ -28,6 +37,15 @@ class Term:
     id: str
     term: str
     forms: tuple[str, ...]
+    explanation: str
+    rules: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class EffectNote:
+    """The glossary's explanation of one Effect (by catalog id) and the rules section to read."""
+
+    effect: str
     explanation: str
     rules: str = ""
 
@@ -49,6 +67,7 @@ class Glossary:
     terms: tuple[Term, ...]
     pattern: re.Pattern[str]
     by_form: dict[str, Term]
+    effects: Mapping[str, EffectNote] = field(default_factory=dict)
 
 
 def _term(tid: str, table: object) -> Term:
@@ -71,12 +90,30 @@ def _term(tid: str, table: object) -> Term:
     )
 
 
+def _effect_note(eid: str, table: object) -> EffectNote:
+    if not isinstance(table, dict):
+        raise GlossaryError(f"effects.{eid}: must be a table")
+    unknown = set(table) - _EFFECT_FIELDS
+    if unknown:
+        raise GlossaryError(f"effects.{eid}: unknown field(s) {', '.join(sorted(unknown))}")
+    explanation, rules = table.get("explanation"), table.get("rules", "")
+    if not isinstance(explanation, str) or not explanation.strip():
+        raise GlossaryError(f"effects.{eid}: 'explanation' is required")
+    if not isinstance(rules, str):
+        raise GlossaryError(f"effects.{eid}: 'rules' must be the name of a rules section")
+    return EffectNote(eid, explanation.strip(), rules)
+
+
 def parse_glossary(text: str) -> Glossary:
     """A glossary from TOML text; raises GlossaryError on a bad entry or a form used twice."""
     doc = tomllib.loads(text)
     raw = doc.get("terms", {})
-    if set(doc) - {"terms"} or not isinstance(raw, dict):
-        raise GlossaryError("a glossary has only [terms.<id>] tables")
+    raw_effects = doc.get("effects", {})
+    if set(doc) - {"terms", "effects"} or not isinstance(raw, dict):
+        raise GlossaryError("a glossary has only [terms.<id>] and [effects.<id>] tables")
+    if not isinstance(raw_effects, dict):
+        raise GlossaryError("'effects' must hold [effects.<effect id>] tables")
+    effects = {eid: _effect_note(eid, table) for eid, table in raw_effects.items()}
     terms = tuple(_term(tid, table) for tid, table in raw.items())
     by_form: dict[str, Term] = {}
     for term in terms:
@@ -87,7 +124,12 @@ def parse_glossary(text: str) -> Glossary:
                 )
             by_form[form] = term
     alternatives = "|".join(re.escape(f) for f in sorted(by_form, key=len, reverse=True))
-    return Glossary(terms, re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"), by_form)
+    return Glossary(
+        terms,
+        re.compile(rf"(?<!\w)(?:{alternatives})(?!\w)"),
+        by_form,
+        MappingProxyType(effects),
+    )
 
 
 def load_glossary(path: Path) -> Glossary:
@@ -101,6 +143,11 @@ def default_glossary() -> Glossary:
     from resources import resource_path
 
     return load_glossary(resource_path("glossary.toml"))
+
+
+def effect_note(effect_id: str, glossary: Glossary | None = None) -> EffectNote | None:
+    """The glossary's explanation of an Effect, or None (a house-rule Effect has none)."""
+    return (glossary or default_glossary()).effects.get(effect_id)
 
 
 def find_terms(text: str, glossary: Glossary | None = None) -> tuple[TermHit, ...]:

@@ -33,8 +33,7 @@ from builder.contract.ledger.values import PORT_EXP, PORT_GIFT_CREDITS, PORT_IMP
 from builder.contract.porting import port_level, ported
 from builder.contract.sheet_catalog import SheetCatalog, load_sheet_catalog
 from builder.core import files
-from harbinger.app.common import Plan
-from harbinger.app.contract.gift_saving import today
+from harbinger.app.common import Plan, today
 from harbinger.app.contract.operations import plan_create
 
 FORMAT = "harbinger.contractor-creation"

@@ -10,7 +10,7 @@ the same inputs and call the same plan functions through
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from builder.contract.character import (
@@ -30,15 +30,20 @@ from builder.contract.character import (
 from builder.contract.serialize import SerializeError, entry_from_dict
 from builder.contract.sheet_catalog import load_sheet_catalog
 from builder.core.findings import Finding
-from harbinger.app.common import InputError, Operation, Plan, about, operation_table
+from harbinger.app.common import (
+    InputError,
+    Operation,
+    Plan,
+    about,
+    dated,
+    noted,
+    on_or_today,
+    operation_table,
+)
 from harbinger.app.contract import operations as ops
 from harbinger.app.contract.bio_ops import EditBio, plan_bio
-from harbinger.app.contract.gift_saving import plan_save, today
+from harbinger.app.contract.gift_saving import plan_save
 from harbinger.app.contract.items import ITEM_OPERATIONS
-
-
-def _date(date: str) -> str:
-    return date or today()
 
 
 def _refused(name: str, contractor: Contractor, rule: str, message: str, where: str) -> Plan[Any]:
@@ -52,7 +57,7 @@ def _refused(name: str, contractor: Contractor, rule: str, message: str, where: 
 class RecordContract:
     scenario: str = field(metadata=about("the Contract's scenario"))
     outcome: Outcome = field(metadata=about("how it ended for this contractor"))
-    date: str = field(default="", metadata=about("date played, YYYY-MM-DD (default: today)"))
+    date: str = dated("date played")
     away: bool = field(
         default=False,
         metadata=about("played outside the contractor's home Playgroup (+1 Exp, not +3)"),
@@ -70,7 +75,7 @@ class RecordContract:
 
 def _record_contract(contractor: Contractor, given: RecordContract) -> Plan[Contractor]:
     contract = ContractAttended(
-        date=_date(given.date),
+        date=on_or_today(given.date),
         scenario=given.scenario,
         home=not given.away,
         outcome=given.outcome,
@@ -93,26 +98,26 @@ class AddJournal:
     words: int = field(
         default=0, metadata=about("claimed word count, used only when no text is given")
     )
-    date: str = field(default="", metadata=about("date written, YYYY-MM-DD (default: today)"))
+    date: str = dated("date written")
 
 
 def _journal(contractor: Contractor, given: AddJournal) -> Plan[Contractor]:
-    journal = Journal(_date(given.date), given.title, given.kind, given.words, given.text)
+    journal = Journal(on_or_today(given.date), given.title, given.kind, given.words, given.text)
     return ops.plan_journal(contractor, journal)
 
 
 @dataclass(frozen=True, slots=True)
 class AddBonus:
     kind: BonusKind = field(metadata=about("why the Bonus Exp is earned"))
-    note: str = field(default="", metadata=about("note"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    note: str = noted()
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
 class GrantImprovement:
     kind: ImprovementKind = field(metadata=about("why the Improvement is granted"))
-    note: str = field(default="", metadata=about("note"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    note: str = noted()
+    date: str = dated()
 
 
 # --------------------------------------------------------------------------- spending
@@ -129,12 +134,12 @@ class Spend:
         ),
     )
     to: int | None = field(default=None, metadata=about("raise to this rating (default: one rank)"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 def _spend(contractor: Contractor, given: Spend) -> Plan[Contractor]:
     trait = given.trait or ("source" if given.kind is TraitKind.SOURCE else "")
-    return ops.plan_raise(contractor, given.kind, trait, _date(given.date), given.to)
+    return ops.plan_raise(contractor, given.kind, trait, on_or_today(given.date), given.to)
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,7 +150,7 @@ class BuyAsset:
     detail: str = field(
         default="", metadata=about("the player's detail (which sense, which patron...)")
     )
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 def _buy_asset(contractor: Contractor, given: BuyAsset) -> Plan[Contractor]:
@@ -156,26 +161,26 @@ def _buy_asset(contractor: Contractor, given: BuyAsset) -> Plan[Contractor]:
     pick = option.pick(given.detail)
     if str(pick.kind) != "asset":
         raise InputError(f"--asset: {given.asset!r} is a Liability, not an Asset")
-    return ops.plan_buy_asset(contractor, pick, _date(given.date))
+    return ops.plan_buy_asset(contractor, pick, on_or_today(given.date))
 
 
 @dataclass(frozen=True, slots=True)
 class RemoveLiability:
     liability: str = field(metadata=about("the Liability's name as on the sheet"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
 class Therapy:
     trauma: str = field(metadata=about("the Trauma's name as on the sheet"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
 class Craft:
     gift: str = field(metadata=about("the id of the crafting Gift used"))
     item: str = field(metadata=about("the item crafted"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 # --------------------------------------------------------------------------- gifts
@@ -201,7 +206,7 @@ class SaveGift:
             "(a new one when none has that name)"
         ),
     )
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 def _gift(contractor: Contractor, given: SaveGift) -> Plan[Contractor]:
@@ -228,8 +233,52 @@ def _gift(contractor: Contractor, given: SaveGift) -> Plan[Contractor]:
         default_catalog(),
         existing=existing,
         free_item=given.free_item,
-        date=_date(given.date),
+        date=on_or_today(given.date),
         artifact=given.artifact,
+    )
+    return ops.plan_gift_save(contractor, save)
+
+
+@dataclass(frozen=True, slots=True)
+class DuplicateGift:
+    gift: str = field(metadata=about("the id of the held Gift to copy"))
+    name: str = field(
+        default="", metadata=about("the new Gift's name (default: the held one's + \" (copy)\")")
+    )
+    free_item: str = field(
+        default="", metadata=about("claim the crafting Gift's free item, named so")
+    )
+    date: str = dated()
+
+
+def _duplicate(contractor: Contractor, given: DuplicateGift) -> Plan[Contractor]:
+    """Save a copy of a held Gift as a new Gift, as the Gifts tab's Duplicate then Save does.
+
+    The copy is ``sheet_edits.duplicate_draft`` (the draft the desktop opens the builder
+    on) and is saved through the same ``plan_save``: a new Gift, paid with Gift Credits
+    like any other ("Gift Credits and Improvements").
+    """
+    from builder.contract.gifts import default_catalog
+    from builder.contract.sheet_edits import duplicate_draft
+
+    held = next((g for g in contractor.gifts if g.id == given.gift), None)
+    if held is None:
+        return _refused(
+            "Duplicate Gift",
+            contractor,
+            "rewards.unknown_gift",
+            f"the contractor holds no Gift {given.gift!r} to duplicate",
+            "gifts",
+        )
+    draft = duplicate_draft(held, contractor.gifts)
+    if given.name.strip():
+        draft = replace(draft, name=given.name.strip())
+    save = plan_save(
+        contractor,
+        draft,
+        default_catalog(),
+        free_item=given.free_item,
+        date=on_or_today(given.date),
     )
     return ops.plan_gift_save(contractor, save)
 
@@ -238,7 +287,7 @@ def _gift(contractor: Contractor, given: SaveGift) -> Plan[Contractor]:
 class RemoveGift:
     gift: str = field(metadata=about("the id of the held Gift to take off the sheet"))
     reason: str = field(default="", metadata=about("why it is removed (kept in the ledger)"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
@@ -250,14 +299,14 @@ class ReviseLimits:
         )
     )
     reason: str = field(default="", metadata=about("why they change (kept in the ledger)"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 def _limits(contractor: Contractor, given: ReviseLimits) -> Plan[Contractor]:
     from builder.contract.sheet_edits import limits_from_names
 
     limits = limits_from_names(given.limits, load_sheet_catalog().limits, contractor.limits)
-    return ops.plan_revise_limits(contractor, limits, _date(given.date), given.reason)
+    return ops.plan_revise_limits(contractor, limits, on_or_today(given.date), given.reason)
 
 
 # --------------------------------------------------------------------------- corrections
@@ -281,13 +330,11 @@ class Correct:
         ),
     )
     reason: str = field(default="", metadata=about("why it is corrected"))
-    date: str = field(
-        default="", metadata=about("date of the correction, YYYY-MM-DD (default: today)")
-    )
+    date: str = dated("date of the correction")
 
 
 def _correct(contractor: Contractor, given: Correct) -> Plan[Contractor]:
-    date = _date(given.date)
+    date = on_or_today(given.date)
     if given.replacement is None:
         return ops.plan_remove_entry(contractor, given.entry, date, given.reason)
     try:
@@ -303,12 +350,12 @@ def _correct(contractor: Contractor, given: Correct) -> Plan[Contractor]:
 @dataclass(frozen=True, slots=True)
 class DeclareDeath:
     cause: str = field(default="", metadata=about("how the contractor died"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
 class VoidDeath:
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
@@ -323,8 +370,8 @@ class AddLooseEnd:
 class Hustle:
     loose_end: int = field(metadata=about("the Loose End, counting from 0 as the sheet lists them"))
     gm: str = field(default="", metadata=about("who ran the Hustle"))
-    note: str = field(default="", metadata=about("note"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    note: str = noted()
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,7 +385,7 @@ class WillToSurvive:
     severity: int = field(metadata=about("its Severity (the damage taken)"))
     scar: str = field(default="", metadata=about("the Major Battle Scar taken with it"))
     falling: bool = field(default=False, metadata=about("the Injury is from falling"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,14 +469,14 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "Bonus Exp",
         "Bonus Exp earned for GMing, a Ringer or a Move write-up",
         AddBonus,
-        lambda c, g: ops.plan_bonus(c, g.kind, _date(g.date), g.note),
+        lambda c, g: ops.plan_bonus(c, g.kind, on_or_today(g.date), g.note),
     ),
     _op(
         "improvement",
         "Grant Improvement",
         "an Improvement for GMing a Contract or a Scenario write-up",
         GrantImprovement,
-        lambda c, g: ops.plan_improvement(c, g.kind, _date(g.date), g.note),
+        lambda c, g: ops.plan_improvement(c, g.kind, on_or_today(g.date), g.note),
     ),
     _op("spend", "Spend Exp", "spend Exp to raise a trait", Spend, _spend),
     _op("buy-asset", "Buy Asset", "buy an Asset after creation", BuyAsset, _buy_asset),
@@ -438,21 +485,21 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "Remove Liability",
         "buy off a Liability",
         RemoveLiability,
-        lambda c, g: ops.plan_remove_liability(c, g.liability, _date(g.date)),
+        lambda c, g: ops.plan_remove_liability(c, g.liability, on_or_today(g.date)),
     ),
     _op(
         "therapy",
         "Therapy",
         "treat a Trauma with therapy",
         Therapy,
-        lambda c, g: ops.plan_therapy(c, g.trauma, _date(g.date)),
+        lambda c, g: ops.plan_therapy(c, g.trauma, on_or_today(g.date)),
     ),
     _op(
         "craft",
         "Craft",
         "craft an Artifact or Consumable with a crafting Gift",
         Craft,
-        lambda c, g: ops.plan_craft(c, g.gift, g.item, _date(g.date)),
+        lambda c, g: ops.plan_craft(c, g.gift, g.item, on_or_today(g.date)),
     ),
     _op(
         "gift",
@@ -462,11 +509,18 @@ OPERATIONS: dict[str, Operation] = operation_table(
         _gift,
     ),
     _op(
+        "duplicate-gift",
+        "Duplicate Gift",
+        "save a copy of a held Gift as a new Gift (paid with Gift Credits like any new Gift)",
+        DuplicateGift,
+        _duplicate,
+    ),
+    _op(
         "remove-gift",
         "Remove Gift",
         "take a Gift off the sheet; its Gift Credits and Improvements are refunded",
         RemoveGift,
-        lambda c, g: ops.plan_remove_gift(c, g.gift, _date(g.date), g.reason),
+        lambda c, g: ops.plan_remove_gift(c, g.gift, on_or_today(g.date), g.reason),
     ),
     _op(
         "limits",
@@ -487,14 +541,14 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "Declare death",
         "record the contractor's death",
         DeclareDeath,
-        lambda c, g: ops.plan_death(c, _date(g.date), g.cause),
+        lambda c, g: ops.plan_death(c, on_or_today(g.date), g.cause),
     ),
     _op(
         "void-death",
         "Void death",
         "take back a recorded death",
         VoidDeath,
-        lambda c, g: ops.plan_void_death(c, _date(g.date)),
+        lambda c, g: ops.plan_void_death(c, on_or_today(g.date)),
     ),
     _op(
         "loose-end",
@@ -508,7 +562,7 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "Record Hustle",
         "the Hustle a due Loose End required was run",
         Hustle,
-        lambda c, g: ops.plan_hustle(c, g.loose_end, _date(g.date), g.gm, g.note),
+        lambda c, g: ops.plan_hustle(c, g.loose_end, on_or_today(g.date), g.gm, g.note),
     ),
     _op(
         "resolve-loose-end",
@@ -523,7 +577,7 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "take an incoming Injury with Will to Survive",
         WillToSurvive,
         lambda c, g: ops.plan_will_to_survive(
-            c, Injury(g.injury, g.severity), _date(g.date), g.scar, falling=g.falling
+            c, Injury(g.injury, g.severity), on_or_today(g.date), g.scar, falling=g.falling
         ),
     ),
     _op(

@@ -21,7 +21,6 @@ is reported by name, never crashes the browser.
 
 from __future__ import annotations
 
-import datetime as _dt
 import json
 import re
 from dataclasses import dataclass, replace
@@ -43,6 +42,7 @@ from builder.contract.gifts.changes import change_note
 from builder.contract.sheet import SheetReport, evaluate_sheet
 from builder.core.findings import Finding, Severity
 from builder.core.result import Result
+from harbinger.app.common import today
 from harbinger.shell.paths import settings_dir
 
 __all__ = [
@@ -61,11 +61,6 @@ __all__ = [
 TEMPLATE_FOLDER = "templates"
 MAX_TEMPLATE_BYTES = 256 * 1024
 """A template is a few hundred bytes; anything bigger is not one of ours."""
-
-
-def today() -> str:
-    """The ledger's date format (ISO) for today."""
-    return _dt.date.today().isoformat()
 
 
 def available_rewards(report: SheetReport | None, existing: Gift | None) -> AvailableRewards | None:

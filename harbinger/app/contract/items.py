@@ -22,9 +22,8 @@ from builder.contract import items
 from builder.contract.character import Contractor, ItemState, TransferKind
 from builder.contract.items import ItemKind
 from builder.core.result import Result
-from harbinger.app.common import Operation, Plan, about, commit_together
+from harbinger.app.common import Operation, Plan, about, commit_together, dated, noted, on_or_today
 from harbinger.app.contract import operations as ops
-from harbinger.app.contract.gift_saving import today
 
 __all__ = [
     "ITEM_OPERATIONS",
@@ -37,10 +36,6 @@ __all__ = [
     "plan_transfer",
     "plan_use",
 ]
-
-
-def _date(date: str) -> str:
-    return date or today()
 
 
 def _state_words(state: ItemState) -> str:
@@ -205,15 +200,15 @@ class ItemStateInputs:
     kind: ItemKind = field(
         default=ItemKind.LEGENDARY, metadata=about("which list the item is on (default: legendary)")
     )
-    note: str = field(default="", metadata=about("what happened"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    note: str = noted("what happened")
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
 class UseInputs:
     item: str = field(metadata=about("the Consumable's name, as on the sheet"))
-    note: str = field(default="", metadata=about("what it was used for"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    note: str = noted("what it was used for")
+    date: str = dated()
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,8 +221,8 @@ class TransferInputs:
     )
     quantity: int = field(default=1, metadata=about("how many (default: 1)"))
     how: TransferKind = field(default=TransferKind.GIVEN, metadata=about("how it changes hands"))
-    note: str = field(default="", metadata=about("note"))
-    date: str = field(default="", metadata=about("date, YYYY-MM-DD (default: today)"))
+    note: str = noted()
+    date: str = dated()
 
 
 def _op(name: str, title: str, help: str, inputs: type, plan: Any) -> Operation:
@@ -255,14 +250,14 @@ ITEM_OPERATIONS: tuple[Operation, ...] = (
         "mark an Artifact or Consumable held, lost, stolen, destroyed, recovered, repaired "
         "or left at home, with a dated note",
         ItemStateInputs,
-        lambda c, g: plan_item_state(c, g.kind, g.item, g.state, _date(g.date), g.note),
+        lambda c, g: plan_item_state(c, g.kind, g.item, g.state, on_or_today(g.date), g.note),
     ),
     _op(
         "use",
         "Use Consumable",
         "use one Consumable (quantity −1, logged)",
         UseInputs,
-        lambda c, g: plan_use(c, g.item, _date(g.date), g.note),
+        lambda c, g: plan_use(c, g.item, on_or_today(g.date), g.note),
     ),
 )
 """The single-contractor item operations, merged into ``declared.OPERATIONS``."""
@@ -294,7 +289,7 @@ PAIR_OPERATIONS: tuple[PairOperation, ...] = (
         TransferInputs,
         "to",
         lambda giver, receiver, g: plan_transfer(
-            giver, receiver, g.kind, g.item, g.quantity, g.how, _date(g.date), g.note
+            giver, receiver, g.kind, g.item, g.quantity, g.how, on_or_today(g.date), g.note
         ),
     ),
 )

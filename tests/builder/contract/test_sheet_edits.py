@@ -175,3 +175,70 @@ def test_a_duplicate_is_a_renamed_draft_of_the_same_build() -> None:
     assert copy == replace(spark.draft, name="Spark (copy)")
     taken = replace(spark, id="spark2", draft=copy)
     assert duplicate_draft(spark, [spark, taken]).name == "Spark (copy 2)"
+
+
+# --------------------------------------------------------------------------- corrected revisions
+
+
+def _revised_twice():  # type: ignore[no-untyped-def]
+    """Murder → Sacrilege on 2024-04-01, then Atrocities → Cruelty on 2024-05-01."""
+    from builder.contract.sheet_catalog import load_sheet_catalog
+    from builder.contract.sheet_edits import limits_from_names, revise_limits
+
+    held = _held()
+    options = load_sheet_catalog().limits
+    first = limits_from_names(["Anguish", "Atrocities", "Sacrilege"], options, held.limits)
+    once = revise_limits(held, first, "2024-04-01").character
+    second = limits_from_names(["Anguish", "Cruelty", "Sacrilege"], options, once.limits)
+    twice = revise_limits(once, second, "2024-05-01").character
+    return held, first, second, twice
+
+
+def test_voiding_a_limits_revision_puts_the_limits_it_replaced_back() -> None:
+    """The sheet's Limits are the latest standing revision's: voiding the second leaves the
+    first's (Sacrilege kept, Atrocities back); voiding the first too leaves the creation
+    Limits (Murder back)."""
+    from builder.contract.correcting import void_entry
+
+    held, first, second, twice = _revised_twice()
+    assert twice.limits == second
+    index = len(twice.ledger) - 1
+    voided = void_entry(twice, index, "2024-06-01", "never happened")
+    assert not errors(voided.findings), voided.findings
+    assert voided.character.limits == first
+    both = void_entry(voided.character, index - 1, "2024-06-02")
+    assert both.character.limits == held.limits
+    assert [limit.name for limit in both.character.limits][2] == "Murder"
+
+
+def test_replacing_a_limits_revision_puts_its_new_limits_on_the_sheet() -> None:
+    """Correcting the latest revision to name Greed instead of Cruelty: the sheet shows
+    Greed; correcting an earlier revision leaves the later one's Limits on the sheet."""
+    from dataclasses import replace
+
+    from builder.contract.character import Limit
+    from builder.contract.correcting import replace_entry
+
+    _held, _first, second, twice = _revised_twice()
+    index = len(twice.ledger) - 1
+    fixed_after = (second[0], Limit("Greed", custom=True), second[2])
+    entry = replace(twice.ledger[index], after=fixed_after)
+    done = replace_entry(twice, index, entry, "2024-06-01", "it was Greed")
+    assert done.character.limits == fixed_after
+    earlier = replace(twice.ledger[index - 1], reason="typo")
+    kept = replace_entry(done.character, index - 1, earlier, "2024-06-02")
+    assert kept.character.limits == fixed_after
+
+
+def test_correcting_another_entry_leaves_the_limits_alone() -> None:
+    """Renaming the first Contract's scenario touches no Limits."""
+    from dataclasses import replace
+
+    from builder.contract.correcting import replace_entry
+
+    _held_before, _first, second, twice = _revised_twice()
+    renamed = replace(twice.ledger[0], scenario="One, properly named")
+    done = replace_entry(twice, 0, renamed, "2024-06-01")
+    assert not errors(done.findings), done.findings
+    assert done.character.ledger[-1].target == 0
+    assert done.character.limits == second

@@ -40,6 +40,7 @@ from builder.contract.gifts import (
     unavailable_styles,
 )
 from builder.contract.status import Status
+from harbinger.app.contract.surprise import SeededSurprise, surprise_with
 
 EMPTY_DRAFT = GiftDraft(gift_type="", effect="", style="")
 """A Gift not started yet: no Type, Effect or Style chosen."""
@@ -295,6 +296,33 @@ class GiftBuilderController(QObject):
     def load(self, draft: GiftDraft, text: str) -> None:
         """Replace the whole draft (starting from a stock Gift or a template), undoably."""
         self._push(text, draft)
+
+    @property
+    def can_surprise(self) -> bool:
+        """Whether "Surprise me" applies: a new Gift (not a held one being revised)."""
+        return self.previous_cost is None
+
+    def surprise(self, seed: int | None = None) -> SeededSurprise:
+        """A random legal Gift for this contractor ("Surprise me", issue 31.8), not yet loaded.
+
+        Judged for the contractor's Status and unspent Gift Credits; without a
+        contractor (a template), for a Newbie with one Gift Credit, the usual new
+        Gift ("it must have a Gift Cost of 1"). The player's name, tagline and
+        descriptions are kept on the drawn draft. Raises ``SurpriseError`` (its
+        message says why) when nothing can be drawn.
+        """
+        status = self.status if self.status is not None else Status.NEWBIE
+        credits = self.rewards.credits if self.rewards is not None else 1
+        seeded = surprise_with(self.catalog, status, credits, seed)
+        kept = self._draft
+        draft = replace(
+            seeded.surprise.draft,
+            name=kept.name,
+            tagline=kept.tagline,
+            description=kept.description,
+            extended_description=kept.extended_description,
+        )
+        return replace(seeded, surprise=replace(seeded.surprise, draft=draft))
 
     def choose_type(self, type_id: str) -> None:
         """Step 1: the Gift Type. An Effect that cannot be this Type is cleared, with a notice."""

@@ -28,12 +28,36 @@ from PySide6.QtWidgets import (
 )
 
 from builder.contract.gifts import Effect, ModifierKind
+from builder.contract.gifts.glossary import effect_note
 from builder.contract.status import Status
 from ui.contract.gift_builder.common import house_name, label, set_shown, set_text, signed
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 
 _EFFECT_ROLE = Qt.ItemDataRole.UserRole
 _GREY = QBrush(QColor("#8a8a8a"))
+
+
+_DESIGN = {
+    "rules": "The rules text names this Effect.",
+    "harbinger": "Harbinger's own design within the Gift Builder's rules.",
+}
+
+
+def glossary_text(effect: Effect) -> str:
+    """The glossary's explanation of an Effect, its rules section and who designed it
+    (issue 31.7); "" for an Effect the glossary does not know (house rules)."""
+    note = effect_note(effect.id)
+    if note is None:
+        return ""
+    rules = f" Rules: {note.rules}." if note.rules else ""
+    design = _DESIGN.get(effect.design, "")
+    return f"{note.explanation}{rules}" + (f" {design}" if design else "")
+
+
+def _tip(effect: Effect) -> str:
+    """An Effect's tooltip in the picker: its summary, then what it does in the rules."""
+    note = effect_note(effect.id)
+    return f"{effect.summary}\n{note.explanation}" if note is not None else effect.summary
 
 
 def _words(effect: Effect) -> str:
@@ -85,13 +109,15 @@ class EffectPage(QWidget):
             for effect in catalog.effects_in(cat.id):
                 item = QTreeWidgetItem([house_name(effect), effect.status.label])
                 item.setData(0, _EFFECT_ROLE, effect.id)
-                item.setToolTip(0, effect.summary)
+                item.setToolTip(0, _tip(effect))
                 parent_item.addChild(item)
                 self.items[effect.id] = item
         self.tree.expandAll()
 
         self.title = label("", "pageTitle")
         self.summary = label("")
+        self.glossary = label("", "muted")
+        self.glossary.setAccessibleName("What the Effect does in the rules")
         self.needs = label("")
         self.styles = label("", "muted")
         self.parameters = label("", "muted")
@@ -109,6 +135,7 @@ class EffectPage(QWidget):
         for widget in (
             self.title,
             self.summary,
+            self.glossary,
             self.needs,
             self.styles,
             self.parameters,
@@ -215,7 +242,7 @@ class EffectPage(QWidget):
                 brush = _GREY if why else QBrush()
                 item.setForeground(0, brush)
                 item.setForeground(1, brush)
-                tip = effect.summary + (f"\nNot available: {'; '.join(why)}" if why else "")
+                tip = _tip(effect) + (f"\nNot available: {'; '.join(why)}" if why else "")
                 item.setToolTip(0, tip)
         if state.draft.effect != self._chosen:
             old = self.items.get(self._chosen)
@@ -242,7 +269,14 @@ class EffectPage(QWidget):
         if effect is None:
             set_text(self.title, "")
             set_text(self.summary, "Highlight an Effect to read about it.")
-            for widget in (self.needs, self.styles, self.parameters, self.modifiers, self.prompt):
+            for widget in (
+                self.glossary,
+                self.needs,
+                self.styles,
+                self.parameters,
+                self.modifiers,
+                self.prompt,
+            ):
                 set_text(widget, "")
             set_text(self.reason, "")
             set_shown(self.reason, False)
@@ -251,6 +285,7 @@ class EffectPage(QWidget):
         set_text(self.title, effect.name)
         cat = catalog.categories.get(effect.category)
         set_text(self.summary, f"{effect.summary}  ({cat.name if cat else effect.category})")
+        set_text(self.glossary, glossary_text(effect))
         set_text(self.needs, f"Needs {effect.status.label} Status")
         styles = " · ".join(
             f"{catalog.styles[s].name} {signed(es.cost)}"

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from builder.contract.gifts import GiftDraft
 from harbinger.app.contract.gift_saving import Template, TemplateStore
+from harbinger.app.contract.surprise import SurpriseError
 from ui.contract.gift_builder.common import HOUSE_MARK, label, set_shown, set_text
 from ui.contract.gift_builder.controller import GiftBuilderController
 
@@ -55,6 +56,13 @@ class StartPage(QWidget):
 
         self.scratch = QPushButton("Build a new Gift from &scratch")
         self.scratch.clicked.connect(self.start_scratch.emit)
+        self.surprise = QPushButton("Surprise &me")
+        self.surprise.setToolTip(
+            "A random Gift this contractor may take now (within their Gift Credits and "
+            "Status), to change as you like"
+        )
+        self.surprise.setEnabled(controller.can_surprise)
+        self.surprise.clicked.connect(self._surprise)
         self.filter = QLineEdit()
         self.filter.setPlaceholderText("Filter stock Gifts and templates")
         self.filter.setClearButtonEnabled(True)
@@ -87,6 +95,9 @@ class StartPage(QWidget):
         self.delete.clicked.connect(self._delete)
         self.problems = label("", "warning")
         self.problems.hide()
+        self.surprise_problem = label("", "warning")
+        self.surprise_problem.setAccessibleName("Why no surprise")
+        self.surprise_problem.hide()
 
         preview = QWidget()
         pbox = QVBoxLayout(preview)
@@ -121,6 +132,7 @@ class StartPage(QWidget):
 
         top = QHBoxLayout()
         top.addWidget(self.scratch)
+        top.addWidget(self.surprise)
         top.addWidget(self.filter, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -134,6 +146,7 @@ class StartPage(QWidget):
         )
         layout.addLayout(top)
         layout.addWidget(self.problems)
+        layout.addWidget(self.surprise_problem)
         layout.addWidget(split, 1)
         self.reload()
 
@@ -276,6 +289,17 @@ class StartPage(QWidget):
         if key is not None and key in self._drafts:
             draft, text = self._drafts[key]
             self.start_from.emit(draft, text)
+
+    def _surprise(self) -> None:
+        """Draw a random legal Gift and start from it (one undo step), or say why not."""
+        try:
+            seeded = self.controller.surprise()
+        except SurpriseError as exc:
+            set_text(self.surprise_problem, f"No surprise: {exc}.")
+            self.surprise_problem.show()
+            return
+        self.surprise_problem.hide()
+        self.start_from.emit(seeded.surprise.draft, f"Surprise me (seed {seeded.seed})")
 
     def _delete(self) -> None:
         key = self._current()
