@@ -21,6 +21,7 @@ import random
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -62,6 +63,18 @@ def situations(v: Variant, seat: int) -> dict[str, GameState]:
     return found
 
 
+def write_book(path: Path, doc: dict[str, Any]) -> None:
+    """The book as JSON, one line per entry (a few hundred lines, easy to read in a diff)."""
+    head = {k: v for k, v in doc.items() if k != "entries"}
+    lines = [json.dumps(head, sort_keys=True)[:-1] + ', "entries": {']
+    entries = sorted(doc["entries"].items())
+    for i, (key, entry) in enumerate(entries):
+        comma = "," if i < len(entries) - 1 else ""
+        lines.append(f"  {json.dumps(key)}: {json.dumps(entry, sort_keys=True)}{comma}")
+    lines.append("}}")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seat", type=int, choices=(1, 2), required=True)
@@ -71,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=resource_path(*BOOK_FILE))
     args = parser.parse_args(argv)
     v = variant(args.variant)
-    doc = {"variant": v.id, "opponent": "uniform", "entries": {}}
+    doc: dict[str, Any] = {"variant": v.id, "opponent": "uniform", "entries": {}}
     if args.out.exists():
         doc = json.loads(args.out.read_text(encoding="utf-8"))
     doc["method"] = (
@@ -91,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             "best": notation(best),
             "values": {notation(m): round(x, 4) for m, x in values.items()},
         }
-        args.out.write_text(json.dumps(doc, indent=1, sort_keys=True) + "\n", encoding="utf-8")
+        write_book(args.out, doc)
         took = time.process_time() - t0
         print(f"{i + 1}/{len(todo)} {key} {notation(best)} {took:.1f}s", flush=True)
     return 0

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
 
 from builder.tiles.elements import Kind, counts_of, parse_tiles
 from builder.tiles.opening import (
+    BOOK_FILE,
     Book,
     canonical,
     parse_book,
@@ -29,6 +31,7 @@ from builder.tiles.state import (
     start,
 )
 from builder.tiles.variants import variant
+from resources import resource_path
 
 V7 = variant("v7")
 
@@ -100,9 +103,20 @@ def test_the_shipped_book_names_every_first_move_of_seat_1_and_its_best() -> Non
     assert book is not None and book.variant == "v7"
     ones = [k for k in book.moves if k.startswith("1/")]
     assert len(ones) == 88
+    rng = random.Random(8)
     for seed in range(40):
         s = start(V7, deal_from_seed(V7, seed))
         assert book.move(s) in legal_moves(s)
+        s = apply(s, rng.choice(legal_moves(s)))  # seat 2's first move: in the book or not
+        assert book.move(s) is None or book.move(s) in legal_moves(s)
+
+
+def test_each_shipped_entry_is_the_best_of_its_values() -> None:
+    doc = json.loads(resource_path(*BOOK_FILE).read_text(encoding="utf-8"))
+    assert doc["variant"] == "v7" and doc["opponent"] == "uniform"
+    for key, entry in doc["entries"].items():
+        values = entry["values"]
+        assert values[entry["best"]] == max(values.values()), key
 
 
 def test_strong_plays_the_book_against_a_random_player_only() -> None:
