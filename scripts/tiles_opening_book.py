@@ -82,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=2028)
     parser.add_argument("--variant", default="v7")
     parser.add_argument("--out", type=Path, default=resource_path(*BOOK_FILE))
+    parser.add_argument(
+        "--reverse", action="store_true", help="last situation first (a second run shares the work)"
+    )
     args = parser.parse_args(argv)
     v = variant(args.variant)
     doc: dict[str, Any] = {"variant": v.id, "opponent": "uniform", "entries": {}}
@@ -95,7 +98,7 @@ def main(argv: list[str] | None = None) -> int:
     entries = doc["entries"]
     todo = {k: s for k, s in situations(v, args.seat).items() if k not in entries}
     print(f"{len(todo)} situations to value", flush=True)
-    for i, (key, state) in enumerate(sorted(todo.items())):
+    for i, (key, state) in enumerate(sorted(todo.items(), reverse=args.reverse)):
         t0 = time.process_time()
         solver = Solver(v, uniform=1 - state.to_move, table_limit=3_000_000)
         values = move_values(state, args.hands, random.Random(f"{args.seed}/{key}"), solver)
