@@ -28,7 +28,14 @@ sys.path.insert(0, str(ROOT))
 
 from builder.tiles.elements import Counts, Kind, sub, tiles_of  # noqa: E402
 from builder.tiles.inference import _multisets  # noqa: E402
-from builder.tiles.opening import BOOK_FILE, canonical, move_values, notation  # noqa: E402
+from builder.tiles.opening import (  # noqa: E402
+    BOOK_FILE,
+    Situation,
+    canonical,
+    move_values,
+    notation,
+    turn_counts,
+)
 from builder.tiles.solver import Solver  # noqa: E402
 from builder.tiles.state import Deal, GameState, apply, legal_moves, open_, start  # noqa: E402
 from builder.tiles.variants import Variant, variant  # noqa: E402
@@ -51,8 +58,11 @@ def situations(v: Variant, seat: int) -> dict[str, GameState]:
     found: dict[str, GameState] = {}
     if seat == 1:
         for combo in _multisets(v.deck, v.draw):
-            state = start(v, _deal(v, combo, 0))  # type: ignore[arg-type]
-            found.setdefault(canonical(state).key, state)  # type: ignore[union-attr]
+            named = canonical(start(v, _deal(v, combo, 0)))  # type: ignore[arg-type]
+            assert named is not None
+            if named.key not in found:  # the hand as the book names it: values in its frame
+                turned = turn_counts(combo, named.steps)  # type: ignore[arg-type]
+                found[named.key] = start(v, _deal(v, turned, 0))
         return found
     for tile in (Kind.FIRE, Kind.UNKNOWN):
         pool = list(v.deck)
@@ -99,6 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     todo = {k: s for k, s in situations(v, args.seat).items() if k not in entries}
     print(f"{len(todo)} situations to value", flush=True)
     for i, (key, state) in enumerate(sorted(todo.items(), reverse=args.reverse)):
+        assert canonical(state) == Situation(key, 0)  # the values are in the book's frame
         t0 = time.process_time()
         solver = Solver(v, uniform=1 - state.to_move, table_limit=3_000_000)
         values = move_values(state, args.hands, random.Random(f"{args.seed}/{key}"), solver)
