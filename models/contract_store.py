@@ -462,6 +462,7 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
         playgroup=PlaygroupRules(golden_ratio=row.golden_ratio),
         weapons=mapping.weapons_from_rows(sheet_items),
         bio=mapping.bio_from_rows(sheet_items),
+        suggestions=mapping.suggestions_from_rows(sheet_items),
     )
 
 
@@ -561,12 +562,13 @@ def _collection_values(
             *mapping.asset_pick_values(cid, contractor.creation),
         ],
         "source": lambda: mapping.source_values(cid, contractor.source),
-        # Weapons and bio lines share the stock's sheet_item table (their own sections), so
-        # they are saved together with it.
+        # Weapons, bio lines and the leader's suggestions share the stock's sheet_item table
+        # (their own sections), so they are saved together with it.
         "stock": lambda: [
             *mapping.stock_values(cid, contractor.stock),
             *mapping.weapon_values(cid, contractor.weapons),
             *mapping.bio_values(cid, contractor.bio),
+            *mapping.suggestion_values(cid, contractor.suggestions),
         ],
         "health": lambda: mapping.health_values(cid, contractor.health),
         "loose_ends": lambda: mapping.loose_end_values(cid, contractor.loose_ends),
@@ -608,7 +610,12 @@ def _changed_parts(old: Contractor, new: Contractor) -> list[str]:
         parts.append("creation")
     if old.source.replenishment != new.source.replenishment:
         parts.append("source")
-    if old.stock != new.stock or old.weapons != new.weapons or old.bio != new.bio:
+    if (
+        old.stock != new.stock
+        or old.weapons != new.weapons
+        or old.bio != new.bio
+        or old.suggestions != new.suggestions
+    ):
         parts.append("stock")
     if (
         old.health.injuries != new.health.injuries

@@ -61,6 +61,7 @@ from sqlmodel import Session
 from builder.core import files
 from builder.core.file_writer import write_atomically
 from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
+from builder.core.gm_notes import GmNote
 from builder.core.registry import (
     CharacterFile,
     FileFormatError,
@@ -70,7 +71,7 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
-from models import concurrency, contract_store, playgroup
+from models import concurrency, contract_store, gm_notes, playgroup
 from models.concurrency import Seen
 from models.errors import (
     CharacterNotFound,
@@ -552,6 +553,48 @@ class Library:
         with self._writing() as session:
             contract_store.set_player_coins_elsewhere(session, player, earned, spent)
 
+    # ----------------------------------------------------------------------- GM notes
+
+    @property
+    def may_read_gm_notes(self) -> bool:
+        """True when this connection may read and write GM-only notes (issue 31 item 6):
+        a personal library, or a shared one's owner or leader; never a player."""
+        return gm_notes.may_read(self.member)
+
+    def gm_note(self, character_id: str) -> GmNote:
+        """The GM-only note on a character (empty when none is kept).
+
+        NotAllowed for a player of a shared library; CharacterNotFound when no
+        character has the id.
+        """
+        gm_notes.refuse_gm_notes(self.member)
+        try:
+            with self._reading() as session:
+                if _system_of(session, character_id) is None:
+                    raise CharacterNotFound(character_id)
+                return gm_notes.read_note(session, character_id)
+        except sa.exc.DBAPIError as exc:  # the server's own refusal, when the app's was skipped
+            refusal = playgroup.explain(exc)
+            if refusal is None:
+                raise
+            raise refusal from None
+
+    def put_gm_note(self, note: GmNote) -> GmNote:
+        """Keep ``note`` as its character's GM-only note (an empty one removes it).
+
+        In a shared library the note is signed with the member's shown name.
+        NotAllowed for a player; CharacterNotFound when no character has the
+        id. Returns the note as kept.
+        """
+        gm_notes.refuse_gm_notes(self.member)
+        if self.member is not None and not note.empty:
+            note = replace(note, written_by=self.member.name)
+        with self._writing() as session:
+            if _system_of(session, note.id) is None:
+                raise CharacterNotFound(note.id)
+            gm_notes.write_note(session, note)
+        return note
+
     # ----------------------------------------------------------------------- files
 
     def import_file(
@@ -677,7 +720,10 @@ class Library:
 
         try:
             with _collector_paused(), self._writing() as session:
-                return _import_all(session, batch.files, decide, progress)
+                results = _import_all(session, batch.files, decide, progress)
+                if self.may_read_gm_notes:
+                    _import_gm_notes(session, batch.files, results)
+                return results
         except sa.exc.IntegrityError:
             # A shared library: someone imported (or saved) one of these ids at the same
             # moment, or the id is another member's; nothing of this batch was written.
@@ -688,10 +734,24 @@ class Library:
         return write_atomically(Path(path), self.file_bytes(character_id))
 
     def file_bytes(self, character_id: str) -> bytes:
-        """A character's file, as ``export_file`` writes it, for a caller that writes it itself."""
+        """A character's file, as ``export_file`` writes it, for a caller that writes it itself.
+
+        With the character's GM note when this connection may read GM notes (a
+        personal library, a shared one's owner or leader); never for a player.
+        """
         stored = self.load_stored(character_id)
         game = system(stored.system)
-        file = CharacterFile(game.id, stored.character, stored.approvals, game.file_version)
+        note = None
+        if self.may_read_gm_notes:  # one primary-key read; the character is known to exist
+            with self._reading() as session:
+                note = gm_notes.read_note(session, character_id)
+        file = CharacterFile(
+            game.id,
+            stored.character,
+            stored.approvals,
+            game.file_version,
+            gm_note=note if note is not None and not note.empty else None,
+        )
         return game.dumps(file)
 
     def load_examples(self) -> list[ImportResult]:
@@ -994,6 +1054,21 @@ def _import_all(
             flush()
     flush()
     return results
+
+
+def _import_gm_notes(
+    session: Session, files: Sequence[tuple[str, CharacterFile]], results: Sequence[ImportResult]
+) -> None:
+    """Keep the GM notes the imported files carry, under the ids they were stored as.
+
+    Only called for a connection that may write GM notes; a player's import
+    leaves them out (the server would refuse them). A skipped file's note is
+    not kept either: the character in the library stays as it was.
+    """
+    for (_name, file), result in zip(files, results, strict=True):
+        note = file.gm_note
+        if note is not None and not note.empty and result.action != "skipped":
+            gm_notes.write_note(session, replace(note, id=result.contractor_id))
 
 
 def _import_raced(files: Sequence[tuple[str, CharacterFile]]) -> ImportConflict:

@@ -49,6 +49,7 @@ from builder.contract.character import (
     ScarTier,
     SourcePool,
     Stock,
+    Suggestion,
     ThreatLevel,
     Trauma,
     Weapon,
@@ -658,6 +659,37 @@ def bio_from_rows(items: Iterable[SheetItemRow]) -> Bio:
     """The bio kept in the sheet_item rows of the bio section (unknown names are ignored)."""
     known = {f.name for f in dataclasses.fields(Bio)}
     return Bio(**{r.name: r.detail for r in items if r.section == BIO_SECTION and r.name in known})
+
+
+SUGGESTION_SECTION = "suggestion"
+"""The ``sheet_item`` section holding the leader's suggested corrections and the player's answers
+(issue 32 item 5): one row per suggestion, its record as canonical JSON in ``detail``, so they
+need no table, column or migration of their own."""
+
+
+def suggestion_values(contractor_id: str, suggestions: Sequence[Suggestion]) -> list[Values]:
+    """The sheet_item rows of the contractor's suggestions, in the order they were made."""
+    return [
+        (
+            SheetItemRow,
+            {
+                "contractor_id": contractor_id,
+                "section": SUGGESTION_SECTION,
+                "position": i,
+                "name": suggestion.by,
+                "detail": canonical_json(to_data(suggestion)),
+            },
+        )
+        for i, suggestion in enumerate(suggestions)
+    ]
+
+
+def suggestions_from_rows(items: Iterable[SheetItemRow]) -> tuple[Suggestion, ...]:
+    """The suggestions kept in the sheet_item rows of the suggestion section, in order."""
+    rows = sorted((r for r in items if r.section == SUGGESTION_SECTION), key=lambda r: r.position)
+    return tuple(
+        from_data(Suggestion, json.loads(r.detail), f"suggestions[{r.position}]") for r in rows
+    )
 
 
 # --------------------------------------------------------------------------- health and loose ends

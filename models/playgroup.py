@@ -21,6 +21,8 @@ newest revision through Alembic and then sets up, idempotently:
   nobody but the owner renames or deletes one;
 - a character's version row (``models.concurrency``) moves only with its
   owner's saves, so nobody can make another's next save look stale;
+- ``gm_note`` (GM-only notes, issue 31): only the leaders' group may read or
+  write it; a player's own SQL is refused, their own character's note included;
 - a notification (``LISTEN harbinger_saved``) whenever a character's version
   row changes, so open windows refresh (``ui/playgroup_watch``).
 
@@ -72,7 +74,7 @@ class Membership:
 
     @property
     def shown(self) -> str:
-        """"Dana (leader)" for a status bar."""
+        """ "Dana (leader)" for a status bar."""
         return f"{self.name} ({self.role})"
 
 
@@ -609,7 +611,24 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
                 "owner_writes": f"FOR ALL TO {members} USING ({mine}) WITH CHECK ({mine})",
             },
         )
-    return statements
+    return statements + _gm_note_sql(q, leaders, players)
+
+
+def _gm_note_sql(q: Callable[[str], str], leaders: str, players: str) -> list[str]:
+    """Keep ``gm_note`` (GM-only notes, 0014) to the leaders' group: no grant to the
+    players' group (a player's SELECT is "permission denied", their own character's note
+    included) and a row policy that lets only leaders through. Runs after the grant of
+    SELECT on every table to every member, which its REVOKE takes back."""
+    return [
+        f"REVOKE ALL ON gm_note FROM {q(leaders)}, {q(players)}, PUBLIC",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON gm_note TO {q(leaders)}",
+        "ALTER TABLE gm_note ENABLE ROW LEVEL SECURITY",
+        *_policies(
+            "gm_note",
+            "",
+            {"leaders_only": f"FOR ALL TO {q(leaders)} USING (true) WITH CHECK (true)"},
+        ),
+    ]
 
 
 def _policies(table: str, _members: str, policies: dict[str, Any]) -> list[str]:

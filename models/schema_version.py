@@ -5,5 +5,5 @@ Alembic or SQLAlchemy are imported, so it lives in a module that imports
 nothing.
 """
 
-SCHEMA_HEAD = "0013_gift_choices"
+SCHEMA_HEAD = "0014_gm_notes"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""

@@ -524,3 +524,21 @@ class PlaygroupMemberRow(LibraryTable, table=True):
     login: str = Field(sa_column=Column(String(63), primary_key=True))
     name: str = Field(sa_column=Column(String(200), nullable=False))
     role: str = Field(sa_column=Column(String(16), nullable=False))
+
+
+class GmNoteRow(LibraryTable, table=True):
+    """The GM-only note on one character of any system (0014; ``models.gm_notes``).
+
+    Kept apart from the character's own rows so that in a playgroup's shared
+    library the server can refuse it to everyone but the leaders (no grant to
+    the players' group, and a row policy). No foreign key: a note may outlive
+    its character's row for a while (a player may delete their character, not
+    the leader's note about it); ``written_on`` is a YYYY-MM-DD day.
+    """
+
+    __tablename__ = "gm_note"
+
+    character_id: str = Field(sa_column=Column(String(CHARACTER_ID_LENGTH), primary_key=True))
+    text: str = _text()
+    written_by: str = Field(default="", sa_column=Column(String(200), nullable=False))
+    written_on: str = Field(default="", sa_column=Column(String(10), nullable=False))

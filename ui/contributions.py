@@ -43,7 +43,8 @@ class WindowAction:
     - ``run(window)`` does it;
     - ``menu`` says where it goes: ``"create"`` (the Contractor menu's list of new
       characters, one per game), ``"character"`` (acting on the character shown),
-      ``"more"`` (Contractor → More), ``"view"`` (the View menu);
+      ``"more"`` (Contractor → More), ``"view"`` (the View menu), ``"file"`` (the File
+      menu, after the export and print actions);
     - ``toolbar`` is ``"start"`` (before Undo and Redo), ``"end"`` (after them) or "";
     - ``enabled(window)`` is asked whenever the window's state changes.
     """

@@ -301,6 +301,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         file_menu.addSeparator()
         for key in ("import", "export", "print", "print_roster", "review"):
             file_menu.addAction(self.actions[key])
+        file_menu.addActions([self.actions[a.key] for a in self._game_actions if a.menu == "file"])
         file_menu.addSeparator()
         file_menu.addAction(self.actions["close_tab"])
         file_menu.addAction(self.actions["quit"])

@@ -26,6 +26,7 @@ from collections.abc import Mapping, Sequence
 from builder.contract.audit_corrections import corrections_line
 from builder.contract.audit_edits import edits_line
 from builder.contract.audit_gifts import gift_lines
+from builder.contract.audit_suggestions import suggestions_line
 from builder.contract.character import (
     AssetPick,
     BonusKind,
@@ -393,6 +394,9 @@ def audit_contractor(
     edits = edits_line(contractor)
     if edits is not None:
         lines.append(edits)
+    suggestions = suggestions_line(contractor)
+    if suggestions is not None:
+        lines.append(suggestions)
     lines.append(_sheet_line(groups["sheet"]))
     audit = Audit("contractor", contractor.id, contractor.concept.name, tuple(lines))
     return settle_approved(audit, contractor, approved or {})

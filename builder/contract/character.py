@@ -20,6 +20,11 @@ from types import MappingProxyType
 
 from builder.contract.bio import Bio
 from builder.contract.gifts.draft import GiftDraft
+from builder.contract.health_record import BattleScar as BattleScar
+from builder.contract.health_record import Health as Health
+from builder.contract.health_record import Injury as Injury
+from builder.contract.health_record import ScarTier as ScarTier
+from builder.contract.health_record import Trauma as Trauma
 from builder.contract.item_record import IN_HAND as IN_HAND
 from builder.contract.item_record import ItemAction as ItemAction
 from builder.contract.item_record import ItemEvent as ItemEvent
@@ -406,6 +411,41 @@ SPENDING_ENTRIES = (Raise, BuyAsset, RemoveLiability, Therapy, Craft)
 """Entries that spend Exp (and are forbidden inside a Cycle)."""
 
 
+class Answer(StrEnum):
+    """The player's answer to a leader's suggestion."""
+
+    PENDING = "pending"
+    ACCEPTED = "accepted"
+    DECLINED = "declined"
+
+
+@dataclass(frozen=True, slots=True)
+class Suggestion:
+    """A correction the Playgroup Leader proposed while reviewing the file (issue 32 item 5).
+
+    ``target``, ``replacement`` and ``reason`` are those of the proposed
+    ``Correction`` (no replacement voids the entry); ``by`` and ``date`` say who
+    proposed it and when. Nothing changes until the player answers: accepting
+    appends the correction to the ledger as ``ledger[entry]``, declining keeps
+    the record; ``answered`` is the answer's date and ``note`` the player's word.
+    """
+
+    date: str
+    by: str
+    target: int
+    replacement: tuple[Entry, ...] = ()
+    reason: str = ""
+    answer: Answer = Answer.PENDING
+    answered: str = ""
+    note: str = ""
+    entry: int = -1
+
+    def correction(self, date: str) -> Correction:
+        """The ledger entry that accepting this suggestion on ``date`` appends."""
+        why = f"{self.reason} (suggested by {self.by} on {self.date})"
+        return Correction(date, self.target, self.replacement, why)
+
+
 # --------------------------------------------------------------------------- gifts
 
 
@@ -472,47 +512,6 @@ class Stock:
     earns Exp, so the Exp ledger and its audit stay as they were, and a
     transfer leaves a line on both contractors even once the giver has none left.
     """
-
-
-class ScarTier(StrEnum):
-    """Battle Scar tiers by the Severity of the Injury that caused them."""
-
-    MINOR = "minor"  # Severity 4
-    MAJOR = "major"  # Severity 5
-    SEVERE = "severe"  # Severity 6
-    EXTREME = "extreme"  # Severity 7+
-
-
-@dataclass(frozen=True, slots=True)
-class Injury:
-    """An Injury; Severity equals the damage taken."""
-
-    description: str
-    severity: int
-    stabilized: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class BattleScar:
-    name: str
-    tier: ScarTier
-    system: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Trauma:
-    name: str
-    system: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class Health:
-    """The Health tab: current Injuries, permanent scars and traumas, Mind damage."""
-
-    injuries: tuple[Injury, ...] = ()
-    battle_scars: tuple[BattleScar, ...] = ()
-    traumas: tuple[Trauma, ...] = ()
-    mind_damage: int = 0
 
 
 class ThreatLevel(StrEnum):
@@ -583,3 +582,5 @@ class Contractor:
     """The weapons kept on the sheet (issue 31); written to a file only when there are any."""
     bio: Bio = field(default_factory=Bio, metadata=ADDED)
     """Tagline, residence, languages, contacts, aliases, wish list; written only when filled."""
+    suggestions: tuple[Suggestion, ...] = field(default=(), metadata=ADDED)
+    """The leader's suggested corrections and the player's answers; written only when any."""

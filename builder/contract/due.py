@@ -15,7 +15,9 @@ from the ledger as it stands; nothing here is a new rule:
   matches (``builder.core.approval.verify``: changed or removed since);
 - ``journal_unwritten``: a Journal whose word count is claimed but whose text
   is not kept ("writing an in-character Journal at least 250 words long":
-  the leader cannot read it).
+  the leader cannot read it);
+- ``suggestion``: a correction the leader suggested that the player has not
+  accepted or declined yet (issue 32 item 5, ``builder.contract.suggesting``).
 
 A contractor in the graveyard has nothing due.
 """
@@ -31,6 +33,7 @@ from builder.contract.character import ContractAttended, Contractor, Craft, Jour
 from builder.contract.file import character_document
 from builder.contract.ledger import crafting_kind
 from builder.contract.sheet import SheetReport, evaluate_sheet
+from builder.contract.suggesting import pending, suggestion_text
 from builder.core.approval import ApprovalError, ItemState, verify
 
 
@@ -41,6 +44,7 @@ class DueKind(StrEnum):
     FREE_CONSUMABLE = "free_consumable"
     APPROVAL_CHANGED = "approval_changed"
     JOURNAL_UNWRITTEN = "journal_unwritten"
+    SUGGESTION = "suggestion"
 
 
 BADGES = {
@@ -50,6 +54,7 @@ BADGES = {
     DueKind.FREE_CONSUMABLE: "Consumable",
     DueKind.APPROVAL_CHANGED: "Approval",
     DueKind.JOURNAL_UNWRITTEN: "Journal",
+    DueKind.SUGGESTION: "Suggestion",
 }
 """The short word a roster badge shows for each kind."""
 
@@ -143,6 +148,17 @@ def _journals(contractor: Contractor) -> list[DueItem]:
     ]
 
 
+def _suggestions(contractor: Contractor) -> list[DueItem]:
+    return [
+        DueItem(
+            DueKind.SUGGESTION,
+            f"{suggestion_text(contractor, contractor.suggestions[n])}: not answered yet",
+            f"suggestions[{n}]",
+        )
+        for n in pending(contractor)
+    ]
+
+
 def what_is_due(
     contractor: Contractor, approvals: Sequence[Mapping[str, Any]] = ()
 ) -> tuple[DueItem, ...]:
@@ -156,6 +172,7 @@ def what_is_due(
         *_free_consumables(contractor),
         *_approvals(contractor, approvals),
         *_journals(contractor),
+        *_suggestions(contractor),
     )
 
 

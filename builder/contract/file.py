@@ -5,7 +5,15 @@ A file is a JSON object::
     {"format": "harbinger.contractor", "version": 1,
      "exported_at": "2025-03-01T18:30:00Z", "app_version": "0.1.0",
      "character": {...builder.serialize shape...},
-     "approvals": [ {...}, ... ]}
+     "approvals": [ {...}, ... ],
+     "gm_notes": {"text": ..., "written_by": ..., "date": ...},   (optional)
+     "player_copy": true}                                         (optional)
+
+``gm_notes`` is the GM-only note (``builder.core.gm_notes``), written only in a
+full export by someone who may read it; ``player_copy`` marks a copy made for
+the player (``builder.contract.player_copy``: no GM notes, no Threat whose
+Cutoff has not hit 0). Both are optional, so files written before them read
+unchanged.
 
 ``approvals`` is an open list of objects kept for the leader-review feature;
 this module only carries it through unchanged.
@@ -46,9 +54,11 @@ from builder.contract.serialize import (
     contractor_to_dict,
     describe,
 )
+from builder.contract.suggesting import suggestion_problems
 from builder.core import files, schema_check
 from builder.core.file_writer import app_version, utc_timestamp, write_atomically
 from builder.core.files import CharacterFileError, parse_document
+from builder.core.gm_notes import GmNote, gm_note_from_json
 from resources import resource_path
 
 FORMAT = "harbinger.contractor"
@@ -76,6 +86,8 @@ class CharacterDocument:
     exported_at: str = ""
     app_version: str = ""
     approvals: tuple[Mapping[str, Any], ...] = field(default_factory=tuple)
+    gm_note: GmNote | None = None
+    player_copy: bool = False
 
 
 # --------------------------------------------------------------------------- writing
@@ -87,13 +99,17 @@ def character_document(
     approvals: Sequence[Mapping[str, Any]] = (),
     exported_at: str | None = None,
     written_by: str | None = None,
+    gm_note: GmNote | None = None,
+    player_copy: bool = False,
 ) -> dict[str, Any]:
     """The file document of a contractor, keys in their canonical order.
 
     ``exported_at`` defaults to now and ``written_by`` (the ``app_version``
-    field) to this Harbinger's version.
+    field) to this Harbinger's version. ``gm_note`` (when not empty) and
+    ``player_copy`` (when True) add their optional fields; without them the
+    document is exactly what it was before they existed.
     """
-    return {
+    document: dict[str, Any] = {
         "format": FORMAT,
         "version": CURRENT_VERSION,
         "exported_at": exported_at if exported_at is not None else utc_timestamp(),
@@ -101,6 +117,11 @@ def character_document(
         "character": contractor_to_dict(contractor),
         "approvals": [dict(a) for a in approvals],
     }
+    if gm_note is not None and not gm_note.empty:
+        document["gm_notes"] = gm_note.to_json()
+    if player_copy:
+        document["player_copy"] = True
+    return document
 
 
 def dumps_character_file(
@@ -109,10 +130,17 @@ def dumps_character_file(
     approvals: Sequence[Mapping[str, Any]] = (),
     exported_at: str | None = None,
     written_by: str | None = None,
+    gm_note: GmNote | None = None,
+    player_copy: bool = False,
 ) -> bytes:
     """The bytes of a character file: UTF-8 JSON, two-space indented, ending in a newline."""
     document = character_document(
-        contractor, approvals=approvals, exported_at=exported_at, written_by=written_by
+        contractor,
+        approvals=approvals,
+        exported_at=exported_at,
+        written_by=written_by,
+        gm_note=gm_note,
+        player_copy=player_copy,
     )
     return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
@@ -194,7 +222,8 @@ def validate_contractor(contractor: Contractor) -> None:
 
 def _check_meaning(contractor: Contractor) -> None:
     """What a schema cannot say: each ledger date is a real day no later than tomorrow
-    (``files.check_date``), and each Gift id appears once (ledger rows refer to Gifts by id)."""
+    (``files.check_date``), each Gift id appears once (ledger rows refer to Gifts by id), and
+    each leader's suggestion fits the ledger (``builder.contract.suggesting``)."""
     today = date.today()
     checked: set[str] = set()  # a long ledger repeats its dates: each is checked once
     for index, entry in enumerate(contractor.ledger):
@@ -213,6 +242,8 @@ def _check_meaning(contractor: Contractor) -> None:
                 f"gifts[{index}].id",
             )
         first_at[gift.id] = index
+    for where, problem in suggestion_problems(contractor):
+        raise CharacterFileError(problem, where)
 
 
 def _read_v1(document: dict[str, Any]) -> CharacterDocument:
@@ -227,6 +258,10 @@ def _read_v1(document: dict[str, Any]) -> CharacterDocument:
         exported_at=document.get("exported_at", ""),
         app_version=document.get("app_version", ""),
         approvals=tuple(document.get("approvals", ())),
+        gm_note=gm_note_from_json(contractor.id, document["gm_notes"])
+        if "gm_notes" in document
+        else None,
+        player_copy=bool(document.get("player_copy", False)),
     )
 
 

@@ -55,7 +55,13 @@ def _read(document: Any) -> CharacterFile:
         "character.concept.player",
     )
     return CharacterFile(
-        ID, read.contractor, read.approvals, read.version, read.exported_at, read.app_version
+        ID,
+        read.contractor,
+        read.approvals,
+        read.version,
+        read.exported_at,
+        read.app_version,
+        read.gm_note,
     )
 
 
@@ -65,6 +71,7 @@ def _write(file: CharacterFile) -> dict[str, Any]:
         approvals=file.approvals,
         exported_at=file.exported_at or None,
         written_by=file.app_version or None,
+        gm_note=file.gm_note,
     )
 
 

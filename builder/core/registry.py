@@ -85,6 +85,9 @@ class CharacterFile:
     version: int = 1
     exported_at: str = ""
     app_version: str = ""
+    gm_note: Any = None
+    """The GM-only note (``builder.core.gm_notes.GmNote``) to write with the character, or
+    None; a system whose files have no place for one leaves it out (issue 31 item 6)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -250,7 +250,8 @@ class Operation:
     (with :func:`about` metadata) are what the user supplies; ``plan`` works
     out the edit: ``plan(character, inputs) -> Plan``. ``character_type`` is
     the value the operation applies to (the CLI refuses an id of another
-    game's character).
+    game's character). ``load(library, id)``, when given, reads that value
+    instead of ``library.load`` (a character's GM note, kept apart from it).
     """
 
     name: str
@@ -260,6 +261,7 @@ class Operation:
     plan: Callable[[Any, Any], Plan[Any]]
     character_type: type
     store: Store
+    load: Callable[[Any, str], Any] | None = None
 
 
 def operation_table(*operations: Operation) -> dict[str, Operation]:

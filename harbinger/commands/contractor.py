@@ -4,6 +4,8 @@
     harbinger [--db PATH|URL] contractor record-contract ID --scenario S --outcome victory ...
     harbinger [--db PATH|URL] contractor journal|spend|buy-asset|gift|correct|... ID ...
     harbinger [--db PATH|URL] contractor weapon add|edit|remove ID ...
+    harbinger [--db PATH|URL] contractor gm-note ID --text T / show-gm-note ID
+    harbinger [--db PATH|URL] contractor export ID -o FILE [--player-copy]
     harbinger [--db PATH|URL] contractor record-table --scenario S (--home|--away) [--gm ID]
         --attendee ID:OUTCOME[:commission][:away] ... [--json]
 
@@ -22,6 +24,7 @@ import argparse
 from typing import Any
 
 from harbinger.commands.base import CliError, add_json_flag, read_json_file
+from harbinger.commands.suggestions import add_suggestions
 
 NOUN = "contractor"
 
@@ -29,6 +32,7 @@ NOUN = "contractor"
 def register(subparsers: argparse._SubParsersAction) -> None:
     """Add ``contractor`` with ``create`` and every declared operation."""
     from harbinger.app.contract.declared import OPERATIONS
+    from harbinger.commands import contractor_export
     from harbinger.commands.operations import add_operations
 
     parser = subparsers.add_parser(
@@ -51,8 +55,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     create.set_defaults(func=run_create)
     _add_record_table(actions)
     add_operations(actions, OPERATIONS, NOUN)
+    contractor_export.register(actions, NOUN)
     _register_weapons(actions)
     add_pair_operations(actions)
+    add_suggestions(actions)
     parser.set_defaults(func=_no_action)
     _add_db_reports(subparsers)
 

@@ -311,12 +311,32 @@ def load_character(library: Any, character_id: str, op: Operation, noun: str) ->
     return character
 
 
+def _load_with(library: Any, character_id: str, op: Operation) -> Any:
+    """The value an operation with its own ``load`` applies to; an unknown id is bad input
+    (exit 2), a refusal of the library (a player asking for GM notes) exits 1."""
+    from models.errors import CharacterNotFound, LibraryError
+
+    load = op.load
+    assert load is not None  # only operations that declare their own loader come here
+    try:
+        return load(library, character_id)
+    except CharacterNotFound:
+        raise CliError(f"no character with id {character_id!r} in the library") from None
+    except InputError as exc:
+        raise CliError(str(exc)) from None
+    except LibraryError as exc:
+        raise CliError(f"{op.title}: {exc}", EXIT_CHECK_FAILED) from None
+
+
 def run_operation(args: argparse.Namespace, op: Operation) -> int:
     """Run a declared operation on the character ``args.id`` of the library."""
     inputs = read_inputs(args, op.inputs)
     noun = getattr(args, "noun", "character")
     with open_library(args) as library:
-        character = load_character(library, args.id, op, noun)
+        if op.load is not None:
+            character = _load_with(library, args.id, op)
+        else:
+            character = load_character(library, args.id, op, noun)
         return run_plan(args, op.name, library, lambda: op.plan(character, inputs), op.store)
 
 

@@ -41,6 +41,7 @@ from harbinger.commands.base import (
     emit,
 )
 from harbinger.commands.sheet_pdf import add_pdf
+from harbinger.commands.suggestions import add_suggest
 
 _Registrar = Callable[[argparse._SubParsersAction], None]
 
@@ -527,6 +528,7 @@ _SUBCOMMANDS: list[_Registrar] = [
     _add_trust,
     _add_show,
     add_pdf,
+    add_suggest,
 ]
 """Each ``sheet`` sub-command adds itself here; ``sheet pdf`` lives in ``sheet_pdf``."""
 

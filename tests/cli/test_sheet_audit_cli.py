@@ -166,7 +166,7 @@ def test_a_missing_file_and_an_empty_folder_exit_2(capsys, tmp_path: Path) -> No
 def test_sheet_without_a_subcommand_says_which_exist(capsys) -> None:
     code, _, err = run(capsys, "sheet")
     assert code == 2
-    assert "choose a sub-command: approve, audit, key, pdf, show, trust" in err
+    assert "choose a sub-command: approve, audit, key, pdf, show, suggest, trust" in err
 
 
 # --------------------------------------------------------------------------- approve, then audit

@@ -147,6 +147,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0011_item_states",
         "0012_gift_extended_description",
         "0013_gift_choices",
+        "0014_gm_notes",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
 from builder.contract.character import ATTRIBUTES, PRIMARY_ABILITIES, Contractor
 from builder.contract.wording import catalog_trait_name, describe_entry
 from ui.catalog import sheet_catalog
+from ui.contract.review_suggest import SuggestCorrection
 from ui.contract.sheet.context import signed, title_case
 from ui.contract.sheet.names import ability_name, attribute_name
 from ui.widgets.common import FigureGrid, heading, plain
@@ -149,6 +150,9 @@ class ReadOnlyContractorSheet(QWidget):
         exp = QVBoxLayout(exp_body)
         exp.addWidget(self.exp)
         exp.addWidget(self.ledger, 1)
+        self.suggest = SuggestCorrection(self.ledger)
+        self.file_written = self.suggest.written
+        exp.addWidget(self.suggest)
 
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -168,6 +172,10 @@ class ReadOnlyContractorSheet(QWidget):
         self._secondary: list[str] = []
 
     # ------------------------------------------------------------------ showing
+
+    def set_file(self, reviewed: Any) -> None:
+        """The reviewed file shown, so a leader can write a suggested correction into it."""
+        self.suggest.set_file(reviewed)
 
     def show_character(self, contractor: Contractor) -> None:
         """Show ``contractor`` with builder's evaluation of it."""

@@ -106,6 +106,70 @@ def _what_is_due(window: Any) -> None:
     show_due(window)
 
 
+def take_suggestions_from(window: Any, path: Path) -> None:
+    """Take the leader's suggestions from a file sent back into the shown contractor (undoable);
+    an unreadable file or one for another contractor becomes a warning, nothing stored."""
+    from harbinger.app.common import InputError
+
+    shown = part(window)
+    contractor = shown.contractor
+    if contractor is None:
+        return
+    try:
+        plan = shown.ops.plan_take_suggestions(contractor, path)
+    except InputError as exc:
+        window.warn("Cannot take the suggestions", str(exc))
+        return
+    window.run_operation(lambda: shown.ops.commit(plan))
+
+
+def _take_suggestions(window: Any) -> None:
+    from ui.window_common import file_dialog
+
+    path, _filter = file_dialog().getOpenFileName(
+        window,
+        "Take the Leader's Suggestions",
+        "",
+        "Contractor files (*.json);;All files (*)",
+    )
+    if path:
+        take_suggestions_from(window, Path(path))
+
+
+def _export_player_copy(window: Any) -> None:
+    """File → Export Player Copy…: the contractor shown, without GM notes and hidden Threats."""
+    from harbinger.app.contract.gm_notes import export_contractor
+    from printing.common.roster import safe_stem
+    from ui.feedback import announce_written
+    from ui.window_common import file_dialog
+
+    contractor = part(window).contractor
+    library = window.workspace.library
+    if contractor is None or library is None:
+        return
+    suggested = f"{safe_stem(contractor.concept.name or 'contractor')} (player copy).json"
+    path, _filter = file_dialog().getSaveFileName(
+        window, "Export Player Copy", suggested, "Character files (*.json)"
+    )
+    if not path:
+        return
+    cid = contractor.id
+
+    def done(exported: Any) -> None:
+        left = f"{exported.threats_left_out} Threat(s) not due yet"
+        if exported.gm_note_left_out:
+            left = "the GM notes and " + left
+        announce_written(
+            window, "the player copy", [Path(path)], status=f"Player copy without {left}"
+        )
+
+    window.tasks.run(
+        "Could not export the player copy",
+        lambda: export_contractor(library, cid, path, for_player=True),
+        done,
+    )
+
+
 def _sheet_action(key: str) -> WindowAction:
     """A Contractor → More action: its dialog comes from the contractor's sheet view."""
     text = dict(MORE_ACTIONS)[key]
@@ -173,7 +237,25 @@ SCREENS = SystemUi(
             toolbar="start",
             enabled=_shown,
         ),
+        WindowAction(
+            "take_suggestions",
+            "Take Leader's S&uggestions from File…",
+            _take_suggestions,
+            tip="Bring the corrections your leader suggested in a file sent back to you; "
+            "the sheet then asks you to accept or decline each",
+            menu="character",
+            enabled=_shown,
+        ),
         *(_sheet_action(key) for key, _text in MORE_ACTIONS),
+        WindowAction(
+            "export_player_copy",
+            "Export &Player Copy…",
+            _export_player_copy,
+            tip="Write the contractor's file for the player: without GM notes, and without "
+            "the Threat of any Loose End whose Cutoff has not hit 0",
+            menu="file",
+            enabled=_shown,
+        ),
         WindowAction(
             "player_histories",
             "&Player Histories",

@@ -32,7 +32,7 @@ from builder.contract.character import (
 )
 from builder.contract.items import ItemKind
 from harbinger.app.common import Plan, Refused
-from harbinger.app.contract import items
+from harbinger.app.contract import items, suggestions
 from harbinger.app.contract import operations as app
 from harbinger.app.contract.operations import describe_difference, store
 from ui.workspace import Change, Workspace
@@ -296,6 +296,30 @@ class Operations:
         """Edit a recorded ledger entry: append a correction that replaces it (undoable)."""
         return self.commit(app.plan_edit_entry(contractor, index, entry, date, reason))
 
+    # ------------------------------------------------------------------ the leader's suggestions
+
+    def plan_take_suggestions(self, contractor: Contractor, path: Any) -> Plan[Contractor]:
+        """Taking the suggestions a leader wrote into the file at ``path`` into the library
+        (the file read as untrusted input: InputError says what is wrong)."""
+        return suggestions.take_from_file(contractor, suggestions.TakeSuggestions(str(path)))
+
+    def plan_accept_suggestion(
+        self, contractor: Contractor, number: int, date: str, note: str = ""
+    ) -> Plan[Contractor]:
+        return suggestions.plan_accept_suggestion(contractor, number, date, note)
+
+    def accept_suggestion(
+        self, contractor: Contractor, number: int, date: str, note: str = ""
+    ) -> Change:
+        """Accept the leader's suggestion ``number``: its correction joins the ledger (undoable)."""
+        return self.commit(suggestions.plan_accept_suggestion(contractor, number, date, note))
+
+    def decline_suggestion(
+        self, contractor: Contractor, number: int, date: str, note: str = ""
+    ) -> Change:
+        """Decline the leader's suggestion ``number``: a dated answer, the ledger unchanged."""
+        return self.commit(suggestions.plan_decline_suggestion(contractor, number, date, note))
+
     # ------------------------------------------------------------------ sheet text
 
     def edit_concept(self, contractor: Contractor, concept: Concept) -> Change:
@@ -312,6 +336,32 @@ class Operations:
 
     def edit_notes(self, contractor: Contractor, notes: str) -> Change:
         return self.commit(app.plan_edit_notes(contractor, notes))
+
+    # ------------------------------------------------------------------ GM notes (issue 31)
+
+    def may_read_gm_notes(self) -> bool:
+        """True when this library lets the user read GM notes (a personal one, or the leader)."""
+        library = self.workspace.library
+        return library is not None and bool(library.may_read_gm_notes)
+
+    def gm_note(self, contractor_id: str) -> Any:
+        """The GM-only note on a contractor (``builder.core.gm_notes.GmNote``, empty if none)."""
+        from harbinger.app.contract.gm_notes import load_gm_note
+
+        return load_gm_note(self.workspace.library, contractor_id)
+
+    def set_gm_note(self, contractor_id: str, text: str) -> Change:
+        """Replace the GM-only note's text (undoable; "" removes it)."""
+        from harbinger.app.contract.gm_notes import (
+            SetGmNote,
+            load_gm_note,
+            plan_gm_note,
+            store_gm_note,
+        )
+
+        current = load_gm_note(self.workspace.library, contractor_id)
+        plan = plan_gm_note(current, SetGmNote(text))
+        return self.workspace.run(plan, store_gm_note, roster=False)
 
     # ------------------------------------------------------------------ weapons (issue 31)
 

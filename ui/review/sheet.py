@@ -4,19 +4,24 @@ Each game system has its own compact read-only sheet (``ui.contract.review_sheet
 ``ui.covenant.review_sheet``), listed in the ``ui.systems`` table; this stack
 makes the one a file's system names on first use and shows it. A sheet takes
 ``show_character(character)``, ``current_tab()`` and ``jump_to(where)``, where
-``where`` is a finding's pointer ("ledger[11]", "log[3]").
+``where`` is a finding's pointer ("ledger[11]", "log[3]"). A sheet that can
+write into the file (The Contract's suggested corrections) also takes
+``set_file(reviewed)`` and has a ``file_written(path)`` signal, relayed here.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
 
 class ReviewSheet(QStackedWidget):
     """The middle of the review window: the selected file's sheet, or why there is none."""
+
+    file_written = Signal(object)
+    """A sheet wrote into the file at this path (the window reads it again)."""
 
     EMPTY = (
         "Open a character file (Ctrl+O) or a folder of them (Ctrl+Shift+O).\n\n"
@@ -40,6 +45,9 @@ class ReviewSheet(QStackedWidget):
             from ui.systems import system_ui
 
             sheet = system_ui(system_id).review_sheet(self)
+            written = getattr(sheet, "file_written", None)
+            if written is not None:
+                written.connect(self.file_written)
             self._sheets[system_id] = sheet
             self.addWidget(sheet)
         return sheet
@@ -62,6 +70,8 @@ class ReviewSheet(QStackedWidget):
             self._say(f"{reviewed.path} cannot be reviewed:\n\n{reviewed.error}", error=True)
         else:
             sheet = self.for_system(reviewed.system_id)
+            if hasattr(sheet, "set_file"):
+                sheet.set_file(reviewed)
             sheet.show_character(reviewed.character)
             self.setCurrentWidget(sheet)
 

@@ -108,6 +108,7 @@ class ReviewWindow(QMainWindow):
         left_layout.addWidget(self.file_list, 1)
 
         self.sheet = ReviewSheet()
+        self.sheet.file_written.connect(lambda path: self._reread(Path(path), ""))
         self.audit = AuditPanel()
         self.audit.jump_requested.connect(self.jump_to)
         self.approval = ApprovalPanel()

@@ -44,6 +44,7 @@ from harbinger.app.contract import operations as ops
 from harbinger.app.contract.bio_ops import EditBio, plan_bio
 from harbinger.app.contract.gift_saving import plan_save
 from harbinger.app.contract.items import ITEM_OPERATIONS
+from harbinger.app.contract.suggestions import SUGGESTION_OPERATIONS
 
 
 def _refused(name: str, contractor: Contractor, rule: str, message: str, where: str) -> Plan[Any]:
@@ -617,5 +618,6 @@ OPERATIONS: dict[str, Operation] = operation_table(
         lambda c, _g: ops.plan_delete(c),
     ),
     *ITEM_OPERATIONS,
+    *SUGGESTION_OPERATIONS,
 )
 """Every operation on an existing contractor, by CLI name."""

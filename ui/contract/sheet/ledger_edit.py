@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import date
 from enum import StrEnum
 from typing import Any
@@ -78,8 +78,16 @@ def _field(name: str, hint: Any, value: Any) -> Field | None:
     return None
 
 
-def entry_form(entry: Any, title: str, parent: QWidget | None = None) -> FormDialog:
-    """A dialog with one field per editable field of ``entry``, plus the correction's reason.
+def entry_form(
+    entry: Any,
+    title: str,
+    parent: QWidget | None = None,
+    *,
+    extra: Sequence[Field] = (),
+    help_text: str = "",
+) -> FormDialog:
+    """A dialog with one field per editable field of ``entry``, plus the correction's reason
+    (and ``extra`` fields after it: the leader's name when a correction is suggested).
 
     Fields the form cannot show (an Asset bought) keep their recorded value.
     """
@@ -97,10 +105,12 @@ def entry_form(entry: Any, title: str, parent: QWidget | None = None) -> FormDia
             tooltip="The ledger keeps the old entry; the leader's audit lists this correction.",
         )
     )
+    fields += extra
     return FormDialog(
         title,
         fields,
-        help_text="The recorded entry is kept; this correction takes its place in the "
+        help_text=help_text
+        or "The recorded entry is kept; this correction takes its place in the "
         "history, and Undo takes it back.",
         parent=parent,
     )

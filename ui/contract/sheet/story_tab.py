@@ -1,4 +1,4 @@
-"""The Story tab: Contracts attended, Journals, Loose Ends and notes.
+"""The Story tab: Contracts attended, Journals, Loose Ends, notes and the GM's own notes.
 
 Contracts and Journals are the corrected history: each line offers Edit… and
 Remove (a correction appended to the ledger), a removed one is struck out. Loose Ends are
@@ -24,6 +24,7 @@ from ui.contract.dialogs.advance import JournalDialog, loose_end_form
 from ui.contract.dialogs.play import HustleDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
+from ui.contract.sheet.gm_notes_box import GmNotesBox
 from ui.contract.sheet.ledger_edit import LedgerActions, strike_row
 from ui.widgets.common import heading
 from ui.widgets.tables import ListTable
@@ -72,6 +73,8 @@ class StoryTab(SheetTab):
         layout.addWidget(self.loose_ends)
         layout.addLayout(notes_row)
         layout.addWidget(self.notes)
+        self.gm_notes = GmNotesBox(host)
+        layout.addWidget(self.gm_notes)
         layout.addStretch(1)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
@@ -114,6 +117,7 @@ class StoryTab(SheetTab):
         self.notes.setPlainText(ctx.contractor.notes)
         self.notes.blockSignals(False)
         self.save_notes.setEnabled(False)
+        self.gm_notes.show_for(ctx.contractor.id)
 
     def _contract_index(self, row: int) -> int:
         return self.contract_rows[row] if 0 <= row < len(self.contract_rows) else -1

@@ -38,6 +38,7 @@ from ui.contract.sheet.names import ability_name, attribute_name
 from ui.contract.sheet.stats_tab import StatsTab
 from ui.contract.sheet.stock_tab import StockTab
 from ui.contract.sheet.story_tab import StoryTab
+from ui.contract.sheet.suggestions_box import SuggestionsBox
 from ui.contract.sheet.weapons_tab import WeaponsTab
 from ui.operations.contract import Operations
 from ui.workspace import Change
@@ -105,6 +106,7 @@ class SheetView(QWidget):
         second.addWidget(self.check)
 
         self._build_tabs()
+        self.suggestions_box = SuggestionsBox(self.host)
         self.health_tab.therapy_button.clicked.connect(
             lambda: self.action_requested.emit("therapy")
         )
@@ -113,6 +115,7 @@ class SheetView(QWidget):
         layout.setContentsMargins(12, 8, 12, 8)
         layout.addLayout(top)
         layout.addLayout(second)
+        layout.addWidget(self.suggestions_box)
         layout.addWidget(self.tabs, 1)
 
     def _build_tabs(self) -> None:
@@ -221,6 +224,7 @@ class SheetView(QWidget):
         self.check.style().polish(self.check)
         self.record_button.setEnabled(report.alive)
         self.spend_button.setEnabled(report.alive)
+        self.suggestions_box.show_contractor(contractor)
         for tab in (
             self.concept_tab,
             self.stats_tab,
