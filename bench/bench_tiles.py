@@ -20,6 +20,11 @@ it was exact. ``--oracle`` adds the all-seeing opponent; ``--ladder`` Strong
 against Normal and Normal against Easy; ``--value`` the exact open-hands value
 of the deal for the first player.
 
+Strong's first move of each seat against the random player comes from the
+opening book (``builder.tiles.opening``), made by
+``scripts/tiles_opening_book.py`` from the rules alone, on no benchmark deal;
+the ceiling searches every move and uses no book.
+
 Goals (issue 28): Strong takes >= 75% of the points against random, and no
 move of any level takes more than 1 s of CPU. The exit status is 1 when a
 goal measured in this run is missed.

@@ -10,6 +10,14 @@ that character is refused (``Conflict``: both versions are shown) and the
 member chooses — ``prefer="mine"`` writes the local copy over the server's,
 ``prefer="theirs"`` takes the server's into the local library.
 
+GM-only notes (issue 31 item 6) travel too, for whoever may read them on the
+server (the leader or the owner): ``pull`` copies each pulled character's
+note into the local library and ``push`` sends back a note edited locally
+(refused as a ``Conflict`` when the server's note changed meanwhile, unless
+``prefer`` says whose wins). For a player nothing is read or written: the
+server keeps notes from them, and a note in a player's local library never
+leaves it.
+
 Files go through each system's own writer and reader (export, then import
 with replace), so history that differs between the two copies never trips
 the append-only check of a plain save.
@@ -28,6 +36,7 @@ from typing import Any
 
 from sqlalchemy.engine import make_url
 
+from builder.core.gm_notes import GmNote
 from builder.core.registry import CharacterFile, system
 from models.errors import ForgedRow, LibraryError, StaleCharacter
 from models.library import Library, database_url
@@ -146,7 +155,43 @@ def pull(shared_url: str, local_url: str, *, replace_local: bool = False) -> Syn
             local.import_file(data, "replace")
             state[entry.id] = {"version": version, "digest": _digest(body)}
             report.pulled.append(entry.name)
+        if shared.may_read_gm_notes:  # never for a player: the server keeps notes from them
+            _pull_notes(shared, local, state, report, replace_local=replace_local)
     return report
+
+
+def _note_digest(note: GmNote) -> str:
+    """A GM note's text as a digest ("" for no note): who signed it is not a change."""
+    return _digest({"text": note.text.strip()}) if not note.empty else ""
+
+
+def _pull_notes(
+    shared: Library,
+    local: Library,
+    state: dict[str, Any],
+    report: SyncReport,
+    *,
+    replace_local: bool,
+) -> None:
+    """Copy the server's GM note on each pulled character into the local library.
+
+    A local note edited since the last pull is kept (listed in ``kept_local``,
+    push it first) unless ``replace_local``.
+    """
+    for character_id, known in state.items():
+        if not (local.exists(character_id) and shared.exists(character_id)):
+            continue
+        theirs, mine = shared.gm_note(character_id), local.gm_note(character_id)
+        base = known.get("note")
+        if _note_digest(theirs) != _note_digest(mine):
+            edited_here = base != _note_digest(mine) if base is not None else not mine.empty
+            if edited_here and not replace_local:
+                report.kept_local.append(f"{character_id} (GM note)")
+                if base is None:  # the server's note is where this one started from
+                    known["note"] = _note_digest(theirs)
+                continue
+            local.put_gm_note(theirs if not theirs.empty else GmNote(character_id))
+        known["note"] = _note_digest(theirs)
 
 
 def push(shared_url: str, local_url: str, *, prefer: str | None = None) -> SyncReport:
@@ -163,6 +208,8 @@ def push(shared_url: str, local_url: str, *, prefer: str | None = None) -> SyncR
         Library.open(local_url) as local,
         _state(local_url, shared_url) as state,
     ):
+        if shared.may_read_gm_notes:  # a player's local notes never leave their library
+            _push_notes(shared, local, state, report, prefer)
         for character_id, known in sorted(state.items()):
             if not local.exists(character_id):
                 continue
@@ -202,6 +249,46 @@ def push(shared_url: str, local_url: str, *, prefer: str | None = None) -> SyncR
             state[character_id] = {"version": version, "digest": _digest(body)}
             report.pushed.append(name)
     return report
+
+
+def _push_notes(
+    shared: Library,
+    local: Library,
+    state: dict[str, Any],
+    report: SyncReport,
+    prefer: str | None,
+) -> None:
+    """Send back each GM note edited locally since the pull (the leader's alone).
+
+    A note the server changed meanwhile too is a ``Conflict`` (field
+    ``gm_notes``) unless ``prefer``: ``"mine"`` writes the local note,
+    ``"theirs"`` takes the server's into the local library.
+    """
+    for character_id, known in sorted(state.items()):
+        if "note" not in known or not (local.exists(character_id) and shared.exists(character_id)):
+            continue
+        mine = local.gm_note(character_id)
+        if _note_digest(mine) == known["note"]:
+            continue
+        theirs = shared.gm_note(character_id)
+        if _note_digest(theirs) not in (known["note"], _note_digest(mine)) and prefer != MINE:
+            if prefer == THEIRS:
+                local.put_gm_note(theirs if not theirs.empty else GmNote(character_id))
+                known["note"] = _note_digest(theirs)
+                continue
+            report.conflicts.append(
+                Conflict(
+                    character_id,
+                    f"{character_id} (GM note)",
+                    0,
+                    0,
+                    (("gm_notes", _short(theirs.text), _short(mine.text)),),
+                )
+            )
+            continue
+        shared.put_gm_note(mine if not mine.empty else GmNote(character_id))
+        known["note"] = _note_digest(mine)
+        report.pushed.append(f"{character_id} (GM note)")
 
 
 def _send(

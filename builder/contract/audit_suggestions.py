@@ -25,8 +25,11 @@ _RULES = {
 }
 
 
-def _exp_if_accepted(contractor: Contractor, suggestion: Suggestion) -> tuple[int, int] | None:
-    """Exp available now and after the suggested correction, or None if it cannot apply."""
+def exp_if_accepted(contractor: Contractor, suggestion: Suggestion) -> tuple[int, int] | None:
+    """Exp available now and after the suggested correction, or None if it cannot apply.
+
+    What the audit and the printed sheet show a leader beside a pending suggestion.
+    """
     applied = apply_correction(contractor, suggestion.correction(suggestion.date))
     if applied is None:
         return None
@@ -37,7 +40,7 @@ def _finding(contractor: Contractor, number: int, suggestion: Suggestion) -> Fin
     text = f"Suggestion {number}: {suggestion_text(contractor, suggestion)}: "
     numbers: dict[str, object] = {"suggestion": number, "answer": suggestion.answer.value}
     if suggestion.answer is Answer.PENDING:
-        exp = _exp_if_accepted(contractor, suggestion)
+        exp = exp_if_accepted(contractor, suggestion)
         if exp is not None:
             numbers["exp_available"], numbers["exp_available_if_accepted"] = exp
         return Finding(
@@ -74,4 +77,4 @@ def suggestions_line(contractor: Contractor) -> AuditLine | None:
     )
 
 
-__all__ = ["SUGGESTIONS_CHECK", "suggestions_line"]
+__all__ = ["SUGGESTIONS_CHECK", "exp_if_accepted", "suggestions_line"]

@@ -45,13 +45,21 @@ def suggestion_text(contractor: Contractor, suggestion: Suggestion) -> str:
     "Lee suggests (2026-06-01): Contract 2 (2026-05-02) becomes Contract: The
     Lantern Job (away, victory) — played at the Tuesday group".
     """
-    label = entry_label(contractor.ledger, suggestion.target)
-    if suggestion.replacement:
-        change = f"{label} becomes {describe_entry(suggestion.replacement[0])}"
-    else:
-        change = f"{label} is removed"
+    change = change_text(contractor, suggestion)
     reason = f" — {suggestion.reason}" if suggestion.reason else ""
     return f"{suggestion.by} suggests ({suggestion.date}): {change}{reason}"
+
+
+def change_text(contractor: Contractor, suggestion: Suggestion) -> str:
+    """What accepting a suggestion would change, in the player's words.
+
+    "Contract 2 (2026-05-02) becomes Contract: The Lantern Job (away, victory)",
+    or "Journal 1 (2026-05-03) is removed" for a suggestion that voids the entry.
+    """
+    label = entry_label(contractor.ledger, suggestion.target)
+    if suggestion.replacement:
+        return f"{label} becomes {describe_entry(suggestion.replacement[0])}"
+    return f"{label} is removed"
 
 
 def answer_text(suggestion: Suggestion) -> str:
@@ -238,6 +246,7 @@ __all__ = [
     "accept",
     "answer_text",
     "apply_correction",
+    "change_text",
     "decline",
     "pending",
     "suggest",

@@ -68,3 +68,22 @@ def gm_note_from_json(character_id: str, data: Mapping[str, Any]) -> GmNote:
         str(data.get("written_by", "")),
         str(data.get("date", "")),
     )
+
+
+def gm_note_in(document: Mapping[str, Any], character_id: str) -> GmNote | None:
+    """The ``gm_notes`` object of a character file already checked by its schema (None if absent).
+
+    Every game's file may carry one (optional: a file written before has none).
+    """
+    data = document.get("gm_notes")
+    if not isinstance(data, Mapping):
+        return None
+    note = gm_note_from_json(character_id, data)
+    return None if note.empty else note
+
+
+def with_gm_note(document: dict[str, Any], note: GmNote | None) -> dict[str, Any]:
+    """``document`` with the ``gm_notes`` object of ``note`` added (unchanged for no note)."""
+    if note is None or note.empty:
+        return document
+    return {**document, "gm_notes": note.to_json()}

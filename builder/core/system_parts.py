@@ -13,6 +13,8 @@ from collections.abc import Callable
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.canonical import file_text
+from builder.core.gm_notes import with_gm_note
 from builder.core.registry import CharacterFile, FileFormatError, Identity
 
 
@@ -28,14 +30,18 @@ def file_writers(
 ) -> tuple[Callable[[CharacterFile], dict[str, Any]], Callable[[CharacterFile], bytes]]:
     """A system's ``write`` and ``dumps``: its own file made by ``as_file``, then written.
 
-    ``write`` gives the JSON document; ``dumps`` the file's text as UTF-8 bytes.
+    ``write`` gives the JSON document; ``dumps`` the file's text as UTF-8 bytes. A
+    file's GM note (``builder.core.gm_notes``) goes in beside the character; a file
+    without one is written byte for byte as the game's own ``dumps`` writes it.
     """
 
     def write(file: CharacterFile) -> dict[str, Any]:
-        return to_document(as_file(file))
+        return with_gm_note(to_document(as_file(file)), file.gm_note)
 
     def dumps_bytes(file: CharacterFile) -> bytes:
-        return dumps(as_file(file)).encode("utf-8")
+        if file.gm_note is None or file.gm_note.empty:
+            return dumps(as_file(file)).encode("utf-8")
+        return file_text(write(file)).encode("utf-8")
 
     return write, dumps_bytes
 

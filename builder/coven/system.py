@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from builder.core.approval import ApprovalError
+from builder.core.gm_notes import gm_note_in
 from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, Identity, core_and_log_items
 from builder.core.report import Audit
@@ -28,7 +29,8 @@ def _read(document: Any) -> CharacterFile:
     check_identity(
         _identity(read.chronicle), "character.id", "character.town", "character.others_player"
     )
-    return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION)
+    note = gm_note_in(document, read.chronicle.id)
+    return CharacterFile(ID, read.chronicle, read.approvals, coven_file.VERSION, gm_note=note)
 
 
 def _as_file(file: CharacterFile) -> coven_file.CovenFile:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from builder.core.gm_notes import gm_note_in
 from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, core_and_log_items
 from builder.core.report import Audit
@@ -24,7 +25,9 @@ def _read(document: Any) -> CharacterFile:
         person_identity(read.character), "character.id", "character.name", "character.player"
     )
     version = document.get("version", covenant_file.VERSION)
-    return CharacterFile(ID, read.character, read.approvals, version)
+    return CharacterFile(
+        ID, read.character, read.approvals, version, gm_note=gm_note_in(document, read.character.id)
+    )
 
 
 def _as_file(file: CharacterFile) -> covenant_file.CovenantFile:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from builder.core.gm_notes import gm_note_in
 from builder.core.names import check_identity
 from builder.core.registry import CharacterFile, GameSystem, core_and_log_items
 from builder.core.report import Audit
@@ -22,7 +23,9 @@ def _read(document: Any) -> CharacterFile:
     check_identity(
         person_identity(read.character), "character.id", "character.name", "character.player"
     )
-    return CharacterFile(ID, read.character, read.approvals, document.get("version", 1))
+    version = document.get("version", 1)
+    note = gm_note_in(document, read.character.id)
+    return CharacterFile(ID, read.character, read.approvals, version, gm_note=note)
 
 
 def _as_file(file: CharacterFile) -> mc_file.MortalCoilFile:

@@ -24,7 +24,9 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   beliefs (``builder.tiles.belief``): one move for every hand the opponent
   may hold, the hands split by the move it makes, which is the best reply to
   that policy with its hand hidden; determinized search is its fallback when
-  the belief search cannot finish one turn deep in the time.
+  the belief search cannot finish one turn deep in the time. Its first move
+  of a game against a random player, beyond that search in the time, comes
+  from an opening book worked out offline (``builder.tiles.opening``).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ from builder.tiles.inference import (
     wasteful_unknowns,
     worlds,
 )
+from builder.tiles.opening import Book, shipped_book
 from builder.tiles.solver import Solver, TooLarge
 from builder.tiles.state import GameState, Move, legal_moves
 
@@ -149,6 +152,7 @@ class SearchPlayer:
     rate: float = CONCEDE_WHEN_ABLE
     evidence: list[int] = field(default_factory=lambda: [0, 0, 0])  # earlier games'
     assume: str = ""  # the opponent's policy when it is known beforehand ("uniform", "greedy")
+    book: Book | None = field(default_factory=shipped_book)  # first moves against a random player
     _game: tuple[int, int, int, int] = (0, 0, 0, 0)  # this game's log length and evidence
 
     def _observe(self, state: GameState) -> str:
@@ -244,16 +248,27 @@ class SearchPlayer:
             return None, found
         return max(values, key=lambda m: values[m]), found
 
+    def _unsearched(self, state: GameState, model: str, moves: list[Move]) -> Move | None:
+        """The move when no search is called for: the only one, the book's, or greedy's early."""
+        if len(moves) == 1:
+            return moves[0]
+        if model == "uniform" and self.book is not None:
+            opening = self.book.move(state)
+            if opening in moves:
+                return opening  # worked out offline (module opening): beyond a move's budget
+        if self.horizon and sum(map(sum, state.hands)) > self.horizon:
+            return greedy_move(state)
+        return None
+
     def choose(self, state: GameState) -> Move:  # noqa: C901  (complexity 12 when the limits came in)
         started = time.process_time()
         seat = state.to_move
         opp = 1 - seat
         model = self._observe(state)
         moves = legal_moves(state)
-        if len(moves) == 1:
-            return moves[0]
-        if self.horizon and sum(map(sum, state.hands)) > self.horizon:
-            return greedy_move(state)
+        unsearched = self._unsearched(state, model, moves)
+        if unsearched is not None:
+            return unsearched
         if model == "uniform" and sum(map(sum, state.hands)) > UNIFORM_TILES and not self.belief:
             model = ""  # too slow to search early: no pruning at a random player's turns
         known: list[World] | None = None
@@ -321,6 +336,7 @@ def best_reply(policy: str, work: int = 2_000_000, seconds: float = 30.0) -> Sea
         belief_worlds=10_000,
         max_worlds=10_000,
         assume=policy,
+        book=None,
     )
 
 

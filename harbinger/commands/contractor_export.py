@@ -17,20 +17,9 @@ from harbinger.commands.base import CliError, add_json_flag, emit
 
 def register(actions: argparse._SubParsersAction, noun: str) -> None:
     """Add ``export`` and ``gm-note`` to ``harbinger contractor``'s actions."""
-    from harbinger.app.contract.gm_notes import GM_NOTE_OPERATIONS
-    from harbinger.commands.operations import add_operations
+    from harbinger.commands import gm_notes
 
-    add_operations(actions, GM_NOTE_OPERATIONS, noun)
-    show = actions.add_parser(
-        "show-gm-note",
-        help="print the GM-only note on a contractor (the Playgroup Leader's; refused to a "
-        "player of a shared library)",
-        description="Print the GM-only note on a contractor: its text, who wrote it and when. "
-        "A player of a shared library may not read it (exit 1).",
-    )
-    show.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
-    add_json_flag(show)
-    show.set_defaults(func=run_show_note)
+    gm_notes.register(actions, "contract", noun)
     export = actions.add_parser(
         "export",
         help="write a contractor's file; --player-copy leaves out GM notes and Threats not due yet",
@@ -76,32 +65,4 @@ def run_export(args: argparse.Namespace) -> int:
         return f"{done.id} -> {done.path} (player copy, without {' and '.join(left)})"
 
     emit(args, {"exported": [done.to_json()]}, text)
-    return 0
-
-
-def run_show_note(args: argparse.Namespace) -> int:
-    """Print the GM note on one contractor (nothing but a line saying so when there is none)."""
-    from harbinger.app.common import InputError
-    from harbinger.app.contract.gm_notes import load_gm_note
-    from harbinger.commands.base import EXIT_CHECK_FAILED
-    from harbinger.commands.operations import open_library
-    from models.errors import CharacterNotFound, LibraryError
-
-    with open_library(args) as library:
-        try:
-            note = load_gm_note(library, args.id)
-        except CharacterNotFound:
-            raise CliError(f"no character with id {args.id!r} in the library") from None
-        except InputError as exc:
-            raise CliError(str(exc)) from None
-        except LibraryError as exc:
-            raise CliError(str(exc), EXIT_CHECK_FAILED) from None
-
-    def text() -> str:
-        if note.empty:
-            return "No GM notes."
-        by = f" by {note.written_by}" if note.written_by else ""
-        return f"{note.text}\n(written{by} on {note.date}; not shown to the player)"
-
-    emit(args, {"id": note.id, "gm_notes": None if note.empty else note.to_json()}, text)
     return 0

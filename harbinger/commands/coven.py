@@ -41,6 +41,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         OPERATIONS,
         "chronicle",
     )
+    from harbinger.commands import gm_notes
+
+    gm_notes.register(actions, "coven", "chronicle")
     odds = actions.add_parser(
         "odds",
         help="a two-party conflict's chance of winning, MINE cards against THEIRS",

@@ -50,6 +50,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="TOOL",
         missing="choose a tool: harbinger covenant {bid,share,size,successor}",
     )
+    from harbinger.commands import gm_notes
+
+    gm_notes.register(tools, "covenant", "Covenant character")
 
     bid = tools.add_parser(
         "bid",

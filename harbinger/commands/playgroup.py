@@ -185,6 +185,8 @@ def run_push(args: argparse.Namespace) -> int:
             lines.append(
                 f"NOT pushed {c.name}: the server has version {c.server_version}, "
                 f"you pulled version {c.base_version}. Both versions:"
+                if c.server_version
+                else f"NOT pushed {c.name}: it changed on the server since you pulled. Both:"
             )
             for name, theirs, mine in c.differences:
                 lines.append(f"  {name}:\n    server: {theirs}\n    yours:  {mine}")

@@ -76,6 +76,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     odds.set_defaults(func=_missing)
     _register_pdf(tmc_sub)
     add_operations(tmc_sub, OPERATIONS, "spacefarer")
+    from harbinger.commands import gm_notes
+
+    gm_notes.register(tmc_sub, "mortal-coil", "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")

@@ -41,6 +41,7 @@ from printing.common.text import Markup, join, markup, para, text_budget
 from printing.contract.gift_blocks import gifts_section
 from printing.contract.history import appendix_section
 from printing.contract.record import findings_and_notes, ledger_section, story_section, yes
+from printing.contract.suggestion_print import suggestions_section
 from printing.contract.views import (
     AssetView,
     ItemView,
@@ -131,6 +132,7 @@ def sheet_story(
         story += weapons_section(snapshot.weapons, width, s)
         story += _health(snapshot, width, s)
         story += story_section(snapshot, width, s)
+        story += suggestions_section(snapshot.suggestions, width, s)
         story += ledger_section(snapshot, width, s)
         story += findings_and_notes(snapshot, width, s)
         story += appendix_section(snapshot, width, s)

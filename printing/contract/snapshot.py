@@ -53,6 +53,7 @@ from builder.contract.wording import (
 from builder.core.findings import Finding, Severity
 from printing.contract.penalty import body_bands, mind_bands
 from printing.contract.story_views import journals, place_words
+from printing.contract.suggestion_print import suggestion_views
 from printing.contract.views import (
     AssetView,
     ContractView,
@@ -326,6 +327,7 @@ def snapshot_for(
         ),
         notes=contractor.notes,
         weapons=weapon_views(contractor, report, gift_catalog),
+        suggestions=suggestion_views(contractor),
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from printing.contract.suggestion_print import SuggestionView
 from printing.contract.weapon_print import WeaponView
 
 
@@ -291,3 +292,5 @@ class PrintSnapshot:
     notes: str = ""
     weapons: tuple[WeaponView, ...] = ()
     """The weapons with their attack rolls (issue 31); none: no section is printed."""
+    suggestions: tuple[SuggestionView, ...] = ()
+    """The leader's suggestions still waiting for an answer; none: no section is printed."""

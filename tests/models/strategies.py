@@ -9,6 +9,7 @@ them); numbers and dates stay within the file schema's bounds (ratings 0-6, Exp 
 from __future__ import annotations
 
 import string
+from dataclasses import replace as dc_replace
 from datetime import date
 
 from hypothesis import strategies as st
@@ -17,6 +18,7 @@ from builder.contract.bio import Bio
 from builder.contract.character import (
     ATTRIBUTES,
     PRIMARY_ABILITIES,
+    Answer,
     AssetKind,
     AssetPick,
     BattleScar,
@@ -26,10 +28,12 @@ from builder.contract.character import (
     Concept,
     ContractAttended,
     Contractor,
+    Correction,
     Craft,
     CraftedItem,
     Creation,
     Death,
+    Entry,
     Gift,
     GiftChange,
     GiftChangeKind,
@@ -43,11 +47,13 @@ from builder.contract.character import (
     Limit,
     LooseEnd,
     Outcome,
+    PlaygroupRules,
     Raise,
     RemoveLiability,
     ScarTier,
     SourcePool,
     Stock,
+    Suggestion,
     Therapy,
     ThreatLevel,
     TraitKind,
@@ -55,6 +61,13 @@ from builder.contract.character import (
     Weapon,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.item_record import (
+    ItemAction,
+    ItemEvent,
+    ItemState,
+    LegendaryArtifact,
+    TransferKind,
+)
 from builder.contract.weapon_record import WeaponClass
 from builder.core.names import clean_name
 
@@ -153,9 +166,11 @@ entries = st.one_of(
     st.builds(Death, date=dates, cause=text, voided=st.booleans()),
 )
 
-modifiers = st.builds(
-    ModifierChoice, id=short, detail=text, count=st.integers(min_value=1, max_value=5)
+modifiers = st.one_of(
+    st.builds(ModifierChoice, id=short, detail=text, count=st.integers(min_value=1, max_value=5)),
+    st.builds(ModifierChoice, id=short, details=st.lists(short, min_size=1, max_size=3).map(tuple)),
 )
+"""One chosen modifier: one detail and a count, or a detail per instance (revision 0013)."""
 
 drafts = st.builds(
     GiftDraft,
@@ -168,6 +183,8 @@ drafts = st.builds(
     name=names,
     tagline=text,
     description=text,
+    choices=st.dictionaries(short, short, max_size=2),
+    extended_description=text,
 )
 
 
@@ -185,7 +202,32 @@ def gift_lists(draw: st.DrawFn) -> tuple[Gift, ...]:
 
 items = st.builds(Item, name=names, detail=text)
 crafted = st.builds(
-    CraftedItem, name=names, gift_id=st.one_of(st.just(""), ids), quantity=counts, detail=text
+    CraftedItem,
+    name=names,
+    gift_id=st.one_of(st.just(""), ids),
+    quantity=counts,
+    detail=text,
+    state=st.sampled_from(ItemState),
+)
+item_events = st.builds(
+    ItemEvent,
+    date=dates,
+    item=names,
+    action=st.sampled_from(ItemAction),
+    note=text,
+    state=st.sampled_from(ItemState),
+    quantity=counts,
+    transfer=st.sampled_from(TransferKind),
+    other=names,
+    other_id=st.one_of(st.just(""), ids),
+)
+"""One dated line of the item log: a state change, a use or a transfer."""
+legendaries = st.builds(
+    LegendaryArtifact,
+    name=names,
+    description=text,
+    gifts=tuples(ids, 2),
+    state=st.sampled_from(ItemState),
 )
 stocks = st.builds(
     Stock,
@@ -195,6 +237,10 @@ stocks = st.builds(
     trophies=tuples(items),
     conditions=tuples(items),
     circumstances=tuples(items),
+    carried_lb=st.integers(min_value=0, max_value=500),
+    unencumbered=st.booleans(),
+    legendary=tuples(legendaries, 2),
+    item_log=tuples(item_events, 3),
 )
 healths = st.builds(
     Health,
@@ -243,7 +289,7 @@ weapons = st.builds(
     notes=text,
 )
 
-contractors = st.builds(
+_contractors_without_suggestions = st.builds(
     Contractor,
     id=ids,
     concept=concepts,
@@ -266,5 +312,53 @@ contractors = st.builds(
         aliases=short,
         wish_list=text,
     ),
+    playgroup=st.builds(PlaygroupRules, golden_ratio=st.booleans()),
 )
-"""Any contractor a character file can describe."""
+
+
+@st.composite
+def _suggestion(draw: st.DrawFn, ledger: tuple[Entry, ...]) -> tuple[Suggestion, Entry | None]:
+    """A leader's suggestion that fits ``ledger``, and the correction accepting it appended.
+
+    Legal as the file reader checks it (``suggestion_problems``): it names an
+    entry that is not itself a correction, replaces it with nothing (void) or
+    one entry of the same kind (here the same entry on another date), and its
+    answer fits: pending carries no date or entry, declined a date and no
+    entry, accepted a date and the ledger index of the correction it made.
+    """
+    targets = [i for i, e in enumerate(ledger) if not isinstance(e, Correction)]
+    target = draw(st.sampled_from(targets))
+    replacement: tuple[Entry, ...] = ()
+    if draw(st.booleans()):
+        replacement = (dc_replace(ledger[target], date=draw(dates)),)
+    made = Suggestion(draw(dates), draw(names), target, replacement, draw(text))
+    answer = draw(st.sampled_from(Answer))
+    if answer is Answer.PENDING:
+        return made, None
+    note, answered = draw(short), draw(dates)
+    if answer is Answer.DECLINED:
+        return dc_replace(made, answer=answer, answered=answered, note=note), None
+    correction = Correction(answered, target, replacement, draw(text))
+    # ``entry`` is filled in by the caller once the correction has its place in the ledger.
+    return dc_replace(made, answer=answer, answered=answered, note=note), correction
+
+
+@st.composite
+def _with_suggestions(draw: st.DrawFn, contractor: Contractor) -> Contractor:
+    """``contractor`` with up to three suggestions (pending, accepted or declined) on its ledger;
+    each accepted one's correction is appended to the ledger, as accepting does."""
+    ledger = contractor.ledger
+    if not any(not isinstance(e, Correction) for e in ledger):
+        return contractor
+    held: list[Suggestion] = []
+    for _ in range(draw(st.integers(min_value=0, max_value=3))):
+        made, correction = draw(_suggestion(contractor.ledger))
+        if correction is not None:
+            ledger = (*ledger, correction)
+            made = dc_replace(made, entry=len(ledger) - 1)
+        held.append(made)
+    return dc_replace(contractor, ledger=ledger, suggestions=tuple(held))
+
+
+contractors = _contractors_without_suggestions.flatmap(_with_suggestions)
+"""Any contractor a character file can describe, suggestions included."""

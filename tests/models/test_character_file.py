@@ -33,6 +33,7 @@ from builder.contract.file import (
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.serialize import ENTRY_TYPES
 from builder.core.files import CharacterFileError
+from builder.core.gm_notes import GmNote
 from resources import resource_path
 from tests.hypothesis_profiles import examples
 from tests.models.strategies import contractors
@@ -61,6 +62,22 @@ def test_any_contractor_exports_and_imports_unchanged(contractor: Contractor) ->
     assert read_character_file(data) == contractor
     again = dumps_character_file(read_character_file(data), exported_at="2025-01-01T00:00:00Z")
     assert again == data
+
+
+@settings(max_examples=examples(30), deadline=None)
+@given(
+    contractors, st.text(st.characters(exclude_categories=("Cs", "Cc")), min_size=1, max_size=40)
+)
+def test_a_full_export_keeps_the_gm_note_with_the_contractor(
+    contractor: Contractor, note: str
+) -> None:
+    """The full export's optional ``gm_notes`` field reads back as written, beside any
+    contractor (suggestions and items included); an empty note writes no field."""
+    written = GmNote(contractor.id, note, "Lee", "2026-05-10")
+    data = dumps_character_file(contractor, exported_at="2025-01-01T00:00:00Z", gm_note=written)
+    document = read_character_document(data)
+    assert document.contractor == contractor
+    assert document.gm_note == (written if not written.empty else None)
 
 
 def test_export_import_export_gives_the_same_document_apart_from_the_time(tmp_path: Path) -> None:

@@ -140,3 +140,36 @@ def test_show_gm_note_on_the_command_line_is_the_leaders_only(
     assert out == "" and "only the playgroup leader can read or write GM notes" in err
     assert main(["--db", group.ines.url, "contractor", "gm-note", wren, "--text", "mine"]) == 1
     assert "only the playgroup leader" in capsys.readouterr().err
+
+
+SPACEFARER = resource_path("examples") / "mortal_coil" / "tamsin-roe.json"
+SPACEFARER_ID = "tmc-example-tamsin-roe"
+
+
+def test_a_spacefarers_note_is_the_leaders_alone(group: Group) -> None:
+    """Another game's character (This Mortal Coil): the same operation, the same refusal.
+
+    Ines owns the spacefarer; Dana writes the note through ``tmc gm-note``'s
+    operation; Ines is refused in words, by the server without the app's
+    check, and on the command line (exit 1); her export has no note, Dana's has.
+    """
+    from harbinger.app.gm_notes import load_note_of
+    from harbinger.app.gm_notes import plan_gm_note as plan_note
+
+    with Library.open(group.dana.url) as dana, Library.open(group.ines.url) as ines:
+        ines.import_file(SPACEFARER)
+        held = load_note_of(dana, SPACEFARER_ID, "mortal-coil", "spacefarer")
+        commit(dana, plan_note(held, SetGmNote(NOTE, "2026-11-21")), store_gm_note)
+        assert dana.gm_note(SPACEFARER_ID) == GmNote(SPACEFARER_ID, NOTE, "Dana", "2026-11-21")
+        with pytest.raises(NotAllowed, match=r"^only the playgroup leader can read or write"):
+            load_note_of(ines, SPACEFARER_ID, "mortal-coil", "spacefarer")
+        ines.member = None  # the app's own check switched off: the server still says no
+        with pytest.raises(NotAllowed, match="permission denied"):
+            ines.put_gm_note(GmNote(SPACEFARER_ID, "mine"))
+        assert main(["--db", group.ines.url, "tmc", "gm-note", SPACEFARER_ID, "--text", "x"]) == 1
+        with Library.open(group.ines.url) as again:
+            assert "gm_notes" not in json.loads(again.file_bytes(SPACEFARER_ID))
+        assert json.loads(dana.file_bytes(SPACEFARER_ID))["gm_notes"]["text"] == NOTE
+        undo = plan_note(dana.gm_note(SPACEFARER_ID), SetGmNote(""))
+        commit(dana, undo, store_gm_note)
+        assert dana.gm_note(SPACEFARER_ID).empty

@@ -10,6 +10,7 @@ or records a physical deal typed in.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -60,6 +61,8 @@ from ui.coven.game_panel import GameBox, StakesBox
 from ui.coven.session import ChronicleSession
 from ui.coven.town_box import TownBox, TradeBox
 from ui.coven.town_map import TownMap
+from ui.operations.gm_notes import WorkspaceGmNotes
+from ui.widgets.gm_notes_box import GmNotesBox
 
 PHASES = {
     "setup": "before the first week",
@@ -138,6 +141,11 @@ class ChronicleView(QWidget):
         self.coven.setHorizontalHeaderLabels(["Practitioner", "Card", "Colour", "Trait"])
         self.coven.horizontalHeader().setStretchLastSection(True)
         self.tabs.addTab(self.coven, "Coven")
+        # The leader's GM notes (issue 31 item 6), a tab only for whoever may read them.
+        self.gm_notes = GmNotesBox(
+            WorkspaceGmNotes(session.workspace, "coven", "chronicle"), self._run_edit
+        )
+        self.gm_notes_tab = self.tabs.addTab(self.gm_notes, "GM notes")
         split.addWidget(self.tabs)
         split.setSizes([340, 560])  # the controls need the width more than the map
         layout.addWidget(split, 1)
@@ -340,9 +348,18 @@ class ChronicleView(QWidget):
 
     # ------------------------------------------------------------------ showing
 
+    def _run_edit(self, action: Callable[[], object]) -> None:
+        """Run an edit that is not a chronicle event (the GM note), saying why it failed."""
+        try:
+            action()
+        except Exception as exc:
+            self.message.setText(f"Could not save: {exc or type(exc).__name__}")
+
     def refresh(self) -> None:
         state, chronicle = self.session.state, self.session.chronicle
         self.message.clear()
+        self.gm_notes.show_for(self.session.chronicle_id)
+        self.tabs.setTabVisible(self.gm_notes_tab, self.gm_notes.access.may_read_gm_notes())
         outcome = {OTHERS: "The Others have won", "practitioners": "The practitioners have won"}
         marker_odds = markers_in_deal(state.deal_size)
         self.status.setText(

@@ -25,7 +25,7 @@ Play controls:
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QSize, Qt
@@ -97,6 +97,8 @@ from harbinger.app import covenant as app
 from harbinger.app.common import Plan
 from ui.covenant.contest_panel import ContestPanel
 from ui.operations.covenant import run
+from ui.operations.gm_notes import WorkspaceGmNotes
+from ui.widgets.gm_notes_box import GmNotesBox
 from ui.widgets.steady import SteadyPlace
 
 if TYPE_CHECKING:
@@ -289,7 +291,25 @@ class CovenantSheet(QWidget):
         self.left_tabs = QTabWidget()
         self.left_tabs.addTab(assets_group, "Ties and assets")
         self.left_tabs.addTab(bids, "Bids")
+        # The leader's GM notes (issue 31 item 6): a tab of their own, there only when
+        # this user may read them (the box hides itself for a player).
+        self.gm_notes = GmNotesBox(
+            WorkspaceGmNotes(self.workspace, "covenant", "Covenant character"), self._run_edit
+        )
+        self.gm_notes_tab = self.left_tabs.addTab(self.gm_notes, "GM notes")
         return self.left_tabs
+
+    def _run_edit(self, action: Callable[[], object]) -> None:
+        """Run an edit that is not a play-log entry (the GM note), saying why it failed."""
+        try:
+            action()
+        except Exception as exc:
+            self.message.setText(f"Could not save: {exc or type(exc).__name__}")
+
+    def _show_gm_notes(self) -> None:
+        """Show the GM note on this character, and its tab only when this user may read it."""
+        self.gm_notes.show_for(self.character_id)
+        self.left_tabs.setTabVisible(self.gm_notes_tab, self.gm_notes.access.may_read_gm_notes())
 
     def _build_head(self) -> QHBoxLayout:
         """Name, what is going on now, and this character's own Undo and Redo."""
@@ -607,6 +627,7 @@ class CovenantSheet(QWidget):
             return
         self.setEnabled(True)
         self.character = self.library.load(self.character_id)  # type: ignore[attr-defined]
+        self._show_gm_notes()
         self.report = evaluate_covenant(self.character)
         self._state = fold(self.character).state
         r = self.report

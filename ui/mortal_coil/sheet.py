@@ -56,7 +56,9 @@ from builder.mortal_coil.wording import describe, slot_lines
 from harbinger.app import mortal_coil as app
 from harbinger.app.common import Plan
 from ui.mortal_coil.blast_box import BlastBox
+from ui.operations.gm_notes import WorkspaceGmNotes
 from ui.operations.mortal_coil import run
+from ui.widgets.gm_notes_box import GmNotesBox
 
 if TYPE_CHECKING:
     from ui.workspace import Change, Workspace
@@ -137,6 +139,10 @@ class SpacefarerSheet(QWidget):
         self.message.setObjectName("tmcMessage")
         self.message.setWordWrap(True)
         right.addWidget(self.message)
+        self.gm_notes = GmNotesBox(
+            WorkspaceGmNotes(workspace, "mortal-coil", "spacefarer"), self._run_edit
+        )
+        right.addWidget(self.gm_notes)
         undo_row = QHBoxLayout()
         self.undo_button = QPushButton("Undo")
         self.undo_button.clicked.connect(self.undo_stack.undo)
@@ -227,6 +233,13 @@ class SpacefarerSheet(QWidget):
         self.message.setText(line)  # the entry's wording names the action already
         return True
 
+    def _run_edit(self, action: Callable[[], object]) -> None:
+        """Run an edit that is not a play-log entry (the GM note), saying why it failed."""
+        try:
+            action()
+        except Exception as exc:
+            self.message.setText(f"Could not save: {exc or type(exc).__name__}")
+
     def _do(self, name: str, entry: LogEntry) -> bool:
         return self._apply(app.record(self.character, entry, name))
 
@@ -294,6 +307,7 @@ class SpacefarerSheet(QWidget):
         """Show the folded state of the current character value."""
         c = self.character
         state = fold(c)
+        self.gm_notes.show_for(c.id)
         about = " · ".join(p for p in (c.pronouns, c.background) if p)
         self.title.setText(f"<b>{c.name or '(unnamed)'}</b>" + (f" — {about}" if about else ""))
         self.vitals["hp"].setText(f"{state.effective_hp} / {state.hp_max}")

@@ -1,10 +1,9 @@
 """GM-only notes and the player copy (issue 31 item 6), for ``harbinger contractor`` and the sheet.
 
 ``gm-note`` sets the note a Playgroup Leader (or, in a personal library, the
-one user) keeps on a contractor; the player never sees it. The note is not
-part of the contractor value: ``load_gm_note`` reads it from the library
-(refused for a player of a shared library), ``plan_gm_note`` works out the
-edit and ``store_gm_note`` keeps it, so the usual runner and undo apply.
+one user) keeps on a contractor; the player never sees it. It is the
+game-neutral operation of ``harbinger.app.gm_notes`` (every game's character
+may have a note), made for contractors here.
 
 ``export_bytes`` writes a contractor's file: the full export (the library's
 own, with the GM note when this connection may read it) or the player copy
@@ -14,8 +13,7 @@ hit 0, marked ``"player_copy": true``).
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -23,82 +21,34 @@ from builder.contract.character import Contractor
 from builder.contract.file import dumps_character_file
 from builder.contract.player_copy import hidden_threats, player_copy
 from builder.core.file_writer import write_atomically
-from builder.core.gm_notes import GmNote, gm_note_problem
-from harbinger.app.common import (
-    InputError,
-    Operation,
-    Plan,
-    about,
-    dated,
-    operation_table,
-    today,
+from builder.core.gm_notes import GmNote
+from harbinger.app.common import InputError, Operation
+from harbinger.app.gm_notes import (
+    SetGmNote,
+    gm_note_operations,
+    load_note_of,
+    plan_gm_note,
+    store_gm_note,
 )
 
 SYSTEM_ID = "contract"
 
-
-@dataclass(frozen=True, slots=True)
-class SetGmNote:
-    """The GM-only note's new text ("" removes the note)."""
-
-    text: str = field(metadata=about("the GM-only note, never shown to the player ('' removes it)"))
-    date: str = dated("date written")
+__all__ = [
+    "GM_NOTE_OPERATIONS",
+    "SetGmNote",
+    "export_contractor",
+    "load_gm_note",
+    "plan_gm_note",
+    "store_gm_note",
+]
 
 
 def load_gm_note(library: Any, character_id: str) -> GmNote:
-    """The GM note on the contractor ``character_id`` (empty when none).
-
-    CharacterNotFound for an unknown id, InputError for another game's
-    character, NotAllowed for a player of a shared library.
-    """
-    held = library.system_of(character_id)
-    if held is not None and held != SYSTEM_ID:
-        raise InputError(f"{character_id!r} is not a contractor")
-    return library.gm_note(character_id)
+    """The GM note on the contractor ``character_id`` (``harbinger.app.gm_notes.load_note_of``)."""
+    return load_note_of(library, character_id, SYSTEM_ID, "contractor")
 
 
-def plan_gm_note(current: GmNote, given: SetGmNote) -> Plan[GmNote]:
-    """Replace the GM note's text (dated ``given.date`` or today); "" removes the note."""
-    problem = gm_note_problem(given.text)
-    if problem is not None:
-        raise InputError(f"--text: {problem}")
-    if given.date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", given.date):
-        raise InputError(f"--date: expected YYYY-MM-DD, not {given.date!r}")
-    text = given.text.strip()
-    if text == current.text:
-        after = current
-    elif text:
-        after = GmNote(current.id, text, current.written_by, given.date or today())
-    else:
-        after = GmNote(current.id)
-    if after.empty:
-        lines: tuple[str, ...] = ("GM note removed",) if not current.empty else ()
-    else:
-        lines = (f"{len(text):,} characters, not shown to the player",)
-    return Plan("Edit GM notes", current, after, (), lines, roster=False)
-
-
-def store_gm_note(library: Any, held: GmNote | None, wanted: GmNote | None) -> None:
-    """Make the library keep ``wanted`` as the note (None or empty: no note)."""
-    target = wanted if wanted is not None else held
-    if target is None:
-        return
-    library.put_gm_note(wanted if wanted is not None else GmNote(target.id))
-
-
-GM_NOTE_OPERATIONS: dict[str, Operation] = operation_table(
-    Operation(
-        "gm-note",
-        "Edit GM notes",
-        "set the GM-only note on a contractor (the Playgroup Leader's; the player never "
-        "sees it, and a player of a shared library may not read or write it)",
-        SetGmNote,
-        plan_gm_note,
-        GmNote,
-        store_gm_note,
-        load=load_gm_note,
-    )
-)
+GM_NOTE_OPERATIONS: dict[str, Operation] = gm_note_operations(SYSTEM_ID, "contractor")
 """The GM note operation, added to ``harbinger contractor`` beside ``declared.OPERATIONS``."""
 
 

@@ -1,0 +1,108 @@
+"""GM-only notes on any game's character (issue 31 item 6), one operation for every game.
+
+The note is not part of the character's value: ``gm_note_operations`` builds,
+for one game, the ``gm-note`` operation whose ``load`` reads the note from the
+library (refused for a player of a shared library, and for another game's
+character), whose ``plan`` (:func:`plan_gm_note`) works out the edit and whose
+``store`` (:func:`store_gm_note`) keeps it, so the usual runner and undo
+apply. The Contract, Covenant, This Mortal Coil and The Coven all use it; only
+the noun in the messages differs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from builder.core.gm_notes import GmNote, gm_note_problem
+from harbinger.app.common import (
+    InputError,
+    Operation,
+    Plan,
+    about,
+    dated,
+    operation_table,
+    today,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class SetGmNote:
+    """The GM-only note's new text ("" removes the note)."""
+
+    text: str = field(metadata=about("the GM-only note, never shown to the player ('' removes it)"))
+    date: str = dated("date written")
+
+
+def load_note_of(library: Any, character_id: str, system_id: str, noun: str) -> GmNote:
+    """The GM note on ``character_id``, a character of the game ``system_id`` (empty when none).
+
+    CharacterNotFound for an unknown id, InputError for another game's
+    character (``noun`` names what was expected), NotAllowed for a player of
+    a shared library.
+    """
+    held = library.system_of(character_id)
+    if held is not None and held != system_id:
+        raise InputError(f"{character_id!r} is not a {noun}")
+    return library.gm_note(character_id)
+
+
+def note_loader(system_id: str, noun: str) -> Callable[[Any, str], GmNote]:
+    """The ``load`` of one game's ``gm-note`` operation (see :func:`load_note_of`)."""
+
+    def load(library: Any, character_id: str) -> GmNote:
+        return load_note_of(library, character_id, system_id, noun)
+
+    return load
+
+
+def plan_gm_note(current: GmNote, given: SetGmNote) -> Plan[GmNote]:
+    """Replace the GM note's text (dated ``given.date`` or today); "" removes the note."""
+    problem = gm_note_problem(given.text)
+    if problem is not None:
+        raise InputError(f"--text: {problem}")
+    if given.date and not re.fullmatch(r"\d{4}-\d{2}-\d{2}", given.date):
+        raise InputError(f"--date: expected YYYY-MM-DD, not {given.date!r}")
+    text = given.text.strip()
+    if text == current.text:
+        after = current
+    elif text:
+        after = GmNote(current.id, text, current.written_by, given.date or today())
+    else:
+        after = GmNote(current.id)
+    if after.empty:
+        lines: tuple[str, ...] = ("GM note removed",) if not current.empty else ()
+    else:
+        lines = (f"{len(text):,} characters, not shown to the player",)
+    return Plan("Edit GM notes", current, after, (), lines, roster=False)
+
+
+def store_gm_note(library: Any, held: GmNote | None, wanted: GmNote | None) -> None:
+    """Make the library keep ``wanted`` as the note (None or empty: no note)."""
+    target = wanted if wanted is not None else held
+    if target is None:
+        return
+    library.put_gm_note(wanted if wanted is not None else GmNote(target.id))
+
+
+def gm_note_operations(system_id: str, noun: str) -> dict[str, Operation]:
+    """The ``gm-note`` operation for the characters of the game ``system_id``.
+
+    ``noun`` is what the game calls its character ("contractor", "spacefarer"),
+    used in the help and in the refusal of another game's character.
+    """
+    return operation_table(
+        Operation(
+            "gm-note",
+            "Edit GM notes",
+            f"set the GM-only note on a {noun} (the Playgroup Leader's; the player never "
+            "sees it, and a player of a shared library may not read or write it)",
+            SetGmNote,
+            plan_gm_note,
+            GmNote,
+            store_gm_note,
+            load=note_loader(system_id, noun),
+        )
+    )

@@ -1,0 +1,59 @@
+"""``gm-note`` and ``show-gm-note`` for any game's characters (issue 31 item 6).
+
+``gm-note`` is the declared operation of ``harbinger.app.gm_notes`` made into
+a subcommand like every other; ``show-gm-note`` prints the note (text, who
+wrote it, when) and is refused to a player of a shared library (exit 1).
+Each game's command adds both with :func:`register` and its own noun.
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from harbinger.commands.base import CliError, add_json_flag, emit
+
+
+def register(actions: argparse._SubParsersAction, system_id: str, noun: str) -> None:
+    """Add ``gm-note`` and ``show-gm-note`` for the characters of ``system_id``."""
+    from harbinger.app.gm_notes import gm_note_operations
+    from harbinger.commands.operations import add_operations
+
+    add_operations(actions, gm_note_operations(system_id, noun), noun)
+    show = actions.add_parser(
+        "show-gm-note",
+        help=f"print the GM-only note on a {noun} (the Playgroup Leader's; refused to a "
+        "player of a shared library)",
+        description=f"Print the GM-only note on a {noun}: its text, who wrote it and when. "
+        "A player of a shared library may not read it (exit 1).",
+    )
+    show.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
+    add_json_flag(show)
+    show.set_defaults(func=run_show_note, gm_system=system_id, gm_noun=noun)
+
+
+def run_show_note(args: argparse.Namespace) -> int:
+    """Print the GM note on one character (nothing but a line saying so when there is none)."""
+    from harbinger.app.common import InputError
+    from harbinger.app.gm_notes import load_note_of
+    from harbinger.commands.base import EXIT_CHECK_FAILED
+    from harbinger.commands.operations import open_library
+    from models.errors import CharacterNotFound, LibraryError
+
+    with open_library(args) as library:
+        try:
+            note = load_note_of(library, args.id, args.gm_system, args.gm_noun)
+        except CharacterNotFound:
+            raise CliError(f"no character with id {args.id!r} in the library") from None
+        except InputError as exc:
+            raise CliError(str(exc)) from None
+        except LibraryError as exc:
+            raise CliError(str(exc), EXIT_CHECK_FAILED) from None
+
+    def text() -> str:
+        if note.empty:
+            return "No GM notes."
+        by = f" by {note.written_by}" if note.written_by else ""
+        return f"{note.text}\n(written{by} on {note.date}; not shown to the player)"
+
+    emit(args, {"id": note.id, "gm_notes": None if note.empty else note.to_json()}, text)
+    return 0
