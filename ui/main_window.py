@@ -555,6 +555,8 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         for key in ("import", "open_library", "new_library"):
             self.actions[key].setEnabled(not busy)
         if not busy:
+            if self.statusBar().currentMessage() == "Working…":
+                self.statusBar().clearMessage()  # the work is done: say nothing stale
             self._update_actions()
 
     def _restore_window(self) -> None:

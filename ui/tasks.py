@@ -124,6 +124,11 @@ class TaskRunner(QObject):
                 gc.enable()
             self.busy_changed.emit(False)
 
+    @property
+    def busy(self) -> bool:
+        """Whether a background job is still running (``busy_changed`` says when this flips)."""
+        return self._pending > 0
+
     def wait(self, msecs: int = 30000) -> bool:
         """Block until every job finished (used when the window closes)."""
         return self._pool.waitForDone(msecs)

@@ -239,3 +239,12 @@ def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
     window.actions["undo"].trigger()
     assert library.exists(cid)
     assert cid in [r.id for r in window.roster.lines()]
+
+
+def test_working_leaves_the_status_bar_once_the_library_is_open(
+    window: MainWindow, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """The status bar said "Working…" while the library opened and still said it long after,
+    so a player could not tell whether the app was busy: it goes when the work is done."""
+    qtbot.waitUntil(lambda: not window.tasks.busy, timeout=20000)
+    assert window.statusBar().currentMessage() == ""
