@@ -26,7 +26,14 @@ from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, select
 
-from builder.contract.character import Contractor, Gift, GiftChange, PlaygroupRules
+from builder.contract.character import (
+    Contractor,
+    Gift,
+    GiftChange,
+    PlaygroupRules,
+    Suggestion,
+    Weapon,
+)
 from builder.contract.file import validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
@@ -550,9 +557,11 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
         ),
         notes=row.notes,
         playgroup=PlaygroupRules(golden_ratio=row.golden_ratio),
-        weapons=mapping.weapons_from_rows(sheet_items),
+        weapons=mapping.records_from_rows(sheet_items, mapping.WEAPON_SECTION, Weapon, "weapon"),
         bio=mapping.bio_from_rows(sheet_items),
-        suggestions=mapping.suggestions_from_rows(sheet_items),
+        suggestions=mapping.records_from_rows(
+            sheet_items, mapping.SUGGESTION_SECTION, Suggestion, "suggestions"
+        ),
     )
 
 
@@ -656,9 +665,13 @@ def _collection_values(
         # (their own sections), so they are saved together with it.
         "stock": lambda: [
             *mapping.stock_values(cid, contractor.stock),
-            *mapping.weapon_values(cid, contractor.weapons),
+            *mapping.record_values(
+                cid, mapping.WEAPON_SECTION, contractor.weapons, lambda w: w.name
+            ),
             *mapping.bio_values(cid, contractor.bio),
-            *mapping.suggestion_values(cid, contractor.suggestions),
+            *mapping.record_values(
+                cid, mapping.SUGGESTION_SECTION, contractor.suggestions, lambda g: g.by
+            ),
         ],
         "health": lambda: mapping.health_values(cid, contractor.health),
         "loose_ends": lambda: mapping.loose_end_values(cid, contractor.loose_ends),

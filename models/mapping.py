@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 from builder.contract.bio import Bio
 from builder.contract.character import (
@@ -49,10 +49,8 @@ from builder.contract.character import (
     ScarTier,
     SourcePool,
     Stock,
-    Suggestion,
     ThreatLevel,
     Trauma,
-    Weapon,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.serialize import (
@@ -605,31 +603,42 @@ def stock_from_rows(items: Iterable[SheetItemRow], crafted: Iterable[CraftedItem
 
 
 WEAPON_SECTION = "weapon"
-"""The ``sheet_item`` section holding a contractor's weapons (issue 31): one row per weapon,
-its record as canonical JSON in ``detail``, so weapons need no table of their own."""
+"""The ``sheet_item`` section holding a contractor's weapons (issue 31)."""
+SUGGESTION_SECTION = "suggestion"
+"""The ``sheet_item`` section holding the leader's suggested corrections and the player's
+answers (issue 32 item 5)."""
+
+_Record = TypeVar("_Record")
 
 
-def weapon_values(contractor_id: str, weapons: Sequence[Weapon]) -> list[Values]:
-    """The sheet_item rows of the contractor's weapons, in sheet order."""
+def record_values(
+    contractor_id: str, section: str, records: Sequence[Any], name: Callable[[Any], str]
+) -> list[Values]:
+    """The sheet_item rows of a section kept as whole records (weapons, suggestions): one row
+    per record in sheet order, ``name(record)`` in ``name`` and the record as canonical JSON
+    in ``detail``, so such records need no table, column or migration of their own."""
     return [
         (
             SheetItemRow,
             {
                 "contractor_id": contractor_id,
-                "section": WEAPON_SECTION,
+                "section": section,
                 "position": i,
-                "name": weapon.name,
-                "detail": canonical_json(to_data(weapon)),
+                "name": name(record),
+                "detail": canonical_json(to_data(record)),
             },
         )
-        for i, weapon in enumerate(weapons)
+        for i, record in enumerate(records)
     ]
 
 
-def weapons_from_rows(items: Iterable[SheetItemRow]) -> tuple[Weapon, ...]:
-    """The weapons kept in the sheet_item rows of the weapon section, in position order."""
-    rows = sorted((r for r in items if r.section == WEAPON_SECTION), key=lambda r: r.position)
-    return tuple(from_data(Weapon, json.loads(r.detail), f"weapon[{r.position}]") for r in rows)
+def records_from_rows(
+    items: Iterable[SheetItemRow], section: str, kind: type[_Record], where: str
+) -> tuple[_Record, ...]:
+    """The records kept in a section's sheet_item rows (:func:`record_values`), in position
+    order; an unreadable one is named as ``where[position]``."""
+    rows = sorted((r for r in items if r.section == section), key=lambda r: r.position)
+    return tuple(from_data(kind, json.loads(r.detail), f"{where}[{r.position}]") for r in rows)
 
 
 BIO_SECTION = "bio"
@@ -659,37 +668,6 @@ def bio_from_rows(items: Iterable[SheetItemRow]) -> Bio:
     """The bio kept in the sheet_item rows of the bio section (unknown names are ignored)."""
     known = {f.name for f in dataclasses.fields(Bio)}
     return Bio(**{r.name: r.detail for r in items if r.section == BIO_SECTION and r.name in known})
-
-
-SUGGESTION_SECTION = "suggestion"
-"""The ``sheet_item`` section holding the leader's suggested corrections and the player's answers
-(issue 32 item 5): one row per suggestion, its record as canonical JSON in ``detail``, so they
-need no table, column or migration of their own."""
-
-
-def suggestion_values(contractor_id: str, suggestions: Sequence[Suggestion]) -> list[Values]:
-    """The sheet_item rows of the contractor's suggestions, in the order they were made."""
-    return [
-        (
-            SheetItemRow,
-            {
-                "contractor_id": contractor_id,
-                "section": SUGGESTION_SECTION,
-                "position": i,
-                "name": suggestion.by,
-                "detail": canonical_json(to_data(suggestion)),
-            },
-        )
-        for i, suggestion in enumerate(suggestions)
-    ]
-
-
-def suggestions_from_rows(items: Iterable[SheetItemRow]) -> tuple[Suggestion, ...]:
-    """The suggestions kept in the sheet_item rows of the suggestion section, in order."""
-    rows = sorted((r for r in items if r.section == SUGGESTION_SECTION), key=lambda r: r.position)
-    return tuple(
-        from_data(Suggestion, json.loads(r.detail), f"suggestions[{r.position}]") for r in rows
-    )
 
 
 # --------------------------------------------------------------------------- health and loose ends
