@@ -40,7 +40,7 @@ from printing.common.sections import keep_headings_with_next, labelled, section_
 from printing.common.styles import RULE, Styles, make_styles
 from printing.common.text import Markup, join, literal, markup, para
 from printing.contract.gift_blocks import gift_classification
-from printing.contract.sheet import _ratings, _title_block, _track_block, running_head
+from printing.contract.sheet import ratings_block, running_head, title_block, track_block
 from printing.contract.views import (
     AssetView,
     GiftView,
@@ -170,8 +170,8 @@ def compact_story(
     head = running_head(snapshot, key, outline=outline)
     head = replace(head, title=f"{snapshot.name} — Compact sheet")
     before: list[Flowable] = [SectionStart(head, on_start)]
-    before += _title_block(snapshot, width, s)
-    before += _ratings(snapshot, width, s)
+    before += title_block(snapshot, width, s)
+    before += ratings_block(snapshot, width, s)
     before += _tracks(snapshot, width, s)
     before += _source_and_limits(snapshot, width, s)
     after = _assets(snapshot, width, s)
@@ -253,7 +253,7 @@ def _tracks(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     half = (width - gap) / 2
     cells: list[Flowable | str | list[Flowable]] = []
     for track in (snap.body, snap.mind):
-        cells.append(_track_block(track, half, s) if track is not None else "")
+        cells.append(track_block(track, half, s) if track is not None else "")
     out.append(plain_table([[cells[0], "", cells[1]]], [half, gap, half]))
     if snap.penalty:
         out.append(para(labelled("Total Penalty:", snap.penalty), s.body))

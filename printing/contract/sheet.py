@@ -122,8 +122,8 @@ def sheet_story(
     head = running_head(snapshot, key, outline=outline)
     story: list[Flowable] = [SectionStart(head, on_start)]
     with text_budget(PRINT_BUDGET):
-        story += _title_block(snapshot, width, s)
-        story += _ratings(snapshot, width, s)
+        story += title_block(snapshot, width, s)
+        story += ratings_block(snapshot, width, s)
         story += _body_mind(snapshot, width, s)
         story += _source_and_limits(snapshot, width, s)
         story += gifts_section(snapshot.gifts, width, s)
@@ -142,7 +142,8 @@ def sheet_story(
 # --------------------------------------------------------------------------- sections
 
 
-def _title_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
+def title_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
+    """The name, who plays it, Status and totals at the head of a sheet (full and compact)."""
     out: list[Flowable] = [para(snap.name, s.title)]
     subtitle = join(
         [
@@ -228,7 +229,8 @@ def _rating_table(title: str, ratings: Sequence[RatingView], width: float, s: St
     )
 
 
-def _ratings(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
+def ratings_block(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
+    """Attributes and Abilities in three columns (the full and the compact sheet)."""
     out = section_heading("Attributes and Abilities", s)
     gap = 10.0
     col = (width - 2 * gap) / 3
@@ -278,7 +280,8 @@ def _ratings(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     return out
 
 
-def _track_block(track: TrackView, width: float, s: Styles) -> list[Flowable]:
+def track_block(track: TrackView, width: float, s: Styles) -> list[Flowable]:
+    """One of Body and Mind: its rating and boxes (the full and the compact sheet)."""
     return [
         para(
             markup("<b>{name}</b> {rating}", name=track.name, rating=track.rating),
@@ -342,7 +345,7 @@ def _body_mind(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable]:
     left: list[Flowable] = []
     for track in (snap.body, snap.mind):
         if track is not None:
-            left += _track_block(track, half, s)
+            left += track_block(track, half, s)
             left.append(Spacer(1, 4))
     if snap.penalty:
         left.append(para(labelled("Total Penalty:", snap.penalty), s.body))
