@@ -244,12 +244,13 @@ class ContractStore:
         row.updated_at = now
         session.add(row)
 
-    def roster(self, session: Session) -> list[RosterEntry]:
-        """One light row per contractor; on PostgreSQL (a shared library) each owner also by
-        the name they go by, read in the same transaction."""
+    def roster(self, session: Session, ids: Sequence[str] | None = None) -> list[RosterEntry]:
+        """One light row per contractor (only those of ``ids`` still here, when given); on
+        PostgreSQL (a shared library) each owner also by the name they go by, read in the
+        same transaction."""
         shown = system(SYSTEM_ID).display_name
         names = _owner_names(session)
-        return [contract_roster_entry(row, shown, names) for row in _roster_rows(session)]
+        return [contract_roster_entry(row, shown, names) for row in _roster_rows(session, ids)]
 
 
 def _owner_names(session: Session) -> dict[str, str] | None:
@@ -261,10 +262,13 @@ def _owner_names(session: Session) -> dict[str, str] | None:
     return {str(login): str(name) for login, name in rows}
 
 
-def _roster_rows(session: Session) -> Sequence[Any]:
-    """The roster query's rows, through the Core connection (the ORM's per-row
-    bookkeeping is not needed for a read of columns)."""
-    return session.connection().execute(roster_query()).all()
+def _roster_rows(session: Session, ids: Sequence[str] | None = None) -> Sequence[Any]:
+    """The roster query's rows (of ``ids`` only, when given), through the Core connection
+    (the ORM's per-row bookkeeping is not needed for a read of columns)."""
+    query = roster_query()
+    if ids is not None:
+        query = query.where(col(ContractorRow.id).in_(list(ids)))
+    return session.connection().execute(query).all()
 
 
 # --------------------------------------------------------------------------- Contract-only reads

@@ -279,15 +279,34 @@ class RosterPanel(QWidget):
         self._source = rows
         keep = self.current_id()
         self._lines = self._badged(lines_of(rows))
-        self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
-        self._refill(
-            self.approval_filter,
-            sorted({ln.approval for ln in self._lines if ln.approval}),
-            label=humanize,
-        )
+        self._refill_filters()
         self._rebuild()
         if keep:
             self.select(keep)
+
+    def update_rows(self, rows: Sequence[Any], ids: Sequence[str]) -> None:
+        """Show what changed for the characters ``ids``: ``rows`` are their roster rows now
+        (one missing: that character left the library; a new id: it arrived).
+
+        After an edit only the changed line is made afresh; the other lines are kept as
+        they are, so a 10,000-character roster does not convert every row again.
+        """
+        changed = set(ids)
+        fresh = {line.id: line for line in self._badged(lines_of(rows))}
+        gone = changed - fresh.keys()
+        lines = [fresh.pop(ln.id, ln) for ln in self._lines if ln.id not in gone]
+        lines += fresh.values()  # characters new to the roster
+        self._source = []  # what is shown is no longer any list handed to ``set_rows``
+        keep = self.current_id()
+        self._lines = lines
+        self._refill_filters()
+        self._rebuild()
+        if keep:
+            self.select(keep)
+
+    def character_count(self) -> int:
+        """How many characters the roster holds, whatever the filters show."""
+        return len(self._lines)
 
     def paint_now(self) -> None:
         """Paint the list at once (not at the next turn of the event loop) and say so.
@@ -350,6 +369,15 @@ class RosterPanel(QWidget):
         return False
 
     # ------------------------------------------------------------------ view
+
+    def _refill_filters(self) -> None:
+        """The player and approval filters offer what the lines hold (keeping the choice)."""
+        self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
+        self._refill(
+            self.approval_filter,
+            sorted({ln.approval for ln in self._lines if ln.approval}),
+            label=humanize,
+        )
 
     @staticmethod
     def _refill(combo: QComboBox, values: list[str], label: Any = str) -> None:
