@@ -67,9 +67,7 @@ def test_a_full_refresh_after_a_partial_one_shows_the_library_again(qtbot) -> No
     assert [line.victories for line in roster.lines()] == [0, 0, 0]
 
 
-def test_an_edit_in_the_window_remakes_only_that_line(
-    open_window, library_path: Path
-) -> None:  # type: ignore[no-untyped-def]
+def test_an_edit_in_the_window_remakes_only_that_line(open_window, library_path: Path) -> None:  # type: ignore[no-untyped-def]
     base = contractor("2026-05-01 contract home victory 'The Lantern Job'")
     with Library.open(library_path) as library:
         for i in range(3):
