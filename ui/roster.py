@@ -116,6 +116,11 @@ def fit_widths(wanted: Mapping[int, int], room: int, least: int) -> dict[int, in
     return cut_to(low)
 
 
+def _kind(line: RosterLine) -> tuple[Any, ...]:
+    """What decides a line's texts in the columns after Name (``_others_width``)."""
+    return line.family, line.victories, line.approval, line.floor_victories, line.badges
+
+
 class _RosterTable(QTableView):
     """The roster's list: says when its visible area changed width (a scroll bar came or went,
     the panel was resized), so the Name column can be refitted.
@@ -181,6 +186,7 @@ class RosterPanel(QWidget):
         self._eliding = False  # the column titles end in "…" when cut (``_fit_name_column``)
         # What each shown column after Name needs: for its texts, and for its title.
         self._others: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self._kinds: set[tuple[Any, ...]] = set()  # of the shown lines (``_kind``)
 
         # Every widget is made inside the panel: under the app's stylesheet, moving a
         # finished widget into a layout later re-styles it, which start-up pays for.
@@ -321,16 +327,43 @@ class RosterPanel(QWidget):
         """
         changed = set(ids)
         fresh = {line.id: line for line in self._badged(lines_of(rows))}
+        self._source = []  # what is shown is no longer any list handed to ``set_rows``
+        if self._replaced_in_place(fresh, changed):
+            return
         gone = changed - fresh.keys()
         lines = [fresh.pop(ln.id, ln) for ln in self._lines if ln.id not in gone]
         lines += fresh.values()  # characters new to the roster
-        self._source = []  # what is shown is no longer any list handed to ``set_rows``
         keep = self.current_id()
         self._lines = lines
         self._refill_filters()
         self._rebuild()
         if keep:
             self.select(keep)
+
+    def _replaced_in_place(self, fresh: dict[str, RosterLine], changed: set[str]) -> bool:
+        """Put each changed line where its old one is, when nothing else on screen moves:
+        the same place in the list, the same verdict of the filters, the same choices in
+        them, no column to widen. False (nothing done) when the list must be rebuilt."""
+        if fresh.keys() != changed:  # a character came or went
+            return False
+        at = {ln.id: i for i, ln in enumerate(self._lines) if ln.id in changed}
+        if at.keys() != changed:
+            return False
+        rule = self.filter()
+        pairs = [(self._lines[at[cid]], new) for cid, new in fresh.items()]
+        for old, new in pairs:
+            if (
+                (old.name, old.player, old.approval) != (new.name, new.player, new.approval)
+                or rule.accepts(old) != rule.accepts(new)
+                or (rule.accepts(new) and _kind(new) not in self._kinds)
+            ):
+                return False
+        for old, new in pairs:
+            self._lines[at[new.id]] = new
+            if rule.accepts(new):
+                self._shown[self._shown.index(old)] = new
+                self.model.replace_line(old, new)
+        return True
 
     def character_count(self) -> int:
         """How many characters the roster holds, whatever the filters show."""
@@ -482,10 +515,7 @@ class RosterPanel(QWidget):
         metrics = self.tree.fontMetrics()
         header = self.tree.header()
         pad = 2 * _TEXT_MARGIN + metrics.averageCharWidth()
-        kinds = {
-            (line.family, line.victories, line.approval, line.floor_victories, line.badges)
-            for line in self._shown
-        }
+        kinds = self._kinds = {_kind(line) for line in self._shown}
         seen: list[set[str]] = [set() for _ in self.COLUMNS]
         for family, victories, approval, floor, due in kinds:
             line = RosterLine("", "", "", victories, True, approval, "", family, "", floor, due)

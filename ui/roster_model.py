@@ -195,6 +195,12 @@ class RosterModel(QAbstractTableModel):
         self.bold, self.band = bold, band
         self.endResetModel()
 
+    def replace_line(self, old: RosterLine, new: RosterLine) -> None:
+        """Show ``new`` in the row of ``old`` (the same character, its place unchanged)."""
+        row = self.rows.index(old)
+        self.rows[row] = new
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
+
     def rowCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
 

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QApplication
 
 from models.values import RosterRow
 from ui.roster import DUE_COLUMN, RosterPanel, cell_text
+from ui.style import apply_theme
 
 DEFAULT_WIDTH = 380
 """The roster's width in a new main window (``ui.main_window``: the splitter's sizes)."""
@@ -55,32 +56,34 @@ def test_the_due_badge_has_its_column_beside_the_names(qtbot) -> None:  # type: 
     assert roster.tree.isColumnHidden(DUE_COLUMN)
 
 
-def test_rows_follow_the_application_font_changed_while_running(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_rows_follow_the_application_font_changed_while_running(app: QApplication, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The styled application (as the app runs): a new application font reaches the widgets
+    when the style is applied again (Preferences' theme does it)."""
     roster = _panel(qtbot)
     rows = roster.tree.verticalHeader()
     before = rows.defaultSectionSize()
-    app = QApplication.instance()
-    assert isinstance(app, QApplication)
     old = app.font()
     big = QFont(old)
     big.setPointSizeF(old.pointSizeF() * 2)
     try:
         app.setFont(big)
-        qtbot.waitUntil(lambda: rows.defaultSectionSize() != before)
-        assert rows.defaultSectionSize() == QFontMetrics(big).height() + 6
+        apply_theme(app)
+        qtbot.waitUntil(lambda: roster.tree.font().pointSizeF() == big.pointSizeF())
+        assert rows.defaultSectionSize() == QFontMetrics(big).height() + 6 > before
         assert roster.tree.rowHeight(1) == rows.defaultSectionSize()
         width = roster.tree.header().sectionSize(0)
         assert width >= QFontMetrics(big).horizontalAdvance("Bartholomew Quincey-Stavros")
     finally:
         app.setFont(old)
+        apply_theme(app)
     qtbot.waitUntil(lambda: rows.defaultSectionSize() == before)
 
 
-def test_rows_follow_a_font_given_to_the_roster(qtbot) -> None:  # type: ignore[no-untyped-def]
+def test_rows_follow_a_font_given_to_the_roster(app: QApplication, qtbot) -> None:  # type: ignore[no-untyped-def]
     roster = _panel(qtbot)
-    small = QFont(roster.font())
-    small.setPointSizeF(roster.font().pointSizeF() / 2)
-    roster.setFont(small)
+    roster.setStyleSheet("font-size: 5pt")
+    small = roster.tree.font()
+    assert small.pointSizeF() == 5
     assert roster.tree.verticalHeader().defaultSectionSize() == QFontMetrics(small).height() + 6
     player_row = roster.model.index(0, 0)
-    assert player_row.data(6).pointSizeF() == small.pointSizeF()  # the bold player row too
+    assert player_row.data(6).pointSizeF() == 5  # the bold player row too

@@ -1,7 +1,8 @@
 """After an edit the roster remakes only the changed character's line (issue 29, item 3).
 
 Status from victories (the-contract-rules.txt: "Newbie: 0–3 victories",
-"Novice: 4–9 victories"): a fourth victory moves a contractor's line from Newbie to Novice.
+"Novice: 4–9 victories", "Professional: 17–24 victories"): a fourth victory moves a
+contractor's line from Newbie to Novice.
 """
 
 from __future__ import annotations
@@ -86,3 +87,34 @@ def test_an_edit_in_the_window_remakes_only_that_line(open_window, library_path:
     assert after["c1"].victories == 2
     assert after["c0"] is before["c0"] and after["c2"] is before["c2"]
     assert window.status_label.text() == "3 characters"
+
+
+def test_an_edit_that_moves_nothing_repaints_its_row_alone(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Same name, player, approval and column texts seen before: no rebuild of the list."""
+    roster = RosterPanel()
+    qtbot.addWidget(roster)
+    roster.set_rows([_row(0, victories=4), _row(1), _row(2)])
+    resets: list[int] = []
+    changed: list[tuple[int, int]] = []
+    roster.model.modelReset.connect(lambda: resets.append(1))
+    roster.model.dataChanged.connect(lambda a, b: changed.append((a.row(), b.row())))
+
+    roster.update_rows([_row(2, victories=4)], ["c2"])  # "4" and Novice are on screen already
+
+    assert (resets, changed) == ([], [(3, 3)])  # Dana's row, c0, c1, c2
+    assert roster.model.index(3, 1).data() == "Novice"
+    assert roster.model.index(3, 2).data() == "4"
+
+
+def test_an_edit_that_moves_a_line_or_widens_a_column_rebuilds_the_list(qtbot) -> None:  # type: ignore[no-untyped-def]
+    roster = RosterPanel()
+    qtbot.addWidget(roster)
+    roster.set_rows([_row(i) for i in range(3)])
+    renamed = _row(0)._replace(name="Zed")
+    roster.update_rows([renamed], ["c0"])
+    assert roster.visible_ids() == ["c1", "c2", "c0"]  # by name within the player
+    resets: list[int] = []
+    roster.model.modelReset.connect(lambda: resets.append(1))
+    roster.update_rows([_row(1, victories=17)], ["c1"])  # "17", Professional: new texts
+    assert resets == [1]
+    assert roster.model.index(1, 1).data() == "Professional"
