@@ -756,16 +756,17 @@ class Library:
         """Write a character's file (atomically) in its system's format, with its approvals."""
         return write_atomically(Path(path), self.file_bytes(character_id))
 
-    def file_bytes(self, character_id: str) -> bytes:
+    def file_bytes(self, character_id: str, *, gm_note: bool = True) -> bytes:
         """A character's file, as ``export_file`` writes it, for a caller that writes it itself.
 
         With the character's GM note when this connection may read GM notes (a
-        personal library, a shared one's owner or leader); never for a player.
+        personal library, a shared one's owner or leader); never for a player,
+        nor with ``gm_note=False`` (a copy made for the player).
         """
         stored = self.load_stored(character_id)
         game = system(stored.system)
         note = None
-        if self.may_read_gm_notes:  # one primary-key read; the character is known to exist
+        if gm_note and self.may_read_gm_notes:  # one primary-key read; the character exists
             with self._reading() as session:
                 note = gm_notes.read_note(session, character_id)
         file = CharacterFile(
