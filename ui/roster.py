@@ -380,12 +380,24 @@ class RosterPanel(QWidget):
         self.rows_shown.emit(len(self._lines))
 
     def set_badges(self, badges: Mapping[str, Sequence[str]]) -> None:
-        """Show these badges (what is due, by character id) after the names; {} clears them.
+        """Show these badges (what is due, by character id) in the Due column; {} clears them.
 
         The words come from the game (The Contract's ``builder.contract.due``); the
-        roster only shows them, and keeps them for the rows it is handed later.
+        roster only shows them, and keeps them for the rows it is handed later. Only
+        the lines whose badges change are touched: none, nothing happens; lines given
+        badges whose texts are already on screen, their rows are repainted alone.
         """
-        self._badges = {cid: tuple(words) for cid, words in badges.items() if words}
+        self._badges = new = {cid: tuple(words) for cid, words in badges.items() if words}
+        fresh = {
+            ln.id: ln._replace(badges=new.get(ln.id, ()))
+            for ln in self._lines
+            if ln.badges != new.get(ln.id, ())
+        }
+        if not fresh:
+            return
+        # A badge taken away may empty the Due column, which then goes: laid out again.
+        if all(ln.badges for ln in fresh.values()) and self._replaced_in_place(fresh, set(fresh)):
+            return
         keep = self.current_id()
         self._lines = self._badged(self._lines)
         self._rebuild()
