@@ -139,6 +139,20 @@ class _RosterTable(QTableView):
         self._restyle = restyle
         self._width = -1
 
+    def selectionCommand(self, index: Any, event: QEvent | None = None) -> Any:
+        """A player's row is never selected: reaching it clears the selection.
+
+        Said here rather than by the model's item flags: a Python ``flags`` builds
+        Qt's whole namespace of enums at the list's first paint (its answer is a
+        ``Qt.ItemFlag``), a twentieth of a bare window's start-up.
+        """
+        model = self.model()
+        if index.isValid() and isinstance(model, RosterModel) and model.is_player_row(index.row()):
+            from PySide6.QtCore import QItemSelectionModel
+
+            return QItemSelectionModel.SelectionFlag.Clear
+        return super().selectionCommand(index, event)
+
     def changeEvent(self, event: QEvent) -> None:
         """A new font (the application's, or the list's own) while the app runs: the rows'
         height and the columns' widths were measured with the old one."""
