@@ -36,6 +36,7 @@ from ui.roster_model import (
     ANY,
     CONTRACT_GAME,
     DUE_COLUMN,
+    DUE_FLAG,
     GAME_COLUMN,
     GRAVEYARD,
     ID_ROLE,
@@ -574,6 +575,10 @@ class RosterPanel(QWidget):
         room = header.width() - self._name_width
         least = self.tree.fontMetrics().horizontalAdvance("M" * self.SHORTEST + "…")
         widths = fit_columns(*self._others, room, least)
+        over = sum(widths.values()) - room
+        if over > 0 and DUE_COLUMN in widths:  # the flag is enough: its words are in its tooltip
+            flag = self.tree.fontMetrics().horizontalAdvance(f"{DUE_FLAG} …") + 2 * _TEXT_MARGIN
+            widths[DUE_COLUMN] -= max(0, min(over, widths[DUE_COLUMN] - flag))
         titles = self._others[1]
         if not self._eliding and any(widths[c] < titles[c] for c in widths):
             # A title cut to fit ends in "…" like a cell's text (a header clips by default).

@@ -104,3 +104,18 @@ def test_badges_that_change_nothing_on_screen_rebuild_nothing(qtbot) -> None:  #
     roster.set_badges({})  # the column goes: the list is laid out again
     assert resets == [1]
     assert roster.tree.isColumnHidden(DUE_COLUMN)
+
+
+def test_with_short_names_the_due_column_fits_the_default_width(qtbot) -> None:  # type: ignore[no-untyped-def]
+    roster = RosterPanel()
+    qtbot.addWidget(roster)
+    roster.set_rows([r for r in _rows() if r.id != "c1"])  # Ines Varga, Lex
+    roster.resize(DEFAULT_WIDTH, 400)
+    roster.show()
+    qtbot.waitExposed(roster)
+    roster.set_badges({"c0": ["Gift Credits", "Improvements", "Loose End"]})
+    tree = roster.tree
+    assert tree.horizontalScrollBar().maximum() == 0  # no sideways scroll for the badge
+    metrics = tree.fontMetrics()
+    assert tree.header().sectionSize(DUE_COLUMN) >= metrics.horizontalAdvance("⚑ …")
+    assert tree.header().sectionSize(0) >= metrics.horizontalAdvance("Ines Varga")
