@@ -25,6 +25,7 @@ from builder.contract.character import ContractAttended, Contractor, Outcome, Th
 from builder.contract.file import read_character_document, read_character_file
 from harbinger.app.common import commit
 from harbinger.app.contract.operations import plan_add_loose_end, store
+from harbinger.cli import main
 from models import playgroup
 from models.errors import NotAllowed
 from models.library import Library
@@ -192,3 +193,24 @@ def test_deleting_her_contractor_takes_the_hidden_threat_along(
     ines.delete(wren)
     with _raw(group.dana) as raw:
         assert raw.execute("SELECT count(*) FROM loose_end_threat").fetchone() == (0,)
+
+
+def test_the_command_line_grants_a_threat_for_the_leader_only(
+    group: Group, libraries: tuple[Library, Library, str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``contractor loose-end`` is the same operation: the leader's Threat is stored out of
+    the player's reach; the player's is refused (exit 1) and nothing is stored."""
+    _dana, ines, wren = libraries
+    flags = ["--title", "Owes the ferryman", "--threat-level", "fateful", "--cutoff", "3"]
+    assert (
+        main(["--db", group.ines.url, "contractor", "loose-end", wren, *flags, "--threat", "x"])
+        == 1
+    )
+    assert "only the playgroup leader can write the Threat" in capsys.readouterr().err
+    assert [row[0] for row in _loose_ends_seen_by(group.ines, wren)] == [TITLE]
+    assert (
+        main(["--db", group.dana.url, "contractor", "loose-end", wren, *flags, "--threat", "x"])
+        == 0
+    )
+    assert _loose_ends_seen_by(group.ines, wren)[1] == ("Owes the ferryman", "fateful", 3, "")
+    assert [e.threat for e in ines.load(wren).loose_ends] == ["", ""]
