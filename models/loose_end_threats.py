@@ -37,6 +37,8 @@ from models.errors import NotAllowed
 from models.tables import LooseEndRow, LooseEndThreatRow
 
 TABLE = "loose_end_threat"
+_GRANTED = "harbinger.loose_end_threat.granted"
+"""Key of ``Session.info`` holding this connection's answer of ``may_read``."""
 
 
 def may_read(session: Session) -> bool:
@@ -44,10 +46,15 @@ def may_read(session: Session) -> bool:
     on PostgreSQL when the server grants the table (owner and leaders, not players)."""
     if session.get_bind().dialect.name != "postgresql":
         return True
-    granted = session.execute(
-        sa.text("SELECT has_table_privilege(current_user, :t, 'SELECT, INSERT')"), {"t": TABLE}
-    ).scalar()
-    return bool(granted)
+    known = session.info.get(_GRANTED)
+    if known is None:  # one question per session, not one per contractor read
+        known = session.info[_GRANTED] = bool(
+            session.execute(
+                sa.text("SELECT has_table_privilege(current_user, :t, 'SELECT, INSERT')"),
+                {"t": TABLE},
+            ).scalar()
+        )
+    return bool(known)
 
 
 def hidden(contractor: Contractor) -> dict[int, str]:
@@ -90,7 +97,8 @@ def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
                 "only the playgroup leader can write the Threat of a Loose End before its "
                 f"Cutoff hits 0 (Loose End {contractor.loose_ends[i].title!r} of "
                 f"{contractor.concept.name}); import the player copy, or leave the Threat "
-                "to the leader"
+                "to the leader (a leader refused this: the library's owner must run "
+                "`harbinger playgroup init` again after upgrading Harbinger)"
             )
     return False
 
