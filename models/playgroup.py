@@ -619,6 +619,14 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
         },
     )
     statements += _leader_records_sql(q(leaders))
+    # DELETE on a member's own child rows is what every edit needs (a part of the sheet
+    # is replaced by deleting and inserting its rows), what undo needs (``restore`` and
+    # ``retract_tail`` take back the newest ledger / play-log rows) and what deleting a
+    # character needs. It also lets a player take back any row of their own history with
+    # raw SQL (a Death, say); an approved entry then shows as changed in the review
+    # (``builder.core.approval``). Narrower designs, not chosen yet: a server-stamped
+    # undo window, an append-only history with undo as a correction entry, or a
+    # leaders-only record of every history row a player deleted.
     for table, mine in _children().items():
         statements += [
             f"GRANT INSERT, UPDATE, DELETE ON {table} TO {members}",
