@@ -73,13 +73,15 @@ class LibraryTable(SQLModel):
     metadata: ClassVar[MetaData] = MetaData(naming_convention=NAMING_CONVENTION)
 
 
-def _contractor_fk() -> Any:
+def _contractor_fk(*, index: bool = True) -> Any:
+    """The owning contractor's id; ``index=False`` where a composite index starting with
+    it already serves every lookup by contractor (``ledger_entry``, revision 0017)."""
     return Field(
         sa_column=Column(
             String(ID_LENGTH),
             ForeignKey("contractor.id", ondelete="CASCADE"),
             nullable=False,
-            index=True,
+            index=index,
         )
     )
 
@@ -239,9 +241,10 @@ class LedgerRow(LibraryTable, table=True):
 
     __tablename__ = "ledger_entry"
     __table_args__ = (
+        # reading, deleting and taking back a contractor's ledger, a Gift's history; no
+        # index on contractor_id, (contractor_id, type) or (contractor_id, gift_id) besides
+        # (revision 0017_ledger_index_trim: each ledger row inserted writes every index)
         UniqueConstraint("contractor_id", "seq"),
-        Index("ix_ledger_entry_contractor_type", "contractor_id", "type"),
-        Index("ix_ledger_entry_contractor_gift", "contractor_id", "gift_id"),
         # the roster's two questions (migration 0007_roster_indexes)
         Index("ix_ledger_entry_victories", "contractor_id", "type", "outcome"),
         Index(
@@ -263,7 +266,7 @@ class LedgerRow(LibraryTable, table=True):
     )
 
     id: int | None = Field(default=None, primary_key=True)
-    contractor_id: str = _contractor_fk()
+    contractor_id: str = _contractor_fk(index=False)
     seq: int
     type: str
     date: str

@@ -159,6 +159,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0014_gm_notes",
         "0015_roster_counts",
         "0016_loose_end_threats",
+        "0017_ledger_index_trim",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 
