@@ -308,10 +308,10 @@ GiftHistory = list[GiftChange]
 """One Gift's revisions: its ``GiftChange`` ledger entries, oldest first."""
 
 
-def gift_history(session: Session, contractor_id: str, gift_id: str) -> GiftHistory:
-    """The ``GiftChange`` ledger entries of one Gift, oldest first (its revisions)."""
-    _get(session, contractor_id)
-    rows = session.exec(
+def gift_history_query(contractor_id: str, gift_id: str) -> Any:
+    """The ledger rows of one Gift's revisions, oldest first: its contractor's ledger read
+    through the (contractor_id, seq) index, already in order (revision 0017)."""
+    return (
         select(LedgerRow)
         .where(
             LedgerRow.contractor_id == contractor_id,
@@ -319,7 +319,13 @@ def gift_history(session: Session, contractor_id: str, gift_id: str) -> GiftHist
             LedgerRow.type == "gift_change",
         )
         .order_by(col(LedgerRow.seq))
-    ).all()
+    )
+
+
+def gift_history(session: Session, contractor_id: str, gift_id: str) -> GiftHistory:
+    """The ``GiftChange`` ledger entries of one Gift, oldest first (its revisions)."""
+    _get(session, contractor_id)
+    rows = session.exec(gift_history_query(contractor_id, gift_id)).all()
     return [e for e in map(mapping.entry_from_row, rows) if isinstance(e, GiftChange)]
 
 
@@ -475,7 +481,7 @@ def _payload_port_status_postgresql(element: Any, compiler: Any, **kw: Any) -> s
 def _port_payload() -> Any:
     """The JSON ``payload`` of the outer contractor's opening port row, null without one: a
     port must be the ledger's first entry (seq 0, "ported"), so at most one row answers,
-    found by the victories index (contractor_id, type). A port anywhere else is an audit
+    found by the unique (contractor_id, seq) index. A port anywhere else is an audit
     error, not counted here."""
     return (
         select(LedgerRow.payload)
@@ -535,13 +541,18 @@ def refresh_roster_counts(session: Session, contractor_ids: Sequence[str]) -> No
     """
     ids = list(dict.fromkeys(contractor_ids))
     for start in range(0, len(ids), REFRESH_CHUNK):
-        chunk = ids[start : start + REFRESH_CHUNK]
-        session.execute(
-            sa.update(ContractorRow)
-            .where(col(ContractorRow.id).in_(chunk))
-            .values(**_ledger_counts())
-            .execution_options(synchronize_session=False)
-        )
+        session.execute(refresh_roster_counts_statement(ids[start : start + REFRESH_CHUNK]))
+
+
+def refresh_roster_counts_statement(contractor_ids: Sequence[str]) -> Any:
+    """The UPDATE that stores these contractors' roster summary, worked out from their
+    ledger rows (each subquery one contractor's, through a ledger index)."""
+    return (
+        sa.update(ContractorRow)
+        .where(col(ContractorRow.id).in_(list(contractor_ids)))
+        .values(**_ledger_counts())
+        .execution_options(synchronize_session=False)
+    )
 
 
 def roster_query() -> Any:
