@@ -27,7 +27,7 @@ from harbinger.shell.paths import sqlite_url
 from models.contract_store import gift_history_query, refresh_roster_counts_statement
 from models.library import Library
 from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
-from models.tables import ContractorRow, LedgerRow
+from models.tables import LedgerRow
 from resources import resource_path
 
 EXAMPLES = resource_path("examples")
