@@ -13,7 +13,7 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   drawn from the unseen tiles, blind to what the play reveals.
 - Strong: the same search over hands weighted by how likely the opponent's
   concessions were under each (a concession suggests it lacks the beater),
-  heaviest hands first, within a bound on its work (90,000 positions and
+  heaviest hands first, within a bound on its work (60,000 positions and
   belief worlds per move, about 0.6 s of CPU here) and a CPU-time safety net. It
   also models the opponent: once it has seen several concessions and never
   one made while holding the beater, it takes the opponent for one that
@@ -131,9 +131,9 @@ class SearchPlayer:
     """
 
     name: str = "strong"
-    budget: float = 0.65  # CPU seconds: a safety net; ``work`` bounds the search first
-    hard_limit: float = 0.85  # CPU seconds: a search still running then is abandoned
-    work: int | None = 90_000  # positions (and belief worlds) searched per move at most
+    budget: float = 0.55  # CPU seconds: a safety net; ``work`` bounds the search first
+    hard_limit: float = 0.75  # CPU seconds: a search still running then is abandoned
+    work: int | None = 60_000  # positions (and belief worlds) searched per move at most
     max_worlds: int = 64
     concede_when_able: float = CONCEDE_WHEN_ABLE
     node_limit: int = 150_000
