@@ -28,6 +28,8 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paraparser import ParaParser
 
+from printing.common.rich_lines import break_runs, runs_fit
+
 # C0/C1 controls other than newline and tab, lone surrogates (from a bad JSON
 # escape) and non-characters: none prints, and surrogates break PDF encoding.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -133,6 +135,15 @@ class SheetParagraph(Paragraph):
                 frags = [_plain_run(style).clone(text=cleaned, link=[], us_lines=[])]
                 text = cleaned
         super()._setup(text, style, bulletText, frags, cleaner)  # type: ignore[misc]  # not in the stubs
+
+    def breakLines(self, width: Any) -> Any:
+        # Several runs (bold or italic words among plain ones) break through the same
+        # rule without reportlab's per-word run comparison (printing.common.rich_lines).
+        if runs_fit(self):
+            lines = break_runs(self, width)
+            if lines is not None:
+                return lines
+        return super().breakLines(width)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         done = self._wrapped
