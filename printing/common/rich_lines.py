@@ -104,6 +104,12 @@ def _space(name: str, size: float) -> float:
 def _shrink_room(words: list[Any], space_width: float, shrinkage: float) -> float:
     """How far a line may run past its width by shrinking its spaces (reportlab's sum,
     in its order: the pending space, then each run's spaces)."""
+    if len(words) == 1:  # one run on the line so far: the same sum, written out
+        only = words[0]
+        ns = only.text.count(" ") if only._fkind == _FK_TEXT else 0
+        if ns:
+            return (space_width + ns * _space(only.fontName, only.fontSize)) * shrinkage
+        return space_width * shrinkage
     shrink = space_width
     for wi in words:
         if wi._fkind == _FK_TEXT:
@@ -159,6 +165,8 @@ class _Breaker:
             if newWidth > limWidth and self.n > 0:
                 self._end_line()
                 self._start_line(w, fontName, fontSize)
+            elif len(w) == 2 and last is self.source:
+                self._add_same(w, newWidth)
             else:
                 self._add(w, fontName, newWidth)
         if self.words:
@@ -196,6 +204,20 @@ class _Breaker:
         self.spaceWidth = _space(fontName, f.fontSize) if isinstance(w, _HSFrag) else 0
         if self._add_pieces(w) and not nText:
             self.n += 1
+        self.currentWidth = newWidth
+
+    def _add_same(self, w: Any, newWidth: float) -> None:
+        """``_add`` for the usual word: one piece, of the run the line ends with (so it
+        looks the same, and the line's size, ascent and descent already count it)."""
+        f, nText = w[1]
+        if nText:
+            self.n += 1
+        g = self.g
+        if self.spaceWidth:
+            g.text += nText if g.text.endswith(" ") else " " + nText
+        else:
+            g.text += nText
+        self.spaceWidth = _space(f.fontName, f.fontSize) if type(w) is _HSFrag else 0
         self.currentWidth = newWidth
 
     def _new_run(self, f: Any, text: str) -> None:
