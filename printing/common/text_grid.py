@@ -199,8 +199,8 @@ class TextGrid(Flowable):
                         self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
                 else:
                     font = self._font(i, j)
-                    if current is None or font[3] != current[3]:
-                        canv.setFillColor(font[3])
+                    if current is None or (font[3] is not current[3] and font[3] != current[3]):
+                        set_fill(canv, font[3])
                     if current is None or font[:3] != current[:3]:
                         canv.setFont(font[0], font[1], font[2])
                     current = font
@@ -220,12 +220,12 @@ class TextGrid(Flowable):
     def _draw_backgrounds(self, heights: list[float], bottoms: list[float]) -> None:
         canv, look = self.canv, self.look
         if self.header and look.header_fill is not None:
-            canv.setFillColor(look.header_fill)
+            set_fill(canv, look.header_fill)
             canv.rect(0, bottoms[0], self.width, heights[0], stroke=0, fill=1)
         if look.band is not None:
             for n, i in enumerate(range(self.header, len(self.rows))):
                 if n % 2:
-                    canv.setFillColor(look.band)
+                    set_fill(canv, look.band)
                     canv.rect(0, bottoms[i], self.width, heights[i], stroke=0, fill=1)
 
     def _draw_text(
@@ -297,13 +297,20 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
     on every call, is done once per document and string (issue 29).
     """
     name, size, leading = canv._fontname, canv._fontsize, canv._leading
-    if not text or not canv.bottomup:
+    if not canv.bottomup:
         draw = (canv.drawString, canv.drawCentredString, canv.drawRightString)
         draw[int(share * 2)](x, y, text)
         return
-    runs = _RUNS.get(canv._doc)
-    if runs is None:
-        runs = _RUNS[canv._doc] = {}
+    # The document's runs ride on the canvas (one document each): a weak-keyed lookup
+    # per string cost more than the rest of this function.
+    held = canv.__dict__.get("_sheet_runs")
+    if held is None or held[0] is not canv._doc:
+        runs = _RUNS.get(canv._doc)
+        if runs is None:
+            runs = _RUNS[canv._doc] = {}
+        canv._sheet_runs = (canv._doc, runs)
+    else:
+        runs = held[1]
     key = (name, size, leading, text)
     run = runs.get(key)
     if run is None:
@@ -311,6 +318,27 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
     if share:
         x -= share * stringWidth(text, name, size)
     canv._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {run} T* ET")
+
+
+def set_fill(canv: Any, color: Any) -> None:
+    """``canv.setFillColor(color)``: the same operator and canvas state, without its
+    general path when ``color`` is an opaque RGB ``Color`` and the fill is opaque already.
+
+    reportlab's call checks the colour's kind, writes the operator, then sets the fill
+    alpha to the colour's (1), which writes nothing when the fill is opaque already:
+    some ten calls for one operator, on every row of every grid (issue 29).
+    """
+    if (
+        type(color) is not Color
+        or color.alpha != 1
+        or canv._enforceColorSpace
+        or canv._extgstate._d.get("ca", 1) != 1
+    ):
+        canv.setFillColor(color)
+        return
+    canv._fillColorObj = color
+    canv._code.append(f"{fp_str(color.red, color.green, color.blue)} rg")
+    canv._doc.ensureMinPdfVersion("transparency")
 
 
 def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> str:

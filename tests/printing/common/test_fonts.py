@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import io
 
+from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.common.fonts import SANS, SANS_BOLD, SheetFont, register_fonts
-from printing.common.text_grid import draw_string
+from printing.common.styles import INK, MUTED, SHADE
+from printing.common.text_grid import draw_string, set_fill
 
 SAMPLES = [
     "",
@@ -71,3 +73,27 @@ def test_draw_string_writes_what_the_canvas_writes() -> None:
             draw(72, 500, text)
             draw_string(mine, 72, 500, text, share)
     assert mine._code == ref._code
+
+
+def test_set_fill_writes_what_the_canvas_writes() -> None:
+    """``set_fill`` leaves the same operators and fill state as ``setFillColor`` for the
+    sheet's opaque colours, and for those it hands on: a translucent colour, a CMYK one,
+    and an opaque colour after a translucent fill (reportlab then resets the alpha)."""
+    mine, ref = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    colours = [
+        INK,
+        MUTED,
+        SHADE,
+        INK,
+        Color(0.2, 0.4, 0.6, alpha=0.5),
+        MUTED,
+        CMYKColor(0.1, 0.2, 0.3, 0.4),
+        HexColor("#123456"),
+    ]
+    for colour in colours:
+        set_fill(mine, colour)
+        ref.setFillColor(colour)
+        assert mine._fillColorObj is ref._fillColorObj
+        assert mine._extgstate._d == ref._extgstate._d
+    assert mine._code == ref._code
+    assert mine._doc._pdfVersion == ref._doc._pdfVersion
