@@ -28,6 +28,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paraparser import ParaParser
 
+from printing.common.quick_markup import quick_runs
 from printing.common.rich_lines import break_runs, runs_fit
 
 # C0/C1 controls other than newline and tab, lone surrogates (from a bad JSON
@@ -128,12 +129,19 @@ class SheetParagraph(Paragraph):
     def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any, cleaner: Any) -> None:
         # Text with no markup at all (most cells: names, dates, entries) reads into one
         # run in the style's face; reportlab's markup parser made that same run at a tenth
-        # of the sheet's printing time. Anything with a tag or an entity is parsed.
-        if frags is None and isinstance(text, str) and "<" not in text and "&" not in text:
-            cleaned = cleaner(text)
-            if cleaned:
-                frags = [_plain_run(style).clone(text=cleaned, link=[], us_lines=[])]
-                text = cleaned
+        # of the sheet's printing time. Harbinger's own bold and italic markup reads into
+        # the parser's runs too (printing.common.quick_markup); anything else is parsed.
+        if frags is None and isinstance(text, str):
+            if "<" not in text and "&" not in text:
+                cleaned = cleaner(text)
+                if cleaned:
+                    frags = [_plain_run(style).clone(text=cleaned, link=[], us_lines=[])]
+                    text = cleaned
+            else:
+                cleaned = cleaner(text)
+                frags = quick_runs(cleaned, style)
+                if frags is not None:
+                    text = cleaned
         super()._setup(text, style, bulletText, frags, cleaner)  # type: ignore[misc]  # not in the stubs
 
     def breakLines(self, width: Any) -> Any:
