@@ -95,7 +95,12 @@ class SystemUi:
       (``update_actions()``), when a tab's page goes (``dispose(id, page)``),
       after the window state is restored (``restored()``) and when it closes
       (``closing()``); the names in the part's ``exports`` are reachable as the
-      window's own attributes.
+      window's own attributes;
+    - ``player_copy(library, character_id, path)`` writes the copy of a character's
+      file for its player (off the main thread) and returns what it left out, for the
+      status bar ("without the GM notes"); None: the game keeps nothing from the
+      player but the GM note, and File → Export Player Copy… writes the file without
+      it (``harbinger.app.gm_notes.export_character``).
     """
 
     id: str
@@ -108,6 +113,7 @@ class SystemUi:
     roster_label: str = ""
     actions: tuple[WindowAction, ...] = ()
     window_part: Callable[[Any], Any] | None = None
+    player_copy: Callable[[Any, str, Path], str] | None = None
 
 
 def show_sheet(window: Any, character_id: str, make: Callable[[], QWidget]) -> bool:
