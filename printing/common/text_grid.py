@@ -25,6 +25,7 @@ from typing import Any
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen.canvas import PATH_OPS  # type: ignore[attr-defined]  # not in the stubs
 from reportlab.platypus import Flowable, Table
 
 from printing.common.fonts import SheetFont
@@ -212,8 +213,11 @@ class TextGrid(Flowable):
             canv.setLineJoin(1)
             canv.setStrokeColor(look.rule)
             canv.setLineWidth(look.rule_width)
-            for y in bottoms:
-                canv.line(0, y, self.width, y)
+            code: list[str] = canv._code  # type: ignore[attr-defined]  # not in the stubs
+            right = fp(self.width)
+            for y in bottoms:  # canv.line(0, y, self.width, y), numbers written once each
+                at = fp(y)
+                code.append(f"n 0 {at} m {right} {at} l S")
             canv.restoreState()
         canv.restoreState()
 
@@ -221,12 +225,12 @@ class TextGrid(Flowable):
         canv, look = self.canv, self.look
         if self.header and look.header_fill is not None:
             set_fill(canv, look.header_fill)
-            canv.rect(0, bottoms[0], self.width, heights[0], stroke=0, fill=1)
+            fill_rect(canv, 0, bottoms[0], self.width, heights[0])
         if look.band is not None:
             for n, i in enumerate(range(self.header, len(self.rows))):
                 if n % 2:
                     set_fill(canv, look.band)
-                    canv.rect(0, bottoms[i], self.width, heights[i], stroke=0, fill=1)
+                    fill_rect(canv, 0, bottoms[i], self.width, heights[i])
 
     def _draw_text(
         self, cell: Any, font: CellFont, x: float, width: float, top: float, col: int
@@ -317,7 +321,33 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
         run = runs[key] = _text_run(canv, name, size, leading, text)
     if share:
         x -= share * stringWidth(text, name, size)
-    canv._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {run} T* ET")
+    canv._code.append(f"BT 1 0 0 1 {fp(x)} {fp(y)} Tm {run} T* ET")
+
+
+_NUMBERS: dict[float, str] = {}
+"""Numbers as ``fp_str`` writes them, remembered: a grid writes the same column edges,
+row baselines and colour parts over and over, and ``fp_str`` costs as much as the rest
+of a drawn cell."""
+
+_NUMBERS_KEPT = 20_000
+"""Most numbers remembered; past that the memory starts again from none."""
+
+
+def fp(value: float) -> str:
+    """``fp_str(value)``, remembered (equal numbers, 0.0 and -0.0 included, write alike)."""
+    text = _NUMBERS.get(value)
+    if text is None:
+        if len(_NUMBERS) >= _NUMBERS_KEPT:
+            _NUMBERS.clear()
+        text = _NUMBERS[value] = fp_str(value)
+    return text
+
+
+def fill_rect(canv: Any, x: float, y: float, width: float, height: float) -> None:
+    """``canv.rect(x, y, width, height, stroke=0, fill=1)``: the same operators."""
+    canv._code.append(
+        f"n {fp(x)} {fp(y)} {fp(width)} {fp(height)} re {PATH_OPS[0, 1, canv._fillMode]}"
+    )
 
 
 def set_fill(canv: Any, color: Any) -> None:
@@ -337,7 +367,7 @@ def set_fill(canv: Any, color: Any) -> None:
         canv.setFillColor(color)
         return
     canv._fillColorObj = color
-    canv._code.append(f"{fp_str(color.red, color.green, color.blue)} rg")
+    canv._code.append(f"{fp(color.red)} {fp(color.green)} {fp(color.blue)} rg")
     canv._doc.ensureMinPdfVersion("transparency")
 
 

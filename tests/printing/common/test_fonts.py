@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import io
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.common.fonts import SANS, SANS_BOLD, SheetFont, register_fonts
 from printing.common.styles import INK, MUTED, SHADE
-from printing.common.text_grid import draw_string, set_fill
+from printing.common.text_grid import draw_string, fill_rect, fp, set_fill
+from tests.hypothesis_profiles import examples
 
 SAMPLES = [
     "",
@@ -97,3 +101,18 @@ def test_set_fill_writes_what_the_canvas_writes() -> None:
         assert mine._extgstate._d == ref._extgstate._d
     assert mine._code == ref._code
     assert mine._doc._pdfVersion == ref._doc._pdfVersion
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6), max_size=6))
+def test_remembered_numbers_are_written_as_fp_str_writes_them(values: list[float]) -> None:
+    """Any number a page holds, asked once or again, and -0.0 after 0.0: ``fp_str``'s
+    text; a filled rectangle is the canvas's ``rect`` operator for operator."""
+    for value in [*values, 0.0, -0.0, 1e-9, -1e-9, 1, 612.0, *values]:
+        assert fp(value) == fp_str(value)
+    mine, ref = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    quads = [values[i : i + 4] for i in range(0, len(values) - 3, 4)] + [[0, 12.5, 540, 9.2]]
+    for x, y, w, h in quads:
+        fill_rect(mine, x, y, w, h)
+        ref.rect(x, y, w, h, stroke=0, fill=1)
+    assert mine._code == ref._code
