@@ -387,7 +387,7 @@ def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> s
     for subset, piece in font.splitString(text, doc):
         if subset != current:
             parts.append(
-                f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(leading)} TL"
+                f"{font.getSubsetInternalName(subset, doc)} {fp(size)} Tf {fp(leading)} TL"
             )
             current = subset
         parts.append(f"({escape(piece)}) Tj")
