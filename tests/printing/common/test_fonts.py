@@ -116,3 +116,16 @@ def test_remembered_numbers_are_written_as_fp_str_writes_them(values: list[float
         fill_rect(mine, x, y, w, h)
         ref.rect(x, y, w, h, stroke=0, fill=1)
     assert mine._code == ref._code
+
+
+def test_splits_stay_apart_per_document_when_documents_alternate() -> None:
+    """Two documents printed in turn (a roster's files): each string's split is the one
+    reportlab gives in that document, whose codes follow its own order of first use."""
+    register_fonts()
+    face = getFont(SANS)
+    mine = [_fresh_docs()[0], _fresh_docs()[0]]
+    refs = [_fresh_docs()[1], _fresh_docs()[1]]
+    for n, text in enumerate(SAMPLES + [t[::-1] for t in SAMPLES]):
+        for k in (n % 2, 1 - n % 2):
+            piece = text if k == 0 else text[::-1]
+            assert face.splitString(piece, mine[k]) == TTFont.splitString(face, piece, refs[k])
