@@ -189,36 +189,46 @@ class TextGrid(Flowable):
             bottoms.append(top)
         self._draw_backgrounds(heights, bottoms)
         current: CellFont | None = None
+        anchors = self._anchors()
         for i, row in enumerate(self.rows):
-            x = 0.0
+            fonts = self.fonts[0 if i < self.header else 1]
+            row_top = bottoms[i] + heights[i]
+            text_top = row_top - look.top
             for j, cell in enumerate(row):
-                width = self.widths[j]
+                x, width, at, share = anchors[j]
                 if isinstance(cell, (Flowable, list, tuple)):
-                    if self._draw_in_place(cell, x, width, bottoms[i] + heights[i]):
+                    if self._draw_in_place(cell, x, width, row_top):
                         current = None  # the cell chose its own face
                     else:
-                        self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
-                else:
-                    font = self._font(i, j)
-                    if current is None or (font[3] is not current[3] and font[3] != current[3]):
-                        set_fill(canv, font[3])
-                    if current is None or font[:3] != current[:3]:
-                        canv.setFont(font[0], font[1], font[2])
-                    current = font
-                    self._draw_text(cell, font, x, width, bottoms[i] + heights[i] - look.top, j)
-                x += width
+                        self._draw_flowables(i, j, cell, x, row_top)
+                    continue
+                font = fonts[j]
+                if current is None or (font[3] is not current[3] and font[3] != current[3]):
+                    set_fill(canv, font[3])
+                if current is None or font[:3] != current[:3]:
+                    canv.setFont(font[0], font[1], font[2])
+                current = font
+                y = text_top - font[1]
+                for line in ("" if cell is None else str(cell)).split("\n"):
+                    draw_string(canv, at, y, line, share)
+                    y -= font[2]
         if look.rule is not None:
-            canv.saveState()
-            canv.setLineCap(1)  # as Table draws its rules: round caps and joins
-            canv.setLineJoin(1)
-            canv.setStrokeColor(look.rule)
-            canv.setLineWidth(look.rule_width)
-            code: list[str] = canv._code  # type: ignore[attr-defined]  # not in the stubs
-            right = fp(self.width)
-            for y in bottoms:  # canv.line(0, y, self.width, y), numbers written once each
-                at = fp(y)
-                code.append(f"n 0 {at} m {right} {at} l S")
-            canv.restoreState()
+            self._draw_rules(look.rule, bottoms)
+        canv.restoreState()
+
+    def _draw_rules(self, rule: Color, bottoms: list[float]) -> None:
+        """A rule below each row, as ``Table`` draws its ``LINEBELOW``."""
+        canv = self.canv
+        canv.saveState()
+        canv.setLineCap(1)  # as Table draws its rules: round caps and joins
+        canv.setLineJoin(1)
+        canv.setStrokeColor(rule)
+        canv.setLineWidth(self.look.rule_width)
+        code: list[str] = canv._code  # type: ignore[attr-defined]  # not in the stubs
+        right = fp(self.width)
+        for y in bottoms:  # canv.line(0, y, self.width, y), numbers written once each
+            at = fp(y)
+            code.append(f"n 0 {at} m {right} {at} l S")
         canv.restoreState()
 
     def _draw_backgrounds(self, heights: list[float], bottoms: list[float]) -> None:
@@ -232,21 +242,22 @@ class TextGrid(Flowable):
                     set_fill(canv, look.band)
                     fill_rect(canv, 0, bottoms[i], self.width, heights[i])
 
-    def _draw_text(
-        self, cell: Any, font: CellFont, x: float, width: float, top: float, col: int
-    ) -> None:
+    def _anchors(self) -> list[tuple[float, float, float, float]]:
+        """Per column: its left edge, width, and where and how its plain text is anchored
+        (the ``x`` and share of ``draw_string``)."""
         look = self.look
-        align = self.aligns[col]
-        if align == "RIGHT":
-            at, share = x + width - look.right, 1.0
-        elif align == "CENTER":
-            at, share = x + (width + look.left - look.right) * 0.5, 0.5
-        else:
-            at, share = x + look.left, 0.0
-        y = top - font[1]
-        for line in ("" if cell is None else str(cell)).split("\n"):
-            draw_string(self.canv, at, y, line, share)
-            y -= font[2]
+        anchors: list[tuple[float, float, float, float]] = []
+        x = 0.0
+        for width, align in zip(self.widths, self.aligns, strict=False):
+            if align == "RIGHT":
+                at, share = x + width - look.right, 1.0
+            elif align == "CENTER":
+                at, share = x + (width + look.left - look.right) * 0.5, 0.5
+            else:
+                at, share = x + look.left, 0.0
+            anchors.append((x, width, at, share))
+            x += width
+        return anchors
 
     def _draw_in_place(self, cell: Any, x: float, width: float, top: float) -> bool:
         """Draw a wrapped plain cell (``printing.common.plain_cell``) straight onto the page
