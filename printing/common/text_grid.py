@@ -24,6 +24,7 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
 from reportlab.pdfgen.canvas import PATH_OPS  # type: ignore[attr-defined]  # not in the stubs
 from reportlab.platypus import Flowable, Table
@@ -335,6 +336,9 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
     canv._code.append(f"BT 1 0 0 1 {fp(x)} {fp(y)} Tm {run} T* ET")
 
 
+_TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
+"""The PDF version reportlab asks for once a fill alpha is set."""
+
 _NUMBERS: dict[float, str] = {}
 """Numbers as ``fp_str`` writes them, remembered: a grid writes the same column edges,
 row baselines and colour parts over and over, and ``fp_str`` costs as much as the rest
@@ -379,7 +383,9 @@ def set_fill(canv: Any, color: Any) -> None:
         return
     canv._fillColorObj = color
     canv._code.append(f"{fp(color.red)} {fp(color.green)} {fp(color.blue)} rg")
-    canv._doc.ensureMinPdfVersion("transparency")
+    doc = canv._doc
+    if doc._pdfVersion < _TRANSPARENCY:  # what ensureMinPdfVersion does, once
+        doc.ensureMinPdfVersion("transparency")
 
 
 def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> str:
