@@ -72,7 +72,7 @@ class SheetFont(TTFont):
             return None
         known = state.assignments  # type: ignore[attr-defined]  # not in the stubs
         try:
-            codes = [known[c] for c in map(ord, text)]
+            codes = list(map(known.__getitem__, map(ord, text)))
         except KeyError:
             return None
         if not codes:
