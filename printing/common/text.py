@@ -66,6 +66,8 @@ def clean(text: object, limit: int = PRINT_LIMIT) -> str:
     if len(value) > limit + _MARK_ROOM:  # the room keeps an already cut text as it is
         cut = value[:limit]
         value = f"{cut} […{len(value) - len(cut):,} more characters not printed; see the file]"
+    if value.isprintable():  # no line end, tab or unprintable character: nothing to do
+        return value
     value = value.replace("\r\n", "\n").replace("\r", "\n")
     return _UNPRINTABLE.sub("", value).replace("\t", "    ")
 
