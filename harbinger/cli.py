@@ -98,11 +98,27 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _global_options(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]] | None:
+    """``argv``'s global options (``--db``) and the rest, or None when they are malformed.
+
+    A quick pre-parse that never prints or exits: on a malformed global option
+    (``harbinger --db`` with no value) the caller leaves the complaint to the full
+    parser, so the user sees its whole usage line rather than this one's
+    ``usage: harbinger [--db DB]`` (same message, same exit code 2).
+    """
+    pre = argparse.ArgumentParser(prog="harbinger", add_help=False, exit_on_error=False)
+    pre.add_argument("--db")
+    try:
+        known, rest = pre.parse_known_args(list(argv))
+    except argparse.ArgumentError:
+        return None
+    return known, rest
+
+
 def _named_command(argv: Sequence[str]) -> str | None:
     """The subcommand ``argv`` runs, when it comes first after the global options; else None."""
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--db")
-    _known, rest = pre.parse_known_args(list(argv))
+    parsed = _global_options(argv)
+    rest = parsed[1] if parsed is not None else []
     return rest[0] if rest and rest[0] in COMMANDS else None
 
 
@@ -115,9 +131,10 @@ def _gui_only(argv: Sequence[str]) -> tuple[bool, str | None, list[str]]:
     building the full parser, so a launch does not import every headless command
     before the window appears.
     """
-    pre = argparse.ArgumentParser(add_help=False)
-    pre.add_argument("--db")
-    known, rest = pre.parse_known_args(list(argv))
+    parsed = _global_options(argv)
+    if parsed is None:  # a malformed --db: the full parser says so
+        return False, None, []
+    known, rest = parsed
     if not rest:
         return True, known.db, []
     files = [a for a in rest if a not in COMMANDS and not a.startswith("-") and os.path.exists(a)]

@@ -116,6 +116,7 @@ class ContractStore:
     ) -> SaveSummary:
         _check_storable(contractor)
         _insert_contractor(session, contractor, now, approvals=approvals, created_at=created_at)
+        refresh_roster_counts(session, [contractor.id])
         return SaveSummary(
             contractor.id, created=True, ledger_appended=len(contractor.ledger), parts=()
         )
@@ -161,6 +162,7 @@ class ContractStore:
         _insert_values(session, [(ContractorRow, values) for values in parents])
         _insert_values(session, children)
         insert_tuples(session, LedgerRow, mapping.LEDGER_ROW_COLUMNS, ledger)
+        refresh_roster_counts(session, [values["id"] for values in parents])
         if not gifts:
             return
         _insert_values(session, [(GiftRow, values) for values in gifts])
@@ -182,7 +184,9 @@ class ContractStore:
         self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
     ) -> SaveSummary:
         _check_storable(contractor)
-        return _update_contractor(session, _get(session, contractor.id), contractor, now)
+        summary = _update_contractor(session, _get(session, contractor.id), contractor, now)
+        refresh_roster_counts(session, [contractor.id])
+        return summary
 
     def restore(
         self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
@@ -206,6 +210,7 @@ class ContractStore:
             )
             session.flush()
         summary = _update_contractor(session, row, contractor, now)
+        refresh_roster_counts(session, [contractor.id])
         parts = (*summary.parts, "ledger") if retracted else summary.parts
         return SaveSummary(contractor.id, created=False, ledger_appended=0, parts=parts)
 
@@ -239,12 +244,13 @@ class ContractStore:
         row.updated_at = now
         session.add(row)
 
-    def roster(self, session: Session) -> list[RosterEntry]:
-        """One light row per contractor; on PostgreSQL (a shared library) each owner also by
-        the name they go by, read in the same transaction."""
+    def roster(self, session: Session, ids: Sequence[str] | None = None) -> list[RosterEntry]:
+        """One light row per contractor (only those of ``ids`` still here, when given); on
+        PostgreSQL (a shared library) each owner also by the name they go by, read in the
+        same transaction."""
         shown = system(SYSTEM_ID).display_name
         names = _owner_names(session)
-        return [contract_roster_entry(row, shown, names) for row in _roster_rows(session)]
+        return [contract_roster_entry(row, shown, names) for row in _roster_rows(session, ids)]
 
 
 def _owner_names(session: Session) -> dict[str, str] | None:
@@ -256,10 +262,13 @@ def _owner_names(session: Session) -> dict[str, str] | None:
     return {str(login): str(name) for login, name in rows}
 
 
-def _roster_rows(session: Session) -> Sequence[Any]:
-    """The roster query's rows, through the Core connection (the ORM's per-row
-    bookkeeping is not needed for a read of columns)."""
-    return session.connection().execute(roster_query()).all()
+def _roster_rows(session: Session, ids: Sequence[str] | None = None) -> Sequence[Any]:
+    """The roster query's rows (of ``ids`` only, when given), through the Core connection
+    (the ORM's per-row bookkeeping is not needed for a read of columns)."""
+    query = roster_query()
+    if ids is not None:
+        query = query.where(col(ContractorRow.id).in_(list(ids)))
+    return session.connection().execute(query).all()
 
 
 # --------------------------------------------------------------------------- Contract-only reads
@@ -379,9 +388,10 @@ def _latest_death_marker() -> Any:
     return sa.case((_has_corrections(), corrected), else_=plain)
 
 
-def _victories() -> Any:
+def _victories(port_payload: Any) -> Any:
     """How many Contracts of the outer contractor's corrected history are victories: a
-    voided Contract's victory does not count, a correction that makes one a victory does.
+    voided Contract's victory does not count, a correction that makes one a victory does;
+    plus the victories its port brings (``port_payload``: the port row's JSON, or null).
 
     As with the death marker, only a ledger holding a correction checks which entries are
     in force; any other is a plain count from the victories index (migration 0007), which
@@ -402,7 +412,7 @@ def _victories() -> Any:
         )
 
     played = sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
-    return played + _PayloadVictories(col(_PORT.payload))
+    return played + _PayloadVictories(port_payload)
 
 
 class _PayloadVictories(sa.sql.expression.FunctionElement[int]):
@@ -453,18 +463,28 @@ def _payload_port_status_postgresql(element: Any, compiler: Any, **kw: Any) -> s
     )
 
 
-_PORT = aliased(LedgerRow, name="port")
-"""The outer contractor's opening port row, joined once per roster row: a port must be
-the ledger's first entry (seq 0, "ported"), so at most one row joins; the victories
-index (contractor_id, type) finds it, or nothing, in one look-up. A port anywhere
-else is an audit error, not counted here."""
+def _port_payload() -> Any:
+    """The JSON ``payload`` of the outer contractor's opening port row, null without one: a
+    port must be the ledger's first entry (seq 0, "ported"), so at most one row answers,
+    found by the victories index (contractor_id, type). A port anywhere else is an audit
+    error, not counted here."""
+    return (
+        select(LedgerRow.payload)
+        .where(
+            LedgerRow.contractor_id == ContractorRow.id,
+            LedgerRow.type == "ported",
+            LedgerRow.seq == 0,
+        )
+        .correlate(ContractorRow)
+        .scalar_subquery()
+    )
 
 
-def _port_floor() -> Any:
+def _port_floor(port_payload: Any) -> Any:
     """The victories the Status the outer contractor's port opens at needs (Seasoned 10,
     Veteran 25; 0 without such a port): the roster shows a contractor ported as Veteran
     as a Veteran before any victory here (``RosterEntry.floor_victories``)."""
-    level = _PayloadPortStatus(col(_PORT.payload))
+    level = _PayloadPortStatus(port_payload)
     return sa.case(
         (level == "seasoned", Status.SEASONED.min_victories),
         (level == "veteran", Status.VETERAN.min_victories),
@@ -472,18 +492,62 @@ def _port_floor() -> Any:
     )
 
 
+def _ledger_counts() -> dict[str, Any]:
+    """The roster's summary of the outer contractor's ledger, read from the ledger rows:
+    the values of ``contractor.roster_victories``, ``roster_floor`` and ``roster_dead``."""
+    payload = _port_payload()
+    return {
+        "roster_victories": _victories(payload),
+        "roster_floor": _port_floor(payload),
+        "roster_dead": sa.func.coalesce(_latest_death_marker(), sa.false()),
+    }
+
+
+def ledger_counts_query() -> Any:
+    """Each contractor's id with the roster's summary worked out from its ledger rows now
+    (the slow way: subqueries per contractor). What the stored columns must equal; tests
+    compare the two after every kind of write."""
+    counts = _ledger_counts()
+    return sa.select(
+        col(ContractorRow.id), *(value.label(name) for name, value in counts.items())
+    ).select_from(ContractorRow)
+
+
+REFRESH_CHUNK = 500
+"""Contractors whose stored counts one UPDATE recomputes (SQLite limits bound parameters)."""
+
+
+def refresh_roster_counts(session: Session, contractor_ids: Sequence[str]) -> None:
+    """Recompute the stored roster summary of these contractors from their ledger rows.
+
+    Every write of this store that can change a ledger (insert, bulk insert, update,
+    restore) ends here, in its own transaction, so no path leaves the copy behind; a
+    removed contractor takes its row, counts and all, with it.
+    """
+    ids = list(dict.fromkeys(contractor_ids))
+    for start in range(0, len(ids), REFRESH_CHUNK):
+        chunk = ids[start : start + REFRESH_CHUNK]
+        session.execute(
+            sa.update(ContractorRow)
+            .where(col(ContractorRow.id).in_(chunk))
+            .values(**_ledger_counts())
+            .execution_options(synchronize_session=False)
+        )
+
+
 def roster_query() -> Any:
-    """One row per contractor; both ledger questions are answered from an index
-    (migrations 0007 and 0009), so the roster stays fast at 10,000 contractors."""
+    """One row per contractor, from the contractor and player tables alone: the ledger's
+    part (victories, a port's Status, death) is the summary every write stores on the
+    contractor row (revision 0015), so 10,000 contractors cost one plain scan."""
     return (
         sa.select(
             col(ContractorRow.id),
             col(ContractorRow.name),
             col(ContractorRow.player_id),
             col(PlayerRow.name).label("player"),
-            _victories().label("victories"),
-            _port_floor().label("floor_victories"),
-            _latest_death_marker().label("dead"),
+            col(ContractorRow.roster_victories).label("victories"),
+            col(ContractorRow.roster_floor).label("floor_victories"),
+            col(ContractorRow.roster_dead).label("dead"),
             col(ContractorRow.approval_state),
             col(ContractorRow.charon_coin),
             col(ContractorRow.updated_at),
@@ -491,16 +555,6 @@ def roster_query() -> Any:
         )
         .select_from(ContractorRow)
         .outerjoin(PlayerRow, col(ContractorRow.player_id) == PlayerRow.id)
-        .outerjoin(
-            _PORT,
-            sa.and_(
-                col(_PORT.contractor_id) == ContractorRow.id,
-                col(_PORT.type) == "ported",
-                # Read from the row, not an index: the victories index (contractor_id,
-                # type) then answers "no port" without touching any ledger row.
-                sa.func.coalesce(col(_PORT.seq), -1) == 0,
-            ),
-        )
     )
 
 

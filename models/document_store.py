@@ -285,8 +285,12 @@ class DocumentStore:
         row.updated_at = now
         session.add(row)
 
-    def roster(self, session: Session) -> list[RosterEntry]:
-        return [document_roster_entry(row) for row in session.execute(roster_query()).all()]
+    def roster(self, session: Session, ids: Sequence[str] | None = None) -> list[RosterEntry]:
+        """Every character's roster line, or only those of ``ids`` (the ones still here)."""
+        query = roster_query()
+        if ids is not None:
+            query = query.where(col(CharacterDocumentRow.id).in_(list(ids)))
+        return [document_roster_entry(row) for row in session.execute(query).all()]
 
 
 def roster_query() -> Any:

@@ -383,7 +383,8 @@ _GUARD_CHANGE = """
 CREATE OR REPLACE FUNCTION harbinger_guard_change() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   who text;
-  skip text[] := ARRAY['approval_state', 'approvals', 'updated_at'];
+  skip text[] := ARRAY['approval_state', 'approvals', 'updated_at',
+                       'roster_victories', 'roster_floor', 'roster_dead'];
 BEGIN
   IF current_user::text = (SELECT tableowner::text FROM pg_catalog.pg_tables
       WHERE schemaname = TG_TABLE_SCHEMA AND tablename = TG_TABLE_NAME) THEN
@@ -650,7 +651,8 @@ def _leader_records_sql(leaders: str) -> list[str]:
     """The leader records Contracts for everyone's contractors (issue 32): policies that
     let the leaders' group add and take back ledger rows of any contractor and move the
     version row of a contractor with them. The contractor row itself only gets a new
-    ``updated_at``, which ``harbinger_guard_change`` lets the leader write; everything
+    ``updated_at`` and its ledger's counts (``roster_victories``, ``roster_floor``,
+    ``roster_dead``), which ``harbinger_guard_change`` lets the leader write; everything
     else of another's contractor stays its owner's. Players keep only their own."""
     contractor = "EXISTS (SELECT 1 FROM contractor c WHERE c.id = character_id)"
     return _policies(

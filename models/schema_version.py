@@ -5,5 +5,5 @@ Alembic or SQLAlchemy are imported, so it lives in a module that imports
 nothing.
 """
 
-SCHEMA_HEAD = "0014_gm_notes"
+SCHEMA_HEAD = "0015_roster_counts"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""

@@ -78,7 +78,9 @@ class Store(Protocol):
         now: datetime,
     ) -> None: ...
 
-    def roster(self, session: Session) -> list[RosterEntry]: ...
+    def roster(
+        self, session: Session, ids: Sequence[str] | None = None
+    ) -> list[RosterEntry]: ...
 
 
 CONTRACT_STORE = ContractStore()

@@ -2,7 +2,12 @@
 
 What is stored is what the player chose and what happened; no total is ever
 stored (available Exp, Gift Credits, Status, derived stats are folded by
-``builder`` from these rows once they are loaded back into values).
+``builder`` from these rows once they are loaded back into values). The one
+exception is the roster's summary of the ledger on the contractor row
+(``roster_victories``, ``roster_floor``, ``roster_dead``, revision 0015): a
+copy the store recomputes from the ledger rows in the same transaction as
+every write (``models.contract_store.refresh_roster_counts``), so the roster of
+10,000 contractors is a plain read of one table.
 
 - ``contractor`` holds the concept, the Creation flags, the Source name, Mind
   damage and the approval state; the small collections of the sheet
@@ -45,6 +50,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
     event,
+    false,
     text,
 )
 from sqlmodel import Field, SQLModel
@@ -139,6 +145,19 @@ class ContractorRow(LibraryTable, table=True):
     created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     updated_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     owner: str | None = _owner()
+    # The roster's summary of the ledger (revision 0015), recomputed from the ledger rows by
+    # every write of the store (``models.contract_store.refresh_roster_counts``): victories
+    # of the corrected history plus a port's, the victories the port's Status needs, and
+    # whether the latest death marker of the corrected history is a death.
+    roster_victories: int = Field(
+        default=0, sa_column=Column(Integer, nullable=False, server_default="0")
+    )
+    roster_floor: int = Field(
+        default=0, sa_column=Column(Integer, nullable=False, server_default="0")
+    )
+    roster_dead: bool = Field(
+        default=False, sa_column=Column(Boolean, nullable=False, server_default=false())
+    )
 
 
 # --------------------------------------------------------------------------- creation

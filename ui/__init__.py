@@ -15,3 +15,9 @@ Where things are:
   share only ``widgets/``;
 - ``review/``: review mode (files audited and approved, never imported).
 """
+
+from ui.source_scan import scan_sources_lightly
+
+# Before any other module of the app is imported under PySide6's import hook: it
+# would otherwise keep the source of every module the app imports (issue 29).
+scan_sources_lightly()

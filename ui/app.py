@@ -17,10 +17,12 @@ from PySide6.QtWidgets import QApplication
 from harbinger.shell.paths import APP_NAME, is_url, library_url
 
 
-def make_application(theme: str | None = None) -> QApplication:
+def make_application(theme: str | None = None, *, icon: bool = True) -> QApplication:
     """The QApplication (created once), with Harbinger's name, icon, style and theme.
 
     ``theme`` defaults to the one saved in Preferences ("system" when none is).
+    ``icon=False`` leaves the icon to :func:`set_app_icon` (the app's start sets it once
+    the main window's first frame is painted).
     """
     from ui.settings import AppSettings
     from ui.style import STYLE, apply_style
@@ -34,14 +36,26 @@ def make_application(theme: str | None = None) -> QApplication:
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(APP_NAME)
     app.setApplicationDisplayName(APP_NAME)
+    app.setDesktopFileName("harbinger")  # Wayland: matches the installed .desktop file
+    if icon:
+        set_app_icon(app)
+    apply_style(app, theme or AppSettings().theme())
+    return app
+
+
+def set_app_icon(app: QApplication) -> None:
+    """Give every window without an icon of its own Harbinger's icon (once per application).
+
+    Apart from :func:`make_application` for the app's start: Qt's icon class and the
+    PNGs cost 5 ms of CPU (10-20 ms on a busy machine), which the first frame does not
+    wait for; the icon comes a frame later (on Wayland the desktop shows the .desktop
+    file's icon meanwhile).
+    """
     if not app.property("harbinger_icon"):
         from ui.app_icon import app_icon
 
-        app.setWindowIcon(app_icon())  # every window without an icon of its own
-        app.setDesktopFileName("harbinger")  # Wayland: matches the installed .desktop file
+        app.setWindowIcon(app_icon())
         app.setProperty("harbinger_icon", True)
-    apply_style(app, theme or AppSettings().theme())
-    return app
 
 
 def chosen_location(db: str | None, last: str | None) -> str:
@@ -87,7 +101,7 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     open when the app last closed; otherwise the default library file. When an
     instance already runs on that library, ``files`` go to it and this launch ends.
     """
-    app = make_application()
+    app = make_application(icon=False)  # set below, once the first frame is painted
     from ui.settings import AppSettings
     from ui.single_instance import InstanceServer, send_to_running, server_name
 
@@ -105,6 +119,7 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     from ui.main_window import MainWindow
 
     window = MainWindow(settings, location)
+    window.after_first_paint(lambda: set_app_icon(app))
     # The log file (15 ms of imports) is opened by the background worker once the
     # window is painted and its library is opening; crash.log already catches hard crashes.
     window.after_first_paint(

@@ -250,6 +250,14 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
             "Save the open character as a JSON file",
         )
         a(
+            "export_player_copy",
+            "Export &Player Copy…",
+            self.choose_export_player_copy,
+            None,
+            "Save the open character's file for its player: without the GM notes "
+            "(a contractor's also without Threats not due yet)",
+        )
+        a(
             "print",
             "&Print PDF…",
             self.choose_print,
@@ -299,7 +307,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         self.recent_menu = file_menu.addMenu("Recent &Libraries")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
-        for key in ("import", "export", "print", "print_roster", "review"):
+        for key in ("import", "export", "export_player_copy", "print", "print_roster", "review"):
             file_menu.addAction(self.actions[key])
         file_menu.addActions([self.actions[a.key] for a in self._game_actions if a.menu == "file"])
         file_menu.addSeparator()
@@ -386,7 +394,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         has_library = self.workspace.library is not None
         shown = self.shown_character() is not None
         self.actions["import"].setEnabled(has_library)
-        for key in ("export", "delete", "print"):
+        for key in ("export", "export_player_copy", "delete", "print"):
             self.actions[key].setEnabled(shown)
         self.actions["close_tab"].setEnabled(self.tabs.count() > 0)
         self.actions["print_roster"].setEnabled(has_library)

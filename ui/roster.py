@@ -17,7 +17,7 @@ import heapq
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Signal
+from PySide6.QtCore import QEvent, QModelIndex, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -35,6 +35,7 @@ from builder.contract.status import Status
 from ui.roster_model import (
     ANY,
     CONTRACT_GAME,
+    DUE_COLUMN,
     GAME_COLUMN,
     GRAVEYARD,
     ID_ROLE,
@@ -54,6 +55,7 @@ from ui.systems import systems_ui
 __all__ = [
     "ANY",
     "CONTRACT_GAME",
+    "DUE_COLUMN",
     "GAME_COLUMN",
     "GRAVEYARD",
     "ID_ROLE",
@@ -114,6 +116,11 @@ def fit_widths(wanted: Mapping[int, int], room: int, least: int) -> dict[int, in
     return cut_to(low)
 
 
+def _kind(line: RosterLine) -> tuple[Any, ...]:
+    """What decides a line's texts in the columns after Name (``_others_width``)."""
+    return line.family, line.victories, line.approval, line.floor_victories, line.badges
+
+
 class _RosterTable(QTableView):
     """The roster's list: says when its visible area changed width (a scroll bar came or went,
     the panel was resized), so the Name column can be refitted.
@@ -124,10 +131,20 @@ class _RosterTable(QTableView):
     builds some sixty Python enums.
     """
 
-    def __init__(self, refit: Callable[[], None], parent: QWidget) -> None:
+    def __init__(
+        self, refit: Callable[[], None], parent: QWidget, restyle: Callable[[], None]
+    ) -> None:
         super().__init__(parent)
         self._refit = refit
+        self._restyle = restyle
         self._width = -1
+
+    def changeEvent(self, event: QEvent) -> None:
+        """A new font (the application's, or the list's own) while the app runs: the rows'
+        height and the columns' widths were measured with the old one."""
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.ApplicationFontChange):
+            self._restyle()
 
     def header(self) -> QHeaderView:
         """The column titles (a table's horizontal header), named as a tree names them."""
@@ -155,8 +172,9 @@ class RosterPanel(QWidget):
     rows_shown = Signal(int)
     """The list is painted with this many characters (``paint_now``)."""
 
-    COLUMNS = ("Name", "Status", "Victories", "Approval", "Game")
-    """The Game column shows only while the list holds another game's characters."""
+    COLUMNS = ("Name", "Status", "Victories", "Approval", "Game", "Due")
+    """The Game column shows only while the list holds another game's characters; Due
+    (shown beside Name) only while a character has something due."""
 
     def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
@@ -168,6 +186,7 @@ class RosterPanel(QWidget):
         self._eliding = False  # the column titles end in "…" when cut (``_fit_name_column``)
         # What each shown column after Name needs: for its texts, and for its title.
         self._others: tuple[dict[int, int], dict[int, int]] = ({}, {})
+        self._kinds: set[tuple[Any, ...]] = set()  # of the shown lines (``_kind``)
 
         # Every widget is made inside the panel: under the app's stylesheet, moving a
         # finished widget into a layout later re-styles it, which start-up pays for.
@@ -201,7 +220,8 @@ class RosterPanel(QWidget):
             combo.setToolTip(name)
 
         self.model = RosterModel(self.COLUMNS, self)
-        self.tree = _RosterTable(self._fit_name_column, self)
+        self._ready = False  # set once every part exists (``_font_changed``)
+        self.tree = _RosterTable(self._fit_name_column, self, self._font_changed)
         self.tree.setModel(self.model)
         # The column titles come from a model of their own: a Python ``headerData`` would
         # be handed a ``Qt.Orientation`` at the first paint, which builds Qt's whole
@@ -224,7 +244,7 @@ class RosterPanel(QWidget):
         rows.hide()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setMinimumSectionSize(1)
-        rows.setDefaultSectionSize(self.tree.fontMetrics().height() + 6)
+        rows.setDefaultSectionSize(self._row_height())
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAccessibleName("Roster")
         header = self.tree.header()
@@ -238,6 +258,7 @@ class RosterPanel(QWidget):
         # fitting them to their contents would read a thousand rows of every roster.
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+        header.moveSection(DUE_COLUMN, 1)  # beside the names it is about
         self.count_label = QLabel(self)
         self.count_label.setObjectName("muted")
 
@@ -264,6 +285,19 @@ class RosterPanel(QWidget):
             combo.currentIndexChanged.connect(self._rebuild)
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(self._activated)
+        self._ready = True
+
+    def _row_height(self) -> int:
+        """Every row's height: a line of the list's font and a little room."""
+        return self.tree.fontMetrics().height() + 6
+
+    def _font_changed(self) -> None:
+        """Measure again with the new font: the rows' height, the player rows' bold font,
+        the names' and the other columns' widths."""
+        if not self._ready:
+            return
+        self.tree.verticalHeader().setDefaultSectionSize(self._row_height())
+        self._rebuild()
 
     # ------------------------------------------------------------------ data
 
@@ -279,15 +313,61 @@ class RosterPanel(QWidget):
         self._source = rows
         keep = self.current_id()
         self._lines = self._badged(lines_of(rows))
-        self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
-        self._refill(
-            self.approval_filter,
-            sorted({ln.approval for ln in self._lines if ln.approval}),
-            label=humanize,
-        )
+        self._refill_filters()
         self._rebuild()
         if keep:
             self.select(keep)
+
+    def update_rows(self, rows: Sequence[Any], ids: Sequence[str]) -> None:
+        """Show what changed for the characters ``ids``: ``rows`` are their roster rows now
+        (one missing: that character left the library; a new id: it arrived).
+
+        After an edit only the changed line is made afresh; the other lines are kept as
+        they are, so a 10,000-character roster does not convert every row again.
+        """
+        changed = set(ids)
+        fresh = {line.id: line for line in self._badged(lines_of(rows))}
+        self._source = []  # what is shown is no longer any list handed to ``set_rows``
+        if self._replaced_in_place(fresh, changed):
+            return
+        gone = changed - fresh.keys()
+        lines = [fresh.pop(ln.id, ln) for ln in self._lines if ln.id not in gone]
+        lines += fresh.values()  # characters new to the roster
+        keep = self.current_id()
+        self._lines = lines
+        self._refill_filters()
+        self._rebuild()
+        if keep:
+            self.select(keep)
+
+    def _replaced_in_place(self, fresh: dict[str, RosterLine], changed: set[str]) -> bool:
+        """Put each changed line where its old one is, when nothing else on screen moves:
+        the same place in the list, the same verdict of the filters, the same choices in
+        them, no column to widen. False (nothing done) when the list must be rebuilt."""
+        if fresh.keys() != changed:  # a character came or went
+            return False
+        at = {ln.id: i for i, ln in enumerate(self._lines) if ln.id in changed}
+        if at.keys() != changed:
+            return False
+        rule = self.filter()
+        pairs = [(self._lines[at[cid]], new) for cid, new in fresh.items()]
+        for old, new in pairs:
+            if (
+                (old.name, old.player, old.approval) != (new.name, new.player, new.approval)
+                or rule.accepts(old) != rule.accepts(new)
+                or (rule.accepts(new) and _kind(new) not in self._kinds)
+            ):
+                return False
+        for old, new in pairs:
+            self._lines[at[new.id]] = new
+            if rule.accepts(new):
+                self._shown[self._shown.index(old)] = new
+                self.model.replace_line(old, new)
+        return True
+
+    def character_count(self) -> int:
+        """How many characters the roster holds, whatever the filters show."""
+        return len(self._lines)
 
     def paint_now(self) -> None:
         """Paint the list at once (not at the next turn of the event loop) and say so.
@@ -313,9 +393,15 @@ class RosterPanel(QWidget):
             self.select(keep)
 
     def _badged(self, lines: list[RosterLine]) -> list[RosterLine]:
-        if not self._badges and not any(ln.badges for ln in lines):
+        """The lines with the badges of ``set_badges``; a line whose badges are already
+        those is kept as it is (a 10,000 roster remakes only the lines that change)."""
+        badges = self._badges
+        if not badges and not any(ln.badges for ln in lines):
             return lines
-        return [ln._replace(badges=self._badges.get(ln.id, ())) for ln in lines]
+        return [
+            ln if ln.badges == badges.get(ln.id, ()) else ln._replace(badges=badges.get(ln.id, ()))
+            for ln in lines
+        ]
 
     def lines(self) -> list[RosterLine]:
         return list(self._lines)
@@ -350,6 +436,15 @@ class RosterPanel(QWidget):
         return False
 
     # ------------------------------------------------------------------ view
+
+    def _refill_filters(self) -> None:
+        """The player and approval filters offer what the lines hold (keeping the choice)."""
+        self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
+        self._refill(
+            self.approval_filter,
+            sorted({ln.approval for ln in self._lines if ln.approval}),
+            label=humanize,
+        )
 
     @staticmethod
     def _refill(combo: QComboBox, values: list[str], label: Any = str) -> None:
@@ -420,21 +515,22 @@ class RosterPanel(QWidget):
         metrics = self.tree.fontMetrics()
         header = self.tree.header()
         pad = 2 * _TEXT_MARGIN + metrics.averageCharWidth()
-        kinds = {
-            (line.family, line.victories, line.approval, line.floor_victories)
-            for line in self._shown
-        }
+        kinds = self._kinds = {_kind(line) for line in self._shown}
         seen: list[set[str]] = [set() for _ in self.COLUMNS]
-        for family, victories, approval, floor in kinds:
-            line = RosterLine("", "", "", victories, True, approval, "", family, "", floor)
+        for family, victories, approval, floor, due in kinds:
+            line = RosterLine("", "", "", victories, True, approval, "", family, "", floor, due)
             for col in range(1, len(self.COLUMNS)):
                 seen[col].add(cell_text(line, col))
         # Contractors only: no Game column to read (nor to take Approval's room).
-        only_contract = seen[GAME_COLUMN] <= {CONTRACT_GAME}
-        self.tree.setColumnHidden(GAME_COLUMN, only_contract)
+        hidden = {
+            GAME_COLUMN: seen[GAME_COLUMN] <= {CONTRACT_GAME},
+            DUE_COLUMN: seen[DUE_COLUMN] <= {""},  # nothing due, or not asked
+        }
+        for col, hide in hidden.items():
+            self.tree.setColumnHidden(col, hide)
         texts, titles = {}, {}
         for col in range(1, len(self.COLUMNS)):
-            if col == GAME_COLUMN and only_contract:
+            if hidden.get(col):
                 continue
             texts[col] = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
             titles[col] = header.sectionSizeHint(col)

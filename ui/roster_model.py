@@ -195,6 +195,12 @@ class RosterModel(QAbstractTableModel):
         self.bold, self.band = bold, band
         self.endResetModel()
 
+    def replace_line(self, old: RosterLine, new: RosterLine) -> None:
+        """Show ``new`` in the row of ``old`` (the same character, its place unchanged)."""
+        row = self.rows.index(old)
+        self.rows[row] = new
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.columns) - 1))
+
     def rowCount(self, parent: Any = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self.rows)
 
@@ -304,9 +310,16 @@ CONTRACT_GAME = "The Contract"
 
 GAME_COLUMN = 4
 
+DUE_COLUMN = 5
+"""What is due (the leader's badges): a column of its own, shown beside the names while
+a line has a badge, so a long name never pushes the badge out of sight."""
+
+DUE_FLAG = "⚑"
+
 
 def cell_text(line: RosterLine, column: int) -> str:
-    """What a character's row shows in ``column`` (Name, Status, Victories, Approval, Game).
+    """What a character's row shows in ``column`` (Name, Status, Victories, Approval, Game,
+    Due).
 
     Only The Contract's characters have a Status and victories; others (other
     games' rules have none) show "—" there, and every row names its game in
@@ -314,8 +327,9 @@ def cell_text(line: RosterLine, column: int) -> str:
     """
     if column == 0:
         title = line.name if line.alive else f"✝ {line.name}"
-        title = f"{title}  · {line.owner}" if line.owner else title
-        return f"{title}  ⚑ {' · '.join(line.badges)}" if line.badges else title
+        return f"{title}  · {line.owner}" if line.owner else title
+    if column == DUE_COLUMN:
+        return f"{DUE_FLAG} {' · '.join(line.badges)}" if line.badges else ""
     if column == 3:
         return humanize(line.approval)
     other = roster_label(line.family)

@@ -20,6 +20,19 @@ def _file_stem(name: str) -> str:
     return safe_stem(name)
 
 
+def _gm_note_free_copy(system_id: str, noun: str) -> Any:
+    """The player copy of a game that keeps only the GM note from the player: the file
+    without it (``harbinger.app.gm_notes``); returns what it left out."""
+
+    def write(library: Any, character_id: str, path: Path) -> str:
+        from harbinger.app.gm_notes import export_character
+
+        done = export_character(library, character_id, path, system_id, noun, for_player=True)
+        return "without the GM notes" if done.gm_note_left_out else "(it had no GM notes)"
+
+    return write
+
+
 class FilesMixin:
     """Import, export, print and delete (part of the main window)."""
 
@@ -107,6 +120,40 @@ class FilesMixin:
             "Could not export",
             lambda: library.export_file(cid, path),
             lambda _r: self._exported(path),
+        )
+
+    def choose_export_player_copy(self) -> None:
+        """File → Export Player Copy…: the shown character's file for its player, without
+        what only the GM sees (each game's ``SystemUi.player_copy``; by default the GM
+        note)."""
+        shown = self._shown_identity()
+        library = self.workspace.library
+        if shown is None or library is None:
+            return
+        system, identity = shown
+        suggested = f"{_file_stem(identity.name or system.noun)} (player copy).json"
+        from ui import window_common  # looked up now: tests put a chooser in its place
+
+        path, _filter = window_common.file_dialog().getSaveFileName(
+            self, "Export Player Copy", suggested, "Character files (*.json)"
+        )
+        if not path:
+            return
+        from ui.systems import system_ui
+
+        write = system_ui(system.id).player_copy or _gm_note_free_copy(system.id, system.noun)
+        cid = identity.id
+
+        def done(left_out: str) -> None:
+            from ui.feedback import announce_written
+
+            status = f"Player copy {left_out}"
+            announce_written(self, "the player copy", [Path(path)], status=status)
+
+        self.tasks.run(
+            "Could not export the player copy",
+            lambda: write(library, cid, Path(path)),
+            done,
         )
 
     def _exported(self, path: Path) -> None:

@@ -185,22 +185,29 @@ class LibraryMixin:
         if path:
             self.open_library(path)
 
-    def refresh_roster(self, rows: list[Any] | None = None) -> None:
-        """Show the library's roster (``rows`` when already read)."""
+    def refresh_roster(
+        self, rows: list[Any] | None = None, ids: list[str] | None = None
+    ) -> None:
+        """Show the library's roster (``rows`` when already read); with ``ids``, read and
+        remake only those characters' lines (after an edit of one character)."""
+        library = self.workspace.library
         if rows is None:
             from models.errors import LibraryBusy
 
-            library = self.workspace.library
             try:
-                rows = library.roster() if library is not None else []
+                if ids is not None and library is not None:
+                    self.roster.update_rows(library.roster(ids), ids)
+                else:
+                    rows = library.roster() if library is not None else []
             except LibraryBusy as exc:  # a member holds a lock: say so, keep the rows shown
                 self.status_label.setText("The shared library is busy")
                 self._show_dialog(
                     message_box(self, "Warning", "The shared library is busy", str(exc))
                 )
                 return
-        self.roster.set_rows(rows)
-        count = len(rows)
+        if rows is not None:
+            self.roster.set_rows(rows)
+        count = self.roster.character_count()
         self.status_label.setText(f"{count} character{'s' if count != 1 else ''}")
 
     def offer_example_characters(self) -> None:

@@ -213,7 +213,8 @@ class TabsMixin:
     def _on_changed(self, change: Change) -> None:
         """Any character of any system was written: refresh the roster and what is shown."""
         if change.roster:
-            self.refresh_roster()
+            # One character changed: only its line is read and made again (issue 29).
+            self.refresh_roster(ids=[change.character_id] if change.character_id else None)
         if change.undone or change.lines:
             self.statusBar().showMessage(change.summary, 5000 if change.undone else 8000)
         target = change.character_id or self._shown_id()

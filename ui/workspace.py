@@ -22,11 +22,11 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
 
-from harbinger.app.common import Plan, Store, commit, commit_together
-from ui.operations.common import CharacterCommand, TogetherCommand
-
 if TYPE_CHECKING:
+    # Imported where an edit is made, not with the window: the first frame makes no edit,
+    # and the application layer and the undo commands cost start-up about 15 ms.
     from builder.core.findings import Finding
+    from harbinger.app.common import Plan, Store
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +130,9 @@ class Workspace(QObject):
         on the undo stack of the character it names. ``roster`` overrides the
         plan's own say on whether roster rows may have changed.
         """
+        from harbinger.app.common import commit
+        from ui.operations.common import CharacterCommand
+
         commit(self.library, plan, store)
         change = Change(
             name=plan.name,
@@ -149,6 +152,9 @@ class Workspace(QObject):
         all; the edit goes on the undo stack of the first plan's character,
         and its one undo takes every character back.
         """
+        from harbinger.app.common import commit_together
+        from ui.operations.common import TogetherCommand
+
         commit_together(self.library, plans, store)
         lines = tuple(line for plan in plans for line in plan.lines)
         change = Change(name=name, character_id=plans[0].character_id, roster=False, lines=lines)
@@ -164,6 +170,8 @@ class Workspace(QObject):
         Raises whatever the library raises when the save fails; nothing is
         recorded then.
         """
+        from ui.operations.common import CharacterCommand
+
         store(self.library, before, after)
         command = CharacterCommand(self, change, before, after, store)
         self.stack_for(change.character_id).push(command)

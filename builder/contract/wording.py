@@ -7,6 +7,7 @@ same line the same way. Nothing here is a rule: it only names things.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -150,6 +151,38 @@ def describe_entry(  # noqa: C901, PLR0911, PLR0912  (complexity 17, 15 returns,
                 return "Death voided"
             return f"Death: {entry.cause}" if entry.cause else "Death"
     return type(entry).__name__
+
+
+def _count(n: int, one: str, many: str) -> str:
+    """ "1 victory", "27 victories": a count with its noun."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def port_story(entry: Ported) -> str:
+    """The history a port brought, in words for the Story section (where the Contracts
+    attended in this ledger are listed): where the contractor came from, when, and the
+    record there.
+
+    A website archive: "Brought from the website's archive on 2026-11-27 with 27
+    victories and 6 losses (Veteran on the website; archived 2026-11-20)". A Seasoned
+    or Veteran port: "Ported at Veteran from the Lantern playgroup on 2026-05-01; the
+    Contracts before that are not in this record".
+    """
+    # The website stamps its archive to the microsecond; the day is what a reader needs.
+    note = re.sub(r"(\d{4}-\d{2}-\d{2})[ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?", r"\1", entry.note)
+    note = f" ({note})" if note else ""
+    if str(entry.level) == "website":
+        origin = entry.origin or "the website's archive"
+        record = (
+            f"{_count(entry.victories, 'victory', 'victories')} and "
+            f"{_count(entry.losses, 'loss', 'losses')}"
+        )
+        return f"Brought from {origin} on {entry.date} with {record}{note}."
+    origin = f" from {entry.origin}" if entry.origin else ""
+    return (
+        f"Ported at {str(entry.level).capitalize()}{origin} on {entry.date}{note}; the Contracts "
+        "before that are not in this record."
+    )
 
 
 def limits_change(entry: LimitsRevised) -> str:

@@ -7,6 +7,13 @@ character), whose ``plan`` (:func:`plan_gm_note`) works out the edit and whose
 ``store`` (:func:`store_gm_note`) keeps it, so the usual runner and undo
 apply. The Contract, Covenant, This Mortal Coil and The Coven all use it; only
 the noun in the messages differs.
+
+``export_character`` writes one character's file: the full export (with the GM
+note when this connection may read it) or the copy for the player, without it.
+Covenant, This Mortal Coil and The Coven keep nothing else from their players:
+their rules texts give the GM no hidden part of a character, so the GM note is
+all a player copy leaves out. The Contract's player copy also leaves out the
+Threats not due yet (``harbinger.app.contract.gm_notes``).
 """
 
 from __future__ import annotations
@@ -14,8 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
+from builder.core.file_writer import write_atomically
 from builder.core.gm_notes import GmNote, gm_note_problem
 from harbinger.app.common import (
     InputError,
@@ -106,3 +115,61 @@ def gm_note_operations(system_id: str, noun: str) -> dict[str, Operation]:
             load=note_loader(system_id, noun),
         )
     )
+
+
+# --------------------------------------------------------------------------- export
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    """What an export wrote: whose file, where, and whether it is the player copy that left
+    out a GM note."""
+
+    id: str
+    path: str
+    player_copy: bool
+    gm_note_left_out: bool
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "path": self.path,
+            "player_copy": self.player_copy,
+            "gm_note_left_out": self.gm_note_left_out,
+        }
+
+
+def export_bytes(
+    library: Any, character_id: str, system_id: str, noun: str, *, for_player: bool
+) -> tuple[bytes, Exported]:
+    """A character's file: the full export, or (``for_player``) the copy without the GM note.
+
+    The full export is the file ``db export`` writes (its GM note included when
+    this connection may read it); the player copy is the same file without the
+    note, byte for byte what the game writes for a character that has none.
+    CharacterNotFound for an unknown id; InputError for a character of another
+    game than ``system_id`` (``noun`` names what was expected).
+    """
+    held = library.system_of(character_id)
+    if held is not None and held != system_id:
+        raise InputError(f"{character_id!r} is not a {noun}")
+    if not for_player:
+        return library.file_bytes(character_id), Exported(character_id, "", False, False)
+    data = library.file_bytes(character_id, gm_note=False)
+    left_out = library.may_read_gm_notes and not library.gm_note(character_id).empty
+    return data, Exported(character_id, "", True, left_out)
+
+
+def export_character(
+    library: Any,
+    character_id: str,
+    path: str | Path,
+    system_id: str,
+    noun: str,
+    *,
+    for_player: bool,
+) -> Exported:
+    """Write a character's file (atomically) at ``path``; see :func:`export_bytes`."""
+    data, exported = export_bytes(library, character_id, system_id, noun, for_player=for_player)
+    written = write_atomically(Path(path), data)
+    return Exported(exported.id, str(written), exported.player_copy, exported.gm_note_left_out)

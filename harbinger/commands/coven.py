@@ -44,6 +44,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from harbinger.commands import gm_notes
 
     gm_notes.register(actions, "coven", "chronicle")
+    gm_notes.register_export(actions, "coven", "chronicle")
     odds = actions.add_parser(
         "odds",
         help="a two-party conflict's chance of winning, MINE cards against THEIRS",

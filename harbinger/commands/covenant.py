@@ -53,6 +53,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from harbinger.commands import gm_notes
 
     gm_notes.register(tools, "covenant", "Covenant character")
+    gm_notes.register_export(tools, "covenant", "Covenant character")
 
     bid = tools.add_parser(
         "bid",

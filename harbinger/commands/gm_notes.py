@@ -4,6 +4,11 @@
 a subcommand like every other; ``show-gm-note`` prints the note (text, who
 wrote it, when) and is refused to a player of a shared library (exit 1).
 Each game's command adds both with :func:`register` and its own noun.
+
+``export ID -o FILE [--player-copy]`` (:func:`register_export`) writes one
+character's file, or with ``--player-copy`` the copy for the player without the
+GM note, for Covenant, This Mortal Coil and The Coven; The Contract's own
+``contractor export`` also leaves out the Threats not due yet.
 """
 
 from __future__ import annotations
@@ -56,4 +61,58 @@ def run_show_note(args: argparse.Namespace) -> int:
         return f"{note.text}\n(written{by} on {note.date}; not shown to the player)"
 
     emit(args, {"id": note.id, "gm_notes": None if note.empty else note.to_json()}, text)
+    return 0
+
+
+def register_export(actions: argparse._SubParsersAction, system_id: str, noun: str) -> None:
+    """Add ``export ID -o FILE [--player-copy]`` for the characters of ``system_id``."""
+    export = actions.add_parser(
+        "export",
+        help=f"write a {noun}'s file; --player-copy leaves out the GM note",
+        description=f"Write one {noun}'s file (replacing FILE if it exists). Without "
+        "--player-copy it is the full file harbinger db export writes, with the GM-only "
+        "note when you may read it; with it, the copy for the player, without the GM note.",
+    )
+    export.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
+    export.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
+    export.add_argument(
+        "--player-copy",
+        action="store_true",
+        help="the copy for the player: without the GM note",
+    )
+    add_json_flag(export)
+    export.set_defaults(func=run_export, gm_system=system_id, gm_noun=noun)
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """Write the full file or the player copy of one character."""
+    from harbinger.app.common import InputError
+    from harbinger.app.gm_notes import export_character
+    from harbinger.commands.operations import open_library
+    from models.errors import CharacterNotFound, LibraryError
+
+    with open_library(args) as library:
+        try:
+            done = export_character(
+                library,
+                args.id,
+                args.output,
+                args.gm_system,
+                args.gm_noun,
+                for_player=args.player_copy,
+            )
+        except CharacterNotFound:
+            raise CliError(f"no character with id {args.id!r} in the library") from None
+        except (InputError, LibraryError) as exc:
+            raise CliError(str(exc)) from None
+        except OSError as exc:
+            raise CliError(f"cannot write {args.output}: {exc.strerror or exc}") from None
+
+    def text() -> str:
+        if not done.player_copy:
+            return f"{done.id} -> {done.path}"
+        left = "without the GM note" if done.gm_note_left_out else "no GM note to leave out"
+        return f"{done.id} -> {done.path} (player copy, {left})"
+
+    emit(args, {"exported": [done.to_json()]}, text)
     return 0

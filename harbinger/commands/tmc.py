@@ -79,6 +79,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     from harbinger.commands import gm_notes
 
     gm_notes.register(tmc_sub, "mortal-coil", "spacefarer")
+    gm_notes.register_export(tmc_sub, "mortal-coil", "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")

@@ -80,6 +80,9 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
     """Story: the Contracts attended, the Journals, and the Loose Ends (Threats hidden until
     their Cutoff)."""
     out = section_heading("Story", s)
+    if snap.opening:
+        out.append(para(snap.opening, s.body))
+        out.append(Spacer(1, 4))
     if snap.contracts:
         header = ["#", "Date", "Scenario", "Where", "Outcome", "Commission", "Exp", "Notes"]
         rows: list[list[Any]] = [list(header)]  # a cell may also be a list of flowables
@@ -108,7 +111,8 @@ def story_section(snap: PrintSnapshot, width: float, s: Styles) -> list[Flowable
             )
         out.append(grid(rows, widths, right=(0, 6), fonts={1: s.small, 2: s.cell_bold, 7: s.small}))
     else:
-        out.append(para("No Contracts attended yet.", s.muted))
+        nothing = "No Contracts attended since." if snap.opening else "No Contracts attended yet."
+        out.append(para(nothing, s.muted))
     out.append(Spacer(1, 6))
     out += journals_table(snap, width, s)
     out.append(Spacer(1, 6))

@@ -52,7 +52,7 @@ from builder.contract.wording import (
 )
 from builder.core.findings import Finding, Severity
 from printing.contract.penalty import body_bands, mind_bands
-from printing.contract.story_views import journals, place_words
+from printing.contract.story_views import journals, opening_story, place_words
 from printing.contract.suggestion_print import suggestion_views
 from printing.contract.views import (
     AssetView,
@@ -301,6 +301,7 @@ def snapshot_for(
         liabilities=tuple(_asset(a) for a in report.liabilities),
         stock=_stock(contractor, gift_names),
         health=_health(contractor, cat),
+        opening=opening_story(contractor),
         contracts=_contracts(contractor, report),
         journals=journals(contractor, report),
         loose_ends=_loose_ends(report, cat),

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import re
 
-from builder.contract.character import Contractor, Journal, JournalKind
+from builder.contract.character import Contractor, Journal, JournalKind, Ported
+from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.sheet import SheetReport
+from builder.contract.wording import port_story
 from printing.contract.views import JournalView
 
 _INDEXED = re.compile(r"^([a-z_]+(?:\.[a-z_]+)*)\[(\d+)\]")
@@ -34,6 +36,19 @@ def journals(contractor: Contractor, report: SheetReport) -> tuple[JournalView, 
         for index, entry in enumerate(contractor.ledger)
         if isinstance(entry, Journal)
     )
+
+
+def opening_story(contractor: Contractor) -> str:
+    """The history the ledger's opening port brought ("Brought from the website's archive
+    on … with 27 victories and 6 losses …"), "" for a contractor created here.
+
+    The port as corrected: a voided port brings nothing, a replaced one says what the
+    correction says.
+    """
+    for _index, entry in corrected_pairs(contractor.ledger):
+        if isinstance(entry, Ported):
+            return port_story(entry)
+    return ""
 
 
 def place_words(where: str, contractor: Contractor) -> str:

@@ -282,6 +282,9 @@ class PrintSnapshot:
     liabilities: tuple[AssetView, ...] = ()
     stock: StockView = field(default_factory=StockView)
     health: HealthView = field(default_factory=HealthView)
+    opening: str = ""
+    """The history a port brought into the ledger (a website archive's victories, losses and
+    Status), printed at the head of the Story; "" for a contractor created here."""
     contracts: tuple[ContractView, ...] = ()
     journals: tuple[JournalView, ...] = ()
     loose_ends: tuple[LooseEndView, ...] = ()

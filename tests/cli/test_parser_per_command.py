@@ -77,3 +77,22 @@ def test_the_top_help_lists_every_command(capsys: pytest.CaptureFixture[str]) ->
         main(["--help"])
     assert exit_.value.code == 0
     assert "COMMAND" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("argv", [["--db"], ["--db", "--json"]])
+def test_a_db_without_its_value_gets_the_full_usage(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    """``harbinger --db`` alone: the whole usage line (with --version and COMMAND), not the
+    pre-parser's ``usage: harbinger [--db DB]``; exit 2 and argparse's own message."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: harbinger [-h] [--version] [--db PATH|URL] COMMAND ...")
+    assert "[--db DB]" not in err
+    assert "harbinger: error: argument --db: expected one argument" in err
+
+
+def test_a_db_without_its_value_names_no_command() -> None:
+    assert _named_command(["--db"]) is None

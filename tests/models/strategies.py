@@ -38,6 +38,7 @@ from builder.contract.character import (
     GiftChange,
     GiftChangeKind,
     Health,
+    Hustle,
     ImprovementGranted,
     ImprovementKind,
     Injury,
@@ -45,9 +46,12 @@ from builder.contract.character import (
     Journal,
     JournalKind,
     Limit,
+    LimitsRevised,
     LooseEnd,
     Outcome,
     PlaygroupRules,
+    Ported,
+    PortLevel,
     Raise,
     RemoveLiability,
     ScarTier,
@@ -59,6 +63,7 @@ from builder.contract.character import (
     TraitKind,
     Trauma,
     Weapon,
+    WillToSurvive,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.item_record import (
@@ -122,7 +127,25 @@ creations = st.builds(
     charon_coin=st.booleans(),
 )
 
-entries = st.one_of(
+limits = st.builds(Limit, name=names, description=text, custom=st.booleans())
+
+ports = st.builds(
+    Ported,
+    date=dates,
+    level=st.sampled_from(PortLevel),
+    origin=short,
+    note=text,
+    victories=st.integers(min_value=0, max_value=10_000),
+    losses=st.integers(min_value=0, max_value=10_000),
+    exp=st.integers(min_value=0, max_value=1_000_000),
+    gift_credits=st.integers(min_value=0, max_value=10_000),
+    ported_at=st.sampled_from(["", "seasoned", "veteran"]),
+    report=tuples(text, 2),
+)
+"""A port's opening entry: Seasoned, Veteran or a website archive with its own figures
+(within the file schema's bounds: victories 0-10,000, Exp 0-1,000,000)."""
+
+later_entries = st.one_of(
     st.builds(
         ContractAttended,
         date=dates,
@@ -164,7 +187,28 @@ entries = st.one_of(
         note=text,
     ),
     st.builds(Death, date=dates, cause=text, voided=st.booleans()),
+    st.builds(Hustle, date=dates, loose_end=short, gm=short, note=text),
+    st.builds(
+        WillToSurvive,
+        date=dates,
+        injury=short,
+        severity_before=small,
+        severity_after=small,
+        scar=short,
+        falling=st.booleans(),
+    ),
+    st.builds(LimitsRevised, date=dates, before=tuples(limits), after=tuples(limits), reason=text),
 )
+"""Any ledger entry but a port (which opens a ledger) and a correction (see ``_suggestion``)."""
+
+entries = st.one_of(later_entries, ports)
+"""Any one ledger entry a file can hold (a port too, though a real ledger has it first)."""
+
+ledgers = st.tuples(
+    st.one_of(st.just(()), ports.map(lambda port: (port,))),
+    tuples(later_entries, 6),
+).map(lambda parts: parts[0] + parts[1])
+"""A contractor's ledger: opened by a port or not, then up to six other entries."""
 
 modifiers = st.one_of(
     st.builds(ModifierChoice, id=short, detail=text, count=st.integers(min_value=1, max_value=5)),
@@ -293,9 +337,9 @@ _contractors_without_suggestions = st.builds(
     Contractor,
     id=ids,
     concept=concepts,
-    limits=tuples(st.builds(Limit, name=names, description=text, custom=st.booleans())),
+    limits=tuples(limits),
     creation=creations,
-    ledger=tuples(entries, 6),
+    ledger=ledgers,
     gifts=gift_lists(),
     source=st.builds(SourcePool, name=names, replenishment=tuples(text, 2)),
     stock=stocks,
@@ -329,7 +373,8 @@ def _suggestion(draw: st.DrawFn, ledger: tuple[Entry, ...]) -> tuple[Suggestion,
     targets = [i for i, e in enumerate(ledger) if not isinstance(e, Correction)]
     target = draw(st.sampled_from(targets))
     replacement: tuple[Entry, ...] = ()
-    if draw(st.booleans()):
+    # A port is voided, never replaced: the file format has no replacement port.
+    if not isinstance(ledger[target], Ported) and draw(st.booleans()):
         replacement = (dc_replace(ledger[target], date=draw(dates)),)
     made = Suggestion(draw(dates), draw(names), target, replacement, draw(text))
     answer = draw(st.sampled_from(Answer))

@@ -157,6 +157,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0012_gift_extended_description",
         "0013_gift_choices",
         "0014_gm_notes",
+        "0015_roster_counts",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

@@ -79,6 +79,39 @@ def test_nobody_listening_means_no_hand_off(app, tmp_path: Path) -> None:
     assert send_to_running(server_name(f"sqlite:///{tmp_path}/none", "t"), [WREN], 200) is False
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
+def test_a_socket_left_by_a_crashed_instance_is_not_a_running_one(tmp_path: Path) -> None:
+    # A killed instance leaves its socket file; the next launch knocks (nobody answers) and
+    # opens its own window without loading Qt's network module (35 ms of start-up).
+    code = """
+import socket, sys
+from PySide6.QtCore import QDir
+from PySide6.QtWidgets import QApplication
+from ui.single_instance import send_to_running, server_name
+app = QApplication([])
+name = server_name(sys.argv[1], "t")
+left = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+left.bind(QDir.tempPath() + "/" + name)
+left.close()  # bound, never listening, gone: the file stays
+try:
+    print(send_to_running(name, []), "PySide6.QtNetwork" in sys.modules)
+finally:
+    import os; os.remove(QDir.tempPath() + "/" + name)
+"""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    out = subprocess.run(
+        [sys.executable, "-c", code, f"sqlite:///{tmp_path}/left"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert out.stdout.split() == ["False", "False"]
+
+
 @pytest.mark.slow  # a second launch is a process of its own: that is the point
 def test_a_second_launch_hands_its_files_to_the_running_window(
     qtbot, window: MainWindow, library_path: Path, tmp_path: Path

@@ -136,38 +136,16 @@ def _take_suggestions(window: Any) -> None:
         take_suggestions_from(window, Path(path))
 
 
-def _export_player_copy(window: Any) -> None:
-    """File → Export Player Copy…: the contractor shown, without GM notes and hidden Threats."""
+def _player_copy(library: Any, character_id: str, path: Path) -> str:
+    """The contractor's player copy (File → Export Player Copy…): without the GM notes and
+    the Threats not due yet; returns what it left out, for the status bar."""
     from harbinger.app.contract.gm_notes import export_contractor
-    from printing.common.roster import safe_stem
-    from ui.feedback import announce_written
-    from ui.window_common import file_dialog
 
-    contractor = part(window).contractor
-    library = window.workspace.library
-    if contractor is None or library is None:
-        return
-    suggested = f"{safe_stem(contractor.concept.name or 'contractor')} (player copy).json"
-    path, _filter = file_dialog().getSaveFileName(
-        window, "Export Player Copy", suggested, "Character files (*.json)"
-    )
-    if not path:
-        return
-    cid = contractor.id
-
-    def done(exported: Any) -> None:
-        left = f"{exported.threats_left_out} Threat(s) not due yet"
-        if exported.gm_note_left_out:
-            left = "the GM notes and " + left
-        announce_written(
-            window, "the player copy", [Path(path)], status=f"Player copy without {left}"
-        )
-
-    window.tasks.run(
-        "Could not export the player copy",
-        lambda: export_contractor(library, cid, path, for_player=True),
-        done,
-    )
+    exported = export_contractor(library, character_id, path, for_player=True)
+    left = f"{exported.threats_left_out} Threat(s) not due yet"
+    if exported.gm_note_left_out:
+        left = "the GM notes and " + left
+    return f"without {left}"
 
 
 def _sheet_action(key: str) -> WindowAction:
@@ -248,15 +226,6 @@ SCREENS = SystemUi(
         ),
         *(_sheet_action(key) for key, _text in MORE_ACTIONS),
         WindowAction(
-            "export_player_copy",
-            "Export &Player Copy…",
-            _export_player_copy,
-            tip="Write the contractor's file for the player: without GM notes, and without "
-            "the Threat of any Loose End whose Cutoff has not hit 0",
-            menu="file",
-            enabled=_shown,
-        ),
-        WindowAction(
             "player_histories",
             "&Player Histories",
             _player_histories,
@@ -283,4 +252,5 @@ SCREENS = SystemUi(
         ),
     ),
     window_part=_make_part,
+    player_copy=_player_copy,
 )

@@ -249,6 +249,13 @@ class DuplicateGift:
     free_item: str = field(
         default="", metadata=about("claim the crafting Gift's free item, named so")
     )
+    artifact: str = field(
+        default="",
+        metadata=about(
+            "invest the copy (a Legendary Artifact Gift) in this Legendary Artifact of the "
+            "sheet (a new one when none has that name)"
+        ),
+    )
     date: str = dated()
 
 
@@ -257,7 +264,8 @@ def _duplicate(contractor: Contractor, given: DuplicateGift) -> Plan[Contractor]
 
     The copy is ``sheet_edits.duplicate_draft`` (the draft the desktop opens the builder
     on) and is saved through the same ``plan_save``: a new Gift, paid with Gift Credits
-    like any other ("Gift Credits and Improvements").
+    like any other ("Gift Credits and Improvements"). ``artifact`` is the builder's "add
+    to …": the copy goes into that Legendary Artifact, as ``contractor gift --artifact``.
     """
     from builder.contract.gifts import default_catalog
     from builder.contract.sheet_edits import duplicate_draft
@@ -280,6 +288,7 @@ def _duplicate(contractor: Contractor, given: DuplicateGift) -> Plan[Contractor]
         default_catalog(),
         free_item=given.free_item,
         date=on_or_today(given.date),
+        artifact=given.artifact,
     )
     return ops.plan_gift_save(contractor, save)
 

@@ -115,7 +115,7 @@ def test_what_is_due_lists_each_case_and_badges_the_roster(
 ) -> None:
     from tests.builder.contract.due_library import DUE, fill_due_library
     from ui.contract.dialogs.due import DueDialog
-    from ui.roster import cell_text
+    from ui.roster import DUE_COLUMN, cell_text
 
     fill_due_library(library_path)
     window = open_window(library_path)
@@ -128,8 +128,13 @@ def test_what_is_due_lists_each_case_and_badges_the_roster(
     assert shown["Mo (Ines)"] == ["1 Gift Credit(s) not spent", "1 Improvement(s) not spent"]
     lines = {line.id: line for line in window.roster.lines()}
     assert {cid: line.badges for cid, line in lines.items() if line.badges} == DUE
-    assert cell_text(lines["lex"], 0) == "Lex  ⚑ Loose End"
-    assert cell_text(lines["ned"], 0) == "Ned"
+    # The badge has a column of its own beside the names: a long name never hides it.
+    assert (cell_text(lines["lex"], 0), cell_text(lines["lex"], DUE_COLUMN)) == (
+        "Lex",
+        "⚑ Loose End",
+    )
+    assert (cell_text(lines["ned"], 0), cell_text(lines["ned"], DUE_COLUMN)) == ("Ned", "")
+    assert not window.roster.tree.isColumnHidden(DUE_COLUMN)
     dialog.reject()
 
     # The Hustle for Lex's Loose End is recorded: the badge goes with the next change.

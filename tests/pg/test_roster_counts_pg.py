@@ -1,0 +1,103 @@
+"""The roster's stored counts (revision 0015) on a playgroup's shared library (issue 29).
+
+A shared library made before 0015 has the older guard and column grants: its
+upgrade fills the counts from the ledgers, lets the players write the new
+columns of their own contractors, and lets the leader write them on anyone's
+(recording a Contract for a player's contractor changes its counts). After
+every write the stored counts equal the ledger read the slow way, on
+PostgreSQL as on SQLite.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import replace
+
+import sqlalchemy as sa
+from alembic import command
+from alembic.config import Config
+
+from builder.contract.character import ContractAttended, Outcome
+from builder.contract.file import read_character_file
+from models import playgroup
+from models.contract_store import ledger_counts_query
+from models.library import Library
+from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from resources import resource_path
+from tests.pg.server import PostgresServer
+
+INES_VARGA = resource_path("examples") / "seasoned-ines-varga.json"
+WREN = resource_path("examples") / "newbie-wren-halloway.json"
+
+_OLD_SKIP = "  skip text[] := ARRAY['approval_state', 'approvals', 'updated_at'];"
+
+
+def _counts(url: str) -> tuple[dict[str, tuple[int, int, bool]], dict[str, tuple[int, int, bool]]]:
+    """(stored, worked out from the ledger) for every contractor, read as the owner."""
+    engine = create_library_engine(url)
+    try:
+        with engine.connect() as connection:
+            stored = connection.execute(
+                sa.text("SELECT id, roster_victories, roster_floor, roster_dead FROM contractor")
+            ).all()
+            slow = connection.execute(ledger_counts_query()).all()
+    finally:
+        engine.dispose()
+    return (
+        {cid: (v, f, bool(d)) for cid, v, f, d in stored},
+        {cid: (v, f, bool(d)) for cid, v, f, d in slow},
+    )
+
+
+def _back_to_0014(url: str) -> None:
+    """The library as a Harbinger of revision 0014 left it: no counts, the older guard."""
+    engine = create_library_engine(url)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0014_gm_notes")
+            skip = playgroup._GUARD_CHANGE.split("\n")[4:6]
+            old = playgroup._GUARD_CHANGE.replace("\n".join(skip), _OLD_SKIP)
+            assert old != playgroup._GUARD_CHANGE
+            connection.connection.driver_connection.execute(old)  # no parameters: % as is
+    finally:
+        engine.dispose()
+
+
+def test_an_upgraded_shared_library_keeps_its_counts_for_players_and_leader(
+    pg_server: PostgresServer,
+) -> None:
+    tag = uuid.uuid4().hex[:6]
+    url = pg_server.url(pg_server.new_database("counts"))
+    dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
+    ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
+    with Library.open(dana.url) as leader, Library.open(ines.url) as player:
+        leader.save(read_character_file(INES_VARGA))
+        player.import_file(WREN)
+    expected, _ = _counts(url)
+    _back_to_0014(url)
+
+    engine = create_library_engine(url)
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    stored, slow = _counts(url)
+    assert stored == slow == expected
+
+    wren_id = read_character_file(WREN).id
+    won = ContractAttended("2026-11-21", "The Lantern Debt", True, Outcome.VICTORY)
+    with Library.open(ines.url) as player:  # a player records for their own contractor
+        wren = player.load(wren_id)
+        player.save(replace(wren, ledger=(*wren.ledger, won)))
+    stored, slow = _counts(url)
+    assert stored == slow and stored[wren_id][0] == expected[wren_id][0] + 1
+    with Library.open(dana.url) as leader:  # the leader records for a player's contractor
+        wren = leader.load(wren_id)
+        leader.save(replace(wren, ledger=(*wren.ledger, won)))
+        line = next(e for e in leader.roster() if e.id == wren_id)
+    stored, slow = _counts(url)
+    assert stored == slow and stored[wren_id][0] == expected[wren_id][0] + 2
+    assert line.victories == stored[wren_id][0]
