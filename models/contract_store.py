@@ -40,7 +40,7 @@ from builder.contract.serialize import canonical_json
 from builder.contract.status import Status
 from builder.core.files import CharacterFileError
 from builder.core.registry import GameSystem, system
-from models import mapping
+from models import loose_end_threats, mapping
 from models.bulk import insert_tuples
 from models.bulk import insert_values as _insert_values
 from models.errors import CharacterNotFound, LedgerRewriteError, LibraryError, UnstorableCharacter
@@ -86,11 +86,16 @@ class ContractStore:
 
     def history_only(self, session: Session, character: Any) -> bool:
         """True when the stored contractor and ``character`` differ in nothing but their
-        ledgers, one of which starts with the other: a Contract recorded (or its undo)."""
+        ledgers, one of which starts with the other (a Contract recorded, or its undo), and
+        their Loose Ends, which the GM grants and whose Threats the GM writes ("GMs must
+        specify the Threat of a Loose End when they grant it"): what a leader may change
+        of another member's contractor."""
         stored = _read_contractor(session, _get(session, character.id))
         old, new = stored.ledger, character.ledger
         shorter = min(len(old), len(new))
-        same_rest = dataclasses.replace(stored, ledger=new) == character
+        same_rest = (
+            dataclasses.replace(stored, ledger=new, loose_ends=character.loose_ends) == character
+        )
         return old[:shorter] == new[:shorter] and same_rest
 
     def read(self, session: Session, character_id: str) -> StoredCharacter:
@@ -115,6 +120,7 @@ class ContractStore:
         created_at: datetime | None = None,
     ) -> SaveSummary:
         _check_storable(contractor)
+        loose_end_threats.refuse_hidden(session, [contractor])
         _insert_contractor(session, contractor, now, approvals=approvals, created_at=created_at)
         refresh_roster_counts(session, [contractor.id])
         return SaveSummary(
@@ -135,6 +141,10 @@ class ContractStore:
         """
         if not items:
             return
+        # In id order, each table's rows (and each index on contractor_id) go in at one end
+        # of their B-tree rather than at a random place per contractor: fewer pages touched.
+        items = sorted(items, key=lambda item: item[0].id)
+        loose_end_threats.refuse_hidden(session, [contractor for contractor, _a, _c in items])
         players = _player_ids(session, {contractor.concept.player for contractor, _a, _c in items})
         parents: list[dict[str, Any]] = []
         children: list[mapping.Values] = []
@@ -458,8 +468,7 @@ def _payload_port_status_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
 def _payload_port_status_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
     payload = compiler.process(element.clauses, **kw)
     return (
-        f"coalesce(nullif(({payload})::jsonb ->> 'ported_at', ''), "
-        f"({payload})::jsonb ->> 'level')"
+        f"coalesce(nullif(({payload})::jsonb ->> 'ported_at', ''), ({payload})::jsonb ->> 'level')"
     )
 
 
@@ -606,8 +615,12 @@ def _read_contractor(session: Session, row: ContractorRow) -> Contractor:
             _children(session, BattleScarRow, cid, BattleScarRow.position),
             _children(session, TraumaRow, cid, TraumaRow.position),
         ),
-        loose_ends=mapping.loose_ends_from_rows(
-            _children(session, LooseEndRow, cid, LooseEndRow.position)
+        loose_ends=loose_end_threats.overlay(
+            session,
+            cid,
+            mapping.loose_ends_from_rows(
+                _children(session, LooseEndRow, cid, LooseEndRow.position)
+            ),
         ),
         notes=row.notes,
         playgroup=PlaygroupRules(golden_ratio=row.golden_ratio),
@@ -728,7 +741,10 @@ def _collection_values(
             ),
         ],
         "health": lambda: mapping.health_values(cid, contractor.health),
-        "loose_ends": lambda: mapping.loose_end_values(cid, contractor.loose_ends),
+        "loose_ends": lambda: [
+            *mapping.loose_end_values(cid, loose_end_threats.shown(contractor)),
+            *loose_end_threats.threat_values(contractor),
+        ],
     }
     rows: list[mapping.Values] = []
     for part in parts if parts is not None else builders:
@@ -802,6 +818,7 @@ def _own_fields_changed(old: Contractor, new: Contractor) -> bool:
 def _update_contractor(
     session: Session, row: ContractorRow, new: Contractor, now: datetime
 ) -> SaveSummary:
+    keeps_threats = loose_end_threats.refuse_hidden(session, [new])
     old = _read_contractor(session, row)
     cid = new.id
     stored = len(old.ledger)
@@ -821,6 +838,8 @@ def _update_contractor(
         mapping.apply_contractor_fields(row, new)
         row.player_id = _player_id(session, new.concept.player)
     changed = _changed_parts(old, new)
+    if keeps_threats and "loose_ends" in changed:
+        loose_end_threats.forget(session, cid)
     for part in changed:
         for table in _PART_TABLES[part]:
             # Every _PART_TABLES table has contractor_id; no common base class declares it.
@@ -832,6 +851,9 @@ def _update_contractor(
         _replace_changed_gifts(session, cid, old.gifts, new.gifts)
         parts.append("gifts")
     session.add_all(mapping.ledger_row(cid, stored + i, e, now) for i, e in enumerate(appended))
+    # A Cutoff that hit 0 (or came back with a Contract taken back) moves its Threat.
+    if keeps_threats and loose_end_threats.sync(session, new) and "loose_ends" not in parts:
+        parts.append("loose_ends")
     if parts or appended:
         row.updated_at = now
         session.add(row)
@@ -885,6 +907,8 @@ def _delete_gift_rows(session: Session, gift_ids: Any) -> None:
 def _delete_contractor(session: Session, contractor_id: str) -> None:
     """Delete a contractor's rows; children go first so no database needs cascades to be on."""
     _delete_gift_rows(session, select(GiftRow.id).where(GiftRow.contractor_id == contractor_id))
+    if loose_end_threats.may_read(session):  # else the server's cascade takes them along
+        loose_end_threats.forget(session, contractor_id)
     for table in (
         LedgerRow,
         LimitRow,

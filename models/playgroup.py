@@ -25,6 +25,10 @@ newest revision through Alembic and then sets up, idempotently:
   owner's saves, so nobody can make another's next save look stale;
 - ``gm_note`` (GM-only notes, issue 31): only the leaders' group may read or
   write it; a player's own SQL is refused, their own character's note included;
+- ``loose_end_threat`` (0016: Threats of Loose Ends whose Cutoff has not hit 0):
+  the leaders' group only, as ``gm_note``; the leader may also write the Loose
+  Ends of anyone's contractor (grant one, write its Threat, reveal it when
+  due: ``models.loose_end_threats``);
 - a notification (``LISTEN harbinger_saved``) whenever a character's version
   row changes, so open windows refresh (``ui/playgroup_watch``).
 
@@ -289,6 +293,7 @@ def init_playgroup(url: str, leader: str, login: str | None = None) -> NewLogin:
             for statement in _security_sql(connection, database, leaders, players):
                 # The driver reads % as a placeholder even with no parameters.
                 connection.exec_driver_sql(statement.replace("%", "%%"))
+        reveal_due_threats(url)
         chosen = _check_login(login or login_for(leader))
         with engine.connect() as connection:
             already = connection.execute(
@@ -614,6 +619,14 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
         },
     )
     statements += _leader_records_sql(q(leaders))
+    # DELETE on a member's own child rows is what every edit needs (a part of the sheet
+    # is replaced by deleting and inserting its rows), what undo needs (``restore`` and
+    # ``retract_tail`` take back the newest ledger / play-log rows) and what deleting a
+    # character needs. It also lets a player take back any row of their own history with
+    # raw SQL (a Death, say); an approved entry then shows as changed in the review
+    # (``builder.core.approval``). Narrower designs, not chosen yet: a server-stamped
+    # undo window, an append-only history with undo as a correction entry, or a
+    # leaders-only record of every history row a player deleted.
     for table, mine in _children().items():
         statements += [
             f"GRANT INSERT, UPDATE, DELETE ON {table} TO {members}",
@@ -627,7 +640,9 @@ def _security_sql(connection: Connection, database: str, leaders: str, players: 
                 "owner_writes": f"FOR ALL TO {members} USING ({mine}) WITH CHECK ({mine})",
             },
         )
-    return statements + _gm_note_sql(q, leaders, players)
+    return (
+        statements + _gm_note_sql(q, leaders, players) + _loose_end_threat_sql(q, leaders, players)
+    )
 
 
 def _gm_note_sql(q: Callable[[str], str], leaders: str, players: str) -> list[str]:
@@ -645,6 +660,57 @@ def _gm_note_sql(q: Callable[[str], str], leaders: str, players: str) -> list[st
             {"leaders_only": f"FOR ALL TO {q(leaders)} USING (true) WITH CHECK (true)"},
         ),
     ]
+
+
+def _loose_end_threat_sql(q: Callable[[str], str], leaders: str, players: str) -> list[str]:
+    """Keep ``loose_end_threat`` (0016: the Threats of Loose Ends whose Cutoff has not hit
+    0) to the leaders' group, as ``gm_note``: a player's SELECT, their own contractor's
+    included, is "permission denied". And let the leaders' group write the Loose Ends of
+    any contractor ("GMs must specify the Threat of a Loose End when they grant it"): the
+    leader grants a Loose End, writes its Threat, and reveals it when the Cutoff hits 0
+    (``models.loose_end_threats``); the rest of another's contractor stays its owner's."""
+    return [
+        f"REVOKE ALL ON loose_end_threat FROM {q(leaders)}, {q(players)}, PUBLIC",
+        f"GRANT SELECT, INSERT, UPDATE, DELETE ON loose_end_threat TO {q(leaders)}",
+        "ALTER TABLE loose_end_threat ENABLE ROW LEVEL SECURITY",
+        *_policies(
+            "loose_end_threat",
+            "",
+            {"leaders_only": f"FOR ALL TO {q(leaders)} USING (true) WITH CHECK (true)"},
+        ),
+        *_policies(
+            "loose_end",
+            "",
+            {"leader_grants": f"FOR ALL TO {q(leaders)} USING (true) WITH CHECK (true)"},
+        ),
+    ]
+
+
+def reveal_due_threats(url: str) -> int:
+    """Move every Threat whose Cutoff has hit 0 out of ``loose_end_threat`` (run as the
+    owner by ``init_playgroup``): revision 0016 moved every stored Threat there, since
+    whether a Cutoff hit 0 is a fold of the ledger. Each contractor touched is saved
+    through the library, so its version moves. The number of contractors touched."""
+    from models.library import Library
+
+    engine = _engine(url)
+    try:
+        with engine.connect() as connection:
+            ids = (
+                connection.execute(
+                    sa.text("SELECT DISTINCT contractor_id FROM loose_end_threat ORDER BY 1")
+                )
+                .scalars()
+                .all()
+            )
+    finally:
+        engine.dispose()
+    touched = 0
+    with Library.open(url) as library:
+        for contractor_id in ids:
+            if library.save(library.load(contractor_id)).changed:
+                touched += 1
+    return touched
 
 
 def _leader_records_sql(leaders: str) -> list[str]:

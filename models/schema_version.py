@@ -5,5 +5,5 @@ Alembic or SQLAlchemy are imported, so it lives in a module that imports
 nothing.
 """
 
-SCHEMA_HEAD = "0015_roster_counts"
+SCHEMA_HEAD = "0016_loose_end_threats"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""

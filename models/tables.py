@@ -432,6 +432,30 @@ class LooseEndRow(LibraryTable, table=True):
     resolved: bool = Field(default=False, nullable=False)
 
 
+class LooseEndThreatRow(LibraryTable, table=True):
+    """The Threat of a Loose End whose Cutoff has not hit 0 yet (revision 0016).
+
+    "The Player can only see the general threat-level (Dangerous, Deadly, or
+    Fateful) until the Cutoff hits zero" ("Loose Ends"). Such a Threat is kept
+    here, apart from its ``loose_end`` row (whose ``threat`` is then empty), so
+    that a playgroup's shared library can refuse it to the players' group on
+    the server; it moves to ``loose_end.threat`` when the Cutoff hits 0
+    (``models.loose_end_threats``). ``position`` is the Loose End's position.
+    """
+
+    __tablename__ = "loose_end_threat"
+
+    contractor_id: str = Field(
+        sa_column=Column(
+            String(ID_LENGTH),
+            ForeignKey("contractor.id", ondelete="CASCADE"),
+            primary_key=True,
+        )
+    )
+    position: int = Field(primary_key=True)
+    threat: str = _text()
+
+
 metadata = LibraryTable.metadata
 """Every library table; Alembic compares migrations with it."""
 

@@ -109,7 +109,8 @@ class PlaygroupWatch(QObject):
         others = [i for i in ids if library.stored_version(i) != library.seen_version(i)]
         if not others:
             return  # only this window's own saves
-        self.window.refresh_roster()  # type: ignore[attr-defined]
+        # Only their lines are read and remade (issue 29): a 10,000 roster stays cheap.
+        self.window.refresh_roster(ids=sorted(others))  # type: ignore[attr-defined]
         shown = self.open_character()
         if shown in others and library.seen_version(shown) is not None:
             self.window.reload_character(shown)  # type: ignore[attr-defined]

@@ -36,6 +36,7 @@ from ui.roster_model import (
     ANY,
     CONTRACT_GAME,
     DUE_COLUMN,
+    DUE_FLAG,
     GAME_COLUMN,
     GRAVEYARD,
     ID_ROLE,
@@ -138,6 +139,20 @@ class _RosterTable(QTableView):
         self._refit = refit
         self._restyle = restyle
         self._width = -1
+
+    def selectionCommand(self, index: Any, event: QEvent | None = None) -> Any:
+        """A player's row is never selected: reaching it clears the selection.
+
+        Said here rather than by the model's item flags: a Python ``flags`` builds
+        Qt's whole namespace of enums at the list's first paint (its answer is a
+        ``Qt.ItemFlag``), a twentieth of a bare window's start-up.
+        """
+        model = self.model()
+        if index.isValid() and isinstance(model, RosterModel) and model.is_player_row(index.row()):
+            from PySide6.QtCore import QItemSelectionModel
+
+            return QItemSelectionModel.SelectionFlag.Clear
+        return super().selectionCommand(index, event)
 
     def changeEvent(self, event: QEvent) -> None:
         """A new font (the application's, or the list's own) while the app runs: the rows'
@@ -380,12 +395,24 @@ class RosterPanel(QWidget):
         self.rows_shown.emit(len(self._lines))
 
     def set_badges(self, badges: Mapping[str, Sequence[str]]) -> None:
-        """Show these badges (what is due, by character id) after the names; {} clears them.
+        """Show these badges (what is due, by character id) in the Due column; {} clears them.
 
         The words come from the game (The Contract's ``builder.contract.due``); the
-        roster only shows them, and keeps them for the rows it is handed later.
+        roster only shows them, and keeps them for the rows it is handed later. Only
+        the lines whose badges change are touched: none, nothing happens; lines given
+        badges whose texts are already on screen, their rows are repainted alone.
         """
-        self._badges = {cid: tuple(words) for cid, words in badges.items() if words}
+        self._badges = new = {cid: tuple(words) for cid, words in badges.items() if words}
+        fresh = {
+            ln.id: ln._replace(badges=new.get(ln.id, ()))
+            for ln in self._lines
+            if ln.badges != new.get(ln.id, ())
+        }
+        if not fresh:
+            return
+        # A badge taken away may empty the Due column, which then goes: laid out again.
+        if all(ln.badges for ln in fresh.values()) and self._replaced_in_place(fresh, set(fresh)):
+            return
         keep = self.current_id()
         self._lines = self._badged(self._lines)
         self._rebuild()
@@ -548,6 +575,10 @@ class RosterPanel(QWidget):
         room = header.width() - self._name_width
         least = self.tree.fontMetrics().horizontalAdvance("M" * self.SHORTEST + "…")
         widths = fit_columns(*self._others, room, least)
+        over = sum(widths.values()) - room
+        if over > 0 and DUE_COLUMN in widths:  # the flag is enough: its words are in its tooltip
+            flag = self.tree.fontMetrics().horizontalAdvance(f"{DUE_FLAG} …") + 2 * _TEXT_MARGIN
+            widths[DUE_COLUMN] -= max(0, min(over, widths[DUE_COLUMN] - flag))
         titles = self._others[1]
         if not self._eliding and any(widths[c] < titles[c] for c in widths):
             # A title cut to fit ends in "…" like a cell's text (a header clips by default).

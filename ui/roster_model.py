@@ -177,7 +177,6 @@ class RosterModel(QAbstractTableModel):
         """The rows that are a player's (their characters follow each)."""
         self.bold: Any = None
         self.band: Any = None
-        self._flags: tuple[Any, Any] | None = None
 
     def set_groups(
         self, groups: Sequence[tuple[str, list[RosterLine]]], bold: Any, band: Any = None
@@ -230,14 +229,9 @@ class RosterModel(QAbstractTableModel):
             return None
         return f"{row.label}  ({row.characters})" if column == 0 else ""
 
-    def flags(self, index: Any) -> Any:
-        flags = self._flags
-        if flags is None:  # Qt's enums are built on first use, not at start-up
-            from PySide6.QtCore import Qt
-
-            enabled = Qt.ItemFlag.ItemIsEnabled
-            flags = self._flags = (enabled, enabled | Qt.ItemFlag.ItemIsSelectable)
-        return flags[type(self.rows[index.row()]) is RosterLine]
+    def is_player_row(self, row: int) -> bool:
+        """True for a player's row (their name over their characters): never a pick."""
+        return type(self.rows[row]) is _Player
 
     def item(self, row: int, column: int = 0) -> RosterCell | None:
         """A row as a cell (``text()``, ``data(role)``, and for a player's row

@@ -46,6 +46,14 @@ def _open_library(url: str, rows: list[Any] | None = None) -> tuple[Any, list[An
     return library, rows
 
 
+def _characters(window: Any, library: Any, ids: list[str]) -> bool:
+    """True when every id is a character, shown in the roster or stored in the library: an
+    edit names its character, but a change of several at once may name something else
+    (the table Contract's own history), and then the whole roster is read again."""
+    shown = {line.id for line in window.roster.lines()}
+    return all(cid in shown or library.system_of(cid) is not None for cid in ids)
+
+
 def _warm_sheet_catalog() -> None:
     """Load what the first sheet and the wizard need while the player looks around."""
     from ui.catalog import sheet_catalog
@@ -195,7 +203,7 @@ class LibraryMixin:
             from models.errors import LibraryBusy
 
             try:
-                if ids is not None and library is not None:
+                if ids is not None and library is not None and _characters(self, library, ids):
                     self.roster.update_rows(library.roster(ids), ids)
                 else:
                     rows = library.roster() if library is not None else []

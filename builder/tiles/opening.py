@@ -11,7 +11,8 @@ move's value is its open-hands value against the random-player model
 opponent hands drawn by their weight (determinized search, with far more
 hands than fit in a move's budget). The book ships as data
 (``resources/tiles/opening_uniform.json``) with the seed and the number of
-hands that made it.
+hands that made it: every first move of seat 1 (88 situations, 24 hands
+each) and of seat 2 (665 situations, 12 hands each).
 
 The game is the same under a turn of the element cycle ("FIRE melts ICE
 freezes WIND blows STORM shocks WATER douses FIRE"): renaming every element

@@ -89,6 +89,7 @@ class Solver:
         self.last = len(variant.territories) - 1
         self.cap = variant.cap
         self.table: dict[Key, tuple[float, float]] = {}
+        self._move_lists: dict[tuple[int, int, bool, bool, int, bool], list[Code]] = {}
         self.table_limit = table_limit
         self.node_limit = node_limit
         self.must_beat = must_beat
@@ -237,7 +238,16 @@ class Solver:
         hand = h0 if mover == 0 else h1
         if not chaos and hand and mover == self.uniform:
             moves = self._moves(key, hand)
-            result = sum(self._after(key, m) for m in moves) / len(moves)
+            total = 0.0
+            table = self.table
+            for code in moves:  # _after and the table's exact hits inlined: the hottest loop
+                if code[0] == 2:
+                    total += self._end(key)
+                    continue
+                child = self.step(key, code)
+                got = table.get(child)
+                total += got[0] if got is not None and got[0] == got[1] else self._value(child)
+            result = total / len(moves)
             self.table[key] = (result, result)
             return result
         if not chaos and hand:
@@ -291,8 +301,17 @@ class Solver:
         """Max (seat 1) or min (seat 2) over the moves of ``hand``, cut off outside the window."""
         maximize = key[7] == 0
         best = -INF if maximize else INF
-        for move in self._moves(key, hand):  # coded moves
-            v = self._after(key, move, alpha, beta)
+        table = self.table
+        for move in self._moves(key, hand):  # coded moves (_after and exact hits inlined)
+            if move[0] == 2:
+                v = self._end(key)
+            else:
+                child = self.step(key, move)
+                got = table.get(child)
+                if got is not None and got[0] == got[1]:
+                    v = got[0]
+                else:
+                    v = self._value(child, alpha, beta)
             if maximize:
                 if v > best:
                     best = v
@@ -306,8 +325,25 @@ class Solver:
                 break
         return best
 
-    def _moves(self, key: Key, hand: int) -> list[Code]:  # noqa: C901  (complexity 11 when the limits came in)
-        """The coded moves of ``hand`` at ``key``, beats first (they cut off most often)."""
+    def _moves(self, key: Key, hand: int) -> list[Code]:
+        """The coded moves of ``hand`` at ``key``, beats first (they cut off most often).
+
+        The list depends only on the hand, the top tile, whether the cap and
+        dusk allow a beat and an open, the mover and the Chaos round, so it is
+        kept by those (except for a greedy-model seat, whose open depends on
+        the unseen tiles too). Callers must not change it.
+        """
+        _h0, _h1, pos, top, _o, n, _d, mover, chaos, _p = key
+        if mover == self.greedy:
+            return self._list_moves(key, hand)
+        shape = (hand, top, pos < self.last, not self.cap or n < self.cap, mover, chaos)
+        found = self._move_lists.get(shape)
+        if found is None:
+            found = self._move_lists[shape] = self._list_moves(key, hand)
+        return found
+
+    def _list_moves(self, key: Key, hand: int) -> list[Code]:  # noqa: C901  (complexity 11 when the limits came in)
+        """The coded moves of ``hand`` at ``key``, worked out (see :meth:`_moves`)."""
         _h0, _h1, pos, top, _o, n, _d, mover, chaos, _p = key
         moves: list[Code] = []
         if top >= 0 and (not self.cap or n < self.cap):

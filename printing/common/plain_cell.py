@@ -27,7 +27,7 @@ from reportlab.platypus import Flowable
 from reportlab.rl_config import _FUZZ
 
 from printing.common.text import SHORT_TEXT, para
-from printing.common.text_grid import draw_string
+from printing.common.text_grid import draw_string, set_fill
 
 _SHARE: dict[Any, float] = {TA_LEFT: 0.0, TA_CENTER: 0.5, TA_RIGHT: 1.0}
 """How much of a line's spare width goes before it, per alignment."""
@@ -156,7 +156,7 @@ class PlainCell(Flowable):
         next a leading lower each. Sets the canvas's fill colour and font."""
         style = self.style
         share = _SHARE[style.alignment]
-        canv.setFillColor(style.textColor)
+        set_fill(canv, style.textColor)
         canv.setFont(style.fontName, style.fontSize, style.leading)
         y = top - style.fontSize
         for spare, text in lines:

@@ -28,6 +28,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paraparser import ParaParser
 
+from printing.common.quick_markup import quick_runs
+from printing.common.rich_lines import break_runs, runs_fit
+
 # C0/C1 controls other than newline and tab, lone surrogates (from a bad JSON
 # escape) and non-characters: none prints, and surrogates break PDF encoding.
 _UNPRINTABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]")
@@ -63,6 +66,8 @@ def clean(text: object, limit: int = PRINT_LIMIT) -> str:
     if len(value) > limit + _MARK_ROOM:  # the room keeps an already cut text as it is
         cut = value[:limit]
         value = f"{cut} […{len(value) - len(cut):,} more characters not printed; see the file]"
+    if value.isprintable():  # no line end, tab or unprintable character: nothing to do
+        return value
     value = value.replace("\r\n", "\n").replace("\r", "\n")
     return _UNPRINTABLE.sub("", value).replace("\t", "    ")
 
@@ -126,13 +131,29 @@ class SheetParagraph(Paragraph):
     def _setup(self, text: Any, style: Any, bulletText: Any, frags: Any, cleaner: Any) -> None:
         # Text with no markup at all (most cells: names, dates, entries) reads into one
         # run in the style's face; reportlab's markup parser made that same run at a tenth
-        # of the sheet's printing time. Anything with a tag or an entity is parsed.
-        if frags is None and isinstance(text, str) and "<" not in text and "&" not in text:
-            cleaned = cleaner(text)
-            if cleaned:
-                frags = [_plain_run(style).clone(text=cleaned, link=[], us_lines=[])]
-                text = cleaned
+        # of the sheet's printing time. Harbinger's own bold and italic markup reads into
+        # the parser's runs too (printing.common.quick_markup); anything else is parsed.
+        if frags is None and isinstance(text, str):
+            if "<" not in text and "&" not in text:
+                cleaned = cleaner(text)
+                if cleaned:
+                    frags = [_plain_run(style).clone(text=cleaned, link=[], us_lines=[])]
+                    text = cleaned
+            else:
+                cleaned = cleaner(text)
+                frags = quick_runs(cleaned, style)
+                if frags is not None:
+                    text = cleaned
         super()._setup(text, style, bulletText, frags, cleaner)  # type: ignore[misc]  # not in the stubs
+
+    def breakLines(self, width: Any) -> Any:
+        # Several runs (bold or italic words among plain ones) break through the same
+        # rule without reportlab's per-word run comparison (printing.common.rich_lines).
+        if runs_fit(self):
+            lines = break_runs(self, width)
+            if lines is not None:
+                return lines
+        return super().breakLines(width)
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         done = self._wrapped

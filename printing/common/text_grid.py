@@ -24,7 +24,9 @@ from typing import Any
 
 from reportlab.lib.colors import Color
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDF_SUPPORT_VERSION
 from reportlab.pdfbase.pdfmetrics import getFont, stringWidth
+from reportlab.pdfgen.canvas import PATH_OPS  # type: ignore[attr-defined]  # not in the stubs
 from reportlab.platypus import Flowable, Table
 
 from printing.common.fonts import SheetFont
@@ -188,61 +190,75 @@ class TextGrid(Flowable):
             bottoms.append(top)
         self._draw_backgrounds(heights, bottoms)
         current: CellFont | None = None
+        anchors = self._anchors()
         for i, row in enumerate(self.rows):
-            x = 0.0
+            fonts = self.fonts[0 if i < self.header else 1]
+            row_top = bottoms[i] + heights[i]
+            text_top = row_top - look.top
             for j, cell in enumerate(row):
-                width = self.widths[j]
+                x, width, at, share = anchors[j]
                 if isinstance(cell, (Flowable, list, tuple)):
-                    if self._draw_in_place(cell, x, width, bottoms[i] + heights[i]):
+                    if self._draw_in_place(cell, x, width, row_top):
                         current = None  # the cell chose its own face
                     else:
-                        self._draw_flowables(i, j, cell, x, bottoms[i] + heights[i])
-                else:
-                    font = self._font(i, j)
-                    if current is None or font[3] != current[3]:
-                        canv.setFillColor(font[3])
-                    if current is None or font[:3] != current[:3]:
-                        canv.setFont(font[0], font[1], font[2])
-                    current = font
-                    self._draw_text(cell, font, x, width, bottoms[i] + heights[i] - look.top, j)
-                x += width
+                        self._draw_flowables(i, j, cell, x, row_top)
+                    continue
+                font = fonts[j]
+                if current is None or (font[3] is not current[3] and font[3] != current[3]):
+                    set_fill(canv, font[3])
+                if current is None or font[:3] != current[:3]:
+                    canv.setFont(font[0], font[1], font[2])
+                current = font
+                y = text_top - font[1]
+                for line in ("" if cell is None else str(cell)).split("\n"):
+                    draw_string(canv, at, y, line, share)
+                    y -= font[2]
         if look.rule is not None:
-            canv.saveState()
-            canv.setLineCap(1)  # as Table draws its rules: round caps and joins
-            canv.setLineJoin(1)
-            canv.setStrokeColor(look.rule)
-            canv.setLineWidth(look.rule_width)
-            for y in bottoms:
-                canv.line(0, y, self.width, y)
-            canv.restoreState()
+            self._draw_rules(look.rule, bottoms)
+        canv.restoreState()
+
+    def _draw_rules(self, rule: Color, bottoms: list[float]) -> None:
+        """A rule below each row, as ``Table`` draws its ``LINEBELOW``."""
+        canv = self.canv
+        canv.saveState()
+        canv.setLineCap(1)  # as Table draws its rules: round caps and joins
+        canv.setLineJoin(1)
+        canv.setStrokeColor(rule)
+        canv.setLineWidth(self.look.rule_width)
+        code: list[str] = canv._code  # type: ignore[attr-defined]  # not in the stubs
+        right = fp(self.width)
+        for y in bottoms:  # canv.line(0, y, self.width, y), numbers written once each
+            at = fp(y)
+            code.append(f"n 0 {at} m {right} {at} l S")
         canv.restoreState()
 
     def _draw_backgrounds(self, heights: list[float], bottoms: list[float]) -> None:
         canv, look = self.canv, self.look
         if self.header and look.header_fill is not None:
-            canv.setFillColor(look.header_fill)
-            canv.rect(0, bottoms[0], self.width, heights[0], stroke=0, fill=1)
+            set_fill(canv, look.header_fill)
+            fill_rect(canv, 0, bottoms[0], self.width, heights[0])
         if look.band is not None:
             for n, i in enumerate(range(self.header, len(self.rows))):
                 if n % 2:
-                    canv.setFillColor(look.band)
-                    canv.rect(0, bottoms[i], self.width, heights[i], stroke=0, fill=1)
+                    set_fill(canv, look.band)
+                    fill_rect(canv, 0, bottoms[i], self.width, heights[i])
 
-    def _draw_text(
-        self, cell: Any, font: CellFont, x: float, width: float, top: float, col: int
-    ) -> None:
+    def _anchors(self) -> list[tuple[float, float, float, float]]:
+        """Per column: its left edge, width, and where and how its plain text is anchored
+        (the ``x`` and share of ``draw_string``)."""
         look = self.look
-        align = self.aligns[col]
-        if align == "RIGHT":
-            at, share = x + width - look.right, 1.0
-        elif align == "CENTER":
-            at, share = x + (width + look.left - look.right) * 0.5, 0.5
-        else:
-            at, share = x + look.left, 0.0
-        y = top - font[1]
-        for line in ("" if cell is None else str(cell)).split("\n"):
-            draw_string(self.canv, at, y, line, share)
-            y -= font[2]
+        anchors: list[tuple[float, float, float, float]] = []
+        x = 0.0
+        for width, align in zip(self.widths, self.aligns, strict=False):
+            if align == "RIGHT":
+                at, share = x + width - look.right, 1.0
+            elif align == "CENTER":
+                at, share = x + (width + look.left - look.right) * 0.5, 0.5
+            else:
+                at, share = x + look.left, 0.0
+            anchors.append((x, width, at, share))
+            x += width
+        return anchors
 
     def _draw_in_place(self, cell: Any, x: float, width: float, top: float) -> bool:
         """Draw a wrapped plain cell (``printing.common.plain_cell``) straight onto the page
@@ -297,20 +313,79 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
     on every call, is done once per document and string (issue 29).
     """
     name, size, leading = canv._fontname, canv._fontsize, canv._leading
-    if not text or not canv.bottomup:
+    if not canv.bottomup:
         draw = (canv.drawString, canv.drawCentredString, canv.drawRightString)
         draw[int(share * 2)](x, y, text)
         return
-    runs = _RUNS.get(canv._doc)
-    if runs is None:
-        runs = _RUNS[canv._doc] = {}
+    # The document's runs ride on the canvas (one document each): a weak-keyed lookup
+    # per string cost more than the rest of this function.
+    held = canv.__dict__.get("_sheet_runs")
+    if held is None or held[0] is not canv._doc:
+        runs = _RUNS.get(canv._doc)
+        if runs is None:
+            runs = _RUNS[canv._doc] = {}
+        canv._sheet_runs = (canv._doc, runs)
+    else:
+        runs = held[1]
     key = (name, size, leading, text)
     run = runs.get(key)
     if run is None:
         run = runs[key] = _text_run(canv, name, size, leading, text)
     if share:
         x -= share * stringWidth(text, name, size)
-    canv._code.append(f"BT 1 0 0 1 {fp_str(x, y)} Tm {run} T* ET")
+    canv._code.append(f"BT 1 0 0 1 {fp(x)} {fp(y)} Tm {run} T* ET")
+
+
+_TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
+"""The PDF version reportlab asks for once a fill alpha is set."""
+
+_NUMBERS: dict[float, str] = {}
+"""Numbers as ``fp_str`` writes them, remembered: a grid writes the same column edges,
+row baselines and colour parts over and over, and ``fp_str`` costs as much as the rest
+of a drawn cell."""
+
+_NUMBERS_KEPT = 20_000
+"""Most numbers remembered; past that the memory starts again from none."""
+
+
+def fp(value: float) -> str:
+    """``fp_str(value)``, remembered (equal numbers, 0.0 and -0.0 included, write alike)."""
+    text = _NUMBERS.get(value)
+    if text is None:
+        if len(_NUMBERS) >= _NUMBERS_KEPT:
+            _NUMBERS.clear()
+        text = _NUMBERS[value] = fp_str(value)
+    return text
+
+
+def fill_rect(canv: Any, x: float, y: float, width: float, height: float) -> None:
+    """``canv.rect(x, y, width, height, stroke=0, fill=1)``: the same operators."""
+    canv._code.append(
+        f"n {fp(x)} {fp(y)} {fp(width)} {fp(height)} re {PATH_OPS[0, 1, canv._fillMode]}"
+    )
+
+
+def set_fill(canv: Any, color: Any) -> None:
+    """``canv.setFillColor(color)``: the same operator and canvas state, without its
+    general path when ``color`` is an opaque RGB ``Color`` and the fill is opaque already.
+
+    reportlab's call checks the colour's kind, writes the operator, then sets the fill
+    alpha to the colour's (1), which writes nothing when the fill is opaque already:
+    some ten calls for one operator, on every row of every grid (issue 29).
+    """
+    if (
+        type(color) is not Color
+        or color.alpha != 1
+        or canv._enforceColorSpace
+        or canv._extgstate._d.get("ca", 1) != 1
+    ):
+        canv.setFillColor(color)
+        return
+    canv._fillColorObj = color
+    canv._code.append(f"{fp(color.red)} {fp(color.green)} {fp(color.blue)} rg")
+    doc = canv._doc
+    if doc._pdfVersion < _TRANSPARENCY:  # what ensureMinPdfVersion does, once
+        doc.ensureMinPdfVersion("transparency")
 
 
 def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> str:
@@ -329,7 +404,7 @@ def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> s
     for subset, piece in font.splitString(text, doc):
         if subset != current:
             parts.append(
-                f"{font.getSubsetInternalName(subset, doc)} {fp_str(size)} Tf {fp_str(leading)} TL"
+                f"{font.getSubsetInternalName(subset, doc)} {fp(size)} Tf {fp(leading)} TL"
             )
             current = subset
         parts.append(f"({escape(piece)}) Tj")

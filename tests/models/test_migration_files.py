@@ -30,6 +30,7 @@ f8e79de5ad00b2e9894efb91b5816a0374cfcf99a3ceef3eabd801ddeb0b2972  0010_playgroup
 fb37c8e67962a48f567c2c9b6c6041a2d10fc6c1bf3d88afc6e208f393129f29  0013_gift_choices.py
 739939dfbf01b3f81c5426279e44ba00471b8b10dacd7f9b948ee02f61a34836  0014_gm_notes.py
 aa79bbd00dcc184ba860e8f8cfd91a586eefe35ea2dea114cc739ba9112fe120  0015_roster_counts.py
+813c8ddf8fe439dec04889a72fde965cd4cbca82e242680d872142ee3a25d9fc  0016_loose_end_threats.py
 72ec62446c80e21da023916cffbf8ca44b56559c97e8cf6a5e47feaba2b62c37  __init__.py
 """
 """``sha256sum`` lines of every file in ``models/migrations/versions/``."""

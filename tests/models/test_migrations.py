@@ -158,6 +158,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0013_gift_choices",
         "0014_gm_notes",
         "0015_roster_counts",
+        "0016_loose_end_threats",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

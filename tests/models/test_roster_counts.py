@@ -41,6 +41,8 @@ from models.library import Library, database_url
 from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
 from models.values import OnConflict
 from tests.builder.contract.ledger_text import contractor
+from tests.hypothesis_profiles import examples
+from tests.models.strategies import contractors
 
 Counts = dict[str, tuple[int, int, bool]]
 
@@ -319,3 +321,27 @@ def test_the_stored_counts_are_the_ledgers_after_any_writes(
                     _agree(path)
                     library.import_file(kept)
                 _agree(path)
+
+
+@pytest.mark.slow
+@settings(
+    max_examples=examples(25),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(contractor=contractors)
+def test_any_contractor_stores_the_counts_its_ledger_gives(
+    library_url: str, contractor: Contractor
+) -> None:
+    """Any contractor the file format allows (ports, corrections, deaths and their voids
+    among its entries), on SQLite and on PostgreSQL."""
+    with Library.open(library_url) as library:
+        library.save(contractor)
+        with library._reading() as session:
+            connection = session.connection()
+            stored = connection.execute(
+                sa.text("SELECT id, roster_victories, roster_floor, roster_dead FROM contractor")
+            ).all()
+            slow = connection.execute(ledger_counts_query()).all()
+        library.delete(contractor.id)
+    assert [tuple(row) for row in stored] == [tuple(row) for row in slow]

@@ -75,3 +75,60 @@ def test_a_personal_library_shows_no_connection(
 ) -> None:
     window = open_window(library_path)
     assert window.playgroup_watch.label.isHidden()
+
+
+SPOOFS = (
+    "",
+    "not-a-character",
+    "'); DROP TABLE contractor; --",
+    "☃ Wren",
+    str(uuid.UUID(int=0)),
+    "x" * 7999,  # the longest payload PostgreSQL sends (under 8000 bytes)
+)
+"""Payloads a member may send on the channel by hand: nothing of them names a real save."""
+
+
+def test_a_members_forged_notifications_reload_nothing(
+    pg_server: PostgresServer, open_window: Callable[..., MainWindow], qtbot
+) -> None:
+    """Any member may ``NOTIFY harbinger_saved, '…'`` (``models.playgroup.listen``: a payload
+    proves nothing). Ines sends the id of Dana's open contractor (Ines Varga, Dana's own),
+    whose stored version Dana's window already holds, and garbage: Dana's sheet is not
+    reloaded (her undo step stays), nothing crashes, and a real save that follows is still
+    shown. (An id of a character the window never opened makes it read the roster again,
+    as a real save would: harmless, and batched every 150 ms.)"""
+    import psycopg
+
+    tag = uuid.uuid4().hex[:6]
+    owner = pg_server.url(pg_server.new_database("spoof"))
+    dana = playgroup.init_playgroup(owner, "Dana", login=f"dana_{tag}")
+    ines = playgroup.add_player(owner, "Ines", login=f"ines_{tag}")
+    window = open_window(dana.url)
+    qtbot.waitUntil(window.playgroup_watch.listening.is_set, timeout=20000)
+    varga = resource_path("examples") / "seasoned-ines-varga.json"
+    with Library.open(dana.url) as hers, Library.open(ines.url) as other:
+        hers.import_file(varga)
+        other.import_file(WREN)
+    qtbot.waitUntil(lambda: len(_names(window)) == 2, timeout=2000)
+    varga_id = read_character_file(varga).id
+    assert window.show_contract(varga_id)
+    shown = window.contractor
+    concept = dataclasses.replace(shown.concept, archetype="Courier")
+    assert window.run_operation(lambda: window.ops.edit_concept(shown, concept)) is not None
+    undo = window.workspace.stack_for(varga_id).undoText()
+    assert undo
+
+    raw_url = ines.url.replace("postgresql+psycopg://", "postgresql://")
+    with psycopg.connect(raw_url, autocommit=True) as raw:
+        for payload in (varga_id, *SPOOFS, varga_id):
+            raw.execute("SELECT pg_notify(%s, %s)", (playgroup.CHANNEL, payload))
+    with Library.open(ines.url) as other:  # a real save after the forged ones
+        wren = other.load(read_character_file(WREN).id)
+        renamed = dataclasses.replace(wren.concept, name="Wren Hallow")
+        other.save(dataclasses.replace(wren, concept=renamed))
+    qtbot.waitUntil(lambda: "Wren Hallow  · Ines" in _names(window), timeout=2000)
+
+    assert window.playgroup_watch.listening.is_set()
+    assert window.contractor.id == varga_id
+    assert window.contractor.concept.archetype == "Courier"
+    assert window.workspace.stack_for(varga_id).undoText() == undo  # no reload cleared it

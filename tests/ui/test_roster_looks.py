@@ -87,3 +87,35 @@ def test_rows_follow_a_font_given_to_the_roster(app: QApplication, qtbot) -> Non
     assert roster.tree.verticalHeader().defaultSectionSize() == QFontMetrics(small).height() + 6
     player_row = roster.model.index(0, 0)
     assert player_row.data(6).pointSizeF() == 5  # the bold player row too
+
+
+def test_badges_that_change_nothing_on_screen_rebuild_nothing(qtbot) -> None:  # type: ignore[no-untyped-def]
+    roster = _panel(qtbot)
+    roster.set_badges({"c0": ["Loose End"]})
+    resets: list[int] = []
+    changed: list[int] = []
+    roster.model.modelReset.connect(lambda: resets.append(1))
+    roster.model.dataChanged.connect(lambda a, _b: changed.append(a.row()))
+    roster.set_badges({"c0": ["Loose End"]})  # the same again
+    assert (resets, changed) == ([], [])
+    roster.set_badges({"c0": ["Loose End"], "c2": ["Loose End"]})  # a text already shown
+    assert (resets, changed) == ([], [3])  # Dana's row, Bartholomew, Ines, Lex
+    assert roster.model.index(3, DUE_COLUMN).data() == "⚑ Loose End"
+    roster.set_badges({})  # the column goes: the list is laid out again
+    assert resets == [1]
+    assert roster.tree.isColumnHidden(DUE_COLUMN)
+
+
+def test_with_short_names_the_due_column_fits_the_default_width(qtbot) -> None:  # type: ignore[no-untyped-def]
+    roster = RosterPanel()
+    qtbot.addWidget(roster)
+    roster.set_rows([r for r in _rows() if r.id != "c1"])  # Ines Varga, Lex
+    roster.resize(DEFAULT_WIDTH, 400)
+    roster.show()
+    qtbot.waitExposed(roster)
+    roster.set_badges({"c0": ["Gift Credits", "Improvements", "Loose End"]})
+    tree = roster.tree
+    assert tree.horizontalScrollBar().maximum() == 0  # no sideways scroll for the badge
+    metrics = tree.fontMetrics()
+    assert tree.header().sectionSize(DUE_COLUMN) >= metrics.horizontalAdvance("⚑ …")
+    assert tree.header().sectionSize(0) >= metrics.horizontalAdvance("Ines Varga")

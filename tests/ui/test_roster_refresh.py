@@ -118,3 +118,22 @@ def test_an_edit_that_moves_a_line_or_widens_a_column_rebuilds_the_list(qtbot) -
     roster.update_rows([_row(1, victories=17)], ["c1"])  # "17", Professional: new texts
     assert resets == [1]
     assert roster.model.index(1, 1).data() == "Professional"
+
+
+def test_a_change_naming_no_character_reads_the_whole_roster_again(
+    open_window, library_path: Path
+) -> None:  # type: ignore[no-untyped-def]
+    """A table Contract's change names the table's history, not one of the contractors it
+    changed: every line is read again, so each attendee's victories show."""
+    base = contractor("2026-05-01 contract home victory 'The Lantern Job'")
+    with Library.open(library_path) as library:
+        for i in range(2):
+            library.save(replace(base, id=f"c{i}", concept=Concept(f"Contractor {i}")))
+    window: MainWindow = open_window(library_path)
+    library = window.workspace.library
+    won = ContractAttended("2026-05-02", "Low Tide", False, Outcome.VICTORY)
+    for cid in ("c0", "c1"):
+        stored = library.load(cid)
+        library.save(replace(stored, ledger=(*stored.ledger, won)))
+    window.workspace.notify(Change(name="Record a table Contract", character_id="table-history"))
+    assert [line.victories for line in window.roster.lines()] == [2, 2]

@@ -111,6 +111,28 @@ def test_the_shipped_book_names_every_first_move_of_seat_1_and_its_best() -> Non
         assert book.move(s) is None or book.move(s) in legal_moves(s)
 
 
+def test_the_shipped_book_names_every_first_move_of_seat_2() -> None:
+    """Seat 1 opened, turned to FIRE: with a FIRE tile or with the UNKNOWN as FIRE.
+
+    After the UNKNOWN, seat 2 holds 7 of 4 of each element: sums of five counts
+    0-4 to 7, C(11,4) - 5 C(6,4) = 330 - 75 = 255. After a FIRE tile (3 FIRE
+    left, 1 UNKNOWN): without the UNKNOWN 255 less the 20 with four FIRE (three
+    more of four kinds: C(6,3)) = 235; with it, six of the elements,
+    C(10,4) - 5 C(5,4) = 185 less the 10 with four FIRE (C(5,3)) = 175. In all
+    255 + 235 + 175 = 665.
+    """
+    book = shipped_book()
+    assert book is not None
+    twos = [k for k in book.moves if k.startswith("2/")]
+    assert len(twos) == 665
+    assert sum(k.endswith("/o:U=F") for k in twos) == 255
+    rng = random.Random(9)
+    for seed in range(40):
+        s = start(V7, deal_from_seed(V7, seed))
+        s = apply(s, rng.choice(legal_moves(s)))
+        assert book.move(s) in legal_moves(s)
+
+
 def test_each_shipped_entry_is_the_best_of_its_values() -> None:
     doc = json.loads(resource_path(*BOOK_FILE).read_text(encoding="utf-8"))
     assert doc["variant"] == "v7" and doc["opponent"] == "uniform"

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import io
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from reportlab.lib.colors import CMYKColor, Color, HexColor
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from printing.common.fonts import SANS, SANS_BOLD, SheetFont, register_fonts
-from printing.common.text_grid import draw_string
+from printing.common.styles import INK, MUTED, SHADE
+from printing.common.text_grid import draw_string, fill_rect, fp, set_fill
+from tests.hypothesis_profiles import examples
 
 SAMPLES = [
     "",
@@ -71,3 +77,55 @@ def test_draw_string_writes_what_the_canvas_writes() -> None:
             draw(72, 500, text)
             draw_string(mine, 72, 500, text, share)
     assert mine._code == ref._code
+
+
+def test_set_fill_writes_what_the_canvas_writes() -> None:
+    """``set_fill`` leaves the same operators and fill state as ``setFillColor`` for the
+    sheet's opaque colours, and for those it hands on: a translucent colour, a CMYK one,
+    and an opaque colour after a translucent fill (reportlab then resets the alpha)."""
+    mine, ref = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    colours = [
+        INK,
+        MUTED,
+        SHADE,
+        INK,
+        Color(0.2, 0.4, 0.6, alpha=0.5),
+        MUTED,
+        CMYKColor(0.1, 0.2, 0.3, 0.4),
+        HexColor("#123456"),
+    ]
+    for colour in colours:
+        set_fill(mine, colour)
+        ref.setFillColor(colour)
+        assert mine._fillColorObj is ref._fillColorObj
+        assert mine._extgstate._d == ref._extgstate._d
+    assert mine._code == ref._code
+    assert mine._doc._pdfVersion == ref._doc._pdfVersion
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6), max_size=6))
+def test_remembered_numbers_are_written_as_fp_str_writes_them(values: list[float]) -> None:
+    """Any number a page holds, asked once or again, and -0.0 after 0.0: ``fp_str``'s
+    text; a filled rectangle is the canvas's ``rect`` operator for operator."""
+    for value in [*values, 0.0, -0.0, 1e-9, -1e-9, 1, 612.0, *values]:
+        assert fp(value) == fp_str(value)
+    mine, ref = Canvas(io.BytesIO()), Canvas(io.BytesIO())
+    quads = [values[i : i + 4] for i in range(0, len(values) - 3, 4)] + [[0, 12.5, 540, 9.2]]
+    for x, y, w, h in quads:
+        fill_rect(mine, x, y, w, h)
+        ref.rect(x, y, w, h, stroke=0, fill=1)
+    assert mine._code == ref._code
+
+
+def test_splits_stay_apart_per_document_when_documents_alternate() -> None:
+    """Two documents printed in turn (a roster's files): each string's split is the one
+    reportlab gives in that document, whose codes follow its own order of first use."""
+    register_fonts()
+    face = getFont(SANS)
+    mine = [_fresh_docs()[0], _fresh_docs()[0]]
+    refs = [_fresh_docs()[1], _fresh_docs()[1]]
+    for n, text in enumerate(SAMPLES + [t[::-1] for t in SAMPLES]):
+        for k in (n % 2, 1 - n % 2):
+            piece = text if k == 0 else text[::-1]
+            assert face.splitString(piece, mine[k]) == TTFont.splitString(face, piece, refs[k])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -96,3 +97,20 @@ def test_a_plain_paragraph_reads_as_reportlabs_parser_reads_it(text: str) -> Non
         ours, theirs = SheetParagraph(value, style), Paragraph(value, style)
         assert [f.__dict__ for f in ours.frags] == [f.__dict__ for f in theirs.frags]
         assert ours.text == theirs.text
+
+
+def _clean_slowly(value: str) -> str:
+    """``clean`` without its shortcut for printable text (short text: no cut)."""
+    value = value.replace("\r\n", "\n").replace("\r", "\n")
+    return re.sub(
+        "[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff]", "", value
+    ).replace("\t", "    ")
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(st.text(max_size=60))
+def test_clean_shortcut_for_printable_text_changes_nothing(text: str) -> None:
+    """Text with no line end, tab or unprintable character comes back as it is, and any
+    text comes back as the full cleaning gives it."""
+    for value in (text, text + "\t\r\n\x00\ud800\ufffe", "plain words", "Zoë · 漢字 🙂"):
+        assert clean(value) == _clean_slowly(value)

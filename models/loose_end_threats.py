@@ -1,0 +1,175 @@
+"""Where a Loose End's Threat is kept: in ``loose_end`` once due, in ``loose_end_threat`` before.
+
+"GMs must specify the Threat of a Loose End when they grant it. The Player can
+only see the general threat-level (Dangerous, Deadly, or Fateful) until the
+Cutoff hits zero." ("Loose Ends"). In a playgroup's shared library every member
+reads every ``loose_end`` row, so a Threat whose Cutoff has not hit 0 is kept
+in ``loose_end_threat`` (revision 0016), which the server grants to the
+leaders' group only (``models.playgroup._loose_end_threat_sql``); the
+``loose_end`` row's ``threat`` is then empty. Which Threats are hidden is the
+rule of ``builder.contract.player_copy.hidden_threats``, the one the player copy
+uses, so the server and the player copy agree.
+
+Who may read the table (a personal library's user, the shared library's owner
+and leaders) sees every Threat: ``overlay`` puts the hidden ones back on the
+values read. Their writes keep both places right (``sync``): a Threat whose
+Cutoff hit 0 moves to ``loose_end.threat`` (the leader's app reveals it, as the
+GM does at the table), one that is not due (a Contract taken back) moves
+back. A player's own write never touches the table; it is refused only when it
+would store a Threat the player may not see (``refuse_hidden``).
+
+Reading taken where the text is silent: a Threat revealed stays with the
+Loose End once due, also after the Loose End is resolved or Hustled (the
+player met it); the table holds only Threats still hidden.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+import sqlalchemy as sa
+from sqlmodel import Session, col, delete, select
+
+from builder.contract.character import Contractor, LooseEnd
+from builder.contract.player_copy import hidden_threats
+from models.errors import NotAllowed
+from models.tables import LooseEndRow, LooseEndThreatRow
+
+TABLE = "loose_end_threat"
+_GRANTED = "harbinger.loose_end_threat.granted"
+"""Key of ``Session.info`` holding this connection's answer of ``may_read``."""
+
+
+def may_read(session: Session) -> bool:
+    """True when this connection reads and writes hidden Threats: always off PostgreSQL;
+    on PostgreSQL when the server grants the table (owner and leaders, not players)."""
+    if session.get_bind().dialect.name != "postgresql":
+        return True
+    known = session.info.get(_GRANTED)
+    if known is None:  # one question per session, not one per contractor read
+        known = session.info[_GRANTED] = bool(
+            session.execute(
+                sa.text("SELECT has_table_privilege(current_user, :t, 'SELECT, INSERT')"),
+                {"t": TABLE},
+            ).scalar()
+        )
+    return bool(known)
+
+
+def hidden(contractor: Contractor) -> dict[int, str]:
+    """The Threats the player may not see yet, by Loose End position (none without text)."""
+    if not any(loose_end.threat for loose_end in contractor.loose_ends):
+        return {}  # no ledger fold for the many contractors with no Threat written
+    return {i: contractor.loose_ends[i].threat for i in hidden_threats(contractor)}
+
+
+def shown(contractor: Contractor) -> tuple[LooseEnd, ...]:
+    """The Loose Ends as ``loose_end`` keeps them: a hidden Threat's text left out."""
+    secret = hidden(contractor)
+    if not secret:
+        return contractor.loose_ends
+    return tuple(
+        replace(loose_end, threat="") if i in secret else loose_end
+        for i, loose_end in enumerate(contractor.loose_ends)
+    )
+
+
+def threat_values(
+    contractor: Contractor,
+) -> list[tuple[type[LooseEndThreatRow], dict[str, object]]]:
+    """The ``loose_end_threat`` rows of a contractor written whole (insert, part replaced)."""
+    return [
+        (LooseEndThreatRow, {"contractor_id": contractor.id, "position": i, "threat": threat})
+        for i, threat in hidden(contractor).items()
+    ]
+
+
+def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
+    """Whether this connection keeps hidden Threats (``may_read``); NotAllowed when it may
+    not and a contractor carries a Threat whose Cutoff has not hit 0 (a player's import
+    of a leader's full export, or a Threat typed on a new Loose End): nothing is stored."""
+    if may_read(session):
+        return True
+    for contractor in contractors:
+        for i in hidden(contractor):
+            raise NotAllowed(
+                "only the playgroup leader can write the Threat of a Loose End before its "
+                f"Cutoff hits 0 (Loose End {contractor.loose_ends[i].title!r} of "
+                f"{contractor.concept.name}); import the player copy, or leave the Threat "
+                "to the leader (a leader refused this: the library's owner must run "
+                "`harbinger playgroup init` again after upgrading Harbinger)"
+            )
+    return False
+
+
+def overlay(
+    session: Session, contractor_id: str, loose_ends: tuple[LooseEnd, ...]
+) -> tuple[LooseEnd, ...]:
+    """The Loose Ends read from ``loose_end`` with the hidden Threats this connection may read."""
+    if not loose_ends or not may_read(session):
+        return loose_ends
+    rows = session.exec(
+        select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
+    ).all()
+    secret = {row.position: row.threat for row in rows}
+    if not secret:
+        return loose_ends
+    return tuple(
+        replace(loose_end, threat=secret[i]) if i in secret else loose_end
+        for i, loose_end in enumerate(loose_ends)
+    )
+
+
+def sync(session: Session, contractor: Contractor) -> bool:
+    """After a write by someone who may read hidden Threats: move a Threat whose Cutoff hit
+    0 to ``loose_end.threat`` (revealed) and one not due into the table (hidden again).
+    True when a Threat moved (the save then counts as a change: its version moves, so a
+    player's copy read before is reloaded or merged, never written back over it)."""
+    wanted = hidden(contractor)
+    rows = session.exec(
+        select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor.id)
+    ).all()
+    kept = {row.position: row for row in rows}
+    moved = False
+    for position, row in kept.items():
+        if position in wanted:
+            if row.threat != wanted[position]:
+                row.threat = wanted[position]
+                session.add(row)
+            continue
+        text = (
+            contractor.loose_ends[position].threat if position < len(contractor.loose_ends) else ""
+        )
+        _set_column(session, contractor.id, position, text)
+        session.delete(row)
+        moved = True
+    for position, threat in wanted.items():
+        if position not in kept:
+            _set_column(session, contractor.id, position, "")
+            session.add(
+                LooseEndThreatRow(contractor_id=contractor.id, position=position, threat=threat)
+            )
+            moved = True
+    session.flush()
+    return moved
+
+
+def forget(session: Session, contractor_id: str) -> None:
+    """Delete a contractor's hidden Threats (part replaced, contractor deleted). Only for a
+    connection that may (``may_read``); a player's deleted contractor takes them along
+    through the foreign key's cascade, which the server runs as the table's owner."""
+    session.exec(
+        delete(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
+    )
+
+
+def _set_column(session: Session, contractor_id: str, position: int, threat: str) -> None:
+    session.execute(
+        sa.update(LooseEndRow)
+        .where(
+            col(LooseEndRow.contractor_id) == contractor_id, col(LooseEndRow.position) == position
+        )
+        .values(threat=threat)
+        .execution_options(synchronize_session=False)
+    )
