@@ -97,6 +97,7 @@ def test_each_probe_breaks_a_contract(tmp_path: Path) -> None:
     assert kept == []
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_headless_command_never_loads_qt() -> None:
     code = (
         "import sys, contextlib, io\n"

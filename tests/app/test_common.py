@@ -56,6 +56,7 @@ def test_the_runner_stores_a_plan_and_refuses_an_error_without_storing(tmp_path:
         assert library.load("mara") == held == raised.after
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_the_app_layer_imports_no_qt() -> None:
     code = (
         "import sys\n"

@@ -6,12 +6,13 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
 from harbinger.desktop import ICON_SIZES, MIME_TYPE
+from tests.cli.conftest import Ran
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -32,20 +33,17 @@ def _tool(command: str, package: str) -> str:
     return found
 
 
-def _install(prefix: Path) -> dict[str, object]:
-    out = subprocess.run(
-        [sys.executable, "-m", "harbinger", "install-desktop", "--prefix", str(prefix), "--json"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        check=True,
-    )
-    result: dict[str, object] = json.loads(out.stdout)
+def _install(run_cli: Callable[..., Ran], prefix: Path) -> dict[str, object]:
+    done = run_cli("install-desktop", "--prefix", str(prefix), "--json")
+    assert done.returncode == 0, done.stderr
+    result: dict[str, object] = json.loads(done.stdout)
     return result
 
 
-def test_the_launcher_passes_desktop_file_validate(tmp_path: Path) -> None:
-    done = _install(tmp_path)
+def test_the_launcher_passes_desktop_file_validate(
+    tmp_path: Path, run_cli: Callable[..., Ran]
+) -> None:
+    done = _install(run_cli, tmp_path)
     desktop = tmp_path / "share/applications/harbinger.desktop"
     assert str(desktop) in done["written"]  # type: ignore[operator]
     checked = subprocess.run(
@@ -60,8 +58,8 @@ def test_the_launcher_passes_desktop_file_validate(tmp_path: Path) -> None:
     assert " %F" in text
 
 
-def test_the_mime_package_is_well_formed_xml(tmp_path: Path) -> None:
-    _install(tmp_path)
+def test_the_mime_package_is_well_formed_xml(tmp_path: Path, run_cli: Callable[..., Ran]) -> None:
+    _install(run_cli, tmp_path)
     package = tmp_path / "share/mime/packages/harbinger.xml"
     checked = subprocess.run(
         [_tool("xmllint", "libxml2-utils"), "--noout", str(package)],
@@ -75,8 +73,10 @@ def test_the_mime_package_is_well_formed_xml(tmp_path: Path) -> None:
     assert "&quot;harbinger.covenant&quot;" in text
 
 
-def test_every_icon_size_and_the_svg_are_installed(tmp_path: Path) -> None:
-    _install(tmp_path)
+def test_every_icon_size_and_the_svg_are_installed(
+    tmp_path: Path, run_cli: Callable[..., Ran]
+) -> None:
+    _install(run_cli, tmp_path)
     for size in ICON_SIZES:
         png = tmp_path / f"share/icons/hicolor/{size}x{size}/apps/harbinger.png"
         assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -84,9 +84,11 @@ def test_every_icon_size_and_the_svg_are_installed(tmp_path: Path) -> None:
     assert svg.read_text("utf-8").lstrip().startswith("<?xml")
 
 
-def test_the_shipped_examples_are_recognised_by_content(tmp_path: Path) -> None:
+def test_the_shipped_examples_are_recognised_by_content(
+    tmp_path: Path, run_cli: Callable[..., Ran]
+) -> None:
     """shared-mime-info's own database says an example file (named *.json) is ours."""
-    _install(tmp_path)
+    _install(run_cli, tmp_path)
     mime_dir = tmp_path / "share/mime"
     compiled = mime_dir / "mime.cache"
     if not compiled.exists():

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import pytest
 
 from builder.contract.dice import outcome_distribution
 from harbinger.cli import main
+from tests.cli.conftest import Ran
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -26,8 +28,8 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_subprocess_json_matches_the_engine() -> None:
-    done = _run("5", "6", "--json")
+def test_json_matches_the_engine(run_cli: Callable[..., Ran]) -> None:
+    done = run_cli("dice", "5", "6", "--json")
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     dist = outcome_distribution(5, 6)
@@ -50,8 +52,8 @@ def test_subprocess_json_matches_the_engine() -> None:
     assert doc["expected"] == 2.5
 
 
-def test_subprocess_text_table() -> None:
-    done = _run("1", "6")
+def test_text_table(run_cli: Callable[..., Ran]) -> None:
+    done = run_cli("dice", "1", "6")
     assert done.returncode == 0, done.stderr
     lines = done.stdout.splitlines()
     assert lines[0] == "1 die at Difficulty 6"
@@ -82,6 +84,7 @@ def test_bad_input_exits_2_with_a_message(
     assert message in captured.err
 
 
+@pytest.mark.slow  # 1.5 s of CPU (a process of its own: `python -m harbinger` and its exit code)
 def test_subprocess_bad_input_exit_code() -> None:
     done = _run("abc", "6", "--json")
     assert done.returncode == 2

@@ -85,6 +85,7 @@ def test_models_never_choose_a_location(tmp_path: Path) -> None:
         assert library.url == sqlite_url(tmp_path / "given.sqlite3")
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_models_do_not_import_harbinger() -> None:
     import subprocess
     import sys

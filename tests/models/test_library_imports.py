@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 OPEN_THEN_READ = """
@@ -26,6 +28,7 @@ print(len(roster), loaded, "jsonschema" in sys.modules)
 """
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_opening_a_library_imports_neither_jsonschema_nor_cryptography(tmp_path: Path) -> None:
     out = subprocess.run(
         [sys.executable, "-c", OPEN_THEN_READ, str(tmp_path / "library.sqlite3")],

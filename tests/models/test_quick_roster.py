@@ -17,6 +17,8 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from builder.contract.character import Concept, Correction
 from harbinger.shell.paths import sqlite_url
 from models import roster_sql
@@ -138,6 +140,7 @@ def test_what_it_cannot_read_exactly_is_left_to_the_library(tmp_path: Path) -> N
     assert old.read_bytes() == OLD_LIBRARY.read_bytes()
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_it_imports_neither_sqlalchemy_nor_the_rules(tmp_path: Path) -> None:
     path = tmp_path / "library.sqlite3"
     _filled(path)

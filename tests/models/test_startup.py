@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import event
 
 from harbinger.shell.paths import sqlite_url
@@ -40,6 +41,7 @@ def test_a_current_library_is_checked_with_one_query(tmp_path: Path) -> None:
     assert statements == ["SELECT alembic_version.version_num FROM alembic_version"]
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_opening_a_current_library_does_not_import_alembic(tmp_path: Path) -> None:
     path = tmp_path / "library.sqlite3"
     Library.open(path).close()

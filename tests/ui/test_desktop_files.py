@@ -9,6 +9,8 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from harbinger.cli import COMMANDS, _gui_only, build_parser
 from ui.main_window import MainWindow
 from ui.open_files import character_id
@@ -77,6 +79,7 @@ def test_nobody_listening_means_no_hand_off(app, tmp_path: Path) -> None:
     assert send_to_running(server_name(f"sqlite:///{tmp_path}/none", "t"), [WREN], 200) is False
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_a_socket_left_by_a_crashed_instance_is_not_a_running_one(tmp_path: Path) -> None:
     # A killed instance leaves its socket file; the next launch knocks (nobody answers) and
     # opens its own window without loading Qt's network module (35 ms of start-up).
@@ -109,6 +112,7 @@ finally:
     assert out.stdout.split() == ["False", "False"]
 
 
+@pytest.mark.slow  # a second launch is a process of its own: that is the point
 def test_a_second_launch_hands_its_files_to_the_running_window(
     qtbot, window: MainWindow, library_path: Path, tmp_path: Path
 ) -> None:
@@ -144,6 +148,7 @@ def test_a_second_launch_hands_its_files_to_the_running_window(
     server.close()
 
 
+@pytest.mark.slow  # a second launch is a process of its own: that is the point
 def test_a_running_app_answers_a_second_launch_once_its_library_is_open(
     tmp_path: Path,
 ) -> None:

@@ -130,6 +130,7 @@ def test_dark_mode_main_window_sheet_and_gift_builder_are_readable(
     assert sheet.status_chip.palette().color(sheet.status_chip.foregroundRole()).name() == (
         COLOR_PAIRS["chip_text"][1]
     )
+    sheet.tabs.setCurrentWidget(sheet.gifts_tab)  # a tab is made and styled when shown
     assert sheet.gifts_tab.rewards.palette().color(QPalette.ColorRole.Window).name() == (
         COLOR_PAIRS["banner_bg"][1]
     )

@@ -47,6 +47,8 @@ def test_no_window_binds_a_shortcut_twice(window: MainWindow, qtbot) -> None:  #
         by_system.setdefault(library.system_of(cid), cid)
     window.open_character(by_system["covenant"])
     window.open_character(by_system["contract"])
+    for index in range(window.sheet.tabs.count()):  # each sheet tab is made when first shown
+        window.sheet.tabs.setCurrentIndex(index)
     window.dice_dock.show()
     keys = bound_keys(window)
     for key in ("Ctrl+W", "F1", "Ctrl+Z", "Ctrl+Shift+N", "Ctrl+Shift+C", "Ctrl+D"):

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from PySide6.QtCore import QByteArray, Qt
 from PySide6.QtWidgets import QDockWidget, QLabel, QToolBar
 
@@ -123,6 +124,7 @@ def _launch(code: str, library: Path) -> dict[str, Any]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_the_first_frame_comes_before_the_library_and_the_rules(tmp_path: Path) -> None:
     library = tmp_path / "library.sqlite3"
     report = _launch(LAUNCH, library)
@@ -229,6 +231,7 @@ def _example_library(path: Path) -> list[str]:
         return [entry.name for entry in library.roster()]
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_the_roster_shows_the_stored_characters_before_the_rules_are_loaded(
     tmp_path: Path,
 ) -> None:

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from builder.core import registry
 from builder.systems import SHIPPED, register_shipped
 
@@ -25,6 +27,7 @@ def _fresh(code: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_builder_core_imports_no_game_even_after_a_lookup() -> None:
     code = (
         "import pkgutil, importlib, sys\n"
@@ -50,6 +53,7 @@ def test_builder_core_imports_no_game_even_after_a_lookup() -> None:
     assert loaded == "[]"
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: nothing registered is the point
 def test_every_lookup_says_what_to_call_when_nothing_is_registered() -> None:
     code = (
         "from builder.core import registry\n"
@@ -73,6 +77,7 @@ def test_registering_the_shipped_games_twice_changes_nothing() -> None:
     assert before[:5] == ["contract", "covenant", "mortal-coil", "coven", "tiles"]
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_importing_builder_systems_registers_nothing() -> None:
     out = _fresh(
         "import builder.systems\n"

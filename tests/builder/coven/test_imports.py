@@ -6,9 +6,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 
 
+@pytest.mark.slow  # a fresh interpreter of its own: what it imports is the point
 def test_rules_and_printing_load_no_qt_ui_or_storage() -> None:
     code = (
         "import sys\n"

@@ -89,6 +89,7 @@ def test_bad_input_exits_2(args, capsys):
     assert "harbinger tmc:" in capsys.readouterr().err
 
 
+@pytest.mark.slow  # a process of its own: `python -m harbinger tmc odds` from a shell
 def test_headless_subprocess():
     done = subprocess.run(
         [sys.executable, "-m", "harbinger", "tmc", "odds", "save", "10", "--json"],

@@ -3,51 +3,34 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
-
-import pytest
+from collections.abc import Callable
 
 from builder.core import registry
 from builder.tiles.record import audit_record
-
-ROOT = Path(__file__).resolve().parents[3]
+from tests.cli.conftest import Ran
 
 GUESSES = ["c", "b:F", "b:I", "b:N", "b:S", "b:W", "b:U", "o:F", "o:I", "o:N", "o:S", "o:W",
            "o:U=F"]  # fmt: skip
 """Tried in turn every move: the first legal one is played, so piped input always finishes."""
 
 
-def _run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "harbinger", "tiles", *args],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        input=stdin,
-        timeout=120,
-    )
-
-
-def test_solve_the_worked_example_deal_as_json() -> None:
-    done = _run("solve", "FFIIISS/SSFNIWU/FNNNWWW", "--json")
+def test_solve_the_worked_example_deal_as_json(run_cli: Callable[..., Ran]) -> None:
+    done = run_cli("tiles", "solve", "FFIIISS/SSFNIWU/FNNNWWW", "--json")
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     assert doc["value"] == -4 and doc["best_move"] == "o:F" and doc["to_move"] == 1
     assert doc["move_values"] == {"o:F": -4, "o:I": -4, "o:S": -4}
 
 
-def test_solve_a_seed_after_some_moves() -> None:
-    done = _run("solve", "3", "--moves", "o:W b:S", "--json")
+def test_solve_a_seed_after_some_moves(run_cli: Callable[..., Ran]) -> None:
+    done = run_cli("tiles", "solve", "3", "--moves", "o:W b:S", "--json")
     assert done.returncode == 0, done.stderr
     doc = json.loads(done.stdout)
     assert doc["deal"] == "FFFISWW/FINNSSU/NSNIWWI"
     assert doc["value"] == -2 and doc["best_move"] == "o:F"
 
 
-@pytest.mark.slow  # 7.6 s of CPU (processes of their own)
-def test_bad_input_exits_2_with_a_message() -> None:
+def test_bad_input_exits_2_with_a_message(run_cli: Callable[..., Ran]) -> None:
     for args, message in [
         (("solve", "FFF/III"), "v7 deals 7 and 7"),
         (("solve", "3", "--moves", "b:F"), "move 1 (b:F): there is no tile to beat"),
@@ -55,12 +38,13 @@ def test_bad_input_exits_2_with_a_message() -> None:
         (("play", "--level", "godlike"), "--level must be one of easy, normal, strong"),
         (("play", "--seat", "3"), "--seat must be 1, 2 or random"),
     ]:
-        done = _run(*args)
+        done = run_cli("tiles", *args)
         assert done.returncode == 2 and message in done.stderr, done.stderr
 
 
-def test_play_a_whole_game_from_piped_input() -> None:
-    done = _run(
+def test_play_a_whole_game_from_piped_input(run_cli: Callable[..., Ran]) -> None:
+    done = run_cli(
+        "tiles",
         "play",
         "--seed",
         "4",
@@ -80,9 +64,17 @@ def test_play_a_whole_game_from_piped_input() -> None:
     assert "not allowed: " in done.stderr and "Game over: " in done.stderr
 
 
-def test_play_undo_and_input_ending_early() -> None:
-    done = _run(
-        "play", "--seed", "4", "--seat", "1", "--level", "easy", stdin="undo\no:F\nundo\nmoves\n"
+def test_play_undo_and_input_ending_early(run_cli: Callable[..., Ran]) -> None:
+    done = run_cli(
+        "tiles",
+        "play",
+        "--seed",
+        "4",
+        "--seat",
+        "1",
+        "--level",
+        "easy",
+        stdin="undo\no:F\nundo\nmoves\n",
     )
     assert done.returncode == 2
     assert "nothing to take back" in done.stdout

@@ -44,6 +44,17 @@ from ui.operations.contract import Operations
 from ui.workspace import Change
 
 TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp", "Weapons")
+TAB_TEXTS = {
+    "Concept": "&Concept",
+    "Stats": "S&tats",
+    "Gifts": "&Gifts",
+    "Stock": "&Stock",
+    "Health": "&Health",
+    "Story": "Stor&y",
+    "Exp": "E&xp",
+    "Weapons": "&Weapons",
+}
+"""Each tab's label, its Alt+letter marked with "&"."""
 
 
 def gift_bonuses(contractor: Contractor) -> tuple[GiftBonus, ...]:
@@ -107,9 +118,6 @@ class SheetView(QWidget):
 
         self._build_tabs()
         self.suggestions_box = SuggestionsBox(self.host)
-        self.health_tab.therapy_button.clicked.connect(
-            lambda: self.action_requested.emit("therapy")
-        )
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
@@ -119,42 +127,109 @@ class SheetView(QWidget):
         layout.addWidget(self.tabs, 1)
 
     def _build_tabs(self) -> None:
-        """One tab per part of the sheet, in TAB_NAMES order, their rolls relayed."""
-        self.concept_tab = ConceptTab(self.host)
-        self.stats_tab = StatsTab()
-        self.gifts_tab = GiftsTab(self.host)
-        self.stock_tab = StockTab(self.host)
-        self.health_tab = HealthTab(self.host)
-        self.story_tab = StoryTab(self.host)
-        self.exp_tab = ExpTab(self.host)
-        self.weapons_tab = WeaponsTab(self.host)
-        self._relay_rolls()
+        """The tab bar with one page per part of the sheet, in TAB_NAMES order.
+
+        Each page is made when it is first shown or asked for (:meth:`tab`): opening a
+        sheet builds the Concept tab only, which keeps opening a contractor quick. Until
+        then a tab's place holds an empty page.
+        """
+        self._built: dict[str, QWidget] = {}
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
-        for name, tab in zip(
-            TAB_NAMES,
-            (
-                self.concept_tab,
-                self.stats_tab,
-                self.gifts_tab,
-                self.stock_tab,
-                self.health_tab,
-                self.story_tab,
-                self.exp_tab,
-                self.weapons_tab,
-            ),
-            strict=True,
-        ):
-            self.tabs.addTab(tab, f"&{name}" if name not in ("Stats", "Story") else name)
-        self.tabs.setTabText(1, "S&tats")
-        self.tabs.setTabText(5, "Stor&y")
-        self.tabs.setTabText(6, "E&xp")
+        for name in TAB_NAMES:
+            self.tabs.addTab(QWidget(), TAB_TEXTS[name])
+        self.tab(TAB_NAMES[self.tabs.currentIndex()])
+        self.tabs.currentChanged.connect(self._tab_shown)
 
-    def _relay_rolls(self) -> None:
-        """The rolls asked for on the Stats and Gifts tabs go out as this view's signals."""
-        self.stats_tab.roll_requested.connect(self.roll_requested)
-        self.gifts_tab.roll_requested.connect(self.gift_roll_requested)
-        self.weapons_tab.roll_requested.connect(self.weapon_roll_requested)
+    def _tab_shown(self, index: int) -> None:
+        if 0 <= index < len(TAB_NAMES):
+            self.tab(TAB_NAMES[index])
+
+    def tab(self, name: str) -> Any:
+        """The tab called ``name`` (one of TAB_NAMES), made and shown the sheet if it is new."""
+        built = self._built.get(name)
+        if built is not None:
+            return built
+        made = self._make_tab(name)
+        self._built[name] = made
+        index = TAB_NAMES.index(name)
+        tabs = self.tabs
+        current = tabs.currentIndex()
+        tabs.blockSignals(True)
+        try:
+            placeholder = tabs.widget(index)
+            tabs.removeTab(index)
+            tabs.insertTab(index, made, TAB_TEXTS[name])
+            tabs.setCurrentIndex(current)
+        finally:
+            tabs.blockSignals(False)
+        if placeholder is not None:
+            placeholder.deleteLater()
+        if self.ctx is not None:
+            made.show_sheet(self.ctx)
+        return made
+
+    def _make_tab(self, name: str) -> Any:  # noqa: PLR0911  (one return per tab)
+        """A new tab called ``name``, its rolls and requests relayed as this view's signals."""
+        host = self.host
+        match name:
+            case "Concept":
+                return ConceptTab(host)
+            case "Stats":
+                stats = StatsTab()
+                stats.roll_requested.connect(self.roll_requested)
+                return stats
+            case "Gifts":
+                gifts = GiftsTab(host)
+                gifts.roll_requested.connect(self.gift_roll_requested)
+                return gifts
+            case "Stock":
+                return StockTab(host)
+            case "Health":
+                health = HealthTab(host)
+                health.therapy_button.clicked.connect(lambda: self.action_requested.emit("therapy"))
+                return health
+            case "Story":
+                return StoryTab(host)
+            case "Exp":
+                return ExpTab(host)
+            case "Weapons":
+                weapons = WeaponsTab(host)
+                weapons.roll_requested.connect(self.weapon_roll_requested)
+                return weapons
+        raise KeyError(name)
+
+    @property
+    def concept_tab(self) -> ConceptTab:
+        return self.tab("Concept")
+
+    @property
+    def stats_tab(self) -> StatsTab:
+        return self.tab("Stats")
+
+    @property
+    def gifts_tab(self) -> GiftsTab:
+        return self.tab("Gifts")
+
+    @property
+    def stock_tab(self) -> StockTab:
+        return self.tab("Stock")
+
+    @property
+    def health_tab(self) -> HealthTab:
+        return self.tab("Health")
+
+    @property
+    def story_tab(self) -> StoryTab:
+        return self.tab("Story")
+
+    @property
+    def exp_tab(self) -> ExpTab:
+        return self.tab("Exp")
+
+    @property
+    def weapons_tab(self) -> WeaponsTab:
+        return self.tab("Weapons")
 
     # ------------------------------------------------------------------ host services
 
@@ -179,11 +254,14 @@ class SheetView(QWidget):
 
     def unsaved_changes(self) -> str:
         """What is typed here but not saved yet ("" when nothing): the notes before "Save notes"."""
-        return "notes" if self.story_tab.save_notes.isEnabled() else ""
+        story = self._built.get("Story")
+        return "notes" if isinstance(story, StoryTab) and story.save_notes.isEnabled() else ""
 
     def save_unsaved(self) -> None:
-        """Save what :meth:`unsaved_changes` names."""
-        self.story_tab.save_notes.click()
+        """Save what :meth:`unsaved_changes` names (nothing when the Story tab was never made)."""
+        story = self._built.get("Story")
+        if isinstance(story, StoryTab):
+            story.save_notes.click()
 
     # ------------------------------------------------------------------ showing
 
@@ -225,17 +303,9 @@ class SheetView(QWidget):
         self.record_button.setEnabled(report.alive)
         self.spend_button.setEnabled(report.alive)
         self.suggestions_box.show_contractor(contractor)
-        for tab in (
-            self.concept_tab,
-            self.stats_tab,
-            self.gifts_tab,
-            self.stock_tab,
-            self.health_tab,
-            self.story_tab,
-            self.exp_tab,
-            self.weapons_tab,
-        ):
-            tab.show_sheet(self.ctx)
+        # Tabs not made yet are shown the sheet when they are made (:meth:`tab`).
+        for tab in self._built.values():
+            tab.show_sheet(self.ctx)  # type: ignore[attr-defined]
 
     def roll_sheet(self) -> RollSheet:
         """The dice panel's view of the shown contractor."""
