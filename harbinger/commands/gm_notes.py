@@ -14,6 +14,8 @@ GM note, for Covenant, This Mortal Coil and The Coven; The Contract's own
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import Any
 
 from harbinger.commands.base import CliError, add_json_flag, emit
 
@@ -66,41 +68,71 @@ def run_show_note(args: argparse.Namespace) -> int:
 
 def register_export(actions: argparse._SubParsersAction, system_id: str, noun: str) -> None:
     """Add ``export ID -o FILE [--player-copy]`` for the characters of ``system_id``."""
+    add_export(
+        actions,
+        noun,
+        left_out="the GM note",
+        func=run_export,
+        gm_system=system_id,
+        gm_noun=noun,
+    )
+
+
+def add_export(
+    actions: argparse._SubParsersAction, noun: str, *, left_out: str, **defaults: Any
+) -> None:
+    """The ``export ID -o FILE [--player-copy]`` parser every game shares; ``left_out`` says
+    what the player copy leaves out, ``defaults`` name the runner and what it needs."""
     export = actions.add_parser(
         "export",
-        help=f"write a {noun}'s file; --player-copy leaves out the GM note",
+        help=f"write a {noun}'s file; --player-copy leaves out {left_out}",
         description=f"Write one {noun}'s file (replacing FILE if it exists). Without "
         "--player-copy it is the full file harbinger db export writes, with the GM-only "
-        "note when you may read it; with it, the copy for the player, without the GM note.",
+        f"note when you may read it; with it, the copy for the player, without {left_out}.",
     )
     export.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
     export.add_argument("-o", "--output", required=True, metavar="FILE", help="file to write")
     export.add_argument(
         "--player-copy",
         action="store_true",
-        help="the copy for the player: without the GM note",
+        help=f"the copy for the player: without {left_out}",
     )
     add_json_flag(export)
-    export.set_defaults(func=run_export, gm_system=system_id, gm_noun=noun)
+    export.set_defaults(**defaults)
 
 
 def run_export(args: argparse.Namespace) -> int:
     """Write the full file or the player copy of one character."""
-    from harbinger.app.common import InputError
     from harbinger.app.gm_notes import export_character
+
+    def write(library: Any) -> Any:
+        return export_character(
+            library,
+            args.id,
+            args.output,
+            args.gm_system,
+            args.gm_noun,
+            for_player=args.player_copy,
+        )
+
+    def words(done: Any) -> str:
+        return "without the GM note" if done.gm_note_left_out else "no GM note to leave out"
+
+    return export_with(args, write, words)
+
+
+def export_with(
+    args: argparse.Namespace, write: Callable[[Any], Any], words: Callable[[Any], str]
+) -> int:
+    """Run an export operation on the library ``args`` names and report what it wrote:
+    ``words`` says what a player copy left out."""
+    from harbinger.app.common import InputError
     from harbinger.commands.operations import open_library
     from models.errors import CharacterNotFound, LibraryError
 
     with open_library(args) as library:
         try:
-            done = export_character(
-                library,
-                args.id,
-                args.output,
-                args.gm_system,
-                args.gm_noun,
-                for_player=args.player_copy,
-            )
+            done = write(library)
         except CharacterNotFound:
             raise CliError(f"no character with id {args.id!r} in the library") from None
         except (InputError, LibraryError) as exc:
@@ -111,8 +143,7 @@ def run_export(args: argparse.Namespace) -> int:
     def text() -> str:
         if not done.player_copy:
             return f"{done.id} -> {done.path}"
-        left = "without the GM note" if done.gm_note_left_out else "no GM note to leave out"
-        return f"{done.id} -> {done.path} (player copy, {left})"
+        return f"{done.id} -> {done.path} (player copy, {words(done)})"
 
     emit(args, {"exported": [done.to_json()]}, text)
     return 0
