@@ -414,3 +414,41 @@ def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> s
 def column_fonts(count: int, base: CellFont, overrides: Mapping[int, CellFont]) -> list[CellFont]:
     """``count`` columns' faces: ``base`` except where ``overrides`` names the column."""
     return [overrides.get(c, base) for c in range(count)]
+
+
+class PlainGrid(TextGrid):
+    """A ``TextGrid`` for tables that only place things side by side (``plain_table``):
+    no header, rules or fills, printing what reportlab's ``Table`` prints for them.
+
+    Two things such a ``Table`` writes that a house grid does not: its one cell face
+    (fill colour and font) before the first cell, whatever that cell holds, and an
+    empty saved state where its rules would be drawn. Measuring, splitting and the
+    cells themselves are ``TextGrid``'s; a split inside a row goes to ``fallback``.
+    """
+
+    def draw(self) -> None:
+        heights = self._measure()
+        canv = self.canv
+        canv.saveState()
+        font = self.fonts[1][0]
+        canv.setFillColor(font[3])  # as Table's first cell sets its face
+        canv.setFont(font[0], font[1], font[2])
+        anchors = self._anchors()
+        text_pad = self.look.top
+        row_top = self.height
+        for i, row in enumerate(self.rows):
+            fonts = self.fonts[1]
+            for j, cell in enumerate(row):
+                x, _, at, share = anchors[j]
+                if isinstance(cell, (Flowable, list, tuple)):
+                    self._draw_flowables(i, j, cell, x, row_top)
+                    continue
+                size, leading = fonts[j][1], fonts[j][2]
+                y = row_top - text_pad - size
+                for line in ("" if cell is None else str(cell)).split("\n"):
+                    draw_string(canv, at, y, line, share)
+                    y -= leading
+            row_top -= heights[i]
+        canv.saveState()  # Table's rules: none, in a state of their own
+        canv.restoreState()
+        canv.restoreState()
