@@ -411,6 +411,43 @@ def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> s
     return " ".join(parts)
 
 
+def sheet_face(name: str) -> SheetFont | None:
+    """The sheet TrueType face registered as ``name`` when ``draw_text_lines`` covers it
+    (it does not shape text), else ``None``."""
+    font = getFont(name)
+    if not isinstance(font, SheetFont) or font.shapable:
+        return None
+    return font
+
+
+def draw_text_lines(
+    canv: Any,
+    x: float,
+    y: float,
+    font: SheetFont,
+    size: float,
+    leading: float,
+    texts: Sequence[str],
+) -> None:
+    """Write the text object reportlab's ``Paragraph`` writes for a left-aligned paragraph of
+    one run in ``font`` (from ``sheet_face``): its origin at (``x``, ``y``), each line shown
+    then moved down a leading (``T*``), the subset named only where it changes."""
+    doc, escape = canv._doc, canv._escape
+    face = f"{fp(size)} Tf {fp(leading)} TL"
+    code = [f"BT 1 0 0 1 {fp(x)} {fp(y)} Tm"]
+    current = -1
+    for text in texts:
+        parts: list[str] = []
+        for subset, piece in font.splitString(text, doc):
+            if subset != current:
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {face}")
+                current = subset
+            parts.append(f"({escape(piece)}) Tj")
+        code.append(f"{' '.join(parts)} T*")
+    code.append("ET")
+    canv._code.append(" ".join(code))
+
+
 def column_fonts(count: int, base: CellFont, overrides: Mapping[int, CellFont]) -> list[CellFont]:
     """``count`` columns' faces: ``base`` except where ``overrides`` names the column."""
     return [overrides.get(c, base) for c in range(count)]
