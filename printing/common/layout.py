@@ -17,16 +17,19 @@ import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import IO, Any
 
 from reportlab.lib.pagesizes import A4
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
 from printing.common.fonts import SANS, SANS_BOLD, register_fonts
 from printing.common.styles import MUTED, RULE
 from printing.common.text import fit_width, one_line
+from printing.common.text_grid import draw_string
 
 Paper = str
 PAPER_SIZES: dict[str, tuple[float, float]] = {
@@ -108,6 +111,120 @@ class RunningCanvas(Canvas):
         self.harbinger_head: RunningHead | None = None
         self._held_pages: list[dict[str, Any]] = []
 
+    # Every flowable drawn saves the graphics state, moves the origin and restores the
+    # state: reportlab copies the state one attribute at a time each way, and works out
+    # the move through its general transform. These do the same, with the same operators
+    # and state, as one copy each way (issue 29).
+
+    def push_state_stack(self) -> None:
+        self.state_stack.append(_STATE_OF(self.__dict__))
+        self._extgstate = self._extgstate.pushCopy()  # type: ignore[has-type]
+
+    def pop_state_stack(self) -> None:
+        self.__dict__.update(zip(_STATE_NAMES, self.state_stack.pop(), strict=True))
+
+    def saveState(self) -> None:
+        self.state_stack.append(_STATE_OF(self.__dict__))
+        self._extgstate = self._extgstate.pushCopy()
+        self._code.append("q")  # type: ignore[attr-defined]  # not in the stubs
+
+    def restoreState(self) -> None:
+        self._code.append("Q")  # type: ignore[attr-defined]
+        self.__dict__.update(zip(_STATE_NAMES, self.state_stack.pop(), strict=True))
+
+    def translate(self, dx: float, dy: float) -> None:
+        code: list[str] = self._code  # type: ignore[attr-defined]
+        if code and code[-1][-3:] == " cm":  # joins the last move: reportlab's own way
+            Canvas.transform(self, 1, 0, 0, 1, dx, dy)
+            return
+        # ``transform(1, 0, 0, 1, dx, dy)``: the same sums, in the same order.
+        a, b, c, d = 1, 0, 0, 1
+        a0, b0, c0, d0, e0, f0 = self._currentMatrix  # type: ignore[has-type]
+        self._currentMatrix = (
+            a0 * a + c0 * b,
+            b0 * a + d0 * b,
+            a0 * c + c0 * d,
+            b0 * c + d0 * d,
+            a0 * dx + c0 * dy + e0,
+            b0 * dx + d0 * dy + f0,
+        )
+        code.append(f"1 0 0 1 {fp_str(dx)} {fp_str(dy)} cm")
+
+    # A string drawn with no text mode, spacing, direction or shaping: the operators
+    # ``draw_string`` writes are those the canvas writes, kept per document and string,
+    # without a text object per string (reportlab's tables draw every plain cell so).
+
+    def drawString(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        mode: Any = None,
+        charSpace: float = 0,
+        direction: Any = None,
+        wordSpace: Any = None,
+        shaping: bool = False,
+    ) -> None:
+        if self._plain_draw(text, mode, charSpace, direction, wordSpace, shaping):
+            draw_string(self, x, y, text, 0.0)
+        else:
+            Canvas.drawString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+    def drawRightString(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        mode: Any = None,
+        charSpace: float = 0,
+        direction: Any = None,
+        wordSpace: Any = None,
+        shaping: bool = False,
+    ) -> None:
+        if self._plain_draw(text, mode, charSpace, direction, wordSpace, shaping):
+            draw_string(self, x, y, text, 1.0)
+        else:
+            Canvas.drawRightString(self, x, y, text, mode, charSpace, direction, wordSpace, shaping)
+
+    def drawCentredString(
+        self,
+        x: float,
+        y: float,
+        text: str,
+        mode: Any = None,
+        charSpace: float = 0,
+        direction: Any = None,
+        wordSpace: Any = None,
+        shaping: bool = False,
+    ) -> None:
+        if self._plain_draw(text, mode, charSpace, direction, wordSpace, shaping):
+            draw_string(self, x, y, text, 0.5)
+        else:
+            Canvas.drawCentredString(
+                self, x, y, text, mode, charSpace, direction, wordSpace, shaping
+            )
+
+    def _plain_draw(
+        self,
+        text: object,
+        mode: Any,
+        charSpace: float,
+        direction: Any,
+        wordSpace: Any,
+        shaping: bool,
+    ) -> bool:
+        """Whether a string draw can go through ``draw_string``: a ``str``, on a bottom-up
+        page, with nothing but the current font and colour."""
+        return (
+            type(text) is str
+            and mode is None
+            and not charSpace
+            and direction is None
+            and not wordSpace
+            and not shaping
+            and bool(self.bottomup)
+        )
+
     def showPage(self) -> None:
         self._held_pages.append(dict(self.__dict__))
         self._startPage()  # type: ignore[attr-defined]  # Canvas's own page reset; not in its stubs
@@ -154,6 +271,11 @@ class RunningCanvas(Canvas):
         self.drawString(left, foot, "Printed by Harbinger")
         self.drawRightString(right, foot, f"Page {page} of {total}")
         self.restoreState()
+
+
+_STATE_NAMES: tuple[str, ...] = tuple(Canvas.STATE_ATTRIBUTES)
+"""The canvas attributes a saved graphics state holds (reportlab's list)."""
+_STATE_OF = itemgetter(*_STATE_NAMES)
 
 
 def body_frame(paper: Paper) -> Frame:
