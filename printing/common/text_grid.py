@@ -333,7 +333,10 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
         run = runs[key] = _text_run(canv, name, size, leading, text)
     if share:
         x -= share * stringWidth(text, name, size)
-    canv._code.append(f"BT 1 0 0 1 {fp(x)} {fp(y)} Tm {run} T* ET")
+    numbers = _NUMBERS  # ``fp`` inlined: called twice for every string drawn
+    at_x = numbers.get(x) or fp(x)
+    at_y = numbers.get(y) or fp(y)
+    canv._code.append(f"BT 1 0 0 1 {at_x} {at_y} Tm {run} T* ET")
 
 
 _TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
