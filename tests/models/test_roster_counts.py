@@ -38,6 +38,8 @@ from builder.contract.character import (
 )
 from builder.contract.ledger.standing import ledger_standing
 from builder.contract.port_record import Ported, PortLevel
+from builder.contract.sheet import evaluate_sheet
+from builder.contract.status import Status
 from harbinger.shell.paths import sqlite_url
 from models.library import Library, database_url
 from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
@@ -141,6 +143,26 @@ def test_every_kind_of_write_keeps_the_stored_counts(library_path: Path) -> None
         roster = {entry.id: entry for entry in library.roster()}
         assert (roster["ines"].victories, roster["ines"].alive) == (3, False)
         assert (roster["archive"].victories, roster["archive"].floor_victories) == (28, 25)
+
+
+def test_the_roster_agrees_with_the_sheet_where_the_old_sql_did_not(library_path: Path) -> None:
+    """The sheet's Status is the fold's (``evaluate_sheet``); the roster's counts are now the
+    same rule. A website archive's port voided by a correction brings neither its 27
+    victories nor its Veteran floor (the SQL copy read the port row past the correction),
+    and ``ported_at`` opens a Status only for a website archive ("a port the website
+    made"), not for a Seasoned port that carries one."""
+    base = contractor()
+    archive = Ported("2026-04-01", PortLevel.WEBSITE, victories=27, ported_at="veteran")
+    voided = _named(base, "voided", "Voided Port", (archive, _won(2), Correction("2026-05-03", 0)))
+    odd = _named(
+        base, "odd", "Odd Port", (Ported("2026-04-01", PortLevel.SEASONED, ported_at="veteran"),)
+    )
+    with Library.open(library_path) as library:
+        library.save(voided)
+        library.save(odd)
+        sheets = {c.id: evaluate_sheet(library.load(c.id)) for c in (voided, odd)}
+    assert _agree(library_path) == {"voided": (1, 0, False), "odd": (0, 10, False)}
+    assert (sheets["voided"].status, sheets["odd"].status) == (Status.NEWBIE, Status.SEASONED)
 
 
 def test_imports_and_deletions_keep_the_stored_counts(library_path: Path) -> None:
