@@ -16,7 +16,14 @@ from printing.common.long_tables import LONG_TABLE_ROWS, TableParts, in_parts
 from printing.common.plain_cell import PlainCell, plain_cell_fits
 from printing.common.styles import ACCENT, INK, RULE, SHADE
 from printing.common.text import clean, para
-from printing.common.text_grid import CellFont, GridLook, PlainGrid, TextGrid, column_fonts
+from printing.common.text_grid import (
+    CellFont,
+    GridLook,
+    PlainGrid,
+    ShadedRow,
+    TextGrid,
+    column_fonts,
+)
 
 CELL_SIZE = 8.5
 """Point size of plain-text table cells, the same as body paragraphs."""
@@ -357,6 +364,42 @@ def _text_grid(
         )
 
     return part(rows)
+
+
+def shaded_row(
+    cells: Sequence[Sequence[Flowable]], widths: Sequence[float], fill: Color
+) -> Flowable:
+    """One row of flowable cells on ``fill``: ``grid(header=False, zebra=False, lines=False,
+    extra=[("BACKGROUND", (0, 0), (-1, -1), fill)])``, printed by a ``ShadedRow`` with the
+    same bytes as that reportlab ``Table`` (issue 29)."""
+    extra = [("BACKGROUND", (0, 0), (-1, -1), fill)]
+    style = grid_style(header=False, zebra=False, rows=1, lines=False, extra=extra)
+
+    def table(rows: list[list[Any]]) -> Table:
+        made = Table(
+            rows,
+            colWidths=list(widths),
+            rowHeights=None,
+            repeatRows=0,
+            splitByRow=1,
+            splitInRow=1,
+            hAlign="LEFT",
+        )
+        made.setStyle(style)
+        return made
+
+    look = GridLook(
+        left=CELL_PADDING,
+        right=CELL_PADDING,
+        top=1.5,
+        bottom=2.5,
+        rule=None,
+        rule_width=0.25,
+        header_fill=None,
+        band=None,
+    )
+    face: CellFont = (SANS, CELL_SIZE, CELL_SIZE * 1.22, black)
+    return ShadedRow(cells, widths, look=look, face=face, fill=fill, fallback=table)
 
 
 def plain_table(

@@ -492,3 +492,101 @@ class PlainGrid(TextGrid):
         canv.saveState()  # Table's rules: none, in a state of their own
         canv.restoreState()
         canv.restoreState()
+
+
+class ShadedRow(TextGrid):
+    """One row of flowable cells on a fill, as ``grid`` prints it with a ``BACKGROUND``
+    over the whole table and no header, banding or rules (a Gift's name and cost bar):
+    the same PDF bytes as that reportlab ``Table``, without its per-cell styles.
+
+    It measures and draws with the ``Table``'s own sums, in its order (row positions
+    from the bottom up, each cell's height from its flowables' heights and spaces); any
+    split goes to ``fallback``, the ``Table`` itself.
+    """
+
+    def __init__(
+        self,
+        cells: Sequence[Sequence[Flowable]],
+        widths: Sequence[float],
+        *,
+        look: GridLook,
+        face: CellFont,
+        fill: Color,
+        fallback: Callable[[list[list[Any]]], Table],
+    ) -> None:
+        super().__init__(
+            [list(cells)],
+            widths,
+            header=0,
+            look=look,
+            fonts=([], [face] * len(widths)),
+            aligns=["LEFT"] * len(widths),
+            row_height=None,
+            fallback=fallback,
+        )
+        self.fill = fill
+
+    def _measure(self) -> list[float]:
+        if self._heights is not None:
+            return self._heights
+        look = self.look
+        canv: Any = getattr(self, "canv", None)
+        tallest = 0.0
+        for j, cell in enumerate(self.rows[0]):
+            items = list(cell)
+            room = self.widths[j] - look.left - look.right
+            room_height = 72000 - look.top - look.bottom
+            height = 0.0
+            first: float | None = None
+            after = 0.0
+            for v in items:  # Table._listCellGeom
+                _, h = v.wrapOn(canv, room, room_height)
+                before, after = v.getSpaceBefore(), v.getSpaceAfter()
+                height += h + after + before
+                if first is None:
+                    first = before
+            if items:
+                height = height - (first or 0.0) - after
+            height += look.bottom + look.top
+            tallest = max(tallest, height)
+        self._heights = [tallest]
+        self.height = 0.0 + (tallest - 0)  # Table's row positions, bottom up
+        return self._heights
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        if self._measure()[0] <= availHeight:
+            return [self]
+        table = self.fallback(self.rows)
+        canv: Any = getattr(self, "canv", None)
+        table.wrapOn(canv, availWidth, availHeight)
+        return list(table.split(availWidth, availHeight))
+
+    def draw(self) -> None:
+        height = self._measure()[0]
+        canv, look = self.canv, self.look
+        canv.saveState()
+        right = 0.0
+        for w in self.widths:
+            right = right + w
+        canv.setFillColor(self.fill)  # Table's BACKGROUND over every cell
+        canv.rect(0, self.height, right - 0, 0 - self.height, stroke=0, fill=1)
+        face = self.fonts[1][0]
+        canv.setFillColor(face[3])  # the first cell's face, as Table sets it
+        canv.setFont(face[0], face[1], face[2])
+        x = 0.0
+        for j, cell in enumerate(self.rows[0]):
+            items = list(cell)
+            room = self.widths[j] - look.left - look.right
+            sizes = [v.wrapOn(canv, room, height - look.top - look.bottom) for v in items]
+            y = 0 + height - look.top
+            if items:
+                y += items[0].getSpaceBefore()
+            for v, (_, h) in zip(items, sizes, strict=True):
+                y -= v.getSpaceBefore()
+                y -= h
+                v.drawOn(canv, x + look.left, y)
+                y -= v.getSpaceAfter()
+            x += self.widths[j]
+        canv.saveState()  # Table's rules: none, in a state of their own
+        canv.restoreState()
+        canv.restoreState()

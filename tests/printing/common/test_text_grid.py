@@ -14,10 +14,11 @@ import io
 import pytest
 from reportlab.platypus import Flowable, Spacer, Table
 
-from printing.common.flowables import grid, plain_table
+from printing.common.flowables import grid, plain_table, shaded_row
 from printing.common.layout import build, frame_width, make_document
 from printing.common.long_tables import TableParts
 from printing.common.sections import sheet_styles
+from printing.common.styles import SHADE
 from printing.common.text import para
 from printing.common.text_grid import PlainGrid, TextGrid
 from tests.printing.common.pdfread import read_pdf, squash
@@ -120,4 +121,44 @@ def test_a_placement_table_prints_byte_for_byte_as_reportlabs(
     mine = _pdf_bytes(_side_by_side(lead, plain=True))
     theirs = _pdf_bytes(_side_by_side(lead, plain=False))
     assert mine.count(b"/Type /Page\n") >= 3 or mine.count(b"/Type /Page ") >= 3
+    assert mine == theirs
+
+
+def _bars(lead: float, *, lean: bool) -> list[Flowable]:
+    """Name-and-cost bars of one to many lines (one taller than a page, which splits)."""
+    width = frame_width("letter")
+    s = sheet_styles()
+    story: list[Flowable] = [Spacer(1, lead)]
+    for n in range(16):
+        words = "lantern glass harbor " * (n * 4 + (400 if n == 9 else 0))
+        title = [para(f"Gift {n}", s.gift_name), para(words, s.italic)]
+        cells = [title, [para(f"<b>Cost {n}</b>", s.cell_right)]]
+        widths = [width * 0.8, width * 0.2]
+        if lean:
+            story.append(shaded_row(cells, widths, SHADE))
+        else:
+            story.append(
+                grid(
+                    [cells],
+                    widths,
+                    header=False,
+                    zebra=False,
+                    lines=False,
+                    extra=[("BACKGROUND", (0, 0), (-1, -1), SHADE)],
+                )
+            )
+        story.append(Spacer(1, 6))
+    return story
+
+
+@pytest.mark.parametrize("lead", [0.0, 350.0])
+def test_a_shaded_row_prints_byte_for_byte_as_reportlabs(
+    lead: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Gift's bar as a ``ShadedRow`` prints the PDF reportlab's ``Table`` prints for it
+    (a ``BACKGROUND`` over the row, no rules), a bar split across pages included."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    mine = _pdf_bytes(_bars(lead, lean=True))
+    theirs = _pdf_bytes(_bars(lead, lean=False))
+    assert mine.count(b"/Type /Page\n") >= 4
     assert mine == theirs
