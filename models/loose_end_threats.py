@@ -16,7 +16,9 @@ values read. Their writes keep both places right (``sync``): a Threat whose
 Cutoff hit 0 moves to ``loose_end.threat`` (the leader's app reveals it, as the
 GM does at the table), one that is not due (a Contract taken back) moves
 back. A player's own write never touches the table; it is refused only when it
-would store a Threat the player may not see (``refuse_hidden``).
+would store a Threat the player may not see (``refuse_hidden``). A player
+reads the Threats of their own contractor that their own Contract made due
+from the server (``due_for_player``, revision 0018) before the leader writes.
 
 Reading taken where the text is silent: a Threat revealed stays with the
 Loose End once due, also after the Loose End is resolved or Hustled (the
@@ -106,19 +108,39 @@ def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
 def overlay(
     session: Session, contractor_id: str, loose_ends: tuple[LooseEnd, ...]
 ) -> tuple[LooseEnd, ...]:
-    """The Loose Ends read from ``loose_end`` with the hidden Threats this connection may read."""
-    if not loose_ends or not may_read(session):
+    """The Loose Ends read from ``loose_end`` with the hidden Threats this connection may read:
+    every one for those who may read the table, the due ones of their own contractor for a
+    player (``due_for_player``)."""
+    if not loose_ends:
         return loose_ends
-    rows = session.exec(
-        select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
-    ).all()
-    secret = {row.position: row.threat for row in rows}
+    if may_read(session):
+        rows = session.exec(
+            select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
+        ).all()
+        secret = {row.position: row.threat for row in rows}
+    elif any(not loose_end.threat for loose_end in loose_ends):
+        secret = due_for_player(session, contractor_id)
+    else:
+        return loose_ends
     if not secret:
         return loose_ends
     return tuple(
         replace(loose_end, threat=secret[i]) if i in secret else loose_end
         for i, loose_end in enumerate(loose_ends)
     )
+
+
+def due_for_player(session: Session, contractor_id: str) -> dict[int, str]:
+    """The Threats of a player's own contractor whose Cutoff has hit 0 that still wait in the
+    table (the player's own Contract made them due; the leader has not written since), by
+    position. The server's ``harbinger_due_threats`` (revision 0018) answers as the table's
+    owner and gives nothing for another's contractor or a Threat not due, so a Contract
+    taken back hides it again at once."""
+    rows = session.execute(
+        sa.text("SELECT loose_end_position, threat FROM harbinger_due_threats(:who)"),
+        {"who": contractor_id},
+    ).all()
+    return {int(position): str(threat) for position, threat in rows}
 
 
 def sync(session: Session, contractor: Contractor) -> bool:
