@@ -34,7 +34,9 @@ from PySide6.QtWidgets import (
 from builder.contract.status import Status
 from ui.roster_model import (
     ANY,
+    APPROVAL_COLUMN,
     CONTRACT_GAME,
+    CONTRACT_GAME_SHORT,
     DUE_COLUMN,
     DUE_FLAG,
     GAME_COLUMN,
@@ -47,6 +49,7 @@ from ui.roster_model import (
     RosterLine,
     RosterModel,
     cell_text,
+    full_text,
     group_order,
     humanize,
     lines_of,
@@ -55,7 +58,9 @@ from ui.systems import systems_ui
 
 __all__ = [
     "ANY",
+    "APPROVAL_COLUMN",
     "CONTRACT_GAME",
+    "CONTRACT_GAME_SHORT",
     "DUE_COLUMN",
     "GAME_COLUMN",
     "GRAVEYARD",
@@ -70,6 +75,7 @@ __all__ = [
     "cell_text",
     "fit_columns",
     "fit_widths",
+    "full_text",
     "humanize",
 ]
 
@@ -191,6 +197,24 @@ class RosterPanel(QWidget):
     """The Game column shows only while the list holds another game's characters; Due
     (shown beside Name) only while a character has something due."""
 
+    TITLES = ("Name", "Status", "Wins", "✓", "Game", "Due")
+    """The titles the header shows: short, like the cells under them, so the six columns
+    fit the default width; each title's tooltip (``TITLE_TIPS``) says it in words."""
+
+    TITLE_TIPS = (
+        "Name",
+        "Status",
+        "Victories",
+        "Approval: ✓ approved, ○ unreviewed, ✎ changes requested",
+        "Game",
+        "What is due (the names are in the cell's tooltip)",
+    )
+
+    SQUEEZE = (GAME_COLUMN, 2, APPROVAL_COLUMN)
+    """Columns left out, in this order, while the list is too narrow for every column
+    whole (a doubled font): the game is named in the name's tooltip, the Status tells
+    the victories roughly, and the approval has its filter. Name, Status and Due stay."""
+
     def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
         self._lines: list[RosterLine] = []
@@ -202,6 +226,7 @@ class RosterPanel(QWidget):
         # What each shown column after Name needs: for its texts, and for its title.
         self._others: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self._kinds: set[tuple[Any, ...]] = set()  # of the shown lines (``_kind``)
+        self._empty: set[int] = set()  # columns nothing shown fills (``_others_width``)
 
         # Every widget is made inside the panel: under the app's stylesheet, moving a
         # finished widget into a layout later re-styles it, which start-up pays for.
@@ -242,9 +267,9 @@ class RosterPanel(QWidget):
         # be handed a ``Qt.Orientation`` at the first paint, which builds Qt's whole
         # namespace of enums, a cost start-up does not pay today (tests/ui/test_startup.py).
         self._titles = QStandardItemModel(0, len(self.COLUMNS), self)
-        self._titles.setHorizontalHeaderLabels(list(self.COLUMNS))
-        for col, title in enumerate(self.COLUMNS):  # a title cut to fit shows whole here
-            self._titles.horizontalHeaderItem(col).setToolTip(title)
+        self._titles.setHorizontalHeaderLabels(list(self.TITLES))
+        for col, tip in enumerate(self.TITLE_TIPS):  # a short title says it in words here
+            self._titles.horizontalHeaderItem(col).setToolTip(tip)
         self.tree.header().setModel(self._titles)
         self.tree.setAlternatingRowColors(True)
         self.tree.setShowGrid(False)
@@ -550,17 +575,20 @@ class RosterPanel(QWidget):
                 seen[col].add(cell_text(line, col))
         # Contractors only: no Game column to read (nor to take Approval's room).
         hidden = {
-            GAME_COLUMN: seen[GAME_COLUMN] <= {CONTRACT_GAME},
+            GAME_COLUMN: seen[GAME_COLUMN] <= {CONTRACT_GAME_SHORT},
             DUE_COLUMN: seen[DUE_COLUMN] <= {""},  # nothing due, or not asked
         }
-        for col, hide in hidden.items():
-            self.tree.setColumnHidden(col, hide)
+        self._empty = {col for col, hide in hidden.items() if hide}
         texts, titles = {}, {}
         for col in range(1, len(self.COLUMNS)):
             if hidden.get(col):
                 continue
             texts[col] = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
-            titles[col] = header.sectionSizeHint(col)
+            # The header may still hold the old font when the list's font changed: its
+            # margins from the header, the title's text measured in the list's font.
+            title = self.TITLES[col]
+            margins = header.sectionSizeHint(col) - header.fontMetrics().horizontalAdvance(title)
+            titles[col] = margins + metrics.horizontalAdvance(title)
         return texts, titles
 
     SHORTEST = 4
@@ -574,12 +602,12 @@ class RosterPanel(QWidget):
         header = self.tree.header()  # as wide as the list's visible area
         room = header.width() - self._name_width
         least = self.tree.fontMetrics().horizontalAdvance("M" * self.SHORTEST + "…")
-        widths = fit_columns(*self._others, room, least)
+        texts, titles = self._squeezed(room)
+        widths = fit_columns(texts, titles, room, least)
         over = sum(widths.values()) - room
         if over > 0 and DUE_COLUMN in widths:  # the flag is enough: its words are in its tooltip
             flag = self.tree.fontMetrics().horizontalAdvance(f"{DUE_FLAG} …") + 2 * _TEXT_MARGIN
             widths[DUE_COLUMN] -= max(0, min(over, widths[DUE_COLUMN] - flag))
-        titles = self._others[1]
         if not self._eliding and any(widths[c] < titles[c] for c in widths):
             # A title cut to fit ends in "…" like a cell's text (a header clips by default).
             # Only then: naming the mode builds Qt's namespace of enums (see ``ID_ROLE``).
@@ -590,6 +618,23 @@ class RosterPanel(QWidget):
         for col, width in widths.items():
             header.resizeSection(col, width)
         header.resizeSection(0, max(self._name_width, header.width() - sum(widths.values())))
+
+    def _squeezed(self, room: int) -> tuple[dict[int, int], dict[int, int]]:
+        """The widths of the columns shown in ``room`` pixels (``_others_width``'s, less the
+        columns ``SQUEEZE`` leaves out until the rest fit whole), each column shown or
+        hidden to match: a column is left out rather than its words cut to "Sta…"."""
+        texts, titles = dict(self._others[0]), dict(self._others[1])
+        out = set(self._empty)
+        for col in self.SQUEEZE:
+            if sum(max(texts[c], titles[c]) for c in texts) <= room:
+                break
+            if col in texts:
+                out.add(col)
+                del texts[col], titles[col]
+        for col in (*self.SQUEEZE, *self._empty, DUE_COLUMN):
+            if self.tree.isColumnHidden(col) != (col in out):
+                self.tree.setColumnHidden(col, col in out)
+        return texts, titles
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         cid = current.siblingAtColumn(0).data(ID_ROLE) if current.isValid() else None
