@@ -105,6 +105,30 @@ def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
     return False
 
 
+def without_known(session: Session, contractor: Contractor, known: Contractor) -> Contractor:
+    """For a connection that may not read hidden Threats (a player): ``contractor`` with each
+    Threat blanked that is hidden now yet ``known`` (the stored contractor, as this player
+    read it) shows at the same Loose End. The server gave it to the player while it was due
+    (``due_for_player``); a Contract taken back since (a correction) hides it again, and the
+    player's save then leaves it to the table instead of being refused for it. A Threat the
+    player typed is not known so: ``refuse_hidden`` still refuses it."""
+    if may_read(session):
+        return contractor
+    ends = known.loose_ends
+    read = {
+        i for i, threat in hidden(contractor).items() if i < len(ends) and ends[i].threat == threat
+    }
+    if not read:
+        return contractor
+    return replace(
+        contractor,
+        loose_ends=tuple(
+            replace(loose_end, threat="") if i in read else loose_end
+            for i, loose_end in enumerate(contractor.loose_ends)
+        ),
+    )
+
+
 def overlay(
     session: Session, contractor_id: str, loose_ends: tuple[LooseEnd, ...]
 ) -> tuple[LooseEnd, ...]:

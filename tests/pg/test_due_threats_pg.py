@@ -221,3 +221,26 @@ def test_the_server_counts_a_ports_contracts(
     dana.save(ported)
     assert fold_ledger(dana.load(ported.id)).contracts_attended == 7
     assert _server_count(group, ported.id) == 7
+
+
+def test_her_correction_that_takes_a_contract_back_saves_and_hides_it(
+    group: Group, libraries: tuple[Library, Library, str]
+) -> None:
+    """After her second Contract her copy carries the Threat; a correction voiding her first
+    Contract puts the Cutoff back at 1. Her save of it is not refused as a Threat she may
+    not write (the server gave it to her): it is stored hidden, and she sees it again only
+    when the Cutoff hits 0 once more. Dana reads it throughout."""
+    dana, ines, wren = libraries
+    _attend(ines, wren, "2026-11-07")
+    _attend(ines, wren, "2026-11-14")
+    mine = ines.load(wren)
+    assert mine.loose_ends[0].threat == THREAT
+    first = len(mine.ledger) - 2
+    void = Correction("2026-11-15", first, (), "she was not there")
+    ines.save(replace(mine, ledger=(*mine.ledger, void)))
+    assert ines.load(wren).loose_ends[0].threat == ""
+    assert _due_rows(group.ines, wren) == []
+    assert _stored_threat_column(group, wren) == ""
+    assert dana.load(wren).loose_ends[0].threat == THREAT
+    _attend(ines, wren, "2026-11-21")
+    assert ines.load(wren).loose_ends[0].threat == THREAT
