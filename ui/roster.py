@@ -215,8 +215,14 @@ class RosterPanel(QWidget):
     whole (a doubled font): the game is named in the name's tooltip, the Status tells
     the victories roughly, and the approval has its filter. Name, Status and Due stay."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
+    def __init__(self, parent: QWidget | None = None, settings: Any = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
+        # The columns the user hid (the header's menu), kept in ``settings`` (an
+        # ``AppSettings``) from one run to the next; none without settings.
+        self._settings = settings
+        chosen = settings.roster_hidden_columns() if settings is not None else []
+        self._hidden_by_user = {self.COLUMNS.index(t) for t in chosen if t in self.COLUMNS[1:]}
+        self.column_menu: Any = None  # the header's menu last opened (``_column_menu``)
         self._lines: list[RosterLine] = []
         self._shown: list[RosterLine] = []  # what the filters let through, in list order
         self._source: list[Any] = []  # the rows last shown, as handed over
@@ -299,6 +305,10 @@ class RosterPanel(QWidget):
         for col in range(1, len(self.COLUMNS)):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
         header.moveSection(DUE_COLUMN, 1)  # beside the names it is about
+        # Right-click on the titles: choose the columns shown. Set by the property's key
+        # name: the enum would build Qt's namespace of enums at start-up (see ``ID_ROLE``).
+        header.setProperty("contextMenuPolicy", "CustomContextMenu")
+        header.customContextMenuRequested.connect(self._column_menu)
         self.count_label = QLabel(self)
         self.count_label.setObjectName("muted")
 
@@ -623,18 +633,52 @@ class RosterPanel(QWidget):
         """The widths of the columns shown in ``room`` pixels (``_others_width``'s, less the
         columns ``SQUEEZE`` leaves out until the rest fit whole), each column shown or
         hidden to match: a column is left out rather than its words cut to "Sta…"."""
-        texts, titles = dict(self._others[0]), dict(self._others[1])
-        out = set(self._empty)
+        out = self._empty | self._hidden_by_user
+        texts = {c: w for c, w in self._others[0].items() if c not in out}
+        titles = {c: w for c, w in self._others[1].items() if c not in out}
         for col in self.SQUEEZE:
             if sum(max(texts[c], titles[c]) for c in texts) <= room:
                 break
             if col in texts:
                 out.add(col)
                 del texts[col], titles[col]
-        for col in (*self.SQUEEZE, *self._empty, DUE_COLUMN):
+        for col in range(1, len(self.COLUMNS)):
             if self.tree.isColumnHidden(col) != (col in out):
                 self.tree.setColumnHidden(col, col in out)
         return texts, titles
+
+    def column_shown(self, column: int) -> bool:
+        """Whether the user lets ``column`` show (the header's menu); it may still be left
+        out while nothing fills it or the list is too narrow for it."""
+        return column not in self._hidden_by_user
+
+    def set_column_shown(self, column: int, shown: bool) -> None:
+        """Show or hide one column after Name, as the header's menu does, and remember it."""
+        if not 0 < column < len(self.COLUMNS):
+            raise ValueError(f"no roster column {column} to hide (Name always shows)")
+        if shown:
+            self._hidden_by_user.discard(column)
+        else:
+            self._hidden_by_user.add(column)
+        if self._settings is not None:
+            self._settings.set_roster_hidden_columns(
+                [self.COLUMNS[c] for c in sorted(self._hidden_by_user)]
+            )
+        self._fit_name_column()
+
+    def _column_menu(self, at: Any) -> None:
+        """The header's menu: a check for each column after Name, in the order shown."""
+        from PySide6.QtWidgets import QMenu
+
+        menu = QMenu(self)
+        header = self.tree.header()
+        for col in sorted(range(1, len(self.COLUMNS)), key=header.visualIndex):
+            action = menu.addAction(f"Show {self.COLUMNS[col]}")
+            action.setCheckable(True)
+            action.setChecked(self.column_shown(col))
+            action.toggled.connect(lambda shown, c=col: self.set_column_shown(c, shown))
+        self.column_menu = menu  # for tests and scripts: the menu last opened
+        menu.popup(header.mapToGlobal(at))
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         cid = current.siblingAtColumn(0).data(ID_ROLE) if current.isValid() else None

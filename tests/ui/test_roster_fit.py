@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QApplication
 from ui.contract.dialogs.due import refresh_badges
 from ui.main_window import MainWindow
 from ui.roster import _TEXT_MARGIN, DUE_COLUMN, GAME_COLUMN, RosterPanel
+from ui.settings import AppSettings
 from ui.style import apply_theme
 
 
@@ -98,3 +99,38 @@ def test_a_doubled_font_brings_no_sideways_scroll(
         app.setFont(old)
         apply_theme(app)
     qtbot.waitUntil(lambda: not tree.isColumnHidden(GAME_COLUMN))  # room again: back
+
+
+def test_columns_the_user_hides_stay_hidden_in_the_next_run(
+    open_window: Callable[..., MainWindow], library_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """Right-click on the titles: a check per column after Name. Unchecking Victories hides
+    it, gives its room to the others and is remembered in the settings; a new window
+    on the same settings opens with it hidden; checking it again brings it back."""
+    window = _examples_with_badges(open_window, library_path, qtbot)
+    roster = window.roster
+    header = roster.tree.header()
+    header.customContextMenuRequested.emit(header.rect().center())
+    menu = roster.column_menu
+    assert [a.text() for a in menu.actions()] == [
+        "Show Due",
+        "Show Status",
+        "Show Victories",
+        "Show Approval",
+        "Show Game",
+    ]
+    assert all(a.isChecked() for a in menu.actions())
+    name_before = header.sectionSize(0)
+    menu.actions()[2].trigger()  # Victories off
+    menu.close()
+    assert roster.tree.isColumnHidden(2)
+    assert header.sectionSize(0) > name_before  # its room went to the names
+    assert AppSettings().roster_hidden_columns() == ["Victories"]
+    window.close()
+
+    again = open_window(library_path)
+    assert again.roster.tree.isColumnHidden(2)
+    assert not again.roster.column_shown(2)
+    again.roster.set_column_shown(2, True)
+    assert not again.roster.tree.isColumnHidden(2)
+    assert AppSettings().roster_hidden_columns() == []
