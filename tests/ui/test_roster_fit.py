@@ -134,3 +134,27 @@ def test_columns_the_user_hides_stay_hidden_in_the_next_run(
     again.roster.set_column_shown(2, True)
     assert not again.roster.tree.isColumnHidden(2)
     assert AppSettings().roster_hidden_columns() == []
+
+
+def test_ctrl_shift_d_opens_what_is_due_and_badges_the_roster(
+    open_window: Callable[..., MainWindow], library_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """The leader's list of what is due has a key of its own, like the other View entries."""
+    from PySide6.QtCore import Qt
+
+    from ui.contract.dialogs.due import DueDialog
+
+    window = open_window(library_path)
+    window.load_examples()
+    qtbot.waitUntil(lambda: len(window.roster.lines()) >= 5, timeout=20000)
+    assert window.actions["what_is_due"].shortcut().toString() == "Ctrl+Shift+D"
+    window.activateWindow()
+    qtbot.keyClick(
+        window,
+        Qt.Key.Key_D,
+        Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
+    )
+    qtbot.waitUntil(lambda: isinstance(window.current_dialog, DueDialog))
+    assert "Ines Varga (Dana)" in window.current_dialog.messages()
+    assert not window.roster.tree.isColumnHidden(DUE_COLUMN)
+    window.current_dialog.reject()
