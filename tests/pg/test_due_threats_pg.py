@@ -30,7 +30,7 @@ from builder.contract.character import (
     Outcome,
     ThreatLevel,
 )
-from builder.contract.file import read_character_file
+from builder.contract.file import read_character_document, read_character_file
 from builder.contract.ledger import fold_ledger
 from builder.contract.port_record import Ported, PortLevel
 from builder.contract.sheet import threat_due
@@ -114,6 +114,8 @@ def test_the_players_second_contract_shows_her_the_threat_without_the_leader(
     assert ines.load(wren).loose_ends[0].threat == THREAT
     assert _due_rows(group.ines, wren) == [(0, THREAT)]
     assert _stored_threat_column(group, wren) == ""  # read, not moved: the leader's write moves
+    # Her own file of Wren (the player copy keeps a Threat once due) carries it too.
+    assert read_character_document(ines.file_bytes(wren)).contractor.loose_ends[0].threat == THREAT
     _attend(ines, wren, "2026-11-26")  # her value now carries the Threat; she keeps playing
     assert ines.load(wren).loose_ends[0].threat == THREAT
 
