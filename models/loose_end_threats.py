@@ -82,9 +82,20 @@ def threat_values(
 ) -> list[tuple[type[LooseEndThreatRow], dict[str, object]]]:
     """The ``loose_end_threat`` rows of a contractor written whole (insert, part replaced)."""
     return [
-        (LooseEndThreatRow, {"contractor_id": contractor.id, "position": i, "threat": threat})
-        for i, threat in hidden(contractor).items()
+        (LooseEndThreatRow, {"contractor_id": contractor.id, "position": i, **_kept(contractor, i)})
+        for i in hidden(contractor)
     ]
+
+
+def _kept(contractor: Contractor, position: int) -> dict[str, object]:
+    """What ``loose_end_threat`` keeps of one hidden Threat: its text, and the Cutoff and the
+    Contract count it was granted after, by which the server tells when it is due."""
+    loose_end = contractor.loose_ends[position]
+    return {
+        "threat": loose_end.threat,
+        "cutoff": loose_end.cutoff,
+        "granted_after": loose_end.granted_after,
+    }
 
 
 def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
@@ -180,8 +191,10 @@ def sync(session: Session, contractor: Contractor) -> bool:
     moved = False
     for position, row in kept.items():
         if position in wanted:
-            if row.threat != wanted[position]:
-                row.threat = wanted[position]
+            values = _kept(contractor, position)
+            if any(getattr(row, name) != value for name, value in values.items()):
+                for name, value in values.items():
+                    setattr(row, name, value)
                 session.add(row)
             continue
         text = (
@@ -190,12 +203,13 @@ def sync(session: Session, contractor: Contractor) -> bool:
         _set_column(session, contractor.id, position, text)
         session.delete(row)
         moved = True
-    for position, threat in wanted.items():
+    for position in wanted:
         if position not in kept:
             _set_column(session, contractor.id, position, "")
-            session.add(
-                LooseEndThreatRow(contractor_id=contractor.id, position=position, threat=threat)
-            )
+            row = LooseEndThreatRow(contractor_id=contractor.id, position=position, threat="")
+            for name, value in _kept(contractor, position).items():
+                setattr(row, name, value)
+            session.add(row)
             moved = True
     session.flush()
     return moved

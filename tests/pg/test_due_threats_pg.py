@@ -246,3 +246,26 @@ def test_her_correction_that_takes_a_contract_back_saves_and_hides_it(
     assert dana.load(wren).loose_ends[0].threat == THREAT
     _attend(ines, wren, "2026-11-21")
     assert ines.load(wren).loose_ends[0].threat == THREAT
+
+
+def test_her_own_sql_setting_the_cutoff_to_0_reveals_nothing(
+    group: Group, libraries: tuple[Library, Library, str]
+) -> None:
+    """Her ``loose_end`` row is hers to write; the server tells whether the Threat is due
+    from the Cutoff the leaders' table keeps (2, granted after 0 Contracts), so her own
+    UPDATE of the row's Cutoff to 0 gives her nothing. Her two Contracts still do."""
+    _dana, ines, wren = libraries
+    with _raw(group.ines) as raw:
+        raw.execute("UPDATE loose_end SET cutoff = 0 WHERE contractor_id = %s", (wren,))
+        assert raw.execute(
+            "SELECT cutoff FROM loose_end WHERE contractor_id = %s", (wren,)
+        ).fetchall() == [(0,)]
+    assert _due_rows(group.ines, wren) == []
+    assert ines.load(wren).loose_ends[0].threat == ""
+    with _raw(group.owner_url) as raw:
+        assert raw.execute(
+            "SELECT cutoff, granted_after FROM loose_end_threat WHERE contractor_id = %s", (wren,)
+        ).fetchall() == [(2, 0)]
+    _attend(ines, wren, "2026-11-07")
+    _attend(ines, wren, "2026-11-14")
+    assert _due_rows(group.ines, wren) == [(0, THREAT)]

@@ -12,7 +12,13 @@ playgroup's shared library grants to the leaders' group only; it moved to
 player who recorded the Contract that made it due saw the Loose End due with
 no Threat until then.
 
-On PostgreSQL this revision adds three functions, owned by the library's
+``loose_end_threat`` gets the Loose End's ``cutoff`` and ``granted_after``
+beside its Threat (filled from ``loose_end`` here, kept by the leader's
+writes after): the server tells whether a Threat is due from these, which
+only the leaders' group writes. A player's own ``loose_end`` row is theirs to
+change, and its Cutoff set to 0 by the player's SQL must not reveal anything.
+
+On PostgreSQL this revision also adds three functions, owned by the library's
 owner (the login that runs every upgrade):
 
 - ``harbinger_threat_due(cutoff, granted_after, attended)``: the comparison of
@@ -26,17 +32,19 @@ owner (the login that runs every upgrade):
 - ``harbinger_due_threats(contractor)``: SECURITY DEFINER, so it reads
   ``loose_end_threat`` as the owner, and gives only what the caller may see:
   the Threats of a contractor whose ``owner`` is the caller's login and whose
-  Cutoff has hit 0 now. A Contract taken back makes the Threat hidden again
-  at once, since nothing moves: the answer is worked out at each read.
+  Cutoff (as ``loose_end_threat`` keeps it) has hit 0 now. A Contract taken
+  back makes the Threat hidden again at once, since nothing moves: the answer
+  is worked out at each read.
 
 Nothing else changes: a Threat not due stays refused to a player's own SQL,
 and the leader's writes still move due Threats to ``loose_end.threat``. A
 personal (SQLite) library reads every Threat already, so there this revision
-does nothing.
+only adds the two columns.
 """
 
 from __future__ import annotations
 
+import sqlalchemy as sa
 from alembic import op
 
 revision = "0018_due_threats"
@@ -76,10 +84,9 @@ CREATE OR REPLACE FUNCTION harbinger_due_threats(who text)
 RETURNS TABLE (loose_end_position integer, threat text)
 LANGUAGE sql STABLE SECURITY DEFINER SET search_path = {path} AS $fn$
   SELECT t.position, t.threat FROM loose_end_threat t
-  JOIN loose_end le ON le.contractor_id = t.contractor_id AND le.position = t.position
   JOIN contractor c ON c.id = t.contractor_id
   WHERE t.contractor_id = who AND c.owner = session_user::text
-    AND harbinger_threat_due(le.cutoff, le.granted_after, harbinger_contracts_attended(who))
+    AND harbinger_threat_due(t.cutoff, t.granted_after, harbinger_contracts_attended(who))
   ORDER BY t.position
 $fn$"""
 """``session_user`` is the login that connected: inside a SECURITY DEFINER function
@@ -101,7 +108,26 @@ _FUNCTIONS = (
 )
 
 
+_COLUMNS = ("cutoff", "granted_after")
+
+_FILL = """UPDATE loose_end_threat SET
+  cutoff = coalesce((SELECT max(le.cutoff) FROM loose_end le
+    WHERE le.contractor_id = loose_end_threat.contractor_id
+      AND le.position = loose_end_threat.position), 0),
+  granted_after = coalesce((SELECT max(le.granted_after) FROM loose_end le
+    WHERE le.contractor_id = loose_end_threat.contractor_id
+      AND le.position = loose_end_threat.position), 0)"""
+"""Each kept Threat's Cutoff from its Loose End's row as stored now (the leader's next
+write of the contractor keeps them from then on)."""
+
+
 def upgrade() -> None:
+    with op.batch_alter_table("loose_end_threat") as batch:
+        for name in _COLUMNS:
+            batch.add_column(
+                sa.Column(name, sa.Integer(), nullable=False, server_default=sa.text("0"))
+            )
+    op.execute(_FILL)
     if op.get_bind().dialect.name != "postgresql":
         return
     op.execute(_THREAT_DUE)
@@ -110,7 +136,9 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    if op.get_bind().dialect.name != "postgresql":
-        return
-    for function in _FUNCTIONS:
-        op.execute(f"DROP FUNCTION IF EXISTS {function}")
+    if op.get_bind().dialect.name == "postgresql":
+        for function in _FUNCTIONS:
+            op.execute(f"DROP FUNCTION IF EXISTS {function}")
+    with op.batch_alter_table("loose_end_threat") as batch:
+        for name in reversed(_COLUMNS):
+            batch.drop_column(name)
