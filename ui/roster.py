@@ -210,6 +210,9 @@ class RosterPanel(QWidget):
         "What is due (the names are in the cell's tooltip)",
     )
 
+    COLUMNS_HINT = "Right-click the titles to choose the columns shown."
+    """Said in every title's tooltip: the header's menu has no other sign."""
+
     SQUEEZE = (GAME_COLUMN, 2, APPROVAL_COLUMN)
     """Columns left out, in this order, while the list is too narrow for every column
     whole (a doubled font): the game is named in the name's tooltip, the Status tells
@@ -275,7 +278,7 @@ class RosterPanel(QWidget):
         self._titles = QStandardItemModel(0, len(self.COLUMNS), self)
         self._titles.setHorizontalHeaderLabels(list(self.TITLES))
         for col, tip in enumerate(self.TITLE_TIPS):  # a short title says it in words here
-            self._titles.horizontalHeaderItem(col).setToolTip(tip)
+            self._titles.horizontalHeaderItem(col).setToolTip(f"{tip}\n{self.COLUMNS_HINT}")
         self.tree.header().setModel(self._titles)
         self.tree.setAlternatingRowColors(True)
         self.tree.setShowGrid(False)

@@ -89,9 +89,12 @@ def test_a_doubled_font_brings_no_sideways_scroll(
         app.setFont(big)
         apply_theme(app)
         qtbot.waitUntil(lambda: tree.font().pointSizeF() == big.pointSizeF())
-        qtbot.wait(50)  # the layout settles (the splitter, the header's font)
-        assert tree.horizontalScrollBar().maximum() == 0
-        assert _cut(roster) == []
+
+        def settled() -> None:  # the layout settles (the splitter, the header's font)
+            assert tree.horizontalScrollBar().maximum() == 0
+            assert _cut(roster) == []
+
+        qtbot.waitUntil(settled, timeout=5000)
         assert not tree.isColumnHidden(1) and not tree.isColumnHidden(DUE_COLUMN)
         width = tree.header().sectionSize(0)
         assert width >= tree.fontMetrics().horizontalAdvance("Ines Okafor-Vell")
@@ -158,3 +161,13 @@ def test_ctrl_shift_d_opens_what_is_due_and_badges_the_roster(
     assert "Ines Varga (Dana)" in window.current_dialog.messages()
     assert not window.roster.tree.isColumnHidden(DUE_COLUMN)
     window.current_dialog.reject()
+
+
+def test_every_title_says_its_column_in_words_and_how_to_choose_columns(qtbot) -> None:  # type: ignore[no-untyped-def]
+    roster = RosterPanel()
+    qtbot.addWidget(roster)
+    header = roster.tree.header()
+    tips = [header.model().headerData(c, header.orientation(), 3) for c in range(header.count())]
+    assert tips[2] == "Victories\nRight-click the titles to choose the columns shown."
+    assert tips[3].startswith("Approval: ✓ approved, ○ unreviewed, ✎ changes requested\n")
+    assert all(tip.endswith(RosterPanel.COLUMNS_HINT) for tip in tips)
