@@ -145,18 +145,33 @@ def overlay(
 ) -> tuple[LooseEnd, ...]:
     """The Loose Ends read from ``loose_end`` with the hidden Threats this connection may read:
     every one for those who may read the table, the due ones of their own contractor for a
-    player (``due_for_player``)."""
+    player (``due_for_player``).
+
+    For those who may read it, a hidden Threat's Loose End also takes the Cutoff and the
+    Contract count the table keeps (revision 0018): the player's own ``loose_end`` row is
+    theirs to write, and a Cutoff set to 0 there must not make the leader's next save
+    reveal the Threat."""
     if not loose_ends:
         return loose_ends
     if may_read(session):
         rows = session.exec(
             select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
         ).all()
-        secret = {row.position: row.threat for row in rows}
-    elif any(not loose_end.threat for loose_end in loose_ends):
-        secret = due_for_player(session, contractor_id)
-    else:
+        kept = {row.position: row for row in rows}
+        return tuple(
+            replace(
+                loose_end,
+                threat=kept[i].threat,
+                cutoff=kept[i].cutoff,
+                granted_after=kept[i].granted_after,
+            )
+            if i in kept
+            else loose_end
+            for i, loose_end in enumerate(loose_ends)
+        )
+    if all(loose_end.threat for loose_end in loose_ends):
         return loose_ends
+    secret = due_for_player(session, contractor_id)
     if not secret:
         return loose_ends
     return tuple(

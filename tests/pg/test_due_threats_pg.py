@@ -269,3 +269,21 @@ def test_her_own_sql_setting_the_cutoff_to_0_reveals_nothing(
     _attend(ines, wren, "2026-11-07")
     _attend(ines, wren, "2026-11-14")
     assert _due_rows(group.ines, wren) == [(0, THREAT)]
+
+
+def test_nor_does_the_leaders_next_save_after_it(
+    group: Group, libraries: tuple[Library, Library, str]
+) -> None:
+    """Her Cutoff of 0 in her own row does not reach the leader's app either: Dana reads the
+    Cutoff she granted (2), so recording one Contract for Wren (a leader's write, which
+    moves due Threats) leaves the Threat hidden (2 − 1 = 1), and the second reveals it."""
+    dana, ines, wren = libraries
+    with _raw(group.ines) as raw:
+        raw.execute("UPDATE loose_end SET cutoff = 0 WHERE contractor_id = %s", (wren,))
+    assert dana.load(wren).loose_ends[0].cutoff == 2
+    _attend(dana, wren, "2026-11-07")
+    assert _stored_threat_column(group, wren) == ""
+    assert ines.load(wren).loose_ends[0].threat == ""
+    _attend(dana, wren, "2026-11-14")
+    assert _stored_threat_column(group, wren) == THREAT
+    assert ines.load(wren).loose_ends[0].threat == THREAT
