@@ -296,22 +296,7 @@ class RosterPanel(QWidget):
         rows.setDefaultSectionSize(self._row_height())
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAccessibleName("Roster")
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setMinimumSectionSize(1)  # ``_fit_name_column`` keeps columns wide enough
-        # The Name column is sized by ``_fit_name_column``: at least as wide as the
-        # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
-        # scrolls sideways instead of cutting names down to a letter or two.
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        # The other columns are sized from the few texts they can hold (``_others_width``):
-        # fitting them to their contents would read a thousand rows of every roster.
-        for col in range(1, len(self.COLUMNS)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-        header.moveSection(DUE_COLUMN, 1)  # beside the names it is about
-        # Right-click on the titles: choose the columns shown. Set by the property's key
-        # name: the enum would build Qt's namespace of enums at start-up (see ``ID_ROLE``).
-        header.setProperty("contextMenuPolicy", "CustomContextMenu")
-        header.customContextMenuRequested.connect(self._column_menu)
+        self._set_up_header()
         self.count_label = QLabel(self)
         self.count_label.setObjectName("muted")
 
@@ -339,6 +324,25 @@ class RosterPanel(QWidget):
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(self._activated)
         self._ready = True
+
+    def _set_up_header(self) -> None:
+        """How the column titles size their sections and offer the columns menu."""
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(1)  # ``_fit_name_column`` keeps columns wide enough
+        # The Name column is sized by ``_fit_name_column``: at least as wide as the
+        # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
+        # scrolls sideways instead of cutting names down to a letter or two.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        # The other columns are sized from the few texts they can hold (``_others_width``):
+        # fitting them to their contents would read a thousand rows of every roster.
+        for col in range(1, len(self.COLUMNS)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+        header.moveSection(DUE_COLUMN, 1)  # beside the names it is about
+        # Right-click on the titles: choose the columns shown. Set by the property's key
+        # name: the enum would build Qt's namespace of enums at start-up (see ``ID_ROLE``).
+        header.setProperty("contextMenuPolicy", "CustomContextMenu")
+        header.customContextMenuRequested.connect(self._column_menu)
 
     def _row_height(self) -> int:
         """Every row's height: a line of the list's font and a little room."""
