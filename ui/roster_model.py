@@ -11,13 +11,16 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex
+from PySide6.QtCore import QAbstractTableModel, QModelIndex
 from PySide6.QtWidgets import QWidget
 
 from builder.contract.status import Status, status_from_victories
 from ui.systems import roster_label
+
+if TYPE_CHECKING:  # its Python type costs start-up 1 ms of enums; only the hints name it
+    from PySide6.QtCore import QPersistentModelIndex
 
 ID_ROLE = 0x0100 + 1
 """Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as

@@ -65,6 +65,7 @@ class LibraryMixin:
     """Opening libraries and showing their roster (part of the main window)."""
 
     _first_paint_work: list[Callable[[], None]] | None
+    _start_work: list[Callable[[], None]] | None
     _picked_while_opening: tuple[str, bool] | None
     loading: bool
 
@@ -88,6 +89,7 @@ class LibraryMixin:
         """
         url = location if is_url(location) else library_url(location)
         self.loading = True
+        self._start_work = []
         self.roster.count_label.setText("Opening the library…")
         self.statusBar().showMessage(f"Opening {display_location(url)}…")
 
@@ -98,6 +100,7 @@ class LibraryMixin:
             self.tasks.run(
                 "Could not open the library", lambda: _open_library(url, quick[0]), done, failed
             )
+            self._run_start_work()
 
         def preview(rows: list[Any] | None) -> None:
             if rows is not None and self.loading:
@@ -149,6 +152,28 @@ class LibraryMixin:
         if not self._first_paint_work:
             QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, self._run_first_paint_work)
         self._first_paint_work.append(work)
+
+    def after_start(self, work: Callable[[], None]) -> None:
+        """Run ``work`` once the start-up's first look is on screen: the window painted and
+        the library's roster shown (or found unreadable without opening the library), just
+        after the library starts opening in the background.
+
+        For what the player need not wait for and the first frame and the roster should
+        not wait on (the window icon, the log file): each runs on the main thread, and
+        the roster's quick read is the one job that must come first on the worker.
+        Without a library opening at start-up this is :meth:`after_first_paint`.
+        """
+        pending = getattr(self, "_start_work", None)
+        if pending is None:
+            self.after_first_paint(work)
+        else:
+            pending.append(work)
+
+    def _run_start_work(self) -> None:
+        """Run what waited for the start-up's roster (once: later calls find nothing)."""
+        pending, self._start_work = getattr(self, "_start_work", None), None
+        for work in pending or ():
+            work()
 
     def _run_first_paint_work(self) -> None:
         """Run what waited for the first frame (once: later calls find nothing)."""
