@@ -95,8 +95,11 @@ class RosterLine(NamedTuple):
 
 
 def lines_of(rows: Sequence[Any]) -> list[RosterLine]:
-    """The panel's lines for the library's rows; plain ``RosterRow`` tuples (the start-up
-    read) take the quick way, one tuple each."""
+    """The panel's lines for the library's rows: lines already (the start-up read makes
+    them, ``models.quick_roster.quick_roster_rows``) as they are; plain ``RosterRow``
+    tuples the quick way, one tuple each."""
+    if rows and all(type(row) is RosterLine for row in rows):  # the start-up read made them
+        return list(rows)
     values = sys.modules.get("models.values")
     if values is not None and rows and all(type(row) is values.RosterRow for row in rows):
         make = RosterLine._make

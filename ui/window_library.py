@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QTimer
 
 from harbinger.shell.paths import is_url, library_url
+from ui.roster_model import RosterLine
 from ui.window_common import display_location, file_dialog, message_box
 from ui.workspace import Change
 
@@ -130,7 +131,7 @@ class LibraryMixin:
             # No SQLAlchemy (see the module), and plain tuples the roster shows as they are.
             from models.quick_roster import quick_roster_rows
 
-            quick[0] = quick_roster_rows(url)
+            quick[0] = quick_roster_rows(url, RosterLine)  # the roster's own lines, made once
             return quick[0]
 
         def start() -> None:
