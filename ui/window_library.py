@@ -155,13 +155,13 @@ class LibraryMixin:
         self._first_paint_work.append(work)
 
     def after_start(self, work: Callable[[], None]) -> None:
-        """Run ``work`` once the start-up's first look is on screen: the window painted and
-        the library's roster shown (or found unreadable without opening the library), just
-        after the library starts opening in the background.
+        """Run ``work`` once start-up has put the window and the library's roster on screen
+        (or found the roster unreadable without opening the library): right after the
+        library starts opening in the background.
 
-        For what the player need not wait for and the first frame and the roster should
-        not wait on (the window icon, the log file): each runs on the main thread, and
-        the roster's quick read is the one job that must come first on the worker.
+        For work the player need not wait for, which should hold up neither the first
+        frame nor the roster: the window icon, the log file (whose job then queues behind
+        the library's on the worker, not between the roster's quick read and its paint).
         Without a library opening at start-up this is :meth:`after_first_paint`.
         """
         pending = getattr(self, "_start_work", None)
