@@ -22,7 +22,7 @@ def make_application(theme: str | None = None, *, icon: bool = True) -> QApplica
 
     ``theme`` defaults to the one saved in Preferences ("system" when none is).
     ``icon=False`` leaves the icon to :func:`set_app_icon` (the app's start sets it once
-    the main window's first frame is painted).
+    the main window's first frame and roster are on screen).
     """
     from ui.settings import AppSettings
     from ui.style import STYLE, apply_style
@@ -47,9 +47,9 @@ def set_app_icon(app: QApplication) -> None:
     """Give every window without an icon of its own Harbinger's icon (once per application).
 
     Apart from :func:`make_application` for the app's start: Qt's icon class and the
-    PNGs cost 5 ms of CPU (10-20 ms on a busy machine), which the first frame does not
-    wait for; the icon comes a frame later (on Wayland the desktop shows the .desktop
-    file's icon meanwhile).
+    PNGs cost 5 ms of CPU (10-20 ms on a busy machine), which neither the first frame
+    nor the roster waits for; the icon comes a few frames later (on Wayland the desktop
+    shows the .desktop file's icon meanwhile).
     """
     if not app.property("harbinger_icon"):
         from ui.app_icon import app_icon
@@ -119,10 +119,12 @@ def run_app(db: str | None = None, files: Sequence[str] = ()) -> int:
     from ui.main_window import MainWindow
 
     window = MainWindow(settings, location)
-    window.after_first_paint(lambda: set_app_icon(app))
-    # The log file (15 ms of imports) is opened by the background worker once the
-    # window is painted and its library is opening; crash.log already catches hard crashes.
-    window.after_first_paint(
+    # The icon (5-10 ms of CPU) and the log file (15 ms of imports, on the background
+    # worker) wait until the window is painted, its roster shown and its library opening:
+    # neither may hold up the first frame, nor the roster's quick read (the worker's first
+    # job) and its paint. crash.log already catches hard crashes meanwhile.
+    window.after_start(lambda: set_app_icon(app))
+    window.after_start(
         lambda: window.tasks.run(
             "Could not open the log file", _start_logging, None, lambda m: print(m, file=sys.stderr)
         )

@@ -10,14 +10,16 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex
+from PySide6.QtCore import QAbstractTableModel, QModelIndex
 from PySide6.QtWidgets import QWidget
 
 from builder.contract.status import Status, status_from_victories
 from ui.systems import roster_label, roster_short
+
+if TYPE_CHECKING:  # its Python type costs start-up 1 ms of enums; only the hints name it
+    from PySide6.QtCore import QPersistentModelIndex
 
 ID_ROLE = 0x0100 + 1
 """Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as
@@ -92,8 +94,11 @@ class RosterLine(NamedTuple):
 
 
 def lines_of(rows: Sequence[Any]) -> list[RosterLine]:
-    """The panel's lines for the library's rows; plain ``RosterRow`` tuples (the start-up
-    read) take the quick way, one tuple each."""
+    """The panel's lines for the library's rows: lines already (the start-up read makes
+    them, ``models.quick_roster.quick_roster_rows``) as they are; plain ``RosterRow``
+    tuples the quick way, one tuple each."""
+    if rows and all(type(row) is RosterLine for row in rows):  # the start-up read made them
+        return list(rows)
     values = sys.modules.get("models.values")
     if values is not None and rows and all(type(row) is values.RosterRow for row in rows):
         make = RosterLine._make
@@ -112,9 +117,12 @@ def _status_key(line: RosterLine) -> str:
     return line.family if roster_label(line.family) else line.status.name.lower()
 
 
-@dataclass(frozen=True, slots=True)
-class RosterFilter:
-    """The roster's filter choices; ``ANY`` means no filter on that field."""
+class RosterFilter(NamedTuple):
+    """The roster's filter choices; ``ANY`` means no filter on that field.
+
+    A named tuple (immutable, compared by value) rather than a frozen dataclass: made
+    at import, before the first frame, it costs a fifth as much (1.5 ms less CPU).
+    """
 
     text: str = ""
     status: str = ANY

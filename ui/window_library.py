@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QTimer
 
 from harbinger.shell.paths import is_url, library_url
+from ui.roster_model import RosterLine
 from ui.window_common import display_location, file_dialog, message_box
 from ui.workspace import Change
 
@@ -65,6 +66,7 @@ class LibraryMixin:
     """Opening libraries and showing their roster (part of the main window)."""
 
     _first_paint_work: list[Callable[[], None]] | None
+    _start_work: list[Callable[[], None]] | None
     _picked_while_opening: tuple[str, bool] | None
     loading: bool
 
@@ -88,6 +90,7 @@ class LibraryMixin:
         """
         url = location if is_url(location) else library_url(location)
         self.loading = True
+        self._start_work = []
         self.roster.count_label.setText("Opening the library…")
         self.statusBar().showMessage(f"Opening {display_location(url)}…")
 
@@ -98,6 +101,7 @@ class LibraryMixin:
             self.tasks.run(
                 "Could not open the library", lambda: _open_library(url, quick[0]), done, failed
             )
+            self._run_start_work()
 
         def preview(rows: list[Any] | None) -> None:
             if rows is not None and self.loading:
@@ -127,7 +131,7 @@ class LibraryMixin:
             # No SQLAlchemy (see the module), and plain tuples the roster shows as they are.
             from models.quick_roster import quick_roster_rows
 
-            quick[0] = quick_roster_rows(url)
+            quick[0] = quick_roster_rows(url, RosterLine)  # the roster's own lines, made once
             return quick[0]
 
         def start() -> None:
@@ -149,6 +153,28 @@ class LibraryMixin:
         if not self._first_paint_work:
             QTimer.singleShot(FIRST_PAINT_FALLBACK_MS, self._run_first_paint_work)
         self._first_paint_work.append(work)
+
+    def after_start(self, work: Callable[[], None]) -> None:
+        """Run ``work`` once start-up has put the window and the library's roster on screen
+        (or found the roster unreadable without opening the library): right after the
+        library starts opening in the background.
+
+        For work the player need not wait for, which should hold up neither the first
+        frame nor the roster: the window icon, the log file (whose job then queues behind
+        the library's on the worker, not between the roster's quick read and its paint).
+        Without a library opening at start-up this is :meth:`after_first_paint`.
+        """
+        pending = getattr(self, "_start_work", None)
+        if pending is None:
+            self.after_first_paint(work)
+        else:
+            pending.append(work)
+
+    def _run_start_work(self) -> None:
+        """Run what waited for the start-up's roster (once: later calls find nothing)."""
+        pending, self._start_work = getattr(self, "_start_work", None), None
+        for work in pending or ():
+            work()
 
     def _run_first_paint_work(self) -> None:
         """Run what waited for the first frame (once: later calls find nothing)."""

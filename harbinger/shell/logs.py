@@ -1,7 +1,7 @@
 """Harbinger's log file: what happened, kept where a player can find it and send it.
 
-The desktop app logs to a rotating file in the user's log folder (platformdirs:
-``~/.local/state/Harbinger/log/harbinger.log`` on Linux; ``HARBINGER_LOG_DIR``
+The desktop app logs to a rotating file in the user's log folder (platformdirs'
+``user_log_dir``: ``~/.local/state/Harbinger/log/harbinger.log`` on Linux; ``HARBINGER_LOG_DIR``
 overrides it, and the tests always set it): at most three files of 1 MiB.
 ``faulthandler`` writes a hard crash's Python stacks to ``crash.log`` beside it,
 so even a crash inside Qt leaves a trace. Nothing here imports Qt.
@@ -15,7 +15,7 @@ import os
 from pathlib import Path
 from typing import IO
 
-from harbinger.shell.paths import APP_NAME
+from harbinger.shell.paths import user_dir
 
 LOG_ENV = "HARBINGER_LOG_DIR"
 LOG_FILE = "harbinger.log"
@@ -31,9 +31,7 @@ def log_dir() -> Path:
     override = os.environ.get(LOG_ENV)
     if override:
         return Path(override)
-    from platformdirs import user_log_dir
-
-    return Path(user_log_dir(APP_NAME, appauthor=False))
+    return user_dir("state") / "log"  # platformdirs' user_log_dir
 
 
 def log_path() -> Path:

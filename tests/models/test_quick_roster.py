@@ -16,6 +16,7 @@ import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -157,3 +158,31 @@ def test_it_imports_neither_sqlalchemy_nor_the_rules(tmp_path: Path) -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
     )
     assert out.stdout.split(" ", 1) == ["9", "[]\n"]  # six examples, three saved
+
+
+def test_its_lines_can_be_made_by_the_callers_own_type(tmp_path: Path) -> None:
+    """The desktop roster has the start-up read make its own line type (a ``RosterRow``'s
+    fields and more after them), so 10,000 lines are not made a second time (issue 29)."""
+
+    class Line(NamedTuple):
+        id: str
+        name: str
+        player: str
+        victories: int
+        alive: bool
+        approval: str
+        updated: str
+        family: str
+        owner: str
+        floor_victories: int = 0
+        badges: tuple[str, ...] = ()
+
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    url = sqlite_url(path)
+    plain = quick_roster_rows(url)
+    lines = quick_roster_rows(url, Line)
+    assert plain is not None and lines is not None
+    assert all(type(line) is Line for line in lines)
+    assert lines == [Line(*row) for row in plain]
+    assert [line.badges for line in lines] == [()] * len(plain)

@@ -14,7 +14,8 @@ from PySide6.QtCore import Qt
 
 import ui.roster_model
 from models.values import RosterRow
-from ui.roster import GAME_COLUMN, RosterPanel, fit_columns, fit_widths
+from ui.roster import GAME_COLUMN, RosterLine, RosterPanel, fit_columns, fit_widths
+from ui.roster_model import lines_of
 
 DEFAULT_WIDTH = 380
 """The roster's width in a new main window (``ui.main_window``: the splitter's sizes)."""
@@ -177,3 +178,15 @@ def test_painting_now_says_how_many_rows_are_on_screen(qtbot) -> None:
     with qtbot.waitSignal(roster.rows_shown) as painted:
         roster.paint_now()
     assert painted.args == [120]
+
+
+def test_lines_made_by_the_start_up_read_are_shown_as_they_are(qtbot) -> None:
+    """The start-up read makes the roster's own lines (``quick_roster_rows(url, RosterLine)``):
+    the panel keeps them, with the same texts as lines converted from ``RosterRow``."""
+    rows = many(200)
+    lines = [RosterLine(*row) for row in rows]
+    kept = lines_of(lines)
+    assert kept == lines and all(a is b for a, b in zip(kept, lines, strict=True))
+    assert kept == lines_of(rows)
+    panel = shown(qtbot, lines)
+    assert panel.lines() == lines_of(rows)

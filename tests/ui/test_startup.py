@@ -266,3 +266,20 @@ def test_a_pick_made_while_the_library_opens_is_shown_once_it_is_open(
     qtbot.waitUntil(lambda: not window.loading, timeout=20000)
     qtbot.waitUntil(lambda: window.tabs.current_id() == picked.id, timeout=5000)
     assert window.tabs.index_of(picked.id) >= 0
+
+
+def test_the_search_box_offers_its_clear_button_once_it_has_text(qtbot, window: MainWindow) -> None:
+    """The clear button is made with the first text (Qt loads its icon then: 1 ms of CPU off
+    the first frame); to the player it is the same button, shown only while there is text."""
+    from PySide6.QtWidgets import QToolButton
+
+    search = window.roster.search
+    assert not search.isClearButtonEnabled()
+    qtbot.keyClicks(search, "Wren")
+    assert search.isClearButtonEnabled()
+    buttons = search.findChildren(QToolButton)
+    assert len(buttons) == 1
+    qtbot.mouseClick(buttons[0], Qt.MouseButton.LeftButton)
+    assert search.text() == ""
+    qtbot.keyClicks(search, "Ines")
+    assert search.isClearButtonEnabled() and len(search.findChildren(QToolButton)) == 1
