@@ -60,6 +60,17 @@ LEVELS = ("easy", "normal", "strong")
 UNIFORM_TILES = 9
 """Most tiles left in both hands for which Strong searches against a random-player model."""
 
+BELIEF_TILES = 10
+"""Most tiles left in both hands for which Strong tries the belief search against a random player.
+
+With more (its second move of a game) the belief search cannot finish even
+one turn deep in the work bound: it spent two thirds of the work and left the
+determinized search room for one or two opponent hands, and the move picked
+from one hand loses 0.16 points of margin a game on average against the move
+picked from 60 (0.04 from two, nothing from three or more; 16 positions of
+deals 3000-3015). Determinized search alone fits three hands or more there.
+"""
+
 
 class Player(Protocol):
     name: str
@@ -142,6 +153,7 @@ class SearchPlayer:
     belief: bool = True  # against a modelled opponent, search over beliefs (module belief)
     belief_nodes: int = 200_000
     belief_worlds: int = 400
+    belief_tiles: int = BELIEF_TILES  # against a random player, belief search only up to this
     solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
     searches: dict[tuple[str, str, int], BeliefSearch] = field(default_factory=dict)
     last_depth: int = 0
@@ -248,6 +260,10 @@ class SearchPlayer:
             return None, found
         return max(values, key=lambda m: values[m]), found
 
+    def _belief_fits(self, state: GameState, model: str) -> bool:
+        """Whether the belief search can finish one turn deep here (see ``BELIEF_TILES``)."""
+        return model != "uniform" or sum(map(sum, state.hands)) <= self.belief_tiles
+
     def _unsearched(self, state: GameState, model: str, moves: list[Move]) -> Move | None:
         """The move when no search is called for: the only one, the book's, or greedy's early."""
         if len(moves) == 1:
@@ -275,7 +291,7 @@ class SearchPlayer:
         budget = self.budget
         self.last_exact = False
         self.searched_moves += 1
-        if model and self.belief:
+        if model and self.belief and self._belief_fits(state, model):
             move, known = self._belief_move(state, model, started)
             if move is not None:
                 self.exact_moves += self.last_exact
@@ -334,6 +350,7 @@ def best_reply(policy: str, work: int = 2_000_000, seconds: float = 30.0) -> Sea
         node_limit=work,
         belief_nodes=work,
         belief_worlds=10_000,
+        belief_tiles=99,
         max_worlds=10_000,
         assume=policy,
         book=None,
