@@ -24,7 +24,9 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   beliefs (``builder.tiles.belief``): one move for every hand the opponent
   may hold, the hands split by the move it makes, which is the best reply to
   that policy with its hand hidden; determinized search is its fallback when
-  the belief search cannot finish one turn deep in the time. Its first move
+  the belief search cannot finish one turn deep in the time, and its only
+  search against a random player while 11 or more tiles are in the hands,
+  where that is known beforehand (``BELIEF_TILES``). Its first move
   of a game against a random player, beyond that search in the time, comes
   from an opening book worked out offline (``builder.tiles.opening``).
 """
