@@ -24,7 +24,9 @@ hand, the board, the log, and tile counts (``builder.tiles.inference``).
   beliefs (``builder.tiles.belief``): one move for every hand the opponent
   may hold, the hands split by the move it makes, which is the best reply to
   that policy with its hand hidden; determinized search is its fallback when
-  the belief search cannot finish one turn deep in the time. Its first move
+  the belief search cannot finish one turn deep in the time, and its only
+  search against a random player while 11 or more tiles are in the hands,
+  where that is known beforehand (``BELIEF_TILES``). Its first move
   of a game against a random player, beyond that search in the time, comes
   from an opening book worked out offline (``builder.tiles.opening``).
 """
@@ -59,6 +61,17 @@ LEVELS = ("easy", "normal", "strong")
 
 UNIFORM_TILES = 9
 """Most tiles left in both hands for which Strong searches against a random-player model."""
+
+BELIEF_TILES = 10
+"""Most tiles left in both hands for which Strong tries the belief search against a random player.
+
+With more (its second move of a game) the belief search cannot finish even
+one turn deep in the work bound: it spent two thirds of the work and left the
+determinized search room for one or two opponent hands, and the move picked
+from one hand loses 0.16 points of margin a game on average against the move
+picked from 60 (0.04 from two, nothing from three or more; 16 positions of
+deals 3000-3015). Determinized search alone fits three hands or more there.
+"""
 
 
 class Player(Protocol):
@@ -142,6 +155,7 @@ class SearchPlayer:
     belief: bool = True  # against a modelled opponent, search over beliefs (module belief)
     belief_nodes: int = 200_000
     belief_worlds: int = 400
+    belief_tiles: int = BELIEF_TILES  # against a random player, belief search only up to this
     solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
     searches: dict[tuple[str, str, int], BeliefSearch] = field(default_factory=dict)
     last_depth: int = 0
@@ -248,6 +262,10 @@ class SearchPlayer:
             return None, found
         return max(values, key=lambda m: values[m]), found
 
+    def _belief_fits(self, state: GameState, model: str) -> bool:
+        """Whether the belief search can finish one turn deep here (see ``BELIEF_TILES``)."""
+        return model != "uniform" or sum(map(sum, state.hands)) <= self.belief_tiles
+
     def _unsearched(self, state: GameState, model: str, moves: list[Move]) -> Move | None:
         """The move when no search is called for: the only one, the book's, or greedy's early."""
         if len(moves) == 1:
@@ -275,7 +293,7 @@ class SearchPlayer:
         budget = self.budget
         self.last_exact = False
         self.searched_moves += 1
-        if model and self.belief:
+        if model and self.belief and self._belief_fits(state, model):
             move, known = self._belief_move(state, model, started)
             if move is not None:
                 self.exact_moves += self.last_exact
@@ -334,6 +352,7 @@ def best_reply(policy: str, work: int = 2_000_000, seconds: float = 30.0) -> Sea
         node_limit=work,
         belief_nodes=work,
         belief_worlds=10_000,
+        belief_tiles=99,
         max_worlds=10_000,
         assume=policy,
         book=None,

@@ -71,8 +71,9 @@ class Solver:
     beats when it can, and ``greedy`` one in which that seat plays the greedy
     player's move (``builder.tiles.players.greedy_move``), and ``uniform`` one
     in which that seat picks any legal move at random (its value is the mean
-    of its moves'): models of opponents known to play that way, for the Strong
-    player's opponent modelling. None for all three is the true game.
+    of its moves', in the Chaos round too): models of opponents known to play
+    that way, for the Strong player's opponent modelling. None for all three
+    is the true game.
     """
 
     def __init__(
@@ -237,17 +238,7 @@ class Solver:
         h0, h1, pos, _top, _owner, _n, _diff, mover, chaos, pile = key
         hand = h0 if mover == 0 else h1
         if not chaos and hand and mover == self.uniform:
-            moves = self._moves(key, hand)
-            total = 0.0
-            table = self.table
-            for code in moves:  # _after and the table's exact hits inlined: the hottest loop
-                if code[0] == 2:
-                    total += self._end(key)
-                    continue
-                child = self.step(key, code)
-                got = table.get(child)
-                total += got[0] if got is not None and got[0] == got[1] else self._value(child)
-            result = total / len(moves)
+            result = self._mean(key, hand)
             self.table[key] = (result, result)
             return result
         if not chaos and hand:
@@ -285,9 +276,32 @@ class Solver:
             nh0, nh1 = (drawn, h1) if mover == 0 else (h0, drawn)
             sub = (nh0, nh1, pos, top, owner, n, diff, mover, True, rest)
             # a drawn tile that fits nowhere forfeits the territory: the game ends as it stands
-            v = self._best(sub, drawn) if self._has_move(sub, drawn) else end
+            if not self._has_move(sub, drawn):
+                v = end
+            elif mover == self.uniform:  # the random player plays its drawn tile at random too
+                v = self._mean(sub, drawn)
+            else:
+                v = self._best(sub, drawn)
             expected += c * v
         return expected / total
+
+    def _mean(self, key: Key, hand: int) -> float:
+        """The random-player model's turn: the mean of the values of its legal moves.
+
+        In the Chaos round too: the random player picks any legal move for the
+        tile it drew (``RandomPlayer``), not the one best for it.
+        """
+        moves = self._moves(key, hand)
+        total = 0.0
+        table = self.table
+        for code in moves:  # _after and the table's exact hits inlined: the hottest loop
+            if code[0] == 2:
+                total += self._end(key)
+                continue
+            child = self.step(key, code)
+            got = table.get(child)
+            total += got[0] if got is not None and got[0] == got[1] else self._value(child)
+        return total / len(moves)
 
     def _has_move(self, key: Key, hand: int) -> bool:
         _h0, _h1, pos, top, _o, n, _d, _m, _c, _p = key

@@ -13,7 +13,7 @@ from builder.tiles.belief import BeliefSearch
 from builder.tiles.elements import Counts, counts_of, tiles_of
 from builder.tiles.greedy import greedy_move, strict_greedy_likelihood, uniform_likelihood
 from builder.tiles.inference import World, unseen, worlds
-from builder.tiles.players import SearchPlayer
+from builder.tiles.players import BELIEF_TILES, SearchPlayer, best_reply
 from builder.tiles.solver import Solver
 from builder.tiles.state import (
     GameState,
@@ -248,3 +248,26 @@ def test_the_belief_carried_on_is_the_one_inferred_afresh() -> None:
             else:
                 s = apply(s, greedy_move(s))
         assert checked >= 5
+
+
+def test_strong_skips_the_belief_search_against_a_random_player_on_its_second_move() -> None:
+    """With 11 or more tiles left in the hands, Strong goes straight to determinized search.
+
+    There the belief search cannot finish one turn deep in Strong's work
+    bound (``BELIEF_TILES``); with fewer tiles it still runs, and the
+    benchmark's ceiling, which has far more work per move, always runs it.
+    """
+    s = start(V7, deal_from_seed(V7, 8))
+    s = apply(s, parse_move("o:" + next(k.letter for k in tiles_of(s.hands[0]))))
+    s = apply(s, legal_moves(s)[-1])  # seat 2 opens the next territory: 12 tiles left
+    assert sum(map(sum, s.hands)) == BELIEF_TILES + 2
+    strong = SearchPlayer(assume="uniform", book=None)
+    move = strong.choose(s)
+    assert move in legal_moves(s) and not strong.searches and strong.last_worlds >= 1
+    assert best_reply("uniform").belief_tiles > 2 * 7  # the ceiling always tries it
+    while sum(map(sum, s.hands)) > BELIEF_TILES:
+        s = apply(s, legal_moves(s)[-1])
+    if s.to_move == 1:
+        s = apply(s, legal_moves(s)[-1])
+    strong.choose(s)
+    assert strong.searches

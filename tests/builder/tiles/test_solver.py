@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
+from builder.tiles.elements import NO_TILES, Kind
 from builder.tiles.inference import unseen, worlds
 from builder.tiles.match import Tally, play_game
 from builder.tiles.players import greedy_move, make_player
 from builder.tiles.solver import Solver, TooLarge
-from builder.tiles.state import apply, deal_from_seed, legal_moves, parse_deal, parse_move, start
+from builder.tiles.state import (
+    GameState,
+    Move,
+    Placed,
+    apply,
+    deal_from_seed,
+    legal_moves,
+    parse_deal,
+    parse_move,
+    start,
+)
 from builder.tiles.variants import variant
 
 V7 = variant("v7")
@@ -175,3 +187,108 @@ def test_the_concession_evidence_rate_is_learned_over_a_match() -> None:
     strong.evidence = [40, 20, 0]
     assert strong._concession_rate(2, 1) == pytest.approx(22 / 24)  # about half: little evidence
     assert SearchPlayer(concede_when_able=1.0)._concession_rate(5, 0) == 1.0
+
+
+def _chaos_position(pile: tuple[Kind, ...]) -> GameState:
+    """Chaos round on v7, seat 1 to play its drawn ICE on territory 5, which holds seat 2's STORM.
+
+    Dawn and territory 2 are seat 1's, territories 3 and 4 seat 2's (1 point
+    each: "the first 5 spaces worth 1 each, the sixth worth 2, and the
+    seventh worth 3"); the hands are empty and ``pile`` is what is left.
+    """
+    s = start(V7, deal_from_seed(V7, 0))
+    board = ((),) * 4 + ((Placed(Kind.STORM, Kind.STORM, 1),),) + ((),) * 2
+    return replace(
+        s,
+        hands=((0, 1, 0, 0, 0, 0), NO_TILES),
+        pile=pile,
+        board=board,
+        markers=(0, 0, 1, 1, None, None, None),
+        pos=4,
+        to_move=0,
+        chaos=True,
+    )
+
+
+def _engine_value(state: GameState, random_seat: int) -> float:
+    """Seat 1's margin by the rules engine alone: ``random_seat`` moves at random, the other best.
+
+    The pile's order is chance: after each move the engine draws ``pile[0]``,
+    so every tile kind left is put first in turn, weighed by its count (no
+    player may choose knowing the order).
+    """
+    if state.over:
+        a, b = state.scores()
+        return a - b
+    values = [_after_move(state, m, random_seat) for m in legal_moves(state)]
+    if state.to_move == random_seat:
+        return sum(values) / len(values)
+    return max(values) if state.to_move == 0 else min(values)
+
+
+def _after_move(state: GameState, move: Move, random_seat: int) -> float:
+    """The value after ``move``, averaged over which tile of the pile is drawn next."""
+    pile = state.pile
+    if not pile:
+        return _engine_value(apply(state, move), random_seat)
+    total = 0.0
+    for kind in set(pile):
+        rest = list(pile)
+        rest.remove(kind)
+        drawn_first = replace(state, pile=(kind, *rest))
+        total += pile.count(kind) * _engine_value(apply(drawn_first, move), random_seat)
+    return total / len(pile)
+
+
+def test_the_random_player_model_plays_its_chaos_draws_at_random() -> None:
+    """A random player plays the tile it draws in the Chaos round at random, not at its best.
+
+    Rules: "they each draw one random tile per turn from the remaining (7)
+    tiles"; "FIRE melts ICE freezes WIND blows STORM shocks WATER douses
+    FIRE"; "the player without a possible move forfeits the space they would
+    play on". Seat 1's ICE cannot beat STORM: it opens territory 6 (2 points),
+    conceding territory 5 to seat 2 (margin 2 - 2 - 1 = -1). The pile holds
+    FIRE and WATER, drawn in either order:
+
+    - seat 2 draws FIRE (FIRE melts ICE): beating territory 6 leaves seat 1
+      its WATER to douse the FIRE and take it back (-1 + 2 = +1); opening dusk
+      with FIRE concedes territory 6 (+2) and seat 1's WATER douses it, dusk
+      too (-1 + 2 + 3 = +4). Seat 2 at its best: +1; at random: 2.5.
+    - seat 2 draws WATER: it cannot beat ICE, opens dusk conceding territory 6
+      (+2), and seat 1's FIRE fits nowhere at dusk: forfeited (-1 + 2 - 3 = -2).
+
+    Value for seat 1: (1 - 2) / 2 = -0.5 against the best play, (2.5 - 2) / 2
+    = 0.25 against the random player.
+    """
+    s = _chaos_position((Kind.FIRE, Kind.WATER))
+    assert Solver(V7).solve(s).value == -0.5
+    assert Solver(V7, uniform=1).solve(s).value == 0.25
+    assert _engine_value(s, 1) == 0.25
+    assert _engine_value(s, 2) == -0.5  # no seat plays at random
+
+
+def test_the_random_player_model_agrees_with_the_engine_in_chaos_rounds() -> None:
+    """On every Chaos-round position of a few games, the model's value is the engine's.
+
+    The engine's value (``_engine_value``) draws each tile left in turn,
+    averages the random seat's moves and takes the other's best.
+    Mostly greedy play (it beats whenever it can) uses up the hands before
+    dusk, so the games reach the Chaos round.
+    """
+    rng = random.Random(3)
+    checked = 0
+    for seed in range(30):
+        s = start(V7, deal_from_seed(V7, seed))
+        while not s.over and (not s.chaos or len(s.pile) > 5):
+            s = apply(s, greedy_move(s) if rng.random() < 0.8 else rng.choice(legal_moves(s)))
+        if s.over:
+            continue
+        for seat in (0, 1):
+            want = _engine_value(s, seat)
+            solution = Solver(V7, uniform=seat).solve(s)
+            got = solution.value * (1 if s.to_move == 0 else -1)
+            if s.to_move == seat:  # the root is always searched for the mover's best
+                continue
+            assert got == pytest.approx(want)
+            checked += 1
+    assert checked == 8
