@@ -72,13 +72,13 @@ class SheetFont(TTFont):
             return None
         known = state.assignments  # type: ignore[attr-defined]  # not in the stubs
         try:
-            codes = list(map(known.__getitem__, map(ord, text)))
+            return [(0, bytes(map(known.__getitem__, map(ord, text))))] if text else []
         except KeyError:
             return None
-        if not codes:
-            return []
-        if max(codes) < 256:  # one subset, the usual case
-            return [(0, bytes(codes))]
+        except ValueError:  # a code past the first subset: split by subset below
+            codes = [known.get(c, -1) for c in map(ord, text)]
+            if -1 in codes:  # a later character is new
+                return None
         results: list[tuple[int, bytes]] = []
         current, run = -1, bytearray()
         for n in codes:

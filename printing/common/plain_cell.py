@@ -22,7 +22,7 @@ from typing import Any
 
 from reportlab.lib.enums import TA_CENTER, TA_LEFT, TA_RIGHT
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.platypus import Flowable
 from reportlab.rl_config import _FUZZ
 
@@ -64,13 +64,14 @@ def break_lines(
     ``None`` when a word is wider than the line: reportlab then splits the word by
     characters, which only the ``Paragraph`` does.
     """
-    space = stringWidth(" ", font, size)
+    measure = getFont(font).stringWidth  # ``stringWidth(text, font, size)``, looked up once
+    space = measure(" ", size)
     shrink = shrinkage * space
     lines: list[tuple[float, str]] = []
     line: list[str] = []
     current = -space
     for word in words:
-        word_width = stringWidth(word, font, size)
+        word_width = measure(word, size)
         if word_width > width:
             return None
         wider = current + space + word_width

@@ -23,13 +23,16 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any
 
+from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 from reportlab.platypus.paraparser import ParaParser
+from reportlab.rl_config import paraFontSizeHeightOffset
 
 from printing.common.quick_markup import quick_runs
 from printing.common.rich_lines import break_runs, runs_fit
+from printing.common.text_grid import draw_text_lines, set_fill, sheet_face
 
 # C0/C1 controls other than newline and tab, lone surrogates (from a bad JSON
 # escape) and non-characters: none prints, and surrogates break PDF encoding.
@@ -154,6 +157,51 @@ class SheetParagraph(Paragraph):
             if lines is not None:
                 return lines
         return super().breakLines(width)
+
+    def draw(self) -> None:
+        # A left-aligned paragraph of one run (most on a sheet: names, labels, headings)
+        # is written straight onto the page, the same operators reportlab's drawPara
+        # writes for it without its text object and per-line calls (issue 29).
+        if not self._draw_plain():
+            super().draw()
+
+    def _draw_plain(self) -> bool:
+        """Draw the lines as ``drawPara`` does for one run, left-aligned, with no indent,
+        bullet, border, background, link, underline or stretched line; False, drawing
+        nothing, for any other paragraph."""
+        lines_of = self.blPara
+        style = self.style
+        if (
+            lines_of.kind != 0
+            or not lines_of.lines
+            or self.bulletText
+            or style.alignment != TA_LEFT
+            or style.leftIndent
+            or style.firstLineIndent
+            or any(getattr(self, "_offsets", ()))
+            or style.backColor
+            or (style.borderColor and style.borderWidth)
+            or style.wordWrap
+            or getattr(self, "autoLeading", getattr(style, "autoLeading", ""))
+            or lines_of.us_lines
+            or lines_of.link
+            or any(spare <= -1e-8 for spare, _ in lines_of.lines)
+        ):
+            return False
+        font = sheet_face(lines_of.fontName)
+        if font is None:
+            return False
+        if paraFontSizeHeightOffset:
+            top = self.height - lines_of.fontSize
+        else:
+            top = self.height - getattr(lines_of, "ascent", lines_of.fontSize)
+        canv = self.canv
+        canv.saveState()
+        set_fill(canv, lines_of.textColor)
+        texts = [" ".join(words) for _, words in lines_of.lines]
+        draw_text_lines(canv, 0, top, font, lines_of.fontSize, style.leading, texts)
+        canv.restoreState()
+        return True
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         done = self._wrapped

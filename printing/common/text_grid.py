@@ -333,7 +333,10 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
         run = runs[key] = _text_run(canv, name, size, leading, text)
     if share:
         x -= share * stringWidth(text, name, size)
-    canv._code.append(f"BT 1 0 0 1 {fp(x)} {fp(y)} Tm {run} T* ET")
+    numbers = _NUMBERS  # ``fp`` inlined: called twice for every string drawn
+    at_x = numbers.get(x) or fp(x)
+    at_y = numbers.get(y) or fp(y)
+    canv._code.append(f"BT 1 0 0 1 {at_x} {at_y} Tm {run} T* ET")
 
 
 _TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
@@ -411,6 +414,179 @@ def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> s
     return " ".join(parts)
 
 
+def sheet_face(name: str) -> SheetFont | None:
+    """The sheet TrueType face registered as ``name`` when ``draw_text_lines`` covers it
+    (it does not shape text), else ``None``."""
+    font = getFont(name)
+    if not isinstance(font, SheetFont) or font.shapable:
+        return None
+    return font
+
+
+def draw_text_lines(
+    canv: Any,
+    x: float,
+    y: float,
+    font: SheetFont,
+    size: float,
+    leading: float,
+    texts: Sequence[str],
+) -> None:
+    """Write the text object reportlab's ``Paragraph`` writes for a left-aligned paragraph of
+    one run in ``font`` (from ``sheet_face``): its origin at (``x``, ``y``), each line shown
+    then moved down a leading (``T*``), the subset named only where it changes."""
+    doc, escape = canv._doc, canv._escape
+    face = f"{fp(size)} Tf {fp(leading)} TL"
+    code = [f"BT 1 0 0 1 {fp(x)} {fp(y)} Tm"]
+    current = -1
+    for text in texts:
+        parts: list[str] = []
+        for subset, piece in font.splitString(text, doc):
+            if subset != current:
+                parts.append(f"{font.getSubsetInternalName(subset, doc)} {face}")
+                current = subset
+            parts.append(f"({escape(piece)}) Tj")
+        code.append(f"{' '.join(parts)} T*")
+    code.append("ET")
+    canv._code.append(" ".join(code))
+
+
 def column_fonts(count: int, base: CellFont, overrides: Mapping[int, CellFont]) -> list[CellFont]:
     """``count`` columns' faces: ``base`` except where ``overrides`` names the column."""
     return [overrides.get(c, base) for c in range(count)]
+
+
+class PlainGrid(TextGrid):
+    """A ``TextGrid`` for tables that only place things side by side (``plain_table``):
+    no header, rules or fills, printing what reportlab's ``Table`` prints for them.
+
+    Two things such a ``Table`` writes that a house grid does not: its one cell face
+    (fill colour and font) before the first cell, whatever that cell holds, and an
+    empty saved state where its rules would be drawn. Measuring, splitting and the
+    cells themselves are ``TextGrid``'s; a split inside a row goes to ``fallback``.
+    """
+
+    def draw(self) -> None:
+        heights = self._measure()
+        canv = self.canv
+        canv.saveState()
+        font = self.fonts[1][0]
+        canv.setFillColor(font[3])  # as Table's first cell sets its face
+        canv.setFont(font[0], font[1], font[2])
+        anchors = self._anchors()
+        text_pad = self.look.top
+        row_top = self.height
+        for i, row in enumerate(self.rows):
+            fonts = self.fonts[1]
+            for j, cell in enumerate(row):
+                x, _, at, share = anchors[j]
+                if isinstance(cell, (Flowable, list, tuple)):
+                    self._draw_flowables(i, j, cell, x, row_top)
+                    continue
+                size, leading = fonts[j][1], fonts[j][2]
+                y = row_top - text_pad - size
+                for line in ("" if cell is None else str(cell)).split("\n"):
+                    draw_string(canv, at, y, line, share)
+                    y -= leading
+            row_top -= heights[i]
+        canv.saveState()  # Table's rules: none, in a state of their own
+        canv.restoreState()
+        canv.restoreState()
+
+
+class ShadedRow(TextGrid):
+    """One row of flowable cells on a fill, as ``grid`` prints it with a ``BACKGROUND``
+    over the whole table and no header, banding or rules (a Gift's name and cost bar):
+    the same PDF bytes as that reportlab ``Table``, without its per-cell styles.
+
+    It measures and draws with the ``Table``'s own sums, in its order (row positions
+    from the bottom up, each cell's height from its flowables' heights and spaces); any
+    split goes to ``fallback``, the ``Table`` itself.
+    """
+
+    def __init__(
+        self,
+        cells: Sequence[Sequence[Flowable]],
+        widths: Sequence[float],
+        *,
+        look: GridLook,
+        face: CellFont,
+        fill: Color,
+        fallback: Callable[[list[list[Any]]], Table],
+    ) -> None:
+        super().__init__(
+            [list(cells)],
+            widths,
+            header=0,
+            look=look,
+            fonts=([], [face] * len(widths)),
+            aligns=["LEFT"] * len(widths),
+            row_height=None,
+            fallback=fallback,
+        )
+        self.fill = fill
+
+    def _measure(self) -> list[float]:
+        if self._heights is not None:
+            return self._heights
+        look = self.look
+        canv: Any = getattr(self, "canv", None)
+        tallest = 0.0
+        for j, cell in enumerate(self.rows[0]):
+            items = list(cell)
+            room = self.widths[j] - look.left - look.right
+            room_height = 72000 - look.top - look.bottom
+            height = 0.0
+            first: float | None = None
+            after = 0.0
+            for v in items:  # Table._listCellGeom
+                _, h = v.wrapOn(canv, room, room_height)
+                before, after = v.getSpaceBefore(), v.getSpaceAfter()
+                height += h + after + before
+                if first is None:
+                    first = before
+            if items:
+                height = height - (first or 0.0) - after
+            height += look.bottom + look.top
+            tallest = max(tallest, height)
+        self._heights = [tallest]
+        self.height = 0.0 + (tallest - 0)  # Table's row positions, bottom up
+        return self._heights
+
+    def split(self, availWidth: float, availHeight: float) -> list[Flowable]:
+        if self._measure()[0] <= availHeight:
+            return [self]
+        table = self.fallback(self.rows)
+        canv: Any = getattr(self, "canv", None)
+        table.wrapOn(canv, availWidth, availHeight)
+        return list(table.split(availWidth, availHeight))
+
+    def draw(self) -> None:
+        height = self._measure()[0]
+        canv, look = self.canv, self.look
+        canv.saveState()
+        right = 0.0
+        for w in self.widths:
+            right = right + w
+        canv.setFillColor(self.fill)  # Table's BACKGROUND over every cell
+        canv.rect(0, self.height, right - 0, 0 - self.height, stroke=0, fill=1)
+        face = self.fonts[1][0]
+        canv.setFillColor(face[3])  # the first cell's face, as Table sets it
+        canv.setFont(face[0], face[1], face[2])
+        x = 0.0
+        for j, cell in enumerate(self.rows[0]):
+            items = list(cell)
+            room = self.widths[j] - look.left - look.right
+            sizes = [v.wrapOn(canv, room, height - look.top - look.bottom) for v in items]
+            y = 0 + height - look.top
+            if items:
+                y += items[0].getSpaceBefore()
+            for v, (_, h) in zip(items, sizes, strict=True):
+                y -= v.getSpaceBefore()
+                y -= h
+                v.drawOn(canv, x + look.left, y)
+                y -= v.getSpaceAfter()
+            x += self.widths[j]
+        canv.saveState()  # Table's rules: none, in a state of their own
+        canv.restoreState()
+        canv.restoreState()

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, Spacer
 
-from printing.common.flowables import grid
+from printing.common.flowables import shaded_row
 from printing.common.sections import labelled, section_heading
 from printing.common.styles import SHADE, Styles
 from printing.common.text import Markup, join, literal, markup, para
@@ -25,13 +25,10 @@ def gift_flowables(gift: GiftView, width: float, s: Styles) -> list[Flowable]:
     title: list[Flowable] = [para(gift.name or "Unnamed Gift", s.gift_name)]
     if gift.tagline:
         title.append(para(gift.tagline, s.italic))
-    bar = grid(
-        [[title, para(markup("<b>Cost {c}</b>", c=gift.cost), s.cell_right)]],
+    bar = shaded_row(
+        [title, [para(markup("<b>Cost {c}</b>", c=gift.cost), s.cell_right)]],
         [width * 0.8, width * 0.2],
-        header=False,
-        zebra=False,
-        extra=[("BACKGROUND", (0, 0), (-1, -1), SHADE)],
-        lines=False,
+        SHADE,
     )
     out: list[Flowable] = [bar, Spacer(1, 2)]
     out.append(para(gift_classification(gift), s.body))

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from reportlab.platypus import Flowable, Spacer, Table
 
-from printing.common.flowables import grid
+from printing.common.flowables import grid, plain_table, shaded_row
 from printing.common.layout import build, frame_width, make_document
 from printing.common.long_tables import TableParts
 from printing.common.sections import sheet_styles
+from printing.common.styles import SHADE
 from printing.common.text import para
-from printing.common.text_grid import TextGrid
+from printing.common.text_grid import PlainGrid, TextGrid
 from tests.printing.common.pdfread import read_pdf, squash
 
 SAME_LOOK = [("VALIGN", (0, 0), (-1, -1), "TOP")]
@@ -74,3 +76,89 @@ def test_a_row_taller_than_a_page_splits_inside_the_row_as_the_table_does() -> N
     lean, table = _both(lambda: _rows(12, long_row=4), 300.0)
     assert lean == table
     assert lean[0] >= 3
+
+
+def _pdf_bytes(story_of: list[Flowable]) -> bytes:
+    buffer = io.BytesIO()
+    build(make_document(buffer, "letter", title="t", subject="s"), story_of)
+    return buffer.getvalue()
+
+
+def _side_by_side(lead: float, *, plain: bool) -> list[Flowable]:
+    """Grids, paragraphs and plain words side by side in one-row and several-row
+    placement tables, after a spacer that moves where the page ends fall."""
+    width = frame_width("letter")
+    s = sheet_styles()
+    third = (width - 20) / 3
+    extra = [] if plain else [("VALIGN", (0, 0), (-1, -1), "TOP")]  # changes nothing
+    story: list[Flowable] = [Spacer(1, lead)]
+    for n in range(14):
+        left = grid(_rows(n % 5 + 1), [third * 0.2, third * 0.6, third * 0.2])
+        right = [para(f"Notes {n}: " + "lantern glass " * (n * 3), s.body), Spacer(1, 4)]
+        story.append(
+            plain_table(
+                [[left, "", right, "", f"plain {n}\nsecond line"]],
+                [third, 10, third, 10, third],
+                extra,
+            )
+        )
+        story.append(
+            plain_table([["a", "b"], [para("c " * n, s.cell), "d"]], [width / 2] * 2, extra)
+        )
+    return story
+
+
+@pytest.mark.parametrize("lead", [0.0, 300.0, 610.0])
+def test_a_placement_table_prints_byte_for_byte_as_reportlabs(
+    lead: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``plain_table`` without commands of its own is a ``PlainGrid``; the PDF it prints,
+    page ends included, is the one reportlab's ``Table`` prints for the same rows."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    width = frame_width("letter")
+    assert isinstance(plain_table([["a", "b"]], [width / 2] * 2), PlainGrid)
+    assert isinstance(plain_table([["a", "b"]], [width / 2] * 2, SAME_LOOK), Table)
+    mine = _pdf_bytes(_side_by_side(lead, plain=True))
+    theirs = _pdf_bytes(_side_by_side(lead, plain=False))
+    assert mine.count(b"/Type /Page\n") >= 3 or mine.count(b"/Type /Page ") >= 3
+    assert mine == theirs
+
+
+def _bars(lead: float, *, lean: bool) -> list[Flowable]:
+    """Name-and-cost bars of one to many lines (one taller than a page, which splits)."""
+    width = frame_width("letter")
+    s = sheet_styles()
+    story: list[Flowable] = [Spacer(1, lead)]
+    for n in range(16):
+        words = "lantern glass harbor " * (n * 4 + (400 if n == 9 else 0))
+        title = [para(f"Gift {n}", s.gift_name), para(words, s.italic)]
+        cells = [title, [para(f"<b>Cost {n}</b>", s.cell_right)]]
+        widths = [width * 0.8, width * 0.2]
+        if lean:
+            story.append(shaded_row(cells, widths, SHADE))
+        else:
+            story.append(
+                grid(
+                    [cells],
+                    widths,
+                    header=False,
+                    zebra=False,
+                    lines=False,
+                    extra=[("BACKGROUND", (0, 0), (-1, -1), SHADE)],
+                )
+            )
+        story.append(Spacer(1, 6))
+    return story
+
+
+@pytest.mark.parametrize("lead", [0.0, 350.0])
+def test_a_shaded_row_prints_byte_for_byte_as_reportlabs(
+    lead: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A Gift's bar as a ``ShadedRow`` prints the PDF reportlab's ``Table`` prints for it
+    (a ``BACKGROUND`` over the row, no rules), a bar split across pages included."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    mine = _pdf_bytes(_bars(lead, lean=True))
+    theirs = _pdf_bytes(_bars(lead, lean=False))
+    assert mine.count(b"/Type /Page\n") >= 4
+    assert mine == theirs
