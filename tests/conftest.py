@@ -50,14 +50,23 @@ def _isolated_user_dirs(
     tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
 ) -> Iterator[None]:
     """Point the library, settings and data folders at a fresh temporary folder."""
-    home = tmp_path_factory.mktemp("home")
+    isolate_user_dirs(monkeypatch, tmp_path_factory.mktemp("home"))
+    yield
+
+
+def isolate_user_dirs(monkeypatch: pytest.MonkeyPatch, home: Path) -> None:
+    """Point the library, settings, data and log folders into ``home``.
+
+    Every test gets this (``_isolated_user_dirs``); a module-scoped fixture that runs the
+    CLI once for several tests calls it inside ``pytest.MonkeyPatch.context()``, since it
+    is set up before any test's own isolation.
+    """
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.setenv("HARBINGER_SETTINGS_DIR", str(home / "settings"))
     monkeypatch.setenv("HARBINGER_DB", str(home / "library.sqlite3"))
     monkeypatch.setenv("HARBINGER_LOG_DIR", str(home / "logs"))
-    yield
 
 
 @pytest.fixture(scope="session")

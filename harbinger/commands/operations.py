@@ -18,11 +18,14 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import enum
+import functools
 import json
 import sys
 import types
 import typing
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from harbinger.app.common import InputError, Operation, Plan, Refused, commit
@@ -45,6 +48,7 @@ def _flag(f: dataclasses.Field[Any]) -> str:
     return _meta(f).get("flag") or "--" + f.name.replace("_", "-")
 
 
+@functools.cache
 def _hints(inputs: type) -> dict[str, Any]:
     return typing.get_type_hints(inputs)
 
@@ -78,6 +82,8 @@ def add_declared(
 ) -> argparse.ArgumentParser:
     """A subcommand ``NAME ID`` whose flags are the fields of ``inputs`` (no runner set)."""
     parser = actions.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
+    if isinstance(parser, _Skipped):
+        return typing.cast(argparse.ArgumentParser, parser)
     parser.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
     hints = _hints(inputs)
     for f in dataclasses.fields(inputs):
@@ -371,7 +377,17 @@ def add_game_command(
         help=help,
         description=help[:1].upper() + help[1:] + "." if description is None else description,
     )
-    actions = parser.add_subparsers(dest=f"{command}_action", metavar=metavar)
+    wanted = _WANTED.get()
+    if wanted is not None and subparsers.dest == "command":  # a game's own command
+        actions = parser.add_subparsers(
+            dest=f"{command}_action", metavar=metavar, action=_OneAction
+        )
+        assert isinstance(actions, _OneAction)
+        if command == wanted.command:
+            actions.wanted = wanted
+            wanted.grouped = True
+    else:
+        actions = parser.add_subparsers(dest=f"{command}_action", metavar=metavar)
     message = f"choose an action (see harbinger {command} --help)" if missing is None else missing
 
     def run_missing(_args: argparse.Namespace) -> int:
@@ -402,3 +418,61 @@ def register_game(
     )
     add_operations(actions, operations, noun)
     return actions
+
+
+# --------------------------------------------------------------------------- one action's parser
+
+
+@dataclasses.dataclass
+class WantedAction:
+    """The action a run names (``harbinger COMMAND ACTION ...``) while its parser is built;
+    ``grouped`` and ``found`` say whether COMMAND's actions were made and ACTION among them."""
+
+    command: str
+    action: str
+    grouped: bool = False
+    found: bool = False
+
+
+_WANTED: ContextVar[WantedAction | None] = ContextVar("harbinger_wanted_action", default=None)
+
+
+@contextmanager
+def only_action(command: str, action: str) -> Iterator[WantedAction]:
+    """Inside: a game command's group of actions (:func:`add_game_command`) builds only the
+    parser of ``action`` for ``command``, and none for the other games' commands.
+
+    The Contract's ``contractor`` has some 50 actions, each parser with its flags; building
+    them all cost about 45 ms of CPU on every ``contractor`` or ``db`` run, which needs one.
+    When ``action`` is none of ``command``'s (a typo), ``found`` stays False: the caller
+    builds the whole parser so the refusal lists every action.
+    """
+    wanted = WantedAction(command, action)
+    token = _WANTED.set(wanted)
+    try:
+        yield wanted
+    finally:
+        _WANTED.reset(token)
+
+
+class _Skipped:
+    """An action's parser that is not built: every call on it is ignored."""
+
+    def __getattr__(self, _name: str) -> Callable[..., _Skipped]:
+        return self._ignore
+
+    def _ignore(self, *_args: Any, **_kwargs: Any) -> _Skipped:
+        return self
+
+
+class _OneAction(argparse._SubParsersAction):
+    """A game command's actions that build the parser of the wanted one only."""
+
+    wanted: WantedAction | None = None
+
+    def add_parser(self, name: str, **kwargs: Any) -> Any:
+        wanted = self.wanted
+        if wanted is None or name != wanted.action:
+            return _Skipped()
+        wanted.found = True
+        return super().add_parser(name, **kwargs)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import subprocess
 import sys
@@ -10,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from harbinger.cli import main
+from tests.conftest import isolate_user_dirs
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -37,8 +40,22 @@ def _draft(tmp_path: Path, **fields) -> Path:
 # ---------------------------------------------------------------- catalog list
 
 
-def test_catalog_list_json_has_everything_a_builder_needs(capsys) -> None:
-    code, out, err = _run(capsys, "catalog", "list", "--json")
+@pytest.fixture(scope="module")
+def catalog_list(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, str, str]:
+    """``harbinger catalog list --json`` run once for the tests that only read its output:
+    its exit code, stdout and stderr (the whole catalog, 1.8 MB: 0.5 s of CPU a run)."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        isolate_user_dirs(monkeypatch, tmp_path_factory.mktemp("catalog-home"))
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["catalog", "list", "--json"])
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_catalog_list_json_has_everything_a_builder_needs(
+    catalog_list: tuple[int, str, str],
+) -> None:
+    code, out, err = catalog_list
     assert code == 0 and err == ""
     doc = json.loads(out)
     assert [t["id"] for t in doc["gift_types"]] == [
@@ -234,9 +251,11 @@ def test_gift_commands_never_load_qt(tmp_path: Path) -> None:
     assert out.stdout.strip() == ""
 
 
-def test_catalog_list_json_shows_instances_and_detail_limits(capsys) -> None:
+def test_catalog_list_json_shows_instances_and_detail_limits(
+    catalog_list: tuple[int, str, str],
+) -> None:
     """Issue 15: how several instances' details join, and the detail length limit."""
-    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    code, out, _ = catalog_list
     assert code == 0
     injure = next(e for e in json.loads(out)["effects"] if e["id"] == "injure")
     mods = {m["id"]: m for m in injure["enhancements"] + injure["drawbacks"]}
@@ -263,16 +282,18 @@ def test_gift_evaluate_reads_version_2_details(tmp_path: Path, capsys) -> None:
     assert [w["where"] for w in cleaned] == ["enhancements[0].details[1]"]
 
 
-def test_catalog_list_json_shows_group_status_thresholds(capsys) -> None:
-    code, out, _ = _run(capsys, "catalog", "list", "--json")
+def test_catalog_list_json_shows_group_status_thresholds(
+    catalog_list: tuple[int, str, str],
+) -> None:
+    code, out, _ = catalog_list
     assert code == 0
     injure = next(e for e in json.loads(out)["effects"] if e["id"] == "injure")
     trigger = next(g for g in injure["groups"] if g["id"] == "trigger")
     assert (trigger["status_over"], trigger["status"]) == (0, "Newbie")
 
 
-def test_catalog_list_json_shows_player_choices(capsys) -> None:
-    code, out, _ = _run(capsys, "catalog", "list", "--json")
+def test_catalog_list_json_shows_player_choices(catalog_list: tuple[int, str, str]) -> None:
+    code, out, _ = catalog_list
     assert code == 0
     afflict = next(e for e in json.loads(out)["effects"] if e["id"] == "afflict")
     (roll,) = afflict["choices"]
@@ -293,9 +314,9 @@ def test_gift_evaluate_shows_the_chosen_roll(tmp_path: Path, capsys) -> None:
     assert "Roll Dexterity + Athletics at Difficulty 6" in json.loads(out)["system_text"]
 
 
-def test_catalog_list_json_shows_dice_bonuses(capsys) -> None:
+def test_catalog_list_json_shows_dice_bonuses(catalog_list: tuple[int, str, str]) -> None:
     """Issue 15, item 5: the catalog's Attribute bonuses are listed with their entries."""
-    code, out, _ = _run(capsys, "catalog", "list", "--json")
+    code, out, _ = catalog_list
     assert code == 0
     effects = {e["id"]: e for e in json.loads(out)["effects"]}
     growth = next(p for p in effects["alter_size"]["parameters"] if p["id"] == "growth")

@@ -8,12 +8,14 @@ help and a mistyped command name still see every command.
 from __future__ import annotations
 
 import argparse
+import functools
 
 import pytest
 
 from harbinger.cli import (
     COMMANDS,
     _global_options,
+    _named_action,
     _named_command,
     _plain_launch,
     build_parser,
@@ -142,3 +144,73 @@ def test_a_plain_launch_is_read_as_the_pre_parse_reads_it(argv: list[str]) -> No
 )
 def test_anything_else_is_left_to_argparse(argv: list[str]) -> None:
     assert _plain_launch(argv) is None
+
+
+@functools.cache
+def _full_parser() -> argparse.ArgumentParser:
+    """The parser of every command, built once for the tests that only read it."""
+    return build_parser()
+
+
+def _actions_of(command: str) -> list[str]:
+    return sorted(_subparsers(_subparsers(_full_parser())[command]))
+
+
+GAME_ACTIONS = [
+    (command, action)
+    for command in ("contractor", "covenant", "tmc", "coven", "db")
+    for action in _actions_of(command)
+]
+
+
+@pytest.mark.parametrize(("command", "action"), GAME_ACTIONS)
+def test_a_one_action_parser_reads_its_action_as_the_full_one_does(
+    command: str, action: str
+) -> None:
+    """``harbinger contractor gift …`` builds the ``gift`` parser only; it, and every parser
+    under it (``contractor weapon add``), reads exactly as in the full parser."""
+    full = _helps(_subparsers(_subparsers(_full_parser())[command])[action], action)
+    only = _subparsers(_subparsers(build_parser(command, action))[command])
+    assert action in only
+    assert _helps(only[action], action) == full
+
+
+def test_a_one_action_parser_builds_no_other_action() -> None:
+    only = _subparsers(_subparsers(build_parser("contractor", "gift"))["contractor"])
+    assert list(only) == ["gift"]
+
+
+def test_a_mistyped_action_is_answered_with_every_action(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["contractor", "recrd-contract", "mara"])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "invalid choice: 'recrd-contract'" in err
+    for action in _actions_of("contractor"):
+        assert f"'{action}'" in err
+
+
+def test_an_action_s_help_is_its_full_help(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["contractor", "gift", "--help"])
+    assert exit_.value.code == 0
+    full = _subparsers(_subparsers(_full_parser())["contractor"])["gift"].format_help()
+    assert capsys.readouterr().out == full
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["contractor", "gift", "mara"], "gift"),
+        (["--db", "x.sqlite3", "db", "list"], "list"),
+        (["contractor", "--help"], None),
+        (["contractor"], None),
+        (["shet", "audit"], None),
+    ],
+)
+def test_the_named_action_is_the_word_after_the_command(
+    argv: list[str], expected: str | None
+) -> None:
+    assert _named_action(argv) == expected

@@ -15,6 +15,7 @@ from harbinger.cli import main
 from printing import systems
 from printing.systems import SystemPrinter
 from resources import resource_path
+from tests.conftest import isolate_user_dirs
 from tests.printing.pawn import pawn_document, pawn_sheet, pawn_system
 
 __all__ = ["pawn_system"]  # the fixture, used by name
@@ -45,15 +46,27 @@ def test_sheet_pdf_prints_the_example_on_a4(
         assert gift.draft.name in text
 
 
-def test_cards_blank_and_a_folder(tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def examples_printed(tmp_path_factory: pytest.TempPathFactory) -> tuple[int, Path]:
+    """``harbinger sheet pdf`` of the shipped examples folder, run once for the two tests
+    that read what it wrote (six sheets of every game: the dearest print of this module):
+    its exit code and the folder. Isolated as each test is (``isolate_user_dirs``)."""
+    with pytest.MonkeyPatch.context() as monkeypatch:
+        isolate_user_dirs(monkeypatch, tmp_path_factory.mktemp("examples-home"))
+        folder = tmp_path_factory.mktemp("examples-printed") / "all"
+        code = main(["sheet", "pdf", str(resource_path("examples")), "-o", str(folder)])
+    return code, folder
+
+
+def test_cards_blank_and_a_folder(tmp_path: Path, examples_printed: tuple[int, Path]) -> None:
     cards = tmp_path / "cards.pdf"
     assert main(["sheet", "pdf", str(INES), "--cards", "-o", str(cards)]) == 0
     assert "Ember Lance" in _text(cards)
     blank = tmp_path / "blank.pdf"
     assert main(["sheet", "pdf", "--blank", "-o", str(blank)]) == 0
     assert len(PdfReader(blank).pages) >= 2
-    folder = tmp_path / "all"
-    assert main(["sheet", "pdf", str(resource_path("examples")), "-o", str(folder)]) == 0
+    code, folder = examples_printed
+    assert code == 0
     names = sorted(p.name for p in folder.glob("*.pdf"))
     assert {"Ines Varga.pdf", "Orrin Vale.pdf", "Wren Halloway.pdf"} <= set(names)
 
@@ -90,10 +103,10 @@ def test_a_covenant_file_prints_its_own_sheet(tmp_path: Path) -> None:
 
 
 def test_a_folder_of_both_games_prints_one_file_each_named_after_the_character(
-    tmp_path: Path,
+    examples_printed: tuple[int, Path],
 ) -> None:
-    folder = tmp_path / "all"
-    assert main(["sheet", "pdf", str(resource_path("examples")), "-o", str(folder)]) == 0
+    code, folder = examples_printed
+    assert code == 0
     assert sorted(p.name for p in folder.glob("*.pdf")) == [
         "Ines Okafor-Vell.pdf",
         "Ines Varga.pdf",

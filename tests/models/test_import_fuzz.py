@@ -25,6 +25,10 @@ from models.library import Library, OnConflict
 from resources import resource_path
 from tests.hypothesis_profiles import examples
 
+# Fuzzing is for CI (issue 30: "golden, fuzz and long property tests marked slow"): about 5 s
+# of CPU even with the dev profile's tenth of the examples; CI runs it with every example.
+pytestmark = pytest.mark.slow
+
 EXAMPLES = [p.read_bytes() for p in sorted(resource_path("examples").glob("*.json"))]
 FUZZ = settings(
     max_examples=examples(400),

@@ -101,7 +101,12 @@ def test_greedy_beats_when_it_can_else_opens_with_its_least_useful_tile() -> Non
     assert str(greedy_move(s)) == "o:F"
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "easy", "normal", "strong"])
+@pytest.mark.parametrize(
+    "level",
+    # Strong spends up to its move-time budget on every move: two games cost about 3 s of CPU
+    # (23 s under load in the quick loop), so the quick loop leaves it to CI.
+    ["random", "greedy", "easy", "normal", pytest.param("strong", marks=pytest.mark.slow)],
+)
 def test_every_level_finishes_games_legally(level: str) -> None:
     player = make_player(level, 1)
     other = make_player("greedy")
