@@ -43,7 +43,6 @@ from sqlalchemy import (
     Column,
     DateTime,
     ForeignKey,
-    Index,
     Integer,
     MetaData,
     String,
@@ -51,7 +50,6 @@ from sqlalchemy import (
     UniqueConstraint,
     event,
     false,
-    text,
 )
 from sqlmodel import Field, SQLModel
 
@@ -243,26 +241,9 @@ class LedgerRow(LibraryTable, table=True):
     __table_args__ = (
         # reading, deleting and taking back a contractor's ledger, a Gift's history; no
         # index on contractor_id, (contractor_id, type) or (contractor_id, gift_id) besides
-        # (revision 0017_ledger_index_trim: each ledger row inserted writes every index)
+        # (revision 0017_ledger_index_trim: each ledger row inserted writes every index),
+        # nor the old roster counts' three (revision 0019_roster_index_drop)
         UniqueConstraint("contractor_id", "seq"),
-        # the roster's two questions (migration 0007_roster_indexes)
-        Index("ix_ledger_entry_victories", "contractor_id", "type", "outcome"),
-        Index(
-            "ix_ledger_entry_deaths",
-            "contractor_id",
-            "seq",
-            sqlite_where=text("death IS NOT NULL"),
-            postgresql_where=text("death IS NOT NULL"),
-        ),
-        # is an entry corrected later? (migration 0009_ledger_corrections)
-        Index(
-            "ix_ledger_entry_corrects",
-            "contractor_id",
-            "corrects",
-            "seq",
-            sqlite_where=text("corrects IS NOT NULL"),
-            postgresql_where=text("corrects IS NOT NULL"),
-        ),
     )
 
     id: int | None = Field(default=None, primary_key=True)

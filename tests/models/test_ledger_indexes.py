@@ -1,17 +1,16 @@
-"""The ledger keeps only the indexes its queries use (revision 0017, issue 29).
+"""The ledger keeps only the indexes its queries use (revisions 0017 and 0019, issue 29).
 
 Every ledger row an import inserts is written into each index of
 ``ledger_entry``, so an index no query needs is import time spent for
 nothing. Revision 0017 drops three; these tests hold that each remaining
 ledger query still finds its rows through an index (SQLite's ``EXPLAIN QUERY
-PLAN`` says ``SEARCH … USING INDEX``, never ``SCAN``), that the three are gone
-after an upgrade and that a downgrade makes them again.
+PLAN`` says ``SEARCH … USING INDEX``, never ``SCAN``), that the dropped ones
+are gone after an upgrade and that a downgrade makes them again.
 
 The roster's counts are no longer a query: every write works them out with
 builder's rule from the ledger it writes (``models.mapping.roster_count_fields``).
-The victories, deaths and corrections indexes stay in the schema (revision
-0015 fills the counts of an older library through them); no query of the app
-reads them any more, so a later revision may drop them.
+Revision 0019 drops the victories, deaths and corrections indexes the old
+roster query read (revision 0015 fills an older library's counts before it).
 """
 
 from __future__ import annotations
@@ -44,12 +43,13 @@ DROPPED = {
     "ix_ledger_entry_contractor_type",
     "ix_ledger_entry_contractor_gift",
 }
-KEPT = {
-    "sqlite_autoindex_ledger_entry_1",  # the unique (contractor_id, seq) constraint
+ROSTER_DROPPED = {
     "ix_ledger_entry_victories",
     "ix_ledger_entry_deaths",
     "ix_ledger_entry_corrects",
 }
+"""What revision 0019 drops: the old roster query's indexes."""
+KEPT = {"sqlite_autoindex_ledger_entry_1"}  # the unique (contractor_id, seq) constraint
 
 
 def ledger_queries(contractor_id: str, gift_id: str) -> dict[str, Any]:
@@ -102,7 +102,7 @@ def test_every_ledger_query_searches_an_index(filled: tuple[Path, str, str]) -> 
             for step in ledger_steps:
                 assert step.startswith("SEARCH ledger_entry"), (what, step)
                 assert " USING INDEX " in step or " USING COVERING INDEX " in step, (what, step)
-                assert not any(name in step for name in DROPPED), (what, step)
+                assert not any(name in step for name in DROPPED | ROSTER_DROPPED), (what, step)
 
 
 def test_a_new_library_has_only_the_kept_indexes(filled: tuple[Path, str, str]) -> None:
@@ -130,7 +130,7 @@ def test_upgrade_drops_the_three_and_downgrade_makes_them_again(
         rows_before = db.execute("SELECT count(*) FROM ledger_entry").fetchone()[0]
 
     _downgrade(path, "0016_loose_end_threats")
-    assert _indexes(path) == KEPT | DROPPED
+    assert _indexes(path) == KEPT | DROPPED | ROSTER_DROPPED
 
     engine = create_library_engine(sqlite_url(path))
     try:
@@ -142,6 +142,23 @@ def test_upgrade_drops_the_three_and_downgrade_makes_them_again(
         assert db.execute("SELECT count(*) FROM ledger_entry").fetchone()[0] == rows_before
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     with Library.open(path) as library:  # the library reads as before
+        assert library.load(contractor_id).id == contractor_id
+        assert library.migration is None
+
+
+def test_0019_drops_the_roster_indexes_and_its_downgrade_makes_them_again(
+    filled: tuple[Path, str, str],
+) -> None:
+    path, contractor_id, _ = filled
+    _downgrade(path, "0018_due_threats")
+    assert _indexes(path) == KEPT | ROSTER_DROPPED
+    engine = create_library_engine(sqlite_url(path))
+    try:
+        upgrade(engine)
+    finally:
+        engine.dispose()
+    assert _indexes(path) == KEPT
+    with Library.open(path) as library:
         assert library.load(contractor_id).id == contractor_id
         assert library.migration is None
 

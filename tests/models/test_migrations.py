@@ -161,6 +161,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0016_loose_end_threats",
         "0017_ledger_index_trim",
         "0018_due_threats",
+        "0019_roster_index_drop",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 
