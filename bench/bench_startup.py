@@ -61,6 +61,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bench_library import PEAK_MB  # each child's own peak (VmHWM), not ru_maxrss
+
 ROOT = Path(__file__).resolve().parents[1]
 BUDGET = 1.5
 """Interactive main window against a bare PySide6 window (SPEC §6)."""
@@ -75,15 +77,16 @@ SIZES = (50, 1_000, 10_000)
 # at once with os._exit so neither teardown nor background work is timed.
 # The first paintEvent of the window queues the "interactive" stamp: it runs once
 # that frame is finished and the event loop takes the next event.
-BARE = """
+BARE = (
+    PEAK_MB
+    + """
 import os, sys, time
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 app = QApplication(sys.argv[:1])
 def interactive():
-    import resource
     print("interactive", time.time(), flush=True)
-    print("memory", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
+    print("memory", peak_mb(), flush=True)
     os._exit(0)
 class Window(QMainWindow):
     painted = False
@@ -98,9 +101,12 @@ window.resize(1280, 800)
 window.show()
 app.exec()
 """
+)
 
-HARBINGER = """
-import os, resource, sys, time
+HARBINGER = (
+    PEAK_MB
+    + """
+import os, sys, time
 from PySide6.QtCore import QTimer
 import ui.main_window
 expected = int(sys.argv[2]) if len(sys.argv) > 2 else 1
@@ -112,7 +118,7 @@ def ready():
         print("ready", time.time(), flush=True)
     if shown and not window.loading and window.workspace.library is not None:
         print("opened", time.time(), flush=True)
-        print("memory", resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, flush=True)
+        print("memory", peak_mb(), flush=True)
         os._exit(0)
 def painted(count):
     global shown
@@ -139,6 +145,7 @@ ui.main_window.MainWindow = Window
 from harbinger.cli import main
 main(["--db", sys.argv[1]])
 """
+)
 
 FILL = """
 import sys
