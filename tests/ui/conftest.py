@@ -7,8 +7,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QEvent
 from PySide6.QtWidgets import QApplication, QWizard
 
+from builder.contract.character import ATTRIBUTES, Contractor
+from harbinger.app.contract.creation_file import FORMAT as CREATION_FORMAT
+from harbinger.app.contract.creation_file import plan_creation
 from ui.app import make_application
 from ui.contract.wizard.wizard import CreationWizard
 from ui.main_window import MainWindow
@@ -22,14 +26,23 @@ def qapp_cls() -> type[QApplication]:
 
 @pytest.fixture(autouse=True)
 def _collect_after_each_test(qapp: QApplication) -> Iterator[None]:
-    """Collect a test's reference cycles while it ends.
+    """Delete and collect a test's widgets while it ends, then set the survivors aside.
 
     Qt wrappers caught in Python reference cycles are otherwise freed by whatever
     garbage collection runs next, in some later test, when the widgets they point
     into may already be gone; collecting here keeps each test's leftovers its own.
+    The windows pytest-qt closed are only marked for deletion (``deleteLater``):
+    those deletions run first, so the collection frees them too.
+
+    What survives the collection is still referenced (modules imported during the
+    test, catalogs, caches); frozen (``gc.freeze``), it is not walked again by the
+    next test's collection, which walked 90,000 to 130,000 such objects each time:
+    0.06 s of CPU a test, 0.005 s frozen.
     """
     yield
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     gc.collect()
+    gc.freeze()
 
 
 @pytest.fixture
@@ -91,6 +104,40 @@ def make_contractor(
 
 def finish(wizard: CreationWizard) -> None:
     wizard.button(QWizard.WizardButton.FinishButton).click()
+
+
+def create_contractor(
+    window: MainWindow,
+    name: str = "Mara Quill",
+    player: str = "Ines",
+    ratings: dict[str, int] | None = None,
+) -> Contractor:
+    """Make a new contractor as the wizard's Finish does, without walking the wizard.
+
+    The choices are the ones :func:`make_contractor` enters (a name, a player, the
+    default Limits, ``ratings`` for Attributes and Primary Abilities), written as a
+    creation file and read by the app layer as ``harbinger contractor create`` reads
+    one; the contractor is then stored through the same named create operation the
+    wizard's Finish runs (``window.ops.create``), so the window shows it as after the
+    wizard. For tests about what comes after creation; the wizard's own tests walk it.
+    """
+    ratings = ratings or {}
+    document = {
+        "format": CREATION_FORMAT,
+        "version": 1,
+        "concept": {"name": name, "player": player},
+        "attributes": {k: v for k, v in ratings.items() if k in ATTRIBUTES},
+        "abilities": {k: v for k, v in ratings.items() if k not in ATTRIBUTES},
+    }
+    plan = plan_creation(document, window.catalog)
+    # The wizard's Finish is disabled while builder reports an ERROR: so is this.
+    assert not plan.errors, [f.message for f in plan.errors]
+    contractor = plan.after
+    assert contractor is not None
+    made = window.run_operation(lambda: window.ops.create(contractor))
+    assert made is not None, "the create operation was refused"
+    assert window.contractor is not None and window.contractor.id == contractor.id
+    return contractor
 
 
 @pytest.fixture

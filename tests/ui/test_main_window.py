@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from harbinger.shell.paths import sqlite_url
 from resources import resource_path
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from ui.main_window import MainWindow
 from ui.settings import AppSettings
 
@@ -99,9 +99,9 @@ def test_first_launch_offers_the_examples(
 
 
 def test_roster_groups_by_player_and_filters(window: MainWindow) -> None:
-    finish(make_contractor(window, name="Mara Quill", player="Ines"))
-    finish(make_contractor(window, name="Ortwin Hale", player="Tomas"))
-    finish(make_contractor(window, name="Ada Voss", player="Ines"))
+    create_contractor(window, name="Mara Quill", player="Ines")
+    create_contractor(window, name="Ortwin Hale", player="Tomas")
+    create_contractor(window, name="Ada Voss", player="Ines")
     model = window.roster.model
     groups = [model.item(row, 0).text() for row in model.players]
     assert groups == ["Ines  (2)", "Tomas  (1)"]
@@ -129,7 +129,7 @@ def test_roster_groups_by_player_and_filters(window: MainWindow) -> None:
 
 
 def test_undo_a_creation_removes_the_contractor(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     assert len(window.roster.lines()) == 1
     assert window.actions["undo"].text() == "&Undo Create Mara Quill"
     window.actions["undo"].trigger()
@@ -142,7 +142,7 @@ def test_undo_a_creation_removes_the_contractor(window: MainWindow) -> None:
 
 
 def test_delete_asks_first_and_can_be_undone(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     window.actions["delete"].trigger()
     box = window.current_dialog
     assert isinstance(box, QMessageBox)
@@ -156,7 +156,7 @@ def test_export_then_import_into_another_library(
     open_window: Callable[..., MainWindow], library_path: Path, tmp_path: Path, qtbot
 ) -> None:
     window = open_window(library_path)
-    finish(make_contractor(window, ratings={"perception": 3}))
+    create_contractor(window, ratings={"perception": 3})
     target = tmp_path / "mara.json"
     window.export_file(target)
     qtbot.waitUntil(lambda: window.tasks.pending() == 0)
