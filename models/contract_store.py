@@ -22,8 +22,6 @@ from datetime import datetime
 from typing import Any
 
 import sqlalchemy as sa
-from sqlalchemy.ext.compiler import compiles
-from sqlalchemy.orm import aliased
 from sqlmodel import Session, col, delete, select
 
 from builder.contract.character import (
@@ -37,7 +35,6 @@ from builder.contract.character import (
 from builder.contract.file import validate_contractor
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import canonical_json
-from builder.contract.status import Status
 from builder.core.files import CharacterFileError
 from builder.core.registry import GameSystem, system
 from models import loose_end_threats, mapping
@@ -122,7 +119,6 @@ class ContractStore:
         _check_storable(contractor)
         loose_end_threats.refuse_hidden(session, [contractor])
         _insert_contractor(session, contractor, now, approvals=approvals, created_at=created_at)
-        refresh_roster_counts(session, [contractor.id])
         return SaveSummary(
             contractor.id, created=True, ledger_appended=len(contractor.ledger), parts=()
         )
@@ -172,7 +168,6 @@ class ContractStore:
         _insert_values(session, [(ContractorRow, values) for values in parents])
         _insert_values(session, children)
         insert_tuples(session, LedgerRow, mapping.LEDGER_ROW_COLUMNS, ledger)
-        refresh_roster_counts(session, [values["id"] for values in parents])
         if not gifts:
             return
         _insert_values(session, [(GiftRow, values) for values in gifts])
@@ -194,9 +189,7 @@ class ContractStore:
         self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
     ) -> SaveSummary:
         _check_storable(contractor)
-        summary = _update_contractor(session, _get(session, contractor.id), contractor, now)
-        refresh_roster_counts(session, [contractor.id])
-        return summary
+        return _update_contractor(session, _get(session, contractor.id), contractor, now)
 
     def restore(
         self, session: Session, _system: GameSystem, contractor: Contractor, now: datetime
@@ -220,7 +213,6 @@ class ContractStore:
             )
             session.flush()
         summary = _update_contractor(session, row, contractor, now)
-        refresh_roster_counts(session, [contractor.id])
         parts = (*summary.parts, "ledger") if retracted else summary.parts
         return SaveSummary(contractor.id, created=False, ledger_appended=0, parts=parts)
 
@@ -340,219 +332,6 @@ def set_player_coins_elsewhere(session: Session, player: str, earned: int, spent
 
 
 # --------------------------------------------------------------------------- queries
-
-
-def _in_force(row: Any) -> Any:
-    """True for a ledger row of the corrected history: no later correction names its entry.
-
-    A plain entry stands for itself (its ``seq``); a correction row stands for
-    the entry it corrects (``corrects``). Only the latest correction of an
-    entry is in force (``builder.contract.ledger.corrections``).
-    """
-    later = aliased(LedgerRow)
-    return ~sa.exists().where(
-        col(later.contractor_id) == row.contractor_id,
-        col(later.corrects) == sa.func.coalesce(row.corrects, row.seq),
-        col(later.seq) > row.seq,
-        col(later.corrects) < later.seq,
-    )
-
-
-def _has_corrections() -> Any:
-    """True when the outer contractor's ledger holds a correction (the corrections index,
-    migration 0009, answers it without reading the ledger)."""
-    return (
-        sa.exists()
-        .where(
-            col(LedgerRow.contractor_id) == ContractorRow.id, col(LedgerRow.corrects).is_not(None)
-        )
-        .correlate(ContractorRow)
-    )
-
-
-def _latest_death_marker() -> Any:
-    """The newest non-null ``death`` marker of the outer contractor's corrected history
-    (null: never died); a correction's marker sits where the entry it corrects was.
-
-    Most contractors have no correction: their newest marker comes straight from
-    the deaths index (migration 0007). Only a ledger holding a correction, found
-    through the corrections index (0009), takes the slower corrected ordering.
-    """
-    plain = (
-        select(LedgerRow.death)
-        .where(LedgerRow.contractor_id == ContractorRow.id, col(LedgerRow.death).is_not(None))
-        .order_by(col(LedgerRow.seq).desc())
-        .limit(1)
-        .correlate(ContractorRow)
-        .scalar_subquery()
-    )
-    corrected = (
-        select(LedgerRow.death)
-        .where(
-            LedgerRow.contractor_id == ContractorRow.id,
-            col(LedgerRow.death).is_not(None),
-            _in_force(LedgerRow),
-        )
-        .order_by(
-            sa.func.coalesce(col(LedgerRow.corrects), col(LedgerRow.seq)).desc(),
-            col(LedgerRow.seq).desc(),
-        )
-        .limit(1)
-        .correlate(ContractorRow)
-        .scalar_subquery()
-    )
-    return sa.case((_has_corrections(), corrected), else_=plain)
-
-
-def _victories(port_payload: Any) -> Any:
-    """How many Contracts of the outer contractor's corrected history are victories: a
-    voided Contract's victory does not count, a correction that makes one a victory does;
-    plus the victories its port brings (``port_payload``: the port row's JSON, or null).
-
-    As with the death marker, only a ledger holding a correction checks which entries are
-    in force; any other is a plain count from the victories index (migration 0007), which
-    PostgreSQL answers from the index alone.
-    """
-
-    def count(*extra: Any) -> Any:
-        return (
-            select(sa.func.count())
-            .where(
-                LedgerRow.contractor_id == ContractorRow.id,
-                col(LedgerRow.type).in_(("contract", "correction")),
-                LedgerRow.outcome == "victory",
-                *extra,
-            )
-            .correlate(ContractorRow)
-            .scalar_subquery()
-        )
-
-    played = sa.case((_has_corrections(), count(_in_force(LedgerRow))), else_=count())
-    return played + _PayloadVictories(port_payload)
-
-
-class _PayloadVictories(sa.sql.expression.FunctionElement[int]):
-    """The victories a port brings (a website archive's record: "Veteran Contractor with
-    27 victories"): the ``victories`` number in the port row's JSON ``payload``, 0 when
-    absent or when there is no port; SQLite's ``json_extract``, PostgreSQL's ``->>``."""
-
-    type = sa.Integer()
-    inherit_cache = True
-    name = "payload_victories"
-
-
-@compiles(_PayloadVictories)
-def _payload_victories_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
-    return f"coalesce(json_extract({compiler.process(element.clauses, **kw)}, '$.victories'), 0)"
-
-
-@compiles(_PayloadVictories, "postgresql")
-def _payload_victories_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
-    payload = compiler.process(element.clauses, **kw)
-    return f"coalesce((({payload})::jsonb ->> 'victories')::integer, 0)"
-
-
-class _PayloadPortStatus(sa.sql.expression.FunctionElement[str]):
-    """The Status a port row opens at, from its JSON ``payload``: ``ported_at`` (a port the
-    website made) or else ``level`` ("seasoned", "veteran"; "website" opens at none)."""
-
-    type = sa.String()
-    inherit_cache = True
-    name = "payload_port_status"
-
-
-@compiles(_PayloadPortStatus)
-def _payload_port_status_sqlite(element: Any, compiler: Any, **kw: Any) -> str:
-    payload = compiler.process(element.clauses, **kw)
-    return (
-        f"coalesce(nullif(json_extract({payload}, '$.ported_at'), ''), "
-        f"json_extract({payload}, '$.level'))"
-    )
-
-
-@compiles(_PayloadPortStatus, "postgresql")
-def _payload_port_status_postgresql(element: Any, compiler: Any, **kw: Any) -> str:
-    payload = compiler.process(element.clauses, **kw)
-    return (
-        f"coalesce(nullif(({payload})::jsonb ->> 'ported_at', ''), ({payload})::jsonb ->> 'level')"
-    )
-
-
-def _port_payload() -> Any:
-    """The JSON ``payload`` of the outer contractor's opening port row, null without one: a
-    port must be the ledger's first entry (seq 0, "ported"), so at most one row answers,
-    found by the unique (contractor_id, seq) index. A port anywhere else is an audit
-    error, not counted here."""
-    return (
-        select(LedgerRow.payload)
-        .where(
-            LedgerRow.contractor_id == ContractorRow.id,
-            LedgerRow.type == "ported",
-            LedgerRow.seq == 0,
-        )
-        .correlate(ContractorRow)
-        .scalar_subquery()
-    )
-
-
-def _port_floor(port_payload: Any) -> Any:
-    """The victories the Status the outer contractor's port opens at needs (Seasoned 10,
-    Veteran 25; 0 without such a port): the roster shows a contractor ported as Veteran
-    as a Veteran before any victory here (``RosterEntry.floor_victories``)."""
-    level = _PayloadPortStatus(port_payload)
-    return sa.case(
-        (level == "seasoned", Status.SEASONED.min_victories),
-        (level == "veteran", Status.VETERAN.min_victories),
-        else_=0,
-    )
-
-
-def _ledger_counts() -> dict[str, Any]:
-    """The roster's summary of the outer contractor's ledger, read from the ledger rows:
-    the values of ``contractor.roster_victories``, ``roster_floor`` and ``roster_dead``."""
-    payload = _port_payload()
-    return {
-        "roster_victories": _victories(payload),
-        "roster_floor": _port_floor(payload),
-        "roster_dead": sa.func.coalesce(_latest_death_marker(), sa.false()),
-    }
-
-
-def ledger_counts_query() -> Any:
-    """Each contractor's id with the roster's summary worked out from its ledger rows now
-    (the slow way: subqueries per contractor). What the stored columns must equal; tests
-    compare the two after every kind of write."""
-    counts = _ledger_counts()
-    return sa.select(
-        col(ContractorRow.id), *(value.label(name) for name, value in counts.items())
-    ).select_from(ContractorRow)
-
-
-REFRESH_CHUNK = 500
-"""Contractors whose stored counts one UPDATE recomputes (SQLite limits bound parameters)."""
-
-
-def refresh_roster_counts(session: Session, contractor_ids: Sequence[str]) -> None:
-    """Recompute the stored roster summary of these contractors from their ledger rows.
-
-    Every write of this store that can change a ledger (insert, bulk insert, update,
-    restore) ends here, in its own transaction, so no path leaves the copy behind; a
-    removed contractor takes its row, counts and all, with it.
-    """
-    ids = list(dict.fromkeys(contractor_ids))
-    for start in range(0, len(ids), REFRESH_CHUNK):
-        session.execute(refresh_roster_counts_statement(ids[start : start + REFRESH_CHUNK]))
-
-
-def refresh_roster_counts_statement(contractor_ids: Sequence[str]) -> Any:
-    """The UPDATE that stores these contractors' roster summary, worked out from their
-    ledger rows (each subquery one contractor's, through a ledger index)."""
-    return (
-        sa.update(ContractorRow)
-        .where(col(ContractorRow.id).in_(list(contractor_ids)))
-        .values(**_ledger_counts())
-        .execution_options(synchronize_session=False)
-    )
 
 
 def roster_query() -> Any:
@@ -867,7 +646,9 @@ def _update_contractor(
         parts.append("loose_ends")
     if parts or appended:
         row.updated_at = now
-        session.add(row)
+    # The roster's summary of the ledger as it now stands (appended to or taken back).
+    mapping.apply_roster_counts(row, new.ledger)
+    session.add(row)
     session.flush()
     return SaveSummary(cid, created=False, ledger_appended=len(appended), parts=tuple(parts))
 

@@ -53,6 +53,7 @@ from builder.contract.character import (
     Trauma,
 )
 from builder.contract.gifts.draft import GiftDraft, ModifierChoice
+from builder.contract.ledger.standing import ledger_standing
 from builder.contract.serialize import (
     canonical_json,
     entry_from_dict,
@@ -136,6 +137,26 @@ def contractor_fields(contractor: Contractor) -> dict[str, Any]:
     }
 
 
+def roster_count_fields(ledger: Sequence[Entry]) -> dict[str, Any]:
+    """The roster's summary of a ledger as the contractor row's columns (revision 0015):
+    victories, the victories its port's Status needs, and whether it ends dead. Worked
+    out by builder's rule (``builder.contract.ledger.standing``), the one the sheet's fold
+    books, so the roster and the sheet cannot disagree; every write stores it."""
+    standing = ledger_standing(ledger)
+    return {
+        "roster_victories": standing.victories,
+        "roster_floor": standing.floor_victories,
+        "roster_dead": not standing.alive,
+    }
+
+
+def apply_roster_counts(row: ContractorRow, ledger: Sequence[Entry]) -> None:
+    """Set the roster's summary of ``ledger`` on a stored row (an unchanged value is not
+    written again)."""
+    for name, value in roster_count_fields(ledger).items():
+        setattr(row, name, value)
+
+
 def apply_contractor_fields(row: ContractorRow, contractor: Contractor) -> None:
     """Copy the contractor's own (non-collection) fields onto its row."""
     for name, value in contractor_fields(contractor).items():
@@ -150,7 +171,8 @@ def contractor_values(
     approvals: str = "[]",
     created_at: datetime | None = None,
 ) -> dict[str, Any]:
-    """Every column of a new contractor's row: a contractor the library has not seen.
+    """Every column of a new contractor's row: a contractor the library has not seen,
+    with the roster's summary of its ledger (``roster_count_fields``).
 
     ``approvals`` is the canonical JSON of its approval records; a new row is
     unreviewed, created ``created_at`` (default ``now``) and updated ``now``.
@@ -159,6 +181,7 @@ def contractor_values(
         "id": contractor.id,
         "player_id": player_id,
         **contractor_fields(contractor),
+        **roster_count_fields(contractor.ledger),
         "approval_state": "unreviewed",
         "approvals": approvals,
         "created_at": created_at if created_at is not None else now,

@@ -5,9 +5,9 @@ stored (available Exp, Gift Credits, Status, derived stats are folded by
 ``builder`` from these rows once they are loaded back into values). The one
 exception is the roster's summary of the ledger on the contractor row
 (``roster_victories``, ``roster_floor``, ``roster_dead``, revision 0015): a
-copy the store recomputes from the ledger rows in the same transaction as
-every write (``models.contract_store.refresh_roster_counts``), so the roster of
-10,000 contractors is a plain read of one table.
+copy every write of the store works out with builder's rule from the ledger
+it writes, in the same transaction (``models.mapping.roster_count_fields``),
+so the roster of 10,000 contractors is a plain read of one table.
 
 - ``contractor`` holds the concept, the Creation flags, the Source name, Mind
   damage and the approval state; the small collections of the sheet
@@ -147,10 +147,10 @@ class ContractorRow(LibraryTable, table=True):
     created_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     updated_at: datetime = Field(sa_column=Column(DateTime, nullable=False))
     owner: str | None = _owner()
-    # The roster's summary of the ledger (revision 0015), recomputed from the ledger rows by
-    # every write of the store (``models.contract_store.refresh_roster_counts``): victories
-    # of the corrected history plus a port's, the victories the port's Status needs, and
-    # whether the latest death marker of the corrected history is a death.
+    # The roster's summary of the ledger (revision 0015), written by every write of the
+    # store from the ledger it writes (``models.mapping.roster_count_fields``, builder's
+    # ``ledger_standing``): victories of the corrected history plus a port's, the victories
+    # the port's Status needs, and whether the corrected history ends dead.
     roster_victories: int = Field(
         default=0, sa_column=Column(Integer, nullable=False, server_default="0")
     )

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -122,21 +122,33 @@ def gm_note_operations(system_id: str, noun: str) -> dict[str, Operation]:
 
 @dataclass(frozen=True, slots=True)
 class Exported:
-    """What an export wrote: whose file, where, and whether it is the player copy that left
-    out a GM note."""
+    """What an export wrote: whose file, where, whether it is the player copy, and what that
+    copy left out: the GM note, and, in a game whose GM keeps Threats from the player (The
+    Contract's Loose Ends), how many Threats not due yet (None in a game without them)."""
 
     id: str
     path: str
     player_copy: bool
     gm_note_left_out: bool
+    threats_left_out: int | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        """The export's report for ``--json``; ``threats_left_out`` only in a game with Threats."""
+        data: dict[str, Any] = {
             "id": self.id,
             "path": self.path,
             "player_copy": self.player_copy,
             "gm_note_left_out": self.gm_note_left_out,
         }
+        if self.threats_left_out is not None:
+            data["threats_left_out"] = self.threats_left_out
+        return data
+
+
+def write_export(path: str | Path, data: bytes, exported: Exported) -> Exported:
+    """Write an export's bytes (atomically) at ``path``: ``exported`` with where it went."""
+    written = write_atomically(Path(path), data)
+    return replace(exported, path=str(written))
 
 
 def export_bytes(
@@ -171,5 +183,4 @@ def export_character(
 ) -> Exported:
     """Write a character's file (atomically) at ``path``; see :func:`export_bytes`."""
     data, exported = export_bytes(library, character_id, system_id, noun, for_player=for_player)
-    written = write_atomically(Path(path), data)
-    return Exported(exported.id, str(written), exported.player_copy, exported.gm_note_left_out)
+    return write_export(path, data, exported)

@@ -61,7 +61,6 @@ from printing.contract.views import (
     FindingView,
     GiftView,
     HealthView,
-    InjuryView,
     ItemView,
     LedgerLine,
     LegendaryView,
@@ -76,7 +75,6 @@ from printing.contract.views import (
     StockView,
     TotalLine,
     TrackView,
-    TraumaView,
 )
 from printing.contract.weapon_print import weapon_views
 
@@ -618,13 +616,11 @@ def _placed(view: GiftView, contractor: Contractor, gift_id: str) -> GiftView:
 def _health(contractor: Contractor, cat: SheetCatalog) -> HealthView:
     health = contractor.health
     return HealthView(
-        injuries=tuple(
-            InjuryView(i.description, i.severity, i.stabilized) for i in health.injuries
-        ),
+        injuries=tuple(health.injuries),
         battle_scars=tuple(
             ScarView(s.name, _tier_name(s.tier, cat), s.system) for s in health.battle_scars
         ),
-        traumas=tuple(TraumaView(t.name, t.system) for t in health.traumas),
+        traumas=tuple(health.traumas),
         mind_damage=health.mind_damage,
     )
 

@@ -4,13 +4,16 @@
 holds text and numbers exactly as they will be printed, all of them computed
 beforehand by ``builder``; ``printing.contract.snapshot`` assembles it. The
 printers only arrange these values on paper, so the PDF always agrees with the
-app, the CLI and the leader's audit.
+app, the CLI and the leader's audit. Where builder's value is already what is
+printed (an Injury, a Trauma), the snapshot holds builder's value itself rather
+than a copy of it.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from builder.contract.health_record import Injury, Trauma
 from printing.contract.suggestion_print import SuggestionView
 from printing.contract.weapon_print import WeaponView
 
@@ -160,30 +163,23 @@ class StockView:
 
 
 @dataclass(frozen=True, slots=True)
-class InjuryView:
-    description: str
-    severity: int
-    stabilized: bool = False
-
-
-@dataclass(frozen=True, slots=True)
 class ScarView:
+    """A Battle Scar as printed: its tier by the name the sheet catalog gives it ("Major"),
+    where builder's ``BattleScar`` holds the tier itself."""
+
     name: str
     tier: str
     system: str = ""
 
 
 @dataclass(frozen=True, slots=True)
-class TraumaView:
-    name: str
-    system: str = ""
-
-
-@dataclass(frozen=True, slots=True)
 class HealthView:
-    injuries: tuple[InjuryView, ...] = ()
+    """The Health section: Injuries and Traumas are builder's own values (printed as they
+    are), Battle Scars with their tier's printed name, and Mind damage."""
+
+    injuries: tuple[Injury, ...] = ()
     battle_scars: tuple[ScarView, ...] = ()
-    traumas: tuple[TraumaView, ...] = ()
+    traumas: tuple[Trauma, ...] = ()
     mind_damage: int = 0
 
 

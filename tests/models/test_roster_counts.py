@@ -2,11 +2,13 @@
 
 ``contractor.roster_victories``, ``roster_floor`` and ``roster_dead``
 (revision 0015) are what the roster shows; every write of the contract store
-recomputes them from the ledger rows (``refresh_roster_counts``). These tests
-compare them with the ledger read the slow way (``ledger_counts_query``, the
-subqueries the roster used to run) after every kind of write: a contractor
-created or ported, a Contract recorded, a correction, an undo, an import (one
-file, a batch, a replacement), a deletion; and after an upgrade from 0014.
+works them out with builder's rule from the ledger it writes
+(``models.mapping.roster_count_fields``, ``builder.contract.ledger.standing``).
+These tests compare them with builder's answer for each contractor loaded back
+(``ledger_standing``, the rule the sheet's fold books) after every kind of
+write: a contractor created or ported, a Contract recorded, a correction, an
+undo, an import (one file, a batch, a replacement), a deletion; and after an
+upgrade from 0014, whose fill is SQL of its own.
 """
 
 from __future__ import annotations
@@ -34,9 +36,11 @@ from builder.contract.character import (
     Entry,
     Outcome,
 )
+from builder.contract.ledger.standing import ledger_standing
 from builder.contract.port_record import Ported, PortLevel
+from builder.contract.sheet import evaluate_sheet
+from builder.contract.status import Status
 from harbinger.shell.paths import sqlite_url
-from models.contract_store import ledger_counts_query
 from models.library import Library, database_url
 from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
 from models.values import OnConflict
@@ -58,13 +62,16 @@ def _stored(path: Path) -> Counts:
     return {cid: (int(v), int(f), bool(d)) for cid, v, f, d in rows}
 
 
+def _builders(ledger: tuple[Entry, ...]) -> tuple[int, int, bool]:
+    """(victories, floor, dead) as builder's rule gives them for a ledger."""
+    standing = ledger_standing(ledger)
+    return standing.victories, standing.floor_victories, not standing.alive
+
+
 def _from_ledger(path: Path) -> Counts:
-    """The same three, worked out from the ledger rows now (the slow query)."""
-    engine = sa.create_engine(sqlite_url(path))
-    with engine.connect() as connection:
-        rows = connection.execute(ledger_counts_query()).all()
-    engine.dispose()
-    return {cid: (int(v), int(f), bool(d)) for cid, v, f, d in rows}
+    """The same three, from builder's rule on every contractor loaded back from the library."""
+    with Library.open(path) as library:
+        return {cid: _builders(library.load(cid).ledger) for cid in _stored(path)}
 
 
 def _agree(path: Path) -> Counts:
@@ -136,6 +143,26 @@ def test_every_kind_of_write_keeps_the_stored_counts(library_path: Path) -> None
         roster = {entry.id: entry for entry in library.roster()}
         assert (roster["ines"].victories, roster["ines"].alive) == (3, False)
         assert (roster["archive"].victories, roster["archive"].floor_victories) == (28, 25)
+
+
+def test_the_roster_agrees_with_the_sheet_where_the_old_sql_did_not(library_path: Path) -> None:
+    """The sheet's Status is the fold's (``evaluate_sheet``); the roster's counts are now the
+    same rule. A website archive's port voided by a correction brings neither its 27
+    victories nor its Veteran floor (the SQL copy read the port row past the correction),
+    and ``ported_at`` opens a Status only for a website archive ("a port the website
+    made"), not for a Seasoned port that carries one."""
+    base = contractor()
+    archive = Ported("2026-04-01", PortLevel.WEBSITE, victories=27, ported_at="veteran")
+    voided = _named(base, "voided", "Voided Port", (archive, _won(2), Correction("2026-05-03", 0)))
+    odd = _named(
+        base, "odd", "Odd Port", (Ported("2026-04-01", PortLevel.SEASONED, ported_at="veteran"),)
+    )
+    with Library.open(library_path) as library:
+        library.save(voided)
+        library.save(odd)
+        sheets = {c.id: evaluate_sheet(library.load(c.id)) for c in (voided, odd)}
+    assert _agree(library_path) == {"voided": (1, 0, False), "odd": (0, 10, False)}
+    assert (sheets["voided"].status, sheets["odd"].status) == (Status.NEWBIE, Status.SEASONED)
 
 
 def test_imports_and_deletions_keep_the_stored_counts(library_path: Path) -> None:
@@ -334,7 +361,8 @@ def test_any_contractor_stores_the_counts_its_ledger_gives(
     library_url: str, contractor: Contractor
 ) -> None:
     """Any contractor the file format allows (ports, corrections, deaths and their voids
-    among its entries), on SQLite and on PostgreSQL."""
+    among its entries), on SQLite and on PostgreSQL: the stored counts are builder's, for
+    the contractor saved and for the one loaded back."""
     with Library.open(library_url) as library:
         library.save(contractor)
         with library._reading() as session:
@@ -342,6 +370,9 @@ def test_any_contractor_stores_the_counts_its_ledger_gives(
             stored = connection.execute(
                 sa.text("SELECT id, roster_victories, roster_floor, roster_dead FROM contractor")
             ).all()
-            slow = connection.execute(ledger_counts_query()).all()
+        loaded = library.load(contractor.id)
         library.delete(contractor.id)
-    assert [tuple(row) for row in stored] == [tuple(row) for row in slow]
+    assert [(cid, int(v), int(f), bool(d)) for cid, v, f, d in stored] == [
+        (contractor.id, *_builders(contractor.ledger))
+    ]
+    assert _builders(loaded.ledger) == _builders(contractor.ledger)

@@ -4,8 +4,8 @@ A shared library made before 0015 has the older guard and column grants: its
 upgrade fills the counts from the ledgers, lets the players write the new
 columns of their own contractors, and lets the leader write them on anyone's
 (recording a Contract for a player's contractor changes its counts). After
-every write the stored counts equal the ledger read the slow way, on
-PostgreSQL as on SQLite.
+every write the stored counts equal builder's rule on the contractor loaded
+back (``ledger_standing``), on PostgreSQL as on SQLite.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from alembic.config import Config
 
 from builder.contract.character import ContractAttended, Outcome
 from builder.contract.file import read_character_file
+from builder.contract.ledger.standing import ledger_standing
 from models import playgroup
-from models.contract_store import ledger_counts_query
 from models.library import Library
 from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
 from resources import resource_path
@@ -33,20 +33,22 @@ _OLD_SKIP = "  skip text[] := ARRAY['approval_state', 'approvals', 'updated_at']
 
 
 def _counts(url: str) -> tuple[dict[str, tuple[int, int, bool]], dict[str, tuple[int, int, bool]]]:
-    """(stored, worked out from the ledger) for every contractor, read as the owner."""
+    """(stored, builder's rule on the contractor loaded back) for every contractor, read
+    as the owner."""
     engine = create_library_engine(url)
     try:
         with engine.connect() as connection:
             stored = connection.execute(
                 sa.text("SELECT id, roster_victories, roster_floor, roster_dead FROM contractor")
             ).all()
-            slow = connection.execute(ledger_counts_query()).all()
     finally:
         engine.dispose()
-    return (
-        {cid: (v, f, bool(d)) for cid, v, f, d in stored},
-        {cid: (v, f, bool(d)) for cid, v, f, d in slow},
-    )
+    builders = {}
+    with Library.open(url) as library:
+        for cid, *_ in stored:
+            standing = ledger_standing(library.load(cid).ledger)
+            builders[cid] = (standing.victories, standing.floor_victories, not standing.alive)
+    return {cid: (v, f, bool(d)) for cid, v, f, d in stored}, builders
 
 
 def _back_to_0014(url: str) -> None:

@@ -27,7 +27,8 @@ Survive".
 
 The package's modules: ``values`` (rule numbers, ``Position``, ``Posting``),
 ``earning``, ``spending`` and ``play`` (the posters), ``checks`` (``ENTRY_CHECKS`` and
-``FINAL_CHECKS``) and ``book`` (``POSTERS``, ``book`` and ``fold_ledger``).
+``FINAL_CHECKS``), ``standing`` (victories, a port's Status and life: the steps the fold
+and the roster's stored counts share) and ``book`` (``POSTERS``, ``book`` and ``fold_ledger``).
 """
 
 from builder.contract.ledger.book import POSTERS, LedgerFold, book, crashed, fold_ledger

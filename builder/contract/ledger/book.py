@@ -27,7 +27,6 @@ from builder.contract.character import (
     ImprovementGranted,
     Journal,
     LimitsRevised,
-    Outcome,
     Ported,
     Raise,
     RemoveLiability,
@@ -46,7 +45,7 @@ from builder.contract.ledger.earning import (
     post_journal,
 )
 from builder.contract.ledger.play import loose_end_key, post_hustle, post_will_to_survive
-from builder.contract.ledger.porting import port_status, post_ported
+from builder.contract.ledger.porting import post_ported
 from builder.contract.ledger.spending import (
     post_buy_asset,
     post_craft,
@@ -55,6 +54,7 @@ from builder.contract.ledger.spending import (
     post_remove_liability,
     post_therapy,
 )
+from builder.contract.ledger.standing import Standing, standing_after
 from builder.contract.ledger.values import (
     NOTHING,
     ExpSummary,
@@ -141,35 +141,19 @@ def book(entry: Entry, posting: Posting, pos: Position) -> None:  # noqa: C901, 
         else:
             target[trait] = to
 
+    _book_standing(entry, pos)
     match entry:
         case ContractAttended():
             pos.contracts += 1
-            outcome = enum_of(Outcome, entry.outcome)
-            if outcome is Outcome.VICTORY:
-                pos.victories += 1
-            elif outcome is Outcome.DEATH and pos.alive:
-                pos.alive = False
-                pos.deaths += 1
             pos.cycle_open = entry.cycle if entry.cycle and not entry.cycle_final else ""
             pos.free_consumables_used.clear()
             pos.wills_this_contract = 0
         case Ported():
-            pos.ported = port_status(entry)
-            pos.victories += entry.victories
             pos.contracts += entry.victories + entry.losses
         case Hustle():
             pos.hustled.add(loose_end_key(entry.loose_end))
         case WillToSurvive():
             pos.wills_this_contract += 1
-        case Death(voided=True):
-            if not pos.alive:
-                pos.alive = True
-                pos.deaths -= 1
-                pos.deaths_voided += 1
-        case Death():
-            if pos.alive:
-                pos.alive = False
-                pos.deaths += 1
         case BuyAsset():
             pos.assets.append(entry.asset)
         case RemoveLiability():
@@ -191,6 +175,19 @@ def book(entry: Entry, posting: Posting, pos: Position) -> None:  # noqa: C901, 
                 pos.gifts.pop(entry.gift_id, None)
         case _:
             pass
+
+
+def _book_standing(entry: Entry, pos: Position) -> None:
+    """Victories, the port's Status and life, through the rule the roster's counts use
+    (``standing_after``); a death counts once, and a voided death takes it back."""
+    before = Standing(pos.victories, pos.ported, pos.alive)
+    after = standing_after(before, entry)
+    pos.victories, pos.ported, pos.alive = after.victories, after.ported, after.alive
+    if after.alive and not before.alive:
+        pos.deaths -= 1
+        pos.deaths_voided += 1
+    elif before.alive and not after.alive:
+        pos.deaths += 1
 
 
 # --------------------------------------------------------------------------- the fold

@@ -8,27 +8,28 @@ may have a note), made for contractors here.
 ``export_bytes`` writes a contractor's file: the full export (the library's
 own, with the GM note when this connection may read it) or the player copy
 (``builder.contract.player_copy``: no GM note, no Threat whose Cutoff has not
-hit 0, marked ``"player_copy": true``).
+hit 0, marked ``"player_copy": true``), reported as every game's export is
+(``harbinger.app.gm_notes.Exported``) with the count of Threats it left out.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from builder.contract.character import Contractor
 from builder.contract.file import dumps_character_file
 from builder.contract.player_copy import hidden_threats, player_copy
-from builder.core.file_writer import write_atomically
 from builder.core.gm_notes import GmNote
 from harbinger.app.common import InputError, Operation
 from harbinger.app.gm_notes import (
+    Exported,
     SetGmNote,
     gm_note_operations,
     load_note_of,
     plan_gm_note,
     store_gm_note,
+    write_export,
 )
 
 SYSTEM_ID = "contract"
@@ -53,26 +54,6 @@ GM_NOTE_OPERATIONS: dict[str, Operation] = gm_note_operations(SYSTEM_ID, "contra
 
 
 # --------------------------------------------------------------------------- export
-
-
-@dataclass(frozen=True, slots=True)
-class Exported:
-    """What an export wrote: where, which copy, and what the player copy left out."""
-
-    id: str
-    path: str
-    player_copy: bool
-    gm_note_left_out: bool
-    threats_left_out: int
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "path": self.path,
-            "player_copy": self.player_copy,
-            "gm_note_left_out": self.gm_note_left_out,
-            "threats_left_out": self.threats_left_out,
-        }
 
 
 def export_bytes(library: Any, character_id: str, *, for_player: bool) -> tuple[bytes, Exported]:
@@ -103,11 +84,4 @@ def export_contractor(
 ) -> Exported:
     """Write a contractor's file (atomically) at ``path``; see :func:`export_bytes`."""
     data, exported = export_bytes(library, character_id, for_player=for_player)
-    written = write_atomically(Path(path), data)
-    return Exported(
-        exported.id,
-        str(written),
-        exported.player_copy,
-        exported.gm_note_left_out,
-        exported.threats_left_out,
-    )
+    return write_export(path, data, exported)

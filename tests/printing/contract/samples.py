@@ -8,6 +8,7 @@ Mind 6; Dexterity 3 + Perception 2 gives an Initiative pool of 5).
 
 from __future__ import annotations
 
+from builder.contract.health_record import Injury, Trauma
 from printing.contract.views import (
     AssetView,
     ContractView,
@@ -15,7 +16,6 @@ from printing.contract.views import (
     FindingView,
     GiftView,
     HealthView,
-    InjuryView,
     ItemView,
     LedgerLine,
     LimitView,
@@ -29,7 +29,6 @@ from printing.contract.views import (
     StockView,
     TotalLine,
     TrackView,
-    TraumaView,
 )
 
 BODY_BANDS = (
@@ -218,9 +217,9 @@ def sample_snapshot(
             circumstances=(ItemView("Owes the harbor master", ""),),
         ),
         health=HealthView(
-            injuries=(InjuryView("Cut forearm", 2, False), InjuryView("Bruised ribs", 1, False)),
+            injuries=(Injury("Cut forearm", 2, False), Injury("Bruised ribs", 1, False)),
             battle_scars=(ScarView("Chronic Pain", "Major", "Penalty is always at least −1."),),
-            traumas=(TraumaView("Nightmares", "Sleep rarely comes easy."),),
+            traumas=(Trauma("Nightmares", "Sleep rarely comes easy."),),
             mind_damage=1,
         ),
         contracts=story,

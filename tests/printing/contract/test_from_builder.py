@@ -27,6 +27,7 @@ import io
 import pytest
 
 from builder.contract.character import (
+    BattleScar,
     BonusExp,
     BonusKind,
     Concept,
@@ -44,10 +45,12 @@ from builder.contract.character import (
     LooseEnd,
     Outcome,
     Raise,
+    ScarTier,
     SourcePool,
     Stock,
     ThreatLevel,
     TraitKind,
+    Trauma,
 )
 from builder.contract.creation import DEFAULT_LIMITS
 from builder.contract.gifts.catalog import Catalog
@@ -158,6 +161,23 @@ def test_the_snapshot_copies_the_rules_numbers(snapshot: PrintSnapshot) -> None:
     assert totals["Total spent since creation"] == 21
     assert totals["Exp available"] == 80
     assert totals["Bonus Exp cap (earned since creation)"] == 10 + 12 * 1
+
+
+def test_the_snapshot_holds_builders_injuries_and_traumas_themselves(gifts: Catalog) -> None:
+    """No printing copy of builder's Health values: the snapshot's Injuries and Traumas are
+    the contractor's own; a Battle Scar's tier is printed by its catalog name."""
+    contractor = marguerite()
+    health = dataclasses.replace(
+        contractor.health,
+        battle_scars=(BattleScar("Limp", ScarTier.MAJOR, "Move at half speed"),),
+        traumas=(Trauma("Nightmares", "Sleep rarely comes easy."),),
+    )
+    snap = evaluated(dataclasses.replace(contractor, health=health), gifts)
+    assert snap.health.injuries == health.injuries
+    assert all(type(i) is Injury for i in snap.health.injuries)
+    assert snap.health.traumas == health.traumas
+    assert [(s.name, s.tier) for s in snap.health.battle_scars] == [("Limp", "Major")]
+    assert snap.health.mind_damage == 1
 
 
 def test_the_printed_sheet_shows_the_worked_example(text: str) -> None:
