@@ -84,7 +84,7 @@ def test_first_launch_offers_the_examples(
     box = window.current_dialog
     assert "Load the example contractors" in box.text()
     box.button(QMessageBox.StandardButton.Yes).click()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     expected = sorted(e.name for e in window.workspace.library.roster())
     assert len(expected) == len(list(resource_path("examples").rglob("*.json"))) > 0
     assert sorted(line.name for line in window.roster.lines()) == expected
@@ -159,13 +159,13 @@ def test_export_then_import_into_another_library(
     create_contractor(window, ratings={"perception": 3})
     target = tmp_path / "mara.json"
     window.export_file(target)
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     assert target.exists()
 
     window.open_library(str(tmp_path / "other.sqlite3"))
     assert window.roster.lines() == []
     window.import_file(target)
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     [line] = window.roster.lines()
     assert line.name == "Mara Quill"
     window.show_contractor(line.id)
@@ -189,7 +189,7 @@ def test_a_bad_import_file_reaches_a_dialog(window: MainWindow, tmp_path: Path, 
 
 def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     for line in window.roster.lines():
         game = window.workspace.library.system_of(line.id)
         if game in (
@@ -219,7 +219,7 @@ def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
     from builder.covenant.rules import evaluate_covenant
 
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     library = window.workspace.library
     covenant = [r for r in window.roster.lines() if library.system_of(r.id) == "covenant"]
     assert len(covenant) == 1

@@ -134,7 +134,7 @@ def test_the_print_action_opens_the_dialog_without_blocking(window: MainWindow) 
 def _ines(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     """Open the example Ines Varga (resources/examples/seasoned-ines-varga.json): 5 Gifts."""
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
     assert window.open_character(ines)
 

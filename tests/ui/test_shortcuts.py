@@ -40,7 +40,7 @@ def twice(window: QWidget) -> list[str]:
 
 def test_no_window_binds_a_shortcut_twice(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     library = window.workspace.library
     by_system: dict[str, str] = {}
     for cid in window.roster.visible_ids():

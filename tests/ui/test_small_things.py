@@ -19,7 +19,7 @@ from ui.main_window import MainWindow
 
 def _examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-untyped-def]
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     library = window.workspace.library
     ids: dict[str, str] = {}
     for cid in window.roster.visible_ids():

@@ -11,7 +11,7 @@ from ui.main_window import MainWindow
 def _open_examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """Load the example characters; the first living one's id per game system."""
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     library = window.workspace.library
     ids: dict[str, str] = {}
     for cid in window.roster.visible_ids():
@@ -24,10 +24,9 @@ def _wren(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     ids = _open_examples(window, qtbot)
     library = window.workspace.library
     wren = next(
-        cid
-        for cid in window.roster.visible_ids()
-        if library.system_of(cid) == "contract"
-        and library.load(cid).concept.name == "Wren Halloway"
+        line.id
+        for line in window.roster.lines()
+        if line.name == "Wren Halloway" and library.system_of(line.id) == "contract"
     )
     assert window.open_character(wren)
     window.sheet.tabs.setCurrentWidget(window.sheet.stats_tab)

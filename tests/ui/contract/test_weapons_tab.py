@@ -13,13 +13,12 @@ def _wren(window: MainWindow, qtbot) -> str:  # type: ignore[no-untyped-def]
     """Wren Halloway (resources/examples/newbie-wren-halloway.json): Brawn 2, Dexterity 2,
     no Firearms, Melee or Brawl, no Injury (no Penalty)."""
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     library = window.workspace.library
     wren = next(
-        cid
-        for cid in window.roster.visible_ids()
-        if library.system_of(cid) == "contract"
-        and library.load(cid).concept.name == "Wren Halloway"
+        line.id
+        for line in window.roster.lines()
+        if line.name == "Wren Halloway" and library.system_of(line.id) == "contract"
     )
     assert window.open_character(wren)
     window.sheet.tabs.setCurrentWidget(window.sheet.weapons_tab)
