@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -77,6 +78,38 @@ def open_window(qtbot, app: QApplication) -> Callable[..., MainWindow]:
 def window(open_window: Callable[..., MainWindow], library_path: Path) -> MainWindow:
     """A main window on a fresh, empty library."""
     return open_window(library_path)
+
+
+@pytest.fixture(scope="session")
+def examples_library_template(
+    empty_library_template: Path, tmp_path_factory: pytest.TempPathFactory
+) -> Path:
+    """A library holding the shipped example characters, made once per session.
+
+    Loaded by ``Library.load_examples``, the call File → Load Example Characters runs
+    in the background; tests that only need the examples present start on a copy
+    (``examples_window``) instead of loading them again (0.2-0.3 s of CPU each time).
+    """
+    from models.library import Library
+
+    path = tmp_path_factory.mktemp("examples") / "library.sqlite3"
+    shutil.copyfile(empty_library_template, path)
+    library = Library.open(path)
+    try:
+        library.load_examples()
+    finally:
+        library.close()  # checkpoints the WAL: the one file is the whole library
+    return path
+
+
+@pytest.fixture
+def examples_window(
+    open_window: Callable[..., MainWindow], tmp_path: Path, examples_library_template: Path
+) -> MainWindow:
+    """A main window on this test's own copy of a library holding the shipped examples."""
+    path = tmp_path / "examples.sqlite3"
+    shutil.copyfile(examples_library_template, path)
+    return open_window(path)
 
 
 def make_contractor(

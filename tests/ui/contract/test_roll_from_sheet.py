@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from ui.contract.dice_panel import NO_ABILITY
 from ui.main_window import MainWindow
 
 
+@pytest.fixture
+def window(examples_window: MainWindow) -> MainWindow:
+    """This module's tests start on a library holding the shipped examples."""
+    return examples_window
+
+
 def _open_examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """Load the example characters; the first living one's id per game system."""
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+    """The first living example character's id per game system (this module's ``window``
+    starts on a library holding the examples)."""
     library = window.workspace.library
     ids: dict[str, str] = {}
     for cid in window.roster.visible_ids():
