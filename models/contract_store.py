@@ -455,20 +455,26 @@ def _check_storable(contractor: Contractor) -> None:
 
 
 def _player_ids(session: Session, names: Iterable[str]) -> dict[str, int]:
-    """The player row id of each (non-empty) name, rows added for new names: one query."""
+    """The player row id of each (non-empty) name, rows added for new names: one query, and
+    for new names one INSERT of them all and one query of their ids (an import of 1,000
+    files by 40 new players spent a tenth of a second making them one by one)."""
     wanted = sorted(name for name in names if name)
     if not wanted:
         return {}
-    rows = session.execute(
-        sa.select(col(PlayerRow.name), col(PlayerRow.id)).where(col(PlayerRow.name).in_(wanted))
-    ).all()
-    found: dict[str, int] = {name: player_id for name, player_id in rows}
-    for name in wanted:
-        if name not in found:
-            player_id = _player_id(session, name)
-            assert player_id is not None
-            found[name] = player_id
+    found = _player_rows(session, wanted)
+    missing = [name for name in wanted if name not in found]
+    if missing:
+        # SQLModel sets __table__ on a table class when it is made; its type does not say so.
+        table = PlayerRow.__table__  # type: ignore[attr-defined]
+        session.execute(sa.insert(table), [{"name": name} for name in missing])
+        found.update(_player_rows(session, missing))
     return found
+
+
+def _player_rows(session: Session, names: Sequence[str]) -> dict[str, int]:
+    """The row id of each of these player names that has a row."""
+    query = sa.select(col(PlayerRow.name), col(PlayerRow.id)).where(col(PlayerRow.name).in_(names))
+    return {name: player_id for name, player_id in session.execute(query).all()}
 
 
 def _player_id(session: Session, name: str) -> int | None:

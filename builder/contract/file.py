@@ -371,7 +371,8 @@ def _schema_verdict(version: int) -> schema_check.Check:
     (about 8 ms a long-lived contractor before), so only a refused document
     goes through jsonschema, for the wording of its problems.
     """
-    return schema_check.compile_check(schema_validator(version))
+    check = schema_check.compile_schema(_load_schema(version))  # jsonschema not loaded
+    return check if check is not None else schema_validator(version).is_valid
 
 
 def _check_schema(document: dict[str, Any], version: int) -> None:

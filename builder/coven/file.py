@@ -13,6 +13,7 @@ rules refuse, which ``builder.coven.state.fold`` reports.
 
 from __future__ import annotations
 
+import json
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -110,8 +111,11 @@ def _validator() -> Draft202012Validator:
 
 @cache
 def _verdict() -> schema_check.Check:
-    """The schema's verdict compiled (``builder.core.schema_check``)."""
-    return schema_check.compile_check(_validator())
+    """The schema's verdict compiled (``builder.core.schema_check``) from the schema itself:
+    reading a good file never loads jsonschema (issue 29)."""
+    schema = json.loads(resource_path("schemas", SCHEMA_FILE).read_text(encoding="utf-8"))
+    check = schema_check.compile_schema(schema)  # strict, as ``_validator``
+    return check if check is not None else _validator().is_valid
 
 
 def from_document(document: Any) -> CovenFile:

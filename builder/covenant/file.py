@@ -18,6 +18,7 @@ the file format only guards the shape; ``evaluate_covenant`` reports the rules.
 
 from __future__ import annotations
 
+import json
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -151,8 +152,11 @@ def _validator() -> Draft202012Validator:
 @cache
 def _verdict() -> schema_check.Check:
     """The schema's verdict compiled (``builder.core.schema_check``): a bulk import of many
-    files pays jsonschema's generic walk only for a file it refuses (issue 13)."""
-    return schema_check.compile_check(_validator())
+    files pays jsonschema's generic walk only for a file it refuses (issue 13), and compiled
+    from the schema itself, so it never loads jsonschema (issue 29)."""
+    schema = json.loads(resource_path("schemas", SCHEMA_FILE).read_text(encoding="utf-8"))
+    check = schema_check.compile_schema(schema, strict=False)  # a plain validator's integers
+    return check if check is not None else _validator().is_valid
 
 
 def _path(error: ValidationError) -> str:

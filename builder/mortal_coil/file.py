@@ -134,8 +134,11 @@ def _validator(name: str) -> Draft202012Validator:
 @cache
 def _verdict(name: str) -> schema_check.Check:
     """The schema's verdict compiled (``builder.core.schema_check``): a bulk import of many
-    files pays jsonschema's generic walk only for a file it refuses (issue 13)."""
-    return schema_check.compile_check(_validator(name))
+    files pays jsonschema's generic walk only for a file it refuses (issue 13), and compiled
+    from the schema itself, so it never loads jsonschema (issue 29)."""
+    schema = json.loads(resource_path("schemas", name).read_text(encoding="utf-8"))
+    check = schema_check.compile_schema(schema, strict=False)  # a plain validator's integers
+    return check if check is not None else _validator(name).is_valid
 
 
 def _path(parts: Any) -> str:

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import gc
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -120,3 +123,35 @@ def test_progress_counts_over_the_whole_import(library_path: Path) -> None:
         ("reading", 4, 4),
         ("storing", 4, 4),
     ]
+
+
+def test_importing_good_files_of_every_game_never_loads_jsonschema(tmp_path: Path) -> None:
+    """Issue 29: the compiled schema checks are made from the schemas themselves, so an import
+    of good files does not pay jsonschema's import (a fifth of a second a process); a
+    refused file still loads it, to word its problems."""
+    examples = sorted(str(p) for p in resource_path("examples").rglob("*.json"))
+    code = f"""
+import sys
+from pathlib import Path
+from builder.systems import register_shipped
+from models.library import Library
+register_shipped()
+with Library.open(Path(sys.argv[1])) as library:
+    library.import_files({examples!r}, on_conflict="copy")
+    assert "jsonschema" not in sys.modules, "a good file loaded jsonschema"
+    try:
+        library.import_file(b'{{"format": "harbinger.contractor", "version": 1, "character": 3}}')
+    except Exception as exc:
+        print(type(exc).__name__, exc)
+print("jsonschema" in sys.modules)
+"""
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path / "library.sqlite3")],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert out == ["CharacterFileError expected an object, got 3", "True"]

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator, FormatChecker
 
 from builder.core import files
-from builder.core.schema_check import compile_check, json_equal
+from builder.core.schema_check import compile_check, compile_schema, json_equal
 from resources import resource_path
 from tests.hypothesis_profiles import examples
 
@@ -198,8 +198,34 @@ def _documents() -> list[tuple[str, Any]]:
 def test_verdicts_agree_on_every_example_file(path: Path) -> None:
     validator = strict(files.load_schema(path))
     check = compile_check(validator)
+    from_schema = compile_schema(files.load_schema(path))
+    assert from_schema is not None
     for name, document in _documents():
         assert check(document) == validator.is_valid(document), name
+        assert from_schema(document) == validator.is_valid(document), name
+
+
+@pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
+def test_the_readers_validators_assert_no_format(path: Path) -> None:
+    """``compile_schema`` stands for the readers' validators (strict for The Contract and
+    The Coven, plain for Covenant and This Mortal Coil) because neither asserts a format."""
+    schema = files.load_schema(path)
+    assert strict(schema).format_checker is None
+    assert Draft202012Validator(schema).format_checker is None
+
+
+def test_a_schema_compiled_alone_falls_back_to_none_on_an_unknown_keyword() -> None:
+    assert compile_schema({"type": "array", "uniqueItems": True}) is None
+    assert compile_schema({"$ref": "https://example.com/other.json"}) is None
+
+
+@pytest.mark.parametrize("value", [1, 1.0, True, 2**70, -3.0, 1.5])
+def test_a_schema_compiled_alone_means_strict_or_plain_integers(value: Any) -> None:
+    schema = {"type": "integer", "minimum": -5}
+    strict_check, plain_check = compile_schema(schema), compile_schema(schema, strict=False)
+    assert strict_check is not None and plain_check is not None
+    assert strict_check(value) == strict(schema).is_valid(value)
+    assert plain_check(value) == Draft202012Validator(schema).is_valid(value)
 
 
 def _paths(node: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
@@ -265,6 +291,7 @@ def test_verdicts_agree_on_mutated_documents(data: st.DataObject) -> None:
             validator, check = _compiled(schema_path, plain)
             verdict = validator.is_valid(document)
             assert check(document) == verdict, (name, schema_path.name, plain)
+            assert _from_schema(schema_path, plain)(document) == verdict, (name, schema_path.name)
 
 
 @cache
@@ -275,6 +302,14 @@ def _compiled(
     schema = files.load_schema(path)
     validator = Draft202012Validator(schema) if plain else strict(schema)
     return validator, compile_check(validator)
+
+
+@cache
+def _from_schema(path: Path, plain: bool) -> Callable[[Any], bool]:
+    """A shipped schema compiled without a validator (``compile_schema``), strict or plain."""
+    check = compile_schema(files.load_schema(path), strict=not plain)
+    assert check is not None
+    return check
 
 
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
