@@ -132,9 +132,9 @@ def test_the_print_action_opens_the_dialog_without_blocking(window: MainWindow) 
 
 
 def _ines(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """Open the example Ines Varga (resources/examples/seasoned-ines-varga.json): 5 Gifts."""
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+    """Open the example Ines Varga (resources/examples/seasoned-ines-varga.json): 5 Gifts.
+
+    ``window`` is on a library holding the examples (``examples_window``)."""
     ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
     assert window.open_character(ines)
 
@@ -143,10 +143,11 @@ INES_GIFTS = ["Ember Lance", "Veil of Ash", "Cinder Stitch", "Hex of Rust", "Emb
 
 
 def test_every_print_the_command_line_makes_is_printed_from_the_gui(
-    window: MainWindow, tmp_path: Path, qtbot
+    examples_window: MainWindow, tmp_path: Path, qtbot
 ) -> None:
     """Issue 33, item 4: full, compact, Gift cards and blank sheet, each written by the GUI
     and read back: the cards hold every Gift's card, the blank sheet is empty."""
+    window = examples_window
     _ines(window, qtbot)
     window.actions["print"].trigger()
     dialog = window.current_dialog
@@ -173,7 +174,8 @@ def test_every_print_the_command_line_makes_is_printed_from_the_gui(
     assert "Ines Varga" not in texts["blank"] and "Ember Lance" not in texts["blank"]
 
 
-def test_the_preview_zooms_and_pages(window: MainWindow, qtbot) -> None:
+def test_the_preview_zooms_and_pages(examples_window: MainWindow, qtbot) -> None:
+    window = examples_window
     _ines(window, qtbot)
     dialog = PrintDialog(window.shown_character(), "Ines Varga", window)
     qtbot.addWidget(dialog)
