@@ -86,9 +86,10 @@ def examples_library_template(
 ) -> Path:
     """A library holding the shipped example characters, made once per session.
 
-    Loaded by ``Library.load_examples``, the call File → Load Example Characters runs
-    in the background; tests that only need the examples present start on a copy
-    (``examples_window``) instead of loading them again (0.2-0.3 s of CPU each time).
+    Loaded by ``Library.load_examples``, the call the window's first-launch offer
+    ("Load examples") runs in the background; tests that only need the examples
+    present start on a copy (``examples_window``) instead of loading them again
+    (0.2-0.3 s of CPU each time).
     """
     from models.library import Library
 
