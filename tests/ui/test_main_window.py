@@ -187,9 +187,8 @@ def test_a_bad_import_file_reaches_a_dialog(window: MainWindow, tmp_path: Path, 
     assert window.roster.lines() == []
 
 
-def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+def test_every_example_opens_on_every_tab(examples_window: MainWindow, qtbot) -> None:
+    window = examples_window  # a library holding the examples (loaded once per session)
     for line in window.roster.lines():
         game = window.workspace.library.system_of(line.id)
         if game in (
@@ -212,14 +211,13 @@ def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
 
 
 def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
-    window: MainWindow, tmp_path: Path, qtbot
+    examples_window: MainWindow, tmp_path: Path, qtbot
 ) -> None:
     from pypdf import PdfReader
 
     from builder.covenant.rules import evaluate_covenant
 
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+    window = examples_window  # a library holding the examples (loaded once per session)
     library = window.workspace.library
     covenant = [r for r in window.roster.lines() if library.system_of(r.id) == "covenant"]
     assert len(covenant) == 1
