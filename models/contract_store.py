@@ -212,7 +212,7 @@ class ContractStore:
                 )
             )
             session.flush()
-        summary = _update_contractor(session, row, contractor, now)
+        summary = _update_contractor(session, row, contractor, now, known=stored)
         parts = (*summary.parts, "ledger") if retracted else summary.parts
         return SaveSummary(contractor.id, created=False, ledger_appended=0, parts=parts)
 
@@ -612,10 +612,17 @@ def _own_fields_changed(old: Contractor, new: Contractor) -> bool:
 
 
 def _update_contractor(
-    session: Session, row: ContractorRow, new: Contractor, now: datetime
+    session: Session,
+    row: ContractorRow,
+    new: Contractor,
+    now: datetime,
+    known: Contractor | None = None,
 ) -> SaveSummary:
-    keeps_threats = loose_end_threats.refuse_hidden(session, [new])
+    """Write ``new`` over the stored contractor of ``row``; ``known`` is the stored one as
+    read before a restore took its newest ledger rows back (else it is read here)."""
     old = _read_contractor(session, row)
+    new = loose_end_threats.without_known(session, new, known or old)
+    keeps_threats = loose_end_threats.refuse_hidden(session, [new])
     cid = new.id
     stored = len(old.ledger)
     for seq, entry in enumerate(old.ledger):

@@ -16,7 +16,9 @@ values read. Their writes keep both places right (``sync``): a Threat whose
 Cutoff hit 0 moves to ``loose_end.threat`` (the leader's app reveals it, as the
 GM does at the table), one that is not due (a Contract taken back) moves
 back. A player's own write never touches the table; it is refused only when it
-would store a Threat the player may not see (``refuse_hidden``).
+would store a Threat the player may not see (``refuse_hidden``). A player
+reads the Threats of their own contractor that their own Contract made due
+from the server (``due_for_player``, revision 0018) before the leader writes.
 
 Reading taken where the text is silent: a Threat revealed stays with the
 Loose End once due, also after the Loose End is resolved or Hustled (the
@@ -80,9 +82,20 @@ def threat_values(
 ) -> list[tuple[type[LooseEndThreatRow], dict[str, object]]]:
     """The ``loose_end_threat`` rows of a contractor written whole (insert, part replaced)."""
     return [
-        (LooseEndThreatRow, {"contractor_id": contractor.id, "position": i, "threat": threat})
-        for i, threat in hidden(contractor).items()
+        (LooseEndThreatRow, {"contractor_id": contractor.id, "position": i, **_kept(contractor, i)})
+        for i in hidden(contractor)
     ]
+
+
+def _kept(contractor: Contractor, position: int) -> dict[str, object]:
+    """What ``loose_end_threat`` keeps of one hidden Threat: its text, and the Cutoff and the
+    Contract count it was granted after, by which the server tells when it is due."""
+    loose_end = contractor.loose_ends[position]
+    return {
+        "threat": loose_end.threat,
+        "cutoff": loose_end.cutoff,
+        "granted_after": loose_end.granted_after,
+    }
 
 
 def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
@@ -103,22 +116,81 @@ def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
     return False
 
 
+def without_known(session: Session, contractor: Contractor, known: Contractor) -> Contractor:
+    """For a connection that may not read hidden Threats (a player): ``contractor`` with each
+    Threat blanked that is hidden now yet ``known`` (the stored contractor, as this player
+    read it) shows at the same Loose End. The server gave it to the player while it was due
+    (``due_for_player``); a Contract taken back since (a correction) hides it again, and the
+    player's save then leaves it to the table instead of being refused for it. A Threat the
+    player typed is not known so: ``refuse_hidden`` still refuses it."""
+    if may_read(session):
+        return contractor
+    ends = known.loose_ends
+    read = {
+        i for i, threat in hidden(contractor).items() if i < len(ends) and ends[i].threat == threat
+    }
+    if not read:
+        return contractor
+    return replace(
+        contractor,
+        loose_ends=tuple(
+            replace(loose_end, threat="") if i in read else loose_end
+            for i, loose_end in enumerate(contractor.loose_ends)
+        ),
+    )
+
+
 def overlay(
     session: Session, contractor_id: str, loose_ends: tuple[LooseEnd, ...]
 ) -> tuple[LooseEnd, ...]:
-    """The Loose Ends read from ``loose_end`` with the hidden Threats this connection may read."""
-    if not loose_ends or not may_read(session):
+    """The Loose Ends read from ``loose_end`` with the hidden Threats this connection may read:
+    every one for those who may read the table, the due ones of their own contractor for a
+    player (``due_for_player``).
+
+    For those who may read it, a hidden Threat's Loose End also takes the Cutoff and the
+    Contract count the table keeps (revision 0018): the player's own ``loose_end`` row is
+    theirs to write, and a Cutoff set to 0 there must not make the leader's next save
+    reveal the Threat."""
+    if not loose_ends:
         return loose_ends
-    rows = session.exec(
-        select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
-    ).all()
-    secret = {row.position: row.threat for row in rows}
+    if may_read(session):
+        rows = session.exec(
+            select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
+        ).all()
+        kept = {row.position: row for row in rows}
+        return tuple(
+            replace(
+                loose_end,
+                threat=kept[i].threat,
+                cutoff=kept[i].cutoff,
+                granted_after=kept[i].granted_after,
+            )
+            if i in kept
+            else loose_end
+            for i, loose_end in enumerate(loose_ends)
+        )
+    if all(loose_end.threat for loose_end in loose_ends):
+        return loose_ends
+    secret = due_for_player(session, contractor_id)
     if not secret:
         return loose_ends
     return tuple(
         replace(loose_end, threat=secret[i]) if i in secret else loose_end
         for i, loose_end in enumerate(loose_ends)
     )
+
+
+def due_for_player(session: Session, contractor_id: str) -> dict[int, str]:
+    """The Threats of a player's own contractor whose Cutoff has hit 0 that still wait in the
+    table (the player's own Contract made them due; the leader has not written since), by
+    position. The server's ``harbinger_due_threats`` (revision 0018) answers as the table's
+    owner and gives nothing for another's contractor or a Threat not due, so a Contract
+    taken back hides it again at once."""
+    rows = session.execute(
+        sa.text("SELECT loose_end_position, threat FROM harbinger_due_threats(:who)"),
+        {"who": contractor_id},
+    ).all()
+    return {int(position): str(threat) for position, threat in rows}
 
 
 def sync(session: Session, contractor: Contractor) -> bool:
@@ -134,8 +206,10 @@ def sync(session: Session, contractor: Contractor) -> bool:
     moved = False
     for position, row in kept.items():
         if position in wanted:
-            if row.threat != wanted[position]:
-                row.threat = wanted[position]
+            values = _kept(contractor, position)
+            if any(getattr(row, name) != value for name, value in values.items()):
+                for name, value in values.items():
+                    setattr(row, name, value)
                 session.add(row)
             continue
         text = (
@@ -144,12 +218,13 @@ def sync(session: Session, contractor: Contractor) -> bool:
         _set_column(session, contractor.id, position, text)
         session.delete(row)
         moved = True
-    for position, threat in wanted.items():
+    for position in wanted:
         if position not in kept:
             _set_column(session, contractor.id, position, "")
-            session.add(
-                LooseEndThreatRow(contractor_id=contractor.id, position=position, threat=threat)
-            )
+            row = LooseEndThreatRow(contractor_id=contractor.id, position=position, threat="")
+            for name, value in _kept(contractor, position).items():
+                setattr(row, name, value)
+            session.add(row)
             moved = True
     session.flush()
     return moved

@@ -28,7 +28,8 @@ newest revision through Alembic and then sets up, idempotently:
 - ``loose_end_threat`` (0016: Threats of Loose Ends whose Cutoff has not hit 0):
   the leaders' group only, as ``gm_note``; the leader may also write the Loose
   Ends of anyone's contractor (grant one, write its Threat, reveal it when
-  due: ``models.loose_end_threats``);
+  due: ``models.loose_end_threats``); a player reads a due Threat of their own
+  contractor at once through the owner's ``harbinger_due_threats`` (0018);
 - a notification (``LISTEN harbinger_saved``) whenever a character's version
   row changes, so open windows refresh (``ui/playgroup_watch``).
 

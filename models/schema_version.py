@@ -5,5 +5,5 @@ Alembic or SQLAlchemy are imported, so it lives in a module that imports
 nothing.
 """
 
-SCHEMA_HEAD = "0017_ledger_index_trim"
+SCHEMA_HEAD = "0018_due_threats"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""

@@ -444,6 +444,11 @@ class LooseEndThreatRow(LibraryTable, table=True):
     that a playgroup's shared library can refuse it to the players' group on
     the server; it moves to ``loose_end.threat`` when the Cutoff hits 0
     (``models.loose_end_threats``). ``position`` is the Loose End's position.
+
+    ``cutoff`` and ``granted_after`` repeat the Loose End's (revision 0018): the
+    server's ``harbinger_due_threats`` tells a player whether the Threat is due
+    from these, which only the leaders' group writes, not from the player's own
+    ``loose_end`` row, whose Cutoff a player's SQL could set to 0.
     """
 
     __tablename__ = "loose_end_threat"
@@ -457,6 +462,8 @@ class LooseEndThreatRow(LibraryTable, table=True):
     )
     position: int = Field(primary_key=True)
     threat: str = _text()
+    cutoff: int = Field(default=0, nullable=False)
+    granted_after: int = Field(default=0, nullable=False)
 
 
 metadata = LibraryTable.metadata

@@ -87,6 +87,8 @@ class SystemUi(NamedTuple):
     - ``roster_label`` is what the roster's Status column shows for the system's
       characters, or "" when they have The Contract's Status and victories
       (``builder.contract.status``), which the roster then shows and filters on;
+    - ``roster_short`` is the short name the roster's Game column shows ("" : the
+      ``roster_label``), the label whole in its tooltip;
     - ``actions`` are what it adds to the main window's menus and toolbar;
     - ``window_part(window)`` makes the object that keeps the game's own state in
       the main window, or is None. The window tells a part when the tab shown
@@ -110,6 +112,7 @@ class SystemUi(NamedTuple):
     review_words: ReviewWords
     audit_inputs: Callable[[Sequence[str | Path]], Any] | None = None
     roster_label: str = ""
+    roster_short: str = ""
     actions: tuple[WindowAction, ...] = ()
     window_part: Callable[[Any], Any] | None = None
     player_copy: Callable[[Any, str, Path], str] | None = None

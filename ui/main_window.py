@@ -141,7 +141,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         # builds the Qt namespace. Moving the still empty splitter costs nothing.)
         self.splitter = QSplitter()  # horizontal
         self.setCentralWidget(self.splitter)
-        self.roster = RosterPanel(self.splitter)
+        self.roster = RosterPanel(self.splitter, settings)
         # Each game's own state in this window (``ui.contributions``), by system id.
         self.parts: dict[str, Any] = {
             entry.id: entry.window_part(self) for entry in systems_ui() if entry.window_part

@@ -34,7 +34,9 @@ from PySide6.QtWidgets import (
 from builder.contract.status import Status
 from ui.roster_model import (
     ANY,
+    APPROVAL_COLUMN,
     CONTRACT_GAME,
+    CONTRACT_GAME_SHORT,
     DUE_COLUMN,
     DUE_FLAG,
     GAME_COLUMN,
@@ -47,6 +49,7 @@ from ui.roster_model import (
     RosterLine,
     RosterModel,
     cell_text,
+    full_text,
     group_order,
     humanize,
     lines_of,
@@ -55,7 +58,9 @@ from ui.systems import systems_ui
 
 __all__ = [
     "ANY",
+    "APPROVAL_COLUMN",
     "CONTRACT_GAME",
+    "CONTRACT_GAME_SHORT",
     "DUE_COLUMN",
     "GAME_COLUMN",
     "GRAVEYARD",
@@ -70,6 +75,7 @@ __all__ = [
     "cell_text",
     "fit_columns",
     "fit_widths",
+    "full_text",
     "humanize",
 ]
 
@@ -191,8 +197,35 @@ class RosterPanel(QWidget):
     """The Game column shows only while the list holds another game's characters; Due
     (shown beside Name) only while a character has something due."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
+    TITLES = ("Name", "Status", "Wins", "✓", "Game", "Due")
+    """The titles the header shows: short, like the cells under them, so the six columns
+    fit the default width; each title's tooltip (``TITLE_TIPS``) says it in words."""
+
+    TITLE_TIPS = (
+        "Name",
+        "Status",
+        "Victories",
+        "Approval: ✓ approved, ○ unreviewed, ✎ changes requested",
+        "Game",
+        "What is due (the names are in the cell's tooltip)",
+    )
+
+    COLUMNS_HINT = "Right-click the titles to choose the columns shown."
+    """Said in every title's tooltip: the header's menu has no other sign."""
+
+    SQUEEZE = (GAME_COLUMN, 2, APPROVAL_COLUMN)
+    """Columns left out, in this order, while the list is too narrow for every column
+    whole (a doubled font): the game is named in the name's tooltip, the Status tells
+    the victories roughly, and the approval has its filter. Name, Status and Due stay."""
+
+    def __init__(self, parent: QWidget | None = None, settings: Any = None) -> None:  # noqa: PLR0915  (53 statements when the limits came in)
         super().__init__(parent)
+        # The columns the user hid (the header's menu), kept in ``settings`` (an
+        # ``AppSettings``) from one run to the next; none without settings.
+        self._settings = settings
+        chosen = settings.roster_hidden_columns() if settings is not None else []
+        self._hidden_by_user = {self.COLUMNS.index(t) for t in chosen if t in self.COLUMNS[1:]}
+        self.column_menu: Any = None  # the header's menu last opened (``_column_menu``)
         self._lines: list[RosterLine] = []
         self._shown: list[RosterLine] = []  # what the filters let through, in list order
         self._source: list[Any] = []  # the rows last shown, as handed over
@@ -202,6 +235,7 @@ class RosterPanel(QWidget):
         # What each shown column after Name needs: for its texts, and for its title.
         self._others: tuple[dict[int, int], dict[int, int]] = ({}, {})
         self._kinds: set[tuple[Any, ...]] = set()  # of the shown lines (``_kind``)
+        self._empty: set[int] = set()  # columns nothing shown fills (``_others_width``)
 
         # Every widget is made inside the panel: under the app's stylesheet, moving a
         # finished widget into a layout later re-styles it, which start-up pays for.
@@ -242,9 +276,9 @@ class RosterPanel(QWidget):
         # be handed a ``Qt.Orientation`` at the first paint, which builds Qt's whole
         # namespace of enums, a cost start-up does not pay today (tests/ui/test_startup.py).
         self._titles = QStandardItemModel(0, len(self.COLUMNS), self)
-        self._titles.setHorizontalHeaderLabels(list(self.COLUMNS))
-        for col, title in enumerate(self.COLUMNS):  # a title cut to fit shows whole here
-            self._titles.horizontalHeaderItem(col).setToolTip(title)
+        self._titles.setHorizontalHeaderLabels(list(self.TITLES))
+        for col, tip in enumerate(self.TITLE_TIPS):  # a short title says it in words here
+            self._titles.horizontalHeaderItem(col).setToolTip(f"{tip}\n{self.COLUMNS_HINT}")
         self.tree.header().setModel(self._titles)
         self.tree.setAlternatingRowColors(True)
         self.tree.setShowGrid(False)
@@ -262,18 +296,7 @@ class RosterPanel(QWidget):
         rows.setDefaultSectionSize(self._row_height())
         self.tree.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.tree.setAccessibleName("Roster")
-        header = self.tree.header()
-        header.setStretchLastSection(False)
-        header.setMinimumSectionSize(1)  # ``_fit_name_column`` keeps columns wide enough
-        # The Name column is sized by ``_fit_name_column``: at least as wide as the
-        # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
-        # scrolls sideways instead of cutting names down to a letter or two.
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
-        # The other columns are sized from the few texts they can hold (``_others_width``):
-        # fitting them to their contents would read a thousand rows of every roster.
-        for col in range(1, len(self.COLUMNS)):
-            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
-        header.moveSection(DUE_COLUMN, 1)  # beside the names it is about
+        self._set_up_header()
         self.count_label = QLabel(self)
         self.count_label.setObjectName("muted")
 
@@ -301,6 +324,25 @@ class RosterPanel(QWidget):
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.activated.connect(self._activated)
         self._ready = True
+
+    def _set_up_header(self) -> None:
+        """How the column titles size their sections and offer the columns menu."""
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(1)  # ``_fit_name_column`` keeps columns wide enough
+        # The Name column is sized by ``_fit_name_column``: at least as wide as the
+        # names (up to ``NAME_CHARS``), wider when there is room; a narrow panel
+        # scrolls sideways instead of cutting names down to a letter or two.
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        # The other columns are sized from the few texts they can hold (``_others_width``):
+        # fitting them to their contents would read a thousand rows of every roster.
+        for col in range(1, len(self.COLUMNS)):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.Fixed)
+        header.moveSection(DUE_COLUMN, 1)  # beside the names it is about
+        # Right-click on the titles: choose the columns shown. Set by the property's key
+        # name: the enum would build Qt's namespace of enums at start-up (see ``ID_ROLE``).
+        header.setProperty("contextMenuPolicy", "CustomContextMenu")
+        header.customContextMenuRequested.connect(self._column_menu)
 
     def _row_height(self) -> int:
         """Every row's height: a line of the list's font and a little room."""
@@ -550,17 +592,20 @@ class RosterPanel(QWidget):
                 seen[col].add(cell_text(line, col))
         # Contractors only: no Game column to read (nor to take Approval's room).
         hidden = {
-            GAME_COLUMN: seen[GAME_COLUMN] <= {CONTRACT_GAME},
+            GAME_COLUMN: seen[GAME_COLUMN] <= {CONTRACT_GAME_SHORT},
             DUE_COLUMN: seen[DUE_COLUMN] <= {""},  # nothing due, or not asked
         }
-        for col, hide in hidden.items():
-            self.tree.setColumnHidden(col, hide)
+        self._empty = {col for col, hide in hidden.items() if hide}
         texts, titles = {}, {}
         for col in range(1, len(self.COLUMNS)):
             if hidden.get(col):
                 continue
             texts[col] = max((metrics.horizontalAdvance(t) for t in seen[col]), default=0) + pad
-            titles[col] = header.sectionSizeHint(col)
+            # The header may still hold the old font when the list's font changed: its
+            # margins from the header, the title's text measured in the list's font.
+            title = self.TITLES[col]
+            margins = header.sectionSizeHint(col) - header.fontMetrics().horizontalAdvance(title)
+            titles[col] = margins + metrics.horizontalAdvance(title)
         return texts, titles
 
     SHORTEST = 4
@@ -574,12 +619,12 @@ class RosterPanel(QWidget):
         header = self.tree.header()  # as wide as the list's visible area
         room = header.width() - self._name_width
         least = self.tree.fontMetrics().horizontalAdvance("M" * self.SHORTEST + "…")
-        widths = fit_columns(*self._others, room, least)
+        texts, titles = self._squeezed(room)
+        widths = fit_columns(texts, titles, room, least)
         over = sum(widths.values()) - room
         if over > 0 and DUE_COLUMN in widths:  # the flag is enough: its words are in its tooltip
             flag = self.tree.fontMetrics().horizontalAdvance(f"{DUE_FLAG} …") + 2 * _TEXT_MARGIN
             widths[DUE_COLUMN] -= max(0, min(over, widths[DUE_COLUMN] - flag))
-        titles = self._others[1]
         if not self._eliding and any(widths[c] < titles[c] for c in widths):
             # A title cut to fit ends in "…" like a cell's text (a header clips by default).
             # Only then: naming the mode builds Qt's namespace of enums (see ``ID_ROLE``).
@@ -590,6 +635,57 @@ class RosterPanel(QWidget):
         for col, width in widths.items():
             header.resizeSection(col, width)
         header.resizeSection(0, max(self._name_width, header.width() - sum(widths.values())))
+
+    def _squeezed(self, room: int) -> tuple[dict[int, int], dict[int, int]]:
+        """The widths of the columns shown in ``room`` pixels (``_others_width``'s, less the
+        columns ``SQUEEZE`` leaves out until the rest fit whole), each column shown or
+        hidden to match: a column is left out rather than its words cut to "Sta…"."""
+        out = self._empty | self._hidden_by_user
+        texts = {c: w for c, w in self._others[0].items() if c not in out}
+        titles = {c: w for c, w in self._others[1].items() if c not in out}
+        for col in self.SQUEEZE:
+            if sum(max(texts[c], titles[c]) for c in texts) <= room:
+                break
+            if col in texts:
+                out.add(col)
+                del texts[col], titles[col]
+        for col in range(1, len(self.COLUMNS)):
+            if self.tree.isColumnHidden(col) != (col in out):
+                self.tree.setColumnHidden(col, col in out)
+        return texts, titles
+
+    def column_shown(self, column: int) -> bool:
+        """Whether the user lets ``column`` show (the header's menu); it may still be left
+        out while nothing fills it or the list is too narrow for it."""
+        return column not in self._hidden_by_user
+
+    def set_column_shown(self, column: int, shown: bool) -> None:
+        """Show or hide one column after Name, as the header's menu does, and remember it."""
+        if not 0 < column < len(self.COLUMNS):
+            raise ValueError(f"no roster column {column} to hide (Name always shows)")
+        if shown:
+            self._hidden_by_user.discard(column)
+        else:
+            self._hidden_by_user.add(column)
+        if self._settings is not None:
+            self._settings.set_roster_hidden_columns(
+                [self.COLUMNS[c] for c in sorted(self._hidden_by_user)]
+            )
+        self._fit_name_column()
+
+    def _column_menu(self, at: Any) -> None:
+        """The header's menu: a check for each column after Name, in the order shown."""
+        from PySide6.QtWidgets import QMenu
+
+        menu = QMenu(self)
+        header = self.tree.header()
+        for col in sorted(range(1, len(self.COLUMNS)), key=header.visualIndex):
+            action = menu.addAction(f"Show {self.COLUMNS[col]}")
+            action.setCheckable(True)
+            action.setChecked(self.column_shown(col))
+            action.toggled.connect(lambda shown, c=col: self.set_column_shown(c, shown))
+        self.column_menu = menu  # for tests and scripts: the menu last opened
+        menu.popup(header.mapToGlobal(at))
 
     def _current_changed(self, current: QModelIndex, _previous: QModelIndex) -> None:
         cid = current.siblingAtColumn(0).data(ID_ROLE) if current.isValid() else None

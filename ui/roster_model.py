@@ -17,7 +17,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtWidgets import QWidget
 
 from builder.contract.status import Status, status_from_victories
-from ui.systems import roster_label
+from ui.systems import roster_label, roster_short
 
 ID_ROLE = 0x0100 + 1
 """Item data role holding a contractor id: ``Qt.ItemDataRole.UserRole + 1``, written as
@@ -285,10 +285,10 @@ def _line_data(line: RosterLine, column: int, role: int) -> Any:
 
 
 def _tooltip(line: RosterLine, column: int) -> str | None:
-    """A row's tooltip: on the name, who and what it is; on another cell cut short
-    to fit its column, that cell's whole text."""
+    """A row's tooltip: on the name, who and what it is; on another cell, its whole text
+    (the cells show short forms: "⚑ 2", "✓", "Mortal Coil")."""
     if column != 0:
-        return cell_text(line, column)
+        return full_text(line, column)
     owned = f"; owned by {line.owner}" if line.owner else ""
     # The game is named here too: a narrow roster scrolls its Game column out of view.
     game = roster_label(line.family)
@@ -300,7 +300,16 @@ def _tooltip(line: RosterLine, column: int) -> str | None:
 
 
 CONTRACT_GAME = "The Contract"
-"""The Game column's text for a contractor (The Contract has no roster label of its own)."""
+"""The Game column's tooltip for a contractor (The Contract has no roster label of its own)."""
+
+CONTRACT_GAME_SHORT = "Contract"
+"""The Game column's text for a contractor."""
+
+APPROVAL_MARKS = {"approved": "✓", "unreviewed": "○", "changes_requested": "✎"}
+"""The Approval column's mark for each approval state; the words are in the tooltip and in
+the column title's (a state without a mark shows its words)."""
+
+APPROVAL_COLUMN = 3
 
 GAME_COLUMN = 4
 
@@ -313,7 +322,8 @@ DUE_FLAG = "⚑"
 
 def cell_text(line: RosterLine, column: int) -> str:
     """What a character's row shows in ``column`` (Name, Status, Victories, Approval, Game,
-    Due).
+    Due): short forms, so six columns fit the roster's default width (issue 29's
+    trust item 2); ``full_text`` is each cell's whole text, its tooltip.
 
     Only The Contract's characters have a Status and victories; others (other
     games' rules have none) show "—" there, and every row names its game in
@@ -323,12 +333,22 @@ def cell_text(line: RosterLine, column: int) -> str:
         title = line.name if line.alive else f"✝ {line.name}"
         return f"{title}  · {line.owner}" if line.owner else title
     if column == DUE_COLUMN:
-        return f"{DUE_FLAG} {' · '.join(line.badges)}" if line.badges else ""
-    if column == 3:
-        return humanize(line.approval)
-    other = roster_label(line.family)
+        return f"{DUE_FLAG} {len(line.badges)}" if line.badges else ""
+    if column == APPROVAL_COLUMN:
+        return APPROVAL_MARKS.get(line.approval) or humanize(line.approval)
     if column == GAME_COLUMN:
-        return other or CONTRACT_GAME
-    if column == 1:
-        return "—" if other else line.status.label
-    return "—" if other else str(line.victories)
+        return roster_short(line.family) or CONTRACT_GAME_SHORT
+    if roster_label(line.family):
+        return "—"
+    return line.status.label if column == 1 else str(line.victories)
+
+
+def full_text(line: RosterLine, column: int) -> str:
+    """A cell's whole text, in words: what its tooltip says ("Due: Loose End, Journal")."""
+    if column == DUE_COLUMN:
+        return f"Due: {', '.join(line.badges)}" if line.badges else ""
+    if column == APPROVAL_COLUMN:
+        return humanize(line.approval)
+    if column == GAME_COLUMN:
+        return roster_label(line.family) or CONTRACT_GAME
+    return cell_text(line, column)

@@ -155,6 +155,19 @@ class AppSettings:
         self._qs.setValue("libraries/examples_offered", values)
         self._qs.sync()
 
+    # ------------------------------------------------------------------ roster
+
+    def roster_hidden_columns(self) -> list[str]:
+        """The roster columns the user chose to hide, by title ("Victories"); none at first."""
+        value = self._qs.value("roster/hidden_columns", [])
+        if isinstance(value, str):  # QSettings returns a bare string for a one-item list
+            value = [value]
+        return [str(v) for v in (value or []) if str(v)]
+
+    def set_roster_hidden_columns(self, titles: list[str]) -> None:
+        self._qs.setValue("roster/hidden_columns", list(titles))
+        self._qs.sync()
+
     # ------------------------------------------------------------------ look
 
     def theme(self) -> str:

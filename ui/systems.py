@@ -37,6 +37,7 @@ __all__ = [
     "audit_inputs",
     "register_ui",
     "roster_label",
+    "roster_short",
     "system_ui",
     "systems_ui",
     "unregister_ui",
@@ -88,6 +89,15 @@ def roster_label(system_id: str) -> str:
     """
     found = _SYSTEMS.get(system_id)
     return found.roster_label if found is not None else system_id
+
+
+def roster_short(system_id: str) -> str:
+    """What the roster's Game column shows for a system's characters: its short name, or
+    its ``roster_label`` when it has none ("" for The Contract)."""
+    found = _SYSTEMS.get(system_id)
+    if found is None:
+        return system_id
+    return found.roster_short or found.roster_label
 
 
 def audit_inputs(house_dirs: Sequence[str | Path] = ()) -> dict[str, Any]:

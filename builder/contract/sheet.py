@@ -49,6 +49,7 @@ __all__ = [
     "SheetReport",
     "evaluate_sheet",
     "loose_end_view",
+    "threat_due",
 ]
 
 
@@ -80,17 +81,32 @@ class LooseEndView:
         return asdict(self)
 
 
+def threat_due(cutoff: int, granted_after: int, contracts_attended: int) -> bool:
+    """Whether a Loose End's Cutoff has hit 0, so the player may see its Threat.
+
+    "The Player can only see the general threat-level (Dangerous, Deadly, or
+    Fateful) until the Cutoff hits zero"; Cutoff values "decrease by 1 every
+    time a Contractor attends a Contract" ("Loose Ends"), counted from the
+    Contracts after the one it was granted after (``granted_after``).
+
+    One comparison on three numbers, because a shared library's server asks
+    the same question (revision 0018, ``harbinger_threat_due``): the two are
+    held to the same cases by ``tests/pg/test_due_threats_pg.py``.
+    """
+    return cutoff <= max(0, contracts_attended - granted_after)
+
+
 def loose_end_view(
     index: int, loose_end: LooseEnd, contracts_attended: int, hustled: bool = False
 ) -> LooseEndView:
     """The player's view of one Loose End after ``contracts_attended`` Contracts in all.
 
     The Cutoff drops by 1 for each Contract attended after the Loose End was
-    granted; the Threat shows once it reaches 0.
+    granted; the Threat shows once it reaches 0 (``threat_due``).
     """
     since = max(0, contracts_attended - loose_end.granted_after)
     remaining = max(0, loose_end.cutoff - since)
-    visible = remaining == 0
+    visible = threat_due(loose_end.cutoff, loose_end.granted_after, contracts_attended)
     return LooseEndView(
         index=index,
         title=loose_end.title,

@@ -32,6 +32,7 @@ fb37c8e67962a48f567c2c9b6c6041a2d10fc6c1bf3d88afc6e208f393129f29  0013_gift_choi
 aa79bbd00dcc184ba860e8f8cfd91a586eefe35ea2dea114cc739ba9112fe120  0015_roster_counts.py
 813c8ddf8fe439dec04889a72fde965cd4cbca82e242680d872142ee3a25d9fc  0016_loose_end_threats.py
 b9328aafdbcc12730ca7d7f32aeac343aa183fc2efc7050774367faf0f68ffd6  0017_ledger_index_trim.py
+65f6fe7d6863c6e296f3e3773ae5247bbf3ef6dbf0c4bd8f03677a51f9b64388  0018_due_threats.py
 72ec62446c80e21da023916cffbf8ca44b56559c97e8cf6a5e47feaba2b62c37  __init__.py
 """
 """``sha256sum`` lines of every file in ``models/migrations/versions/``."""

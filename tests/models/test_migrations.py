@@ -160,6 +160,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0015_roster_counts",
         "0016_loose_end_threats",
         "0017_ledger_index_trim",
+        "0018_due_threats",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

@@ -106,7 +106,7 @@ def test_a_spacefarer_keeps_its_own_undo_beside_a_contractor(
     library = window.workspace.library
     assert library.system_of(sid) == "mortal-coil"
     # The game has its own column; Status holds statuses only (issue 33, item 2).
-    assert roster_cell(window, sid, GAME_COLUMN) == "This Mortal Coil"
+    assert roster_cell(window, sid, GAME_COLUMN) == "Mortal Coil"  # short; whole in its tooltip
     assert roster_cell(window, sid, 1) == "—"
     assert undo.text() == "&Undo Create Tamsin Roe"
 
@@ -133,7 +133,7 @@ def test_a_spacefarer_keeps_its_own_undo_beside_a_contractor(
 
     window.close()
     reopened = open_window(library_path)
-    assert roster_cell(reopened, sid, GAME_COLUMN) == "This Mortal Coil"
+    assert roster_cell(reopened, sid, GAME_COLUMN) == "Mortal Coil"
     reopened.roster.select(sid)
     shown = reopened.game_sheet
     assert isinstance(shown, SpacefarerSheet)
@@ -149,7 +149,7 @@ def test_a_chronicle_keeps_its_own_undo_beside_a_contractor(
     chronicle_id = view.character_id
     library = window.workspace.library
     assert library.system_of(chronicle_id) == "coven"
-    assert roster_cell(window, chronicle_id, GAME_COLUMN) == "The Coven"
+    assert roster_cell(window, chronicle_id, GAME_COLUMN) == "Coven"  # short; whole in its tooltip
     view.physical.setText("JH AS KD QD 2C 3C 4C 5C 6C 7C")
     view.record_deal()
     assert view.session.state.week == 1
@@ -170,7 +170,7 @@ def test_a_chronicle_keeps_its_own_undo_beside_a_contractor(
 
     window.close()
     reopened = open_window(library_path)
-    assert roster_cell(reopened, chronicle_id, GAME_COLUMN) == "The Coven"
+    assert roster_cell(reopened, chronicle_id, GAME_COLUMN) == "Coven"
     reopened.roster.select(chronicle_id)
     shown = reopened.game_sheet
     assert isinstance(shown, ChronicleView)

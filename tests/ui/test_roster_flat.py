@@ -138,11 +138,12 @@ def test_every_column_fits_the_default_width_with_four_games(qtbot) -> None:
     assert used == tree.viewport().width()
     metrics = tree.fontMetrics()
     assert header.sectionSize(0) >= metrics.horizontalAdvance("Character 0")  # names whole
-    # A cell cut to fit shows its whole text in its tooltip.
+    # A cell in its short form shows its whole text in its tooltip.
     mortal = roster.model.index(3, GAME_COLUMN)  # Dana's row, then g0, g1, g2
-    assert mortal.data() == "This Mortal Coil"
+    assert mortal.data() == "Mortal Coil"
     assert mortal.data(Qt.ItemDataRole.ToolTipRole) == "This Mortal Coil"
     approval = roster.model.index(1, 3)
+    assert approval.data() == "✎"
     assert approval.data(Qt.ItemDataRole.ToolTipRole) == "Changes requested"
 
 

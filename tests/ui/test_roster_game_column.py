@@ -51,7 +51,7 @@ def test_a_covenant_character_names_its_game_in_the_game_column(window: MainWind
     assert set(shown) == {"Mara Quill", "Ines Okafor-Vell"}
     assert not roster.tree.isColumnHidden(GAME_COLUMN)
     assert shown["Mara Quill"][1] == "Newbie"
-    assert shown["Mara Quill"][GAME_COLUMN] == "The Contract"
+    assert shown["Mara Quill"][GAME_COLUMN] == "Contract"  # short; whole in the tooltip
     assert shown["Ines Okafor-Vell"][GAME_COLUMN] == "Covenant"
     # Status holds statuses only: the Covenant character has none.
     statuses = {status.label for status in Status} | {"—"}

@@ -41,15 +41,17 @@ def test_the_due_badge_has_its_column_beside_the_names(qtbot) -> None:  # type: 
     assert header.visualIndex(DUE_COLUMN) == 1  # right after Name
     lines = {line.id: line for line in roster.lines()}
     assert cell_text(lines["c0"], 0) == "Ines Varga"  # the name is never followed by it
-    assert cell_text(lines["c0"], DUE_COLUMN) == "⚑ Loose End"
+    assert cell_text(lines["c0"], DUE_COLUMN) == "⚑ 1"  # the flag and how many
+    assert cell_text(lines["c1"], DUE_COLUMN) == "⚑ 2"
     assert cell_text(lines["c2"], DUE_COLUMN) == ""
     metrics = roster.tree.fontMetrics()
     # Names whole, and the flag always in sight at the default width.
     assert header.sectionSize(0) >= metrics.horizontalAdvance("Bartholomew Quincey-Stavros")
-    assert header.sectionSize(DUE_COLUMN) >= metrics.horizontalAdvance("⚑ …")
-    # What is cut shows whole in the tooltip: the Due cell's, and the name's.
+    assert header.sectionSize(DUE_COLUMN) >= metrics.horizontalAdvance("⚑ 2")
+    # The words are in the tooltip: the Due cell's, and the name's.
     index = roster.model.index(2, DUE_COLUMN)  # Dana's row, Bartholomew, Ines
-    assert index.data(3) == "⚑ Loose End"
+    assert index.data(3) == "Due: Loose End"
+    assert roster.model.index(1, DUE_COLUMN).data(3) == "Due: Gift Credits, Improvements"
     assert "due: Loose End" in roster.model.index(2, 0).data(3)
 
     roster.set_badges({})
@@ -100,7 +102,7 @@ def test_badges_that_change_nothing_on_screen_rebuild_nothing(qtbot) -> None:  #
     assert (resets, changed) == ([], [])
     roster.set_badges({"c0": ["Loose End"], "c2": ["Loose End"]})  # a text already shown
     assert (resets, changed) == ([], [3])  # Dana's row, Bartholomew, Ines, Lex
-    assert roster.model.index(3, DUE_COLUMN).data() == "⚑ Loose End"
+    assert roster.model.index(3, DUE_COLUMN).data() == "⚑ 1"
     roster.set_badges({})  # the column goes: the list is laid out again
     assert resets == [1]
     assert roster.tree.isColumnHidden(DUE_COLUMN)
@@ -117,5 +119,5 @@ def test_with_short_names_the_due_column_fits_the_default_width(qtbot) -> None: 
     tree = roster.tree
     assert tree.horizontalScrollBar().maximum() == 0  # no sideways scroll for the badge
     metrics = tree.fontMetrics()
-    assert tree.header().sectionSize(DUE_COLUMN) >= metrics.horizontalAdvance("⚑ …")
+    assert tree.header().sectionSize(DUE_COLUMN) >= metrics.horizontalAdvance("⚑ 3")
     assert tree.header().sectionSize(0) >= metrics.horizontalAdvance("Ines Varga")

@@ -7,7 +7,7 @@ from datetime import datetime
 from PySide6.QtCore import Qt
 
 from models.values import RosterEntry
-from ui.roster import RosterPanel
+from ui.roster import GAME_COLUMN, RosterPanel
 
 NAMES = ["Ines Varga", "Wren Halloway", "Bartholomew Quillingsworth-Arden", "Orrin Vale"]
 
@@ -55,15 +55,19 @@ def test_a_narrow_roster_cuts_the_other_columns_never_the_names(qtbot) -> None:
     )
 
 
-def test_a_roster_too_narrow_for_a_long_name_scrolls_sideways(qtbot) -> None:
+def test_a_long_name_stays_whole_and_the_last_columns_make_way(qtbot) -> None:
+    """The other columns give way to a long name: Game is left out first (the name's
+    tooltip names the game) rather than the list scrolling sideways."""
     roster = panel(qtbot, 200)
     long_name = "Bartholomew Quillingsworth-Arden of the Northern Reach"  # past NAME_CHARS
     roster.set_rows(
         [RosterEntry("x", long_name, "Dana", 1, True, "pending", datetime(2025, 1, 1), "coven")]
     )
-    qtbot.waitUntil(lambda: roster.tree.horizontalScrollBar().maximum() > 0)
     name = roster.tree.visualRect(roster.model.index(1, 0)).width()
     assert name >= roster.tree.fontMetrics().horizontalAdvance("Bartholomew Quillingsworth")
+    assert roster.tree.isColumnHidden(GAME_COLUMN)
+    assert not roster.tree.isColumnHidden(1)  # Status stays
+    assert roster.tree.horizontalScrollBar().maximum() == 0
 
 
 def test_a_wide_roster_gives_the_room_to_the_names(qtbot) -> None:

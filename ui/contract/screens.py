@@ -236,6 +236,7 @@ SCREENS = SystemUi(
             "what_is_due",
             "What Is &Due…",
             _what_is_due,
+            "Ctrl+Shift+D",
             tip="Loose Ends at their Cutoff, unspent rewards, free Consumables, changed "
             "approvals, unwritten Journals; shown as badges in the roster",
             menu="view",

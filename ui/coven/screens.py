@@ -71,6 +71,7 @@ SCREENS = SystemUi(
     _review_sheet,
     ReviewWords("Whole chronicle", "Core: town, goal, practitioners, links", "Chronicle"),
     roster_label="The Coven",
+    roster_short="Coven",
     actions=(
         WindowAction(
             "new_chronicle",

@@ -80,6 +80,7 @@ SCREENS = SystemUi(
     _review_sheet,
     ReviewWords("Whole spacefarer", "Core: name, creation, gear, armor", "Play log"),
     roster_label="This Mortal Coil",
+    roster_short="Mortal Coil",
     actions=(
         WindowAction(
             "new_spacefarer",

@@ -63,6 +63,7 @@ SCREENS = SystemUi(
     _review_sheet,
     ReviewWords("Whole game", "The game: players, deal, result", "Moves"),
     roster_label="Covenants (tile game)",
+    roster_short="Tiles",
     actions=(
         WindowAction(
             "play_tiles",

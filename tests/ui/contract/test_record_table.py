@@ -131,7 +131,7 @@ def test_what_is_due_lists_each_case_and_badges_the_roster(
     # The badge has a column of its own beside the names: a long name never hides it.
     assert (cell_text(lines["lex"], 0), cell_text(lines["lex"], DUE_COLUMN)) == (
         "Lex",
-        "⚑ Loose End",
+        "⚑ 1",
     )
     assert (cell_text(lines["ned"], 0), cell_text(lines["ned"], DUE_COLUMN)) == ("Ned", "")
     assert not window.roster.tree.isColumnHidden(DUE_COLUMN)
