@@ -118,11 +118,19 @@ class TaskRunner(QObject):
 
     def _finish(self, relay: _Relay) -> None:
         self._relays.discard(relay)
+        # The relay's connections hold ``done`` and ``failed``, whose closures hold the relay,
+        # this runner and the caller's callbacks: a cycle through Qt that Python's collector
+        # cannot see, which kept every window that ever ran a job alive. Cut it here.
+        relay.succeeded.disconnect()
+        relay.failed.disconnect()
+        relay.deleteLater()
         self._pending -= 1
         if self._pending == 0:
             if self._gc_was_enabled:
                 gc.enable()
-            self.busy_changed.emit(False)
+            # A job may end after its window was closed and deleted: nobody to tell then.
+            with contextlib.suppress(RuntimeError):
+                self.busy_changed.emit(False)
 
     @property
     def busy(self) -> bool:

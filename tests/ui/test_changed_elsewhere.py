@@ -13,7 +13,7 @@ from collections.abc import Callable
 from PySide6.QtWidgets import QMessageBox
 
 from models import Library
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from ui.main_window import MainWindow
 
 
@@ -23,7 +23,7 @@ def test_a_stale_save_offers_a_reload_and_loses_nothing(
     """On a SQLite file and on a PostgreSQL server alike (``library_url``)."""
     window = open_window(library_url)
     library_path = library_url
-    finish(make_contractor(window, name="Dana Cole"))
+    create_contractor(window, name="Dana Cole")
     shown = window.contractor
     assert shown is not None
     with Library.open(library_path) as elsewhere:  # another window on the same library

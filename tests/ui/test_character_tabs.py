@@ -12,7 +12,7 @@ from ui.main_window import MainWindow
 def _examples(window: MainWindow, qtbot) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
     """Load the example characters; the living ones' ids by game system, in roster order."""
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     library = window.workspace.library
     ids: dict[str, list[str]] = {}
     for cid in window.roster.visible_ids():  # the living: the dead wait in the graveyard

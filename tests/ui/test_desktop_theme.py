@@ -11,7 +11,7 @@ from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from builder.contract.character import Outcome
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.main_window import MainWindow
 from ui.preferences import PreferencesDialog
@@ -124,7 +124,7 @@ def test_preferences_switch_the_theme_at_once_and_remember_it(
 def test_dark_mode_main_window_sheet_and_gift_builder_are_readable(
     qtbot, window: MainWindow, dark: QApplication
 ) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Glass Harbor", Outcome.VICTORY)
     sheet = window.sheet
     assert sheet.status_chip.palette().color(sheet.status_chip.foregroundRole()).name() == (

@@ -42,9 +42,8 @@ def test_load_examples_brings_every_game_and_each_audits_as_its_notes_say(
             assert found == [], f"{line.name}: {[f.message for f in found]}"
 
 
-def test_each_example_opens_on_its_own_sheet(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+def test_each_example_opens_on_its_own_sheet(examples_window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = examples_window  # a library holding the examples (loaded once per session)
     library = window.workspace.library
     for line in window.roster.lines():
         window.show_contractor(line.id)

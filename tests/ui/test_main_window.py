@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from harbinger.shell.paths import sqlite_url
 from resources import resource_path
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from ui.main_window import MainWindow
 from ui.settings import AppSettings
 
@@ -84,7 +84,7 @@ def test_first_launch_offers_the_examples(
     box = window.current_dialog
     assert "Load the example contractors" in box.text()
     box.button(QMessageBox.StandardButton.Yes).click()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     expected = sorted(e.name for e in window.workspace.library.roster())
     assert len(expected) == len(list(resource_path("examples").rglob("*.json"))) > 0
     assert sorted(line.name for line in window.roster.lines()) == expected
@@ -99,9 +99,9 @@ def test_first_launch_offers_the_examples(
 
 
 def test_roster_groups_by_player_and_filters(window: MainWindow) -> None:
-    finish(make_contractor(window, name="Mara Quill", player="Ines"))
-    finish(make_contractor(window, name="Ortwin Hale", player="Tomas"))
-    finish(make_contractor(window, name="Ada Voss", player="Ines"))
+    create_contractor(window, name="Mara Quill", player="Ines")
+    create_contractor(window, name="Ortwin Hale", player="Tomas")
+    create_contractor(window, name="Ada Voss", player="Ines")
     model = window.roster.model
     groups = [model.item(row, 0).text() for row in model.players]
     assert groups == ["Ines  (2)", "Tomas  (1)"]
@@ -129,7 +129,7 @@ def test_roster_groups_by_player_and_filters(window: MainWindow) -> None:
 
 
 def test_undo_a_creation_removes_the_contractor(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     assert len(window.roster.lines()) == 1
     assert window.actions["undo"].text() == "&Undo Create Mara Quill"
     window.actions["undo"].trigger()
@@ -142,7 +142,7 @@ def test_undo_a_creation_removes_the_contractor(window: MainWindow) -> None:
 
 
 def test_delete_asks_first_and_can_be_undone(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     window.actions["delete"].trigger()
     box = window.current_dialog
     assert isinstance(box, QMessageBox)
@@ -156,16 +156,16 @@ def test_export_then_import_into_another_library(
     open_window: Callable[..., MainWindow], library_path: Path, tmp_path: Path, qtbot
 ) -> None:
     window = open_window(library_path)
-    finish(make_contractor(window, ratings={"perception": 3}))
+    create_contractor(window, ratings={"perception": 3})
     target = tmp_path / "mara.json"
     window.export_file(target)
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     assert target.exists()
 
     window.open_library(str(tmp_path / "other.sqlite3"))
     assert window.roster.lines() == []
     window.import_file(target)
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     [line] = window.roster.lines()
     assert line.name == "Mara Quill"
     window.show_contractor(line.id)
@@ -187,9 +187,8 @@ def test_a_bad_import_file_reaches_a_dialog(window: MainWindow, tmp_path: Path, 
     assert window.roster.lines() == []
 
 
-def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+def test_every_example_opens_on_every_tab(examples_window: MainWindow, qtbot) -> None:
+    window = examples_window  # a library holding the examples (loaded once per session)
     for line in window.roster.lines():
         game = window.workspace.library.system_of(line.id)
         if game in (
@@ -212,14 +211,13 @@ def test_every_example_opens_on_every_tab(window: MainWindow, qtbot) -> None:
 
 
 def test_covenant_characters_open_print_delete_and_undo_from_the_main_window(
-    window: MainWindow, tmp_path: Path, qtbot
+    examples_window: MainWindow, tmp_path: Path, qtbot
 ) -> None:
     from pypdf import PdfReader
 
     from builder.covenant.rules import evaluate_covenant
 
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    window = examples_window  # a library holding the examples (loaded once per session)
     library = window.workspace.library
     covenant = [r for r in window.roster.lines() if library.system_of(r.id) == "covenant"]
     assert len(covenant) == 1

@@ -20,7 +20,7 @@ from pathlib import Path
 
 from PySide6.QtGui import QKeySequence
 
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.coven.test_coven_ui import fill
 from ui.coven import ChronicleView, CreateChronicleDialog
 from ui.main_window import MainWindow
@@ -66,7 +66,7 @@ def new_chronicle(window: MainWindow) -> ChronicleView:
 
 
 def add_contractor(window: MainWindow) -> str:
-    finish(make_contractor(window, "Mara Quill"))
+    create_contractor(window, "Mara Quill")
     assert window.contractor is not None and window.game_sheet is None
     return window.contractor.id
 

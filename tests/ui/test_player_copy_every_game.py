@@ -29,15 +29,14 @@ SHOWN = [
 
 @pytest.mark.parametrize(("cid", "name"), SHOWN)
 def test_the_player_copy_leaves_out_the_note_and_the_export_keeps_it(
-    window: MainWindow,
+    examples_window: MainWindow,
     qtbot: Any,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     cid: str,
     name: str,
 ) -> None:
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+    window = examples_window  # a library holding the examples (loaded once per session)
     window.workspace.library.put_gm_note(GmNote(cid, NOTE))
     window.show_contractor(cid)
     asked: list[str] = []

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from PySide6.QtCore import QObject, QUrl, Slot
 from PySide6.QtGui import QDesktopServices
 
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from ui.feedback import WrittenNotice
 from ui.main_window import MainWindow
 from ui.print_dialog import BLANK, COMPACT, FULL, PrintDialog, RosterPrint
@@ -42,7 +42,7 @@ def notice_of(window: MainWindow) -> WrittenNotice:
 def test_print_says_what_it_wrote_and_offers_the_folder(
     window: MainWindow, tmp_path: Path, qtbot
 ) -> None:
-    finish(make_contractor(window, name="Ada Voss"))
+    create_contractor(window, name="Ada Voss")
     target = tmp_path / "out" / "ada.pdf"
     target.parent.mkdir()
     window.print_pdf(target, "letter", compact=True)
@@ -63,7 +63,7 @@ def test_print_says_what_it_wrote_and_offers_the_folder(
 
 
 def test_export_says_where_the_file_went(window: MainWindow, tmp_path: Path, qtbot) -> None:
-    finish(make_contractor(window, name="Ada Voss"))
+    create_contractor(window, name="Ada Voss")
     target = tmp_path / "ada.json"
     window.export_file(target)
     qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
@@ -73,7 +73,7 @@ def test_export_says_where_the_file_went(window: MainWindow, tmp_path: Path, qtb
 
 
 def test_the_print_dialog_previews_the_real_pages(window: MainWindow, qtbot) -> None:
-    finish(make_contractor(window, name="Ada Voss"))
+    create_contractor(window, name="Ada Voss")
     dialog = PrintDialog(window.shown_character(), "Ada Voss", window)
     qtbot.addWidget(dialog)
     kinds = [dialog.kind.itemText(i) for i in range(dialog.kind.count())]
@@ -99,7 +99,7 @@ def test_printing_every_sheet_shows_progress_and_names_the_files(
     window: MainWindow, tmp_path: Path, qtbot
 ) -> None:
     for name in ("Ada Voss", "Bo Lind", "Cy Marr"):
-        finish(make_contractor(window, name=name))
+        create_contractor(window, name=name)
     library = window.workspace.library
     assert window.actions["print_roster"].isEnabled()
     job = RosterPrint(window, window.tasks)
@@ -118,7 +118,7 @@ def test_printing_every_sheet_shows_progress_and_names_the_files(
 
 
 def test_the_print_action_opens_the_dialog_without_blocking(window: MainWindow) -> None:
-    finish(make_contractor(window, name="Ada Voss"))
+    create_contractor(window, name="Ada Voss")
     window.actions["print"].trigger()
     dialog = window.current_dialog
     assert isinstance(dialog, PrintDialog)
@@ -132,9 +132,9 @@ def test_the_print_action_opens_the_dialog_without_blocking(window: MainWindow) 
 
 
 def _ines(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    """Open the example Ines Varga (resources/examples/seasoned-ines-varga.json): 5 Gifts."""
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    """Open the example Ines Varga (resources/examples/seasoned-ines-varga.json): 5 Gifts.
+
+    ``window`` is on a library holding the examples (``examples_window``)."""
     ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
     assert window.open_character(ines)
 
@@ -143,10 +143,11 @@ INES_GIFTS = ["Ember Lance", "Veil of Ash", "Cinder Stitch", "Hex of Rust", "Emb
 
 
 def test_every_print_the_command_line_makes_is_printed_from_the_gui(
-    window: MainWindow, tmp_path: Path, qtbot
+    examples_window: MainWindow, tmp_path: Path, qtbot
 ) -> None:
     """Issue 33, item 4: full, compact, Gift cards and blank sheet, each written by the GUI
     and read back: the cards hold every Gift's card, the blank sheet is empty."""
+    window = examples_window
     _ines(window, qtbot)
     window.actions["print"].trigger()
     dialog = window.current_dialog
@@ -173,7 +174,8 @@ def test_every_print_the_command_line_makes_is_printed_from_the_gui(
     assert "Ines Varga" not in texts["blank"] and "Ember Lance" not in texts["blank"]
 
 
-def test_the_preview_zooms_and_pages(window: MainWindow, qtbot) -> None:
+def test_the_preview_zooms_and_pages(examples_window: MainWindow, qtbot) -> None:
+    window = examples_window
     _ines(window, qtbot)
     dialog = PrintDialog(window.shown_character(), "Ines Varga", window)
     qtbot.addWidget(dialog)

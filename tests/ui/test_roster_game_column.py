@@ -13,7 +13,7 @@ import dataclasses
 from PySide6.QtCore import Qt
 
 from builder.contract.status import Status
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.covenant.conftest import fresh_ines
 from ui.main_window import MainWindow
 from ui.operations.covenant import create
@@ -34,7 +34,7 @@ def rows(roster: RosterPanel) -> dict[str, list[str]]:
 
 
 def test_only_contractors_show_no_game_column(window: MainWindow) -> None:
-    finish(make_contractor(window, "Mara Quill"))
+    create_contractor(window, "Mara Quill")
     roster = window.roster
     assert roster.COLUMNS[GAME_COLUMN] == "Game"
     assert roster.tree.isColumnHidden(GAME_COLUMN)
@@ -42,7 +42,7 @@ def test_only_contractors_show_no_game_column(window: MainWindow) -> None:
 
 
 def test_a_covenant_character_names_its_game_in_the_game_column(window: MainWindow) -> None:
-    finish(make_contractor(window, "Mara Quill"))
+    create_contractor(window, "Mara Quill")
     window.run_operation(
         lambda: create(window.workspace, dataclasses.replace(fresh_ines(), id="ines"))
     )

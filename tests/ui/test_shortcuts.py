@@ -38,9 +38,8 @@ def twice(window: QWidget) -> list[str]:
     return sorted(key for key, count in bound_keys(window).items() if count > 1)
 
 
-def test_no_window_binds_a_shortcut_twice(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+def test_no_window_binds_a_shortcut_twice(examples_window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = examples_window  # a library holding the examples (loaded once per session)
     library = window.workspace.library
     by_system: dict[str, str] = {}
     for cid in window.roster.visible_ids():

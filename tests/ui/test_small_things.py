@@ -12,14 +12,14 @@ from PySide6.QtWidgets import QAbstractButton, QLabel, QToolBar, QWizard
 
 from builder.contract.character import Outcome
 from builder.tiles.state import Kind, beat, open_
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.main_window import MainWindow
 
 
 def _examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-untyped-def]
     window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
     library = window.workspace.library
     ids: dict[str, str] = {}
     for cid in window.roster.visible_ids():
@@ -88,7 +88,7 @@ def test_alt_n_is_bound_once_on_every_wizard_page(window: MainWindow) -> None:
 
 
 def test_one_victory_in_one_contract_is_said_in_the_singular(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "The Lantern Job", Outcome.VICTORY)
     assert window.report.victories == 1
     assert window.sheet.status_chip.toolTip() == "1 victory in 1 Contract"
@@ -106,7 +106,7 @@ def test_the_toolbar_undo_is_short_and_its_tooltip_says_the_whole(window: MainWi
     toolbar = window.findChild(QToolBar, "main_toolbar")
     undo_button = next(a for a in toolbar.actions() if a.text() == "&Undo")
     assert not undo_button.isEnabled()
-    finish(make_contractor(window, "Mara Quill"))
+    create_contractor(window, "Mara Quill")
     record(window, "The Lantern Job", Outcome.VICTORY)
     whole = window.actions["undo"].text()
     assert whole.startswith("&Undo ") and len(whole) > len("&Undo ")

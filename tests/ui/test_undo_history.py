@@ -5,9 +5,8 @@ from __future__ import annotations
 from ui.main_window import MainWindow
 
 
-def test_undo_offers_only_the_shown_characters_actions(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+def test_undo_offers_only_the_shown_characters_actions(examples_window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    window = examples_window  # a library holding the examples (loaded once per session)
     library = window.workspace.library
     ids = {library.system_of(line.id): line.id for line in window.roster.lines()}
     contractor_id, covenant_id = ids["contract"], ids["covenant"]

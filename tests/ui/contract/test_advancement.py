@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from builder.contract.character import BonusKind, ImprovementKind, JournalKind, Outcome
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.main_window import MainWindow
 
@@ -27,7 +27,7 @@ def open_action(window: MainWindow, key: str):
 
 @pytest.mark.slow  # 2.6 s of CPU (windows)
 def test_journal_and_bonus_exp_up_to_the_cap(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Salt and Static", Outcome.FAILURE)  # +3
     journal = open_action(window, "journal")
     journal.title.setText("What the lighthouse keeper said")
@@ -83,7 +83,7 @@ def test_assets_and_liabilities_after_the_first_contract(window: MainWindow) -> 
 
 
 def test_an_improvement_beyond_the_cap_waits_for_victories(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     dialog = open_action(window, "improvement")
     dialog.kind.setCurrentIndex(dialog.kind.findData(ImprovementKind.GM_CONTRACT))
     dialog.ok_button.click()
@@ -94,7 +94,7 @@ def test_an_improvement_beyond_the_cap_waits_for_victories(window: MainWindow) -
 
 
 def test_declare_and_void_a_death(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     assert not window.actions["void_death"].isEnabled()
     death = open_action(window, "declare_death")
     death.cause.setText("Fell from the bell tower")
@@ -110,7 +110,7 @@ def test_declare_and_void_a_death(window: MainWindow) -> None:
 
 @pytest.mark.slow  # 2.9 s of CPU (windows)
 def test_a_death_gives_the_player_a_coin_for_the_next_contractor(window: MainWindow) -> None:
-    finish(make_contractor(window, name="Ortwin Hale", player="Ines"))
+    create_contractor(window, name="Ortwin Hale", player="Ines")
     record(window, "Last Light", Outcome.DEATH)
     window.actions["new_contractor"].trigger()
     wizard = window.current_dialog

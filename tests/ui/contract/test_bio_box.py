@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
+import pytest
+
 from builder.contract.bio import Bio
 from tests.ui.contract.test_weapons_tab import _form, _wren
 from ui.main_window import MainWindow
+
+
+@pytest.fixture
+def window(examples_window: MainWindow) -> MainWindow:
+    """This module's tests start on a library holding the shipped examples."""
+    return examples_window
 
 
 def test_edit_bio_from_the_concept_tab(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from builder.contract.character import Gift, Outcome
 from builder.contract.gifts.evaluate import evaluate_gift
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.gift_builder.conftest import answer
 from tests.ui.contract.test_sheet_flow import record
 from ui.catalog import gift_catalog
@@ -21,7 +21,7 @@ from ui.main_window import MainWindow
 def test_a_new_gift_spends_the_victory_credit_and_shows_its_system_text(
     window: MainWindow,
 ) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Glass Harbor", Outcome.VICTORY)
     stock = gift_catalog().stock["graveside_whisper"]
     evaluation = evaluate_gift(stock.draft, gift_catalog())
@@ -41,7 +41,7 @@ def test_a_new_gift_spends_the_victory_credit_and_shows_its_system_text(
 
 
 def test_print_writes_the_sheet_as_a_pdf(window: MainWindow, tmp_path: Path, qtbot) -> None:
-    finish(make_contractor(window, name="Ada Voss", ratings={"perception": 3}))
+    create_contractor(window, name="Ada Voss", ratings={"perception": 3})
     assert window.actions["print"].isEnabled()
     target = tmp_path / "ada.pdf"
     window.print_pdf(target, "a4")
@@ -59,7 +59,7 @@ def test_the_gift_builder_opens_from_the_gifts_tab_and_saves_as_one_edit(
 ) -> None:
     from PySide6.QtCore import Qt
 
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Glass Harbor", Outcome.VICTORY)
     tab = window.sheet.gifts_tab
     tab.table.add_button.click()

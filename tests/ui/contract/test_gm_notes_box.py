@@ -22,6 +22,12 @@ from ui.main_window import MainWindow
 NOTE = "Her brother is the one who filmed her."
 
 
+@pytest.fixture
+def window(examples_window: MainWindow) -> MainWindow:
+    """This module's tests start on a library holding the shipped examples."""
+    return examples_window
+
+
 def _story(window: MainWindow) -> Any:
     story = window.sheet.story_tab
     window.sheet.tabs.setCurrentWidget(story)

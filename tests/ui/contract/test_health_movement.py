@@ -8,13 +8,13 @@ reduced by half.)": 10 → 5 feet; the sprint's 5 feet → 2.5 → 0, rounded do
 
 from __future__ import annotations
 
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_tabs import fill
 from ui.main_window import MainWindow
 
 
 def test_a_limp_halves_the_movement_on_the_health_tab(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     health = window.sheet.health_tab
     assert health.vitals.value("Movement") == "10 ft free · 5 ft sprint"
     health.scars.add_button.click()

@@ -13,7 +13,7 @@ from builder.contract.character import Outcome
 from builder.contract.gifts import GiftDraft
 from builder.contract.gifts.history import house_lock
 from models.library import Library
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.gift_builder.conftest import answer
 from tests.ui.contract.test_sheet_flow import record
 from ui.main_window import MainWindow
@@ -62,7 +62,7 @@ def night_owls(tmp_path: Path) -> Path:
 def test_a_house_gift_is_marked_and_locks_the_contractor(
     window: MainWindow, qtbot, tmp_path: Path, library_path: Path
 ) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Glass Harbor", Outcome.VICTORY)
     tab = window.sheet.gifts_tab
     assert tab.catalog_line.text() == "Gift Builder catalog: standard"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWidget
 
 from builder.contract.character import Outcome
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.contract.sheet.exp_tab import ExpTab
 from ui.contract.sheet.gifts_tab import GiftsTab
@@ -31,7 +31,7 @@ def made(window: MainWindow) -> list[str]:
 
 
 def test_opening_a_sheet_makes_the_concept_tab_only(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     assert made(window) == ["Concept"]
     assert window.sheet.unsaved_changes() == ""  # no Story tab, so no notes typed
     assert [window.sheet.tabs.tabText(i) for i in range(len(TAB_NAMES))] == [
@@ -40,7 +40,7 @@ def test_opening_a_sheet_makes_the_concept_tab_only(window: MainWindow) -> None:
 
 
 def test_a_tab_made_after_a_change_shows_it_and_follows_undo(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "The Drowned Bell", Outcome.VICTORY, home=True, commission=True)
     assert "Exp" not in made(window)
 

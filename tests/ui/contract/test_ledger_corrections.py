@@ -11,14 +11,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from builder.contract.character import Correction, Outcome
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.contract.dialogs.form import FormDialog
 from ui.main_window import MainWindow
 
 
 def three_contracts(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "The Lantern Job", Outcome.VICTORY, home=True)
     record(window, "Low Tide", Outcome.FAILURE, home=False)
     record(window, "The Glass Orchard", Outcome.FAILURE, home=True)

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import Qt
 
 from ui.contract.dice_panel import NO_ABILITY
 from ui.main_window import MainWindow
 
 
+@pytest.fixture
+def window(examples_window: MainWindow) -> MainWindow:
+    """This module's tests start on a library holding the shipped examples."""
+    return examples_window
+
+
 def _open_examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    """Load the example characters; the first living one's id per game system."""
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    """The first living example character's id per game system (this module's ``window``
+    starts on a library holding the examples)."""
     library = window.workspace.library
     ids: dict[str, str] = {}
     for cid in window.roster.visible_ids():
@@ -24,10 +30,9 @@ def _wren(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
     ids = _open_examples(window, qtbot)
     library = window.workspace.library
     wren = next(
-        cid
-        for cid in window.roster.visible_ids()
-        if library.system_of(cid) == "contract"
-        and library.load(cid).concept.name == "Wren Halloway"
+        line.id
+        for line in window.roster.lines()
+        if line.name == "Wren Halloway" and library.system_of(line.id) == "contract"
     )
     assert window.open_character(wren)
     window.sheet.tabs.setCurrentWidget(window.sheet.stats_tab)

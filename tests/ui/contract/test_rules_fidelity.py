@@ -17,7 +17,7 @@ import dataclasses
 
 from builder.contract.character import Outcome
 from builder.contract.sheet import evaluate_sheet
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from tests.ui.contract.test_tabs import fill
 from ui.contract.dialogs.advance import JournalDialog
@@ -35,7 +35,7 @@ def show_stock(window: MainWindow, **fields: object) -> None:
 
 def test_carried_weight_costs_dice_and_unencumbered_gives_one(window: MainWindow) -> None:
     # Brawn 2: limit 30 lb. 80 lb is 50 over: two full 25 lb steps, −2 dice.
-    finish(make_contractor(window, ratings={"brawn": 2}))
+    create_contractor(window, ratings={"brawn": 2})
     stock = window.sheet.stock_tab
     stats = window.sheet.stats_tab.derived
     assert stock.load.text() == "Limit 30 lb"
@@ -66,7 +66,7 @@ def test_carried_weight_costs_dice_and_unencumbered_gives_one(window: MainWindow
 
 
 def test_the_load_fields_are_undoable_edits(window: MainWindow) -> None:
-    finish(make_contractor(window, ratings={"brawn": 2}))
+    create_contractor(window, ratings={"brawn": 2})
     stock = window.sheet.stock_tab
     stack = window.workspace.undo_group.activeStack()
     stock.carried.setValue(80)
@@ -80,13 +80,13 @@ def test_the_load_fields_are_undoable_edits(window: MainWindow) -> None:
 
 def test_the_library_keeps_the_carried_weight(window: MainWindow) -> None:
     """Stored on the contractor row since migration 0008: the reload after the edit keeps it."""
-    finish(make_contractor(window, ratings={"brawn": 2}))
+    create_contractor(window, ratings={"brawn": 2})
     window.sheet.stock_tab.carried.setValue(80)
     assert window.contractor.stock.carried_lb == 80
 
 
 def test_the_penalty_names_its_source(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     health = window.sheet.health_tab
     health.scars.add_button.click()
     fill(window, name="Chronic Pain")
@@ -101,7 +101,7 @@ def test_the_penalty_names_its_source(window: MainWindow) -> None:
 
 def test_scar_modifiers_are_optional_toggles_in_the_dice_panel(window: MainWindow) -> None:
     # Charisma 3, Intellect 3: Mind 7 dice.
-    finish(make_contractor(window, ratings={"charisma": 3, "intellect": 3}))
+    create_contractor(window, ratings={"charisma": 3, "intellect": 3})
     health = window.sheet.health_tab
     health.scars.add_button.click()
     fill(window, name="Tinnitus")
@@ -128,7 +128,7 @@ def test_scar_modifiers_are_optional_toggles_in_the_dice_panel(window: MainWindo
 
 
 def test_will_to_survive_lowers_severity_once_per_contract(window: MainWindow) -> None:
-    finish(make_contractor(window, ratings={"brawn": 3}))
+    create_contractor(window, ratings={"brawn": 3})
     health = window.sheet.health_tab
     assert health.will_button.isEnabled()
     health.will_button.click()
@@ -174,7 +174,7 @@ def test_will_to_survive_lowers_severity_once_per_contract(window: MainWindow) -
 
 
 def test_record_hustle_for_a_due_loose_end(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     story = window.sheet.story_tab
     story.loose_ends.add_button.click()
     fill(window, title="Owes the Broker", threat_level="dangerous", cutoff=1, threat="Collectors")
@@ -196,7 +196,7 @@ def test_record_hustle_for_a_due_loose_end(window: MainWindow) -> None:
 
 
 def test_a_journal_counts_its_own_text(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Salt and Static", Outcome.FAILURE)
     window.sheet.story_tab.journal_button.click()
     dialog = window.current_dialog
@@ -217,7 +217,7 @@ def test_a_journal_counts_its_own_text(window: MainWindow) -> None:
 
 def test_raise_several_ranks_at_the_sum_of_the_steps(window: MainWindow) -> None:
     # Brawn 2 at creation; 2 → 4 costs 5 × 2 + 5 × 3 = 25 Exp.
-    finish(make_contractor(window, ratings={"brawn": 2}))
+    create_contractor(window, ratings={"brawn": 2})
     available = window.report.exp.available
     dialog = SpendExpDialog(window.ops, window.contractor, window)
     dialog.choose_multi("attribute", "brawn", 4)

@@ -6,7 +6,7 @@ from PySide6.QtWidgets import QMessageBox
 
 from builder.contract.character import Gift, GiftChangeKind, Outcome
 from builder.contract.gifts.evaluate import evaluate_gift
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.catalog import gift_catalog
 from ui.main_window import MainWindow
@@ -14,7 +14,7 @@ from ui.main_window import MainWindow
 
 def _with_gift(window: MainWindow) -> Gift:
     """One victory: one Gift Credit, spent on a stock Gift of Gift Cost 1."""
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Glass Harbor", Outcome.VICTORY)
     stock = gift_catalog().stock["graveside_whisper"]
     evaluation = evaluate_gift(stock.draft, gift_catalog())
@@ -58,7 +58,7 @@ def test_revise_limits_from_the_concept_tab_is_dated_and_undoable(window: MainWi
     ledger's last entry is the dated revision, Undo puts Murder back."""
     from builder.contract.character import LimitsRevised
 
-    finish(make_contractor(window))
+    create_contractor(window)
     tab = window.sheet.concept_tab
     before = window.contractor.limits
     tab.limits_button.click()
@@ -128,7 +128,7 @@ def test_extended_description_typed_in_the_builder_shows_on_the_gifts_tab(
 
     from tests.ui.contract.gift_builder.conftest import answer
 
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Glass Harbor", Outcome.VICTORY)
     tab = window.sheet.gifts_tab
     tab.table.add_button.click()

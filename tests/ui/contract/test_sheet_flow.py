@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from builder.contract.character import Outcome
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from ui.contract.dialogs.advance import RecordContractDialog
 from ui.contract.dialogs.spend import SpendExpDialog
 from ui.main_window import MainWindow
@@ -43,7 +43,7 @@ def test_raise_record_undo_redo_and_reopen(
 ) -> None:
     window = open_window(library_path)
     # Dexterity 1→3 (15) and Firearms 0→2 (4): 19 of 150 spent.
-    finish(make_contractor(window, ratings={"dexterity": 3, "firearms": 2}))
+    create_contractor(window, ratings={"dexterity": 3, "firearms": 2})
     assert window.report.exp.available == 131
 
     window.actions["spend_exp"].trigger()
@@ -97,7 +97,7 @@ def test_raise_record_undo_redo_and_reopen(
 
 
 def test_an_away_failure_is_one_exp_and_no_credit(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Cold Iron", Outcome.FAILURE, home=False)
     assert window.report.exp.available == 151
     log = window.sheet.exp_tab.log
@@ -108,7 +108,7 @@ def test_an_away_failure_is_one_exp_and_no_credit(window: MainWindow) -> None:
 def test_spend_exp_shows_disabled_raises_with_the_reason(window: MainWindow) -> None:
     # Intellect 1→4 is 5 + 10 + 15 = 30; every other Attribute 1→4 likewise: 150 spent.
     ratings = dict.fromkeys(("brawn", "dexterity", "perception", "charisma", "intellect"), 4)
-    finish(make_contractor(window, ratings=ratings))
+    create_contractor(window, ratings=ratings)
     assert window.report.exp.available == 0
     window.actions["spend_exp"].trigger()
     spend = window.current_dialog
@@ -122,7 +122,7 @@ def test_spend_exp_shows_disabled_raises_with_the_reason(window: MainWindow) -> 
 
 
 def test_death_sends_the_contractor_to_the_graveyard(window: MainWindow) -> None:
-    finish(make_contractor(window, name="Ortwin Hale"))
+    create_contractor(window, name="Ortwin Hale")
     record(window, "Last Light", Outcome.DEATH)
     assert not window.report.alive
     assert window.sheet.status_chip.text().endswith("Dead")
@@ -136,7 +136,7 @@ def test_death_sends_the_contractor_to_the_graveyard(window: MainWindow) -> None
 
 
 def test_undo_keeps_the_leaders_review_state(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     cid = window.contractor.id
     approvals = [{"by": "Leader Kim", "note": "fine"}]
     window.workspace.library.set_approval(cid, "approved", approvals)
@@ -153,7 +153,7 @@ def test_crafting_from_a_consumable_crafting_gift(window: MainWindow) -> None:
     from builder.contract.gifts.evaluate import evaluate_gift
     from ui.catalog import gift_catalog
 
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "Glass Harbor", Outcome.VICTORY)
     tonic = gift_catalog().stock["tiger_tonic"]
     judged = evaluate_gift(tonic.draft, gift_catalog())
@@ -179,7 +179,7 @@ def test_a_journals_word_box_follows_its_text(
     from ui.contract.dialogs.form import FormDialog
 
     window = open_window(library_path)
-    finish(make_contractor(window, ratings={"dexterity": 3}))
+    create_contractor(window, ratings={"dexterity": 3})
     window.actions["record_contract"].trigger()
     dialog = window.current_dialog
     assert isinstance(dialog, RecordContractDialog)

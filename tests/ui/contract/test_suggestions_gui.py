@@ -14,7 +14,7 @@ from pathlib import Path
 from builder.contract.character import Answer, Correction, Outcome
 from builder.contract.file import write_character_file
 from harbinger.app.contract.suggestions import suggest_in_file
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.contract.screens import take_suggestions_from
 from ui.main_window import MainWindow
@@ -32,7 +32,7 @@ def _returned_file(window: MainWindow, folder: Path) -> Path:
 
 
 def _with_suggestion(window: MainWindow, folder: Path) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "The Lantern Job", Outcome.VICTORY, home=True)
     record(window, "Low Tide", Outcome.VICTORY, home=True)
     assert window.report.exp.earned_total == 10
@@ -78,7 +78,7 @@ def test_declined_suggestion_keeps_the_totals(window: MainWindow, tmp_path: Path
 def test_a_file_with_a_malformed_suggestion_warns_and_stores_nothing(
     window: MainWindow, tmp_path: Path
 ) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     record(window, "The Lantern Job", Outcome.VICTORY, home=True)
     bad = tmp_path / "bad.json"
     bad.write_text('{"format": "harbinger.contractor", "version": 1}', encoding="utf-8")

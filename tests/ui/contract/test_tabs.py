@@ -10,7 +10,7 @@ is −1 (Rattled).
 from __future__ import annotations
 
 from builder.contract.character import Outcome
-from tests.ui.conftest import finish, make_contractor
+from tests.ui.conftest import create_contractor
 from tests.ui.contract.test_sheet_flow import record
 from ui.contract.dialogs.form import FormDialog
 from ui.main_window import MainWindow
@@ -18,7 +18,7 @@ from ui.main_window import MainWindow
 
 def sturdy_mind(window: MainWindow) -> None:
     # Charisma 1→3 and Intellect 1→3 cost 15 each; Firearms 0→1 costs 2.
-    finish(make_contractor(window, ratings={"charisma": 3, "intellect": 3, "firearms": 1}))
+    create_contractor(window, ratings={"charisma": 3, "intellect": 3, "firearms": 1})
 
 
 def fill(window: MainWindow, **values: object) -> None:
@@ -91,7 +91,7 @@ def test_traumas_scars_and_therapy(window: MainWindow) -> None:
 
 
 def test_stock_lines_are_undoable(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     stock = window.sheet.stock_tab
     stock.tables["equipment"].add_button.click()
     fill(window, name="Crowbar", detail="Rusty, reliable")
@@ -110,7 +110,7 @@ def test_stock_lines_are_undoable(window: MainWindow) -> None:
 
 
 def test_a_loose_end_shows_only_its_level_until_the_cutoff_runs_out(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     story = window.sheet.story_tab
     story.loose_ends.add_button.click()
     fill(
@@ -128,7 +128,7 @@ def test_a_loose_end_shows_only_its_level_until_the_cutoff_runs_out(window: Main
 
 
 def test_notes_save_as_one_edit(window: MainWindow) -> None:
-    finish(make_contractor(window))
+    create_contractor(window)
     story = window.sheet.story_tab
     story.notes.setPlainText("Owes the ferryman a favor.")
     assert story.save_notes.isEnabled()

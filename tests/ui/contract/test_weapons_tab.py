@@ -4,22 +4,28 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
+
 from builder.contract.attack import AttackSetup, attack_odds
 from ui.contract.dialogs.form import FormDialog
 from ui.main_window import MainWindow
 
 
+@pytest.fixture
+def window(examples_window: MainWindow) -> MainWindow:
+    """This module's tests start on a library holding the shipped examples."""
+    return examples_window
+
+
 def _wren(window: MainWindow, qtbot) -> str:  # type: ignore[no-untyped-def]
     """Wren Halloway (resources/examples/newbie-wren-halloway.json): Brawn 2, Dexterity 2,
-    no Firearms, Melee or Brawl, no Injury (no Penalty)."""
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0)
+    no Firearms, Melee or Brawl, no Injury (no Penalty). Needs a window on a library
+    holding the examples (this module's ``window``)."""
     library = window.workspace.library
     wren = next(
-        cid
-        for cid in window.roster.visible_ids()
-        if library.system_of(cid) == "contract"
-        and library.load(cid).concept.name == "Wren Halloway"
+        line.id
+        for line in window.roster.lines()
+        if line.name == "Wren Halloway" and library.system_of(line.id) == "contract"
     )
     assert window.open_character(wren)
     window.sheet.tabs.setCurrentWidget(window.sheet.weapons_tab)

@@ -22,9 +22,10 @@ from ui.main_window import MainWindow
 from ui.mortal_coil.crew_dialog import CrewDialog
 
 
-def test_a_crew_is_made_saved_and_opened_again(window: MainWindow, tmp_path: Path, qtbot) -> None:  # type: ignore[no-untyped-def]
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+def test_a_crew_is_made_saved_and_opened_again(  # type: ignore[no-untyped-def]
+    examples_window: MainWindow, tmp_path: Path, qtbot
+) -> None:
+    window = examples_window  # a library holding the examples (loaded once per session)
     window.actions["tmc_crew"].trigger()
     dialog = window.current_dialog
     assert isinstance(dialog, CrewDialog)
