@@ -6,9 +6,11 @@ import gc
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
-from PySide6.QtWidgets import QApplication, QWizard
+from PySide6.QtWidgets import QApplication, QWidget, QWizard
+from pytestqt.qtbot import QtBot
 
 from builder.contract.character import ATTRIBUTES, Contractor
 from harbinger.app.contract.creation_file import FORMAT as CREATION_FORMAT
@@ -43,6 +45,33 @@ def _collect_after_each_test(qapp: QApplication) -> Iterator[None]:
     yield
     gc.collect()
     gc.freeze()
+
+
+@pytest.fixture(autouse=True)
+def _added_widgets_live_until_closed(
+    _collect_after_each_test: None, qtbot: QtBot
+) -> Iterator[None]:
+    """Hold every widget a test gives ``qtbot.addWidget`` until pytest-qt has closed it.
+
+    pytest-qt keeps only a weak reference. A top-level window whose test has
+    returned, alive only through a reference cycle (its signals, a session
+    parented to it), was otherwise Python garbage while pytest-qt still
+    processed its events: a collection that an allocation set off during the
+    window's own paint deleted the window and its backing store under the
+    painter (valgrind: use after free in ``QPainter::fillRect``, the Coven's
+    town map). The widgets are let go after pytest-qt closed them, before
+    ``_collect_after_each_test`` collects.
+    """
+    kept: list[QWidget] = []
+    add = qtbot.addWidget
+
+    def add_and_keep(widget: QWidget, *, before_close_func: Any = None) -> None:
+        kept.append(widget)
+        add(widget, before_close_func=before_close_func)
+
+    qtbot.addWidget = add_and_keep  # type: ignore[method-assign]
+    yield
+    kept.clear()
 
 
 @pytest.fixture
