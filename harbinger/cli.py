@@ -9,12 +9,17 @@ exits with 2.
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-from collections.abc import Sequence
 
 from harbinger import __version__
+
+# Read as True by the type checkers, which need the names below; at run time the plain
+# launch imports neither argparse nor typing (some 3-4 ms of CPU before the window).
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Sequence
 
 COMMANDS = (
     "dice",
@@ -35,26 +40,18 @@ COMMANDS = (
 
 
 def build_parser(command: str | None = None, action: str | None = None) -> argparse.ArgumentParser:
-    """The argument parser: every subcommand, or only ``command``'s (of a game's command,
-    only ``action``'s parser when it names one of its actions).
+    """The argument parser: every subcommand, or only ``command``'s; of ``command``'s actions,
+    only ``action``'s parser when it names one of them.
 
     Building all of them (some 200 parsers) costs about 0.16 s of CPU, most of a quick
-    command's run; a run needs only the one it names. Help and a mistyped command name
-    need the full parser (``main`` builds it then), so they list every command; a
-    mistyped action gets all of its command's actions.
+    command's run, and The Contract's fifty actions alone 45 ms; a run needs only the one
+    it names. Each command's ``register`` takes the action and adds only that parser
+    (:func:`harbinger.commands.base.wanted`). Help and a mistyped command name need the
+    full parser (``main`` builds it then), so they list every command; a mistyped action
+    gets all of its command's actions.
     """
-    if command is not None and action is not None:
-        from harbinger.commands.operations import only_action
+    import argparse
 
-        with only_action(command, action) as wanted:
-            parser = _build_parser(command)
-        if wanted.found or not wanted.grouped:
-            return parser
-    return _build_parser(command)
-
-
-def _build_parser(command: str | None) -> argparse.ArgumentParser:
-    """The parser of every subcommand, or only ``command``'s (see :func:`build_parser`)."""
     # Each module adds its subcommand(s); adding a command is adding a module here.
     from harbinger.app.systems import register_shipped
     from harbinger.commands import (
@@ -102,100 +99,118 @@ def _build_parser(command: str | None) -> argparse.ArgumentParser:
         "playgroup": playgroup,
         "act": act,
     }
-    # contractor.py adds The Contract's `db players` and `db due` to db's actions: either
-    # of those commands needs both modules (in this order).
-    together = {"db": {"db", "contractor"}, "contractor": {"db", "contractor"}}
-    wanted = None if command is None else together.get(command, {command})
     for name, module in modules.items():
-        if wanted is None or name in wanted:
-            module.register(subparsers)
+        if command is not None and name != command:
+            continue
+        named = action if name == command else None
+        actions = module.register(subparsers, named)
+        if name == "db":  # The Contract's reports on the whole library (db names no game)
+            contractor.add_db_reports(actions, named)
+        if named is not None and actions is not None and named not in actions.choices:
+            return build_parser(command)  # a mistyped action: the refusal lists every one
     return parser
 
 
-def _global_options(argv: Sequence[str]) -> tuple[argparse.Namespace, list[str]] | None:
-    """``argv``'s global options (``--db``) and the rest, or None when they are malformed.
+_DB_FLAGS = ("--db", "--d")
+"""The global option naming the library, and its prefix argparse reads as it (no other
+long option of ``harbinger`` starts with ``--d``)."""
 
-    A quick pre-parse that never prints or exits: on a malformed global option
-    (``harbinger --db`` with no value) the caller leaves the complaint to the full
-    parser, so the user sees its whole usage line rather than this one's
-    ``usage: harbinger [--db DB]`` (same message, same exit code 2).
+
+class Launch:
+    """What a command line asks for, read once from it before any parser is built.
+
+    ``db`` is the library the global options name (None: the default one); ``words`` the
+    arguments besides the global options: the subcommand and its own arguments, or the
+    files the app should open. ``plain`` is False when the global options hold something
+    only argparse can judge (``--help``, ``--version``, an unknown option, ``--db`` without
+    a value or with one starting with "-"): then this decides nothing, and the full parser
+    reads the line, says what is wrong and exits 2, or runs what it finds.
     """
-    pre = argparse.ArgumentParser(prog="harbinger", add_help=False, exit_on_error=False)
-    pre.add_argument("--db")
-    try:
-        known, rest = pre.parse_known_args(list(argv))
-    except argparse.ArgumentError:
+
+    __slots__ = ("db", "plain", "words")
+
+    def __init__(self, db: str | None, words: Sequence[str], plain: bool) -> None:
+        self.db = db
+        self.words = tuple(words)
+        self.plain = plain
+
+    @property
+    def command(self) -> str | None:
+        """The subcommand the line runs (its first word after the global options), or None."""
+        if self.plain and self.words and self.words[0] in COMMANDS:
+            return self.words[0]
         return None
-    return known, rest
+
+    @property
+    def action(self) -> str | None:
+        """The word after the subcommand (its action, as in ``contractor gift``) when it is
+        not an option, else None."""
+        if self.command is None or len(self.words) < 2 or self.words[1].startswith("-"):
+            return None
+        return self.words[1]
+
+    @property
+    def files(self) -> list[str] | None:
+        """The files to open in the desktop app when the line asks for the app, else None.
+
+        The app is asked for when nothing but ``--db`` is given (no files: an empty list),
+        or when every other word is an existing path that is not a subcommand's name
+        (``harbinger FILE...``, as the .desktop file's ``%F`` passes them).
+        """
+        if not self.plain or any(w in COMMANDS or not os.path.exists(w) for w in self.words):
+            return None
+        return list(self.words)
 
 
-def _named_command(argv: Sequence[str]) -> str | None:
-    """The subcommand ``argv`` runs, when it comes first after the global options; else None."""
-    parsed = _global_options(argv)
-    rest = parsed[1] if parsed is not None else []
-    return rest[0] if rest and rest[0] in COMMANDS else None
+def read_launch(argv: Sequence[str]) -> Launch:
+    """The one pre-parse of a command line: its global options, its command and action, or
+    the files the app should open (:class:`Launch`), without building a parser.
 
-
-def _plain_launch(argv: Sequence[str]) -> tuple[str | None] | None:
-    """``(db,)`` for the launches that are only the app, optionally on a library: nothing,
-    ``--db PATH`` or ``--db=PATH``; None for anything else, which argparse reads.
-
-    Those are the desktop's and a player's usual launches, answered as the pre-parse
-    answers them but without building a parser (5 ms of CPU before the first frame:
-    argparse looks up its messages' translations on disk). A value starting with "-"
-    after a separate ``--db`` is left to argparse, which refuses most such values.
+    Read as argparse reads the top-level options: ``--db PATH``, ``--db=PATH`` and the
+    prefix ``--d`` anywhere before the subcommand (the last one wins); the subcommand's own
+    arguments, from its name on, are its parser's. A plain launch (``harbinger``, with
+    ``--db`` or files) is answered here alone and costs no parser: argparse looks its
+    messages' translations up on disk, some 5 ms of CPU before the window's first frame.
     """
-    if not argv:
-        return (None,)
-    if len(argv) == 1 and argv[0].startswith("--db="):
-        return (argv[0].partition("=")[2],)
-    if len(argv) == 2 and argv[0] == "--db" and not argv[1].startswith("-"):
-        return (argv[1],)
-    return None
+    db: str | None = None
+    words: list[str] = []
+    args = list(argv)
+    at = 0
+    while at < len(args):
+        arg = args[at]
+        at += 1
+        if not arg.startswith("-"):
+            words.append(arg)
+            if len(words) == 1 and arg in COMMANDS:
+                words += args[at:]  # the subcommand's own arguments
+                break
+            continue
+        flag, equals, value = arg.partition("=")
+        if flag not in _DB_FLAGS:
+            return Launch(db, args, plain=False)  # --help, --version, an unknown option
+        if not equals:
+            if at == len(args) or args[at].startswith("-"):
+                return Launch(db, args, plain=False)  # argparse says what is wrong, or reads it
+            value = args[at]
+            at += 1
+        db = value
+    return Launch(db, words, plain=True)
 
 
-def _named_action(argv: Sequence[str]) -> str | None:
-    """The word after the named subcommand (its action, as in ``contractor gift``), when it
-    is not an option; else None."""
-    parsed = _global_options(argv)
-    rest = parsed[1] if parsed is not None else []
-    if len(rest) < 2 or rest[0] not in COMMANDS or rest[1].startswith("-"):
-        return None
-    return rest[1]
+def _open_app(db: str | None, files: list[str]) -> int:
+    """Run the desktop app on the library ``db`` (None: the default), opening ``files``."""
+    from ui.app import run_app  # imported here so headless commands never load Qt
 
-
-def _gui_only(argv: Sequence[str]) -> tuple[bool, str | None, list[str]]:
-    """Whether ``argv`` asks for the desktop app, its ``--db``, and the files it should open.
-
-    The app is asked for when nothing but ``--db`` is given, or when every other
-    argument is an existing path that is not a subcommand's name (``harbinger
-    FILE...``, as the .desktop file's ``%F`` passes them). Answered without
-    building the full parser, so a launch does not import every headless command
-    before the window appears.
-    """
-    plain = _plain_launch(argv)
-    if plain is not None:
-        return True, plain[0], []
-    parsed = _global_options(argv)
-    if parsed is None:  # a malformed --db: the full parser says so
-        return False, None, []
-    known, rest = parsed
-    if not rest:
-        return True, known.db, []
-    files = [a for a in rest if a not in COMMANDS and not a.startswith("-") and os.path.exists(a)]
-    if len(files) == len(rest):
-        return True, known.db, files
-    return False, known.db, []
+    return run_app(db=db, files=files)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of the ``harbinger`` console script."""
     arguments = sys.argv[1:] if argv is None else list(argv)
-    gui, db, files = _gui_only(arguments)
-    if gui:
-        from ui.app import run_app  # imported here so headless commands never load Qt
-
-        return run_app(db=db, files=files)
+    launch = read_launch(arguments)
+    files = launch.files
+    if files is not None:
+        return _open_app(launch.db, files)
     # Only now: the command plumbing imports json, which the desktop app's start skips.
     # The composition root of every headless command: the shipped games, registered here
     # and nowhere below (builder.core never loads a game itself); before the parser is
@@ -204,10 +219,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from harbinger.commands.base import CliError, terminal_safe_output
 
     register_shipped()
-    parser = build_parser(_named_command(arguments), _named_action(arguments))
+    parser = build_parser(launch.command, launch.action)
     args = parser.parse_args(arguments)
-    if args.command is None:  # e.g. only unknown options: argparse has already complained
-        return 2
+    if args.command is None:  # only global options, which argparse had to read (--db -1)
+        return _open_app(args.db, [])
     with terminal_safe_output():
         try:
             return int(args.func(args) or 0)

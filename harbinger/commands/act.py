@@ -11,9 +11,14 @@ from __future__ import annotations
 
 import argparse
 
+from harbinger.commands.base import wanted
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``act`` with one group of actions per registered game system."""
+
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``act`` with one group of actions per registered game system (only the system
+    ``action`` names when it is not None: ``act contract ...``); returns the systems."""
     from builder.core.registry import system
     from harbinger.app.common import registered_operations
     from harbinger.commands.operations import register_game
@@ -26,6 +31,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     games = parser.add_subparsers(dest="act_system", metavar="SYSTEM")
     for system_id, operations in registered_operations().items():
+        if not wanted(action, system_id):
+            continue
         try:
             noun = system(system_id).noun
         except (KeyError, LookupError, RuntimeError):
@@ -38,3 +45,4 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         raise CliError("choose a game system (see harbinger act --help)")
 
     parser.set_defaults(func=missing)
+    return games

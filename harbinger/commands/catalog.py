@@ -18,16 +18,27 @@ from typing import Any
 from builder.contract.gifts.catalog import Catalog, CatalogError, Effect, Modifier, ModifierKind
 from builder.contract.gifts.detail import DETAIL_MAX_CHARS
 from builder.contract.gifts.loader import default_catalog, house_catalog_name, load_catalog
-from harbinger.commands.base import EXIT_BAD_INPUT, CliError, add_json_flag, emit
+from harbinger.commands.base import EXIT_BAD_INPUT, CliError, add_json_flag, emit, wanted
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``catalog list`` and ``catalog check``."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``catalog list`` and ``catalog check`` (only the one ``action`` names when it is
+    not None, see :func:`harbinger.commands.base.wanted`); returns the actions."""
     parser = subparsers.add_parser(
         "catalog", help="list the Gift catalog or check a house-rule catalog folder"
     )
     sub = parser.add_subparsers(dest="catalog_command", metavar="ACTION", required=True)
+    if wanted(action, "list"):
+        _add_list(sub)
+    if wanted(action, "check"):
+        _add_check(sub)
+    return sub
 
+
+def _add_list(sub: argparse._SubParsersAction) -> None:
+    """``catalog list``: the whole catalog."""
     listing = sub.add_parser(
         "list", help="every Gift Type, Activation Style and Effect with its options"
     )
@@ -35,6 +46,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_house_flag(listing)
     listing.set_defaults(func=run_list)
 
+
+def _add_check(sub: argparse._SubParsersAction) -> None:
+    """``catalog check [DIR]``: validate a catalog."""
     check = sub.add_parser(
         "check", help="validate the catalog, or a house-rule folder on top of it (exit 2: invalid)"
     )

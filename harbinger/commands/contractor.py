@@ -23,14 +23,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from harbinger.commands.base import CliError, add_json_flag, read_json_file
+from harbinger.commands.base import CliError, add_json_flag, read_json_file, wanted
 from harbinger.commands.suggestions import add_suggestions
 
 NOUN = "contractor"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``contractor`` with ``create`` and every declared operation."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``contractor`` with ``create`` and every declared operation, or only the action
+    ``action`` names (:func:`harbinger.commands.base.wanted`); returns its actions.
+
+    The Contract's reports on the whole library are ``db`` actions: :func:`add_db_reports`.
+    """
     from harbinger.app.contract.declared import OPERATIONS
     from harbinger.commands import contractor_export
     from harbinger.commands.operations import add_game_command, add_operations
@@ -42,6 +48,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         description="Create and advance contractors of The Contract in the library "
         "(see --db). Each action is one named operation, as in the desktop app.",
     )
+    if wanted(action, "create"):
+        _add_create(actions)
+    if wanted(action, "record-table"):
+        _add_record_table(actions)
+    add_operations(actions, OPERATIONS, NOUN, action)
+    contractor_export.register(actions, NOUN, action)
+    if wanted(action, "weapon"):
+        _register_weapons(actions)
+    add_pair_operations(actions, action)
+    if wanted(action, "suggestions"):
+        add_suggestions(actions)
+    return actions
+
+
+def _add_create(actions: argparse._SubParsersAction) -> None:
+    """``create FILE``: a new contractor from a creation file."""
     create = actions.add_parser(
         "create",
         help="create a contractor from a creation file (the wizard's choices as JSON)",
@@ -53,13 +75,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     create.add_argument("file", metavar="FILE", help="the creation file")
     add_json_flag(create)
     create.set_defaults(func=run_create)
-    _add_record_table(actions)
-    add_operations(actions, OPERATIONS, NOUN)
-    contractor_export.register(actions, NOUN)
-    _register_weapons(actions)
-    add_pair_operations(actions)
-    add_suggestions(actions)
-    _add_db_reports(subparsers)
 
 
 def _register_weapons(actions: argparse._SubParsersAction) -> None:
@@ -80,12 +95,15 @@ def _register_weapons(actions: argparse._SubParsersAction) -> None:
     add_operations(weapon_actions, WEAPON_OPERATIONS, NOUN)
 
 
-def add_pair_operations(actions: argparse._SubParsersAction) -> None:
-    """``transfer``: the operations that change two contractors at once."""
+def add_pair_operations(actions: argparse._SubParsersAction, action: str | None = None) -> None:
+    """``transfer``: the operations that change two contractors at once (only the one
+    ``action`` names when it is not None)."""
     from harbinger.app.contract.items import PAIR_OPERATIONS
     from harbinger.commands.operations import add_declared
 
     for op in PAIR_OPERATIONS:
+        if not wanted(action, op.name):
+            continue
         parser = add_declared(actions, op.name, op.help, op.inputs, NOUN)
         parser.set_defaults(func=lambda args, op=op: run_pair(args, op), noun=NOUN)
 
@@ -253,12 +271,21 @@ def run_record_table(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_db_reports(subparsers: argparse._SubParsersAction) -> None:
-    """The Contract's reports on the whole library, as ``harbinger db`` actions."""
-    from harbinger.commands.db import add_action
+def add_db_reports(db_actions: argparse._SubParsersAction, action: str | None = None) -> None:
+    """The Contract's reports on the whole library, ``db players`` and ``db due``, added to
+    ``harbinger db``'s actions (only the one ``action`` names when it is not None).
 
-    players = add_action(
-        subparsers,
+    ``db`` names no game: the composition root (``harbinger.cli``) adds these after it.
+    """
+    if wanted(action, "players"):
+        _add_players(db_actions)
+    if wanted(action, "due"):
+        _add_due(db_actions)
+
+
+def _add_players(db_actions: argparse._SubParsersAction) -> None:
+    """``db players``: each player's history."""
+    players = db_actions.add_parser(
         "players",
         help="each player's history: Contracts played and GMed, victories, deaths, Exp earned",
         description="One line per player across all their contractors in the library: "
@@ -266,8 +293,11 @@ def _add_db_reports(subparsers: argparse._SubParsersAction) -> None:
     )
     add_json_flag(players)
     players.set_defaults(func=run_players)
-    due = add_action(
-        subparsers,
+
+
+def _add_due(db_actions: argparse._SubParsersAction) -> None:
+    """``db due``: what is due per contractor."""
+    due = db_actions.add_parser(
         "due",
         help="what is due per contractor: Loose Ends at their Cutoff, unspent rewards, "
         "free Consumables, changed approvals, unwritten Journals",

@@ -14,14 +14,17 @@ import argparse
 from typing import Any
 
 
-def register(actions: argparse._SubParsersAction, noun: str) -> None:
-    """Add ``export`` and ``gm-note`` to ``harbinger contractor``'s actions."""
+def register(actions: argparse._SubParsersAction, noun: str, action: str | None = None) -> None:
+    """Add ``gm-note``, ``show-gm-note`` and ``export`` to ``harbinger contractor``'s actions
+    (only the one ``action`` names when it is not None)."""
     from harbinger.commands import gm_notes
+    from harbinger.commands.base import wanted
 
-    gm_notes.register(actions, "contract", noun)
-    gm_notes.add_export(
-        actions, noun, left_out="GM notes and Threats not due yet", func=run_export
-    )
+    gm_notes.register(actions, "contract", noun, action)
+    if wanted(action, "export"):
+        gm_notes.add_export(
+            actions, noun, left_out="GM notes and Threats not due yet", func=run_export
+        )
 
 
 def run_export(args: argparse.Namespace) -> int:

@@ -23,14 +23,17 @@ from builder.coven.odds import (
     conflict_win_chance,
     describe_conflict_chance,
 )
-from harbinger.commands.base import CliError, add_json_flag, emit
+from harbinger.commands.base import CliError, add_json_flag, emit, wanted
 
 LARGEST_IN_TABLE = 10
 """The largest hand the shipped conflict table covers (0-10 cards against 1-10)."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``coven``: one action per declared step of The Coven, and ``odds``."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``coven``: one action per declared step of The Coven, and ``odds`` (only the
+    action ``action`` names when it is not None); returns its actions."""
     from harbinger.app.coven import OPERATIONS
     from harbinger.commands.operations import register_game
 
@@ -40,11 +43,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "play a chronicle of The Coven: the week, markers, scenes, The Game",
         OPERATIONS,
         "chronicle",
+        action=action,
     )
     from harbinger.commands import gm_notes
 
-    gm_notes.register(actions, "coven", "chronicle")
-    gm_notes.register_export(actions, "coven", "chronicle")
+    gm_notes.register(actions, "coven", "chronicle", action)
+    gm_notes.register_export(actions, "coven", "chronicle", action)
+    if wanted(action, "odds"):
+        _add_odds(actions)
+    return actions
+
+
+def _add_odds(actions: argparse._SubParsersAction) -> None:
+    """``odds MINE THEIRS``: a two-party conflict's chance of winning."""
     odds = actions.add_parser(
         "odds",
         help="a two-party conflict's chance of winning, MINE cards against THEIRS",

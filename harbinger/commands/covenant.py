@@ -25,15 +25,18 @@ from builder.covenant.contests import (
     relative_size,
     share_cost,
 )
-from harbinger.commands.base import CliError, add_json_flag, emit, whole_number
+from harbinger.commands.base import CliError, add_json_flag, emit, wanted, whole_number
 
 MAX_NUMBER = 1_000_000
 MAX_COUNT = 100
 MAX_SIZE = 100
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the ``covenant`` subcommand and its tools."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add the ``covenant`` subcommand and its tools (only the action or tool ``action``
+    names when it is not None); returns its actions."""
     # Every action at the table on a character of the library, declared once in the app
     # layer (the same operations the sheet's buttons run), then the tools of its own.
     from harbinger.app.covenant import OPERATIONS
@@ -49,12 +52,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "what relative size gives, and a sacrificed character's successor.",
         metavar="TOOL",
         missing="choose a tool: harbinger covenant {bid,share,size,successor}",
+        action=action,
     )
     from harbinger.commands import gm_notes
 
-    gm_notes.register(tools, "covenant", "Covenant character")
-    gm_notes.register_export(tools, "covenant", "Covenant character")
+    gm_notes.register(tools, "covenant", "Covenant character", action)
+    gm_notes.register_export(tools, "covenant", "Covenant character", action)
+    for name, add in (
+        ("bid", _add_bid),
+        ("share", _add_share),
+        ("size", _add_size),
+        ("successor", _add_successor),
+    ):
+        if wanted(action, name):
+            add(tools)
+    return tools
 
+
+def _add_bid(tools: argparse._SubParsersAction) -> None:
+    """``bid KIND DISCIPLINE``: one fixed or opposed bid."""
     bid = tools.add_parser(
         "bid",
         help="one fixed or opposed bid: its cost, its value and who wins",
@@ -75,6 +91,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(bid)
     bid.set_defaults(func=_run_bid)
 
+
+def _add_share(tools: argparse._SubParsersAction) -> None:
+    """``share POINTS``: what sharing Discipline costs."""
     share = tools.add_parser(
         "share", help="Discipline another character shares to raise a bid by POINTS"
     )
@@ -83,6 +102,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(share)
     share.set_defaults(func=_run_share)
 
+
+def _add_size(tools: argparse._SubParsersAction) -> None:
+    """``size ATTACKER DEFENDER``: advantages from relative size."""
     size = tools.add_parser("size", help="advantages from relative size and called shots")
     size.add_argument("attacker", metavar="ATTACKER", help="the attacker's size")
     size.add_argument("defender", metavar="DEFENDER", help="the defender's size")
@@ -90,6 +112,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(size)
     size.set_defaults(func=_run_size)
 
+
+def _add_successor(tools: argparse._SubParsersAction) -> None:
+    """``successor FILE -o OUT``: a sacrificed character's successor."""
     heir = tools.add_parser(
         "successor",
         help="write the successor of a sacrificed character's file",

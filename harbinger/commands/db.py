@@ -26,24 +26,42 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from harbinger.commands.base import EXIT_CHECK_FAILED, CliError, add_json_flag, emit
+from harbinger.commands.base import EXIT_CHECK_FAILED, CliError, add_json_flag, emit, wanted
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``db`` and its ``list``, ``export`` and ``import`` actions."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``db`` and its ``list``, ``export`` and ``import`` actions (only the one ``action``
+    names when it is not None, see :func:`harbinger.commands.base.wanted`); returns the
+    actions, to which a game's own reports of the whole library are added (The Contract's
+    ``db players``: the composition root, ``harbinger.cli``, adds them; this module names
+    no game)."""
     parser = subparsers.add_parser(
         "db",
         help="list the library; export and import character files",
         description="Work with the character library (see --db to pick one).",
     )
     actions = parser.add_subparsers(dest="db_action", metavar="ACTION")
+    parser.set_defaults(func=_no_action)
+    if wanted(action, "list"):
+        _add_list(actions)
+    if wanted(action, "export"):
+        _add_export(actions)
+    if wanted(action, "import"):
+        _add_import(actions)
+    return actions
 
+
+def _add_list(actions: argparse._SubParsersAction) -> None:
     listing = actions.add_parser(
         "list", help="every character in the library, of every game system"
     )
     add_json_flag(listing)
     listing.set_defaults(func=run_list)
 
+
+def _add_export(actions: argparse._SubParsersAction) -> None:
     export = actions.add_parser("export", help="write characters to character files")
     which = export.add_mutually_exclusive_group(required=True)
     which.add_argument("id", nargs="?", metavar="ID", help="id of the character to export")
@@ -64,6 +82,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(export)
     export.set_defaults(func=run_export)
 
+
+def _add_import(actions: argparse._SubParsersAction) -> None:
     importing = actions.add_parser(
         "import",
         help="add character files to the library",
@@ -89,22 +109,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_json_flag(importing)
     importing.set_defaults(func=run_import)
-
-    parser.set_defaults(func=_no_action)
-    _ACTIONS[id(subparsers)] = actions
-
-
-_ACTIONS: dict[int, argparse._SubParsersAction] = {}
-"""``db``'s actions per top-level parser, for the games' own ``db`` reports (``add_action``)."""
-
-
-def add_action(subparsers: argparse._SubParsersAction, name: str, **kwargs: Any) -> Any:
-    """Add an action to ``harbinger db`` from a game's command module (registered after ``db``).
-
-    This module names no game; a game's report of the whole library (The
-    Contract's ``db players``) comes in through here.
-    """
-    return _ACTIONS[id(subparsers)].add_parser(name, **kwargs)
 
 
 def _no_action(_args: argparse.Namespace) -> int:

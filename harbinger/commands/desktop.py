@@ -8,7 +8,8 @@ from pathlib import Path
 from harbinger.commands.base import CliError, add_json_flag, emit
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction, action: str | None = None) -> None:
+    """Add ``install-desktop`` (it has no actions: ``action`` is not read)."""
     parser = subparsers.add_parser(
         "install-desktop",
         help="add the launcher, icon and character-file type to your desktop",

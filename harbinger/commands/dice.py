@@ -23,8 +23,8 @@ MAX_ASKED_DIFFICULTY = 30
 """Largest Difficulty accepted before the overage rule; anything higher is a typo."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the ``dice`` subcommand."""
+def register(subparsers: argparse._SubParsersAction, action: str | None = None) -> None:
+    """Add the ``dice`` subcommand (it has no actions: ``action`` is not read)."""
     parser = subparsers.add_parser(
         "dice",
         help="exact Outcome probabilities of a roll",

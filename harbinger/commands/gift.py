@@ -28,16 +28,29 @@ from harbinger.commands.base import (
     add_json_flag,
     emit,
     read_json_file,
+    wanted,
 )
 from harbinger.commands.catalog import add_house_flag, catalog_for
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``gift evaluate``."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``gift evaluate`` and ``gift random`` (only the one ``action`` names when it is
+    not None, see :func:`harbinger.commands.base.wanted`); returns the actions."""
     parser = subparsers.add_parser(
         "gift", help="evaluate a Gift draft file, or draw a random legal Gift"
     )
     sub = parser.add_subparsers(dest="gift_command", metavar="ACTION", required=True)
+    if wanted(action, "evaluate"):
+        _register_evaluate(sub)
+    if wanted(action, "random"):
+        _register_random(sub)
+    return sub
+
+
+def _register_evaluate(sub: argparse._SubParsersAction) -> None:
+    """Add ``gift evaluate FILE``."""
     evaluate = sub.add_parser(
         "evaluate",
         help="Gift Cost, System Text, Status and restrictions of a gift draft (JSON) file",
@@ -67,7 +80,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(evaluate)
     add_house_flag(evaluate)
     evaluate.set_defaults(func=run_evaluate)
-    _register_random(sub)
 
 
 def _register_random(sub: argparse._SubParsersAction) -> None:

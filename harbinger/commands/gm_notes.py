@@ -17,15 +17,24 @@ import argparse
 from collections.abc import Callable
 from typing import Any
 
-from harbinger.commands.base import CliError, add_json_flag, emit
+from harbinger.commands.base import CliError, add_json_flag, emit, wanted
 
 
-def register(actions: argparse._SubParsersAction, system_id: str, noun: str) -> None:
-    """Add ``gm-note`` and ``show-gm-note`` for the characters of ``system_id``."""
+def register(
+    actions: argparse._SubParsersAction, system_id: str, noun: str, action: str | None = None
+) -> None:
+    """Add ``gm-note`` and ``show-gm-note`` for the characters of ``system_id`` (only the
+    one named ``action`` when it is not None, see :func:`harbinger.commands.base.wanted`)."""
     from harbinger.app.gm_notes import gm_note_operations
     from harbinger.commands.operations import add_operations
 
-    add_operations(actions, gm_note_operations(system_id, noun), noun)
+    add_operations(actions, gm_note_operations(system_id, noun), noun, action)
+    if wanted(action, "show-gm-note"):
+        _add_show_note(actions, system_id, noun)
+
+
+def _add_show_note(actions: argparse._SubParsersAction, system_id: str, noun: str) -> None:
+    """``show-gm-note ID``: print the GM note on one character."""
     show = actions.add_parser(
         "show-gm-note",
         help=f"print the GM-only note on a {noun} (the Playgroup Leader's; refused to a "
@@ -66,8 +75,13 @@ def run_show_note(args: argparse.Namespace) -> int:
     return 0
 
 
-def register_export(actions: argparse._SubParsersAction, system_id: str, noun: str) -> None:
-    """Add ``export ID -o FILE [--player-copy]`` for the characters of ``system_id``."""
+def register_export(
+    actions: argparse._SubParsersAction, system_id: str, noun: str, action: str | None = None
+) -> None:
+    """Add ``export ID -o FILE [--player-copy]`` for the characters of ``system_id`` (unless
+    ``action`` names another action)."""
+    if not wanted(action, "export"):
+        return
     add_export(
         actions,
         noun,

@@ -23,9 +23,7 @@ import json
 import sys
 import types
 import typing
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from harbinger.app.common import InputError, Operation, Plan, Refused, commit
@@ -35,6 +33,7 @@ from harbinger.commands.base import (
     add_json_flag,
     emit,
     read_json_file,
+    wanted,
 )
 
 _MISSING = object()
@@ -82,8 +81,6 @@ def add_declared(
 ) -> argparse.ArgumentParser:
     """A subcommand ``NAME ID`` whose flags are the fields of ``inputs`` (no runner set)."""
     parser = actions.add_parser(name, help=help, description=help[:1].upper() + help[1:] + ".")
-    if isinstance(parser, _Skipped):
-        return typing.cast(argparse.ArgumentParser, parser)
     parser.add_argument("id", metavar="ID", help=f"id of the {noun} (see harbinger db list)")
     hints = _hints(inputs)
     for f in dataclasses.fields(inputs):
@@ -350,10 +347,13 @@ def add_operations(
     actions: argparse._SubParsersAction,
     operations: Mapping[str, Operation],
     noun: str,
+    action: str | None = None,
 ) -> None:
-    """Add every operation of one game to its command's actions."""
+    """Add one game's operations to its command's actions: every one, or only the one
+    named ``action`` (none when it names another action)."""
     for op in operations.values():
-        add_operation(actions, op, noun).set_defaults(noun=noun)
+        if wanted(action, op.name):
+            add_operation(actions, op, noun).set_defaults(noun=noun)
 
 
 def add_game_command(
@@ -377,17 +377,7 @@ def add_game_command(
         help=help,
         description=help[:1].upper() + help[1:] + "." if description is None else description,
     )
-    wanted = _WANTED.get()
-    if wanted is not None and subparsers.dest == "command":  # a game's own command
-        actions = parser.add_subparsers(
-            dest=f"{command}_action", metavar=metavar, action=_OneAction
-        )
-        assert isinstance(actions, _OneAction)
-        if command == wanted.command:
-            actions.wanted = wanted
-            wanted.grouped = True
-    else:
-        actions = parser.add_subparsers(dest=f"{command}_action", metavar=metavar)
+    actions = parser.add_subparsers(dest=f"{command}_action", metavar=metavar)
     message = f"choose an action (see harbinger {command} --help)" if missing is None else missing
 
     def run_missing(_args: argparse.Namespace) -> int:
@@ -407,72 +397,16 @@ def register_game(
     description: str | None = None,
     metavar: str = "ACTION",
     missing: str | None = None,
+    action: str | None = None,
 ) -> argparse._SubParsersAction:
     """Add ``harbinger COMMAND ACTION ID ...`` for one game's operations; returns the actions.
 
-    The caller may add more actions of its own (``covenant bid``) to what is returned;
-    the keywords are :func:`add_game_command`'s.
+    ``action`` names the one operation to add (None: all of them; see
+    :func:`harbinger.commands.base.wanted`). The caller may add more actions of its own
+    (``covenant bid``) to what is returned; the other keywords are :func:`add_game_command`'s.
     """
     actions = add_game_command(
         subparsers, command, help, description=description, metavar=metavar, missing=missing
     )
-    add_operations(actions, operations, noun)
+    add_operations(actions, operations, noun, action)
     return actions
-
-
-# --------------------------------------------------------------------------- one action's parser
-
-
-@dataclasses.dataclass
-class WantedAction:
-    """The action a run names (``harbinger COMMAND ACTION ...``) while its parser is built;
-    ``grouped`` and ``found`` say whether COMMAND's actions were made and ACTION among them."""
-
-    command: str
-    action: str
-    grouped: bool = False
-    found: bool = False
-
-
-_WANTED: ContextVar[WantedAction | None] = ContextVar("harbinger_wanted_action", default=None)
-
-
-@contextmanager
-def only_action(command: str, action: str) -> Iterator[WantedAction]:
-    """Inside: a game command's group of actions (:func:`add_game_command`) builds only the
-    parser of ``action`` for ``command``, and none for the other games' commands.
-
-    The Contract's ``contractor`` has some 50 actions, each parser with its flags; building
-    them all cost about 45 ms of CPU on every ``contractor`` or ``db`` run, which needs one.
-    When ``action`` is none of ``command``'s (a typo), ``found`` stays False: the caller
-    builds the whole parser so the refusal lists every action.
-    """
-    wanted = WantedAction(command, action)
-    token = _WANTED.set(wanted)
-    try:
-        yield wanted
-    finally:
-        _WANTED.reset(token)
-
-
-class _Skipped:
-    """An action's parser that is not built: every call on it is ignored."""
-
-    def __getattr__(self, _name: str) -> Callable[..., _Skipped]:
-        return self._ignore
-
-    def _ignore(self, *_args: Any, **_kwargs: Any) -> _Skipped:
-        return self
-
-
-class _OneAction(argparse._SubParsersAction):
-    """A game command's actions that build the parser of the wanted one only."""
-
-    wanted: WantedAction | None = None
-
-    def add_parser(self, name: str, **kwargs: Any) -> Any:
-        wanted = self.wanted
-        if wanted is None or name != wanted.action:
-            return _Skipped()
-        wanted.found = True
-        return super().add_parser(name, **kwargs)

@@ -19,11 +19,22 @@ import argparse
 import sys
 from typing import Any
 
-from harbinger.commands.base import EXIT_BAD_INPUT, EXIT_CHECK_FAILED, CliError, add_json_flag, emit
+from harbinger.commands.base import (
+    EXIT_BAD_INPUT,
+    EXIT_CHECK_FAILED,
+    CliError,
+    add_json_flag,
+    emit,
+    wanted,
+)
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``playgroup`` and its ``init``, ``add-player``, ``pull`` and ``push`` actions."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``playgroup`` and its ``init``, ``add-player``, ``pull`` and ``push`` actions (only
+    the one ``action`` names when it is not None, see :func:`harbinger.commands.base.wanted`);
+    returns the actions."""
     parser = subparsers.add_parser(
         "playgroup",
         help="a playgroup's shared library on PostgreSQL: set up, add players, pull, push",
@@ -31,7 +42,19 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(PostgreSQL; install with: pip install 'harbinger[postgres]').",
     )
     actions = parser.add_subparsers(dest="playgroup_action", metavar="ACTION")
+    parser.set_defaults(func=_no_action)
+    for name, add in (
+        ("init", _add_init),
+        ("add-player", _add_player),
+        ("pull", _add_pull),
+        ("push", _add_push),
+    ):
+        if wanted(action, name):
+            add(actions)
+    return actions
 
+
+def _add_init(actions: argparse._SubParsersAction) -> None:
     init = actions.add_parser("init", help="make a database the playgroup's shared library")
     init.add_argument("url", metavar="URL", help="postgresql://OWNER:PASSWORD@HOST/DATABASE")
     init.add_argument("--leader", required=True, metavar="NAME", help="the leader's name")
@@ -39,6 +62,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(init)
     init.set_defaults(func=run_init)
 
+
+def _add_player(actions: argparse._SubParsersAction) -> None:
     add = actions.add_parser("add-player", help="make a login for a player")
     add.add_argument("url", metavar="URL", help="the shared library, as its owner")
     add.add_argument("name", metavar="NAME", help="the player's name")
@@ -46,6 +71,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(add)
     add.set_defaults(func=run_add_player)
 
+
+def _add_pull(actions: argparse._SubParsersAction) -> None:
     pull = actions.add_parser("pull", help="copy your characters into your local library")
     pull.add_argument("url", metavar="URL", help="the shared library, as you")
     pull.add_argument(
@@ -56,6 +83,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     add_json_flag(pull)
     pull.set_defaults(func=run_pull)
 
+
+def _add_push(actions: argparse._SubParsersAction) -> None:
     push = actions.add_parser("push", help="send back what changed in your local library")
     push.add_argument("url", metavar="URL", help="the shared library, as you")
     push.add_argument(
@@ -66,8 +95,6 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     )
     add_json_flag(push)
     push.set_defaults(func=run_push)
-
-    parser.set_defaults(func=_no_action)
 
 
 def _no_action(_args: argparse.Namespace) -> int:

@@ -39,6 +39,7 @@ from harbinger.commands.base import (
     CliError,
     add_json_flag,
     emit,
+    wanted,
 )
 from harbinger.commands.sheet_pdf import add_pdf
 from harbinger.commands.suggestions import add_suggest
@@ -521,29 +522,34 @@ def _show_text(n: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-_SUBCOMMANDS: list[_Registrar] = [
-    _add_audit,
-    _add_approve,
-    _add_key,
-    _add_trust,
-    _add_show,
-    add_pdf,
-    add_suggest,
-]
+_SUBCOMMANDS: dict[str, _Registrar] = {
+    "audit": _add_audit,
+    "approve": _add_approve,
+    "key": _add_key,
+    "trust": _add_trust,
+    "show": _add_show,
+    "pdf": add_pdf,
+    "suggest": add_suggest,
+}
 """Each ``sheet`` sub-command adds itself here; ``sheet pdf`` lives in ``sheet_pdf``."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the ``sheet`` subcommand and its sub-commands."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add the ``sheet`` subcommand and its sub-commands (only the one ``action`` names when
+    it is not None, see :func:`harbinger.commands.base.wanted`); returns them."""
     parser = subparsers.add_parser(
         "sheet",
         help="review character files: audit, approve, sign (and print)",
         description="Work with exported character files headless.",
     )
     commands = parser.add_subparsers(dest="sheet_command", metavar="SUBCOMMAND")
-    for add in _SUBCOMMANDS:
-        add(commands)
+    for name, add in _SUBCOMMANDS.items():
+        if wanted(action, name):
+            add(commands)
     parser.set_defaults(func=_missing_subcommand(parser))
+    return commands
 
 
 def _missing_subcommand(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:

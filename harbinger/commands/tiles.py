@@ -38,20 +38,32 @@ from builder.tiles.state import (
     start,
 )
 from builder.tiles.variants import DEFAULT_VARIANT, Variant, variant, variants
-from harbinger.commands.base import CliError, add_json_flag, emit
+from harbinger.commands.base import CliError, add_json_flag, emit, wanted
 
 SOLVE_NODE_LIMIT = 5_000_000
 """Largest search ``tiles solve`` attempts (about a minute); bigger variants must start later."""
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add ``tiles solve`` and ``tiles play``."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add ``tiles solve`` and ``tiles play`` (only the one ``action`` names when it is not
+    None, see :func:`harbinger.commands.base.wanted`); returns the actions."""
     parser = subparsers.add_parser(
         "tiles",
         help="Covenants, the tile game: solve a deal, or play against the computer",
         description="Covenants, the two-player tile game of the Covenant setting.",
     )
     sub = parser.add_subparsers(dest="tiles_command", metavar="ACTION", required=True)
+    if wanted(action, "solve"):
+        _add_solve(sub)
+    if wanted(action, "play"):
+        _add_play(sub)
+    return sub
+
+
+def _add_solve(sub: argparse._SubParsersAction) -> None:
+    """``tiles solve DEAL``."""
     known = ", ".join(variants())
     solve = sub.add_parser(
         "solve",
@@ -70,6 +82,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     solve.add_argument("--variant", default=DEFAULT_VARIANT, help=f"one of: {known}")
     add_json_flag(solve)
     solve.set_defaults(func=run_solve)
+
+
+def _add_play(sub: argparse._SubParsersAction) -> None:
+    """``tiles play``: a text game against the computer."""
+    known = ", ".join(variants())
     play = sub.add_parser(
         "play",
         help="a text game against the computer",

@@ -41,7 +41,7 @@ from builder.mortal_coil.odds import (
     save_pass,
 )
 from builder.mortal_coil.rules import attack_die
-from harbinger.commands.base import CliError, add_json_flag, emit, whole_number
+from harbinger.commands.base import CliError, add_json_flag, emit, wanted, whole_number
 
 MAX_DIE = 100
 MAX_VALUE = 1000
@@ -56,8 +56,12 @@ def _show(p: Fraction) -> str:
     return f"{p.numerator}/{p.denominator} ({float(p) * 100:.2f}%)"
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
-    """Add the ``tmc`` subcommand and its ``odds`` questions."""
+def register(
+    subparsers: argparse._SubParsersAction, action: str | None = None
+) -> argparse._SubParsersAction:
+    """Add the ``tmc`` subcommand: its ``odds`` questions, ``pdf``, every action on a
+    spacefarer, ``move`` and ``carry`` (only the one ``action`` names when it is not
+    None); returns its tools."""
     from harbinger.app.mortal_coil import OPERATIONS
     from harbinger.commands.operations import add_game_command, add_operations
 
@@ -70,16 +74,28 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="TOOL",
         missing=ODDS_MISSING,
     )
-    odds = tmc_sub.add_parser(
+    if wanted(action, "odds"):
+        _register_odds(tmc_sub)
+    if wanted(action, "pdf"):
+        _register_pdf(tmc_sub)
+    add_operations(tmc_sub, OPERATIONS, "spacefarer", action)
+    from harbinger.commands import gm_notes
+
+    gm_notes.register(tmc_sub, "mortal-coil", "spacefarer", action)
+    gm_notes.register_export(tmc_sub, "mortal-coil", "spacefarer", action)
+    if wanted(action, "move"):
+        _add_move(tmc_sub)
+    if wanted(action, "carry"):
+        _add_carry(tmc_sub)
+    return tmc_sub
+
+
+def _register_odds(tools: argparse._SubParsersAction) -> None:
+    """``tmc odds QUESTION``: saves, harm, the highest die, fallout and combat's odds."""
+    odds = tools.add_parser(
         "odds", help="exact odds of saves, critical damage, kept dice and fallout"
     )
     odds.set_defaults(func=_missing)
-    _register_pdf(tmc_sub)
-    add_operations(tmc_sub, OPERATIONS, "spacefarer")
-    from harbinger.commands import gm_notes
-
-    gm_notes.register(tmc_sub, "mortal-coil", "spacefarer")
-    gm_notes.register_export(tmc_sub, "mortal-coil", "spacefarer")
     kinds = odds.add_subparsers(dest="odds_kind", metavar="QUESTION")
 
     save = kinds.add_parser("save", help="chance a d20 save passes at each ability")
@@ -118,7 +134,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     fallout.add_argument("taken", metavar="TAKEN", help="fallout already taken, 0-10")
     add_json_flag(fallout)
     fallout.set_defaults(func=_run_fallout)
-    _register_combat(kinds, tmc_sub)
+    _register_combat(kinds)
 
 
 def _missing(_args: argparse.Namespace) -> int:
@@ -249,8 +265,8 @@ def _run_pdf(args: argparse.Namespace) -> int:
 # --------------------------------------------------------------------------- combat (issue 28)
 
 
-def _register_combat(kinds: argparse._SubParsersAction, tools: argparse._SubParsersAction) -> None:
-    """``tmc odds start|retreat|blast``, ``tmc move`` and ``tmc carry``."""
+def _register_combat(kinds: argparse._SubParsersAction) -> None:
+    """``tmc odds start|retreat|blast``."""
     start = kinds.add_parser(
         "start",
         help="who acts before the first round (each crew member's DEX save)",
@@ -290,6 +306,9 @@ def _register_combat(kinds: argparse._SubParsersAction, tools: argparse._SubPars
     add_json_flag(blast)
     blast.set_defaults(func=_run_blast)
 
+
+def _add_move(tools: argparse._SubParsersAction) -> None:
+    """``tmc move``: feet a character moves on a turn."""
     move = tools.add_parser(
         "move", help="feet a character moves on a turn (40, 80 with a second move)"
     )
@@ -300,6 +319,9 @@ def _register_combat(kinds: argparse._SubParsersAction, tools: argparse._SubPars
     add_json_flag(move)
     move.set_defaults(func=_run_move)
 
+
+def _add_carry(tools: argparse._SubParsersAction) -> None:
+    """``tmc carry``: how full an associate or thrall is."""
     carry = tools.add_parser(
         "carry",
         help="how full an associate or thrall is with the gear it carries",

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from harbinger.cli import COMMANDS, _gui_only, build_parser
+from harbinger.cli import COMMANDS, build_parser, read_launch
 from ui.main_window import MainWindow
 from ui.open_files import character_id
 from ui.single_instance import InstanceServer, send_to_running, server_name
@@ -24,13 +24,18 @@ INES = EXAMPLES / "seasoned-ines-varga.json"
 
 
 def test_existing_paths_mean_open_these_files_in_the_app(tmp_path: Path) -> None:
-    assert _gui_only([]) == (True, None, [])
-    assert _gui_only(["--db", "x.sqlite3", str(WREN)]) == (True, "x.sqlite3", [str(WREN)])
-    assert _gui_only([str(WREN), str(INES)]) == (True, None, [str(WREN), str(INES)])
+    def app(argv: list[str]) -> tuple[str | None, list[str]] | None:
+        """The library and files the app opens for ``argv``; None: not the app."""
+        launch = read_launch(argv)
+        return None if launch.files is None else (launch.db, launch.files)
+
+    assert app([]) == (None, [])
+    assert app(["--db", "x.sqlite3", str(WREN)]) == ("x.sqlite3", [str(WREN)])
+    assert app([str(WREN), str(INES)]) == (None, [str(WREN), str(INES)])
     # A subcommand, or anything that is not an existing path, stays a command line.
-    assert _gui_only(["sheet", "audit", str(WREN)])[0] is False
-    assert _gui_only([str(tmp_path / "missing.json")])[0] is False
-    assert _gui_only(["--json", str(WREN)])[0] is False
+    assert app(["sheet", "audit", str(WREN)]) is None
+    assert app([str(tmp_path / "missing.json")]) is None
+    assert app(["--json", str(WREN)]) is None
     parser_commands = next(a for a in build_parser()._actions if a.dest == "command").choices
     assert sorted(parser_commands) == sorted(COMMANDS)
 
