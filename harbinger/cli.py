@@ -21,21 +21,25 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-COMMANDS = (
-    "dice",
-    "catalog",
-    "gift",
-    "sheet",
-    "db",
-    "tmc",
-    "covenant",
-    "tiles",
-    "install-desktop",
-    "playgroup",
-    "contractor",
-    "coven",
-    "act",
-)
+_MODULES = {
+    "dice": "dice",
+    "catalog": "catalog",
+    "gift": "gift",
+    "sheet": "sheet",
+    "db": "db",
+    "contractor": "contractor",
+    "coven": "coven",
+    "covenant": "covenant",
+    "tmc": "tmc",
+    "tiles": "tiles",
+    "install-desktop": "desktop",
+    "playgroup": "playgroup",
+    "act": "act",
+}
+"""Each subcommand's module in ``harbinger.commands``, in the order help lists them; its
+``register(subparsers, action)`` adds the subcommand. Adding a command is a line here."""
+
+COMMANDS = tuple(_MODULES)
 """Subcommand names: a file called like one is passed as ``./NAME`` to open it."""
 
 
@@ -51,24 +55,7 @@ def build_parser(command: str | None = None, action: str | None = None) -> argpa
     gets all of its command's actions.
     """
     import argparse
-
-    # Each module adds its subcommand(s); adding a command is adding a module here.
-    from harbinger.app.systems import register_shipped
-    from harbinger.commands import (
-        act,
-        catalog,
-        contractor,
-        coven,
-        covenant,
-        db,
-        desktop,
-        dice,
-        gift,
-        playgroup,
-        sheet,
-        tiles,
-        tmc,
-    )
+    import importlib
 
     parser = argparse.ArgumentParser(
         prog="harbinger",
@@ -83,29 +70,21 @@ def build_parser(command: str | None = None, action: str | None = None) -> argpa
         "default: $HARBINGER_DB, else the library in your data folder",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    register_shipped()  # the composition root names the shipped games' operations
-    modules = {
-        "dice": dice,
-        "catalog": catalog,
-        "gift": gift,
-        "sheet": sheet,
-        "db": db,
-        "contractor": contractor,
-        "coven": coven,
-        "covenant": covenant,
-        "tmc": tmc,
-        "tiles": tiles,
-        "install-desktop": desktop,
-        "playgroup": playgroup,
-        "act": act,
-    }
-    for name, module in modules.items():
+    if command in (None, "act"):
+        from harbinger.app.systems import register_shipped
+
+        register_shipped()  # the composition root names the shipped games' operations
+    for name, module_name in _MODULES.items():
         if command is not None and name != command:
             continue
+        # Only the named command's module: importing all of them costs some 45 ms of CPU.
+        module = importlib.import_module(f"harbinger.commands.{module_name}")
         named = action if name == command else None
         actions = module.register(subparsers, named)
         if name == "db":  # The Contract's reports on the whole library (db names no game)
-            contractor.add_db_reports(actions, named)
+            from harbinger.commands.contractor import add_db_reports
+
+            add_db_reports(actions, named)
         if named is not None and actions is not None and named not in actions.choices:
             return build_parser(command)  # a mistyped action: the refusal lists every one
     return parser
