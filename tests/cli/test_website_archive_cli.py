@@ -10,6 +10,7 @@ with 150 Exp".
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -152,3 +153,49 @@ def test_the_import_report_names_what_the_archive_could_not_say(capsys: Any) -> 
     ]
     tamsin = ok(capsys, f"db import {ARCHIVES / 'newbie-tamsin-rook.md'}")["imported"][0]
     assert "report" not in tamsin
+
+
+def _audit(capsys: Any, exported: Path) -> dict[str, Any]:
+    _code, audit, _err = harbinger(capsys, f"sheet audit {exported}")
+    return audit["audit"]
+
+
+def test_the_audit_of_an_active_gift_gives_the_command_that_fixes_it(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """Odile's "A 3 point Active Injure power": the rules' Styles are Activated, Targeted,
+    Trap and Passive, and the website's "Active" is Activated or Targeted; Injure allows
+    Targeted of those. The audit's error names the command; running it as written fixes
+    the Gift (the cost 3 stays: no Gift Credit moves), and the audit fails no line after
+    Far Step (Teleport: Activated) is chosen the same way."""
+    imported = ok(capsys, f"db import {ARCHIVES / 'veteran-odile-marsh.md'}")["imported"][0]
+    who = imported["id"]
+    assert any("choose-gift-style" in line for line in imported["report"])
+    exported = tmp_path / "odile.json"
+    ok(capsys, f"db export {who} -o {exported}")
+    errors = [
+        finding["message"]
+        for line in _audit(capsys, exported)["lines"]
+        for finding in line["findings"]
+        if finding["rule"] == "gift.style_not_allowed"
+    ]
+    commands = [re.sub(r"^.* with: harbinger ", "", message) for message in errors]
+    assert commands == [
+        f"contractor choose-gift-style {who} --gift {who}-g1 --style targeted",
+        f"contractor choose-gift-style {who} --gift {who}-g2 --style activated",
+    ]
+    code, _refusal, err = harbinger(
+        capsys, f"contractor choose-gift-style {who} --gift {who}-g1 --style activated"
+    )
+    assert code != 0
+    assert "it may take Targeted" in err
+    for command in commands:
+        ok(capsys, command)
+    ok(capsys, f"db export {who} -o {exported} --overwrite")
+    character = json.loads(exported.read_text(encoding="utf-8"))["character"]
+    assert [(g["draft"]["style"], g["cost"]) for g in character["gifts"]] == [
+        ("targeted", 3),
+        ("activated", 2),
+    ]
+    after = _audit(capsys, exported)
+    assert [line["check"] for line in after["lines"] if line["verdict"] == "fail"] == []
