@@ -228,6 +228,7 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
         hints = app.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: the desktop switched light/dark
             hints.colorSchemeChanged.connect(lambda *_: _follow_desktop(app))
+        app.fontChanged.connect(lambda *_: _follow_font(app))
     # The system palette as captured sets no role of its own, so Qt keeps resolving it
     # against the desktop's palette, including after the desktop changes scheme.
     app.setPalette(theme_palette(app, theme))
@@ -245,6 +246,19 @@ def _follow_desktop(app: QApplication) -> None:
     """Re-tint our own colours when the desktop changes scheme and the theme is "system"."""
     if app.property("harbinger_theme") == "system":
         apply_theme(app, "system")
+
+
+def _follow_font(app: QApplication) -> None:
+    """Hand a new application font (a desktop's font setting, a larger font) to every widget.
+
+    Under an application style sheet Qt keeps each widget's old font when the
+    application's changes; setting the same sheet again polishes every widget with
+    the application's font as it is now, the user's. Each widget then gets its
+    FontChange (the roster measures its rows and columns again on it).
+    """
+    sheet = app.styleSheet()
+    if sheet:
+        app.setStyleSheet(sheet)
 
 
 def apply_style(app: QApplication, theme: str = "system") -> None:
