@@ -256,6 +256,25 @@ def document_from_text(text: str) -> dict[str, Any] | None:
     return None
 
 
+def load_document(path: Any) -> Any:
+    """A character file's document read from ``path`` as hostile input: JSON after every
+    check of the safe reader (``builder.core.files``), or, for a text that is not JSON, the
+    document a registered system makes of it (The Contract's website archive, told apart
+    by its content, not its name). FileFormatError names the problem either way."""
+    from builder.core import files
+
+    raw = files.read_limited(path)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = ""
+    if text and not text.lstrip(" \t\r\n").startswith(("{", "[")):
+        document = document_from_text(text)
+        if document is not None:
+            return document
+    return files.parse_json(raw)
+
+
 def read_document(document: Any) -> CharacterFile:
     """A parsed character file of any system, read by its own system."""
     return system_for_document(document).read(document)

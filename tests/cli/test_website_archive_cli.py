@@ -199,3 +199,32 @@ def test_the_audit_of_an_active_gift_gives_the_command_that_fixes_it(
     ]
     after = _audit(capsys, exported)
     assert [line["check"] for line in after["lines"] if line["verdict"] == "fail"] == []
+
+
+def test_a_leader_audits_and_prints_an_archive_before_importing_it(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """``sheet audit``, ``sheet show`` and ``sheet pdf`` read a website archive as ``db
+    import`` does (by its content): the audit is the one of the character file the import
+    makes, and nothing enters the library. ``sheet approve`` writes into the file it approves,
+    so it refuses an archive (exit 2) and says how to approve its character, leaving it
+    untouched."""
+    archive = ARCHIVES / "veteran-odile-marsh.md"
+    before = archive.read_bytes()
+    direct = _audit(capsys, archive)
+    assert ok(capsys, "db list")["contractors"] == []
+    shown = ok(capsys, f"sheet show {archive}")
+    assert json.dumps(shown).count("Odile Marsh") >= 1
+    pdf = tmp_path / "odile.pdf"
+    ok(capsys, f"sheet pdf {archive} -o {pdf}")
+    assert "Odile Marsh" in PdfReader(pdf).pages[0].extract_text()
+
+    imported = ok(capsys, f"db import {archive}")["imported"][0]
+    exported = tmp_path / "odile.json"
+    ok(capsys, f"db export {imported['id']} -o {exported}")
+    assert direct == _audit(capsys, exported)
+
+    code, _document, err = harbinger(capsys, f"sheet approve {archive} --by Lea")
+    assert code == 2
+    assert "a website archive takes no approval: import it (harbinger db import)" in err
+    assert archive.read_bytes() == before
