@@ -55,7 +55,7 @@ from builder.contract.costs import (
     raise_cost,
 )
 from builder.contract.creation import STARTING_EXP, creation_cost
-from builder.contract.gift_style_choice import ARCHIVE_GIFT_NOTE, style_advice
+from builder.contract.gift_style_choice import ARCHIVE_GIFT_NOTE
 from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.loader import default_catalog
@@ -478,11 +478,11 @@ def _gifts(
         )
         gift = Gift(f"{contractor_id}-g{i + 1}", draft, g.cost, g.system_text)
         if style is None:
-            advice = style_advice(gift, catalog, contractor_id)
+            # What to do about it is no part of this record: ``style_advice`` says it while
+            # the Style still needs choosing (the import's report, the audit, the Gifts tab).
             report.append(
                 f"Gift {g.name!r}: the website's activation {g.style!r} is no Style of the "
                 f"catalog ({', '.join(s.name for s in catalog.styles.values())}); kept as text"
-                + (f": {advice}" if advice else "")
             )
         gifts.append(gift)
     return tuple(gifts)

@@ -125,3 +125,28 @@ def test_a_style_the_effect_does_not_allow_or_a_built_gift_is_refused_unchanged(
     assert again.findings[0].rule == "gift.style_chosen"
     missing = choose_style(odile, "nope", "targeted", "2026-11-21", catalog)
     assert missing.refused and missing.findings[0].rule == "rewards.unknown_gift"
+
+
+def test_the_import_report_says_what_to_do_while_the_choice_is_open() -> None:
+    """The opening entry keeps what the import could not read, as a record; what to do is
+    added to the import's report only while a Style is still to choose, so once chosen the
+    sheet's warnings no longer ask for it."""
+    from builder.contract.system import SYSTEM
+
+    odile = _odile()
+    record = (
+        "Gift 'Needle Rain': the website's activation 'Active' is no Style of the catalog "
+        "(Activated, Targeted, Trap, Passive); kept as text",
+        "Gift 'Far Step': the website's activation 'Active' is no Style of the catalog "
+        "(Activated, Targeted, Trap, Passive); kept as text",
+    )
+    catalog = default_catalog()
+    assert SYSTEM.import_report(odile) == (
+        *record,
+        f"Gift 'Needle Rain': {style_advice(odile.gifts[0], catalog, 'w')}",
+        f"Gift 'Far Step': {style_advice(odile.gifts[1], catalog, 'w')}",
+    )
+    chosen = choose_style(odile, "w-g1", "targeted", "2026-11-21", catalog).character
+    chosen = choose_style(chosen, "w-g2", "activated", "2026-11-21", catalog).character
+    assert SYSTEM.import_report(chosen) == record
+    assert not any("Choose" in f.message for f in evaluate_sheet(chosen).findings)

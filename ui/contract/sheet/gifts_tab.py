@@ -366,11 +366,8 @@ class GiftsTab(SheetTab):
 
     def choose_style(self, contractor: Contractor, gift_id: str, style: str) -> None:
         """Give the Gift ``gift_id`` the catalog Style ``style`` (an undoable adjustment)."""
-        self.host.run(
-            lambda: self.host.ops.choose_gift_style(
-                contractor, gift_id, style, item_forms.today()
-            )
-        )
+        today = item_forms.today()
+        self.host.run(lambda: self.host.ops.choose_gift_style(contractor, gift_id, style, today))
 
     def _roll(self) -> None:
         if self.roll is not None:
