@@ -29,9 +29,15 @@ HIDDEN = "The ferryman sells her name to the Syndicate."
 
 
 def _rows(path: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """``loose_end``'s (position, threat) and ``loose_end_threat``'s (position of the Loose
+    End with its key, threat); None for a kept Threat whose Loose End has no row."""
     with sqlite3.connect(path) as db:
         shown = db.execute("SELECT position, threat FROM loose_end ORDER BY position").fetchall()
-        kept = db.execute("SELECT position, threat FROM loose_end_threat").fetchall()
+        kept = db.execute(
+            "SELECT le.position, t.threat FROM loose_end_threat t LEFT JOIN loose_end le "
+            "ON le.contractor_id = t.contractor_id AND le.key = t.loose_end_key "
+            "ORDER BY le.position"
+        ).fetchall()
     return shown, kept
 
 
@@ -65,6 +71,7 @@ def test_the_upgrade_moves_every_threat_and_the_next_write_brings_the_due_one_ba
         db.execute(f"UPDATE loose_end SET threat = '{DUE}' WHERE position = 0")
         db.execute(f"UPDATE loose_end SET threat = '{HIDDEN}' WHERE position = 1")
         db.execute("DROP TABLE loose_end_threat")
+        db.execute("ALTER TABLE loose_end DROP COLUMN key")  # revision 0020's
         db.execute("UPDATE alembic_version SET version_num = '0015_roster_counts'")
     with Library.open(library_path) as library:
         assert library.migration is not None
