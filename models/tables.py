@@ -418,6 +418,20 @@ class LooseEndRow(LibraryTable, table=True):
     """The Loose End's stable key (``LooseEnd.key``, revision 0020)."""
 
 
+class StoredRuleRow(LibraryTable, table=True):
+    """Which edition of a builder rule wrote values the library stores (revision 0020).
+
+    ``roster_counts``: the ``STANDING_RULE_VERSION`` that wrote every contractor
+    row's roster counts; no row means an older rule (revision 0015's SQL) may
+    have written some (``models.roster_refresh``).
+    """
+
+    __tablename__ = "stored_rule"
+
+    name: str = Field(primary_key=True, max_length=ID_LENGTH)
+    version: int = Field(nullable=False)
+
+
 class LooseEndThreatRow(LibraryTable, table=True):
     """The Threat of a Loose End whose Cutoff has not hit 0 yet (revision 0016).
 

@@ -72,6 +72,7 @@ def test_the_upgrade_moves_every_threat_and_the_next_write_brings_the_due_one_ba
         db.execute(f"UPDATE loose_end SET threat = '{HIDDEN}' WHERE position = 1")
         db.execute("DROP TABLE loose_end_threat")
         db.execute("ALTER TABLE loose_end DROP COLUMN key")  # revision 0020's
+        db.execute("DROP TABLE stored_rule")  # revision 0020's
         db.execute("UPDATE alembic_version SET version_num = '0015_roster_counts'")
     with Library.open(library_path) as library:
         assert library.migration is not None

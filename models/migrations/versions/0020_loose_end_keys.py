@@ -30,6 +30,16 @@ and a Cutoff (as ``loose_end_threat`` keeps it) that has hit 0.
 
 On SQLite the table is copied (SQLite cannot change a primary key in place); a
 personal library has no grants.
+
+It also adds ``stored_rule``: which edition of a builder rule wrote values the
+library keeps. Its one use so far is ``roster_counts``: revision 0015 filled
+the roster's counts with its own SQL, whose answer differs from builder's
+rule for a voided or replaced port and for a Seasoned or Veteran port that
+names ``ported_at``; such a row kept it until its contractor was next written.
+A migration must not call builder's code (this file never changes), so the
+table starts empty, and the store works every row's counts out again with
+builder's rule the first time the library's owner opens it
+(``models.roster_refresh``), then records the rule's edition there.
 """
 
 from __future__ import annotations
@@ -80,6 +90,12 @@ def _in_own_schema(create: str) -> str:
 
 def upgrade() -> None:
     postgresql = op.get_bind().dialect.name == "postgresql"
+    op.create_table(
+        "stored_rule",
+        sa.Column("name", sa.String(_KEY_LENGTH), nullable=False),
+        sa.Column("version", sa.Integer(), nullable=False),
+        sa.PrimaryKeyConstraint("name", name="pk_stored_rule"),
+    )
     with op.batch_alter_table("loose_end") as batch:
         batch.add_column(
             sa.Column("key", sa.String(_KEY_LENGTH), nullable=False, server_default=sa.text("''"))
@@ -163,3 +179,4 @@ def downgrade() -> None:
         )
     with op.batch_alter_table("loose_end") as batch:
         batch.drop_column("key")
+    op.drop_table("stored_rule")
