@@ -20,6 +20,11 @@ would store a Threat the player may not see (``refuse_hidden``). A player
 reads the Threats of their own contractor that their own Contract made due
 from the server (``due_for_player``, revision 0018) before the leader writes.
 
+Each hidden Threat is kept under its Loose End's key (``LooseEnd.key``, revision
+0020), never its place in the list: a player's write that deletes or reorders her
+Loose Ends does not touch the table, and the Threats kept there stay with their
+own Loose Ends (one whose Loose End is gone is dropped at the leader's next write).
+
 Reading taken where the text is silent: a Threat revealed stays with the
 Loose End once due, also after the Loose End is resolved or Hustled (the
 player met it); the table holds only Threats still hidden.

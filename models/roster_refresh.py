@@ -46,9 +46,8 @@ _COUNTS = ("roster_victories", "roster_floor", "roster_dead")
 
 def stored_edition(session: Session) -> int:
     """The edition of the rule that wrote the stored counts; 0 when none is recorded."""
-    version = session.execute(
-        sa.select(StoredRuleRow.version).where(StoredRuleRow.name == RULE)  # type: ignore[arg-type]
-    ).scalar()
+    table = StoredRuleRow.__table__  # type: ignore[attr-defined]
+    version = session.execute(sa.select(table.c.version).where(table.c.name == RULE)).scalar()
     return int(version or 0)
 
 
@@ -78,13 +77,14 @@ def refresh_roster_counts(session: Session) -> int | None:
 
 def _batches(session: Session) -> Iterator[list[str]]:
     """Every contractor id, in id order, ``BATCH`` at a time (keyset pages, no OFFSET)."""
+    contractor = ContractorRow.__table__  # type: ignore[attr-defined]
     after = ""
     while True:
         ids = list(
             session.execute(
-                sa.select(ContractorRow.id)
-                .where(ContractorRow.id > after)  # type: ignore[arg-type]
-                .order_by(ContractorRow.id)
+                sa.select(contractor.c.id)
+                .where(contractor.c.id > after)
+                .order_by(contractor.c.id)
                 .limit(BATCH)
             ).scalars()
         )
@@ -112,7 +112,8 @@ def _refresh_batch(session: Session, ids: Sequence[str]) -> int:
     updates = []
     for cid, *counts in stored:
         try:
-            ledger = [mapping.entry_from_row(row) for row in ledgers.get(cid, ())]
+            # A Core row has the columns ``entry_from_row`` reads, as attributes.
+            ledger = [mapping.entry_from_row(row) for row in ledgers.get(cid, ())]  # type: ignore[arg-type]
         except SerializeError:
             continue  # a tampered row: its counts stay as stored, its sheet says why
         wanted = mapping.roster_count_fields(ledger)
