@@ -14,12 +14,13 @@ Cutoff 2 granted now (after 24) has 2 left: its Threat is kept in
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from builder.contract.character import ThreatLevel
-from builder.contract.file import read_character_file
+from builder.contract.file import read_character_document, read_character_file
 from harbinger.app.common import commit
-from harbinger.app.contract.operations import plan_add_loose_end, store
+from harbinger.app.contract.operations import plan_add_loose_end, plan_resolve_loose_end, store
 from models.library import Library
 from resources import resource_path
 
@@ -89,3 +90,46 @@ def test_deleting_the_contractor_deletes_its_hidden_threats(library_path: Path) 
     with Library.open(library_path) as library:
         library.delete(ines)
     assert _rows(library_path) == ([], [])
+
+
+def _kept_keys(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "SELECT loose_end_key, threat FROM loose_end_threat ORDER BY loose_end_key"
+        ).fetchall()
+
+
+def test_a_loose_end_keeps_its_key_through_edits_export_import_and_undo(
+    library_path: Path, tmp_path: Path
+) -> None:
+    """The Loose End granted here gets a key of its own (16 hex digits, never its place);
+    Ines's Loose End from the example file, written before keys, is keyed ``le0`` by its
+    place. Resolving, exporting, importing elsewhere, reordering, deleting and undoing
+    keep each key, and the hidden Threat stays under its own Loose End's key."""
+    ines = _with_hidden_threat(library_path)
+    with Library.open(library_path) as library:
+        granted = library.load(ines)
+        first, ferry = (e.key for e in granted.loose_ends)
+        assert first == "le0" and len(ferry) == 16 and ferry != "le1"
+        assert _kept_keys(library_path) == [(ferry, HIDDEN)]
+        commit(library, plan_resolve_loose_end(granted, 0), store)
+        assert [e.key for e in library.load(ines).loose_ends] == [first, ferry]
+        document = read_character_document(library.file_bytes(ines)).contractor
+        assert [e.key for e in document.loose_ends] == [first, ferry]
+        elsewhere = tmp_path / "elsewhere.sqlite3"
+        with Library.open(elsewhere) as other:
+            other.import_file(library.file_bytes(ines))
+            assert [e.key for e in other.load(ines).loose_ends] == [first, ferry]
+        assert _kept_keys(elsewhere) == [(ferry, HIDDEN)]
+        before = library.load(ines)
+        library.save(replace(before, loose_ends=before.loose_ends[::-1]))
+        assert [(e.key, e.threat) for e in library.load(ines).loose_ends] == [
+            (ferry, HIDDEN),
+            (first, DUE),
+        ]
+        library.save(replace(before, loose_ends=before.loose_ends[1:]))
+        assert [(e.key, e.threat) for e in library.load(ines).loose_ends] == [(ferry, HIDDEN)]
+        assert _rows(library_path) == ([(0, "")], [(0, HIDDEN)])
+        library.restore(before)  # Edit → Undo
+        assert library.load(ines).loose_ends == before.loose_ends
+    assert _kept_keys(library_path) == [(ferry, HIDDEN)]
