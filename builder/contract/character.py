@@ -565,10 +565,9 @@ def keyed_loose_ends(loose_ends: tuple[LooseEnd, ...]) -> tuple[LooseEnd, ...]:
     came from agree. A key met a second time (a hand-edited file) takes the first
     free ``<key>-2``, ``<key>-3``, …; the Loose End met first keeps it.
     """
-    if all(loose_end.key for loose_end in loose_ends) and len(
-        {loose_end.key for loose_end in loose_ends}
-    ) == len(loose_ends):
-        return loose_ends
+    keys = {loose_end.key for loose_end in loose_ends}
+    if len(keys) == len(loose_ends) and "" not in keys:
+        return loose_ends  # every contractor built since keys: one set, nothing copied
     used: set[str] = set()
     result = []
     for place, loose_end in enumerate(loose_ends):
