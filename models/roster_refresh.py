@@ -31,7 +31,6 @@ import sqlalchemy as sa
 from sqlmodel import Session
 
 from builder.contract.ledger.standing import STANDING_RULE_VERSION
-from builder.contract.serialize import SerializeError
 from models import mapping
 from models.tables import ContractorRow, LedgerRow, StoredRuleRow
 
@@ -114,8 +113,8 @@ def _refresh_batch(session: Session, ids: Sequence[str]) -> int:
         try:
             # A Core row has the columns ``entry_from_row`` reads, as attributes.
             ledger = [mapping.entry_from_row(row) for row in ledgers.get(cid, ())]  # type: ignore[arg-type]
-        except SerializeError:
-            continue  # a tampered row: its counts stay as stored, its sheet says why
+        except ValueError:  # SerializeError, or a payload that is not JSON
+            continue  # a tampered row (bad JSON too): its counts stay, its sheet says why
         wanted = mapping.roster_count_fields(ledger)
         if tuple(counts) != tuple(wanted[name] for name in _COUNTS):
             updates.append({"cid": cid, **{f"new_{name}": wanted[name] for name in _COUNTS}})

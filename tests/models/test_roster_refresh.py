@@ -125,3 +125,19 @@ def test_a_rule_edition_newer_than_the_stored_one_refreshes_again(library_path: 
         assert library.roster_counts_refreshed == 0
     assert _written(library_path) == ["stored_rule UPDATE"]
     assert _stored(library_path) == {"plain": (1, 0, False)}
+
+
+def test_a_tampered_ledger_leaves_its_counts_and_the_library_opens(library_path: Path) -> None:
+    """A ledger row whose payload is not JSON (edited outside Harbinger) cannot be folded:
+    that contractor's counts stay as stored, the others are refreshed, opening succeeds."""
+    base = contractor()
+    with Library.open(library_path) as library:
+        library.save(_named(base, "tampered", "Tampered", (_won(1),)))
+        library.save(_named(base, "plain", "Plain", (_won(1), _won(2))))
+    with sqlite3.connect(library_path) as db:
+        db.execute("UPDATE ledger_entry SET payload = '{' WHERE contractor_id = 'tampered'")
+        db.execute("UPDATE contractor SET roster_victories = 9")
+        db.execute("DELETE FROM stored_rule")
+    with Library.open(library_path) as library:
+        assert library.roster_counts_refreshed == 1
+    assert _stored(library_path) == {"tampered": (9, 0, False), "plain": (2, 0, False)}
