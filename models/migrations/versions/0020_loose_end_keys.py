@@ -123,7 +123,7 @@ def upgrade() -> None:
     )
 
 
-def _copy_threats(key: sa.Column, key_from: str) -> None:  # type: ignore[type-arg]
+def _copy_threats(key: sa.Column, key_from: str) -> None:
     """SQLite: make ``loose_end_threat`` again with ``key`` as the Loose End's column of its
     primary key, filled from the old table by the SQL ``key_from``."""
     op.create_table(
