@@ -59,6 +59,10 @@ def refresh_roster_counts(session: Session) -> int | None:
     """Work every contractor's counts out again when an older edition of the rule wrote
     them; the number of rows whose counts changed, or None when they were current (then
     nothing is written). Runs in the caller's transaction."""
+    if session.get_bind().dialect.name == "postgresql":
+        # Two openings by the owner at once (the app and a command): the second waits
+        # here, then finds the edition the first stored and does nothing.
+        session.execute(sa.text("LOCK TABLE stored_rule IN SHARE ROW EXCLUSIVE MODE"))
     if current(session):
         return None
     changed = 0

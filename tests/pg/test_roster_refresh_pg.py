@@ -10,6 +10,7 @@ anything (nor fails); the owner's does (``models.roster_refresh``), once.
 
 from __future__ import annotations
 
+import threading
 import uuid
 from dataclasses import replace
 
@@ -72,3 +73,38 @@ def test_only_the_owners_open_refreshes_and_only_once(pg_server: PostgresServer)
         assert owner.roster_counts_refreshed is None
     with Library.open(ines.url) as player:
         assert {e.id: e.floor_victories for e in player.roster()}["odd"] == 10
+
+
+def test_two_openings_by_the_owner_at_once_refresh_once(pg_server: PostgresServer) -> None:
+    """The owner's app refreshes (here: a transaction holding the refresh's lock, its new
+    edition not yet committed) while a command opens the same library: the command waits,
+    then finds the edition stored and writes nothing, instead of failing on it."""
+    url = pg_server.url(pg_server.new_database("race"))
+    Library.open(url).close()
+    engine = create_library_engine(url)
+    try:
+        with engine.begin() as connection:
+            connection.execute(sa.text("DELETE FROM stored_rule"))
+        opened: list[int | None] = []
+        errors: list[BaseException] = []
+
+        def open_it() -> None:
+            try:
+                with Library.open(url) as library:
+                    opened.append(library.roster_counts_refreshed)
+            except BaseException as exc:  # reported by the assertion below
+                errors.append(exc)
+
+        with engine.connect() as first:
+            first.execute(sa.text("LOCK TABLE stored_rule IN SHARE ROW EXCLUSIVE MODE"))
+            first.execute(sa.text("INSERT INTO stored_rule VALUES ('roster_counts', 1)"))
+            second = threading.Thread(target=open_it)
+            second.start()
+            second.join(timeout=3)
+            assert second.is_alive()  # waiting for the lock
+            first.commit()
+        second.join(timeout=60)
+    finally:
+        engine.dispose()
+    assert (errors, opened) == ([], [None])
+    assert _as_owner(url, "SELECT * FROM stored_rule") == [("roster_counts", 1)]
