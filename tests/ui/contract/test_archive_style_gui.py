@@ -9,9 +9,11 @@ Targeted or Trap: of Activated and Targeted, only Targeted.
 
 from __future__ import annotations
 
+import re
+from collections import Counter
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtWidgets import QAbstractButton, QMessageBox
 
 from builder.contract.audit import audit_contractor
 from builder.contract.character import GiftChangeKind
@@ -69,3 +71,25 @@ def test_choose_style_on_the_gifts_tab_fixes_the_gift_and_undo_takes_it_back(
     window.actions["undo"].trigger()
     assert window.sheet.gifts_tab.table.cell(0, 3) == "Active"
     assert _style_errors(window) == ["gifts[0].draft.style", "gifts[1].draft.style"]
+
+
+def test_each_alt_letter_on_the_gifts_tab_is_taken_once(window: MainWindow, qtbot) -> None:
+    """Alt+letter presses a button only when one widget in sight takes that letter; with two,
+    Qt moves the focus between them instead. On the Gifts tab with a Style to choose: the
+    seven tab labels, the header's two buttons and the tab's own buttons."""
+    _import_odile(window, qtbot)
+    window.show()
+    sheet = window.sheet
+    sheet.tabs.setCurrentWidget(sheet.gifts_tab)
+    tab = sheet.gifts_tab
+    tab.table.table.selectRow(0)
+    assert tab.style_button.isVisibleTo(window)
+    texts = [sheet.tabs.tabText(i) for i in range(sheet.tabs.count())]
+    texts += [b.text() for b in sheet.findChildren(QAbstractButton) if b.isVisibleTo(window)]
+    keys = Counter(
+        found.group(1).lower()
+        for text in texts
+        if (found := re.search(r"&([^&\s])", text.replace("&&", "")))
+    )
+    assert [key for key, n in keys.items() if n > 1] == []
+    assert keys["l"] == 1  # Choose Sty&le…

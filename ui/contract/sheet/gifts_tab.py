@@ -67,7 +67,7 @@ class GiftsTab(SheetTab):
         self.house_folder = ""
         self.catalog_line = plain("", muted=True)
         self.catalog_line.setAccessibleName("Gift catalog the Gift Builder uses")
-        self.choose_catalog = QPushButton("Playgroup &Catalog…")
+        self.choose_catalog = QPushButton("Playgroup C&atalog…")
         self.choose_catalog.setToolTip(
             "Build Gifts with a playgroup's house-rule catalog folder (the same folders "
             "review mode loads). A Gift that uses its content locks the contractor to "
@@ -100,7 +100,7 @@ class GiftsTab(SheetTab):
         # An imported Gift whose Style is the website's "Active" (the rules' Activated or
         # Targeted) gets its Style chosen here in one step; hidden for every other Gift.
         self.style_menu = QMenu(self)
-        self.style_button = QPushButton("Choose &Style…")
+        self.style_button = QPushButton("Choose Sty&le…")
         self.style_button.setMenu(self.style_menu)
         self.style_button.hide()
         self.style_note = plain("")
