@@ -82,10 +82,12 @@ def register_export(
     ``action`` names another action)."""
     if not wanted(action, "export"):
         return
+    from harbinger.app.gm_notes import GM_NOTE
+
     add_export(
         actions,
         noun,
-        left_out="the GM note",
+        left_out=GM_NOTE,
         func=run_export,
         gm_system=system_id,
         gm_noun=noun,
@@ -129,10 +131,7 @@ def run_export(args: argparse.Namespace) -> int:
             for_player=args.player_copy,
         )
 
-    def words(done: Any) -> str:
-        return "without the GM note" if done.gm_note_left_out else "no GM note to leave out"
-
-    return export_with(args, write, words)
+    return export_with(args, write, lambda done: done.left_out_words())
 
 
 def export_with(
