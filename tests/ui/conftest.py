@@ -142,13 +142,17 @@ def examples_library_template(
 
 
 @pytest.fixture
-def examples_window(
-    open_window: Callable[..., MainWindow], tmp_path: Path, examples_library_template: Path
-) -> MainWindow:
-    """A main window on this test's own copy of a library holding the shipped examples."""
+def examples_path(tmp_path: Path, examples_library_template: Path) -> Path:
+    """This test's own copy of a library holding the shipped examples (a SQLite file)."""
     path = tmp_path / "examples.sqlite3"
     shutil.copyfile(examples_library_template, path)
-    return open_window(path)
+    return path
+
+
+@pytest.fixture
+def examples_window(open_window: Callable[..., MainWindow], examples_path: Path) -> MainWindow:
+    """A main window on this test's own copy of a library holding the shipped examples."""
+    return open_window(examples_path)
 
 
 def make_contractor(
