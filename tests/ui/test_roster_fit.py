@@ -105,7 +105,7 @@ def test_a_doubled_font_brings_no_sideways_scroll(
 
 
 def test_the_font_alone_doubled_while_the_app_runs_reaches_the_roster_which_refits(
-    app: QApplication, open_window: Callable[..., MainWindow], library_path: Path, qtbot
+    app: QApplication, open_window: Callable[..., MainWindow], examples_path: Path, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     """Only the application font changes (as a desktop's font setting does), no theme is
     re-applied: Qt does not hand a new application font to widgets under an application
@@ -113,7 +113,7 @@ def test_the_font_alone_doubled_while_the_app_runs_reaches_the_roster_which_refi
     Now the font reaches every widget and the roster refits: no sideways scroll, no cut
     cell, the longest example name whole. Re-applying the theme afterwards (Preferences)
     keeps the user's doubled font instead of bringing the old size back."""
-    window = _examples_with_badges(open_window, library_path, qtbot)
+    window = _examples_with_badges(open_window, examples_path, qtbot)
     window.show()
     roster = window.roster
     tree = roster.tree
