@@ -18,6 +18,7 @@ from printing.common.flowables import grid, plain_table, shaded_row
 from printing.common.layout import build, frame_width, make_document
 from printing.common.long_tables import TableParts
 from printing.common.sections import sheet_styles
+from printing.common.styled_grid import StyledGrid
 from printing.common.styles import SHADE
 from printing.common.text import para
 from printing.common.text_grid import PlainGrid, TextGrid
@@ -48,17 +49,18 @@ def _both(rows_of: list[list[object]], lead: float) -> tuple[object, object]:
     width = frame_width("letter")
     widths = [width * 0.1, width * 0.75, width * 0.15]
     lean = grid(rows_of(), widths, right=(2,))  # type: ignore[operator]
-    table = grid(rows_of(), widths, right=(2,), extra=SAME_LOOK)  # type: ignore[operator]
+    table = grid(rows_of(), widths, right=(2,), lean=False)  # type: ignore[operator]
     return (
         _pages([Spacer(1, lead), lean]),  # type: ignore[list-item]
         _pages([Spacer(1, lead), table]),  # type: ignore[list-item]
     )
 
 
-def test_the_house_look_is_a_lean_grid_and_extra_commands_keep_reportlabs_table() -> None:
+def test_the_house_look_is_a_lean_grid_and_extra_commands_a_styled_one() -> None:
     width = frame_width("letter")
     assert isinstance(grid(_rows(5), [width / 3] * 3), TextGrid)
-    assert isinstance(grid(_rows(5), [width / 3] * 3, extra=SAME_LOOK), Table)
+    assert isinstance(grid(_rows(5), [width / 3] * 3, extra=SAME_LOOK), StyledGrid)
+    assert isinstance(grid(_rows(5), [width / 3] * 3, lean=False), Table)
     assert isinstance(grid(_rows(150), [width / 3] * 3), TextGrid)  # no parts, however long
     assert isinstance(grid(_rows(150), [width / 3] * 3, extra=SAME_LOOK), TableParts)
 
@@ -145,6 +147,7 @@ def _bars(lead: float, *, lean: bool) -> list[Flowable]:
                     zebra=False,
                     lines=False,
                     extra=[("BACKGROUND", (0, 0), (-1, -1), SHADE)],
+                    lean=False,
                 )
             )
         story.append(Spacer(1, 6))
