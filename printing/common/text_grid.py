@@ -148,6 +148,8 @@ class TextGrid(Flowable):
         answers first; only when it can is the whole table built (seldom: a row must be
         taller than the room left and hold text of several lines).
         """
+        if self._cannot_split_in_row(availHeight):
+            return []
         canv: Any = getattr(self, "canv", None)
         probe = self.fallback(self.rows[: self.header + 1])
         probe.wrapOn(canv, availWidth, availHeight)
@@ -159,6 +161,34 @@ class TextGrid(Flowable):
         row = list(second._cellvalues[self.header])  # type: ignore[attr-defined]
         rest = [*self.rows[: self.header], row, *self.rows[self.header + 1 :]]
         return [first, self._part(rest)]
+
+    def _cannot_split_in_row(self, availHeight: float) -> bool:
+        """Whether ``Table``'s split (``_splitRows``) surely answers ``[]`` for the header and
+        the first body row in ``availHeight``, so no ``Table`` need be built to ask it.
+
+        It does when the header itself does not fit (no split inside repeated rows), and
+        when a plain cell of that row leaves no room for its first line above the split
+        (1.2 times its size and the top padding) or the row is too short to hold its first
+        and last line apart; each test is made with a margin, so a sum reportlab works
+        out in another order cannot turn the answer. Seven of every full sheet's page
+        ends came here, and each built, styled, measured and split a ``Table`` to learn
+        this (issue 29).
+        """
+        if self.row_height is not None:
+            return False
+        heights = self._measure()
+        margin = 1e-6
+        used = sum(heights[: self.header])
+        if used > availHeight + margin:
+            return True
+        look, fonts = self.look, self.fonts[1]
+        first = last = 0.0
+        for j, cell in enumerate(self.rows[self.header]):
+            if isinstance(cell, str):
+                line = 1.2 * fonts[j][1]
+                first = max(first, line + look.top)
+                last = max(last, line + look.bottom)
+        return first + last > heights[self.header] + margin or first > availHeight - used + margin
 
     def _part(self, rows: list[list[Any]], heights: list[float] | None = None) -> TextGrid:
         made = TextGrid(

@@ -165,3 +165,35 @@ def test_a_shaded_row_prints_byte_for_byte_as_reportlabs(
     theirs = _pdf_bytes(_bars(lead, lean=False))
     assert mine.count(b"/Type /Page\n") >= 4
     assert mine == theirs
+
+
+def test_a_row_said_not_to_split_is_one_reportlabs_table_would_not_split() -> None:
+    """Before building a ``Table`` to ask whether the first body row splits at a page end,
+    the grid answers "no" itself where the answer is sure: wherever it does, reportlab's
+    ``Table`` of the header and that row answers ``[]`` too (rows of plain words, of
+    wrapped cells and of paragraphs of one to six lines, at every half point of room)."""
+    width = frame_width("letter")
+    s = sheet_styles()
+    widths = [width * 0.15, width * 0.6, width * 0.25]
+    firsts: list[list[object]] = [
+        ["1", "plain", "+2"],
+        ["2", "two\nlines", "+3"],
+        ["3", para("glass " * 40, s.cell), "+1"],
+        ["4", para("harbor " * 160, s.cell), "+1"],
+        [para("lantern " * 20, s.cell), para("ledger " * 90, s.cell), para("x", s.cell)],
+    ]
+    said = {True: 0, False: 0}
+    for first in firsts:
+        made = grid([["#", "What", "Exp"], first, ["5", "after", "+0"]], widths, right=(2,))
+        assert isinstance(made, TextGrid)
+        total = sum(made._measure()[:2])
+        room = 0.0
+        while room < total:
+            sure = made._cannot_split_in_row(room)
+            said[sure] += 1
+            if sure:
+                probe = made.fallback(made.rows[:2])
+                probe.wrapOn(None, width, room)
+                assert probe.split(width, room) == [], (first, room)
+            room += 0.5
+    assert said[True] > 50 and said[False] > 50
