@@ -221,31 +221,66 @@ class TextGrid(Flowable):
         self._draw_backgrounds(heights, bottoms)
         current: CellFont | None = None
         anchors = self._anchors()
+        # draw_string's work for each plain line, done here with what stays the same over
+        # the grid looked up once (about 1,800 lines a full sheet; issue 29).
+        runs = document_runs(canv) if canv.bottomup else None
         for i, row in enumerate(self.rows):
-            fonts = self.fonts[0 if i < self.header else 1]
             row_top = bottoms[i] + heights[i]
-            text_top = row_top - look.top
-            for j, cell in enumerate(row):
-                x, width, at, share = anchors[j]
-                if isinstance(cell, (Flowable, list, tuple)):
-                    if self._draw_in_place(cell, x, width, row_top):
-                        current = None  # the cell chose its own face
-                    else:
-                        self._draw_flowables(i, j, cell, x, row_top)
-                    continue
-                font = fonts[j]
-                if current is None or (font[3] is not current[3] and font[3] != current[3]):
-                    set_fill(canv, font[3])
-                if current is None or font[:3] != current[:3]:
-                    canv.setFont(font[0], font[1], font[2])
-                current = font
-                y = text_top - font[1]
-                for line in ("" if cell is None else str(cell)).split("\n"):
-                    draw_string(canv, at, y, line, share)
-                    y -= font[2]
+            current = self._draw_row(i, row, row_top, anchors, current, runs)
         if look.rule is not None:
             self._draw_rules(look.rule, bottoms)
         canv.restoreState()
+
+    def _draw_row(
+        self,
+        i: int,
+        row: list[Any],
+        row_top: float,
+        anchors: list[tuple[float, float, float, float]],
+        current: CellFont | None,
+        runs: dict[tuple[str, float, float, str], str] | None,
+    ) -> CellFont | None:
+        """Draw row ``i``'s cells; returns the face the canvas is left in (``current`` is
+        the one it is in, ``None`` when unknown)."""
+        canv: Any = self.canv  # its page code and font state are not in the stubs
+        fonts = self.fonts[0 if i < self.header else 1]
+        text_top = row_top - self.look.top
+        code: list[str] = canv._code
+        numbers = _NUMBERS
+        for j, cell in enumerate(row):
+            x, width, at, share = anchors[j]
+            if isinstance(cell, (Flowable, list, tuple)):
+                if self._draw_in_place(cell, x, width, row_top):
+                    current = None  # the cell chose its own face
+                else:
+                    self._draw_flowables(i, j, cell, x, row_top)
+                continue
+            font = fonts[j]
+            if current is None or (font[3] is not current[3] and font[3] != current[3]):
+                set_fill(canv, font[3])
+            if current is None or font[:3] != current[:3]:
+                canv.setFont(font[0], font[1], font[2])
+            current = font
+            y = text_top - font[1]
+            text = "" if cell is None else str(cell)
+            for line in text.split("\n") if "\n" in text else (text,):
+                if runs is None:
+                    draw_string(canv, at, y, line, share)
+                    y -= font[2]
+                    continue
+                # draw_string, inline: the same operators
+                name, size, leading = canv._fontname, canv._fontsize, canv._leading
+                key = (name, size, leading, line)
+                run = runs.get(key)
+                if run is None:
+                    run = runs[key] = _text_run(canv, name, size, leading, line)
+                left = at - share * stringWidth(line, name, size) if share else at
+                code.append(
+                    f"BT 1 0 0 1 {numbers.get(left) or fp(left)} "
+                    f"{numbers.get(y) or fp(y)} Tm {run} T* ET"
+                )
+                y -= font[2]
+        return current
 
     def _draw_rules(self, rule: Color, bottoms: list[float]) -> None:
         """A rule below each row, as ``Table`` draws its ``LINEBELOW``."""
@@ -347,16 +382,7 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
         draw = (canv.drawString, canv.drawCentredString, canv.drawRightString)
         draw[int(share * 2)](x, y, text)
         return
-    # The document's runs ride on the canvas (one document each): a weak-keyed lookup
-    # per string cost more than the rest of this function.
-    held = canv.__dict__.get("_sheet_runs")
-    if held is None or held[0] is not canv._doc:
-        runs = _RUNS.get(canv._doc)
-        if runs is None:
-            runs = _RUNS[canv._doc] = {}
-        canv._sheet_runs = (canv._doc, runs)
-    else:
-        runs = held[1]
+    runs = document_runs(canv)
     key = (name, size, leading, text)
     run = runs.get(key)
     if run is None:
@@ -367,6 +393,21 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
     at_x = numbers.get(x) or fp(x)
     at_y = numbers.get(y) or fp(y)
     canv._code.append(f"BT 1 0 0 1 {at_x} {at_y} Tm {run} T* ET")
+
+
+def document_runs(canv: Any) -> dict[tuple[str, float, float, str], str]:
+    """The text operators each (face, size, leading, string) prints as in the canvas's
+    document, as ``draw_string`` remembers them."""
+    # The document's runs ride on the canvas (one document each): a weak-keyed lookup
+    # per string cost more than the rest of draw_string.
+    held = canv.__dict__.get("_sheet_runs")
+    if held is not None and held[0] is canv._doc:
+        return held[1]
+    runs = _RUNS.get(canv._doc)
+    if runs is None:
+        runs = _RUNS[canv._doc] = {}
+    canv._sheet_runs = (canv._doc, runs)
+    return runs
 
 
 _TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]

@@ -10,6 +10,7 @@ two can be printed side by side and compared page by page.
 from __future__ import annotations
 
 import io
+import re
 
 import pytest
 from reportlab.platypus import Flowable, Spacer, Table
@@ -197,3 +198,40 @@ def test_a_row_said_not_to_split_is_one_reportlabs_table_would_not_split() -> No
                 assert probe.split(width, room) == [], (first, room)
             room += 0.5
     assert said[True] > 50 and said[False] > 50
+
+
+def _text_shows(data: bytes) -> list[bytes]:
+    """Every text object that shows a string (``BT 1 0 0 1 x y Tm … T* ET``) on every page."""
+    from pypdf import PdfReader
+
+    shows: list[bytes] = []
+    for page in PdfReader(io.BytesIO(data)).pages:
+        stream = page.get_contents()
+        assert stream is not None
+        shows += re.findall(rb"BT 1 0 0 1 [^\n]*? Tm [^\n]*? T\* ET", stream.get_data())
+    return shows
+
+
+def test_a_grids_plain_text_is_written_as_reportlabs_table_writes_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Plain cells left, right and centre aligned, of one and two lines, in the header
+    face and two body faces, over several pages: every string a ``TextGrid`` draws is
+    the very text object reportlab's ``Table`` writes for it, at the same place."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
+    width = frame_width("letter")
+    s = sheet_styles()
+    rows: list[list[object]] = [["Date", "Entry", "Earned", "Mark"]]
+    for n in range(95):  # one Table, not parts (LONG_TABLE_ROWS)
+        entry = f"Night {n}" if n % 5 else f"Night {n}\nand the morning after"
+        rows.append([f"2024-01-{n % 28 + 1:02d}", entry, f"+{n % 11}", "•" if n % 3 else "—"])
+    widths = [width * 0.2, width * 0.5, width * 0.15, width * 0.15]
+
+    def story(lean: bool) -> list[Flowable]:
+        made = grid(rows, widths, right=(2,), center=(3,), fonts={0: s.small}, lean=lean)
+        return [Spacer(1, 200), made]  # type: ignore[list-item]
+
+    mine = _text_shows(_pdf_bytes(story(True)))
+    theirs = _text_shows(_pdf_bytes(story(False)))
+    assert len(mine) > 380
+    assert mine == theirs
