@@ -456,10 +456,21 @@ def set_fill(canv: Any, color: Any) -> None:
         canv.setFillColor(color)
         return
     canv._fillColorObj = color
-    canv._code.append(f"{fp(color.red)} {fp(color.green)} {fp(color.blue)} rg")
+    parts = (color.red, color.green, color.blue)
+    operator = _FILLS.get(parts)
+    if operator is None:
+        if len(_FILLS) >= 4096:
+            _FILLS.clear()
+        operator = _FILLS[parts] = f"{fp(color.red)} {fp(color.green)} {fp(color.blue)} rg"
+    canv._code.append(operator)
     doc = canv._doc
     if doc._pdfVersion < _TRANSPARENCY:  # what ensureMinPdfVersion does, once
         doc.ensureMinPdfVersion("transparency")
+
+
+_FILLS: dict[tuple[float, float, float], str] = {}
+"""The ``rg`` operator of each fill colour set, by its parts: a sheet sets a handful of
+colours a thousand times."""
 
 
 def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> str:
@@ -473,13 +484,23 @@ def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> s
     if not isinstance(font, SheetFont) or font.shapable:
         return str(canv.beginText(0, 0)._formatText(text))
     doc, escape = canv._doc, canv._escape
+    held = canv.__dict__.get("_sheet_faces")
+    if held is None or held[0] is not doc:
+        held = canv._sheet_faces = (doc, {})
+    faces: dict[tuple[str, int, float, float], str] = held[1]
     parts: list[str] = []
     current = -1
     for subset, piece in font.splitString(text, doc):
         if subset != current:
-            parts.append(
-                f"{font.getSubsetInternalName(subset, doc)} {fp(size)} Tf {fp(leading)} TL"
-            )
+            # The subset's name and face, remembered per document once reportlab has
+            # named it (its first naming registers the font with the document).
+            key = (name, subset, size, leading)
+            face = faces.get(key)
+            if face is None:
+                face = faces[key] = (
+                    f"{font.getSubsetInternalName(subset, doc)} {fp(size)} Tf {fp(leading)} TL"
+                )
+            parts.append(face)
             current = subset
         parts.append(f"({escape(piece)}) Tj")
     return " ".join(parts)
