@@ -102,9 +102,12 @@ class TextGrid(Flowable):
             if self.row_height is not None and i >= self.header:
                 heights.append(self.row_height)
                 continue
+            fonts = self.fonts[0 if i < self.header else 1]
             tallest = 0.0
             for j, cell in enumerate(row):
-                if isinstance(cell, (Flowable, list, tuple)):
+                if type(cell) is str:  # most cells: a line of plain text
+                    height = fonts[j][2] * (cell.count("\n") + 1)
+                elif isinstance(cell, (Flowable, list, tuple)):
                     items = [cell] if isinstance(cell, Flowable) else list(cell)
                     room = self.widths[j] - look.left - look.right
                     sizes = [v.wrapOn(canv, room, 72000 - pad) for v in items]
@@ -114,8 +117,9 @@ class TextGrid(Flowable):
                         height += gaps - items[0].getSpaceBefore() - items[-1].getSpaceAfter()
                 else:
                     lines = ("" if cell is None else str(cell)).count("\n") + 1
-                    height = self._font(i, j)[2] * lines
-                tallest = max(tallest, height + pad)
+                    height = fonts[j][2] * lines
+                if height + pad > tallest:
+                    tallest = height + pad
             heights.append(tallest)
         self._heights = heights
         self.height = sum(heights)
