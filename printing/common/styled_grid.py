@@ -496,9 +496,10 @@ def styled_grid(
         or any(_unusual(v) for row in rows for v in row)
     ):
         return None
-    read = _Read([[list(_DEFAULT) for _ in range(ncols)] for _ in range(nrows)], ncols, nrows)
+    read = _Read(ncols, nrows)
     if not all(read.command(cmd) for cmd in style.getCommands()):
         return None
+    read.cells()  # every cell its own list, as Table gives every cell its own style
     if any(s[4] not in _SHARE or s[5] not in _VALIGNS for r in read.styles for s in r):
         return None
     spans = _span_ranges(read.spans, ncols, nrows) if read.spans else None
@@ -512,8 +513,12 @@ class _Read:
     """A ``TableStyle``'s commands read as ``Table.setStyle`` reads them: per-cell values into
     ``styles``, the rest kept in order by kind."""
 
-    def __init__(self, styles: list[list[list[Any]]], ncols: int, nrows: int) -> None:
-        self.styles = styles
+    def __init__(self, ncols: int, nrows: int) -> None:
+        # Commands over every cell (the first several of every grid style) change one
+        # list all cells start from; the cells get lists of their own at the first
+        # command naming some of them.
+        self.base = list(_DEFAULT)
+        self.styles: list[list[list[Any]]] = []
         self.ncols, self.nrows = ncols, nrows
         self.backgrounds: list[tuple[Any, ...]] = []
         self.lines: list[tuple[Any, ...]] = []
@@ -547,9 +552,18 @@ class _Read:
             value = colors.toColor(value, Color(0, 0, 0))
         k = _CELL_FIELDS[op]
         sc, ec, sr, er = _clamp(sc, ec, sr, er, self.ncols, self.nrows)
-        for row in self.styles[sr : er + 1]:
+        if not self.styles and sc == sr == 0 and ec == self.ncols - 1 and er == self.nrows - 1:
+            self.base[k] = value
+            return
+        for row in self.cells()[sr : er + 1]:
             for cell in row[sc : ec + 1]:
                 cell[k] = value
+
+    def cells(self) -> list[list[list[Any]]]:
+        """Each cell's style list, made from ``base`` when first asked for."""
+        if not self.styles:
+            self.styles = [[list(self.base) for _ in range(self.ncols)] for _ in range(self.nrows)]
+        return self.styles
 
 
 def _unusual(value: Any) -> bool:
