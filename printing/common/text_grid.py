@@ -107,8 +107,14 @@ class TextGrid(Flowable):
             for j, cell in enumerate(row):
                 if type(cell) is str:  # most cells: a line of plain text
                     height = fonts[j][2] * (cell.count("\n") + 1)
-                elif isinstance(cell, (Flowable, list, tuple)):
-                    items = [cell] if isinstance(cell, Flowable) else list(cell)
+                elif isinstance(cell, Flowable):  # one flowable: its spaces asked once each
+                    _, height = cell.wrapOn(
+                        canv, self.widths[j] - look.left - look.right, 72000 - pad
+                    )
+                    before, after = cell.getSpaceBefore(), cell.getSpaceAfter()
+                    height += (before + after) - before - after  # the sums below, for one
+                elif isinstance(cell, (list, tuple)):
+                    items = list(cell)
                     room = self.widths[j] - look.left - look.right
                     sizes = [v.wrapOn(canv, room, 72000 - pad) for v in items]
                     height = sum(h for _, h in sizes)
