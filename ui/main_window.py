@@ -165,9 +165,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
 
         self.status_label = QLabel(self.statusBar())
         self.statusBar().addPermanentWidget(self.status_label)
-        from ui.playgroup_watch import PlaygroupWatch
-
-        self.playgroup_watch = PlaygroupWatch(self)  # a shared library: who you are, live refresh
+        self.playgroup_watch: Any = None  # made as the first library opens (ui.window_library)
 
         self.roster.contractor_selected.connect(self.show_contractor)
         self.roster.contractor_activated.connect(self.open_character)

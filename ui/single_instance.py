@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QCryptographicHash, QObject, Signal
+from PySide6.QtCore import QObject, Signal
 
 if TYPE_CHECKING:
     from PySide6.QtNetwork import QLocalSocket
@@ -41,10 +41,22 @@ def server_name(library_url: str, user: str | None = None) -> str:
     Hashed, so it is short (Unix socket paths are limited to about 100 bytes)
     and holds no path characters.
     """
-    # Qt's SHA-256 rather than hashlib's: importing hashlib costs start-up 3 ms.
     text = f"{user or _user()}\n{library_url}".encode()
-    digest = QCryptographicHash.hash(text, QCryptographicHash.Algorithm.Sha256).toHex()
-    return f"harbinger-{bytes(digest.data())[:24].decode()}"
+    return f"harbinger-{_sha256_hex(text)[:24]}"
+
+
+def _sha256_hex(data: bytes) -> str:
+    """SHA-256 of ``data`` in hex, from CPython's own small SHA-256 module when it has one.
+
+    Neither ``hashlib`` (3 ms of start-up: it loads OpenSSL's bindings) nor Qt's
+    ``QCryptographicHash`` (wrapping it builds its 28-member ``Algorithm`` enum,
+    about 1 ms before the first frame); the digest is the same.
+    """
+    try:
+        from _sha256 import sha256  # CPython 3.11: a built-in module, nothing to load
+    except ImportError:  # another Python, or a newer one that moved it
+        from hashlib import sha256
+    return sha256(data).hexdigest()
 
 
 def send_to_running(name: str, paths: list[str | Path], timeout_ms: int = TIMEOUT_MS) -> bool:

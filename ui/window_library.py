@@ -69,6 +69,7 @@ class LibraryMixin:
     _start_work: list[Callable[[], None]] | None
     _picked_while_opening: tuple[str, bool] | None
     loading: bool
+    playgroup_watch: Any
 
     def open_library(self, location: str) -> bool:
         """Open a library (file path or URL) now; on failure keep the current one and say why."""
@@ -203,7 +204,17 @@ class LibraryMixin:
             (self.open_character if picked[1] else self.show_contractor)(picked[0])
         else:
             self.restore_tabs(url)
+        self._watch_playgroup()
         self.library_opened.emit(url)
+
+    def _watch_playgroup(self) -> None:
+        """Make the window's :class:`ui.playgroup_watch.PlaygroupWatch` (once), which listens
+        for ``library_opened``: not with the window, as it has nothing to do before a library
+        is open, and its module, class and status-bar label cost the first frame 1 ms."""
+        if getattr(self, "playgroup_watch", None) is None:
+            from ui.playgroup_watch import PlaygroupWatch
+
+            self.playgroup_watch = PlaygroupWatch(self)  # type: ignore[arg-type]
 
     def choose_library(self) -> None:
         path, _filter = file_dialog().getOpenFileName(

@@ -16,8 +16,7 @@ from :attr:`Workspace.changed`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoGroup, QUndoStack
@@ -29,21 +28,26 @@ if TYPE_CHECKING:
     from harbinger.app.common import Plan, Store
 
 
-@dataclass(frozen=True, slots=True)
-class Change:
+class Change(NamedTuple):
     """What one operation (or its undo/redo) did, for views deciding whether to refresh.
 
     ``character_id`` is the character touched, of any game system ("" for
     library-wide changes such as an import); ``roster`` is True when roster rows
     may have changed (name, player, a character added or removed); ``lines`` are
-    human-readable results ("Exp +7", "Gift Credits +1").
+    human-readable results ("Exp +7", "Gift Credits +1"). A changed copy is
+    ``change._replace(...)``.
+
+    A named tuple (immutable, with defaults and keywords, as a frozen dataclass):
+    this module is imported before the window's first frame, and importing
+    ``dataclasses`` and making the one dataclass cost start-up about 9 million
+    instructions (measured under cachegrind), 4 ms of CPU; the tuple under 1 ms.
     """
 
     name: str
     character_id: str = ""
     roster: bool = True
     lines: tuple[str, ...] = ()
-    findings: tuple[Finding, ...] = field(default=())
+    findings: tuple[Finding, ...] = ()
     undone: bool = False
 
     @property

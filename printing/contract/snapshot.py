@@ -12,7 +12,6 @@ has; ``print_snapshot`` evaluates a contractor and assembles it in one call.
 from __future__ import annotations
 
 import dataclasses
-import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
@@ -34,7 +33,7 @@ from builder.contract.character import (
 from builder.contract.derived import Derived
 from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.evaluate import evaluate_gift
-from builder.contract.gifts.loader import load_catalog
+from builder.contract.gifts.loader import default_catalog
 from builder.contract.items import artifact_of, event_words, state_words
 from builder.contract.ledger.corrections import corrected_pairs
 from builder.contract.sheet import SheetReport, evaluate_sheet
@@ -639,10 +638,13 @@ def _loose_ends(report: SheetReport, cat: SheetCatalog) -> tuple[LooseEndView, .
     )
 
 
-@functools.cache
 def shipped_gift_catalog() -> Catalog:
-    """The shipped Gift catalog, read once per process (it is a frozen value)."""
-    return load_catalog()
+    """The shipped Gift catalog, read once per process (it is a frozen value).
+
+    The rules' own cached value (``default_catalog``), so a process that prints and
+    also shows or audits Gifts reads the catalog files once.
+    """
+    return default_catalog()
 
 
 def print_snapshot(

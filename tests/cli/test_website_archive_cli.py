@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from tests.app.walk import harbinger, ok
+from tests.app.walk import DRAFT, harbinger, ok
 
 ARCHIVES = Path(__file__).parents[1] / "data" / "website_archives"
 
@@ -228,3 +228,29 @@ def test_a_leader_audits_and_prints_an_archive_before_importing_it(
     assert code == 2
     assert "a website archive takes no approval: import it (harbinger db import)" in err
     assert archive.read_bytes() == before
+
+
+def test_revising_an_imported_gift_refunds_the_gift_credits_it_was_paid_with(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """Odile's Needle Rain is "A 3 point Active Injure power", paid on import with 3 Gift
+    Credits. Revised to a Targeted Injure with nothing else (Gift Cost 1), it gives back
+    3 − 1 = 2 Gift Credits, not 2 Improvements: "Improvements are like Gift Credits, but
+    they can only be spent to improve an existing Gift, not to unlock a new one"."""
+    [imported] = ok(capsys, f"db import {ARCHIVES / 'veteran-odile-marsh.md'}")["imported"]
+    who = imported["id"]
+    exported = tmp_path / "before.json"
+    ok(capsys, f"db export {who} -o {exported}")
+    gifts = json.loads(exported.read_text(encoding="utf-8"))["character"]["gifts"]
+    needle = next(g["id"] for g in gifts if g["draft"]["name"] == "Needle Rain")
+    draft = tmp_path / "needle.json"
+    draft.write_text(json.dumps(DRAFT), encoding="utf-8")
+
+    done = ok(capsys, f"contractor gift {who} {draft} --revise {needle}")
+    assert "Gift Credits available 0 → 2 (+2)" in done["lines"]
+    assert not any(line.startswith("Improvements available") for line in done["lines"])
+    after = tmp_path / "after.json"
+    ok(capsys, f"db export {who} -o {after}")
+    last = json.loads(after.read_text(encoding="utf-8"))["character"]["ledger"][-1]
+    assert (last["kind"], last["cost_before"], last["cost_after"]) == ("revision", 3, 1)
+    assert (last.get("credits", 0), last.get("improvements", 0)) == (-2, 0)

@@ -9,10 +9,14 @@ from PySide6.QtWidgets import QMessageBox
 from ui.main_window import MainWindow
 
 
+@pytest.fixture
+def window(examples_window: MainWindow) -> MainWindow:
+    """Here a main window on a copy of the examples library (loaded once per session)."""
+    return examples_window
+
+
 def _examples(window: MainWindow, qtbot) -> dict[str, list[str]]:  # type: ignore[no-untyped-def]
-    """Load the example characters; the living ones' ids by game system, in roster order."""
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+    """The living example characters' ids by game system, in roster order."""
     library = window.workspace.library
     ids: dict[str, list[str]] = {}
     for cid in window.roster.visible_ids():  # the living: the dead wait in the graveyard

@@ -80,6 +80,17 @@ def test_server_names_differ_by_library_and_user() -> None:
     assert len(first) == len("harbinger-") + 24
 
 
+def test_a_server_name_is_the_same_sha256_as_before() -> None:
+    """The name is the first 24 hex digits of SHA-256 over "user\\nURL", as it was when Qt's
+    hash made it: a launch of this Harbinger still finds one of the previous running."""
+    from PySide6.QtCore import QCryptographicHash
+
+    url = "sqlite:////home/a/library.sqlite3"
+    text = f"ines\n{url}".encode()
+    qt = QCryptographicHash.hash(text, QCryptographicHash.Algorithm.Sha256).toHex()
+    assert server_name(url, "ines") == f"harbinger-{bytes(qt.data())[:24].decode()}"
+
+
 def test_nobody_listening_means_no_hand_off(app, tmp_path: Path) -> None:
     assert send_to_running(server_name(f"sqlite:///{tmp_path}/none", "t"), [WREN], 200) is False
 

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QEvent
 from PySide6.QtGui import QColor, QImage, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
@@ -32,9 +33,14 @@ AA = 4.5
 
 @pytest.fixture
 def dark(app: QApplication) -> Iterator[QApplication]:
-    """The app in the dark theme for one test, back to the system theme after it."""
+    """The app in the dark theme for one test, back to the system theme after it.
+
+    pytest-qt has closed the test's windows by then; they are deleted before the
+    switch back, which would otherwise restyle each of their widgets.
+    """
     apply_theme(app, "dark")
     yield app
+    QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
     apply_theme(app, "system")
 
 

@@ -35,11 +35,25 @@ def _names(window: MainWindow) -> list[str]:
     )
 
 
+def _migrated_database(server: PostgresServer, template: str, prefix: str) -> str:
+    """The URL of a new database copied from the session's empty library (``pg_empty_library``).
+
+    ``init_playgroup`` then finds the schema at the newest revision and only sets up the
+    roles and policies: the migrations are not run again for each test (0.3 s of CPU).
+    """
+    name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+    server.admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
+    return str(server.url(name))
+
+
 def test_status_roster_and_sheet_follow_another_members_saves(
-    pg_server: PostgresServer, open_window: Callable[..., MainWindow], qtbot
+    pg_server: PostgresServer,
+    pg_empty_library: str,
+    open_window: Callable[..., MainWindow],
+    qtbot,
 ) -> None:
     tag = uuid.uuid4().hex[:6]
-    owner = pg_server.url(pg_server.new_database("gui"))
+    owner = _migrated_database(pg_server, pg_empty_library, "gui")
     dana = playgroup.init_playgroup(owner, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(owner, "Ines", login=f"ines_{tag}")
     window = open_window(dana.url)
@@ -89,7 +103,10 @@ SPOOFS = (
 
 
 def test_a_members_forged_notifications_reload_nothing(
-    pg_server: PostgresServer, open_window: Callable[..., MainWindow], qtbot
+    pg_server: PostgresServer,
+    pg_empty_library: str,
+    open_window: Callable[..., MainWindow],
+    qtbot,
 ) -> None:
     """Any member may ``NOTIFY harbinger_saved, '…'`` (``models.playgroup.listen``: a payload
     proves nothing). Ines sends the id of Dana's open contractor (Ines Varga, Dana's own),
@@ -100,7 +117,7 @@ def test_a_members_forged_notifications_reload_nothing(
     import psycopg
 
     tag = uuid.uuid4().hex[:6]
-    owner = pg_server.url(pg_server.new_database("spoof"))
+    owner = _migrated_database(pg_server, pg_empty_library, "spoof")
     dana = playgroup.init_playgroup(owner, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(owner, "Ines", login=f"ines_{tag}")
     window = open_window(dana.url)

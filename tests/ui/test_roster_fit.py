@@ -24,9 +24,9 @@ from ui.style import apply_theme
 
 
 def _examples_with_badges(open_window: Callable[..., MainWindow], path: Path, qtbot) -> MainWindow:  # type: ignore[no-untyped-def]
+    """A window at 1280×800 on ``path``, a copy of the examples library, with due badges."""
     window = open_window(path)
     window.resize(1280, 800)
-    window.load_examples()
     qtbot.waitUntil(lambda: len(window.roster.lines()) >= 5, timeout=20000)
     assert refresh_badges(window)  # the leader asked: Ines Varga has something due
     qtbot.waitUntil(lambda: not window.roster.tree.isColumnHidden(DUE_COLUMN))
@@ -56,9 +56,9 @@ def _cut(roster: RosterPanel) -> list[str]:
 
 
 def test_every_column_is_whole_at_the_default_width_with_badges(
-    open_window: Callable[..., MainWindow], library_path: Path, qtbot
+    open_window: Callable[..., MainWindow], examples_path: Path, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
-    window = _examples_with_badges(open_window, library_path, qtbot)
+    window = _examples_with_badges(open_window, examples_path, qtbot)
     roster = window.roster
     tree = roster.tree
     assert roster.width() <= 400  # the default panel, not one widened to fit
@@ -77,9 +77,9 @@ def test_every_column_is_whole_at_the_default_width_with_badges(
 
 
 def test_a_doubled_font_brings_no_sideways_scroll(
-    app: QApplication, open_window: Callable[..., MainWindow], library_path: Path, qtbot
+    app: QApplication, open_window: Callable[..., MainWindow], examples_path: Path, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
-    window = _examples_with_badges(open_window, library_path, qtbot)
+    window = _examples_with_badges(open_window, examples_path, qtbot)
     roster = window.roster
     tree = roster.tree
     old = app.font()
@@ -105,7 +105,7 @@ def test_a_doubled_font_brings_no_sideways_scroll(
 
 
 def test_the_font_alone_doubled_while_the_app_runs_reaches_the_roster_which_refits(
-    app: QApplication, open_window: Callable[..., MainWindow], library_path: Path, qtbot
+    app: QApplication, open_window: Callable[..., MainWindow], examples_path: Path, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     """Only the application font changes (as a desktop's font setting does), no theme is
     re-applied: Qt does not hand a new application font to widgets under an application
@@ -113,7 +113,7 @@ def test_the_font_alone_doubled_while_the_app_runs_reaches_the_roster_which_refi
     Now the font reaches every widget and the roster refits: no sideways scroll, no cut
     cell, the longest example name whole. Re-applying the theme afterwards (Preferences)
     keeps the user's doubled font instead of bringing the old size back."""
-    window = _examples_with_badges(open_window, library_path, qtbot)
+    window = _examples_with_badges(open_window, examples_path, qtbot)
     window.show()
     roster = window.roster
     tree = roster.tree
@@ -146,12 +146,12 @@ def test_the_font_alone_doubled_while_the_app_runs_reaches_the_roster_which_refi
 
 
 def test_columns_the_user_hides_stay_hidden_in_the_next_run(
-    open_window: Callable[..., MainWindow], library_path: Path, qtbot
+    open_window: Callable[..., MainWindow], examples_path: Path, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     """Right-click on the titles: a check per column after Name. Unchecking Victories hides
     it, gives its room to the others and is remembered in the settings; a new window
     on the same settings opens with it hidden; checking it again brings it back."""
-    window = _examples_with_badges(open_window, library_path, qtbot)
+    window = _examples_with_badges(open_window, examples_path, qtbot)
     roster = window.roster
     header = roster.tree.header()
     header.customContextMenuRequested.emit(header.rect().center())
@@ -172,7 +172,7 @@ def test_columns_the_user_hides_stay_hidden_in_the_next_run(
     assert AppSettings().roster_hidden_columns() == ["Victories"]
     window.close()
 
-    again = open_window(library_path)
+    again = open_window(examples_path)
     assert again.roster.tree.isColumnHidden(2)
     assert not again.roster.column_shown(2)
     again.roster.set_column_shown(2, True)
@@ -181,15 +181,14 @@ def test_columns_the_user_hides_stay_hidden_in_the_next_run(
 
 
 def test_ctrl_shift_d_opens_what_is_due_and_badges_the_roster(
-    open_window: Callable[..., MainWindow], library_path: Path, qtbot
+    open_window: Callable[..., MainWindow], examples_path: Path, qtbot
 ) -> None:  # type: ignore[no-untyped-def]
     """The leader's list of what is due has a key of its own, like the other View entries."""
     from PySide6.QtCore import Qt
 
     from ui.contract.dialogs.due import DueDialog
 
-    window = open_window(library_path)
-    window.load_examples()
+    window = open_window(examples_path)  # the examples, loaded once per session (conftest)
     qtbot.waitUntil(lambda: len(window.roster.lines()) >= 5, timeout=20000)
     assert window.actions["what_is_due"].shortcut().toString() == "Ctrl+Shift+D"
     window.activateWindow()

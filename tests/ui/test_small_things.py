@@ -17,9 +17,8 @@ from tests.ui.contract.test_sheet_flow import record
 from ui.main_window import MainWindow
 
 
-def _examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-untyped-def]
-    window.load_examples()
-    qtbot.waitUntil(lambda: window.tasks.pending() == 0, timeout=20000)
+def _examples(window: MainWindow) -> dict[str, str]:
+    """The first living character's id of each game in ``window``'s library of examples."""
     library = window.workspace.library
     ids: dict[str, str] = {}
     for cid in window.roster.visible_ids():
@@ -28,10 +27,11 @@ def _examples(window: MainWindow, qtbot) -> dict[str, str]:  # type: ignore[no-u
 
 
 def test_open_tabs_come_back_after_a_restart(
-    open_window: Callable[..., MainWindow], library_path: Path, qtbot  # type: ignore[no-untyped-def]
+    open_window: Callable[..., MainWindow], examples_path: Path, qtbot  # type: ignore[no-untyped-def]
 ) -> None:
+    library_path = examples_path  # the examples, loaded once per session (conftest)
     window = open_window(library_path)
-    ids = _examples(window, qtbot)
+    ids = _examples(window)
     window.open_character(ids["contract"])
     window.open_character(ids["covenant"])
     window.open_character(ids["mortal-coil"] if "mortal-coil" in ids else ids["contract"])

@@ -13,7 +13,6 @@ and each announces a :class:`ui.workspace.Change` on the workspace's one
 
 from __future__ import annotations
 
-import dataclasses
 import weakref
 from typing import TYPE_CHECKING, Any
 
@@ -83,7 +82,7 @@ class CharacterCommand(_WorkspaceCommand):
 
     def undo(self) -> None:
         if self._workspace.write(self._store, self.after, self.before, self._change.name):
-            undone = dataclasses.replace(self._change, lines=(), findings=(), undone=True)
+            undone = self._change._replace(lines=(), findings=(), undone=True)
             self._workspace.announce(undone)
 
 
@@ -139,7 +138,7 @@ class TogetherCommand(_WorkspaceCommand):
         """
         for before, after in self.changes[1:]:
             other = getattr(after if after is not None else before, "id", "")
-            quiet = dataclasses.replace(change, character_id=other, lines=(), findings=())
+            quiet = change._replace(character_id=other, lines=(), findings=())
             self._workspace.announce(quiet)
         self._workspace.announce(change)
 
@@ -153,4 +152,4 @@ class TogetherCommand(_WorkspaceCommand):
 
     def undo(self) -> None:
         if self._write(back=True):
-            self._announce(dataclasses.replace(self._change, lines=(), findings=(), undone=True))
+            self._announce(self._change._replace(lines=(), findings=(), undone=True))

@@ -28,6 +28,13 @@ class AvailableRewards:
     credits: int
     improvements: int
     is_new_gift: bool = True
+    paid_improvements: int | None = None
+    """Improvements spent on the Gift being changed, net of refunds (None: not known).
+
+    Lowering that Gift gives back up to this many Improvements and the rest
+    as Gift Credits, as it was paid; unknown, the whole refund is taken as
+    Improvements.
+    """
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,8 +194,12 @@ def reward_use(  # noqa: PLR0911  (7 returns when the limits came in)
     rule ``builder.contract.ledger`` audits). Raising an existing Gift from
     ``previous_cost`` spends the difference with Improvements first, then
     Gift Credits (Credits can buy anything, so they are kept for last).
-    Lowering it refunds the difference as Improvements: the Gift Credit
-    that created the Gift stays spent on it.
+    Lowering it refunds the difference as it was paid: Improvements up to
+    those spent on the Gift (``rewards.paid_improvements``; all of it when
+    not known), the rest as Gift Credits. A Gift paid with Gift Credits
+    (an archive's import) gives back Gift Credits, never Improvements it
+    never took. A Gift costs at least 1, so the Gift Credit that created it
+    stays spent on it.
     """
     if rewards is None and previous_cost is None:
         return None
@@ -213,8 +224,7 @@ def reward_use(  # noqa: PLR0911  (7 returns when the limits came in)
     assert previous_cost is not None
     delta = cost - previous_cost
     if delta <= 0:
-        message = "spends nothing" if delta == 0 else f"refunds {_plural(-delta, 'Improvement')}"
-        return RewardUse(0, delta, True if rewards else None, message)
+        return _refund(-delta, rewards)
     if credits_have is None or improvements_have is None:
         return RewardUse(0, delta, None, _spend_message(0, delta))
     from_improvements = min(improvements_have, delta)
@@ -228,6 +238,17 @@ def reward_use(  # noqa: PLR0911  (7 returns when the limits came in)
             f"{_plural(improvements_have, 'Improvement')}"
         )
     return RewardUse(from_credits, from_improvements, enough, message)
+
+
+def _refund(amount: int, rewards: AvailableRewards | None) -> RewardUse:
+    """Lowering a held Gift by ``amount``: Improvements back up to those it took, then Credits."""
+    if amount == 0:
+        return RewardUse(0, 0, True if rewards else None, "spends nothing")
+    paid = rewards.paid_improvements if rewards is not None else None
+    improvements = amount if paid is None else min(max(paid, 0), amount)
+    credits = amount - improvements
+    message = _spend_message(credits, improvements).replace("spends", "refunds", 1)
+    return RewardUse(-credits, -improvements, True if rewards else None, message)
 
 
 def _spend_message(credits: int, improvements: int) -> str:

@@ -40,6 +40,7 @@ from builder.contract.gifts import (
 )
 from builder.contract.gifts.changes import change_note
 from builder.contract.sheet import SheetReport, evaluate_sheet
+from builder.contract.sheet_edits import spent_on_gift
 from builder.core.findings import Finding, Severity
 from builder.core.result import Result
 from harbinger.app.common import today
@@ -63,14 +64,27 @@ MAX_TEMPLATE_BYTES = 256 * 1024
 """A template is a few hundred bytes; anything bigger is not one of ours."""
 
 
-def available_rewards(report: SheetReport | None, existing: Gift | None) -> AvailableRewards | None:
-    """The contractor's unspent Gift Credits and Improvements as the evaluator takes them."""
+def available_rewards(
+    report: SheetReport | None,
+    existing: Gift | None,
+    contractor: Contractor | None = None,
+) -> AvailableRewards | None:
+    """The contractor's unspent Gift Credits and Improvements as the evaluator takes them.
+
+    With the ``contractor`` and a held Gift ``existing``, also the Improvements
+    its ledger spent on that Gift, so lowering it refunds what it was paid
+    with (a Gift bought with Gift Credits gives Gift Credits back).
+    """
     if report is None:
         return None
+    paid = None
+    if contractor is not None and existing is not None:
+        paid = spent_on_gift(contractor, existing.id)[1]
     return AvailableRewards(
         report.rewards.credits_available,
         report.rewards.improvements_available,
         is_new_gift=existing is None,
+        paid_improvements=paid,
     )
 
 
@@ -79,17 +93,19 @@ def evaluate_for(
     catalog: Catalog,
     report: SheetReport | None,
     existing: Gift | None = None,
+    contractor: Contractor | None = None,
 ) -> GiftEvaluation:
     """Evaluate a draft for this contractor (or for nobody when ``report`` is None).
 
     The one call the builder window and :func:`plan_save` share, so what the
-    player saw is what gets saved.
+    player saw is what gets saved. ``contractor`` (the one ``report`` is of)
+    tells how a held Gift was paid, for a refund.
     """
     return evaluate_gift(
         draft,
         catalog,
         status=report.status if report is not None else None,
-        rewards=available_rewards(report, existing),
+        rewards=available_rewards(report, existing, contractor),
         previous_cost=existing.cost if existing is not None else None,
     )
 
@@ -194,7 +210,7 @@ def plan_save(
     """
     date = date or today()
     report = report or evaluate_sheet(contractor)
-    evaluation = evaluate_for(draft, catalog, report, existing)
+    evaluation = evaluate_for(draft, catalog, report, existing, contractor)
     gift_id = existing.id if existing is not None else new_gift_id(contractor, draft)
     gift = Gift(
         gift_id,
@@ -300,7 +316,8 @@ def confirm_question(plan: SavePlan) -> str:
     Worded from the plan's own numbers, so the player confirms exactly what
     the ledger will record: "Spend 2 Gift Credits on Reliquary Sting?",
     "Spend 1 Improvement and 1 Gift Credit on Ember Lance?", "Revise Ember
-    Lance and refund 1 Improvement?".
+    Lance and refund 1 Improvement?", "Revise Ember Lance and refund 2 Gift
+    Credits?".
     """
     name = plan.gift.draft.name.strip() or plan.gift.id
     spent = []
@@ -310,8 +327,13 @@ def confirm_question(plan: SavePlan) -> str:
         spent.append(_amount(plan.credits, "Gift Credit"))
     if spent:
         return f"Spend {' and '.join(spent)} on {name}?"
+    back = []
+    if plan.credits < 0:
+        back.append(_amount(-plan.credits, "Gift Credit"))
     if plan.improvements < 0:
-        return f"Revise {name} and refund {_amount(-plan.improvements, 'Improvement')}?"
+        back.append(_amount(-plan.improvements, "Improvement"))
+    if back:
+        return f"Revise {name} and refund {' and '.join(back)}?"
     return ""
 
 

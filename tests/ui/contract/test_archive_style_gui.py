@@ -76,7 +76,7 @@ def test_choose_style_on_the_gifts_tab_fixes_the_gift_and_undo_takes_it_back(
 def test_each_alt_letter_on_the_gifts_tab_is_taken_once(window: MainWindow, qtbot) -> None:
     """Alt+letter presses a button only when one widget in sight takes that letter; with two,
     Qt moves the focus between them instead. On the Gifts tab with a Style to choose: the
-    seven tab labels, the header's two buttons and the tab's own buttons."""
+    menu bar, the tab labels, the header's two buttons and the tab's own buttons."""
     _import_odile(window, qtbot)
     window.show()
     sheet = window.sheet
@@ -86,10 +86,11 @@ def test_each_alt_letter_on_the_gifts_tab_is_taken_once(window: MainWindow, qtbo
     assert tab.style_button.isVisibleTo(window)
     texts = [sheet.tabs.tabText(i) for i in range(sheet.tabs.count())]
     texts += [b.text() for b in sheet.findChildren(QAbstractButton) if b.isVisibleTo(window)]
+    texts += [a.text() for a in window.menuBar().actions()]  # &File … &Contractor … &Help
     keys = Counter(
         found.group(1).lower()
         for text in texts
         if (found := re.search(r"&([^&\s])", text.replace("&&", "")))
     )
     assert [key for key, n in keys.items() if n > 1] == []
-    assert keys["l"] == 1  # Choose Sty&le…
+    assert keys["o"] == 1  # R&oll it

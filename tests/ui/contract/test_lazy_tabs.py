@@ -35,7 +35,7 @@ def test_opening_a_sheet_makes_the_concept_tab_only(window: MainWindow) -> None:
     assert made(window) == ["Concept"]
     assert window.sheet.unsaved_changes() == ""  # no Story tab, so no notes typed
     assert [window.sheet.tabs.tabText(i) for i in range(len(TAB_NAMES))] == [
-        "&Concept", "S&tats", "&Gifts", "&Stock", "&Health", "Stor&y", "E&xp", "&Weapons",
+        "Concep&t", "&Stats", "&Gifts", "Stoc&k", "Hea&lth", "Stor&y", "E&xp", "&Weapons",
     ]  # fmt: skip
 
 

@@ -224,7 +224,7 @@ class GiftBuilderDialog(QDialog):
         self.controller = GiftBuilderController(
             catalog,
             status=self.report.status if self.report is not None else None,
-            rewards=available_rewards(self.report, existing_gift),
+            rewards=available_rewards(self.report, existing_gift, contractor),
             previous_cost=existing_gift.cost if existing_gift is not None else None,
             draft=draft,
             parent=self,

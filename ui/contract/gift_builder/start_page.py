@@ -34,6 +34,32 @@ from ui.contract.gift_builder.controller import GiftBuilderController
 _KEY_ROLE = Qt.ItemDataRole.UserRole
 _EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1
 
+_StockKey = tuple[int, object, object, object]
+_stock_columns_held: dict[_StockKey, tuple[object, dict[str, tuple[str, str]]]] = {}
+
+
+def stock_columns(controller: GiftBuilderController) -> dict[str, tuple[str, str]]:
+    """Each stock Gift's Gift Cost and Status columns (by Gift id) as the builder evaluates it.
+
+    ``evaluate_gift`` is a pure function of the draft, the catalog and the
+    contractor's Status, rewards and previous cost, so the list is evaluated once
+    per catalog and standing and kept: every Gift Builder opened after the first
+    (and each reload) reuses it instead of evaluating the hundred stock Gifts again.
+    """
+    catalog = controller.catalog
+    key = (id(catalog), controller.status, controller.rewards, controller.previous_cost)
+    held = _stock_columns_held.get(key)
+    if held is not None and held[0] is catalog:  # the catalog itself is kept: its id is not reused
+        return held[1]
+    columns = {}
+    for gift in catalog.stock.values():
+        evaluation = controller.evaluate(gift.draft)
+        columns[gift.id] = (str(evaluation.cost), evaluation.required_status.label)
+    if len(_stock_columns_held) >= 32:
+        _stock_columns_held.clear()
+    _stock_columns_held[key] = (catalog, columns)
+    return columns
+
 
 class StartPage(QWidget):
     """Stock Gift and template browser with a preview; emits the draft to start from."""
@@ -170,10 +196,18 @@ class StartPage(QWidget):
             item.setFirstColumnSpanned(True)
             return item
 
-        def add(parent: QTreeWidgetItem, key: str, draft: GiftDraft, text: str) -> None:
-            ev = self.controller.evaluate(draft)
+        def add(
+            parent: QTreeWidgetItem,
+            key: str,
+            draft: GiftDraft,
+            text: str,
+            columns: tuple[str, str] | None = None,
+        ) -> None:
+            if columns is None:
+                ev = self.controller.evaluate(draft)
+                columns = (str(ev.cost), ev.required_status.label)
             effect = catalog.effects.get(draft.effect)
-            item = QTreeWidgetItem([draft.name or key, str(ev.cost), ev.required_status.label])
+            item = QTreeWidgetItem([draft.name or key, *columns])
             item.setData(0, _KEY_ROLE, key)
             effect_name = effect.name if effect else draft.effect
             item.setData(0, _EFFECT_ROLE, effect_name)
@@ -191,13 +225,15 @@ class StartPage(QWidget):
                 key = f"template:{i}"
                 self._templates[key] = template
                 add(mine, key, template.draft, f"Start from template {template.name}")
+        stock_costs = stock_columns(self.controller)
         for cat in catalog.categories.values():
             stock = [s for s in catalog.stock.values() if s.category == cat.id]
             if not stock:
                 continue
             parent = section(f"Stock — {cat.name}")
             for gift in stock:
-                add(parent, f"stock:{gift.id}", gift.draft, f"Start from {gift.draft.name}")
+                text = f"Start from {gift.draft.name}"
+                add(parent, f"stock:{gift.id}", gift.draft, text, stock_costs[gift.id])
                 if gift.origin.house_rule:
                     mark = f"{gift.draft.name}  {HOUSE_MARK} {gift.origin.catalog}"
                     parent.child(parent.childCount() - 1).setText(0, mark)

@@ -40,13 +40,13 @@ class ConceptTab(SheetTab):
         self.figures = FigureGrid(text_values=True)
         self.appearance = plain("")
         self.background = plain("")
-        self.edit_button = QPushButton("Edit &Concept…")
+        self.edit_button = QPushButton("Edit Co&ncept…")
         self.edit_button.clicked.connect(self._edit_concept)
-        self.source_button = QPushButton("Rename &Source…")
+        self.source_button = QPushButton("Rena&me Source…")
         self.source_button.clicked.connect(self._edit_source)
         self.limits = ListTable("Limits", ("Limit", "When it is crossed"), editable=False)
         # Issue 31.4: Limits change after creation as a dated revision the audit shows.
-        self.limits_button = QPushButton("Revise &Limits…")
+        self.limits_button = QPushButton("Revise L&imits…")
         self.limits_button.clicked.connect(self.revise_limits)
         self.limits_form: FormDialog | None = None
         self.assets = ListTable(

@@ -100,7 +100,9 @@ class GiftsTab(SheetTab):
         # An imported Gift whose Style is the website's "Active" (the rules' Activated or
         # Targeted) gets its Style chosen here in one step; hidden for every other Gift.
         self.style_menu = QMenu(self)
-        self.style_button = QPushButton("Choose Sty&le…")
+        # No Alt+letter: each of its letters is taken in sight (the menu bar, the tabs,
+        # "R&oll it"), and a repeated one would only move the focus.
+        self.style_button = QPushButton("Choose Style…")
         self.style_button.setMenu(self.style_menu)
         self.style_button.hide()
         self.style_note = plain("")
@@ -322,9 +324,11 @@ class GiftsTab(SheetTab):
         box.addButton(QMessageBox.StandardButton.Cancel)
         box.setDefaultButton(QMessageBox.StandardButton.Cancel)
         box.buttonClicked.connect(
-            lambda button: button is remove
-            and self.host.run(
-                lambda: self.host.ops.remove_gift(contractor, gift.id, item_forms.today())
+            lambda button: (
+                button is remove
+                and self.host.run(
+                    lambda: self.host.ops.remove_gift(contractor, gift.id, item_forms.today())
+                )
             )
         )
         self.remove_box = box

@@ -47,7 +47,7 @@ class StoryTab(SheetTab):
         self.loose_ends = ListTable(
             "Loose Ends", ("Loose End", "Threat level", "Threat"), add_text="&Add (GM)…"
         )
-        self.loose_ends.edit_button.setText("Re&solve")
+        self.loose_ends.edit_button.setText("Res&olve")
         self.loose_ends.remove_button.hide()
         self.hustle_button = QPushButton("Record &Hustle…")
         self.hustle_button.setAccessibleName("Record Hustle for the selected Loose End")

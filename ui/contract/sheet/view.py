@@ -45,16 +45,23 @@ from ui.workspace import Change
 
 TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp", "Weapons")
 TAB_TEXTS = {
-    "Concept": "&Concept",
-    "Stats": "S&tats",
+    "Concept": "Concep&t",
+    "Stats": "&Stats",
     "Gifts": "&Gifts",
-    "Stock": "&Stock",
-    "Health": "&Health",
+    "Stock": "Stoc&k",
+    "Health": "Hea&lth",
     "Story": "Stor&y",
     "Exp": "E&xp",
     "Weapons": "&Weapons",
 }
-"""Each tab's label, its Alt+letter marked with "&"."""
+"""Each tab's label, its Alt+letter marked with "&".
+
+The letters are in sight with the menu bar's (File, Edit, Contractor, View,
+Help) and the header's buttons (Record Contract, Spend Exp), so none repeats
+theirs: Alt+C is the Contractor menu and Alt+H the Help menu, hence Concep&t
+and Hea&lth; Stats then takes S and Stock K. A repeated letter only moves the
+focus between its owners instead of opening either.
+"""
 
 
 def gift_bonuses(contractor: Contractor) -> tuple[GiftBonus, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QObject, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -314,8 +314,14 @@ class LimitsPage(StepPage):
 # --------------------------------------------------------------------------- ratings
 
 
-class RatingEditor(QWidget):
-    """Dots and a spin box for one creation rating; builder may refuse a value."""
+class RatingEditor(QObject):
+    """Dots and a spin box for one creation rating; builder may refuse a value.
+
+    Not a widget itself: its label, dots and spin box sit in the page's grid. It
+    is owned by the page, so it goes with the wizard; as a parentless widget each
+    of the 24 editors was a hidden top-level window that outlived its wizard until
+    Python collected the page, and every theme or font change walked them.
+    """
 
     def __init__(
         self,
@@ -328,7 +334,7 @@ class RatingEditor(QWidget):
         high: int,
         description: str,
     ) -> None:
-        super().__init__()
+        super().__init__(page)
         self.page = page
         self.group = group
         self.trait = trait

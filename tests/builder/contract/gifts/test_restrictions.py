@@ -319,3 +319,27 @@ def test_lowering_an_existing_gift_refunds_improvements() -> None:
     assert (use.credits, use.improvements) == (0, -1)
     assert use.message == "refunds 1 Improvement"
     assert reward_use(2, None, previous_cost=2).message == "spends nothing"
+
+
+def test_lowering_a_gift_paid_with_gift_credits_refunds_gift_credits() -> None:
+    """Rule: "Improvements are like Gift Credits, but they can only be spent to improve an
+    existing Gift, not to unlock a new one." A Gift of cost 3 paid with 3 Gift Credits (as a website
+    archive's import records it) and lowered to cost 1 gives back what it took, 3 − 1 = 2
+    Gift Credits; calling them Improvements would turn 2 Credits into rewards that cannot
+    unlock a Gift."""
+    paid_with_credits = AvailableRewards(0, 0, is_new_gift=False, paid_improvements=0)
+    use = reward_use(1, paid_with_credits, previous_cost=3)
+    assert (use.credits, use.improvements, use.enough) == (-2, 0, True)
+    assert use.message == "refunds 2 Gift Credits"
+
+
+def test_lowering_a_gift_refunds_its_improvements_first_then_gift_credits() -> None:
+    """A Gift bought with 2 Gift Credits and raised by 1 Improvement (cost 3): lowered to 2 it
+    gives back the 1 Improvement; lowered to 1 it gives back 3 − 1 = 2, the 1 Improvement and
+    then 1 Gift Credit; one Gift Credit stays spent on it (a Gift costs at least 1)."""
+    mixed = AvailableRewards(0, 0, is_new_gift=False, paid_improvements=1)
+    use = reward_use(2, mixed, previous_cost=3)
+    assert (use.credits, use.improvements, use.message) == (0, -1, "refunds 1 Improvement")
+    use = reward_use(1, mixed, previous_cost=3)
+    assert (use.credits, use.improvements) == (-1, -1)
+    assert use.message == "refunds 1 Gift Credit and 1 Improvement"

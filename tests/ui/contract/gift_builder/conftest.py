@@ -76,7 +76,7 @@ def expected(dialog: GiftBuilderDialog):  # type: ignore[no-untyped-def]
         dialog.controller.draft,
         dialog.catalog,
         status=report.status if report is not None else None,
-        rewards=available_rewards(report, dialog.existing),
+        rewards=available_rewards(report, dialog.existing, dialog.contractor),
         previous_cost=dialog.existing.cost if dialog.existing is not None else None,
     )
 

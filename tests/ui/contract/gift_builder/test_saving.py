@@ -5,6 +5,7 @@ cost difference, crafting Gifts bring their free item ("Gift Credits and Improve
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 
@@ -15,9 +16,11 @@ from builder.contract.character import (
     ImprovementGranted,
     ImprovementKind,
 )
+from builder.contract.gift_style_choice import choose_style
 from builder.contract.gifts import evaluate_gift
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.status import Status
+from builder.contract.website_archive import archive_contractor, parse_archive
 from tests.ui.contract.gift_builder.conftest import DAY, answer, assert_live, click, won
 from ui.contract.gift_builder import Step, plan_save
 
@@ -194,3 +197,41 @@ def test_status_shown_for_the_contractor(open_builder, qtbot) -> None:
         dialog.results.status_reasons.text()
         == "• the Twin Strike Enhancement needs Seasoned Status"
     )
+
+
+ODILE = Path(__file__).parents[3] / "data" / "website_archives" / "veteran-odile-marsh.md"
+
+
+def test_revising_an_imported_gift_refunds_the_gift_credits_it_was_paid_with(
+    open_builder, qtbot, catalog
+) -> None:
+    """Odile Marsh's archive has Needle Rain, "A 3 point Active Injure power"; the import pays
+    it with 3 Gift Credits and no Improvement. Its archived Enhancement and Parameter name
+    nothing in the catalog, so with its Style chosen (Targeted) the builder prices it at 1.
+    "Improvements are like Gift Credits, but they can only be spent to improve an existing
+    Gift, not to unlock a new one": saving at cost 1 gives back 3 − 1 = 2 of the Gift Credits
+    it took (not 2 Improvements it never took), and the sheet then has 2 Gift Credits and
+    still 0 Improvements unspent."""
+    text = ODILE.read_text(encoding="utf-8")
+    odile = archive_contractor(parse_archive(text), "w", "2026-11-20")
+    odile = choose_style(odile, odile.gifts[0].id, "targeted", DAY, catalog).character
+    needle = odile.gifts[0]
+    assert (needle.draft.name, needle.draft.style, needle.cost) == ("Needle Rain", "targeted", 3)
+    before = evaluate_sheet(odile).rewards
+    assert (before.credits_available, before.improvements_available) == (0, 0)
+
+    dialog = open_builder(odile, needle)
+    assert dialog.results.cost_badge.text() == "1"
+    assert dialog.results.cost_delta.text() == "was 3: −2"
+    assert dialog.results.rewards.text() == "Saving refunds 2 Gift Credits"
+    plan = save(dialog, qtbot, "Revise Needle Rain and refund 2 Gift Credits?").plan
+
+    assert plan.kind is GiftChangeKind.REVISION
+    assert (plan.credits, plan.improvements) == (-2, 0)
+    last = plan.contractor.ledger[-1]
+    assert isinstance(last, GiftChange)
+    assert (last.kind, last.cost_before, last.cost_after) == (GiftChangeKind.REVISION, 3, 1)
+    assert (last.credits, last.improvements) == (-2, 0)
+    after = evaluate_sheet(plan.contractor)
+    assert (after.rewards.credits_available, after.rewards.improvements_available) == (2, 0)
+    assert "rewards.unbalanced" not in {f.rule for f in after.findings}

@@ -1,0 +1,72 @@
+"""Alt+letters in sight on an open sheet: the menu bar, the sheet's tabs, the header's buttons.
+
+Alt+letter opens a menu or presses a button only when one thing in sight takes that
+letter; with two, Qt moves the focus between them (or does nothing) instead. The
+Concept tab was "&Concept" while the menu bar has "&Contractor", so Alt+C opened neither.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QAbstractButton
+
+from tests.ui.conftest import create_contractor
+from ui.main_window import MainWindow
+
+
+def _letter(text: str) -> str | None:
+    """The Alt+letter a label marks with "&" ("&&" is a plain ampersand), lower-cased."""
+    found = re.search(r"&([^&\s])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def _repeated(texts: list[str]) -> dict[str, list[str]]:
+    """Each letter taken more than once, with the labels that take it."""
+    keys = Counter(key for text in texts if (key := _letter(text)))
+    return {key: [t for t in texts if _letter(t) == key] for key, n in keys.items() if n > 1}
+
+
+def test_the_menu_bar_the_tabs_and_the_concept_tab_take_each_alt_letter_once(
+    window: MainWindow, qtbot
+) -> None:
+    create_contractor(window)
+    window.show()
+    qtbot.waitExposed(window)
+    sheet = window.sheet
+    menus = [action.text() for action in window.menuBar().actions() if action.isVisible()]
+    assert menus == ["&File", "&Edit", "&Contractor", "&View", "&Help"]
+    tabs = [sheet.tabs.tabText(i) for i in range(sheet.tabs.count()) if sheet.tabs.isTabVisible(i)]
+    assert tabs == [
+        "Concep&t", "&Stats", "&Gifts", "Stoc&k", "Hea&lth", "Stor&y", "E&xp", "&Weapons",
+    ]  # fmt: skip
+    assert sheet.tabs.currentWidget() is sheet.concept_tab
+    buttons = [
+        b.text()
+        for b in window.findChildren(QAbstractButton)
+        if b.isVisible() and _letter(b.text())
+    ]
+    assert set(buttons) == {
+        "&Record Contract…",
+        "S&pend Exp…",
+        "Edit Co&ncept…",
+        "Edit &Bio…",
+        "Rena&me Source…",
+        "Revise L&imits…",
+    }
+    assert _repeated(menus + tabs + buttons) == {}
+
+
+def test_alt_t_and_alt_l_open_the_concept_and_health_tabs(window: MainWindow, qtbot) -> None:
+    """With one owner per letter, the tabs' keys switch to them."""
+    create_contractor(window)
+    window.show()
+    qtbot.waitExposed(window)
+    sheet = window.sheet
+    sheet.tabs.setCurrentWidget(sheet.gifts_tab)
+    qtbot.keyClick(window, "t", modifier=Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: sheet.tabs.currentWidget() is sheet.concept_tab)
+    qtbot.keyClick(window, "l", modifier=Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: sheet.tabs.tabText(sheet.tabs.currentIndex()) == "Hea&lth")
