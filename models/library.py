@@ -72,6 +72,7 @@ from builder.core.registry import (
     system_for_character,
 )
 from models import concurrency, contract_store, gm_notes, playgroup, roster_refresh
+from models.compiled_cache import share_mapper_caches
 from models.concurrency import Seen
 from models.errors import (
     CharacterNotFound,
@@ -87,6 +88,7 @@ from models.migrate import (
     prepare_database,
 )
 from models.stores import STORES, Store, store_for
+from models.tables import ContractorRow
 from models.values import (
     ApprovalState,
     ImportBatch,
@@ -157,6 +159,7 @@ class Library:
     """A library of characters. Open with ``Library.open(url)``; close it (or use ``with``)."""
 
     def __init__(self, engine: Engine, url: str, migration: MigrationReport | None = None) -> None:
+        share_mapper_caches(sa.inspect(ContractorRow).registry)  # flushes compiled once a process
         self._engine = engine
         self._writer = engine.execution_options(**{WRITE_OPTION: True})
         self._reader = engine

@@ -35,6 +35,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 
+from models.compiled_cache import shared_compiled_cache
 from models.errors import LibraryTooNew, MigrationFailed, NotALibrary
 from models.schema_version import SCHEMA_HEAD
 
@@ -86,18 +87,26 @@ PG_OPTIONS = (
 
 
 def create_library_engine(url: str) -> Engine:
-    """An engine for a library URL, with SQLite made durable (see module docstring)."""
+    """An engine for a library URL, with SQLite made durable (see module docstring).
+
+    Every library engine of the process shares one cache of compiled SQL per backend
+    (``models.compiled_cache``): a library opened again compiles none of its statements again.
+    """
     parsed = make_url(url)
-    if parsed.get_backend_name() == "postgresql":
+    backend = parsed.get_backend_name()
+    shared = {"execution_options": {"compiled_cache": shared_compiled_cache(backend)}}
+    if backend == "postgresql":
         # A library's queries are small; PostgreSQL's JIT compiler would spend ~350 ms
         # compiling the roster of a 10,000-contractor shared library that runs in ~100 ms.
         given = parsed.query.get("options", "")
         options = " ".join([*([given] if isinstance(given, str) else given), *PG_OPTIONS])
-        return sa.create_engine(url, pool_pre_ping=True, connect_args={"options": options.strip()})
-    if parsed.get_backend_name() != "sqlite":
-        return sa.create_engine(url, pool_pre_ping=True)
+        return sa.create_engine(
+            url, pool_pre_ping=True, connect_args={"options": options.strip()}, **shared
+        )
+    if backend != "sqlite":
+        return sa.create_engine(url, pool_pre_ping=True, **shared)
     path = sqlite_file(url)
-    kwargs: dict[str, Any] = {"connect_args": {"timeout": 30}}
+    kwargs: dict[str, Any] = {"connect_args": {"timeout": 30}, **shared}
     if path is None:
         kwargs["poolclass"] = StaticPool  # one shared connection keeps an in-memory library alive
     else:

@@ -6,7 +6,7 @@ import gc
 import os
 import shutil
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -94,6 +94,23 @@ def library_path(tmp_path: Path, empty_library_template: Path) -> Path:
     path = tmp_path / "library.sqlite3"
     shutil.copyfile(empty_library_template, path)
     return path
+
+
+@pytest.fixture
+def new_library(tmp_path: Path, empty_library_template: Path) -> Callable[[str], Path]:
+    """Another empty library at the newest schema in this test's folder, by file name.
+
+    For a test that needs a second or third library (an export read into another one):
+    each is a copy of the session's template, as ``library_path`` is, not a new file that
+    would run every migration.
+    """
+
+    def make(name: str) -> Path:
+        path = tmp_path / name
+        shutil.copyfile(empty_library_template, path)
+        return path
+
+    return make
 
 
 # --------------------------------------------------------------------------- PostgreSQL (issue 14)

@@ -21,7 +21,9 @@ game has its own reader for its own entries; this module is what they share:
 
 from __future__ import annotations
 
+import copy
 import difflib
+import functools
 import re
 import stat
 import tomllib
@@ -76,11 +78,27 @@ def read_toml(path: Path, *, limit: int = MAX_CATALOG_FILE_BYTES) -> dict[str, A
     except OSError as exc:
         raise CatalogFileError(f"cannot read file: {exc.strerror or exc}") from None
     try:
-        return tomllib.loads(data.decode("utf-8"))
+        return copy.deepcopy(_parsed(data.decode("utf-8")))
     except UnicodeDecodeError as exc:
         raise CatalogFileError(f"not UTF-8 text (byte {exc.start})") from None
     except tomllib.TOMLDecodeError as exc:
         raise CatalogFileError(f"not valid TOML: {exc}") from None
+
+
+PARSED_FILES_KEPT = 128
+"""Catalog texts whose parsed TOML :func:`read_toml` keeps (a few hundred kB in all)."""
+
+
+@functools.lru_cache(maxsize=PARSED_FILES_KEPT)
+def _parsed(text: str) -> dict[str, Any]:
+    """The TOML document in ``text``, parsed once per process for the same text.
+
+    Parsing is about half the CPU of loading the Gift catalog (0.18 of 0.37 s). A
+    process that loads it again (the shipped catalog under each house-rule folder,
+    a check of an edited copy) parses only the files whose text changed; the cache is
+    keyed by the whole text, and callers get a copy of their own (:func:`read_toml`).
+    """
+    return tomllib.loads(text)
 
 
 def did_you_mean(word: str, known: Collection[str]) -> str:

@@ -41,9 +41,9 @@ def test_arrow_words_a_change() -> None:
     assert arrow("HP", 4, 4) is None
 
 
-def test_the_runner_stores_a_plan_and_refuses_an_error_without_storing(tmp_path: Path) -> None:
+def test_the_runner_stores_a_plan_and_refuses_an_error_without_storing(library_path: Path) -> None:
     """ "Attributes: current rating x5 Exp": Brawn 3 → 4 is 15 of the 85 left."""
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         mara = _mara()
         commit(library, operations.plan_create(mara), operations.store)
         raised = operations.plan_raise(library.load("mara"), "attribute", "brawn", "2026-01-02")

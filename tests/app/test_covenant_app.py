@@ -30,8 +30,8 @@ def test_a_bid_plans_the_log_entry_and_the_change_in_the_players_terms() -> None
     assert plan.undo_text == "Undo Spend 30"
 
 
-def test_the_runner_stores_an_accepted_plan_and_refuses_a_refused_one(tmp_path: Path) -> None:
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+def test_the_runner_stores_an_accepted_plan_and_refuses_a_refused_one(library_path: Path) -> None:
+    with Library.open(library_path) as library:
         ines = _ines()
         commit(library, covenant.create(ines), covenant.store)
         commit(library, covenant.play(ines, BeginScene("docks")), covenant.store)

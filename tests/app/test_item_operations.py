@@ -45,9 +45,9 @@ def _bombs(contractor: Contractor) -> int:
 
 
 def test_a_transfer_moves_three_to_one_and_none_to_two_and_one_undo_restores_both(
-    tmp_path: Path,
+    library_path: Path,
 ) -> None:
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         ada, bo = _pair(library)
         pair = plan_transfer(
             ada, bo, ItemKind.CONSUMABLE, "Flash Bomb", 2, TransferKind.GIVEN, DATE
@@ -63,10 +63,9 @@ def test_a_transfer_moves_three_to_one_and_none_to_two_and_one_undo_restores_bot
         assert (_bombs(library.load("ada")), _bombs(library.load("bo"))) == (3, 0)
 
 
-def test_when_the_second_contractor_cannot_be_stored_neither_is(tmp_path: Path) -> None:
+def test_when_the_second_contractor_cannot_be_stored_neither_is(library_path: Path) -> None:
     """Bo was changed from another window meanwhile: the transfer stores nothing at all."""
-    path = tmp_path / "lib.sqlite3"
-    with Library.open(path) as library, Library.open(path) as elsewhere:
+    with Library.open(library_path) as library, Library.open(library_path) as elsewhere:
         ada, bo = _pair(library)
         elsewhere.load("bo")
         elsewhere.save(replace(bo, notes="changed elsewhere"))
@@ -79,8 +78,8 @@ def test_when_the_second_contractor_cannot_be_stored_neither_is(tmp_path: Path) 
         assert library.load("bo").notes == "changed elsewhere"
 
 
-def test_a_refused_transfer_is_refused_before_anything_is_stored(tmp_path: Path) -> None:
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+def test_a_refused_transfer_is_refused_before_anything_is_stored(library_path: Path) -> None:
+    with Library.open(library_path) as library:
         ada, bo = _pair(library)
         pair = plan_transfer(
             ada, bo, ItemKind.CONSUMABLE, "Flash Bomb", 5, TransferKind.GIVEN, DATE
@@ -90,9 +89,9 @@ def test_a_refused_transfer_is_refused_before_anything_is_stored(tmp_path: Path)
         assert (library.load("ada"), library.load("bo")) == (ada, bo)
 
 
-def test_use_two_to_one_and_undo(tmp_path: Path) -> None:
+def test_use_two_to_one_and_undo(library_path: Path) -> None:
     """Two Flash Bombs, one used: 2 → 1; the undo puts the second back."""
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         ada = Contractor(
             "ada", Concept("Ada"), stock=Stock(consumables=(CraftedItem("Flash Bomb", "b", 2),))
         )

@@ -45,10 +45,10 @@ def test_a_fallout_roll_rerolls_what_is_taken() -> None:
     assert entry.entry != 7 and entry.rolls[-1] == entry.entry  # type: ignore[union-attr]
 
 
-def test_a_chronicle_step_is_checked_and_committed(tmp_path: Path) -> None:
+def test_a_chronicle_step_is_checked_and_committed(library_path: Path) -> None:
     """ "Red King Add a corruption marker to any place" (the-coven.txt)."""
     chronicle = town()
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         commit(library, coven.create(chronicle), coven.store)
         early = coven.perform(chronicle, "Place marker (KH)", PlaceMarker("KH", "diner"))
         assert [f.rule for f in early.errors] == ["marker.phase"]

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import shutil
 import sqlite3
+import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -123,7 +126,7 @@ def test_a_character_saves_and_loads_exactly(library: Library) -> None:
 
 
 def test_export_then_import_into_another_library_round_trips(
-    library: Library, tmp_path: Path
+    library: Library, tmp_path: Path, new_library: Callable[[str], Path]
 ) -> None:
     library.save(_ines())
     document = approve(
@@ -136,7 +139,7 @@ def test_export_then_import_into_another_library_round_trips(
     assert written.character == _ines()
     assert written.approvals == (approval,)
 
-    with Library.open(tmp_path / "other.sqlite3") as other:
+    with Library.open(new_library("other.sqlite3")) as other:
         (result,) = other.import_files([out])
         assert (result.contractor_id, result.name, result.action, result.family) == (
             INES_ID,
@@ -333,13 +336,15 @@ def test_load_examples_brings_in_the_covenant_example(library: Library) -> None:
 # --------------------------------------------------------------------------- migration
 
 
-def test_a_library_at_0002_upgrades_and_keeps_its_contractors(tmp_path: Path) -> None:
+def test_a_library_at_0002_upgrades_and_keeps_its_contractors(
+    tmp_path: Path, new_library: Callable[[str], Path]
+) -> None:
     path = tmp_path / "library.sqlite3"
     engine = create_library_engine(database_url(path))
     upgrade(engine, "0002_ledger_death_marker")
     engine.dispose()
     # Contractors written by the release before Covenant characters existed.
-    with Library.open(tmp_path / "source.sqlite3") as source:
+    with Library.open(new_library("source.sqlite3")) as source:
         source.load_examples()
     with sqlite3.connect(tmp_path / "source.sqlite3") as src, sqlite3.connect(path) as dst:
         old_columns = {}
@@ -404,11 +409,20 @@ _MOVES = st.sampled_from(
 
 @settings(max_examples=examples(20), deadline=None)
 @given(moves=st.lists(_MOVES, max_size=25))
-def test_any_play_with_undos_is_stored_exactly(moves: list[str]) -> None:
+def test_any_play_with_undos_is_stored_exactly(
+    moves: list[str], empty_library_template: Path
+) -> None:
+    """(Each example's library is a copy of the session's empty one: making one in memory
+    ran every migration for each example.)"""
     from builder.covenant.rules import use_asset
 
     start = dataclasses.replace(_ines(), log=())
-    with Library.open("sqlite://") as library:
+    with (
+        tempfile.TemporaryDirectory() as folder,
+        Library.open(
+            shutil.copyfile(empty_library_template, Path(folder) / "library.sqlite3")
+        ) as library,
+    ):
         library.save(start)
         character = start
         for move in moves:

@@ -29,11 +29,11 @@ def _with_choices() -> Contractor:
     return Contractor("ada", Concept("Ada Brandt"), gifts=(Gift("g1", draft, 2, "text"),))
 
 
-def test_choices_and_details_are_read_back_as_saved(tmp_path: Path) -> None:
+def test_choices_and_details_are_read_back_as_saved(library_path: Path) -> None:
     ada = _with_choices()
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         library.save(ada)
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         back = library.load("ada")
     draft = back.gifts[0].draft
     assert dict(draft.choices) == {"roll": "dexterity+athletics"}
@@ -43,10 +43,10 @@ def test_choices_and_details_are_read_back_as_saved(tmp_path: Path) -> None:
     assert back == ada
 
 
-def test_a_gift_without_choices_stores_empty_columns(tmp_path: Path) -> None:
+def test_a_gift_without_choices_stores_empty_columns(library_path: Path) -> None:
     plain = Contractor(
         "bo", Concept("Bo"), gifts=(Gift("g1", GiftDraft("power", "injure", "targeted"), 1, ""),)
     )
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         library.save(plain)
         assert library.load("bo") == plain

@@ -6,6 +6,7 @@ import dataclasses
 import random
 import sqlite3
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -125,7 +126,9 @@ def test_numbered_names(name: str, taken: set[str], numbered: str) -> None:
     assert numbered_name(name, taken) == numbered
 
 
-def test_bulk_rows_are_exactly_the_rows_sqlalchemy_would_write(tmp_path: Path) -> None:
+def test_bulk_rows_are_exactly_the_rows_sqlalchemy_would_write(
+    tmp_path: Path, new_library: Callable[[str], Path]
+) -> None:
     """The positional fast path for SQLite stores the same values, types and timestamps."""
     sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
     from bench_library import make_contractor
@@ -133,12 +136,12 @@ def test_bulk_rows_are_exactly_the_rows_sqlalchemy_would_write(tmp_path: Path) -
     rng = random.Random(5)
     files = [dumps_character_file(make_contractor(rng, i)) for i in range(3)]
     files += [INES.read_bytes(), OKAFOR.read_bytes()]
-    with Library.open(tmp_path / "fast.sqlite3") as library:
+    with Library.open(new_library("fast.sqlite3")) as library:
         library.import_files(files)
     original = bulk._insert_positional_tuples
     bulk._insert_positional_tuples = lambda *_args: False  # type: ignore[assignment]
     try:
-        with Library.open(tmp_path / "plain.sqlite3") as library:
+        with Library.open(new_library("plain.sqlite3")) as library:
             library.import_files(files)
     finally:
         bulk._insert_positional_tuples = original

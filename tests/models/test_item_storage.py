@@ -79,11 +79,11 @@ def test_new_fields_round_trip_through_the_file_form() -> None:
     assert contractor_from_dict(json.loads(json.dumps(data))) == ada
 
 
-def test_the_library_keeps_states_artifacts_and_the_log(tmp_path: Path) -> None:
+def test_the_library_keeps_states_artifacts_and_the_log(library_path: Path) -> None:
     ada = _with_everything()
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         library.save(ada)
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+    with Library.open(library_path) as library:
         assert library.load("ada") == ada
         changed = Contractor("ada", ada.concept, stock=Stock())
         library.save(changed)

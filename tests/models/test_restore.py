@@ -17,8 +17,8 @@ def _fresh() -> Contractor:
     return Contractor(id="c-restore", concept=Concept("Mara Quill", player="Sam"))
 
 
-def test_restore_takes_back_the_newest_ledger_entries(tmp_path: Path) -> None:
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+def test_restore_takes_back_the_newest_ledger_entries(library_path: Path) -> None:
+    with Library.open(library_path) as library:
         before = _fresh()
         library.save(before)
         victory = ContractAttended("2025-03-01", "Ashfall", True, Outcome.VICTORY, commission=True)
@@ -34,8 +34,8 @@ def test_restore_takes_back_the_newest_ledger_entries(tmp_path: Path) -> None:
         assert library.load(after.id) == after
 
 
-def test_restore_refuses_to_rewrite_older_history(tmp_path: Path) -> None:
-    with Library.open(tmp_path / "lib.sqlite3") as library:
+def test_restore_refuses_to_rewrite_older_history(library_path: Path) -> None:
+    with Library.open(library_path) as library:
         first = ContractAttended("2025-03-01", "Ashfall", True, Outcome.FAILURE)
         stored = record_contract(_fresh(), first).character
         library.save(stored)

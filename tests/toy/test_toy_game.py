@@ -47,9 +47,9 @@ def _cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, object]:
 
 
 def test_it_imports_lists_and_exports_through_the_cli(
-    tally: GameSystem, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tally: GameSystem, tmp_path: Path, library_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = str(tmp_path / "library.sqlite3")
+    db = str(library_path)
     code, imported = _cli(capsys, "--db", db, "db", "import", str(_file(tmp_path)))
     assert code == 0, imported
     code, listed = _cli(capsys, "--db", db, "db", "list")
@@ -83,8 +83,8 @@ def test_its_audit_runs_its_own_rule(
     assert line["findings"][0]["message"] == f"a tally is 0 to {MOST}, not {MOST + 1}"
 
 
-def test_its_operation_goes_through_the_one_runner(tally: GameSystem, tmp_path: Path) -> None:
-    with Library.open(tmp_path / "library.sqlite3") as library:
+def test_its_operation_goes_through_the_one_runner(tally: GameSystem, library_path: Path) -> None:
+    with Library.open(library_path) as library:
         library.save(TOBY)
         plan = commit(library, ADD.plan(library.load("toby-1"), AddInputs(5)), ADD.store)
         assert (plan.summary, plan.undo_text) == (

@@ -54,6 +54,27 @@ def test_read_toml_refuses_what_it_cannot_use(tmp_path: Path) -> None:
     assert _reason(broken).startswith("not valid TOML: ")
 
 
+def test_the_same_text_is_parsed_once_and_each_reader_gets_its_own_copy(tmp_path: Path) -> None:
+    """A catalog loaded again parses only what changed; what one caller does to its document
+    never reaches the next caller, and an edited file is read as edited."""
+    from builder.core.catalog import _parsed
+
+    first, second = tmp_path / "a.toml", tmp_path / "b.toml"
+    text = '[[gift]]\nid = "ember_lance_cache_test"\ntags = ["fire"]\n'
+    first.write_text(text)
+    second.write_text(text)
+    one = read_toml(first)
+    parsed_before = _parsed.cache_info().misses
+    two = read_toml(second)
+    assert _parsed.cache_info().misses == parsed_before  # the same text: not parsed again
+    assert one == two == {"gift": [{"id": "ember_lance_cache_test", "tags": ["fire"]}]}
+    one["gift"][0]["tags"].append("changed")
+    assert read_toml(second)["gift"][0]["tags"] == ["fire"]
+    second.write_text(text.replace("fire", "frost"))
+    assert read_toml(second)["gift"][0]["tags"] == ["frost"]
+    assert _parsed.cache_info().misses == parsed_before + 1
+
+
 def test_did_you_mean_offers_only_a_close_name() -> None:
     assert did_you_mean("nmae", {"name", "cost"}) == " (did you mean 'name'?)"
     assert did_you_mean("zzz", {"name", "cost"}) == ""

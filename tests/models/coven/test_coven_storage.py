@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,11 +32,13 @@ def test_save_load_append_and_undo(library_path: Path) -> None:
             library.save(rewritten)  # the log is append-only
 
 
-def test_export_and_import(library_path: Path, tmp_path: Path) -> None:
+def test_export_and_import(
+    library_path: Path, tmp_path: Path, new_library: Callable[[str], Path]
+) -> None:
     c = end_week(play_influence(town(), ("KD", "diner")))
     with Library.open(library_path) as library:
         library.save(c)
         path = library.export_file("c-1", tmp_path / "millbrook.json")
-    with Library.open(tmp_path / "other.sqlite3") as other:
+    with Library.open(new_library("other.sqlite3")) as other:
         other.import_file(path)
         assert other.load("c-1") == c
