@@ -36,12 +36,14 @@ import argparse
 import json
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from builder.tiles.match import Tally, play_game  # noqa: E402
+from builder.tiles.opening import shipped_book  # noqa: E402
 from builder.tiles.players import Player, SearchPlayer, best_reply, make_player  # noqa: E402
 from builder.tiles.solver import Solver  # noqa: E402
 from builder.tiles.state import deal_from_seed, start  # noqa: E402
@@ -55,13 +57,23 @@ POLICY = {"random": "uniform", "greedy": "greedy"}
 """The policy the ceiling's best reply assumes for each opponent."""
 
 
+Progress = Callable[[int, tuple[int, int], Tally, int, int], None]
+"""Called after each deal: its seed, (my points, theirs), the tally so far, exact and searched."""
+
+
 def run_pairing(
-    level: str | Player, opponent: str, deals: int, variant_id: str, first: int
+    level: str | Player,
+    opponent: str,
+    deals: int,
+    variant_id: str,
+    first: int,
+    progress: Progress | None = None,
 ) -> tuple[Tally, int, int]:
     """``level`` against ``opponent`` on deals first..first+deals-1, seats alternating.
 
     Returns the tally and, for a searching player, how many of its searched
     moves were the exact best reply to its model, out of how many searched.
+    ``progress`` hears of each deal as it ends (a long run's partial figures).
     """
     v = variant(variant_id)
     tally = Tally()
@@ -78,7 +90,24 @@ def run_pairing(
             me.exact_moves = me.searched_moves = 0
         scores = end.scores()
         tally.add(scores[seat], scores[1 - seat])
+        if progress is not None:
+            progress(d, (scores[seat], scores[1 - seat]), tally, exact, searched)
     return tally, exact, searched
+
+
+def _progress_line(level: str, opponent: str) -> Progress:
+    """A progress reporter printing one line per deal: its score and the running figures."""
+
+    def show(d: int, score: tuple[int, int], tally: Tally, exact: int, searched: int) -> None:
+        print(
+            f"  {level} vs {opponent} deal {d}: {score[0]}-{score[1]}; "
+            f"{tally.games} deals {tally.share:.1%} of points, "
+            f"W/D/L {tally.wins}/{tally.draws}/{tally.losses}, "
+            f"exact on {exact} of {searched} searched moves",
+            flush=True,
+        )
+
+    return show
 
 
 def first_player_value(deals: int, variant_id: str, first: int) -> float:
@@ -129,6 +158,12 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--no-ceiling", action="store_true", help="skip the best-reply ceilings")
     parser.add_argument("--ceiling-work", type=int, default=1_000_000, help="positions per move")
     parser.add_argument("--ceiling-seconds", type=float, default=10.0, help="CPU s per move")
+    parser.add_argument(
+        "--ceiling-search-first",
+        action="store_true",
+        help="the ceiling searches its first move against random too (default: the opening book)",
+    )
+    parser.add_argument("--progress", action="store_true", help="a line per deal as it ends")
     parser.add_argument("--ladder", action="store_true", help="Strong-Normal-Easy games")
     parser.add_argument("--value", action="store_true", help="the first player's open-hands value")
     parser.add_argument("--no-ladder", action="store_true", help=argparse.SUPPRESS)  # old
@@ -164,11 +199,17 @@ def _ceilings(args: argparse.Namespace, opponents: list[str], report: _Report) -
     for opponent in opponents:
         if opponent not in POLICY:
             continue
-        player = best_reply(POLICY[opponent], args.ceiling_work, args.ceiling_seconds)
-        tally, exact, searched = run_pairing(player, opponent, args.deals, args.variant, args.first)
+        book = None if args.ceiling_search_first else shipped_book()
+        player = best_reply(POLICY[opponent], args.ceiling_work, args.ceiling_seconds, book)
+        progress = _progress_line("ceiling", opponent) if args.progress else None
+        tally, exact, searched = run_pairing(
+            player, opponent, args.deals, args.variant, args.first, progress
+        )
         row = _row("ceiling", opponent, tally)
         row["exact_moves"], row["searched_moves"] = exact, searched
-        report.show(row, f"  exact best reply on {exact} of {searched} searched moves")
+        row["deals"] = f"{args.first}-{args.first + args.deals - 1}"
+        first = "" if book is None or opponent != "random" else ", first move from the book"
+        report.show(row, f"  exact best reply on {exact} of {searched} searched moves{first}")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,7 +218,10 @@ def main(argv: list[str] | None = None) -> int:
     report = _Report(args.json)
     for level in filter(None, args.levels.split(",")):
         for opponent in opponents:
-            tally, _, _ = run_pairing(level, opponent, args.deals, args.variant, args.first)
+            progress = _progress_line(level, opponent) if args.progress else None
+            tally, _, _ = run_pairing(
+                level, opponent, args.deals, args.variant, args.first, progress
+            )
             report.show(_row(level, opponent, tally))
             report.check(level, opponent, tally)
     if not args.no_ceiling:
