@@ -11,19 +11,22 @@ cap it).
 The ceiling (``--no-ceiling`` to skip): on the same deals, the best reply
 to each opponent with its hand hidden (``builder.tiles.players.best_reply``:
 a belief search that knows the opponent's policy from the first move, with
-far more work per move than Strong). Against greedy it finishes every move
-(the exact best reply, 57.8% on deals 0-199); against the random player the
-search cannot finish the first moves (one opening move took more than five
-minutes), so it is the exact best reply from the point where it finishes and
-the deepest search that fits before: the line says on how many of its moves
-it was exact. ``--oracle`` adds the all-seeing opponent; ``--ladder`` Strong
-against Normal and Normal against Easy; ``--value`` the exact open-hands value
-of the deal for the first player.
+far more work per move than Strong, trying the exact search by branch and
+bound first). Against greedy it finishes every move (the exact best reply,
+57.8% on deals 0-199). Against the random player its first move of a game
+comes from the opening book, as Strong's does (no search finishes that
+move in a benchmark's budget: the exact one takes many minutes), and every
+later move is the exact best reply where the search finishes in
+``--ceiling-work`` positions (from the second move on it does, in 2-15 s):
+the line says on how many of its searched moves it was exact
+(``--ceiling-search-first`` searches the first move too, as deep as fits).
+``--progress`` prints a line per deal as it ends. ``--oracle`` adds the
+all-seeing opponent; ``--ladder`` Strong against Normal and Normal against
+Easy; ``--value`` the exact open-hands value of the deal for the first player.
 
 Strong's first move of each seat against the random player comes from the
 opening book (``builder.tiles.opening``), made by
-``scripts/tiles_opening_book.py`` from the rules alone, on no benchmark deal;
-the ceiling searches every move and uses no book.
+``scripts/tiles_opening_book.py`` from the rules alone, on no benchmark deal.
 
 Goals (issue 28): Strong takes >= 75% of the points against random, and no
 move of any level takes more than 1 s of CPU. The exit status is 1 when a
@@ -46,7 +49,7 @@ from builder.tiles.match import Tally, play_game  # noqa: E402
 from builder.tiles.opening import shipped_book  # noqa: E402
 from builder.tiles.players import Player, SearchPlayer, best_reply, make_player  # noqa: E402
 from builder.tiles.solver import Solver  # noqa: E402
-from builder.tiles.state import deal_from_seed, start  # noqa: E402
+from builder.tiles.state import GameState, Move, deal_from_seed, start  # noqa: E402
 from builder.tiles.variants import variant  # noqa: E402
 
 GOAL_RANDOM = 0.75
@@ -84,10 +87,11 @@ def run_pairing(
         seat = d % 2
         seats = (me, them) if seat == 0 else (them, me)
         end = play_game(v, deal_from_seed(v, d), seats, me, tally.times)
-        if isinstance(me, SearchPlayer):
-            exact += me.exact_moves
-            searched += me.searched_moves
-            me.exact_moves = me.searched_moves = 0
+        inner = me.player if isinstance(me, _FirstExact) else me
+        if isinstance(inner, SearchPlayer):
+            exact += inner.exact_moves
+            searched += inner.searched_moves
+            inner.exact_moves = inner.searched_moves = 0
         scores = end.scores()
         tally.add(scores[seat], scores[1 - seat])
         if progress is not None:
@@ -95,12 +99,44 @@ def run_pairing(
     return tally, exact, searched
 
 
-def _progress_line(level: str, opponent: str) -> Progress:
-    """A progress reporter printing one line per deal: its score and the running figures."""
+class _FirstExact:
+    """A searching player that notes, each game, the value of its first exact move.
+
+    Where the best reply's search is exact, the value of the move it makes
+    is its expected final margin from there on, over the opponent's hidden
+    hand (weighed by how likely its play so far was), its random moves and
+    the Chaos draws. Its mean over the deals is the ceiling's expected
+    margin with much less noise than the games' margins.
+    """
+
+    def __init__(self, player: SearchPlayer) -> None:
+        self.player = player
+        self.name = player.name
+        self.values: list[float | None] = []
+
+    def choose(self, state: GameState) -> Move:
+        if len(state.log) <= 1:
+            self.values.append(None)  # a new game (the first move of either seat)
+        searched = self.player.searched_moves
+        move = self.player.choose(state)
+        done = self.player.searched_moves > searched and self.player.last_exact
+        if done and self.values[-1] is None:
+            self.values[-1] = self.player.last_value
+        return move
+
+
+def _progress_line(level: str, opponent: str, noted: _FirstExact | None = None) -> Progress:
+    """A progress reporter printing one line per deal: its score and the running figures.
+
+    With ``noted``, the line also gives the value of the game's first exact move.
+    """
 
     def show(d: int, score: tuple[int, int], tally: Tally, exact: int, searched: int) -> None:
+        value = ""
+        if noted is not None and noted.values and noted.values[-1] is not None:
+            value = f" (first exact move's value {noted.values[-1]:+.4f})"
         print(
-            f"  {level} vs {opponent} deal {d}: {score[0]}-{score[1]}; "
+            f"  {level} vs {opponent} deal {d}: {score[0]}-{score[1]}{value}; "
             f"{tally.games} deals {tally.share:.1%} of points, "
             f"W/D/L {tally.wins}/{tally.draws}/{tally.losses}, "
             f"exact on {exact} of {searched} searched moves",
@@ -108,6 +144,19 @@ def _progress_line(level: str, opponent: str) -> Progress:
         )
 
     return show
+
+
+def _expected(noted: _FirstExact) -> str:
+    """The mean value of the games' first exact moves, as a margin and a share of 10 points."""
+    found = [v for v in noted.values if v is not None]
+    if not found:
+        return ""
+    mean = statistics.fmean(found)
+    spread = statistics.stdev(found) / len(found) ** 0.5 if len(found) > 1 else 0.0
+    return (
+        f"; expected margin from its first exact move {mean:+.3f} +- {spread:.3f} over "
+        f"{len(found)} games (a share of {0.5 + mean / 20:.1%} of 10 points a game)"
+    )
 
 
 def first_player_value(deals: int, variant_id: str, first: int) -> float:
@@ -156,8 +205,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--opponents", default="random,greedy", help="(random,greedy)")
     parser.add_argument("--oracle", action="store_true", help="also against the all-seeing oracle")
     parser.add_argument("--no-ceiling", action="store_true", help="skip the best-reply ceilings")
-    parser.add_argument("--ceiling-work", type=int, default=1_000_000, help="positions per move")
-    parser.add_argument("--ceiling-seconds", type=float, default=10.0, help="CPU s per move")
+    parser.add_argument("--ceiling-work", type=int, default=3_000_000, help="positions per move")
+    parser.add_argument("--ceiling-seconds", type=float, default=40.0, help="CPU s per move")
     parser.add_argument(
         "--ceiling-search-first",
         action="store_true",
@@ -200,8 +249,10 @@ def _ceilings(args: argparse.Namespace, opponents: list[str], report: _Report) -
         if opponent not in POLICY:
             continue
         book = None if args.ceiling_search_first else shipped_book()
-        player = best_reply(POLICY[opponent], args.ceiling_work, args.ceiling_seconds, book)
-        progress = _progress_line("ceiling", opponent) if args.progress else None
+        player = _FirstExact(
+            best_reply(POLICY[opponent], args.ceiling_work, args.ceiling_seconds, book)
+        )
+        progress = _progress_line("ceiling", opponent, player) if args.progress else None
         tally, exact, searched = run_pairing(
             player, opponent, args.deals, args.variant, args.first, progress
         )
@@ -209,7 +260,13 @@ def _ceilings(args: argparse.Namespace, opponents: list[str], report: _Report) -
         row["exact_moves"], row["searched_moves"] = exact, searched
         row["deals"] = f"{args.first}-{args.first + args.deals - 1}"
         first = "" if book is None or opponent != "random" else ", first move from the book"
-        report.show(row, f"  exact best reply on {exact} of {searched} searched moves{first}")
+        found = [v for v in player.values if v is not None]
+        row["first_exact_values"] = len(found)
+        row["expected_margin"] = round(statistics.fmean(found), 4) if found else None
+        report.show(
+            row,
+            f"  exact best reply on {exact} of {searched} searched moves{first}{_expected(player)}",
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -161,6 +161,7 @@ class SearchPlayer:
     searches: dict[tuple[str, str, int], BeliefSearch] = field(default_factory=dict)
     last_depth: int = 0
     last_exact: bool = False  # whether the last move searched was the exact best reply to the model
+    last_value: float = 0.0  # the belief search's value of its last move (my expected margin)
     searched_moves: int = 0  # moves searched (more than one legal move), for the benchmark
     exact_moves: int = 0  # of those, moves that were the exact best reply to the model
     last_worlds: int = 0
@@ -269,7 +270,9 @@ class SearchPlayer:
         self.last_exact = values is not None and search.exact
         if values is None:
             return None, found
-        return max(values, key=lambda m: values[m]), found
+        best = max(values, key=lambda m: values[m])
+        self.last_value = values[best]
+        return best, found
 
     def _belief_fits(self, state: GameState, model: str) -> bool:
         """Whether the belief search can finish one turn deep here (see ``BELIEF_TILES``)."""
