@@ -113,10 +113,12 @@ class _FirstExact:
         self.player = player
         self.name = player.name
         self.values: list[float | None] = []
+        self._length = -1  # the log length at its last move (a shorter one: a new game)
 
     def choose(self, state: GameState) -> Move:
-        if len(state.log) <= 1:
-            self.values.append(None)  # a new game (the first move of either seat)
+        if len(state.log) <= self._length or not self.values:
+            self.values.append(None)
+        self._length = len(state.log)
         searched = self.player.searched_moves
         move = self.player.choose(state)
         done = self.player.searched_moves > searched and self.player.last_exact
