@@ -362,3 +362,15 @@ def test_the_ceiling_follows_its_bounded_search_from_move_to_move() -> None:
         s = apply(s, player_move)
     assert ceiling.searched_moves >= 2
     assert ceiling.exact_moves == ceiling.searched_moves
+
+
+def test_the_ceiling_takes_its_first_move_from_the_book_when_given_one() -> None:
+    """No search finishes a first move in the benchmark's budget: the ceiling plays the book's."""
+    from builder.tiles.opening import shipped_book
+
+    book = shipped_book()
+    assert book is not None
+    s = start(V7, deal_from_seed(V7, 3))
+    ceiling = best_reply("uniform", book=book)
+    assert ceiling.choose(s) == book.move(s)
+    assert ceiling.searched_moves == 0  # a book move is not a searched one
