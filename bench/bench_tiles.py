@@ -14,12 +14,16 @@ a belief search that knows the opponent's policy from the first move, with
 far more work per move than Strong, trying the exact search by branch and
 bound first). Against greedy it finishes every move (the exact best reply,
 57.8% on deals 0-199). Against the random player its first move of a game
-comes from the opening book, as Strong's does (no search finishes that
-move in a benchmark's budget: the exact one takes many minutes), and every
-later move is the exact best reply where the search finishes in
-``--ceiling-work`` positions (from the second move on it does, in 2-15 s):
-the line says on how many of its searched moves it was exact
-(``--ceiling-search-first`` searches the first move too, as deep as fits).
+comes from the opening book, as Strong's does (the exact search of a first
+move takes 5-40 s of CPU here, too much for many deals on a shared
+machine), and every later move is the exact best reply where the search
+finishes in ``--ceiling-work`` positions (from the second move on it
+nearly always does, in 2-15 s): the line says on how many of its searched
+moves it was exact, and the mean value of each game's first exact move (the
+expected margin from there: far less noise than the games' own margins).
+``--ceiling-search-first`` searches the first move too; with
+``--ceiling-seconds 120 --ceiling-work 30000000`` that search is exact and
+the value noted is the true best reply's expected margin from the deal on.
 ``--progress`` prints a line per deal as it ends. ``--oracle`` adds the
 all-seeing opponent; ``--ladder`` Strong against Normal and Normal against
 Easy; ``--value`` the exact open-hands value of the deal for the first player.
