@@ -25,6 +25,15 @@ valued as determinized search would (the weighted mean of the worlds'
 open-hands values), so depth 1 is determinized search itself, and a search
 that never reaches the limit is the exact best reply to the model. Values
 are kept per (position, belief) and reused across depths when exact.
+
+:meth:`BeliefSearch.choose_bounded` searches for the exact best reply
+without a depth limit, by branch and bound: determinized search's value of a
+node is an upper bound on its hidden-hand value (seeing the hand can only
+help against a fixed policy), so a move of mine whose bound is no better
+than a move already valued is never searched, and at the opponent's turn the
+branches stop once the rest cannot lift the node above what I have
+elsewhere. Against a random player it is exact from the second move of a
+game in seconds (the deepening search is not, in minutes).
 """
 
 from __future__ import annotations
