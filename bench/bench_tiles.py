@@ -24,7 +24,12 @@ expected margin from there: far less noise than the games' own margins).
 ``--ceiling-search-first`` searches the first move too; with
 ``--ceiling-seconds 120 --ceiling-work 30000000`` that search is exact and
 the value noted is the true best reply's expected margin from the deal on.
-``--progress`` prints a line per deal as it ends. ``--oracle`` adds the
+``--progress`` prints a line per deal as it ends. ``--shortfall`` measures
+how far Strong is from that ceiling with far less noise: in Strong's own
+match against the random player, the exact value the best reply expects
+minus what Strong's move expects, at each of its moves from
+``--shortfall-ply`` on, summed per game (the performance-difference lemma:
+its mean is the gap between the two players' expected margins). ``--oracle`` adds the
 all-seeing opponent; ``--ladder`` Strong against Normal and Normal against
 Easy; ``--value`` the exact open-hands value of the deal for the first player.
 
@@ -43,17 +48,28 @@ import argparse
 import json
 import statistics
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from builder.tiles.belief import BeliefSearch  # noqa: E402
+from builder.tiles.greedy import uniform_likelihood  # noqa: E402
+from builder.tiles.inference import worlds  # noqa: E402
 from builder.tiles.match import Tally, play_game  # noqa: E402
 from builder.tiles.opening import shipped_book  # noqa: E402
 from builder.tiles.players import Player, SearchPlayer, best_reply, make_player  # noqa: E402
 from builder.tiles.solver import Solver  # noqa: E402
-from builder.tiles.state import GameState, Move, deal_from_seed, start  # noqa: E402
+from builder.tiles.state import (  # noqa: E402
+    GameState,
+    Move,
+    apply,
+    deal_from_seed,
+    legal_moves,
+    start,
+)
 from builder.tiles.variants import variant  # noqa: E402
 
 GOAL_RANDOM = 0.75
@@ -129,6 +145,48 @@ class _FirstExact:
         if done and self.values[-1] is None:
             self.values[-1] = self.player.last_value
         return move
+
+
+def shortfall(
+    deals: int, variant_id: str, first: int, seconds: float, from_ply: int
+) -> tuple[float, float, int, int]:
+    """Strong's expected shortfall from the exact best reply to the random player, per game.
+
+    Strong plays a match against the random player (seats alternating, as
+    in :func:`run_pairing`); at each of its moves from ply ``from_ply`` on
+    (its first moves come from the book; their exact search takes 5-100 s)
+    the bounded search values the best move and Strong's, each exactly,
+    within ``seconds`` of CPU. The mean over games of the summed differences
+    is how much more margin the best reply expects in the same positions.
+    Returns (mean per game, its standard error, games, moves not valued).
+    """
+    v = variant(variant_id)
+    strong = make_player("strong", first)
+    them = make_player("random", first + 1)
+    per_game: list[float] = []
+    unknown = 0
+    for d in range(first, first + deals):
+        seat = d % 2
+        state = start(v, deal_from_seed(v, d))
+        lost = 0.0
+        while not state.over:
+            if state.to_move != seat:
+                state = apply(state, them.choose(state))
+                continue
+            move = strong.choose(state)
+            if len(legal_moves(state)) > 1 and len(state.log) >= from_ply and not state.chaos:
+                search = BeliefSearch(Solver(v, uniform=1 - seat), seat, 10**9)
+                search.deadline = search.solver.deadline = time.process_time() + seconds
+                found = worlds(state, seat, 1.0, uniform_likelihood)
+                gap = search.shortfall(state, found, move)
+                unknown += gap is None
+                lost += gap or 0.0
+            state = apply(state, move)
+        per_game.append(lost)
+        mean = statistics.fmean(per_game)
+        print(f"  shortfall deal {d}: {lost:.4f}; mean {mean:.4f} over {len(per_game)}", flush=True)
+    spread = statistics.stdev(per_game) / len(per_game) ** 0.5 if len(per_game) > 1 else 0.0
+    return statistics.fmean(per_game), spread, len(per_game), unknown
 
 
 def _progress_line(level: str, opponent: str, noted: _FirstExact | None = None) -> Progress:
@@ -219,6 +277,12 @@ def _parser() -> argparse.ArgumentParser:
         help="the ceiling searches its first move against random too (default: the opening book)",
     )
     parser.add_argument("--progress", action="store_true", help="a line per deal as it ends")
+    parser.add_argument(
+        "--shortfall",
+        action="store_true",
+        help="Strong's exact shortfall from the best reply to random, move by move (slow)",
+    )
+    parser.add_argument("--shortfall-ply", type=int, default=2, help="from this ply on (2)")
     parser.add_argument("--ladder", action="store_true", help="Strong-Normal-Easy games")
     parser.add_argument("--value", action="store_true", help="the first player's open-hands value")
     parser.add_argument("--no-ladder", action="store_true", help=argparse.SUPPRESS)  # old
@@ -289,6 +353,15 @@ def main(argv: list[str] | None = None) -> int:
             report.check(level, opponent, tally)
     if not args.no_ceiling:
         _ceilings(args, opponents, report)
+    if args.shortfall:
+        mean, spread, games, unknown = shortfall(
+            args.deals, args.variant, args.first, args.ceiling_seconds, args.shortfall_ply
+        )
+        print(
+            f"strong's shortfall from the exact best reply to random: {mean:.3f} +- {spread:.3f} "
+            f"points of margin a game ({mean / 20:.1%} of the points) over {games} games "
+            f"from ply {args.shortfall_ply}; {unknown} moves not valued in time"
+        )
     if args.ladder:
         for level, opponent in (("strong", "normal"), ("normal", "easy")):
             tally, _, _ = run_pairing(level, opponent, args.deals, args.variant, args.first)
