@@ -71,7 +71,7 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
-from models import concurrency, contract_store, gm_notes, playgroup
+from models import concurrency, contract_store, gm_notes, playgroup, roster_refresh
 from models.concurrency import Seen
 from models.errors import (
     CharacterNotFound,
@@ -171,6 +171,8 @@ class Library:
         """The version and copy this object last handed out or accepted, per id."""
         self._together: tuple[Session, dict[str, Seen]] | None = None
         """Inside ``together``: its one write session and the versions it will accept."""
+        self.roster_counts_refreshed: int | None = None
+        """Contractor rows whose roster counts opening refreshed (None: none were stale)."""
         self.member: playgroup.Membership | None = None
         """Who this connection is in a playgroup's shared library (None: a personal one)."""
         if engine.dialect.name == "postgresql":
@@ -208,7 +210,24 @@ class Library:
         except BaseException:
             engine.dispose()
             raise
-        return cls(engine, url, report)
+        library = cls(engine, url, report)
+        try:
+            library._refresh_roster_counts()
+        except BaseException:
+            library.close()
+            raise
+        return library
+
+    def _refresh_roster_counts(self) -> None:
+        """Counts written by an older edition of the roster rule worked out again, once
+        (``models.roster_refresh``); only by whoever may write every contractor row."""
+        if self.member is not None and self.member.role != playgroup.OWNER:
+            return  # a player or leader of a shared library: the owner's opening does it
+        with self._reading() as session:  # the usual case: current, and no write lock taken
+            if roster_refresh.current(session):
+                return
+        with self._writing() as session:
+            self.roster_counts_refreshed = roster_refresh.refresh_roster_counts(session)
 
     def close(self) -> None:
         """Release the database connections."""

@@ -20,6 +20,11 @@ would store a Threat the player may not see (``refuse_hidden``). A player
 reads the Threats of their own contractor that their own Contract made due
 from the server (``due_for_player``, revision 0018) before the leader writes.
 
+Each hidden Threat is kept under its Loose End's key (``LooseEnd.key``, revision
+0020), never its place in the list: a player's write that deletes or reorders her
+Loose Ends does not touch the table, and the Threats kept there stay with their
+own Loose Ends (one whose Loose End is gone is dropped at the leader's next write).
+
 Reading taken where the text is silent: a Threat revealed stays with the
 Loose End once due, also after the Loose End is resolved or Hustled (the
 player met it); the table holds only Threats still hidden.
@@ -59,11 +64,12 @@ def may_read(session: Session) -> bool:
     return bool(known)
 
 
-def hidden(contractor: Contractor) -> dict[int, str]:
-    """The Threats the player may not see yet, by Loose End position (none without text)."""
+def hidden(contractor: Contractor) -> dict[str, str]:
+    """The Threats the player may not see yet, by Loose End key (none without text)."""
     if not any(loose_end.threat for loose_end in contractor.loose_ends):
         return {}  # no ledger fold for the many contractors with no Threat written
-    return {i: contractor.loose_ends[i].threat for i in hidden_threats(contractor)}
+    ends = contractor.loose_ends
+    return {ends[i].key: ends[i].threat for i in hidden_threats(contractor)}
 
 
 def shown(contractor: Contractor) -> tuple[LooseEnd, ...]:
@@ -72,8 +78,8 @@ def shown(contractor: Contractor) -> tuple[LooseEnd, ...]:
     if not secret:
         return contractor.loose_ends
     return tuple(
-        replace(loose_end, threat="") if i in secret else loose_end
-        for i, loose_end in enumerate(contractor.loose_ends)
+        replace(loose_end, threat="") if loose_end.key in secret else loose_end
+        for loose_end in contractor.loose_ends
     )
 
 
@@ -81,16 +87,23 @@ def threat_values(
     contractor: Contractor,
 ) -> list[tuple[type[LooseEndThreatRow], dict[str, object]]]:
     """The ``loose_end_threat`` rows of a contractor written whole (insert, part replaced)."""
+    ends = _by_key(contractor)
     return [
-        (LooseEndThreatRow, {"contractor_id": contractor.id, "position": i, **_kept(contractor, i)})
-        for i in hidden(contractor)
+        (
+            LooseEndThreatRow,
+            {"contractor_id": contractor.id, "loose_end_key": key, **_kept(ends[key])},
+        )
+        for key in hidden(contractor)
     ]
 
 
-def _kept(contractor: Contractor, position: int) -> dict[str, object]:
+def _by_key(contractor: Contractor) -> dict[str, LooseEnd]:
+    return {loose_end.key: loose_end for loose_end in contractor.loose_ends}
+
+
+def _kept(loose_end: LooseEnd) -> dict[str, object]:
     """What ``loose_end_threat`` keeps of one hidden Threat: its text, and the Cutoff and the
     Contract count it was granted after, by which the server tells when it is due."""
-    loose_end = contractor.loose_ends[position]
     return {
         "threat": loose_end.threat,
         "cutoff": loose_end.cutoff,
@@ -105,10 +118,10 @@ def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
     if may_read(session):
         return True
     for contractor in contractors:
-        for i in hidden(contractor):
+        for key in hidden(contractor):
             raise NotAllowed(
                 "only the playgroup leader can write the Threat of a Loose End before its "
-                f"Cutoff hits 0 (Loose End {contractor.loose_ends[i].title!r} of "
+                f"Cutoff hits 0 (Loose End {_by_key(contractor)[key].title!r} of "
                 f"{contractor.concept.name}); import the player copy, or leave the Threat "
                 "to the leader (a leader refused this: the library's owner must run "
                 "`harbinger playgroup init` again after upgrading Harbinger)"
@@ -119,23 +132,22 @@ def refuse_hidden(session: Session, contractors: Sequence[Contractor]) -> bool:
 def without_known(session: Session, contractor: Contractor, known: Contractor) -> Contractor:
     """For a connection that may not read hidden Threats (a player): ``contractor`` with each
     Threat blanked that is hidden now yet ``known`` (the stored contractor, as this player
-    read it) shows at the same Loose End. The server gave it to the player while it was due
-    (``due_for_player``); a Contract taken back since (a correction) hides it again, and the
-    player's save then leaves it to the table instead of being refused for it. A Threat the
-    player typed is not known so: ``refuse_hidden`` still refuses it."""
+    read it) shows on the same Loose End (the one with the same key). The server gave it to
+    the player while it was due (``due_for_player``); a Contract taken back since (a
+    correction) hides it again, and the player's save then leaves it to the table instead
+    of being refused for it. A Threat the player typed is not known so: ``refuse_hidden``
+    still refuses it."""
     if may_read(session):
         return contractor
-    ends = known.loose_ends
-    read = {
-        i for i, threat in hidden(contractor).items() if i < len(ends) and ends[i].threat == threat
-    }
+    ends = {loose_end.key: loose_end.threat for loose_end in known.loose_ends}
+    read = {key for key, threat in hidden(contractor).items() if ends.get(key) == threat}
     if not read:
         return contractor
     return replace(
         contractor,
         loose_ends=tuple(
-            replace(loose_end, threat="") if i in read else loose_end
-            for i, loose_end in enumerate(contractor.loose_ends)
+            replace(loose_end, threat="") if loose_end.key in read else loose_end
+            for loose_end in contractor.loose_ends
         ),
     )
 
@@ -157,17 +169,17 @@ def overlay(
         rows = session.exec(
             select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor_id)
         ).all()
-        kept = {row.position: row for row in rows}
+        kept = {row.loose_end_key: row for row in rows}
         return tuple(
             replace(
                 loose_end,
-                threat=kept[i].threat,
-                cutoff=kept[i].cutoff,
-                granted_after=kept[i].granted_after,
+                threat=kept[loose_end.key].threat,
+                cutoff=kept[loose_end.key].cutoff,
+                granted_after=kept[loose_end.key].granted_after,
             )
-            if i in kept
+            if loose_end.key in kept
             else loose_end
-            for i, loose_end in enumerate(loose_ends)
+            for loose_end in loose_ends
         )
     if all(loose_end.threat for loose_end in loose_ends):
         return loose_ends
@@ -175,22 +187,22 @@ def overlay(
     if not secret:
         return loose_ends
     return tuple(
-        replace(loose_end, threat=secret[i]) if i in secret else loose_end
-        for i, loose_end in enumerate(loose_ends)
+        replace(loose_end, threat=secret[loose_end.key]) if loose_end.key in secret else loose_end
+        for loose_end in loose_ends
     )
 
 
-def due_for_player(session: Session, contractor_id: str) -> dict[int, str]:
+def due_for_player(session: Session, contractor_id: str) -> dict[str, str]:
     """The Threats of a player's own contractor whose Cutoff has hit 0 that still wait in the
     table (the player's own Contract made them due; the leader has not written since), by
     position. The server's ``harbinger_due_threats`` (revision 0018) answers as the table's
     owner and gives nothing for another's contractor or a Threat not due, so a Contract
-    taken back hides it again at once."""
+    taken back hides it again at once. By Loose End key (revision 0020)."""
     rows = session.execute(
-        sa.text("SELECT loose_end_position, threat FROM harbinger_due_threats(:who)"),
+        sa.text("SELECT loose_end_key, threat FROM harbinger_due_threats(:who)"),
         {"who": contractor_id},
     ).all()
-    return {int(position): str(threat) for position, threat in rows}
+    return {str(key): str(threat) for key, threat in rows}
 
 
 def sync(session: Session, contractor: Contractor) -> bool:
@@ -199,30 +211,31 @@ def sync(session: Session, contractor: Contractor) -> bool:
     True when a Threat moved (the save then counts as a change: its version moves, so a
     player's copy read before is reloaded or merged, never written back over it)."""
     wanted = hidden(contractor)
+    ends = _by_key(contractor)
     rows = session.exec(
         select(LooseEndThreatRow).where(col(LooseEndThreatRow.contractor_id) == contractor.id)
     ).all()
-    kept = {row.position: row for row in rows}
+    kept = {row.loose_end_key: row for row in rows}
     moved = False
-    for position, row in kept.items():
-        if position in wanted:
-            values = _kept(contractor, position)
+    for key, row in kept.items():
+        if key in wanted:
+            values = _kept(ends[key])
             if any(getattr(row, name) != value for name, value in values.items()):
                 for name, value in values.items():
                     setattr(row, name, value)
                 session.add(row)
             continue
-        text = (
-            contractor.loose_ends[position].threat if position < len(contractor.loose_ends) else ""
-        )
-        _set_column(session, contractor.id, position, text)
+        # Due now (revealed), or its Loose End is gone (deleted by its player: the
+        # Threat goes with it, never to another Loose End).
+        if key in ends:
+            _set_column(session, contractor.id, key, ends[key].threat)
         session.delete(row)
         moved = True
-    for position in wanted:
-        if position not in kept:
-            _set_column(session, contractor.id, position, "")
-            row = LooseEndThreatRow(contractor_id=contractor.id, position=position, threat="")
-            for name, value in _kept(contractor, position).items():
+    for key in wanted:
+        if key not in kept:
+            _set_column(session, contractor.id, key, "")
+            row = LooseEndThreatRow(contractor_id=contractor.id, loose_end_key=key, threat="")
+            for name, value in _kept(ends[key]).items():
                 setattr(row, name, value)
             session.add(row)
             moved = True
@@ -239,12 +252,10 @@ def forget(session: Session, contractor_id: str) -> None:
     )
 
 
-def _set_column(session: Session, contractor_id: str, position: int, threat: str) -> None:
+def _set_column(session: Session, contractor_id: str, key: str, threat: str) -> None:
     session.execute(
         sa.update(LooseEndRow)
-        .where(
-            col(LooseEndRow.contractor_id) == contractor_id, col(LooseEndRow.position) == position
-        )
+        .where(col(LooseEndRow.contractor_id) == contractor_id, col(LooseEndRow.key) == key)
         .values(threat=threat)
         .execution_options(synchronize_session=False)
     )

@@ -766,6 +766,7 @@ def loose_end_values(contractor_id: str, loose_ends: Sequence[LooseEnd]) -> list
                 "granted_after": end.granted_after,
                 "threat": end.threat,
                 "resolved": end.resolved,
+                "key": end.key,
             },
         )
         for i, end in enumerate(loose_ends)
@@ -781,6 +782,7 @@ def loose_ends_from_rows(rows: Iterable[LooseEndRow]) -> tuple[LooseEnd, ...]:
             granted_after=r.granted_after,
             threat=r.threat,
             resolved=r.resolved,
+            key=r.key,
         )
         for r in rows
     )

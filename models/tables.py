@@ -414,6 +414,22 @@ class LooseEndRow(LibraryTable, table=True):
     granted_after: int
     threat: str = _text()
     resolved: bool = Field(default=False, nullable=False)
+    key: str = Field(default="", max_length=ID_LENGTH, nullable=False)
+    """The Loose End's stable key (``LooseEnd.key``, revision 0020)."""
+
+
+class StoredRuleRow(LibraryTable, table=True):
+    """Which edition of a builder rule wrote values the library stores (revision 0020).
+
+    ``roster_counts``: the ``STANDING_RULE_VERSION`` that wrote every contractor
+    row's roster counts; no row means an older rule (revision 0015's SQL) may
+    have written some (``models.roster_refresh``).
+    """
+
+    __tablename__ = "stored_rule"
+
+    name: str = Field(primary_key=True, max_length=ID_LENGTH)
+    version: int = Field(nullable=False)
 
 
 class LooseEndThreatRow(LibraryTable, table=True):
@@ -424,7 +440,9 @@ class LooseEndThreatRow(LibraryTable, table=True):
     here, apart from its ``loose_end`` row (whose ``threat`` is then empty), so
     that a playgroup's shared library can refuse it to the players' group on
     the server; it moves to ``loose_end.threat`` when the Cutoff hits 0
-    (``models.loose_end_threats``). ``position`` is the Loose End's position.
+    (``models.loose_end_threats``). ``loose_end_key`` is the Loose End's key
+    (``LooseEnd.key``, revision 0020; its position before), so deleting or
+    reordering Loose Ends never hands a Threat to another one.
 
     ``cutoff`` and ``granted_after`` repeat the Loose End's (revision 0018): the
     server's ``harbinger_due_threats`` tells a player whether the Threat is due
@@ -441,7 +459,7 @@ class LooseEndThreatRow(LibraryTable, table=True):
             primary_key=True,
         )
     )
-    position: int = Field(primary_key=True)
+    loose_end_key: str = Field(primary_key=True, max_length=ID_LENGTH)
     threat: str = _text()
     cutoff: int = Field(default=0, nullable=False)
     granted_after: int = Field(default=0, nullable=False)

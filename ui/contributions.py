@@ -99,7 +99,7 @@ class SystemUi(NamedTuple):
       window's own attributes;
     - ``player_copy(library, character_id, path)`` writes the copy of a character's
       file for its player (off the main thread) and returns what it left out, for the
-      status bar ("without the GM notes"); None: the game keeps nothing from the
+      status bar ("without the GM note"); None: the game keeps nothing from the
       player but the GM note, and File → Export Player Copy… writes the file without
       it (``harbinger.app.gm_notes.export_character``).
     """

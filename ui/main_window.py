@@ -254,7 +254,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
             "Export &Player Copy…",
             self.choose_export_player_copy,
             None,
-            "Save the open character's file for its player: without the GM notes "
+            "Save the open character's file for its player: without the GM note "
             "(a contractor's also without Threats not due yet)",
         )
         a(

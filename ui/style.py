@@ -82,7 +82,9 @@ QLabel#banner[overspent="true"] {
     border-color: $over_border;
     color: $over_text;
 }
-QLabel#title { font-size: 16pt; font-weight: bold; }
+QLabel#title { $title_font font-weight: bold; }
+QLabel#heading { $heading_font font-weight: bold; }
+QLabel#subheading { font-weight: bold; }
 QLabel#chip {
     background: $chip_bg;
     color: $chip_text;
@@ -165,10 +167,36 @@ def themed_color(name: str) -> QColor:
     return color
 
 
+TITLE_POINTS = 16.0
+"""A page title's size (the sheet's name, "No contractor open") at the font the app started with."""
+
+HEADING_SCALE = 1.25
+"""A section heading is this much larger than body text."""
+
+_start_points: float | None = None
+"""The application font's point size when the theme was first applied (None until then)."""
+
+
+def _font_sizes() -> dict[str, str]:
+    """The title's and headings' ``font-size`` declarations, relative to the application font
+    as it is now: a larger desktop font makes them larger in proportion ("" where the font
+    has no point size, a pixel-sized one: Qt's own size stands)."""
+    app = QApplication.instance()
+    points = app.font().pointSizeF() if isinstance(app, QApplication) else -1.0
+    if points <= 0:
+        return {"title_font": f"font-size: {TITLE_POINTS:g}pt;", "heading_font": ""}
+    start = _start_points if _start_points and _start_points > 0 else points
+    title = round(TITLE_POINTS * points / start, 2)
+    heading = round(points * HEADING_SCALE, 2)
+    return {"title_font": f"font-size: {title:g}pt;", "heading_font": f"font-size: {heading:g}pt;"}
+
+
 def render(template: Template, dark: bool | None = None) -> str:
-    """A stylesheet template with each ``$name`` replaced by its pair's value."""
+    """A stylesheet template with each ``$name`` replaced by its pair's value (and the
+    title's and headings' sizes, :func:`_font_sizes`)."""
     dark = is_dark() if dark is None else dark
-    return template.substitute({name: color_value(name, dark) for name in COLOR_PAIRS})
+    values = {name: color_value(name, dark) for name in COLOR_PAIRS}
+    return template.substitute(values | _font_sizes())
 
 
 def dark_palette() -> QPalette:
@@ -220,14 +248,16 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
     Themed colours held by widgets (:func:`themed_color`) are re-tinted; dialog
     stylesheets rendered earlier keep their colours until the dialog is opened again.
     """
-    global _system_palette
+    global _system_palette, _start_points
     if theme not in THEMES:
         theme = "system"
     if _system_palette is None:
         _system_palette = app.palette()  # a copy (QPalette(p) would build the Qt namespace)
+        _start_points = app.font().pointSizeF()
         hints = app.styleHints()
         if hasattr(hints, "colorSchemeChanged"):  # Qt 6.5+: the desktop switched light/dark
             hints.colorSchemeChanged.connect(lambda *_: _follow_desktop(app))
+        app.fontChanged.connect(lambda *_: _follow_font(app))
     # The system palette as captured sets no role of its own, so Qt keeps resolving it
     # against the desktop's palette, including after the desktop changes scheme.
     app.setPalette(theme_palette(app, theme))
@@ -245,6 +275,19 @@ def _follow_desktop(app: QApplication) -> None:
     """Re-tint our own colours when the desktop changes scheme and the theme is "system"."""
     if app.property("harbinger_theme") == "system":
         apply_theme(app, "system")
+
+
+def _follow_font(app: QApplication) -> None:
+    """Hand a new application font (a desktop's font setting, a larger font) to every widget.
+
+    Under an application style sheet Qt keeps each widget's old font when the
+    application's changes; setting the sheet again (rendered with the titles' and
+    headings' sizes for the new font) polishes every widget with the application's
+    font as it is now, the user's. Each widget then gets its FontChange (the roster
+    measures its rows and columns again on it).
+    """
+    if app.property("harbinger_styled"):
+        apply_theme(app, str(app.property("harbinger_theme") or "system"))
 
 
 def apply_style(app: QApplication, theme: str = "system") -> None:

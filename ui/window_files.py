@@ -28,7 +28,7 @@ def _gm_note_free_copy(system_id: str, noun: str) -> Any:
         from harbinger.app.gm_notes import export_character
 
         done = export_character(library, character_id, path, system_id, noun, for_player=True)
-        return "without the GM notes" if done.gm_note_left_out else "(it had no GM notes)"
+        return done.left_out_words()
 
     return write
 
@@ -147,7 +147,7 @@ class FilesMixin:
         def done(left_out: str) -> None:
             from ui.feedback import announce_written
 
-            status = f"Player copy {left_out}"
+            status = f"Player copy, {left_out}"  # as the CLI says it: "(player copy, ...)"
             announce_written(self, "the player copy", [Path(path)], status=status)
 
         self.tasks.run(

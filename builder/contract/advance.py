@@ -51,6 +51,7 @@ from builder.contract.character import (
     ThreatLevel,
     TraitKind,
     WillToSurvive,
+    new_loose_end_key,
 )
 from builder.contract.costs import (
     ABILITY_MAX_SEASONED,
@@ -365,7 +366,7 @@ def add_loose_end(
             contractor, "loose_end.cutoff", f"a Cutoff is a number of Contracts, not {cutoff!r}"
         )
     granted_after = fold_ledger(contractor).contracts_attended
-    loose_end = LooseEnd(title, level, cutoff, granted_after, threat)
+    loose_end = LooseEnd(title, level, cutoff, granted_after, threat, key=new_loose_end_key())
     return _commit(contractor, replace(contractor, loose_ends=(*contractor.loose_ends, loose_end)))
 
 

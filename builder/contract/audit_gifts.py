@@ -33,6 +33,7 @@ from builder.contract.character import (
     GiftChangeKind,
     Outcome,
 )
+from builder.contract.gift_style_choice import ARCHIVE_GIFT_NOTE, style_advice
 from builder.contract.gifts import Catalog, GiftEvaluation, evaluate_gift
 from builder.contract.ledger import crashed
 from builder.contract.ledger.corrections import corrected_pairs
@@ -142,6 +143,10 @@ class _HeldGift:
     status: Status
     victories: int
     history: tuple[Received, ...] = ()
+    style_advice: str = ""
+    """What to do about a Style the catalog lacks (``gift_style_choice.style_advice``)."""
+    from_archive: bool = False
+    """The build held is the one a website archive's import made (Effect and Style only)."""
 
     @property
     def where(self) -> str:
@@ -156,7 +161,13 @@ def _gift_draft_line(held: _HeldGift) -> AuditLine:
     """The build is valid in the catalog (a house-rule tag hints at --catalog)."""
     gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
     problems = [
-        Finding(e.rule, e.message, _where_gift(e.where, held.index), e.severity, dict(e.numbers))
+        Finding(
+            e.rule,
+            e.message + _advice_for(e, held),
+            _where_gift(e.where, held.index),
+            e.severity,
+            dict(e.numbers),
+        )
         for e in evaluation.errors
     ] + [
         Finding(w.rule, w.message, _where_gift(w.where, held.index), w.severity, dict(w.numbers))
@@ -180,12 +191,41 @@ def _gift_draft_line(held: _HeldGift) -> AuditLine:
     )
 
 
+def _advice_for(finding: Finding, held: _HeldGift) -> str:
+    """The way out of an unknown Style, added to the build's Style error ("" elsewhere)."""
+    if finding.rule == "gift.style_not_allowed" and held.style_advice:
+        return f". To fix it: {held.style_advice}"
+    return ""
+
+
+def _archive_build(what: str) -> str:
+    """Why the catalog's figure for an imported Gift does not judge the website's ``what``."""
+    return (
+        "the archive's Parameters, Enhancements and Drawbacks are not read into the build, so "
+        f"the website's {what} until the Gift is rebuilt in the Gift Builder (Improve "
+        "or Revise)"
+    )
+
+
 def _gift_cost_line(held: _HeldGift) -> AuditLine:
     """The stored Gift Cost against the cost the catalog gives today."""
     gift, evaluation, where, label = held.gift, held.evaluation, held.where, held.label
     cost_findings: tuple[Finding, ...] = ()
     priced = not evaluation.errors  # a build the catalog cannot read has no price to compare
-    if priced and gift.cost != evaluation.cost:
+    if priced and gift.cost != evaluation.cost and held.from_archive:
+        # The website priced the whole Gift; the import kept only its Effect and Style, so
+        # the catalog's price of that bare build says nothing about the website's figure.
+        cost_findings = (
+            Finding(
+                "gift.archive_cost",
+                f"{label} keeps the cost {gift.cost} the website gave it; the catalog prices "
+                f"its imported build at {evaluation.cost}: {_archive_build('cost stands')}",
+                f"{where}.cost",
+                Severity.INFO,
+                {"stored": gift.cost, "catalog": evaluation.cost},
+            ),
+        )
+    elif priced and gift.cost != evaluation.cost:
         cost_findings = (
             Finding(
                 "gift.cost_changed",
@@ -298,7 +338,20 @@ def _gift_text_line(held: _HeldGift) -> AuditLine:
     stored = gift.system_text.strip()
     generated = evaluation.system_text.strip()
     text_findings: tuple[Finding, ...] = ()
-    if stored and stored != generated and not evaluation.errors:
+    if stored and stored != generated and not evaluation.errors and held.from_archive:
+        # The website wrote this System Text for the whole Gift; the catalog's words are
+        # Harbinger's own and its build lacks the archive's modifiers.
+        text_findings = (
+            Finding(
+                "gift.archive_text",
+                f"{label} keeps the System Text the website wrote for it; the catalog's words "
+                f"differ: {_archive_build('words stand')}",
+                f"{where}.system_text",
+                Severity.INFO,
+                {},
+            ),
+        )
+    elif stored and stored != generated and not evaluation.errors:
         # "The only part of a Gift that is truly sacred and not subject to GM discretion
         # is the System Text": a file whose text says other than its choices generate
         # fails, approved or not, and the leader sees the changed words marked.
@@ -353,11 +406,28 @@ def gift_lines(
         try:
             evaluation = evaluate_gift(gift.draft, catalog, status=status)
             history = gift_history(contractor.ledger, gift.id)
-            held = _HeldGift(i, gift, evaluation, status, victories, history)
+            held = _HeldGift(
+                i,
+                gift,
+                evaluation,
+                status,
+                victories,
+                history,
+                style_advice(gift, catalog, contractor.id),
+                _built_by_archive(contractor.ledger, history),
+            )
             lines += [check(held) for check in _GIFT_CHECKS]
         except Exception as exc:  # one odd Gift must not hide the rest of the audit
             lines.append(_crashed_gift_line(i, gift, exc))
     return lines
+
+
+def _built_by_archive(ledger: Sequence[Entry], history: Sequence[Received]) -> bool:
+    """True when the Gift's latest building change is the one a website archive's import made."""
+    if not history:
+        return False
+    entry = ledger[history[-1].index]
+    return isinstance(entry, GiftChange) and entry.note == ARCHIVE_GIFT_NOTE
 
 
 def _crashed_gift_line(index: int, gift: Gift, exc: Exception) -> AuditLine:

@@ -152,8 +152,15 @@ def _default(f: dataclasses.Field[Any]) -> Any:
 
 
 def contractor_to_dict(contractor: Contractor) -> dict[str, Any]:
-    """A contractor as a JSON-able dict in canonical key order."""
+    """A contractor as a JSON-able dict in canonical key order.
+
+    A Loose End's key is left out where it is the one its place gives it when read
+    (``le<place>``, ``builder.contract.character.keyed_loose_ends``): a file of Loose
+    Ends from before keys reads and writes back as it was."""
     result: dict[str, Any] = to_data(contractor)
+    for place, loose_end in enumerate(result.get("loose_ends", ())):
+        if loose_end.get("key") == f"le{place}":
+            del loose_end["key"]
     return result
 
 

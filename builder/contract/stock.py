@@ -26,6 +26,7 @@ from builder.contract.character import (
     ScarTier,
     ThreatLevel,
     Trauma,
+    new_loose_end_key,
 )
 
 T = TypeVar("T")
@@ -297,6 +298,7 @@ class LooseEndExample:
             cutoff=self.cutoff,
             granted_after=granted_after,
             threat=self.threat,
+            key=new_loose_end_key(),
         )
 
 

@@ -147,9 +147,20 @@ def _read_text(text: str) -> dict[str, Any] | None:
 
 
 def _import_report(contractor: Contractor) -> tuple[str, ...]:
-    """What a website archive's import could not read, as its opening entry names it."""
+    """What a website archive's import could not read, as its opening entry names it, then
+    what to do about each Gift whose Style is still to choose (``gift_style_choice``)."""
     opening = contractor.ledger[0] if contractor.ledger else None
-    return tuple(opening.report) if isinstance(opening, Ported) else ()
+    if not isinstance(opening, Ported) or not opening.report:
+        return ()
+    from builder.contract.gift_style_choice import style_advice
+    from builder.contract.gifts.loader import default_catalog
+
+    catalog = default_catalog()
+    advice = ((g, style_advice(g, catalog, contractor.id)) for g in contractor.gifts)
+    return (
+        *opening.report,
+        *(f"Gift {g.draft.name or g.id!r}: {text}" for g, text in advice if text),
+    )
 
 
 SYSTEM = GameSystem(

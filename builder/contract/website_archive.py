@@ -55,6 +55,7 @@ from builder.contract.costs import (
     raise_cost,
 )
 from builder.contract.creation import STARTING_EXP, creation_cost
+from builder.contract.gift_style_choice import ARCHIVE_GIFT_NOTE
 from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.loader import default_catalog
@@ -422,7 +423,7 @@ def archive_contractor(
     )
     changes = tuple(
         GiftChange(
-            date, g.id, GiftChangeKind.NEW, 0, g.cost, credits=g.cost, note="from the archive"
+            date, g.id, GiftChangeKind.NEW, 0, g.cost, credits=g.cost, note=ARCHIVE_GIFT_NOTE
         )
         for g in gifts
     )
@@ -472,15 +473,18 @@ def _gifts(
                 "the archive's text (its System text stands)"
             )
         style = styles.get(g.style.strip().casefold())
+        draft = GiftDraft(
+            gift_type="power", effect=effect or g.effect, style=style or g.style, name=g.name
+        )
+        gift = Gift(f"{contractor_id}-g{i + 1}", draft, g.cost, g.system_text)
         if style is None:
+            # What to do about it is no part of this record: ``style_advice`` says it while
+            # the Style still needs choosing (the import's report, the audit, the Gifts tab).
             report.append(
                 f"Gift {g.name!r}: the website's activation {g.style!r} is no Style of the "
                 f"catalog ({', '.join(s.name for s in catalog.styles.values())}); kept as text"
             )
-        draft = GiftDraft(
-            gift_type="power", effect=effect or g.effect, style=style or g.style, name=g.name
-        )
-        gifts.append(Gift(f"{contractor_id}-g{i + 1}", draft, g.cost, g.system_text))
+        gifts.append(gift)
     return tuple(gifts)
 
 

@@ -256,6 +256,30 @@ def document_from_text(text: str) -> dict[str, Any] | None:
     return None
 
 
+def text_document(raw: bytes) -> dict[str, Any] | None:
+    """The document a registered system makes from a file's bytes that are not JSON (The
+    Contract's website archive, told apart by its content, not its name); None for JSON,
+    for bytes that are not UTF-8 text and for a text no system reads."""
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if not text or text.lstrip(" \t\r\n").startswith(("{", "[")):
+        return None
+    return document_from_text(text)
+
+
+def load_document(path: Any) -> Any:
+    """A character file's document read from ``path`` as hostile input: JSON after every
+    check of the safe reader (``builder.core.files``), or :func:`text_document`'s for a
+    text that is not JSON. FileFormatError names the problem either way."""
+    from builder.core import files
+
+    raw = files.read_limited(path)
+    document = text_document(raw)
+    return document if document is not None else files.parse_json(raw)
+
+
 def read_document(document: Any) -> CharacterFile:
     """A parsed character file of any system, read by its own system."""
     return system_for_document(document).read(document)

@@ -119,6 +119,13 @@ def gm_note_operations(system_id: str, noun: str) -> dict[str, Operation]:
 
 # --------------------------------------------------------------------------- export
 
+GM_NOTE = "the GM note"
+"""What the app calls the GM-only note of a character in every message (one note a character,
+as ``gm-note`` writes it; the rules texts name no such thing)."""
+
+THREATS_NOT_DUE = "Threats not due yet"
+"""The Contract's Loose End Threats whose Cutoff has not hit 0, which a player copy leaves out."""
+
 
 @dataclass(frozen=True, slots=True)
 class Exported:
@@ -143,6 +150,17 @@ class Exported:
         if self.threats_left_out is not None:
             data["threats_left_out"] = self.threats_left_out
         return data
+
+    def left_out_words(self) -> str:
+        """What the player copy left out, in the words the CLI and the status bar both use:
+        "without the GM note", "without the GM note and 2 Threat(s) not due yet", "no GM
+        note to leave out"."""
+        left = [GM_NOTE] if self.gm_note_left_out else []
+        if self.threats_left_out is not None:
+            left.append(f"{self.threats_left_out} Threat(s) not due yet")
+        if not left:
+            return f"no {GM_NOTE.removeprefix('the ')} to leave out"
+        return f"without {' and '.join(left)}"
 
 
 def write_export(path: str | Path, data: bytes, exported: Exported) -> Exported:

@@ -24,7 +24,13 @@ from typing import Any
 from builder.core.approval import ApprovalError, ItemState, Verdict, approve
 from builder.core.file_writer import write_atomically
 from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
-from builder.core.registry import FileFormatError, GameSystem, system, system_for_document
+from builder.core.registry import (
+    FileFormatError,
+    GameSystem,
+    system,
+    system_for_document,
+    text_document,
+)
 from builder.core.report import Verdict as AuditVerdict
 from builder.core.review import Review, ReviewInputError, review_document
 
@@ -52,6 +58,13 @@ VERDICT_MARKS: Mapping[FileVerdict, str] = {
     FileVerdict.CHANGED: "⚠",
     FileVerdict.PASS: "✔",
 }
+
+
+ARCHIVE_NOT_APPROVED = (
+    "{name} is a website archive: it takes no approval. Import it (File → Import), export "
+    "the character file and review and approve that"
+)
+"""Why a website archive opened for review cannot be approved."""
 
 
 class ReviewFileError(Exception):
@@ -90,6 +103,9 @@ class ReviewedFile:
     error: str = ""
     checked_against_trust_list: bool = field(default=False)
     system_id: str = ""
+    archive: bool = False
+    """A game website's archive, read as ``db import`` reads it: audited, never approved
+    (an approval is written into the file; import it and approve the exported file)."""
 
     @property
     def readable(self) -> bool:
@@ -240,7 +256,8 @@ def review_bytes(path: Path, data: bytes, context: ReviewContext) -> ReviewedFil
     """Parse, audit and verify one file's bytes; any problem becomes the file's message."""
     digest = hashlib.sha256(data).hexdigest()
     try:
-        document = parse_document(data)
+        archive = text_document(data)
+        document = archive if archive is not None else parse_document(data)
         review = review_document(
             document,
             context.audit_inputs,
@@ -260,6 +277,7 @@ def review_bytes(path: Path, data: bytes, context: ReviewContext) -> ReviewedFil
         review,
         checked_against_trust_list=context.trusted_keys is not None,
         system_id=game.id,
+        archive=archive is not None,
     )
 
 
@@ -309,6 +327,8 @@ def record_decision(
     """
     if reviewed.document is None:
         raise ReviewFileError(f"{reviewed.path.name} could not be read, so it cannot be approved")
+    if reviewed.archive:
+        raise ReviewFileError(ARCHIVE_NOT_APPROVED.format(name=reviewed.path.name))
     now = read_bytes(reviewed.path)
     if hashlib.sha256(now).hexdigest() != reviewed.digest:
         raise ReviewFileError(

@@ -16,11 +16,12 @@ from typing import Any
 
 def register(actions: argparse._SubParsersAction, noun: str) -> None:
     """Add ``export`` and ``gm-note`` to ``harbinger contractor``'s actions."""
+    from harbinger.app.gm_notes import GM_NOTE, THREATS_NOT_DUE
     from harbinger.commands import gm_notes
 
     gm_notes.register(actions, "contract", noun)
     gm_notes.add_export(
-        actions, noun, left_out="GM notes and Threats not due yet", func=run_export
+        actions, noun, left_out=f"{GM_NOTE} and the {THREATS_NOT_DUE}", func=run_export
     )
 
 
@@ -32,10 +33,4 @@ def run_export(args: argparse.Namespace) -> int:
     def write(library: Any) -> Any:
         return export_contractor(library, args.id, args.output, for_player=args.player_copy)
 
-    def words(done: Any) -> str:
-        left = [f"{done.threats_left_out} Threat(s) not due yet"]
-        if done.gm_note_left_out:
-            left.insert(0, "the GM note")
-        return f"without {' and '.join(left)}"
-
-    return export_with(args, write, words)
+    return export_with(args, write, lambda done: done.left_out_words())

@@ -68,10 +68,12 @@ def run_show_note(args: argparse.Namespace) -> int:
 
 def register_export(actions: argparse._SubParsersAction, system_id: str, noun: str) -> None:
     """Add ``export ID -o FILE [--player-copy]`` for the characters of ``system_id``."""
+    from harbinger.app.gm_notes import GM_NOTE
+
     add_export(
         actions,
         noun,
-        left_out="the GM note",
+        left_out=GM_NOTE,
         func=run_export,
         gm_system=system_id,
         gm_noun=noun,
@@ -115,10 +117,7 @@ def run_export(args: argparse.Namespace) -> int:
             for_player=args.player_copy,
         )
 
-    def words(done: Any) -> str:
-        return "without the GM note" if done.gm_note_left_out else "no GM note to leave out"
-
-    return export_with(args, write, words)
+    return export_with(args, write, lambda done: done.left_out_words())
 
 
 def export_with(

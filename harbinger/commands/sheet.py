@@ -49,19 +49,29 @@ _Registrar = Callable[[argparse._SubParsersAction], None]
 # --------------------------------------------------------------------------- reading files
 
 
-def _read_document(path: Path) -> dict[str, Any]:
+def _read_document(path: Path, *, archives: bool = True) -> dict[str, Any]:
     """A character file parsed as hostile input; CliError (exit 2) naming file and problem.
 
     Only a regular file is read, its size checked first (``builder.core.files``),
-    so a FIFO or a huge file is refused without blocking or filling memory.
+    so a FIFO or a huge file is refused without blocking or filling memory. With
+    ``archives`` a game website's archive is read too (``registry.load_document``),
+    as ``db import`` reads it, so a leader can audit one before importing it.
     """
     from builder.core import files
-    from builder.core.registry import FileFormatError
+    from builder.core.registry import FileFormatError, load_document
 
+    document: Any = None
     try:
-        document = files.load_json(path)
+        document = load_document(path)
+        if not archives:
+            files.load_json(path)
     except FileFormatError as exc:
         text = str(exc)  # the reader's own refusals already start with the path
+        if not archives and isinstance(document, dict):
+            text = (
+                "a website archive takes no approval: import it (harbinger db import), "
+                "export the character file (harbinger db export) and approve that"
+            )
         raise CliError(text if text.startswith(str(path)) else f"{path}: {text}") from None
     if not isinstance(document, dict):
         raise CliError(f"{path}: not a character file (a JSON object)")
@@ -293,7 +303,8 @@ def run_approve(args: argparse.Namespace) -> int:
     from harbinger.shell.keys import KeyFileError, load_leader_key, load_or_create_leader_key
 
     path = Path(args.file)
-    document = _read_document(path)
+    # An approval is written into the file approved: only a character file can take one.
+    document = _read_document(path, archives=False)
     system, _content = _system_file(path, document)
     key = None
     if args.sign or args.key:

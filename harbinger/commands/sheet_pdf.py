@@ -147,8 +147,7 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
     Each file is parsed as hostile input and read by the game system its ``format``
     names (``builder.core.registry``).
     """
-    from builder.core import files as safe_files
-    from builder.core.registry import FileFormatError, read_document
+    from builder.core.registry import FileFormatError, load_document, read_document
 
     files: list[Path] = []
     for name in paths:
@@ -163,7 +162,7 @@ def _file_characters(paths: list[str]) -> list[tuple[str, Any]]:
     characters: list[tuple[str, Any]] = []
     for path in files:
         try:
-            character = read_document(safe_files.load_json(path)).character
+            character = read_document(load_document(path)).character
         except FileFormatError as exc:
             raise CliError(f"{path}: {exc}") from None
         characters.append((str(path), character))

@@ -14,6 +14,7 @@ from reportlab.platypus import Flowable, Table, TableStyle
 from printing.common.fonts import SANS, SANS_BOLD
 from printing.common.long_tables import LONG_TABLE_ROWS, TableParts, in_parts
 from printing.common.plain_cell import PlainCell, plain_cell_fits
+from printing.common.styled_grid import StyledGrid, styled_grid
 from printing.common.styles import ACCENT, INK, RULE, SHADE
 from printing.common.text import clean, para
 from printing.common.text_grid import (
@@ -234,7 +235,8 @@ def grid(
     right: Sequence[int] = (),
     center: Sequence[int] = (),
     fonts: Mapping[int, ParagraphStyle] | None = None,
-) -> Table | TextGrid | TableParts:
+    lean: bool = True,
+) -> Table | TextGrid | StyledGrid | TableParts:
     """A table that splits between rows, and inside a row whose text is taller than a page.
 
     The header row repeats on every page the table spans. ``row_height`` fixes
@@ -249,9 +251,13 @@ def grid(
 
     With nothing in ``extra`` the table is a ``TextGrid`` (``printing.common.text_grid``),
     which prints the same as reportlab's ``Table`` at a fraction of the cost. Otherwise
-    it is a ``Table``, and one of more than ``LONG_TABLE_ROWS`` body rows comes back as
-    ``TableParts`` (``printing.common.long_tables``): it prints the same but lays out
-    in a time in proportion to its rows; put such a table in the story, not in a cell.
+    it is a ``StyledGrid`` (``printing.common.styled_grid``) printing the very bytes of
+    reportlab's ``Table`` when it reads every command, else that ``Table``; one of more
+    than ``LONG_TABLE_ROWS`` body rows comes back as ``TableParts``
+    (``printing.common.long_tables``): it prints the same but lays out in a time in
+    proportion to its rows; put such a table in the story, not in a cell.
+    ``lean=False`` gives reportlab's ``Table`` always: the reference the lean grids are
+    tested against.
     """
     extra_given = bool(extra)
     aligned: list[tuple[Any, ...]] = [("ALIGN", (c, 0), (c, -1), "RIGHT") for c in right]
@@ -283,12 +289,18 @@ def grid(
         made.setStyle(commands if isinstance(commands, TableStyle) else TableStyle(commands))
         return made
 
-    if not extra_given:  # the house look alone: the lean grid prints it (issue 29)
+    if not extra_given and lean:  # the house look alone: the lean grid prints it (issue 29)
         return _text_grid(
             rows, widths, first, zebra, lines, right, center, fonts, row_height, style
         )
     if len(rows) - first > LONG_TABLE_ROWS:  # issue 13: layout time in proportion to rows
         return TableParts(in_parts(rows, first, style.getCommands(), heights, table))
+    if heights is None and lean:  # the Table's look and bytes without its per-cell work (issue 29)
+        styled = styled_grid(
+            rows, widths, style, lambda: table([list(r) for r in rows], style, None)
+        )
+        if styled is not None:
+            return styled
     return table([list(r) for r in rows], style, heights)
 
 

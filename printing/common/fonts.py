@@ -14,8 +14,10 @@ import threading
 import weakref
 from typing import Any
 
+from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
-from reportlab.pdfbase import pdfmetrics
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from resources import resource_path
@@ -113,6 +115,50 @@ class SheetFont(TTFont):
         # The last document split for and its memo, held weakly: a weak-keyed lookup per
         # string cost a tenth of the split's time.
         self._last = None
+
+    def addObjects(self, doc: Any) -> None:
+        """reportlab's font objects for ``doc``, each subset's widths written by ``Widths``."""
+        state = self.state.get(doc)
+        names = []
+        if state is not None:
+            names = [self.getSubsetInternalName(n, doc)[1:] for n in range(len(state.subsets))]
+        super().addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        for name in names:
+            font = fonts.get(name)
+            if font is not None and type(font.Widths) is pdfdoc.PDFArray:
+                font.Widths = Widths(font.Widths.sequence)
+
+
+class Widths(pdfdoc.PDFArray):
+    """A subset's glyph widths, written as ``PDFArray`` writes them.
+
+    ``PDFArray`` formats each number through the document's general formatter and
+    text codec, one at a time: a few hundred numbers a sheet (issue 29). Numbers are
+    written here with the same ``fp_str`` text, remembered per width, which is ASCII,
+    so its bytes are the codec's; anything but plain numbers goes to ``PDFArray``.
+    """
+
+    def format(self, document: Any, IND: bytes = b"\n ") -> bytes:
+        numbers = self.sequence
+        if any(type(n) not in (int, float) for n in numbers):
+            return super().format(document, IND)
+        texts = _WIDTH_TEXTS
+        parts = []
+        for n in numbers:
+            text = texts.get(n)
+            if text is None:
+                text = texts[n] = fp_str(n).encode("ascii")
+            parts.append(text)
+        if (self.multiline and rl_config.pdfMultiLine) or self.multiline == "forced":
+            return b"[ " + IND.join(parts) + b" ]"
+        for i in reversed(range(10, len(parts), 10)):  # a line break every ten numbers
+            parts.insert(i, b"\n ")
+        return b"[ " + b" ".join(parts) + b" ]"
+
+
+_WIDTH_TEXTS: dict[float, bytes] = {}
+"""Each glyph width as ``fp_str`` writes it (a face has a few hundred distinct widths)."""
 
 
 _WIDTHS_KEPT = 50_000

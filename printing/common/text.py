@@ -27,6 +27,7 @@ from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
+from reportlab.platypus.paragraph import _wsc, cleanBlockQuotedText  # type: ignore[attr-defined]
 from reportlab.platypus.paraparser import ParaParser
 from reportlab.rl_config import paraFontSizeHeightOffset
 
@@ -136,6 +137,8 @@ class SheetParagraph(Paragraph):
         # run in the style's face; reportlab's markup parser made that same run at a tenth
         # of the sheet's printing time. Harbinger's own bold and italic markup reads into
         # the parser's runs too (printing.common.quick_markup); anything else is parsed.
+        if cleaner is cleanBlockQuotedText and isinstance(text, str) and "\xa0" not in text:
+            cleaner = _clean_block  # the same text, without reportlab's per-call layers
         if frags is None and isinstance(text, str):
             if "<" not in text and "&" not in text:
                 cleaned = cleaner(text)
@@ -212,6 +215,17 @@ class SheetParagraph(Paragraph):
         if width == availWidth:  # not the "cannot fit" answer
             self._wrapped = (availWidth, self.blPara, height)
         return width, height
+
+
+def _clean_block(text: str) -> str:
+    """``cleanBlockQuotedText(text)`` for text without a no-break space: each line's words
+    joined by single spaces (the line first stripped of reportlab's whitespace), empty
+    lines dropped, the lines joined by spaces. reportlab reaches the same through
+    several calls a word's worth of checks each, for every paragraph of a sheet."""
+    if "\n" not in text:
+        return " ".join(text.strip(_wsc).split())
+    lines = (" ".join(line.strip(_wsc).split()) for line in text.split("\n"))
+    return " ".join(line for line in lines if line)
 
 
 _RUNS: weakref.WeakKeyDictionary[ParagraphStyle, Any] = weakref.WeakKeyDictionary()

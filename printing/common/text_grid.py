@@ -102,10 +102,19 @@ class TextGrid(Flowable):
             if self.row_height is not None and i >= self.header:
                 heights.append(self.row_height)
                 continue
+            fonts = self.fonts[0 if i < self.header else 1]
             tallest = 0.0
             for j, cell in enumerate(row):
-                if isinstance(cell, (Flowable, list, tuple)):
-                    items = [cell] if isinstance(cell, Flowable) else list(cell)
+                if type(cell) is str:  # most cells: a line of plain text
+                    height = fonts[j][2] * (cell.count("\n") + 1)
+                elif isinstance(cell, Flowable):  # one flowable: its spaces asked once each
+                    _, height = cell.wrapOn(
+                        canv, self.widths[j] - look.left - look.right, 72000 - pad
+                    )
+                    before, after = cell.getSpaceBefore(), cell.getSpaceAfter()
+                    height += (before + after) - before - after  # the sums below, for one
+                elif isinstance(cell, (list, tuple)):
+                    items = list(cell)
                     room = self.widths[j] - look.left - look.right
                     sizes = [v.wrapOn(canv, room, 72000 - pad) for v in items]
                     height = sum(h for _, h in sizes)
@@ -114,8 +123,9 @@ class TextGrid(Flowable):
                         height += gaps - items[0].getSpaceBefore() - items[-1].getSpaceAfter()
                 else:
                     lines = ("" if cell is None else str(cell)).count("\n") + 1
-                    height = self._font(i, j)[2] * lines
-                tallest = max(tallest, height + pad)
+                    height = fonts[j][2] * lines
+                if height + pad > tallest:
+                    tallest = height + pad
             heights.append(tallest)
         self._heights = heights
         self.height = sum(heights)
@@ -148,6 +158,8 @@ class TextGrid(Flowable):
         answers first; only when it can is the whole table built (seldom: a row must be
         taller than the room left and hold text of several lines).
         """
+        if self._cannot_split_in_row(availHeight):
+            return []
         canv: Any = getattr(self, "canv", None)
         probe = self.fallback(self.rows[: self.header + 1])
         probe.wrapOn(canv, availWidth, availHeight)
@@ -159,6 +171,34 @@ class TextGrid(Flowable):
         row = list(second._cellvalues[self.header])  # type: ignore[attr-defined]
         rest = [*self.rows[: self.header], row, *self.rows[self.header + 1 :]]
         return [first, self._part(rest)]
+
+    def _cannot_split_in_row(self, availHeight: float) -> bool:
+        """Whether ``Table``'s split (``_splitRows``) surely answers ``[]`` for the header and
+        the first body row in ``availHeight``, so no ``Table`` need be built to ask it.
+
+        It does when the header itself does not fit (no split inside repeated rows), and
+        when a plain cell of that row leaves no room for its first line above the split
+        (1.2 times its size and the top padding) or the row is too short to hold its first
+        and last line apart; each test is made with a margin, so a sum reportlab works
+        out in another order cannot turn the answer. Seven of every full sheet's page
+        ends came here, and each built, styled, measured and split a ``Table`` to learn
+        this (issue 29).
+        """
+        if self.row_height is not None:
+            return False
+        heights = self._measure()
+        margin = 1e-6
+        used = sum(heights[: self.header])
+        if used > availHeight + margin:
+            return True
+        look, fonts = self.look, self.fonts[1]
+        first = last = 0.0
+        for j, cell in enumerate(self.rows[self.header]):
+            if isinstance(cell, str):
+                line = 1.2 * fonts[j][1]
+                first = max(first, line + look.top)
+                last = max(last, line + look.bottom)
+        return first + last > heights[self.header] + margin or first > availHeight - used + margin
 
     def _part(self, rows: list[list[Any]], heights: list[float] | None = None) -> TextGrid:
         made = TextGrid(
@@ -191,31 +231,66 @@ class TextGrid(Flowable):
         self._draw_backgrounds(heights, bottoms)
         current: CellFont | None = None
         anchors = self._anchors()
+        # draw_string's work for each plain line, done here with what stays the same over
+        # the grid looked up once (about 1,800 lines a full sheet; issue 29).
+        runs = document_runs(canv) if canv.bottomup else None
         for i, row in enumerate(self.rows):
-            fonts = self.fonts[0 if i < self.header else 1]
             row_top = bottoms[i] + heights[i]
-            text_top = row_top - look.top
-            for j, cell in enumerate(row):
-                x, width, at, share = anchors[j]
-                if isinstance(cell, (Flowable, list, tuple)):
-                    if self._draw_in_place(cell, x, width, row_top):
-                        current = None  # the cell chose its own face
-                    else:
-                        self._draw_flowables(i, j, cell, x, row_top)
-                    continue
-                font = fonts[j]
-                if current is None or (font[3] is not current[3] and font[3] != current[3]):
-                    set_fill(canv, font[3])
-                if current is None or font[:3] != current[:3]:
-                    canv.setFont(font[0], font[1], font[2])
-                current = font
-                y = text_top - font[1]
-                for line in ("" if cell is None else str(cell)).split("\n"):
-                    draw_string(canv, at, y, line, share)
-                    y -= font[2]
+            current = self._draw_row(i, row, row_top, anchors, current, runs)
         if look.rule is not None:
             self._draw_rules(look.rule, bottoms)
         canv.restoreState()
+
+    def _draw_row(
+        self,
+        i: int,
+        row: list[Any],
+        row_top: float,
+        anchors: list[tuple[float, float, float, float]],
+        current: CellFont | None,
+        runs: dict[tuple[str, float, float, str], str] | None,
+    ) -> CellFont | None:
+        """Draw row ``i``'s cells; returns the face the canvas is left in (``current`` is
+        the one it is in, ``None`` when unknown)."""
+        canv: Any = self.canv  # its page code and font state are not in the stubs
+        fonts = self.fonts[0 if i < self.header else 1]
+        text_top = row_top - self.look.top
+        code: list[str] = canv._code
+        numbers = _NUMBERS
+        for j, cell in enumerate(row):
+            x, width, at, share = anchors[j]
+            if isinstance(cell, (Flowable, list, tuple)):
+                if self._draw_in_place(cell, x, width, row_top):
+                    current = None  # the cell chose its own face
+                else:
+                    self._draw_flowables(i, j, cell, x, row_top)
+                continue
+            font = fonts[j]
+            if current is None or (font[3] is not current[3] and font[3] != current[3]):
+                set_fill(canv, font[3])
+            if current is None or font[:3] != current[:3]:
+                canv.setFont(font[0], font[1], font[2])
+            current = font
+            y = text_top - font[1]
+            text = "" if cell is None else str(cell)
+            for line in text.split("\n") if "\n" in text else (text,):
+                if runs is None:
+                    draw_string(canv, at, y, line, share)
+                    y -= font[2]
+                    continue
+                # draw_string, inline: the same operators
+                name, size, leading = canv._fontname, canv._fontsize, canv._leading
+                key = (name, size, leading, line)
+                run = runs.get(key)
+                if run is None:
+                    run = runs[key] = _text_run(canv, name, size, leading, line)
+                left = at - share * stringWidth(line, name, size) if share else at
+                code.append(
+                    f"BT 1 0 0 1 {numbers.get(left) or fp(left)} "
+                    f"{numbers.get(y) or fp(y)} Tm {run} T* ET"
+                )
+                y -= font[2]
+        return current
 
     def _draw_rules(self, rule: Color, bottoms: list[float]) -> None:
         """A rule below each row, as ``Table`` draws its ``LINEBELOW``."""
@@ -317,16 +392,7 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
         draw = (canv.drawString, canv.drawCentredString, canv.drawRightString)
         draw[int(share * 2)](x, y, text)
         return
-    # The document's runs ride on the canvas (one document each): a weak-keyed lookup
-    # per string cost more than the rest of this function.
-    held = canv.__dict__.get("_sheet_runs")
-    if held is None or held[0] is not canv._doc:
-        runs = _RUNS.get(canv._doc)
-        if runs is None:
-            runs = _RUNS[canv._doc] = {}
-        canv._sheet_runs = (canv._doc, runs)
-    else:
-        runs = held[1]
+    runs = document_runs(canv)
     key = (name, size, leading, text)
     run = runs.get(key)
     if run is None:
@@ -337,6 +403,21 @@ def draw_string(canv: Any, x: float, y: float, text: str, share: float = 0.0) ->
     at_x = numbers.get(x) or fp(x)
     at_y = numbers.get(y) or fp(y)
     canv._code.append(f"BT 1 0 0 1 {at_x} {at_y} Tm {run} T* ET")
+
+
+def document_runs(canv: Any) -> dict[tuple[str, float, float, str], str]:
+    """The text operators each (face, size, leading, string) prints as in the canvas's
+    document, as ``draw_string`` remembers them."""
+    # The document's runs ride on the canvas (one document each): a weak-keyed lookup
+    # per string cost more than the rest of draw_string.
+    held = canv.__dict__.get("_sheet_runs")
+    if held is not None and held[0] is canv._doc:
+        return held[1]
+    runs = _RUNS.get(canv._doc)
+    if runs is None:
+        runs = _RUNS[canv._doc] = {}
+    canv._sheet_runs = (canv._doc, runs)
+    return runs
 
 
 _TRANSPARENCY = PDF_SUPPORT_VERSION["transparency"]
@@ -385,10 +466,21 @@ def set_fill(canv: Any, color: Any) -> None:
         canv.setFillColor(color)
         return
     canv._fillColorObj = color
-    canv._code.append(f"{fp(color.red)} {fp(color.green)} {fp(color.blue)} rg")
+    parts = (color.red, color.green, color.blue)
+    operator = _FILLS.get(parts)
+    if operator is None:
+        if len(_FILLS) >= 4096:
+            _FILLS.clear()
+        operator = _FILLS[parts] = f"{fp(color.red)} {fp(color.green)} {fp(color.blue)} rg"
+    canv._code.append(operator)
     doc = canv._doc
     if doc._pdfVersion < _TRANSPARENCY:  # what ensureMinPdfVersion does, once
         doc.ensureMinPdfVersion("transparency")
+
+
+_FILLS: dict[tuple[float, float, float], str] = {}
+"""The ``rg`` operator of each fill colour set, by its parts: a sheet sets a handful of
+colours a thousand times."""
 
 
 def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> str:
@@ -402,13 +494,23 @@ def _text_run(canv: Any, name: str, size: float, leading: float, text: str) -> s
     if not isinstance(font, SheetFont) or font.shapable:
         return str(canv.beginText(0, 0)._formatText(text))
     doc, escape = canv._doc, canv._escape
+    held = canv.__dict__.get("_sheet_faces")
+    if held is None or held[0] is not doc:
+        held = canv._sheet_faces = (doc, {})
+    faces: dict[tuple[str, int, float, float], str] = held[1]
     parts: list[str] = []
     current = -1
     for subset, piece in font.splitString(text, doc):
         if subset != current:
-            parts.append(
-                f"{font.getSubsetInternalName(subset, doc)} {fp(size)} Tf {fp(leading)} TL"
-            )
+            # The subset's name and face, remembered per document once reportlab has
+            # named it (its first naming registers the font with the document).
+            key = (name, subset, size, leading)
+            face = faces.get(key)
+            if face is None:
+                face = faces[key] = (
+                    f"{font.getSubsetInternalName(subset, doc)} {fp(size)} Tf {fp(leading)} TL"
+                )
+            parts.append(face)
             current = subset
         parts.append(f"({escape(piece)}) Tj")
     return " ".join(parts)

@@ -35,3 +35,16 @@ def test_write_export_writes_the_bytes_and_says_where(tmp_path: Path) -> None:
     done = write_export(target, b"{}\n", Exported("k1", "", True, False, 2))
     assert target.read_bytes() == b"{}\n"
     assert done == Exported("k1", str(target), True, False, 2)
+
+
+def test_one_wording_of_what_a_player_copy_left_out_for_the_cli_and_the_status_bar() -> None:
+    """One note a character ("gm-note"), so "the GM note" everywhere; the Contract's copy
+    also counts the Threats whose Cutoff has not hit 0."""
+    assert Exported("c1", "", True, True).left_out_words() == "without the GM note"
+    assert Exported("c1", "", True, False).left_out_words() == "no GM note to leave out"
+    assert Exported("k1", "", True, True, 2).left_out_words() == (
+        "without the GM note and 2 Threat(s) not due yet"
+    )
+    assert Exported("k1", "", True, False, 1).left_out_words() == (
+        "without 1 Threat(s) not due yet"
+    )

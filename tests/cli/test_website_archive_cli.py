@@ -10,6 +10,7 @@ with 150 Exp".
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -152,3 +153,78 @@ def test_the_import_report_names_what_the_archive_could_not_say(capsys: Any) -> 
     ]
     tamsin = ok(capsys, f"db import {ARCHIVES / 'newbie-tamsin-rook.md'}")["imported"][0]
     assert "report" not in tamsin
+
+
+def _audit(capsys: Any, exported: Path) -> dict[str, Any]:
+    _code, audit, _err = harbinger(capsys, f"sheet audit {exported}")
+    return audit["audit"]
+
+
+def test_the_audit_of_an_active_gift_gives_the_command_that_fixes_it(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """Odile's "A 3 point Active Injure power": the rules' Styles are Activated, Targeted,
+    Trap and Passive, and the website's "Active" is Activated or Targeted; Injure allows
+    Targeted of those. The audit's error names the command; running it as written fixes
+    the Gift (the cost 3 stays: no Gift Credit moves), and the audit fails no line after
+    Far Step (Teleport: Activated) is chosen the same way."""
+    imported = ok(capsys, f"db import {ARCHIVES / 'veteran-odile-marsh.md'}")["imported"][0]
+    who = imported["id"]
+    assert any("choose-gift-style" in line for line in imported["report"])
+    exported = tmp_path / "odile.json"
+    ok(capsys, f"db export {who} -o {exported}")
+    errors = [
+        finding["message"]
+        for line in _audit(capsys, exported)["lines"]
+        for finding in line["findings"]
+        if finding["rule"] == "gift.style_not_allowed"
+    ]
+    commands = [re.sub(r"^.* with: harbinger ", "", message) for message in errors]
+    assert commands == [
+        f"contractor choose-gift-style {who} --gift {who}-g1 --style targeted",
+        f"contractor choose-gift-style {who} --gift {who}-g2 --style activated",
+    ]
+    code, _refusal, err = harbinger(
+        capsys, f"contractor choose-gift-style {who} --gift {who}-g1 --style activated"
+    )
+    assert code != 0
+    assert "it may take Targeted" in err
+    for command in commands:
+        ok(capsys, command)
+    ok(capsys, f"db export {who} -o {exported} --overwrite")
+    character = json.loads(exported.read_text(encoding="utf-8"))["character"]
+    assert [(g["draft"]["style"], g["cost"]) for g in character["gifts"]] == [
+        ("targeted", 3),
+        ("activated", 2),
+    ]
+    after = _audit(capsys, exported)
+    assert [line["check"] for line in after["lines"] if line["verdict"] == "fail"] == []
+
+
+def test_a_leader_audits_and_prints_an_archive_before_importing_it(
+    capsys: Any, tmp_path: Path
+) -> None:
+    """``sheet audit``, ``sheet show`` and ``sheet pdf`` read a website archive as ``db
+    import`` does (by its content): the audit is the one of the character file the import
+    makes, and nothing enters the library. ``sheet approve`` writes into the file it approves,
+    so it refuses an archive (exit 2) and says how to approve its character, leaving it
+    untouched."""
+    archive = ARCHIVES / "veteran-odile-marsh.md"
+    before = archive.read_bytes()
+    direct = _audit(capsys, archive)
+    assert ok(capsys, "db list")["contractors"] == []
+    shown = ok(capsys, f"sheet show {archive}")
+    assert json.dumps(shown).count("Odile Marsh") >= 1
+    pdf = tmp_path / "odile.pdf"
+    ok(capsys, f"sheet pdf {archive} -o {pdf}")
+    assert "Odile Marsh" in PdfReader(pdf).pages[0].extract_text()
+
+    imported = ok(capsys, f"db import {archive}")["imported"][0]
+    exported = tmp_path / "odile.json"
+    ok(capsys, f"db export {imported['id']} -o {exported}")
+    assert direct == _audit(capsys, exported)
+
+    code, _document, err = harbinger(capsys, f"sheet approve {archive} --by Lea")
+    assert code == 2
+    assert "a website archive takes no approval: import it (harbinger db import)" in err
+    assert archive.read_bytes() == before

@@ -14,12 +14,13 @@ Cutoff 2 granted now (after 24) has 2 left: its Threat is kept in
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 from builder.contract.character import ThreatLevel
-from builder.contract.file import read_character_file
+from builder.contract.file import read_character_document, read_character_file
 from harbinger.app.common import commit
-from harbinger.app.contract.operations import plan_add_loose_end, store
+from harbinger.app.contract.operations import plan_add_loose_end, plan_resolve_loose_end, store
 from models.library import Library
 from resources import resource_path
 
@@ -29,9 +30,15 @@ HIDDEN = "The ferryman sells her name to the Syndicate."
 
 
 def _rows(path: Path) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """``loose_end``'s (position, threat) and ``loose_end_threat``'s (position of the Loose
+    End with its key, threat); None for a kept Threat whose Loose End has no row."""
     with sqlite3.connect(path) as db:
         shown = db.execute("SELECT position, threat FROM loose_end ORDER BY position").fetchall()
-        kept = db.execute("SELECT position, threat FROM loose_end_threat").fetchall()
+        kept = db.execute(
+            "SELECT le.position, t.threat FROM loose_end_threat t LEFT JOIN loose_end le "
+            "ON le.contractor_id = t.contractor_id AND le.key = t.loose_end_key "
+            "ORDER BY le.position"
+        ).fetchall()
     return shown, kept
 
 
@@ -65,6 +72,8 @@ def test_the_upgrade_moves_every_threat_and_the_next_write_brings_the_due_one_ba
         db.execute(f"UPDATE loose_end SET threat = '{DUE}' WHERE position = 0")
         db.execute(f"UPDATE loose_end SET threat = '{HIDDEN}' WHERE position = 1")
         db.execute("DROP TABLE loose_end_threat")
+        db.execute("ALTER TABLE loose_end DROP COLUMN key")  # revision 0020's
+        db.execute("DROP TABLE stored_rule")  # revision 0020's
         db.execute("UPDATE alembic_version SET version_num = '0015_roster_counts'")
     with Library.open(library_path) as library:
         assert library.migration is not None
@@ -81,3 +90,46 @@ def test_deleting_the_contractor_deletes_its_hidden_threats(library_path: Path) 
     with Library.open(library_path) as library:
         library.delete(ines)
     assert _rows(library_path) == ([], [])
+
+
+def _kept_keys(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as db:
+        return db.execute(
+            "SELECT loose_end_key, threat FROM loose_end_threat ORDER BY loose_end_key"
+        ).fetchall()
+
+
+def test_a_loose_end_keeps_its_key_through_edits_export_import_and_undo(
+    library_path: Path, tmp_path: Path
+) -> None:
+    """The Loose End granted here gets a key of its own (16 hex digits, never its place);
+    Ines's Loose End from the example file, written before keys, is keyed ``le0`` by its
+    place. Resolving, exporting, importing elsewhere, reordering, deleting and undoing
+    keep each key, and the hidden Threat stays under its own Loose End's key."""
+    ines = _with_hidden_threat(library_path)
+    with Library.open(library_path) as library:
+        granted = library.load(ines)
+        first, ferry = (e.key for e in granted.loose_ends)
+        assert first == "le0" and len(ferry) == 16 and ferry != "le1"
+        assert _kept_keys(library_path) == [(ferry, HIDDEN)]
+        commit(library, plan_resolve_loose_end(granted, 0), store)
+        assert [e.key for e in library.load(ines).loose_ends] == [first, ferry]
+        document = read_character_document(library.file_bytes(ines)).contractor
+        assert [e.key for e in document.loose_ends] == [first, ferry]
+        elsewhere = tmp_path / "elsewhere.sqlite3"
+        with Library.open(elsewhere) as other:
+            other.import_file(library.file_bytes(ines))
+            assert [e.key for e in other.load(ines).loose_ends] == [first, ferry]
+        assert _kept_keys(elsewhere) == [(ferry, HIDDEN)]
+        before = library.load(ines)
+        library.save(replace(before, loose_ends=before.loose_ends[::-1]))
+        assert [(e.key, e.threat) for e in library.load(ines).loose_ends] == [
+            (ferry, HIDDEN),
+            (first, DUE),
+        ]
+        library.save(replace(before, loose_ends=before.loose_ends[1:]))
+        assert [(e.key, e.threat) for e in library.load(ines).loose_ends] == [(ferry, HIDDEN)]
+        assert _rows(library_path) == ([(0, "")], [(0, HIDDEN)])
+        library.restore(before)  # Edit → Undo
+        assert library.load(ines).loose_ends == before.loose_ends
+    assert _kept_keys(library_path) == [(ferry, HIDDEN)]

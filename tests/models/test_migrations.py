@@ -162,6 +162,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0017_ledger_index_trim",
         "0018_due_threats",
         "0019_roster_index_drop",
+        "0020_loose_end_keys",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

@@ -112,7 +112,7 @@ def test_the_players_second_contract_shows_her_the_threat_without_the_leader(
     assert _due_rows(group.ines, wren) == []
     _attend(ines, wren, "2026-11-14")
     assert ines.load(wren).loose_ends[0].threat == THREAT
-    assert _due_rows(group.ines, wren) == [(0, THREAT)]
+    assert _due_rows(group.ines, wren) == [(ines.load(wren).loose_ends[0].key, THREAT)]
     assert _stored_threat_column(group, wren) == ""  # read, not moved: the leader's write moves
     # Her own file of Wren (the player copy keeps a Threat once due) carries it too.
     assert read_character_document(ines.file_bytes(wren)).contractor.loose_ends[0].threat == THREAT
@@ -147,7 +147,7 @@ def test_a_threat_not_due_or_not_hers_stays_refused(
         raw.execute("SELECT threat FROM loose_end_threat WHERE contractor_id = %s", (wren,))
     assert _due_rows(group.ines, wren) == []
     _attend(ines, wren, "2026-11-14")
-    assert _due_rows(group.ines, wren) == [(0, THREAT)]
+    assert _due_rows(group.ines, wren) == [(ines.load(wren).loose_ends[0].key, THREAT)]
     assert _due_rows(group.mara, wren) == []
     with _raw(group.ines) as raw, pytest.raises(psycopg.errors.InsufficientPrivilege):
         raw.execute("SELECT threat FROM loose_end_threat WHERE contractor_id = %s", (wren,))
@@ -268,7 +268,7 @@ def test_her_own_sql_setting_the_cutoff_to_0_reveals_nothing(
         ).fetchall() == [(2, 0)]
     _attend(ines, wren, "2026-11-07")
     _attend(ines, wren, "2026-11-14")
-    assert _due_rows(group.ines, wren) == [(0, THREAT)]
+    assert _due_rows(group.ines, wren) == [(ines.load(wren).loose_ends[0].key, THREAT)]
 
 
 def test_nor_does_the_leaders_next_save_after_it(

@@ -98,7 +98,8 @@ def test_a_players_own_sql_reads_no_threat_before_the_cutoff(
             "SELECT threat FROM loose_end_threat WHERE contractor_id = %s",
             "UPDATE loose_end_threat SET threat = 'nothing' WHERE contractor_id = %s",
             "DELETE FROM loose_end_threat WHERE contractor_id = %s",
-            "INSERT INTO loose_end_threat (contractor_id, position, threat) VALUES (%s, 5, 'x')",
+            "INSERT INTO loose_end_threat (contractor_id, loose_end_key, threat) "
+            "VALUES (%s, 'le5', 'x')",
         ):
             with pytest.raises(psycopg.errors.InsufficientPrivilege, match="permission denied"):
                 raw.execute(statement, (wren,))
@@ -109,8 +110,8 @@ def test_a_players_own_sql_reads_no_threat_before_the_cutoff(
     assert dana.load(wren).loose_ends[0].threat == THREAT
     with _raw(group.dana) as raw:
         assert raw.execute(
-            "SELECT position, threat FROM loose_end_threat WHERE contractor_id = %s", (wren,)
-        ).fetchall() == [(0, THREAT)]
+            "SELECT loose_end_key, threat FROM loose_end_threat WHERE contractor_id = %s", (wren,)
+        ).fetchall() == [(mine[0].key, THREAT)]
 
 
 def test_the_threat_shows_once_the_cutoff_hits_0(

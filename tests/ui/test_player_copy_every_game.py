@@ -57,7 +57,8 @@ def test_the_player_copy_leaves_out_the_note_and_the_export_keeps_it(
     assert asked == [f"{name} (player copy).json"]
     assert "gm_notes" not in json.loads(target.read_text("utf-8"))
     assert NOTE not in target.read_text("utf-8")
-    assert window.statusBar().currentMessage() == "Player copy without the GM notes"
+    # The CLI's words for the same copy ("(player copy, without the GM note)"), from one place.
+    assert window.statusBar().currentMessage() == "Player copy, without the GM note"
 
     full = tmp_path / "full.json"
     window.export_file(full)

@@ -104,6 +104,47 @@ def test_a_doubled_font_brings_no_sideways_scroll(
     qtbot.waitUntil(lambda: not tree.isColumnHidden(GAME_COLUMN))  # room again: back
 
 
+def test_the_font_alone_doubled_while_the_app_runs_reaches_the_roster_which_refits(
+    app: QApplication, open_window: Callable[..., MainWindow], library_path: Path, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """Only the application font changes (as a desktop's font setting does), no theme is
+    re-applied: Qt does not hand a new application font to widgets under an application
+    style sheet, so the roster kept its old font, or kept the Name column's old width.
+    Now the font reaches every widget and the roster refits: no sideways scroll, no cut
+    cell, the longest example name whole. Re-applying the theme afterwards (Preferences)
+    keeps the user's doubled font instead of bringing the old size back."""
+    window = _examples_with_badges(open_window, library_path, qtbot)
+    window.show()
+    roster = window.roster
+    tree = roster.tree
+    old = app.font()
+    big = QFont(old)
+    big.setPointSizeF(old.pointSizeF() * 2)
+    narrow = tree.header().sectionSize(0)
+
+    def settled() -> None:
+        assert tree.font().pointSizeF() == big.pointSizeF()
+        assert roster.search.font().pointSizeF() == big.pointSizeF()
+        assert tree.horizontalScrollBar().maximum() == 0
+        assert _cut(roster) == []
+        assert tree.header().sectionSize(0) >= tree.fontMetrics().horizontalAdvance(
+            "Ines Okafor-Vell"
+        )
+
+    try:
+        app.setFont(big)
+        qtbot.waitUntil(settled, timeout=5000)
+        assert tree.header().sectionSize(0) > narrow
+        apply_theme(app)
+        qtbot.wait(50)
+        settled()
+        assert app.font().pointSizeF() == big.pointSizeF()
+    finally:
+        app.setFont(old)
+    qtbot.waitUntil(lambda: tree.font().pointSizeF() == old.pointSizeF(), timeout=5000)
+    qtbot.waitUntil(lambda: not tree.isColumnHidden(GAME_COLUMN))  # room again: back
+
+
 def test_columns_the_user_hides_stay_hidden_in_the_next_run(
     open_window: Callable[..., MainWindow], library_path: Path, qtbot
 ) -> None:  # type: ignore[no-untyped-def]

@@ -137,15 +137,11 @@ def _take_suggestions(window: Any) -> None:
 
 
 def _player_copy(library: Any, character_id: str, path: Path) -> str:
-    """The contractor's player copy (File → Export Player Copy…): without the GM notes and
+    """The contractor's player copy (File → Export Player Copy…): without the GM note and
     the Threats not due yet; returns what it left out, for the status bar."""
     from harbinger.app.contract.gm_notes import export_contractor
 
-    exported = export_contractor(library, character_id, path, for_player=True)
-    left = f"{exported.threats_left_out} Threat(s) not due yet"
-    if exported.gm_note_left_out:
-        left = "the GM notes and " + left
-    return f"without {left}"
+    return export_contractor(library, character_id, path, for_player=True).left_out_words()
 
 
 def _sheet_action(key: str) -> WindowAction:

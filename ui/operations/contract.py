@@ -143,6 +143,12 @@ class Operations:
         """Take a Gift off the sheet; its Gift Credits and Improvements come back."""
         return self.commit(app.plan_remove_gift(contractor, gift_id, date, reason))
 
+    def choose_gift_style(
+        self, contractor: Contractor, gift_id: str, style: str, date: str
+    ) -> Change:
+        """Choose the Style of an imported Gift whose Style word the catalog lacks."""
+        return self.commit(app.plan_choose_gift_style(contractor, gift_id, style, date))
+
     def revise_limits(
         self, contractor: Contractor, limits: Sequence[Any], date: str, reason: str = ""
     ) -> Change:

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.core.approval import ItemState, SignatureState, Verdict
+from harbinger.app.review_files import ARCHIVE_NOT_APPROVED
 from ui.review.files import ReviewedFile, whole_scope
 from ui.review.items import STATE_MARKS, ApprovalRow, approval_rows, record_line
 from ui.widgets.common import ERROR_COLOR, INFO_COLOR, WARNING_COLOR
@@ -229,7 +230,9 @@ class ApprovalPanel(QWidget):
             empty.setFlags(Qt.ItemFlag.ItemIsEnabled)
             self.records.addItem(empty)
         signed = any(r.signature is not SignatureState.UNSIGNED for r in review.approvals.records)
-        if review.approvals.records and not review.approvals.trusts_a_key:
+        if reviewed.archive:
+            self.trust_note.setText(ARCHIVE_NOT_APPROVED.format(name=reviewed.path.name) + ".")
+        elif review.approvals.records and not review.approvals.trusts_a_key:
             note = CANNOT_CHECK_HERE
             if signed and not reviewed.checked_against_trust_list:
                 note += " Signatures were only checked against the key they carry."
@@ -248,10 +251,15 @@ class ApprovalPanel(QWidget):
             and row.approvable
             and self.reviewed is not None
             and self.reviewed.readable
+            and not self.reviewed.archive
         )
         self.approve_button.setEnabled(can)
         self.request_button.setEnabled(can)
         self.note.setEnabled(can)
+        archive = self.reviewed is not None and self.reviewed.archive
+        why = ARCHIVE_NOT_APPROVED.format(name=self.reviewed.path.name) if archive else ""
+        self.approve_button.setToolTip(why)
+        self.request_button.setToolTip(why)
 
     def _note_edited(self, text: str) -> None:
         row = self.current_row()

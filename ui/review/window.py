@@ -230,7 +230,7 @@ class ReviewWindow(QMainWindow):
             self,
             "Open Character Files for Review",
             self.settings.last_folder(),
-            "Character files (*.json);;All files (*)",
+            "Character files and website archives (*.json *.md *.txt);;All files (*)",
         )
         if paths:
             self.settings.set_last_folder(str(Path(paths[0]).parent))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QFont
+from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -33,13 +33,14 @@ SEVERITY_COLOR = {
 
 
 def heading(text: str, level: int = 1) -> QLabel:
-    """A bold section title; level 1 is larger than body text, level 2 is body size."""
+    """A bold section title; level 1 is larger than body text, level 2 is body size.
+
+    Sized by the application style sheet (``QLabel#heading``/``#subheading`` in
+    ``ui.style``) rather than a font fixed here, so a font the user enlarges while the
+    app runs enlarges the headings with it.
+    """
     label = QLabel(text)
-    font = QFont(label.font())
-    font.setBold(True)
-    if level == 1:
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-    label.setFont(font)
+    label.setObjectName("heading" if level == 1 else "subheading")
     label.setAccessibleName(text)
     return label
 

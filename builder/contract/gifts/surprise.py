@@ -18,7 +18,10 @@ a draft the builder would let them save as it stands:
 Legality is never re-implemented here: every candidate is judged by
 :func:`builder.contract.gifts.evaluate.evaluate_gift`, and only a draft it
 calls saveable is returned. The draws come from the ``random.Random`` given,
-so a seed gives the same Gift on every machine for the same catalog.
+so a seed gives the same Gift on every machine for the same catalog; every
+choice is drawn from a list in id order (Effects, Style × Type views, modifiers,
+groups, Parameters, player picks), never in the order of the catalog's files
+and entries, so moving an entry in a catalog file changes no seed's Gift.
 
 Readings where the rules are silent, taken for a player's sake:
 
@@ -141,7 +144,7 @@ def _open_views(catalog: Catalog, status: Status) -> dict[str, list[StyleView]]:
             continue
         views = [
             view
-            for (_sid, _tid), view in catalog.index[effect.id].views.items()
+            for (_sid, _tid), view in sorted(catalog.index[effect.id].views.items())
             if view.style.status <= status and not view.gift_type.origin.house_rule
         ]
         if views:
@@ -150,12 +153,17 @@ def _open_views(catalog: Catalog, status: Status) -> dict[str, list[StyleView]]:
 
 
 def _usable(entry: EffectIndex, view: StyleView, status: Status) -> list[Modifier]:
-    """The Effect's modifiers this Style and Type can take at ``status``, in catalog order."""
-    return [
-        mod
-        for mod in entry.modifiers.values()
-        if mod.id not in view.static_reasons and mod.status <= status and not mod.origin.house_rule
-    ]
+    """The Effect's modifiers this Style and Type can take at ``status``, in id order."""
+    return sorted(
+        (
+            mod
+            for mod in entry.modifiers.values()
+            if mod.id not in view.static_reasons
+            and mod.status <= status
+            and not mod.origin.house_rule
+        ),
+        key=lambda mod: mod.id,
+    )
 
 
 def _attempt(
@@ -211,7 +219,7 @@ def _required(
 ) -> list[Modifier] | None:
     """Random members of every group whose minimum applies to this Style (a Trap's Trigger)."""
     taken: list[Modifier] = []
-    for group in entry.groups.values():
+    for group in sorted(entry.groups.values(), key=lambda group: group.id):
         if group.min == 0 or (group.styles and view.style.style not in group.styles):
             continue
         members = [m for m in usable if m.group == group.id and m not in taken]
@@ -227,17 +235,18 @@ def _picks(
     """Random Parameter levels open at ``status`` and random player picks (roll, weapon)."""
     effect = entry.effect
     parameters: dict[str, str] = {}
-    for pid, param in effect.parameters.items():
+    for pid, param in sorted(effect.parameters.items()):
         levels = [lv.id for lv in param.levels if lv.status <= status]
         if param.slot in view.slot_order and levels and rng.random() < 0.4:
             parameters[pid] = rng.choice(levels)
     choices: dict[str, str] = {}
-    for cid, choice in effect.choices.items():
+    for cid, choice in sorted(effect.choices.items()):
         if rng.random() < 0.5:
             if choice.kind == ROLL:
-                choices[cid] = f"{rng.choice(choice.attributes)}+{rng.choice(choice.abilities)}"
+                attribute = rng.choice(sorted(choice.attributes))
+                choices[cid] = f"{attribute}+{rng.choice(sorted(choice.abilities))}"
             else:
-                choices[cid] = rng.choice(choice.options).id
+                choices[cid] = rng.choice(sorted(o.id for o in choice.options))
     return parameters, choices
 
 
@@ -287,7 +296,7 @@ def _moves(
         if mod.kind is drop_kind and not mod.group:
             out.append(_with(draft, [m for m in taken if m is not mod]))
     step = 1 if up else -1
-    for pid, param in entry.effect.parameters.items():
+    for pid, param in sorted(entry.effect.parameters.items()):
         if param.slot not in view.slot_order:
             continue
         current = param.level(draft.parameters.get(pid, param.default))

@@ -73,3 +73,15 @@ def ledger_standing(ledger: Sequence[Entry]) -> Standing:
     for entry in corrected_history(ledger):
         standing = standing_after(standing, entry)
     return standing
+
+
+STANDING_RULE_VERSION = 1
+"""Which edition of this rule wrote a library's stored roster counts.
+
+A library keeps the counts this rule gives on each contractor row, written at
+every save; rows written by an older rule (revision 0015's SQL, which counted a
+voided or replaced port and read ``ported_at`` on a Seasoned or Veteran port)
+keep that rule's answer until refreshed. Raise this number whenever the rule
+above changes what it answers: the store then works every stored row out again
+once, when the library is next opened by someone who may write every row
+(``models.roster_refresh``). 1: the rule as written here (November 2026)."""

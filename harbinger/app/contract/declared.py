@@ -301,6 +301,18 @@ class RemoveGift:
 
 
 @dataclass(frozen=True, slots=True)
+class ChooseGiftStyle:
+    gift: str = field(metadata=about("the id of the held Gift whose Style the import kept as text"))
+    style: str = field(
+        metadata=about(
+            "the Style it has: Activated or Targeted for the website's 'Active' (as far as "
+            "its Effect allows; the audit names them)"
+        )
+    )
+    date: str = dated()
+
+
+@dataclass(frozen=True, slots=True)
 class ReviseLimits:
     limits: tuple[str, ...] = field(
         metadata=about(
@@ -531,6 +543,14 @@ OPERATIONS: dict[str, Operation] = operation_table(
         "take a Gift off the sheet; its Gift Credits and Improvements are refunded",
         RemoveGift,
         lambda c, g: ops.plan_remove_gift(c, g.gift, on_or_today(g.date), g.reason),
+    ),
+    _op(
+        "choose-gift-style",
+        "Choose Gift Style",
+        "choose the Style of an imported Gift whose Style the catalog lacks (the website's "
+        "'Active' is Activated or Targeted); its cost and System Text stay",
+        ChooseGiftStyle,
+        lambda c, g: ops.plan_choose_gift_style(c, g.gift, g.style, on_or_today(g.date)),
     ),
     _op(
         "limits",

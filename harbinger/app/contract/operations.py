@@ -196,6 +196,23 @@ def plan_remove_gift(
     return applied(f"Remove Gift {name}", contractor, result)
 
 
+def plan_choose_gift_style(
+    contractor: Contractor, gift_id: str, style: str, date: str
+) -> Plan[Contractor]:
+    """Choose the Style of a Gift an import kept with a word the catalog lacks (undoable).
+
+    The website's "Active" is the rules' Activated or Targeted; the choice is an
+    ``adjustment`` at the Gift's own cost (``builder.contract.gift_style_choice``).
+    """
+    from builder.contract.gift_style_choice import choose_style
+    from builder.contract.gifts import default_catalog
+
+    held = next((g for g in contractor.gifts if g.id == gift_id), None)
+    name = (held.draft.name or held.id) if held is not None else gift_id
+    result = choose_style(contractor, gift_id, style, date, default_catalog())
+    return applied(f"Choose Style of {name}", contractor, result)
+
+
 def plan_revise_limits(
     contractor: Contractor, limits: Sequence[Any], date: str, reason: str = ""
 ) -> Plan[Contractor]:

@@ -53,7 +53,8 @@ def test_the_due_threat_stays_and_the_one_not_due_is_left_out() -> None:
     assert [i.where for i in what_is_due(c) if i.kind is DueKind.LOOSE_END] == ["loose_ends[0]"]
     assert hidden_threats(c) == (1,)
     copy = player_copy(c)
-    assert copy.loose_ends == (FILMED, replace(DEBT, threat=""))
+    # Keyed by their places, as Loose Ends written without keys are.
+    assert copy.loose_ends == (replace(FILMED, key="le0"), replace(DEBT, threat="", key="le1"))
     assert replace(copy, loose_ends=c.loose_ends) == c  # nothing else changes
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import shutil
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -276,7 +277,9 @@ def test_threat_levels_and_loose_end_examples(catalog: SheetCatalog) -> None:
     assert len(catalog.loose_ends) >= 3
     hunted = catalog.loose_end("hunted")
     loose_end = hunted.to_loose_end(granted_after=2)
-    assert loose_end == LooseEnd(
+    assert len(loose_end.key) == 16  # a new Loose End's own key, never its place
+    assert hunted.to_loose_end(granted_after=2).key != loose_end.key
+    assert replace(loose_end, key="") == LooseEnd(
         title=hunted.title,
         threat_level=ThreatLevel.DEADLY,
         cutoff=3,

@@ -4,15 +4,17 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDocument
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from printing.common.fonts import SANS, SANS_BOLD, SheetFont, register_fonts
+from printing.common.fonts import SANS, SANS_BOLD, SheetFont, Widths, register_fonts
 from printing.common.styles import INK, MUTED, SHADE
 from printing.common.text_grid import draw_string, fill_rect, fp, set_fill
 from tests.hypothesis_profiles import examples
@@ -131,3 +133,36 @@ def test_splits_stay_apart_per_document_when_documents_alternate() -> None:
         for k in (n % 2, 1 - n % 2):
             piece = text if k == 0 else text[::-1]
             assert face.splitString(piece, mine[k]) == TTFont.splitString(face, piece, refs[k])
+
+
+@settings(max_examples=examples(300), deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.integers(0, 3000), st.floats(0, 3000, allow_nan=False)),
+        max_size=300,
+    ),
+    st.sampled_from([True, False, "forced"]),
+)
+def test_a_subsets_widths_are_written_as_pdfarray_writes_them(
+    widths: list[float], multiline: bool | str
+) -> None:
+    """``Widths`` (a font subset's glyph widths) formats to the bytes of ``PDFArray``,
+    one line or a line break every ten numbers, whole and fractional widths alike."""
+    doc = PDFDocument()
+    mine, theirs = Widths(widths), PDFArray(widths)
+    mine.multiline = theirs.multiline = multiline
+    assert mine.format(doc) == theirs.format(doc)
+
+
+def test_a_printed_subset_carries_its_widths_as_widths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The sheet fonts' subsets take ``Widths`` when the document is written: the file is
+    the one plain ``PDFArray`` widths give (the bytes compared above), so this checks the
+    swap happens at all."""
+    register_fonts()
+    seen: list[int] = []
+    monkeypatch.setattr(Widths, "format", lambda self, doc, IND=b"\n ": seen.append(1) or b"[ ]")
+    canv = Canvas(io.BytesIO())
+    canv.setFont(SANS, 9)
+    canv.drawString(72, 72, "Zoë and the lantern")
+    canv.save()
+    assert seen == [1]

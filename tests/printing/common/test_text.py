@@ -9,9 +9,20 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from reportlab.platypus.paragraph import cleanBlockQuotedText
 
 from printing.common.sections import sheet_styles
-from printing.common.text import Markup, clean, fit_width, join, literal, markup, one_line, para
+from printing.common.text import (
+    Markup,
+    _clean_block,
+    clean,
+    fit_width,
+    join,
+    literal,
+    markup,
+    one_line,
+    para,
+)
 from tests.hypothesis_profiles import examples
 
 PRINTING = Path(__file__).resolve().parents[3] / "printing"
@@ -114,3 +125,16 @@ def test_clean_shortcut_for_printable_text_changes_nothing(text: str) -> None:
     text comes back as the full cleaning gives it."""
     for value in (text, text + "\t\r\n\x00\ud800\ufffe", "plain words", "Zoë · 漢字 🙂"):
         assert clean(value) == _clean_slowly(value)
+
+
+@settings(max_examples=examples(500), deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(["a", "Zoë", " ", "  ", "\n", "\t", "\r", "\u2028", "\u200b", "\u3000"]),
+        max_size=30,
+    ).map("".join)
+)
+def test_a_paragraphs_text_is_cleaned_as_reportlab_cleans_it(text: str) -> None:
+    """Paragraph text without a no-break space is cleaned by ``_clean_block``: the text
+    reportlab's ``cleanBlockQuotedText`` gives, whatever the spaces, tabs and line ends."""
+    assert _clean_block(text) == cleanBlockQuotedText(text)

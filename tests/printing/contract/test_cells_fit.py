@@ -19,6 +19,7 @@ from reportlab.platypus import Flowable, KeepTogether, Table
 from printing.common.flowables import CELL_PADDING
 from printing.common.layout import frame_width
 from printing.common.long_tables import TableParts
+from printing.common.styled_grid import StyledGrid
 from printing.common.text_grid import TextGrid
 from printing.contract.blank import blank_story
 from printing.contract.sheet import sheet_story
@@ -26,7 +27,7 @@ from printing.contract.views import ContractView, LedgerLine, TotalLine
 from tests.printing.contract.samples import sample_snapshot
 
 
-def tables(flowables: Iterable[object]) -> Iterator[Table | TextGrid]:
+def tables(flowables: Iterable[object]) -> Iterator[Table | TextGrid | StyledGrid]:
     for f in flowables:
         if isinstance(f, KeepTogether):
             yield from tables(f._content)
@@ -38,7 +39,7 @@ def tables(flowables: Iterable[object]) -> Iterator[Table | TextGrid]:
             yield f
             for row in f._cellvalues:
                 yield from tables(row)
-        elif isinstance(f, TextGrid):
+        elif isinstance(f, TextGrid | StyledGrid):
             yield f
             for row in f.rows:
                 yield from tables(row)
@@ -48,9 +49,11 @@ def _index(i: int, n: int) -> int:
     return i + n if i < 0 else i
 
 
-def too_wide(table: Table | TextGrid) -> list[str]:
+def too_wide(table: Table | TextGrid | StyledGrid) -> list[str]:
     if isinstance(table, TextGrid):
         return grid_too_wide(table)
+    if isinstance(table, StyledGrid):
+        return styled_too_wide(table)
     widths = list(table._colWidths)
     rows, cols = len(table._cellvalues), len(widths)
     span_width: dict[tuple[int, int], float] = {}
@@ -87,12 +90,31 @@ def grid_too_wide(grid: TextGrid) -> list[str]:
     return problems
 
 
+def styled_too_wide(grid: StyledGrid) -> list[str]:
+    """The plain cells of a ``StyledGrid`` wider than their column (or their span), in the
+    face each is drawn in."""
+    problems = []
+    for r, row in enumerate(grid.rows):
+        for c, cell in enumerate(row):
+            if not isinstance(cell, str) or not cell:
+                continue
+            span = grid.spans[c, r] if grid.spans is not None else None
+            room = sum(grid.widths[span[0] : span[2] + 1]) if span else grid.widths[c]
+            room -= 2 * CELL_PADDING
+            name, size = grid.styles[r][c][0], grid.styles[r][c][1]
+            for line in cell.split("\n"):
+                need = stringWidth(line, name, size)
+                if need > room:
+                    problems.append(f"{line!r} needs {need:.1f} pt, has {room:.1f}")
+    return problems
+
+
 def test_the_walk_reaches_the_lean_grids() -> None:
     """The check above must see the sheet's own grids, or it would pass by seeing nothing."""
     story = sheet_story(busy_snapshot(), frame_width("letter"))
     found = list(tables(story))
     assert sum(isinstance(t, TextGrid) for t in found) >= 5
-    assert sum(isinstance(t, Table) for t in found) >= 1
+    assert sum(isinstance(t, StyledGrid) for t in found) >= 3
 
 
 def busy_snapshot():  # type: ignore[no-untyped-def]

@@ -17,6 +17,7 @@ from reportlab.platypus import Table
 
 from printing.common.flowables import grid
 from printing.common.long_tables import PART_ROWS, TableParts, _moved
+from printing.common.styled_grid import StyledGrid
 from printing.common.styles import HIGHLIGHT
 from printing.common.text_grid import TextGrid
 from printing.contract.record import RECENT_CONTRACTS
@@ -44,7 +45,8 @@ def test_a_long_plain_table_is_one_grid_and_a_styled_one_prints_in_parts() -> No
     assert isinstance(styled, TableParts)
     assert all(isinstance(p, Table) for p in styled.parts)
     assert [len(p._cellvalues) for p in styled.parts] == [PART_ROWS + 1] * 6 + [11]
-    assert isinstance(grid(rows[:101], [100.0, 50.0], extra=extra), Table)
+    assert isinstance(grid(rows[:101], [100.0, 50.0], extra=extra), StyledGrid)
+    assert isinstance(grid(rows[:101], [100.0, 50.0], extra=extra, lean=False), Table)
 
 
 def test_a_style_command_follows_its_rows_into_each_part() -> None:

@@ -87,4 +87,6 @@ def test_export_player_copy_from_the_file_menu(
     document = json.loads(target.read_text("utf-8"))
     assert document["player_copy"] is True and "gm_notes" not in document
     assert NOTE not in target.read_text("utf-8")
-    assert "without the GM notes" in window.statusBar().currentMessage()
+    assert window.statusBar().currentMessage() == (
+        "Player copy, without the GM note and 0 Threat(s) not due yet"
+    )

@@ -10,12 +10,15 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QMessageBox,
     QPushButton,
     QVBoxLayout,
     QWidget,
 )
 
+from builder.contract.character import Contractor, Gift
+from builder.contract.gift_style_choice import style_advice, style_choices, style_meaning
 from builder.contract.gifts.history import gift_history, house_lock
 from builder.contract.gifts.roll_text import GiftRoll, gift_roll
 from builder.contract.items import inactive_gifts
@@ -64,7 +67,7 @@ class GiftsTab(SheetTab):
         self.house_folder = ""
         self.catalog_line = plain("", muted=True)
         self.catalog_line.setAccessibleName("Gift catalog the Gift Builder uses")
-        self.choose_catalog = QPushButton("Playgroup &Catalog…")
+        self.choose_catalog = QPushButton("Playgroup C&atalog…")
         self.choose_catalog.setToolTip(
             "Build Gifts with a playgroup's house-rule catalog folder (the same folders "
             "review mode loads). A Gift that uses its content locks the contractor to "
@@ -94,6 +97,16 @@ class GiftsTab(SheetTab):
             "you save it as a new Gift"
         )
         self.duplicate_button.clicked.connect(lambda: self.duplicate(self.table.current_row()))
+        # An imported Gift whose Style is the website's "Active" (the rules' Activated or
+        # Targeted) gets its Style chosen here in one step; hidden for every other Gift.
+        self.style_menu = QMenu(self)
+        self.style_button = QPushButton("Choose Sty&le…")
+        self.style_button.setMenu(self.style_menu)
+        self.style_button.hide()
+        self.style_note = plain("")
+        self.style_note.setObjectName("banner")
+        self.style_note.setAccessibleName("Style to choose for the selected Gift")
+        self.style_note.hide()
         self.table.table.itemSelectionChanged.connect(self._show_selected)
         self.table.add_requested.connect(lambda: self.open_builder(-1))
         self.table.edit_requested.connect(self.open_builder)
@@ -133,12 +146,14 @@ class GiftsTab(SheetTab):
         layout.addWidget(self.table)
         duplicate_row = QHBoxLayout()
         duplicate_row.addStretch(1)
+        duplicate_row.addWidget(self.style_button)
         duplicate_row.addWidget(self.duplicate_button)
         layout.addLayout(duplicate_row)
         layout.addWidget(self.bonuses)
         layout.addSpacing(6)
         layout.addWidget(self.name)
         layout.addWidget(self.tagline)
+        layout.addWidget(self.style_note)
         system_row = QHBoxLayout()
         system_row.addWidget(self.system_title)
         system_row.addStretch(1)
@@ -315,6 +330,45 @@ class GiftsTab(SheetTab):
         self.remove_box = box
         self.host.show_dialog(box)
 
+    def _offer_style_choice(self, gift: Gift | None) -> None:
+        """Show Choose Style for a Gift whose Style the catalog lacks, with its choices."""
+        from builder.contract.gifts.catalog import CatalogError
+        from ui.catalog import gift_catalog
+
+        self.style_menu.clear()
+        choices: tuple[str, ...] = ()
+        catalog = None
+        if gift is not None and self.ctx is not None:
+            try:
+                catalog = gift_catalog()
+            except CatalogError:
+                catalog = None
+            if catalog is not None:
+                choices = style_choices(gift, catalog)
+        self.style_button.setVisible(bool(choices))
+        self.style_note.setVisible(bool(choices))
+        if gift is None or catalog is None or not choices or self.ctx is None:
+            self.style_note.setText("")
+            return
+        advice = style_advice(gift, catalog, self.ctx.contractor.id)
+        self.style_button.setToolTip(advice)
+        meaning = style_meaning(gift, catalog)
+        self.style_note.setText(
+            f"Style to choose: {meaning[0].upper()}{meaning[1:]}. Press Choose Style… to set "
+            "it; the Gift keeps its Gift Cost and System Text, and Undo takes the choice back."
+        )
+        contractor = self.ctx.contractor
+        for style in choices:
+            action = self.style_menu.addAction(catalog.styles[style].name)
+            action.triggered.connect(
+                lambda _checked=False, s=style: self.choose_style(contractor, gift.id, s)
+            )
+
+    def choose_style(self, contractor: Contractor, gift_id: str, style: str) -> None:
+        """Give the Gift ``gift_id`` the catalog Style ``style`` (an undoable adjustment)."""
+        today = item_forms.today()
+        self.host.run(lambda: self.host.ops.choose_gift_style(contractor, gift_id, style, today))
+
     def _roll(self) -> None:
         if self.roll is not None:
             self.roll_requested.emit(self.roll.attribute, self.roll.ability, self.roll.difficulty)
@@ -340,10 +394,12 @@ class GiftsTab(SheetTab):
             self.extended_title.hide()
             self.extended.hide()
             self.history.hide()
+            self._offer_style_choice(None)
             return
         self.system_title.show()
         self.description_title.show()
         gift = gifts[row]
+        self._offer_style_choice(gift)
         self.name.setText(f"{gift.draft.name or gift.id} (Gift Cost {gift.cost})")
         self.tagline.setText(gift.draft.tagline)
         self.system.setText(gift.system_text or "—")

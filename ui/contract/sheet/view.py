@@ -100,7 +100,7 @@ class SheetView(QWidget):
         self.figures.setAccessibleName("Exp and rewards")
         self.check = QLabel()
         self.record_button = QPushButton("&Record Contract…")
-        self.spend_button = QPushButton("&Spend Exp…")
+        self.spend_button = QPushButton("S&pend Exp…")
         self.record_button.clicked.connect(lambda: self.action_requested.emit("record_contract"))
         self.spend_button.clicked.connect(lambda: self.action_requested.emit("spend_exp"))
 

@@ -8,10 +8,16 @@ Credits, and its cost recounted from the rules' sum.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
 
 import pytest
 
 from builder.contract.gifts import AvailableRewards, GiftDraft, default_catalog, evaluate_gift
+from builder.contract.gifts.catalog import Catalog, Effect, EffectIndex
+from builder.contract.gifts.choices import PlayerChoice
 from builder.contract.gifts.draft import ModifierChoice
 from builder.contract.gifts.surprise import MAX_SURPRISE_COST, SurpriseError, surprise_gift
 from builder.contract.status import Status
@@ -88,33 +94,97 @@ def test_500_seeds_all_draw_legal_gifts_within_the_credits(status: Status, credi
     assert len(effects) >= 40
 
 
-def test_a_fixed_seed_draws_a_fixed_gift_whose_cost_is_the_rules_sum() -> None:
-    """Seed 5 for a Novice with 2 Gift Credits: a Mend Power, Targeted, Subtle and Quick,
-    Telltale. "Each Enhancement you add to a Gift will increase the Gift Cost by 1.
-    Conversely, each Drawback will decrease the Gift Cost by 1": 1 base + 0 (Power) + 0 (Mend
-    as Targeted) + 1 (Subtle) + 1 (Quick) − 1 (Telltale) + 0 (Size at its default, Carried)
-    = 2, the contractor's 2 Gift Credits."""
-    found = surprise_gift(CATALOG, random.Random(5), Status.NOVICE, 2)
-    assert found.draft == GiftDraft(
-        "power",
-        "mend",
-        "targeted",
-        (ModifierChoice("subtle"), ModifierChoice("quick")),
-        (ModifierChoice("telltale"),),
-        {"size": "carry"},
+def _reordered(catalog: Catalog, order: Callable[[list[Any]], list[Any]]) -> Catalog:
+    """The same catalog with every list of entries put in ``order`` (reversed, shuffled): its
+    Gift Types, Styles, Effects and their Styles, Parameters, modifiers, groups and player
+    picks, as if each catalog file listed them differently. A Parameter's levels keep their
+    order: it is the rules' ladder ("each level ... from the default"), not a listing."""
+
+    def mapping(items: Mapping[Any, Any], value: Callable[[Any], Any] = lambda v: v) -> Any:
+        return MappingProxyType({k: value(v) for k, v in order(list(items.items()))})
+
+    def choice(picked: PlayerChoice) -> PlayerChoice:
+        return replace(
+            picked,
+            attributes=tuple(order(list(picked.attributes))),
+            abilities=tuple(order(list(picked.abilities))),
+            options=tuple(order(list(picked.options))),
+        )
+
+    def effect(e: Effect) -> Effect:
+        return replace(
+            e,
+            styles=mapping(e.styles),
+            parameters=mapping(e.parameters),
+            modifiers=mapping(e.modifiers),
+            groups=mapping(e.groups),
+            choices=mapping(e.choices, choice),
+        )
+
+    def entry(i: EffectIndex) -> EffectIndex:
+        return replace(
+            i,
+            effect=effect(i.effect),
+            modifiers=mapping(i.modifiers),
+            groups=mapping(i.groups),
+            views=mapping(i.views),
+        )
+
+    return replace(
+        catalog,
+        gift_types=mapping(catalog.gift_types),
+        styles=mapping(catalog.styles),
+        effects=mapping(catalog.effects, effect),
+        general=mapping(catalog.general),
+        groups=mapping(catalog.groups),
+        index=mapping(catalog.index, entry),
     )
-    assert found.evaluation.cost == 2
-    assert [(line.label, line.amount) for line in found.evaluation.breakdown] == [
-        ("base", 1),
-        ("Power", 0),
-        ("Mend as Targeted", 0),
-        ("Subtle", 1),
-        ("Quick", 1),
-        ("Telltale", -1),
-        ("Size: Carried", 0),
-    ]
-    again = surprise_gift(CATALOG, random.Random(5), Status.NOVICE, 2)
-    assert again == found
+
+
+def _shuffled(items: list[Any]) -> list[Any]:
+    return random.Random(len(items)).sample(items, len(items))
+
+
+def test_a_fixed_seed_draws_a_fixed_gift_whose_cost_is_the_rules_sum() -> None:
+    """Seed 5 for a Novice with 2 Gift Credits: a Mend Artifact Crafting Gift, Targeted,
+    Instant. "Each Enhancement you add to a Gift will increase the Gift Cost by 1": 1 base
+    + 0 (Artifact Crafting) + 0 (Mend as Targeted) + 1 (Instant) + 0 (Size at its default,
+    Carried) = 2, the contractor's 2 Gift Credits. The same in the catalog listed backwards
+    and shuffled: the draw never follows the order of a catalog file."""
+    expected = GiftDraft(
+        "artifact_crafting", "mend", "targeted", (ModifierChoice("instant"),), (), {}
+    )
+    for catalog in (CATALOG, _reordered(CATALOG, _backwards), _reordered(CATALOG, _shuffled)):
+        found = surprise_gift(catalog, random.Random(5), Status.NOVICE, 2)
+        assert found.draft == expected
+        assert found.evaluation.cost == 2
+        assert sorted((line.label, line.amount) for line in found.evaluation.breakdown) == [
+            ("Artifact Crafting", 0),
+            ("Instant Mend", 1),
+            ("Mend as Targeted", 0),
+            ("Size: Carried", 0),
+            ("base", 1),
+        ]
+        assert surprise_gift(catalog, random.Random(5), Status.NOVICE, 2) == found
+
+
+def _backwards(items: list[Any]) -> list[Any]:
+    return items[::-1]
+
+
+@pytest.mark.parametrize(("status", "credits"), CASES)
+def test_every_seed_draws_the_same_gift_whatever_the_catalogs_order(
+    status: Status, credits: int
+) -> None:
+    """A seed a player noted (the undo text says "Surprise me (seed N)") draws the same Gift
+    after the catalog's files list their entries in another order."""
+    backwards = _reordered(CATALOG, _backwards)
+    shuffled = _reordered(CATALOG, _shuffled)
+    assert list(backwards.effects) == list(CATALOG.effects)[::-1]
+    for seed in range(8):
+        drawn = surprise_gift(CATALOG, random.Random(seed), status, credits).draft
+        assert surprise_gift(backwards, random.Random(seed), status, credits).draft == drawn
+        assert surprise_gift(shuffled, random.Random(seed), status, credits).draft == drawn
 
 
 def test_a_newbie_with_one_credit_always_gets_cost_one() -> None:
