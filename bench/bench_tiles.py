@@ -11,19 +11,31 @@ cap it).
 The ceiling (``--no-ceiling`` to skip): on the same deals, the best reply
 to each opponent with its hand hidden (``builder.tiles.players.best_reply``:
 a belief search that knows the opponent's policy from the first move, with
-far more work per move than Strong). Against greedy it finishes every move
-(the exact best reply, 57.8% on deals 0-199); against the random player the
-search cannot finish the first moves (one opening move took more than five
-minutes), so it is the exact best reply from the point where it finishes and
-the deepest search that fits before: the line says on how many of its moves
-it was exact. ``--oracle`` adds the all-seeing opponent; ``--ladder`` Strong
-against Normal and Normal against Easy; ``--value`` the exact open-hands value
-of the deal for the first player.
+far more work per move than Strong, trying the exact search by branch and
+bound first). Against greedy it finishes every move (the exact best reply,
+57.8% on deals 0-199). Against the random player its first move of a game
+comes from the opening book, as Strong's does (the exact search of a first
+move takes 5-40 s of CPU here, too much for many deals on a shared
+machine), and every later move is the exact best reply where the search
+finishes in ``--ceiling-work`` positions (from the second move on it
+nearly always does, in 2-15 s): the line says on how many of its searched
+moves it was exact, and the mean value of each game's first exact move (the
+expected margin from there: far less noise than the games' own margins).
+``--ceiling-search-first`` searches the first move too; with
+``--ceiling-seconds 120 --ceiling-work 30000000`` that search is exact and
+the value noted is the true best reply's expected margin from the deal on.
+``--progress`` prints a line per deal as it ends. ``--shortfall`` measures
+how far Strong is from that ceiling with far less noise: in Strong's own
+match against the random player, the exact value the best reply expects
+minus what Strong's move expects, at each of its moves from
+``--shortfall-ply`` on, summed per game (the performance-difference lemma:
+its mean is the gap between the two players' expected margins). ``--oracle`` adds the
+all-seeing opponent; ``--ladder`` Strong against Normal and Normal against
+Easy; ``--value`` the exact open-hands value of the deal for the first player.
 
 Strong's first move of each seat against the random player comes from the
 opening book (``builder.tiles.opening``), made by
-``scripts/tiles_opening_book.py`` from the rules alone, on no benchmark deal;
-the ceiling searches every move and uses no book.
+``scripts/tiles_opening_book.py`` from the rules alone, on no benchmark deal.
 
 Goals (issue 28): Strong takes >= 75% of the points against random, and no
 move of any level takes more than 1 s of CPU. The exit status is 1 when a
@@ -36,15 +48,28 @@ import argparse
 import json
 import statistics
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from builder.tiles.belief import BeliefSearch  # noqa: E402
+from builder.tiles.greedy import uniform_likelihood  # noqa: E402
+from builder.tiles.inference import worlds  # noqa: E402
 from builder.tiles.match import Tally, play_game  # noqa: E402
+from builder.tiles.opening import shipped_book  # noqa: E402
 from builder.tiles.players import Player, SearchPlayer, best_reply, make_player  # noqa: E402
 from builder.tiles.solver import Solver  # noqa: E402
-from builder.tiles.state import deal_from_seed, start  # noqa: E402
+from builder.tiles.state import (  # noqa: E402
+    GameState,
+    Move,
+    apply,
+    deal_from_seed,
+    legal_moves,
+    start,
+)
 from builder.tiles.variants import variant  # noqa: E402
 
 GOAL_RANDOM = 0.75
@@ -55,13 +80,23 @@ POLICY = {"random": "uniform", "greedy": "greedy"}
 """The policy the ceiling's best reply assumes for each opponent."""
 
 
+Progress = Callable[[int, tuple[int, int], Tally, int, int], None]
+"""Called after each deal: its seed, (my points, theirs), the tally so far, exact and searched."""
+
+
 def run_pairing(
-    level: str | Player, opponent: str, deals: int, variant_id: str, first: int
+    level: str | Player,
+    opponent: str,
+    deals: int,
+    variant_id: str,
+    first: int,
+    progress: Progress | None = None,
 ) -> tuple[Tally, int, int]:
     """``level`` against ``opponent`` on deals first..first+deals-1, seats alternating.
 
     Returns the tally and, for a searching player, how many of its searched
     moves were the exact best reply to its model, out of how many searched.
+    ``progress`` hears of each deal as it ends (a long run's partial figures).
     """
     v = variant(variant_id)
     tally = Tally()
@@ -72,13 +107,120 @@ def run_pairing(
         seat = d % 2
         seats = (me, them) if seat == 0 else (them, me)
         end = play_game(v, deal_from_seed(v, d), seats, me, tally.times)
-        if isinstance(me, SearchPlayer):
-            exact += me.exact_moves
-            searched += me.searched_moves
-            me.exact_moves = me.searched_moves = 0
+        inner = me.player if isinstance(me, _FirstExact) else me
+        if isinstance(inner, SearchPlayer):
+            exact += inner.exact_moves
+            searched += inner.searched_moves
+            inner.exact_moves = inner.searched_moves = 0
         scores = end.scores()
         tally.add(scores[seat], scores[1 - seat])
+        if progress is not None:
+            progress(d, (scores[seat], scores[1 - seat]), tally, exact, searched)
     return tally, exact, searched
+
+
+class _FirstExact:
+    """A searching player that notes, each game, the value of its first exact move.
+
+    Where the best reply's search is exact, the value of the move it makes
+    is its expected final margin from there on, over the opponent's hidden
+    hand (weighed by how likely its play so far was), its random moves and
+    the Chaos draws. Its mean over the deals is the ceiling's expected
+    margin with much less noise than the games' margins.
+    """
+
+    def __init__(self, player: SearchPlayer) -> None:
+        self.player = player
+        self.name = player.name
+        self.values: list[float | None] = []
+        self._length = -1  # the log length at its last move (a shorter one: a new game)
+
+    def choose(self, state: GameState) -> Move:
+        if len(state.log) <= self._length or not self.values:
+            self.values.append(None)
+        self._length = len(state.log)
+        searched = self.player.searched_moves
+        move = self.player.choose(state)
+        done = self.player.searched_moves > searched and self.player.last_exact
+        if done and self.values[-1] is None:
+            self.values[-1] = self.player.last_value
+        return move
+
+
+def shortfall(
+    deals: int, variant_id: str, first: int, seconds: float, from_ply: int
+) -> tuple[float, float, int, int]:
+    """Strong's expected shortfall from the exact best reply to the random player, per game.
+
+    Strong plays a match against the random player (seats alternating, as
+    in :func:`run_pairing`); at each of its moves from ply ``from_ply`` on
+    (its first moves come from the book; their exact search takes 5-100 s)
+    the bounded search values the best move and Strong's, each exactly,
+    within ``seconds`` of CPU. The mean over games of the summed differences
+    is how much more margin the best reply expects in the same positions.
+    Returns (mean per game, its standard error, games, moves not valued).
+    """
+    v = variant(variant_id)
+    strong = make_player("strong", first)
+    them = make_player("random", first + 1)
+    per_game: list[float] = []
+    unknown = 0
+    for d in range(first, first + deals):
+        seat = d % 2
+        state = start(v, deal_from_seed(v, d))
+        lost = 0.0
+        while not state.over:
+            if state.to_move != seat:
+                state = apply(state, them.choose(state))
+                continue
+            move = strong.choose(state)
+            if len(legal_moves(state)) > 1 and len(state.log) >= from_ply and not state.chaos:
+                search = BeliefSearch(Solver(v, uniform=1 - seat), seat, 10**9)
+                search.deadline = search.solver.deadline = time.process_time() + seconds
+                found = worlds(state, seat, 1.0, uniform_likelihood)
+                gap = search.shortfall(state, found, move)
+                unknown += gap is None
+                lost += gap or 0.0
+            state = apply(state, move)
+        per_game.append(lost)
+        mean = statistics.fmean(per_game)
+        print(f"  shortfall deal {d}: {lost:.4f}; mean {mean:.4f} over {len(per_game)}", flush=True)
+    spread = statistics.stdev(per_game) / len(per_game) ** 0.5 if len(per_game) > 1 else 0.0
+    return statistics.fmean(per_game), spread, len(per_game), unknown
+
+
+def _progress_line(level: str, opponent: str, noted: _FirstExact | None = None) -> Progress:
+    """A progress reporter printing one line per deal: its score and the running figures.
+
+    With ``noted``, the line also gives the value of the game's first exact move.
+    """
+
+    def show(d: int, score: tuple[int, int], tally: Tally, exact: int, searched: int) -> None:
+        value = ""
+        if noted is not None and noted.values and noted.values[-1] is not None:
+            value = f" (first exact move's value {noted.values[-1]:+.4f})"
+        print(
+            f"  {level} vs {opponent} deal {d}: {score[0]}-{score[1]}{value}; "
+            f"{tally.games} deals {tally.share:.1%} of points, "
+            f"W/D/L {tally.wins}/{tally.draws}/{tally.losses}, "
+            f"exact on {exact} of {searched} searched moves",
+            flush=True,
+        )
+
+    return show
+
+
+def _expected(noted: _FirstExact) -> str:
+    """The mean value of the games' first exact moves, as a margin and a share of 10 points."""
+    found = [v for v in noted.values if v is not None]
+    if not found:
+        return ""
+    mean = statistics.fmean(found)
+    spread = statistics.stdev(found) / len(found) ** 0.5 if len(found) > 1 else 0.0
+    return (
+        f"; expected margin from its first exact move {mean:+.3f} +- {spread:.3f} over "
+        f"{len(found)} games (a share of {0.5 + mean / 20:.1%} of 10 points a game)"
+    )
 
 
 def first_player_value(deals: int, variant_id: str, first: int) -> float:
@@ -127,8 +269,20 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--opponents", default="random,greedy", help="(random,greedy)")
     parser.add_argument("--oracle", action="store_true", help="also against the all-seeing oracle")
     parser.add_argument("--no-ceiling", action="store_true", help="skip the best-reply ceilings")
-    parser.add_argument("--ceiling-work", type=int, default=1_000_000, help="positions per move")
-    parser.add_argument("--ceiling-seconds", type=float, default=10.0, help="CPU s per move")
+    parser.add_argument("--ceiling-work", type=int, default=3_000_000, help="positions per move")
+    parser.add_argument("--ceiling-seconds", type=float, default=40.0, help="CPU s per move")
+    parser.add_argument(
+        "--ceiling-search-first",
+        action="store_true",
+        help="the ceiling searches its first move against random too (default: the opening book)",
+    )
+    parser.add_argument("--progress", action="store_true", help="a line per deal as it ends")
+    parser.add_argument(
+        "--shortfall",
+        action="store_true",
+        help="Strong's exact shortfall from the best reply to random, move by move (slow)",
+    )
+    parser.add_argument("--shortfall-ply", type=int, default=2, help="from this ply on (2)")
     parser.add_argument("--ladder", action="store_true", help="Strong-Normal-Easy games")
     parser.add_argument("--value", action="store_true", help="the first player's open-hands value")
     parser.add_argument("--no-ladder", action="store_true", help=argparse.SUPPRESS)  # old
@@ -164,11 +318,25 @@ def _ceilings(args: argparse.Namespace, opponents: list[str], report: _Report) -
     for opponent in opponents:
         if opponent not in POLICY:
             continue
-        player = best_reply(POLICY[opponent], args.ceiling_work, args.ceiling_seconds)
-        tally, exact, searched = run_pairing(player, opponent, args.deals, args.variant, args.first)
+        book = None if args.ceiling_search_first else shipped_book()
+        player = _FirstExact(
+            best_reply(POLICY[opponent], args.ceiling_work, args.ceiling_seconds, book)
+        )
+        progress = _progress_line("ceiling", opponent, player) if args.progress else None
+        tally, exact, searched = run_pairing(
+            player, opponent, args.deals, args.variant, args.first, progress
+        )
         row = _row("ceiling", opponent, tally)
         row["exact_moves"], row["searched_moves"] = exact, searched
-        report.show(row, f"  exact best reply on {exact} of {searched} searched moves")
+        row["deals"] = f"{args.first}-{args.first + args.deals - 1}"
+        first = "" if book is None or opponent != "random" else ", first move from the book"
+        found = [v for v in player.values if v is not None]
+        row["first_exact_values"] = len(found)
+        row["expected_margin"] = round(statistics.fmean(found), 4) if found else None
+        report.show(
+            row,
+            f"  exact best reply on {exact} of {searched} searched moves{first}{_expected(player)}",
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,11 +345,23 @@ def main(argv: list[str] | None = None) -> int:
     report = _Report(args.json)
     for level in filter(None, args.levels.split(",")):
         for opponent in opponents:
-            tally, _, _ = run_pairing(level, opponent, args.deals, args.variant, args.first)
+            progress = _progress_line(level, opponent) if args.progress else None
+            tally, _, _ = run_pairing(
+                level, opponent, args.deals, args.variant, args.first, progress
+            )
             report.show(_row(level, opponent, tally))
             report.check(level, opponent, tally)
     if not args.no_ceiling:
         _ceilings(args, opponents, report)
+    if args.shortfall:
+        mean, spread, games, unknown = shortfall(
+            args.deals, args.variant, args.first, args.ceiling_seconds, args.shortfall_ply
+        )
+        print(
+            f"strong's shortfall from the exact best reply to random: {mean:.3f} +- {spread:.3f} "
+            f"points of margin a game ({mean / 20:.1%} of the points) over {games} games "
+            f"from ply {args.shortfall_ply}; {unknown} moves not valued in time"
+        )
     if args.ladder:
         for level, opponent in (("strong", "normal"), ("normal", "easy")):
             tally, _, _ = run_pairing(level, opponent, args.deals, args.variant, args.first)

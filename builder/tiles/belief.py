@@ -25,6 +25,15 @@ valued as determinized search would (the weighted mean of the worlds'
 open-hands values), so depth 1 is determinized search itself, and a search
 that never reaches the limit is the exact best reply to the model. Values
 are kept per (position, belief) and reused across depths when exact.
+
+:meth:`BeliefSearch.choose_bounded` searches for the exact best reply
+without a depth limit, by branch and bound: determinized search's value of a
+node is an upper bound on its hidden-hand value (seeing the hand can only
+help against a fixed policy), so a move of mine whose bound is no better
+than a move already valued is never searched, and at the opponent's turn the
+branches stop once the rest cannot lift the node above what I have
+elsewhere. Against a random player it is exact from the second move of a
+game in seconds (the deepening search is not, in minutes).
 """
 
 from __future__ import annotations
@@ -33,9 +42,9 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from builder.tiles.elements import Counts
+from builder.tiles.elements import KINDS, Counts
 from builder.tiles.inference import World
-from builder.tiles.solver import Code, Key, Solver, TooLarge, pack, unpack
+from builder.tiles.solver import INF, Code, Key, Solver, TooLarge, pack, unpack
 from builder.tiles.state import Action, GameState, Move, legal_moves
 
 Hidden = tuple[int, int]
@@ -48,6 +57,23 @@ Belief = tuple[tuple[Hidden, float], ...]
 def _counts(packed: int) -> Counts:
     c = unpack(packed)
     return (c[0], c[1], c[2], c[3], c[4], c[5])
+
+
+class _Moves(dict[Code, Move]):
+    """Moves by their solver coding (the inverse of :func:`code_of`)."""
+
+    def __missing__(self, code: Code) -> Move:
+        action, tile, element = code
+        kinds = list(KINDS)
+        if action == 2:
+            move = Move(Action.CONCEDE)
+        else:
+            move = Move(Action.BEAT if action == 0 else Action.OPEN, kinds[tile], kinds[element])
+        self[code] = move
+        return move
+
+
+_MOVE_OF = _Moves()
 
 
 def code_of(move: Move) -> Code:
@@ -81,6 +107,9 @@ class BeliefSearch:
     _memo: dict[tuple[Key, frozenset[object]], tuple[int, float, bool]] = field(
         default_factory=dict
     )
+    _bounds: dict[tuple[Key, frozenset[object]], tuple[float, bool]] = field(
+        default_factory=dict
+    )  # choose_bounded's values: (value, exact), else an upper bound
     _cut: bool = False
     _solves: int = 0  # worlds valued by the solver (the clock is read once every 16)
     _last: tuple[int, Key, Belief] | None = (
@@ -136,6 +165,173 @@ class BeliefSearch:
             if self.exact:
                 break
         return best
+
+    def choose_bounded(
+        self, state: GameState, worlds: Sequence[World] | None = None
+    ) -> dict[Move, float] | None:
+        """The exact best reply by branch and bound (None when a limit stops it first).
+
+        The same values as :meth:`choose` where that search is exact, with
+        far fewer nodes: determinized search's value of a node (each world
+        played with open hands) is an upper bound on its value with the hand
+        hidden, since seeing the hand never hurts against a fixed policy. My
+        moves are searched best bound first and a move whose bound is no
+        better than a move already valued exactly is not searched; at the
+        opponent's turn the branches are searched until the bounds of the
+        rest cannot lift the node above what I already have elsewhere.
+        Returns the exact value of the best move and, for the others, their
+        exact value or an upper bound no better than the best's.
+        """
+        if worlds is not None:
+            pub, belief = self.root(state, worlds)
+        else:
+            followed = self.follow(state)
+            if followed is None:
+                raise ValueError("no belief to follow: pass the worlds")
+            pub, belief = followed
+        self.nodes = 0
+        if len(self._bounds) > self.memo_limit or self._last is None or self._last[0] > len(
+            state.log
+        ):
+            self._bounds.clear()  # full, or a new game: its beliefs are not met again
+        if len(self.solver.table) > self.solver.table_limit:
+            self.solver.table.clear()
+        self._last = (len(state.log), pub, belief)
+        self.depth, self.exact = 0, False
+        found: dict[Move, float] = {}
+        try:
+            options = self._options(pub, belief, [code_of(m) for m in legal_moves(state)])
+            best = -INF
+            for bound, code, child in options:
+                if bound <= best or child is None:
+                    value = bound  # no better than the best, or a concession's exact value
+                    best = max(best, bound) if child is None else best
+                else:
+                    value, exact = self._bounded(child, belief, best)
+                    if exact:
+                        best = max(best, value)
+                found[_MOVE_OF[code]] = value
+        except TooLarge:
+            return None
+        self.depth, self.exact = self.max_depth, True
+        return {m: found[m] for m in legal_moves(state)}
+
+    def shortfall(self, state: GameState, worlds: Sequence[World], move: Move) -> float | None:
+        """How much less than the exact best reply ``move`` expects: best value minus its value.
+
+        Both exact (the bounded search, then ``move`` searched to its exact
+        value); None when a limit stops either. Summed over a player's moves
+        in its own games, its mean is that player's expected shortfall from
+        the best reply (the performance-difference lemma), with far less
+        noise than comparing the two players' results.
+        """
+        values = self.choose_bounded(state, worlds)
+        if values is None:
+            return None
+        best = max(values.values())
+        code = code_of(move)
+        pub, belief = self.root(state, worlds)
+        if code[0] == 2:
+            end = self.solver.end(pub)
+            return best - (end if self.seat == 0 else -end)
+        try:
+            value, exact = self._bounded(self.solver.step(pub, code), belief, -INF)
+        except TooLarge:
+            return None
+        assert exact  # with no floor every node is valued exactly
+        return best - value
+
+    def _options(
+        self, pub: Key, belief: Belief, codes: Sequence[Code]
+    ) -> list[tuple[float, Code, Key | None]]:
+        """My moves with their bounds, best first: (bound, move, position after it or None).
+
+        A concession of dusk has its exact value (no position after it);
+        every other move the determinized value of the position after it.
+        """
+        options: list[tuple[float, Code, Key | None]] = []
+        for code in codes:
+            if code[0] == 2:
+                end = self.solver.end(pub)
+                options.append((end if self.seat == 0 else -end, code, None))
+            else:
+                child = self.solver.step(pub, code)
+                options.append((self._leaf(child, belief), code, child))
+        options.sort(key=lambda o: -o[0])
+        return options
+
+    def _settled(self, pub: Key, belief: Belief) -> bool:
+        """Whether determinized search's value of a node is its exact value (no doubt to play)."""
+        if len(belief) == 1:
+            return True
+        first = self._full(pub, belief[0][0])
+        return bool(pub[8] or not (first[0] if pub[7] == 0 else first[1]))
+
+    def _bounded(self, pub: Key, belief: Belief, alpha: float) -> tuple[float, bool]:
+        """(value, exact) of a node: exact, or an upper bound no more than ``alpha``."""
+        if self._settled(pub, belief):
+            return self._leaf(pub, belief), True
+        memo_key = self._memo_key(pub, belief)
+        got = self._bounds.get(memo_key)
+        if got is not None and (got[1] or got[0] <= alpha):
+            return got
+        self._tick(len(belief))
+        if pub[7] == self.seat:
+            found = self._bounded_mine(pub, belief, alpha)
+        else:
+            found = self._bounded_theirs(pub, belief, alpha)
+        if got is None or found[1] or found[0] < got[0]:
+            self._bounds[memo_key] = found
+        return found
+
+    def _bounded_mine(self, pub: Key, belief: Belief, alpha: float) -> tuple[float, bool]:
+        """My turn: the best of my moves, those whose bound cannot win left unsearched."""
+        codes = self.solver.moves_of(self._full(pub, belief[0][0]))
+        best = -INF  # the best exact value found
+        bound = -INF  # the best upper bound of the moves not valued exactly
+        for ub, _code, child in self._options(pub, belief, codes):
+            floor = max(alpha, best)
+            if ub <= floor:
+                bound = max(bound, ub)
+                break  # the rest are bounded lower still
+            if child is None:
+                best = max(best, ub)
+                continue
+            value, exact = self._bounded(child, belief, floor)
+            if exact:
+                best = max(best, value)
+            else:
+                bound = max(bound, value)
+        if best > alpha or bound == -INF:
+            return best, True
+        return max(best, bound), False
+
+    def _bounded_theirs(self, pub: Key, belief: Belief, alpha: float) -> tuple[float, bool]:
+        """The opponent's turn: its moves' branches, weighed, until the rest cannot reach alpha."""
+        total = sum(w for _, w in belief)
+        branches: list[tuple[float, float, Key | None, Belief]] = []
+        running = 0.0
+        for child, worlds in self.split(pub, belief).values():
+            p = sum(w for _, w in worlds) / total
+            if child is None:
+                end = self.solver.end(pub)
+                ub = end if self.seat == 0 else -end
+            else:
+                ub = self._leaf(child, worlds)
+            running += p * ub
+            branches.append((p, ub, child, worlds))
+        branches.sort(key=lambda b: -b[0])
+        exact = True
+        for p, ub, child, worlds in branches:
+            if running <= alpha:
+                return running, False
+            if child is None or self._settled(child, worlds):
+                continue  # its bound is its value
+            rest = running - p * ub
+            value, exact_child = self._bounded(child, worlds, (alpha - rest) / p)
+            running = rest + p * value
+            exact = exact and exact_child
+        return running, exact
 
     def root(self, state: GameState, worlds: Sequence[World]) -> tuple[Key, Belief]:
         """The public position (opponent hand and pile blanked) and the belief of ``worlds``."""

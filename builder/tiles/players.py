@@ -156,10 +156,12 @@ class SearchPlayer:
     belief_nodes: int = 200_000
     belief_worlds: int = 400
     belief_tiles: int = BELIEF_TILES  # against a random player, belief search only up to this
+    bounded: bool = False  # try the exact belief search by branch and bound first (the ceiling)
     solvers: dict[tuple[str, str, int], Solver] = field(default_factory=dict)
     searches: dict[tuple[str, str, int], BeliefSearch] = field(default_factory=dict)
     last_depth: int = 0
     last_exact: bool = False  # whether the last move searched was the exact best reply to the model
+    last_value: float = 0.0  # the belief search's value of its last move (my expected margin)
     searched_moves: int = 0  # moves searched (more than one legal move), for the benchmark
     exact_moves: int = 0  # of those, moves that were the exact best reply to the model
     last_worlds: int = 0
@@ -255,12 +257,22 @@ class SearchPlayer:
                 return None, None  # no hand explains its play: it is not the modelled player
         search.deadline = started + self.budget
         search.solver.deadline = started + self.hard_limit
-        values = search.choose(state, None if followed is not None else found)
+        values = None
+        if self.bounded:
+            search.deadline = started + self.budget / 2
+            values = search.choose_bounded(state, None if followed is not None else found)
+            search.deadline = started + self.budget
+            solver.work = 0
+            followed = None  # the bounded search has moved the belief on: pass the worlds
+        if values is None:
+            values = search.choose(state, None if followed is not None else found)
         self.last_depth = search.depth
         self.last_exact = values is not None and search.exact
         if values is None:
             return None, found
-        return max(values, key=lambda m: values[m]), found
+        best = max(values, key=lambda m: values[m])
+        self.last_value = values[best]
+        return best, found
 
     def _belief_fits(self, state: GameState, model: str) -> bool:
         """Whether the belief search can finish one turn deep here (see ``BELIEF_TILES``)."""
@@ -334,7 +346,9 @@ class SearchPlayer:
         return max(moves, key=lambda m: totals[m])
 
 
-def best_reply(policy: str, work: int = 2_000_000, seconds: float = 30.0) -> SearchPlayer:
+def best_reply(
+    policy: str, work: int = 2_000_000, seconds: float = 30.0, book: Book | None = None
+) -> SearchPlayer:
     """The benchmark's ceiling: the best reply to a player known to play ``policy``.
 
     ``policy`` is "uniform" (the random player) or "greedy". It searches over
@@ -342,7 +356,11 @@ def best_reply(policy: str, work: int = 2_000_000, seconds: float = 30.0) -> Sea
     under the policy) from the first move, with ``work`` positions and
     ``seconds`` of CPU per move instead of Strong's budget: where the search
     finishes it is the exact best reply with the hand hidden
-    (``last_exact``), elsewhere the deepest search that fits.
+    (``last_exact``), elsewhere the deepest search that fits. It tries the
+    exact search by branch and bound first, with half the work and time
+    (``BeliefSearch.choose_bounded``). ``book`` gives
+    its first move of a game against a random player instead (the search
+    cannot finish that move in any budget a benchmark of many deals affords).
     """
     return SearchPlayer(
         name=f"best reply to {policy}",
@@ -355,7 +373,8 @@ def best_reply(policy: str, work: int = 2_000_000, seconds: float = 30.0) -> Sea
         belief_tiles=99,
         max_worlds=10_000,
         assume=policy,
-        book=None,
+        book=book,
+        bounded=True,
     )
 
 

@@ -271,3 +271,128 @@ def test_strong_skips_the_belief_search_against_a_random_player_on_its_second_mo
         s = apply(s, legal_moves(s)[-1])
     strong.choose(s)
     assert strong.searches
+
+
+def _random_position(v: str, seed: int, plies: int) -> GameState:
+    """A position ``plies`` random moves into a game of seed ``seed`` (both seats at random)."""
+    s = start(variant(v), deal_from_seed(variant(v), seed))
+    rng = random.Random(seed)
+    for _ in range(plies):
+        s = apply(s, rng.choice(legal_moves(s)))
+    return s
+
+
+def _both_exact(s: GameState, policy: str) -> tuple[dict[Move, float], dict[Move, float]]:
+    """The deepening search's and the branch-and-bound search's values, each exact, from scratch."""
+    seat = s.to_move
+    model = {"uniform": 1 - seat} if policy == "uniform" else {"greedy": 1 - seat}
+    likely = uniform_likelihood if policy == "uniform" else strict_greedy_likelihood
+    found = worlds(s, seat, 1.0, likely)
+    deep = BeliefSearch(Solver(s.variant, **model), seat, node_limit=10**7)
+    deepened = deep.choose(s, found)
+    assert deepened is not None and deep.exact
+    bnb = BeliefSearch(Solver(s.variant, **model), seat, node_limit=10**7)
+    bounded = bnb.choose_bounded(s, found)
+    assert bounded is not None and bnb.exact
+    return deepened, bounded
+
+
+@pytest.mark.parametrize(
+    ("v", "plies", "policy"),
+    [("v7", 6, "uniform"), ("v7", 7, "uniform"), ("v6", 6, "uniform"), ("v7", 6, "greedy")],
+)
+def test_branch_and_bound_finds_the_deepening_searchs_exact_value(
+    v: str, plies: int, policy: str
+) -> None:
+    """The bounded search (the benchmark's ceiling) is a new search of the same hidden game.
+
+    On every position of 12 games it gives the best move the exact value
+    the deepening search gives, each move it valued exactly that move's
+    value, and the rest at most the best (their bound cut them off).
+    """
+    checked = 0
+    for seed in range(40, 52):
+        if policy == "greedy":  # seat 2 plays greedily: Player 1 to move
+            s = _position(v, seed, plies)
+            if s.to_move != 0:
+                continue
+        else:
+            s = _random_position(v, seed, plies)
+        if s.over or s.chaos or len(legal_moves(s)) < 2:
+            continue
+        deepened, bounded = _both_exact(s, policy)
+        assert set(bounded) == set(deepened)
+        best = max(deepened.values())
+        assert max(bounded.values()) == pytest.approx(best, abs=1e-9)
+        for move, value in bounded.items():
+            assert value <= best + 1e-9
+            assert (
+                value == pytest.approx(deepened[move], abs=1e-9) or value >= deepened[move] - 1e-9
+            )
+        checked += 1
+    assert checked >= 8
+
+
+def test_branch_and_bound_value_is_the_brute_force_value_against_a_random_player() -> None:
+    """By the rules engine alone (``_brute``), the bounded search's best value is exact."""
+    s = _position("v6", 3, 10)
+    seat = s.to_move
+    found = worlds(s, seat, 1.0, uniform_likelihood)
+    search = BeliefSearch(Solver(V6, uniform=1 - seat), seat, node_limit=10**6)
+    values = search.choose_bounded(s, found)
+    assert values is not None and search.exact
+    brute = max(
+        _brute([(_with_hand(apply(s, m), seat, w), w.weight) for w in found], seat, True)
+        for m in legal_moves(s)
+    )
+    assert max(values.values()) == pytest.approx(brute)
+
+
+def test_the_ceiling_follows_its_bounded_search_from_move_to_move() -> None:
+    """The ceiling plays a whole game against a random player, every searched move exact.
+
+    From its second move on (its first is the book's, or here a search):
+    the bounded search goes on from the belief of the move before.
+    """
+    ceiling = best_reply("uniform", work=3_000_000, seconds=60)
+    rng = random.Random(5)
+    s = _random_position("v7", 301, 4)  # past the first moves: each search takes well under 1 s
+    while not s.over:
+        player_move = ceiling.choose(s) if s.to_move == 0 else rng.choice(legal_moves(s))
+        s = apply(s, player_move)
+    assert ceiling.searched_moves >= 2
+    assert ceiling.exact_moves == ceiling.searched_moves
+
+
+def test_the_ceiling_takes_its_first_move_from_the_book_when_given_one() -> None:
+    """No search finishes a first move in the benchmark's budget: the ceiling plays the book's."""
+    from builder.tiles.opening import shipped_book
+
+    book = shipped_book()
+    assert book is not None
+    s = start(V7, deal_from_seed(V7, 3))
+    ceiling = best_reply("uniform", book=book)
+    assert ceiling.choose(s) == book.move(s)
+    assert ceiling.searched_moves == 0  # a book move is not a searched one
+
+
+def test_a_moves_shortfall_is_the_exact_values_difference() -> None:
+    """Shortfall = exact best value - the move's exact value (the deepening search's, here).
+
+    Zero for the best move, and for every other move the difference of the
+    two exact values, on the positions of 12 games 6 random moves in.
+    """
+    checked = 0
+    for seed in range(40, 52):
+        s = _random_position("v7", seed, 6)
+        if s.over or s.chaos or len(legal_moves(s)) < 2:
+            continue
+        deepened, _ = _both_exact(s, "uniform")
+        best = max(deepened.values())
+        seat = s.to_move
+        found = worlds(s, seat, 1.0, uniform_likelihood)
+        for move, value in deepened.items():
+            search = BeliefSearch(Solver(V7, uniform=1 - seat), seat, node_limit=10**7)
+            assert search.shortfall(s, found, move) == pytest.approx(best - value, abs=1e-9)
+        checked += 1
+    assert checked >= 8

@@ -49,3 +49,39 @@ def test_a_missed_goal_is_reported() -> None:
     met = bench._Report(quiet=True)
     met.check("strong", "random", _tally(750, 250, [0.9]))
     assert met.missed == []
+
+
+def test_the_ceiling_notes_the_value_of_each_games_first_exact_move() -> None:
+    """The ceiling's expected margin comes from the first exact move of each game, once each.
+
+    A game's value is the best reply's own value of its first exact move
+    (the solver's, here 4 moves into deal 301); the line gives the mean as a
+    share of the 10 points a game of Variant 7 deals out (1+1+1+1+1+2+3).
+    """
+    import random
+
+    from builder.tiles.players import best_reply
+    from builder.tiles.state import apply, deal_from_seed, legal_moves, start
+    from builder.tiles.variants import variant
+
+    bench = _bench()
+    v7 = variant("v7")
+    noted = bench._FirstExact(best_reply("uniform", work=3_000_000, seconds=60))
+    rng = random.Random(4)
+    for game in range(2):
+        s = start(v7, deal_from_seed(v7, 301))
+        for _ in range(4):
+            s = apply(s, rng.choice(legal_moves(s)))
+        first: float | None = None
+        while not s.over:
+            if s.to_move == 0:
+                move = noted.choose(s)
+                if first is None and noted.player.last_exact:
+                    first = noted.player.last_value
+                s = apply(s, move)
+            else:
+                s = apply(s, rng.choice(legal_moves(s)))
+        assert len(noted.values) == game + 1 and noted.values[-1] == first
+    assert all(value is not None for value in noted.values)
+    mean = sum(noted.values) / 2
+    assert f"a share of {0.5 + mean / 20:.1%} of 10 points a game" in bench._expected(noted)
