@@ -141,13 +141,7 @@ class BeliefSearch:
         thrown away). Node values are kept from move to move: the belief after
         the opponent's reply is one the previous search has already met.
         """
-        if worlds is not None:
-            pub, belief = self.root(state, worlds)
-        else:
-            followed = self.follow(state)
-            if followed is None:
-                raise ValueError("no belief to follow: pass the worlds")
-            pub, belief = followed
+        pub, belief = self._start(state, worlds)
         self.nodes = 0
         if len(self._memo) > self.memo_limit:
             self._memo.clear()
@@ -182,13 +176,7 @@ class BeliefSearch:
         Returns the exact value of the best move and, for the others, their
         exact value or an upper bound no better than the best's.
         """
-        if worlds is not None:
-            pub, belief = self.root(state, worlds)
-        else:
-            followed = self.follow(state)
-            if followed is None:
-                raise ValueError("no belief to follow: pass the worlds")
-            pub, belief = followed
+        pub, belief = self._start(state, worlds)
         self.nodes = 0
         if len(self._bounds) > self.memo_limit or self._last is None or self._last[0] > len(
             state.log
@@ -332,6 +320,15 @@ class BeliefSearch:
             running = rest + p * value
             exact = exact and exact_child
         return running, exact
+
+    def _start(self, state: GameState, worlds: Sequence[World] | None) -> tuple[Key, Belief]:
+        """Where a search starts: a new belief over ``worlds``, or the last one followed."""
+        if worlds is not None:
+            return self.root(state, worlds)
+        followed = self.follow(state)
+        if followed is None:
+            raise ValueError("no belief to follow: pass the worlds")
+        return followed
 
     def root(self, state: GameState, worlds: Sequence[World]) -> tuple[Key, Belief]:
         """The public position (opponent hand and pile blanked) and the belief of ``worlds``."""
