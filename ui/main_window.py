@@ -39,7 +39,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -57,7 +57,7 @@ from ui.screen_fit import fit_to_screen, initial_size
 from ui.settings import AppSettings
 from ui.systems import systems_ui, window_actions
 from ui.tasks import TaskRunner
-from ui.window_common import display_location, message_box, set_by_name
+from ui.window_common import display_location, message_box, set_by_name, set_keys
 from ui.window_files import FilesMixin
 from ui.window_library import FIRST_PAINT_FALLBACK_MS, LibraryMixin
 from ui.window_tabs import TabsMixin
@@ -201,10 +201,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         action = QAction(self)
         action.setText(text)
         if shortcut is not None:
-            # Portable strings rather than QKeySequence.StandardKey: Qt maps Ctrl to Cmd on
-            # macOS. setShortcuts([...]) sets the same single shortcut as setShortcut, but
-            # setShortcut's overloads make PySide build the whole Qt namespace (~20 ms).
-            action.setShortcuts([QKeySequence(shortcut)])
+            set_keys(action, shortcut)  # a portable string, read by Qt (no QKeySequence)
         if tip:
             action.setStatusTip(tip)
             action.setToolTip(tip)
@@ -277,9 +274,9 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         a("review", "Re&view Files…", self.open_review, "Ctrl+Shift+R", "Audit and approve files")
         a("quit", "&Quit", self.close, "Ctrl+Q")
         undo = self.workspace.undo_group.createUndoAction(self, "&Undo")
-        undo.setShortcuts([QKeySequence("Ctrl+Z")])
+        set_keys(undo, "Ctrl+Z")
         redo = self.workspace.undo_group.createRedoAction(self, "&Redo")
-        redo.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        set_keys(redo, "Ctrl+Shift+Z", "Ctrl+Y")
         self.actions["undo"] = undo
         self.actions["redo"] = redo
         a("find", "&Find in Roster", self.focus_search, "Ctrl+F")
@@ -348,25 +345,25 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
 
         toolbar.addActions(tools("start"))
         toolbar.addSeparator()
-        toolbar.addAction(self._short(self.actions["undo"], "&Undo"))
-        toolbar.addAction(self._short(self.actions["redo"], "&Redo"))
+        toolbar.addAction(self._short(self.actions["undo"], "&Undo", "Ctrl+Z"))
+        toolbar.addAction(self._short(self.actions["redo"], "&Redo", "Ctrl+Shift+Z"))
         if tools("end"):
             toolbar.addSeparator()
             toolbar.addActions(tools("end"))
 
-    def _short(self, action: QAction, text: str) -> QAction:
+    def _short(self, action: QAction, text: str, keys: str) -> QAction:
         """A toolbar stand-in for ``action`` with a short ``text``: Undo's own text grows with
         what it undoes ("Undo Record Contract 12 …"), so the button keeps "Undo" and says the
-        whole in its tooltip. It triggers ``action`` and follows its enabled state."""
+        whole and its shortcut ``keys`` in its tooltip. It triggers ``action`` and follows its
+        enabled state."""
         short = QAction(self)
         short.setText(text)
         short.triggered.connect(action.trigger)
 
         def follow() -> None:
             short.setEnabled(action.isEnabled())
-            keys = action.shortcut().toString()
             whole = action.text().replace("&&", "\0").replace("&", "").replace("\0", "&")
-            short.setToolTip(f"{whole} ({keys})" if keys else whole)
+            short.setToolTip(f"{whole} ({keys})")
 
         action.changed.connect(follow)
         follow()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QObject
+    from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QMessageBox, QWidget
 
 
@@ -40,6 +41,32 @@ def set_by_name(target: QObject, prop: str, key: str) -> None:
     """
     if not target.setProperty(prop, key):
         raise ValueError(f"{type(target).__name__} has no {prop!r} value named {key!r}")
+
+
+def set_keys(action: QAction, key: str, *more: str) -> None:
+    """Give ``action`` its shortcut ``key`` (a portable string, "Ctrl+Shift+N") and ``more``.
+
+    Portable strings rather than ``QKeySequence.StandardKey``: Qt maps Ctrl to Cmd on
+    macOS. The first key is set through the ``shortcut`` property, so Qt reads the
+    string itself and no QKeySequence crosses into Python: its Python class (with the
+    71-member StandardKey enum) is not built before the first frame (issue 29), and
+    ``setShortcut``'s overloads, which build the whole Qt namespace, are never resolved.
+    Each further key is a hidden action of the same window that triggers ``action``
+    while it is enabled (it is disabled with it): ``setShortcuts`` would need a
+    QKeySequence list. Menus and tooltips show only the first key, either way.
+    """
+    if not action.setProperty("shortcut", key):
+        raise ValueError(f"not a shortcut: {key!r}")
+    window = action.parent()
+    for other in more:
+        from PySide6.QtGui import QAction
+
+        alias = QAction(window)
+        alias.setProperty("shortcut", other)
+        alias.setEnabled(action.isEnabled())
+        alias.triggered.connect(action.trigger)
+        action.changed.connect(lambda a=alias: a.setEnabled(action.isEnabled()))
+        window.addAction(alias)
 
 
 def display_location(location: str) -> str:

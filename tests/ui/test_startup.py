@@ -30,6 +30,7 @@ ROOT = Path(__file__).resolve().parents[2]
 LAUNCH = """
 import json, os, sys
 import PySide6.QtCore as QtCore
+import PySide6.QtGui as QtGui
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication
 qt_lazy = "Qt" not in vars(QtCore)
@@ -63,6 +64,8 @@ class Window(ui.main_window.MainWindow):
             report["modules_at_first_paint"] = sorted(sys.modules)
             report["qt_built_at_first_paint"] = "Qt" in vars(QtCore)
             report["roster_at_first_paint"] = self.roster.count_label.text()
+            report["tabs_at_first_paint"] = self._tabs is not None
+            report["key_sequence_at_first_paint"] = "QKeySequence" in vars(QtGui)
             self.poll.start(5)
 ui.main_window.MainWindow = Window
 from harbinger.cli import main
@@ -131,6 +134,10 @@ def test_the_first_frame_comes_before_the_library_and_the_rules(tmp_path: Path) 
 
     assert _loaded(report["modules_at_first_paint"], LATER) == []
     assert report["roster_at_first_paint"] == "Opening the library…"
+    # Issue 29: neither the hidden tab widget nor QKeySequence's Python class (its
+    # 71-member StandardKey enum) is made for a frame that shows neither.
+    assert report["tabs_at_first_paint"] is False
+    assert report["key_sequence_at_first_paint"] is False
     if report["qt_lazy"]:  # this PySide6 builds the Qt namespace class only when asked
         assert report["qt_built_at_first_paint"] is False
     # Then the library opens in the background and the roster shows it.
