@@ -378,8 +378,13 @@ def _dress(widget: QWidget, dark: bool) -> None:
     now = ""
     color = ROLE_COLORS.get(role)
     if color is not None:
-        palette = QPalette()  # only the text colour set: the rest comes from the parent
-        palette.setColor(QPalette.ColorRole.WindowText, QColor(color_value(color, dark)))
+        palette = QPalette()  # only the text colours set: the rest comes from the parent
+        value = QColor(color_value(color, dark))
+        # As a style sheet's ``color`` does: a label on a Base-coloured parent (a wizard's
+        # side widget) draws its text in Text, not WindowText.
+        roles = QPalette.ColorRole
+        for text_role in (roles.WindowText, roles.Text, roles.ButtonText):
+            palette.setColor(text_role, value)
         widget.setPalette(palette)
         now += "c"
     elif "c" in before:
