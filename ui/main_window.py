@@ -55,6 +55,7 @@ from harbinger.shell.paths import APP_NAME
 from ui.roster import RosterPanel
 from ui.screen_fit import fit_to_screen, initial_size
 from ui.settings import AppSettings
+from ui.style import set_role
 from ui.systems import systems_ui, window_actions
 from ui.tasks import TaskRunner
 from ui.window_common import display_location, message_box, set_by_name, set_keys
@@ -81,7 +82,7 @@ class EmptyPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addStretch(1)
         title = QLabel("No contractor open", self)
-        title.setObjectName("title")
+        set_role(title, "title")
         set_by_name(title, "alignment", "AlignCenter")
         layout.addWidget(title)
         note = QLabel(
