@@ -277,9 +277,10 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         undo = self.workspace.undo_group.createUndoAction(self, "&Undo")
         set_keys(undo, "Ctrl+Z")
         redo = self.workspace.undo_group.createRedoAction(self, "&Redo")
-        set_keys(redo, "Ctrl+Shift+Z", "Ctrl+Y")
         self.actions["undo"] = undo
         self.actions["redo"] = redo
+        # Ctrl+Y: a hidden action that triggers Redo (see set_keys).
+        [self.actions["redo_ctrl_y"]] = set_keys(redo, "Ctrl+Shift+Z", "Ctrl+Y")
         a("find", "&Find in Roster", self.focus_search, "Ctrl+F")
         # Every game's own actions, as its folder declares them (ui.contributions).
         self._game_actions: tuple[WindowAction, ...] = window_actions()

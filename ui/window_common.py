@@ -43,7 +43,7 @@ def set_by_name(target: QObject, prop: str, key: str) -> None:
         raise ValueError(f"{type(target).__name__} has no {prop!r} value named {key!r}")
 
 
-def set_keys(action: QAction, key: str, *more: str) -> None:
+def set_keys(action: QAction, key: str, *more: str) -> list[QAction]:
     """Give ``action`` its shortcut ``key`` (a portable string, "Ctrl+Shift+N") and ``more``.
 
     Portable strings rather than ``QKeySequence.StandardKey``: Qt maps Ctrl to Cmd on
@@ -54,10 +54,12 @@ def set_keys(action: QAction, key: str, *more: str) -> None:
     Each further key is a hidden action of the same window that triggers ``action``
     while it is enabled (it is disabled with it): ``setShortcuts`` would need a
     QKeySequence list. Menus and tooltips show only the first key, either way.
+    Returns those hidden actions (none without ``more``).
     """
     if not action.setProperty("shortcut", key):
         raise ValueError(f"not a shortcut: {key!r}")
     window = action.parent()
+    aliases: list[QAction] = []
     for other in more:
         from PySide6.QtGui import QAction
 
@@ -67,6 +69,8 @@ def set_keys(action: QAction, key: str, *more: str) -> None:
         alias.triggered.connect(action.trigger)
         action.changed.connect(lambda a=alias: a.setEnabled(action.isEnabled()))
         window.addAction(alias)
+        aliases.append(alias)
+    return aliases
 
 
 def display_location(location: str) -> str:

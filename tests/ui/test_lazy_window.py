@@ -89,6 +89,7 @@ def test_ctrl_y_redoes_too_and_only_while_redo_can(examples_window: MainWindow, 
     window = examples_window
     redo = window.actions["redo"]
     [ctrl_y] = [a for a in window.findChildren(QAction) if a.shortcut() == QKeySequence("Ctrl+Y")]
+    assert window.actions["redo_ctrl_y"] is ctrl_y  # listed with the window's actions
     assert not redo.isEnabled() and not ctrl_y.isEnabled()  # nothing to redo: Ctrl+Y is free
 
     contractor = _a_contractor(window)
