@@ -51,6 +51,7 @@ from ui.contract.gift_builder.common import (
     set_text,
     set_tip,
     signed,
+    style_role,
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 from ui.widgets.elided import ElidedLabel
@@ -69,7 +70,7 @@ class ModifierRow(QWidget):
         self.modifier = modifier
         needs = f"  · {modifier.status.label}" if modifier.status > Status.NEWBIE else ""
         self.check = QCheckBox(f"{house_name(modifier)}{needs}")
-        self.check.setObjectName("modifierName")
+        style_role(self.check, "modifierName")
         self.check.setAccessibleName(modifier.name)
         self.amount = label(signed(modifier.kind.sign), "amount", wrap=False)
         self.rules = label(modifier.rules, "muted")
@@ -77,7 +78,7 @@ class ModifierRow(QWidget):
         # never moves the rows below under the pointer (issue 33, item 7); the whole
         # reason is its tooltip and the check box's.
         self.reason = ElidedLabel()
-        self.reason.setObjectName("error")
+        style_role(self.reason, "error")
         self.reason.hide()
         grid = QGridLayout(self)
         grid.setContentsMargins(4, 4, 4, 4)

@@ -62,7 +62,6 @@ from harbinger.app.contract.gift_saving import (
     free_item_offer,
     plan_save,
 )
-from ui.contract.gift_builder.common import builder_stylesheet
 from ui.contract.gift_builder.controller import EMPTY_DRAFT, BuilderState, GiftBuilderController
 from ui.contract.gift_builder.customise_page import CustomisePage
 from ui.contract.gift_builder.effect_page import EffectPage
@@ -304,8 +303,6 @@ class GiftBuilderDialog(QDialog):
                 [a.name for a in contractor.stock.legendary], held_in.name if held_in else ""
             )
 
-        # Styled once everything exists: styling first makes every addWidget re-polish.
-        self.setStyleSheet(builder_stylesheet())
         self._repaint(self.controller.state)
         if existing_gift is not None or start is not None:
             self.go(Step.CUSTOMISE)
