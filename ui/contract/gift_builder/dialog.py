@@ -294,6 +294,8 @@ class GiftBuilderDialog(QDialog):
 
         # ---- wiring
         self.controller.changed.connect(self._repaint)
+        # New rows for a new Effect: their detail fields pass the undo keys on too.
+        self.customise_page.rows_built.connect(self._watch_text_fields)
         self.start_page.start_from.connect(self._start_from)
         self.start_page.start_scratch.connect(lambda: self.go(Step.TYPE))
         self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
@@ -429,11 +431,8 @@ class GiftBuilderDialog(QDialog):
         """Every panel follows the new state; the Customise rows may be rebuilt for a new Effect."""
         self.results.show_state(state, self.controller.previous_cost)
         self.results.show_save_problem("")
-        rows_before = self.customise_page.rows.copy()
         for page in self.pages[1:]:
             page.show_state(state)  # type: ignore[attr-defined]
-        if self.customise_page.rows != rows_before:
-            self._watch_text_fields()  # new rows for a new Effect: their detail fields too
         if self.steps.currentIndex() == Step.FLAVOR:
             self._refresh_craft_offer()
         # Save stays on without a name: pressing it says so and opens step 5 at the name.
