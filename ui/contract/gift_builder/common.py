@@ -1,10 +1,11 @@
 """Small display helpers shared by the Gift Builder's panels.
 
-Labels are given a role (the same names the rest of the app uses: "muted",
-"error", "warning", "help") as their ``objectName``, and :func:`style_role`
-gives each role its look on that one widget: a text colour in the widget's
-palette, a bold or larger font, and for the few boxed labels (help, notice,
-the cost badge) a style sheet of their own. The builder sets no style sheet
+Labels are given a role as their ``objectName``, and :func:`style_role` gives
+each role its look on that one widget: the app's roles ("muted", "error",
+"warning", "help") through :func:`ui.style.set_role`, the builder's own here (a
+text colour in the widget's palette, a bold or larger font, and for the few
+boxed ones, the notice, the System Text and the cost badge, a style sheet of
+their own). The builder sets no style sheet
 on its window: one there put Qt's style-sheet layer on each of its hundreds
 of widgets, and every row the Customise step made was polished through it
 (about half the window's build time, and 30 ms more per new Effect).
@@ -21,15 +22,11 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
-from ui.style import color_value, is_dark, render
+from ui.style import ROLES, color_value, is_dark, render, set_role
 
-ROLE_COLOURS = {
-    "muted": "muted",
-    "error": "error",
-    "warning": "warning",
-    "amount": "link",
-}
-"""Roles shown as coloured text: role → ``ui.style`` colour pair."""
+ROLE_COLOURS = {"amount": "link"}
+"""The builder's own roles shown as coloured text: role → ``ui.style`` colour pair (the
+app's roles, "muted", "error", "warning", "help", are :func:`ui.style.set_role`'s)."""
 
 ROLE_FONTS: dict[str, tuple[float, bool]] = {
     "pageTitle": (13.0, True),
@@ -41,14 +38,15 @@ ROLE_FONTS: dict[str, tuple[float, bool]] = {
 }
 """Roles with a font of their own: role → (point size, 0 to keep the inherited one; bold)."""
 
-_BOX = "border-radius: 4px; border: 1px solid $help_border;"
 ROLE_SHEETS = {
-    "help": Template(f"QLabel {{ background: $help_bg; {_BOX} padding: 8px; color: $help_text; }}"),
     "notice": Template(
         "QLabel { background: $banner_bg; border: 1px solid $banner_border; "
         "border-radius: 4px; padding: 6px; color: $text; }"
     ),
-    "systemText": Template(f"QPlainTextEdit {{ background: $paper_bg; {_BOX} padding: 8px; }}"),
+    "systemText": Template(
+        "QPlainTextEdit { background: $paper_bg; border: 1px solid $help_border; "
+        "border-radius: 4px; padding: 8px; }"
+    ),
 }
 """Boxed roles: a style sheet on the one widget (a label has no children to pass it to)."""
 
@@ -60,7 +58,14 @@ BADGE_SHEET = Template(
 
 
 def style_role(widget: QWidget, role: str) -> None:
-    """Name ``widget``'s role and give it that role's look (colours of the theme in force)."""
+    """Name ``widget``'s role and give it that role's look (colours of the theme in force).
+
+    The app's roles get the app's look (:func:`ui.style.set_role`, which also follows a
+    theme switch); the builder's own roles are dressed here.
+    """
+    if role in ROLES:
+        set_role(widget, role)
+        return
     widget.setObjectName(role)
     palette, font, sheet = _look(role, is_dark())
     if palette is not None:
