@@ -54,6 +54,7 @@ from ui.contract.attack_box import AttackBox
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox
 from ui.contract.sheet.names import ability_name, attribute_name
+from ui.style import set_role
 from ui.widgets.wrap_check import WrapCheck
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
@@ -250,7 +251,7 @@ class DicePanel(QWidget):
         body.addWidget(self.roller)
         self.nothing = QLabel(NOTHING_TO_ROLL, self)
         self.nothing.setWordWrap(True)
-        self.nothing.setObjectName("muted")
+        set_role(self.nothing, "muted")
         self.nothing.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.body)

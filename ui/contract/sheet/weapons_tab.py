@@ -31,6 +31,7 @@ from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext
 from ui.contract.sheet.names import ability_name, attribute_name
+from ui.style import set_role
 from ui.widgets.tables import ListTable
 
 COLUMNS = ("Weapon", "Roll", "Pool", "Difficulty", "Damage", "Range")
@@ -67,7 +68,7 @@ class WeaponsTab(SheetTab):
         self.notes.setWordWrap(True)
         self.notes.setAccessibleName("Weapon notes")
         self.penalty_note = QLabel()
-        self.penalty_note.setObjectName("muted")
+        set_role(self.penalty_note, "muted")
         self.penalty_note.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.custom_button)
