@@ -41,6 +41,8 @@ from ui.contract.sheet.story_tab import StoryTab
 from ui.contract.sheet.suggestions_box import SuggestionsBox
 from ui.contract.sheet.weapons_tab import WeaponsTab
 from ui.operations.contract import Operations
+from ui.style import ruled_tabs, set_role
+from ui.widgets.reflow import ReflowRow
 from ui.workspace import Change
 
 TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp", "Weapons")
@@ -98,29 +100,38 @@ class SheetView(QWidget):
         self.host = SheetHost(ops, catalog, self._run, self._show_dialog)
 
         self.title = QLabel()
-        self.title.setObjectName("title")
+        set_role(self.title, "title")
         self.status_chip = QLabel()
-        self.status_chip.setObjectName("chip")
+        set_role(self.status_chip, "chip")
         self.player = QLabel()
-        self.player.setObjectName("muted")
+        set_role(self.player, "muted")
         self.figures = QLabel()
         self.figures.setAccessibleName("Exp and rewards")
+        # Wraps between its figures in a narrow sheet (a big font at 1280 pixels) rather
+        # than forcing the sheet wider than its room.
+        self.figures.setWordWrap(True)
         self.check = QLabel()
         self.record_button = QPushButton("&Record Contract…")
         self.spend_button = QPushButton("S&pend Exp…")
         self.record_button.clicked.connect(lambda: self.action_requested.emit("record_contract"))
         self.spend_button.clicked.connect(lambda: self.action_requested.emit("spend_exp"))
 
-        top = QHBoxLayout()
-        top.addWidget(self.title)
-        top.addWidget(self.status_chip)
-        top.addWidget(self.player)
-        top.addStretch(1)
-        top.addWidget(self.record_button)
-        top.addWidget(self.spend_button)
+        who = QHBoxLayout()
+        who.addWidget(self.title)
+        who.addWidget(self.status_chip)
+        who.addWidget(self.player)
+        who.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.record_button)
+        buttons.addWidget(self.spend_button)
+        buttons.addStretch(1)
+        # The buttons beside the name while both fit, under it in a narrow sheet (a big font
+        # at 1280 pixels), so the sheet never scrolls sideways.
+        self.top = ReflowRow(spacing=12, stacked_spacing=4)
+        self.top.add_layout(who, 1)
+        self.top.add_layout(buttons)
         second = QHBoxLayout()
-        second.addWidget(self.figures)
-        second.addStretch(1)
+        second.addWidget(self.figures, 1)  # all the room there is: wraps only when short of it
         second.addWidget(self.check)
 
         self._build_tabs()
@@ -128,7 +139,7 @@ class SheetView(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
-        layout.addLayout(top)
+        layout.addWidget(self.top)
         layout.addLayout(second)
         layout.addWidget(self.suggestions_box)
         layout.addWidget(self.tabs, 1)
@@ -141,7 +152,7 @@ class SheetView(QWidget):
         then a tab's place holds an empty page.
         """
         self._built: dict[str, QWidget] = {}
-        self.tabs = QTabWidget()
+        self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
         for name in TAB_NAMES:
             self.tabs.addTab(QWidget(), TAB_TEXTS[name])
@@ -279,34 +290,33 @@ class SheetView(QWidget):
         self.title.setAccessibleName(f"Contractor {concept.name}")
         chip = report.status.label if report.alive else f"{report.status.label} · Dead"
         self.status_chip.setText(chip)
-        self.status_chip.setProperty("dead", not report.alive)
-        self.status_chip.style().unpolish(self.status_chip)
-        self.status_chip.style().polish(self.status_chip)
+        set_role(self.status_chip, "chip", dead=not report.alive)
         self.status_chip.setToolTip(
             f"{report.victories} {'victory' if report.victories == 1 else 'victories'} in "
             f"{report.contracts_attended} Contract{'' if report.contracts_attended == 1 else 's'}"
         )
         self.player.setText(f"played by {concept.player}" if concept.player else "")
         rewards = report.rewards
-        self.figures.setText(
-            f"Exp available {report.exp.available}   ·   Gift Credits "
-            f"{rewards.credits_available}   ·   Improvements {rewards.improvements_available}"
-            f"   ·   Victories {report.victories}"
+        figures = (
+            f"Exp available {report.exp.available}",
+            f"Gift Credits {rewards.credits_available}",
+            f"Improvements {rewards.improvements_available}",
+            f"Victories {report.victories}",
         )
+        # No break inside a figure: a narrow sheet wraps the line between them.
+        self.figures.setText("   ·   ".join(f.replace(" ", "\u00a0") for f in figures))
         errors = [f for f in report.findings if f.severity is Severity.ERROR]
         warnings = [f for f in report.findings if f.severity is Severity.WARNING]
         if errors:
-            self.check.setObjectName("error")
+            set_role(self.check, "error")
             self.check.setText(f"✖ {len(errors)} rule problem{'s' if len(errors) > 1 else ''}")
         elif warnings:
-            self.check.setObjectName("warning")
+            set_role(self.check, "warning")
             self.check.setText(f"⚠ {len(warnings)} for the leader to check")
         else:
-            self.check.setObjectName("")
+            set_role(self.check, "")
             self.check.setText("✔ Sheet checks out")
         self.check.setToolTip("\n".join(f.message for f in errors + warnings))
-        self.check.style().unpolish(self.check)
-        self.check.style().polish(self.check)
         self.record_button.setEnabled(report.alive)
         self.spend_button.setEnabled(report.alive)
         self.suggestions_box.show_contractor(contractor)
