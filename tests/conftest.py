@@ -163,8 +163,23 @@ def library_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     """
     if request.param == "sqlite":
         return str(request.getfixturevalue("library_path"))
-    server = request.getfixturevalue("pg_server")
-    template = request.getfixturevalue("pg_empty_library")
-    name = f"lib_{uuid.uuid4().hex[:12]}"
-    server.admin(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
-    return str(server.url(name))
+    make: Callable[[str], str] = request.getfixturevalue("pg_library")
+    return make("lib")
+
+
+@pytest.fixture
+def pg_library(pg_server: object, pg_empty_library: str) -> Callable[[str], str]:
+    """A new database on the test server holding an empty library, by name prefix: its URL.
+
+    A copy of ``pg_empty_library`` (``CREATE DATABASE … TEMPLATE``), so a test that sets
+    up a playgroup on it (``init_playgroup`` upgrades a library and leaves one at the
+    newest schema as it is) does not run every migration on the server first.
+    """
+    server: Any = pg_server
+
+    def make(prefix: str) -> str:
+        name = f"{prefix}_{uuid.uuid4().hex[:12]}"
+        server.admin(f'CREATE DATABASE "{name}" TEMPLATE "{pg_empty_library}"')
+        return str(server.url(name))
+
+    return make

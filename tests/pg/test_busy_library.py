@@ -13,6 +13,7 @@ import dataclasses
 import threading
 import time
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import psycopg
@@ -23,7 +24,6 @@ from models import playgroup
 from models.library import Library
 from models.migrate import LOCK_TIMEOUT_MS
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 WREN = resource_path("examples", "newbie-wren-halloway.json")
 COVENANT = resource_path("examples", "covenant-ines-okafor-vell.json")
@@ -37,9 +37,9 @@ class Group:
 
 
 @pytest.fixture
-def group(pg_server: PostgresServer) -> Group:
+def group(pg_library: Callable[[str], str]) -> Group:
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("busy"))
+    url = pg_library("busy")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     odo = playgroup.add_player(url, "Odo", login=f"odo_{tag}")

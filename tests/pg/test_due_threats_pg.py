@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 import psycopg
@@ -39,7 +39,6 @@ from harbinger.app.contract.operations import plan_add_loose_end, store
 from models import playgroup
 from models.library import Library
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
 TITLE = "Filmed lifting a van on the harbour road"
@@ -55,10 +54,10 @@ class Group:
 
 
 @pytest.fixture
-def group(pg_server: PostgresServer) -> Group:
+def group(pg_library: Callable[[str], str]) -> Group:
     """A fresh shared library; logins are unique per test (roles are server-wide)."""
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("due"))
+    url = pg_library("due")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     mara = playgroup.add_player(url, "Mara", login=f"mara_{tag}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -21,7 +22,6 @@ from harbinger.cli import main
 from models import playgroup
 from models.library import Library
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 COVENANT = resource_path("examples", "covenant-ines-okafor-vell.json")
 COVENANT_ID = "covenant-example-ines"
@@ -47,9 +47,9 @@ class Group:
 
 
 @pytest.fixture
-def group(pg_server: PostgresServer) -> Group:
+def group(pg_library: Callable[[str], str]) -> Group:
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("forged"))
+    url = pg_library("forged")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     odo = playgroup.add_player(url, "Odo", login=f"odo_{tag}")

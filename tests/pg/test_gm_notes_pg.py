@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import psycopg
@@ -25,7 +25,6 @@ from models import playgroup
 from models.errors import NotAllowed
 from models.library import Library
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
 NOTE = "The Syndicate pays Wren's rent; she does not know it yet."
@@ -38,10 +37,10 @@ class Group:
 
 
 @pytest.fixture
-def group(pg_server: PostgresServer) -> Group:
+def group(pg_library: Callable[[str], str]) -> Group:
     """A fresh shared library; logins are unique per test (roles are server-wide)."""
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("gm"))
+    url = pg_library("gm")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     return Group(dana, ines)

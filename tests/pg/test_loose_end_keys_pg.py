@@ -15,7 +15,7 @@ Threats stay where they are; they are matched to their Loose Ends by key
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 import psycopg
@@ -31,7 +31,6 @@ from models import playgroup
 from models.library import Library
 from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
 FILMED = "Filmed lifting a van on the harbour road"
@@ -48,10 +47,10 @@ class Group:
 
 
 @pytest.fixture
-def group(pg_server: PostgresServer) -> Group:
+def group(pg_library: Callable[[str], str]) -> Group:
     """A fresh shared library; logins are unique per test (roles are server-wide)."""
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("keys"))
+    url = pg_library("keys")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     return Group(url, dana, ines)

@@ -15,7 +15,7 @@ the Loose End's title, level and Cutoff but no Threat text.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 import psycopg
@@ -30,7 +30,6 @@ from models import playgroup
 from models.errors import NotAllowed
 from models.library import Library
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
 TITLE = "Filmed lifting a van on the harbour road"
@@ -45,10 +44,10 @@ class Group:
 
 
 @pytest.fixture
-def group(pg_server: PostgresServer) -> Group:
+def group(pg_library: Callable[[str], str]) -> Group:
     """A fresh shared library; logins are unique per test (roles are server-wide)."""
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("threat"))
+    url = pg_library("threat")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     return Group(url, dana, ines)

@@ -14,7 +14,7 @@ import contextlib
 import dataclasses
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 import psycopg
@@ -45,10 +45,10 @@ class Group:
 
 
 @pytest.fixture
-def group(pg_server: PostgresServer) -> Group:
+def group(pg_server: PostgresServer, pg_library: Callable[[str], str]) -> Group:
     """A fresh shared library; logins are unique per test (roles are server-wide)."""
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("pg"))
+    url = pg_library("pg")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     odo = playgroup.add_player(url, "Odo", login=f"odo_{tag}")

@@ -10,7 +10,7 @@ the ledger rows only, which the server lets the leaders' group write.
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -25,16 +25,15 @@ from models import playgroup
 from models.errors import NotAllowed
 from models.library import Library
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 INES_VARGA = resource_path("examples") / "seasoned-ines-varga.json"
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
 
 
 @pytest.fixture
-def libraries(pg_server: PostgresServer) -> Iterator[tuple[Library, Library]]:
+def libraries(pg_library: Callable[[str], str]) -> Iterator[tuple[Library, Library]]:
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("pg"))
+    url = pg_library("pg")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     with Library.open(dana.url) as leader, Library.open(ines.url) as player:
@@ -70,12 +69,12 @@ Table = tuple[Library, Library, Library, str, str]
 
 
 @pytest.fixture
-def table(pg_server: PostgresServer) -> Iterator[Table]:
+def table(pg_library: Callable[[str], str]) -> Iterator[Table]:
     """Dana leads and owns Ines Varga; Ines owns Wren Halloway; Odo owns Tamsin Rook
     (imported from her website archive). Yields the three libraries, Tamsin's id and
     Odo's connection URL."""
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("pg"))
+    url = pg_library("pg")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     odo = playgroup.add_player(url, "Odo", login=f"odo_{tag}")

@@ -11,6 +11,7 @@ back (``ledger_standing``), on PostgreSQL as on SQLite.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 
 import sqlalchemy as sa
@@ -24,7 +25,6 @@ from models import playgroup
 from models.library import Library
 from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
 from resources import resource_path
-from tests.pg.server import PostgresServer
 
 INES_VARGA = resource_path("examples") / "seasoned-ines-varga.json"
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
@@ -69,10 +69,10 @@ def _back_to_0014(url: str) -> None:
 
 
 def test_an_upgraded_shared_library_keeps_its_counts_for_players_and_leader(
-    pg_server: PostgresServer,
+    pg_library: Callable[[str], str],
 ) -> None:
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("counts"))
+    url = pg_library("counts")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     with Library.open(dana.url) as leader, Library.open(ines.url) as player:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import threading
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 
 import sqlalchemy as sa
@@ -43,9 +44,9 @@ def _floor(url: str) -> list[tuple[object, ...]]:
     return _as_owner(url, "SELECT id, roster_floor FROM contractor WHERE id = 'odd'")
 
 
-def test_only_the_owners_open_refreshes_and_only_once(pg_server: PostgresServer) -> None:
+def test_only_the_owners_open_refreshes_and_only_once(pg_library: Callable[[str], str]) -> None:
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("refresh"))
+    url = pg_library("refresh")
     dana = playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     with Library.open(ines.url) as player:

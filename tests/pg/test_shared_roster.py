@@ -11,6 +11,7 @@ the row policies on.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import replace
 
 import sqlalchemy as sa
@@ -20,7 +21,6 @@ from builder.contract.ledger import fold_ledger
 from models import playgroup
 from models.library import Library
 from tests.builder.contract.ledger_text import contractor
-from tests.pg.server import PostgresServer
 
 THREE = """
     2026-05-01 contract home victory 'The Lantern Job'
@@ -29,10 +29,10 @@ THREE = """
 """
 
 
-def _ines(pg_server: PostgresServer) -> tuple[str, str]:
+def _ines(pg_library: Callable[[str], str]) -> tuple[str, str]:
     """A new shared library led by Dana; Ines's URL and login."""
     tag = uuid.uuid4().hex[:6]
-    url = pg_server.url(pg_server.new_database("roster"))
+    url = pg_library("roster")
     playgroup.init_playgroup(url, "Dana", login=f"dana_{tag}")
     ines = playgroup.add_player(url, "Ines", login=f"ines_{tag}")
     return ines.url, ines.login
@@ -43,9 +43,9 @@ def _line(library: Library, cid: str):  # type: ignore[no-untyped-def]
 
 
 def test_victories_and_deaths_on_a_players_connection_follow_the_corrected_history(
-    pg_server: PostgresServer,
+    pg_library: Callable[[str], str],
 ) -> None:
-    url, login = _ines(pg_server)
+    url, login = _ines(pg_library)
     base = contractor(THREE)
     doomed = replace(
         contractor(
@@ -82,8 +82,8 @@ def test_victories_and_deaths_on_a_players_connection_follow_the_corrected_histo
         assert not _line(library, doomed.id).alive and not fold_ledger(dead).alive
 
 
-def test_library_connections_do_not_jit_compile(pg_server: PostgresServer) -> None:
+def test_library_connections_do_not_jit_compile(pg_library: Callable[[str], str]) -> None:
     """PostgreSQL's JIT spent ~350 ms compiling the 10,000-contractor roster query."""
-    url, _login = _ines(pg_server)
+    url, _login = _ines(pg_library)
     with Library.open(url) as library, library._reading() as session:
         assert session.execute(sa.text("SHOW jit")).scalar() == "off"

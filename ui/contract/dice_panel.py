@@ -187,9 +187,11 @@ class DicePanel(QWidget):
         self.pool_label.setMinimumHeight(self.pool_label.fontMetrics().lineSpacing() * POOL_LINES)
 
         form = QFormLayout()
-        form.addRow("&Roll", self.first)
-        form.addRow("&Ability", self.second)
-        form.addRow("&Difficulty", self.difficulty)
+        # No Alt+letters: the dock sits beside every tab of the sheet, whose letters (and
+        # the header's &Record Contract) take these; "Roll the &dice" has its own.
+        form.addRow("Roll", self.first)
+        form.addRow("Ability", self.second)
+        form.addRow("Difficulty", self.difficulty)
         self.scar_box = QGroupBox("Battle Scars on this roll")
         self.scar_box.setToolTip(
             "Tick a scar when the roll is one it concerns. A scar's penalty does not stack "

@@ -92,7 +92,7 @@ class GiftsTab(SheetTab):
         self.table.remove_requested.connect(self.ask_remove)
         self.remove_box: QMessageBox | None = None
         # A copy of the selected Gift opened in the Gift Builder as a new, unsaved draft.
-        self.duplicate_button = QPushButton("&Duplicate…")
+        self.duplicate_button = QPushButton("D&uplicate…")
         self.duplicate_button.setToolTip(
             "Open the Gift Builder on a copy of the selected Gift; nothing is spent until "
             "you save it as a new Gift"

@@ -59,7 +59,7 @@ class WeaponsTab(SheetTab):
         # The tab's one list: it takes the height there is (wrapped rows never hide a weapon).
         self.table.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.custom_button = QPushButton("C&ustom weapon…")
-        self.roll_button = QPushButton("&Roll attack")
+        self.roll_button = QPushButton("R&oll attack")
         self.roll_button.setToolTip(
             "Open the Dice dock on this weapon's attack roll, its Weapon Damage in the "
             "attack calculator."
