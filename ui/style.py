@@ -327,10 +327,12 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
 def _set_style(app: QApplication, dark: bool) -> None:
     """Fusion on a light palette; on a dark one, Fusion under :func:`dark_style`'s proxy."""
     global _dark_style
-    if dark and _dark_style is None:
-        _dark_style = dark_style()
-        app.setStyle(_dark_style)
-    elif not dark and _dark_style is not None:
+    if dark:
+        # (Only asked in the dark: wrapping the style object builds a dozen big enums.)
+        if _dark_style is None or app.style() is not _dark_style:
+            _dark_style = dark_style()
+            app.setStyle(_dark_style)
+    elif _dark_style is not None:
         _dark_style = None
         app.setStyle(STYLE)  # the application deletes the proxy it owned
 
