@@ -3,9 +3,8 @@
 Widgets take a role with :func:`set_role` ("help", "muted", "banner", "error",
 "chip", "accent"…), which gives each role its look, so spacing and colours stay
 consistent everywhere. Sizes are in points or em-relative so the look reads the
-same at 100 % and 200 % scaling. There is no application-wide style sheet (issue 29):
-each role widget carries its own look, and the dark theme's indicators are drawn by a
-proxy over Fusion (:func:`dark_style`).
+same at 100 % and 200 % scaling. There is no application-wide style sheet in a
+light palette (issue 29): each role widget carries its own look.
 
 Themes (issue 17): the app follows the system palette unless the player picks
 Light or Dark in Preferences. Every colour of our own is a pair in
@@ -24,11 +23,13 @@ import shiboken6
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
+from resources import resource_path
+
 if TYPE_CHECKING:
-    from PySide6.QtWidgets import QStyle, QTabWidget, QWidget
+    from PySide6.QtWidgets import QTabWidget, QWidget
 
 STYLE = "Fusion"
-"""The Qt style (the same on every platform)."""
+"""The Qt style under the stylesheet (the same on every platform)."""
 
 THEMES = ("system", "light", "dark")
 """The theme choices Preferences offers; "system" follows the desktop's palette."""
@@ -108,81 +109,46 @@ would put Qt's style-sheet layer under every widget of the app)."""
 ROLES = frozenset(ROLE_COLORS) | frozenset(ROLE_FONTS) | frozenset(BOXED)
 """Every role :func:`set_role` knows; any other name ("" too) is plain text."""
 
-_dark_style: QStyle | None = None
-"""The dark theme's style (Fusion under :func:`dark_style`'s proxy) while it is in force."""
+DARK_INDICATORS = """
+QRadioButton::indicator {
+    width: 11px;
+    height: 11px;
+    border: 1px solid #a8a8a8;
+    border-radius: 6px;
+    background: #1f1f1f;
+}
+QRadioButton::indicator:checked {
+    background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.5, fx: 0.5, fy: 0.5,
+        stop: 0 #ececec, stop: 0.55 #ececec, stop: 0.6 #1f1f1f, stop: 1 #1f1f1f);
+}
+QRadioButton::indicator:disabled { border-color: #5a5a5a; }
+QCheckBox::indicator, QTreeView::indicator, QTableView::indicator, QListView::indicator {
+    width: 11px;
+    height: 11px;
+    border: 1px solid #a8a8a8;
+    border-radius: 2px;
+    background: #1f1f1f;
+}
+QCheckBox::indicator:checked, QTreeView::indicator:checked,
+QTableView::indicator:checked, QListView::indicator:checked { image: url($check); }
+QCheckBox::indicator:indeterminate, QTreeView::indicator:indeterminate,
+QTableView::indicator:indeterminate, QListView::indicator:indeterminate { image: url($partial); }
+QCheckBox::indicator:disabled { border-color: #5a5a5a; }
+"""
+"""On the dark palette Fusion draws a radio button's ring and an unticked box darker than
+the window, so a choice (or a box left empty) could not be seen: the dark theme draws its
+own ring and dot, and its own box with a light tick (``$check``/``$partial`` are the
+shipped tick images, filled in by :func:`dark_indicators`)."""
 
 
-def dark_style() -> QStyle:
-    """Fusion with the dark theme's radio and check indicators drawn by Harbinger.
+def dark_indicators() -> str:
+    """The dark theme's radio and check-box style, with the tick images' paths filled in."""
+    def url(name: str) -> str:
+        return resource_path("icons", name).as_posix()
 
-    On the dark palette Fusion draws a radio button's ring and an unticked box darker
-    than the window. This proxy draws a light ring (with a light dot when chosen) and a
-    light-edged box (with a light tick) on the dark field, in place of an application
-    style sheet, which would put Qt's style-sheet layer under every widget of the app.
-    Item views' check boxes come here too (Fusion draws them as a check box).
-    """
-    from PySide6.QtCore import QPointF, QRectF, Qt
-    from PySide6.QtGui import QPainter, QPainterPath, QPen
-    from PySide6.QtWidgets import QProxyStyle, QStyle, QStyleOption
-
-    element = QStyle.PrimitiveElement
-    state = QStyle.StateFlag
-    ring, field, mark, off = (QColor(c) for c in ("#a8a8a8", "#1f1f1f", "#ececec", "#5a5a5a"))
-    tick = ((2.5, 6.8), (5.2, 9.4), (10.5, 3.4))  # resources/icons/check-dark.svg, 13 × 13
-    dash = ((3.0, 6.5), (10.0, 6.5))  # partial-dark.svg
-
-    def box(option: QStyleOption) -> QRectF:
-        """The indicator's 13-pixel square, centred in the room the style gives it."""
-        rect = option.rect
-        side = min(13, rect.width(), rect.height())
-        left = rect.x() + (rect.width() - side) // 2
-        return QRectF(left, rect.y() + (rect.height() - side) // 2, side, side)
-
-    def stroke(painter: QPainter, square: QRectF, points: tuple[tuple[float, float], ...]) -> None:
-        scale = (square.width() - 2) / 13  # the image in the box inside its 1-pixel edge
-        at = [QPointF(square.x() + 1 + x * scale, square.y() + 1 + y * scale) for x, y in points]
-        path = QPainterPath(at[0])
-        for point in at[1:]:
-            path.lineTo(point)
-        pen = QPen(mark, 2 * scale)
-        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-        painter.setPen(pen)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawPath(path)
-
-    class DarkIndicators(QProxyStyle):
-        """Fusion, but for the radio and check indicators on a dark palette."""
-
-        def drawPrimitive(self, which, option, painter, widget=None):  # type: ignore[no-untyped-def]
-            radio = which == element.PE_IndicatorRadioButton
-            if not radio and which != element.PE_IndicatorCheckBox:
-                super().drawPrimitive(which, option, painter, widget)
-                return
-            square = box(option)
-            painter.save()
-            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-            enabled = bool(option.state & state.State_Enabled)
-            painter.setPen(QPen(ring if enabled else off, 1))
-            painter.setBrush(field)
-            inner = square.adjusted(0.5, 0.5, -0.5, -0.5)
-            if radio:
-                painter.drawEllipse(inner)
-                if option.state & state.State_On:
-                    painter.setPen(Qt.PenStyle.NoPen)
-                    painter.setBrush(mark)
-                    radius = (square.width() - 2) * 0.55 / 2
-                    painter.drawEllipse(square.center(), radius, radius)
-            else:
-                painter.drawRoundedRect(inner, 2, 2)
-                if option.state & state.State_NoChange:
-                    stroke(painter, square, dash)
-                elif option.state & state.State_On:
-                    stroke(painter, square, tick)
-            painter.restore()
-
-    return DarkIndicators(STYLE)
-
+    return Template(DARK_INDICATORS).substitute(
+        check=url("check-dark.svg"), partial=url("partial-dark.svg")
+    )
 
 _themed: dict[str, list[QColor]] = {}
 _system_palette: QPalette | None = None
@@ -293,10 +259,10 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
     """Switch the application's palette to ``theme`` (one of :data:`THEMES`) and give
     every live role label (:func:`set_role`) that theme's look.
 
-    No application-wide style sheet: one would put Qt's style-sheet layer under every
-    widget of the app (18 M instructions of a cold start, half a millisecond per widget
-    shown in a test). A dark palette swaps Fusion for :func:`dark_style`, which draws
-    the radio and check indicators Fusion draws too dark there.
+    No application-wide style sheet in a light palette: one would put Qt's style-sheet
+    layer under every widget of the app (18 M instructions of a cold start, half a
+    millisecond per widget shown in a test). A dark palette has one, for the radio and
+    check indicators Fusion draws too dark there (:data:`DARK_INDICATORS`).
     Themed colours held by widgets (:func:`themed_color`) are re-tinted; dialog
     stylesheets rendered earlier keep their colours until the dialog is opened again.
     """
@@ -318,23 +284,10 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
         for color in colors:
             value = color_value(name, dark)
             color.setRgb(int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
-    _set_style(app, dark)
+    app.setStyleSheet(dark_indicators() if dark else "")  # "" when there is none: no-op
     app.setProperty("harbinger_theme", theme)
     app.setProperty("harbinger_styled", True)
     _redress(dark)
-
-
-def _set_style(app: QApplication, dark: bool) -> None:
-    """Fusion on a light palette; on a dark one, Fusion under :func:`dark_style`'s proxy."""
-    global _dark_style
-    if dark:
-        # (Only asked in the dark: wrapping the style object builds a dozen big enums.)
-        if _dark_style is None or app.style() is not _dark_style:
-            _dark_style = dark_style()
-            app.setStyle(_dark_style)
-    elif _dark_style is not None:
-        _dark_style = None
-        app.setStyle(STYLE)  # the application deletes the proxy it owned
 
 
 def _follow_desktop(app: QApplication) -> None:
@@ -347,14 +300,20 @@ def _follow_font(app: QApplication) -> None:
     """Size the titles and headings for a new application font (a desktop's font setting,
     a larger font), which Qt itself hands to every widget.
 
-    Each widget gets its FontChange (the roster measures its rows and columns again on
-    it); combo boxes are also told to measure their smallest size again.
+    Under the dark theme's application style sheet Qt keeps each widget's old font
+    when the application's changes; setting that sheet again polishes every widget
+    with the application's font as it is now, the user's. Each widget then gets its
+    FontChange (the roster measures its rows and columns again on it).
     """
     if not app.property("harbinger_styled"):
         return
-    from PySide6.QtCore import QTimer
+    sheet = app.styleSheet()
+    if sheet:
+        app.setStyleSheet(sheet)
+    else:
+        from PySide6.QtCore import QTimer
 
-    QTimer.singleShot(0, _remeasure_combos)  # once every widget has the new font
+        QTimer.singleShot(0, _remeasure_combos)  # once every widget has the new font
     _redress(is_dark(app.palette()))
 
 
