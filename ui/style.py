@@ -376,6 +376,9 @@ def _dress(widget: QWidget, dark: bool) -> None:
     role = widget.objectName()
     before = _dressed.get(widget, "")
     now = ""
+    box = BOXED.get(role)
+    if box is None and "s" in before:
+        widget.setStyleSheet("")  # first: taking a sheet off restores the palette before it
     color = ROLE_COLORS.get(role)
     if color is not None:
         palette = QPalette()  # only the text colours set: the rest comes from the parent
@@ -395,12 +398,9 @@ def _dress(widget: QWidget, dark: bool) -> None:
         now += "f"
     elif "f" in before:
         widget.setFont(QFont())
-    box = BOXED.get(role)
     if box is not None:
-        widget.setStyleSheet(render(box, dark))
+        widget.setStyleSheet(render(box, dark))  # last: over the palette and font
         now += "s"
-    elif "s" in before:
-        widget.setStyleSheet("")
     _dressed[widget] = now
 
 
