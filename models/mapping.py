@@ -58,9 +58,9 @@ from builder.contract.serialize import (
     canonical_json,
     entry_from_dict,
     from_data,
-    split_entry,
     to_data,
 )
+from builder.contract.stored_entry import split_entry
 from models.tables import (
     AssetPickRow,
     BattleScarRow,

@@ -35,6 +35,10 @@ from printing.common.roster import Progress, place_new, sheet_paths
 
 worker_cpu_seconds = 0.0
 """CPU seconds the workers spent on the sheets of the last ``print_folder`` (benchmarks)."""
+worker_process_cpu_seconds = 0.0
+"""CPU seconds of the last ``print_folder``'s worker processes, all they did from their
+fork to their last sheet: the sheets, and each worker's start, the jobs' unpickling and the
+results' return (benchmarks: what a print on ``jobs`` workers costs the machine)."""
 
 PRELOAD = ["printing.pool_warm"]
 """Modules the forkserver imports once, before it forks any worker."""
@@ -74,13 +78,17 @@ def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
 copyreg.pickle(MappingProxyType, lambda proxy: (_proxy, (dict(proxy),)))
 
 
-def _print_one(
-    character: Any, part: str, paper: Paper, compact: bool
-) -> tuple[str, str, str, float]:
+_Done = tuple[str, str, str, float, int, float]
+"""A printed sheet's name, id and noun, its CPU seconds, the worker's pid and the worker's
+CPU seconds so far."""
+
+
+def _print_one(character: Any, part: str, paper: Paper, compact: bool) -> _Done:
     """Worker: print one character's sheet to ``part``.
 
-    Returns the sheet's name, id and noun (for its file name) and the CPU
-    seconds the worker spent on it.
+    Returns the sheet's name, id and noun (for its file name), the CPU seconds
+    the worker spent on it, and the worker's pid and whole CPU time so far (a
+    forked process starts its count at zero).
     """
     from builder.systems import register_shipped
     from printing.systems import sheet_of
@@ -91,7 +99,8 @@ def _print_one(
     start = time.process_time()
     sheet = sheet_of(character, compact)
     sheet.render(part, paper)
-    return sheet.name, sheet.ident, sheet.noun, time.process_time() - start
+    end = time.process_time()
+    return sheet.name, sheet.ident, sheet.noun, end - start, os.getpid(), end
 
 
 def print_folder(
@@ -117,11 +126,12 @@ def print_folder(
     names: dict[int, _Named] = {}
     workers = max(1, min(jobs or cores(), total))
     spent = 0.0
+    processes: dict[int, float] = {}
     if progress is not None:
         progress(0, total)
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
     try:
-        pending: dict[Future[tuple[str, str, str, float]], int] = {
+        pending: dict[Future[_Done], int] = {
             executor.submit(_print_one, character, str(part), paper, compact): i
             for i, (character, part) in enumerate(zip(characters, parts, strict=True))
         }
@@ -129,9 +139,10 @@ def print_folder(
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 index = pending.pop(future)
-                name, ident, noun, cpu = future.result()
+                name, ident, noun, cpu, pid, so_far = future.result()
                 names[index] = _Named(name, ident, noun)
                 spent += cpu
+                processes[pid] = max(so_far, processes.get(pid, 0.0))
                 if progress is not None:
                     progress(len(names), total)
     except BaseException:
@@ -139,8 +150,9 @@ def print_folder(
         _finish(names, parts, folder)
         raise
     finally:
-        global worker_cpu_seconds
+        global worker_cpu_seconds, worker_process_cpu_seconds
         worker_cpu_seconds = spent
+        worker_process_cpu_seconds = sum(processes.values())
     executor.shutdown(wait=True)
     return _finish(names, parts, folder)
 

@@ -52,10 +52,10 @@ from PySide6.QtWidgets import (
 )
 
 from harbinger.shell.paths import APP_NAME
-from ui.character_tabs import CharacterTabs
 from ui.roster import RosterPanel
 from ui.screen_fit import fit_to_screen, initial_size
 from ui.settings import AppSettings
+from ui.style import set_role
 from ui.systems import systems_ui, window_actions
 from ui.tasks import TaskRunner
 from ui.window_common import display_location, message_box, set_by_name
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QCloseEvent, QPaintEvent, QShowEvent
     from PySide6.QtWidgets import QDialog, QMessageBox
 
+    from ui.character_tabs import CharacterTabs
     from ui.contributions import WindowAction
 
 __all__ = ["FIRST_PAINT_FALLBACK_MS", "EmptyPage", "MainWindow", "display_location"]
@@ -81,7 +82,7 @@ class EmptyPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addStretch(1)
         title = QLabel("No contractor open", self)
-        title.setObjectName("title")
+        set_role(title, "title")
         set_by_name(title, "alignment", "AlignCenter")
         layout.addWidget(title)
         note = QLabel(
@@ -133,6 +134,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         self._quitting = False  # the player chose how unsaved work ends: close now
         self.loading = False
         self._picked_while_opening: tuple[str, bool] | None = None  # (id, keep open)
+        self._tabs: CharacterTabs | None = None  # made on first use: see ``tabs``
 
         self.setWindowTitle(APP_NAME)
         # Built top-down, each widget made inside its parent: under the app's stylesheet,
@@ -151,9 +153,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         creates = [a.key for a in self._game_actions if a.menu == "create"]
         self.empty_page = EmptyPage(self.actions[creates[0]], self.stack)
         self.stack.addWidget(self.empty_page)
-        # One tab per open character (ui.character_tabs); the empty page when none is open.
-        self.tabs = CharacterTabs(self.stack)
-        self.stack.addWidget(self.tabs)
+        # The open characters' tabs join the stack when the first is opened (``tabs``).
         self.splitter.addWidget(self.roster)
         self.splitter.addWidget(self.stack)
         self.splitter.setStretchFactor(0, 0)
@@ -169,8 +169,6 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
 
         self.roster.contractor_selected.connect(self.show_contractor)
         self.roster.contractor_activated.connect(self.open_character)
-        self.tabs.currentChanged.connect(self._tab_changed)
-        self.tabs.close_requested.connect(self.close_character)
         self.workspace.changed.connect(self._on_changed)
         self.workspace.failed.connect(self._save_failed)
         self.tasks.busy_changed.connect(self._busy)
@@ -394,7 +392,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         self.actions["import"].setEnabled(has_library)
         for key in ("export", "export_player_copy", "delete", "print"):
             self.actions[key].setEnabled(shown)
-        self.actions["close_tab"].setEnabled(self.tabs.count() > 0)
+        self.actions["close_tab"].setEnabled(self.has_tabs())
         self.actions["print_roster"].setEnabled(has_library)
         for spec in self._game_actions:
             self.actions[spec.key].setEnabled(spec.enabled(self))
@@ -579,7 +577,7 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
             self.splitter.restoreState(splitter)
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        unsaved = [cid for cid in self.tabs.ids() if self._unsaved(cid)]
+        unsaved = [cid for cid in self.open_ids() if self._unsaved(cid)]
         if unsaved and not self._quitting:
             event.ignore()
             self._ask_before_quitting(unsaved)

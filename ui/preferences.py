@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.settings import AppSettings
-from ui.style import apply_theme
+from ui.style import apply_theme, set_role
 
 THEME_LABELS = {"system": "&System (follow the desktop)", "light": "&Light", "dark": "&Dark"}
 
@@ -46,7 +46,7 @@ class PreferencesDialog(QDialog):
             inner.addWidget(button)
             self.buttons[theme] = button
         note = QLabel("Dialogs already open take the new colours when opened again.")
-        note.setObjectName("muted")
+        set_role(note, "muted")
         note.setWordWrap(True)
         inner.addWidget(note)
         layout.addWidget(box)

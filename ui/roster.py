@@ -55,6 +55,7 @@ from ui.roster_model import (
     humanize,
     lines_of,
 )
+from ui.style import set_role
 from ui.systems import systems_ui
 
 __all__ = [
@@ -309,7 +310,7 @@ class RosterPanel(QWidget):
         self.tree.setAccessibleName("Roster")
         self._set_up_header()
         self.count_label = QLabel(self)
-        self.count_label.setObjectName("muted")
+        set_role(self.count_label, "muted")
 
         filters = QGridLayout()
         filters.addWidget(self.status_filter, 0, 0)

@@ -1,9 +1,10 @@
 """The app's look: Fusion style, a light or dark palette, and a few named roles.
 
-Widgets name their role with ``setObjectName`` ("help", "muted", "banner",
-"error", "chip", "accent") and this one stylesheet gives each role its look, so
-spacing and colours stay consistent everywhere. Sizes are in points or
-em-relative so the sheet reads the same at 100 % and 200 % scaling.
+Widgets take a role with :func:`set_role` ("help", "muted", "banner", "error",
+"chip", "accent"…), which gives each role its look, so spacing and colours stay
+consistent everywhere. Sizes are in points or em-relative so the look reads the
+same at 100 % and 200 % scaling. There is no application-wide style sheet in a
+light palette (issue 29): each role widget carries its own look.
 
 Themes (issue 17): the app follows the system palette unless the player picks
 Light or Dark in Preferences. Every colour of our own is a pair in
@@ -14,12 +15,18 @@ window colour; ``tests/ui/test_desktop_theme.py`` checks that on real windows.
 
 from __future__ import annotations
 
+import weakref
 from string import Template
+from typing import TYPE_CHECKING
 
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
+import shiboken6
+from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
 
 from resources import resource_path
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QTabWidget, QWidget
 
 STYLE = "Fusion"
 """The Qt style under the stylesheet (the same on every platform)."""
@@ -56,20 +63,26 @@ COLOR_PAIRS: dict[str, tuple[str, str]] = {
     "card_off": ("#f4f4f4", "#262626"),
 }
 
-STYLESHEET = Template("""
-QLabel#help {
+ROLE_FONTS = {"accentBold": "bold", "title": "title", "heading": "heading", "subheading": "bold"}
+"""The roles whose font differs from the application's: bold, or bold and sized."""
+
+ROLE_COLORS = {"muted": "muted", "error": "error", "warning": "warning", "accent": "accent"}
+ROLE_COLORS["accentBold"] = "accent"
+"""The colour-only roles and the :data:`COLOR_PAIRS` name of their text colour."""
+
+BOXED = {
+    "help": Template("""
+QLabel {
     background: $help_bg;
     border: 1px solid $help_border;
     border-radius: 4px;
     padding: 8px;
     color: $help_text;
 }
-QLabel#muted { color: $muted; }
-QLabel#error { color: $error; }
-QLabel#warning { color: $warning; }
-QLabel#accent { color: $accent; }
-QLabel#accentBold { color: $accent; font-weight: bold; }
-QLabel#banner {
+QWizard QLabel { min-width: 15em; }
+"""),
+    "banner": Template("""
+QLabel {
     background: $banner_bg;
     border: 1px solid $banner_border;
     border-radius: 4px;
@@ -77,24 +90,24 @@ QLabel#banner {
     font-weight: bold;
     color: $text;
 }
-QLabel#banner[overspent="true"] {
-    background: $over_bg;
-    border-color: $over_border;
-    color: $over_text;
-}
-QLabel#title { $title_font font-weight: bold; }
-QLabel#heading { $heading_font font-weight: bold; }
-QLabel#subheading { font-weight: bold; }
-QLabel#chip {
+QLabel[overspent="true"] { background: $over_bg; border-color: $over_border; color: $over_text; }
+"""),
+    "chip": Template("""
+QLabel {
     background: $chip_bg;
     color: $chip_text;
     border-radius: 8px;
     padding: 2px 8px;
 }
-QLabel#chip[dead="true"] { background: $dead_bg; color: $dead_text; }
-QTabWidget::pane { border-top: 1px solid $rule; }
-QWizard QLabel#help { min-width: 15em; }
-""")
+QLabel[dead="true"] { background: $dead_bg; color: $dead_text; }
+"""),
+}
+"""The boxed roles: a frame or a filled background, drawn by a style sheet on that one
+label (a leaf label's own sheet styles only itself, where an application-wide sheet
+would put Qt's style-sheet layer under every widget of the app)."""
+
+ROLES = frozenset(ROLE_COLORS) | frozenset(ROLE_FONTS) | frozenset(BOXED)
+"""Every role :func:`set_role` knows; any other name ("" too) is plain text."""
 
 DARK_INDICATORS = """
 QRadioButton::indicator {
@@ -243,8 +256,13 @@ def theme_palette(app: QApplication, theme: str) -> QPalette:
 
 
 def apply_theme(app: QApplication, theme: str = "system") -> None:
-    """Switch the application's palette and stylesheet to ``theme`` (one of :data:`THEMES`).
+    """Switch the application's palette to ``theme`` (one of :data:`THEMES`) and give
+    every live role label (:func:`set_role`) that theme's look.
 
+    No application-wide style sheet in a light palette: one would put Qt's style-sheet
+    layer under every widget of the app (18 M instructions of a cold start, half a
+    millisecond per widget shown in a test). A dark palette has one, for the radio and
+    check indicators Fusion draws too dark there (:data:`DARK_INDICATORS`).
     Themed colours held by widgets (:func:`themed_color`) are re-tinted; dialog
     stylesheets rendered earlier keep their colours until the dialog is opened again.
     """
@@ -266,9 +284,10 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
         for color in colors:
             value = color_value(name, dark)
             color.setRgb(int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
-    app.setStyleSheet(render(STYLESHEET, dark) + (dark_indicators() if dark else ""))
+    app.setStyleSheet(dark_indicators() if dark else "")  # "" when there is none: no-op
     app.setProperty("harbinger_theme", theme)
     app.setProperty("harbinger_styled", True)
+    _redress(dark)
 
 
 def _follow_desktop(app: QApplication) -> None:
@@ -278,16 +297,128 @@ def _follow_desktop(app: QApplication) -> None:
 
 
 def _follow_font(app: QApplication) -> None:
-    """Hand a new application font (a desktop's font setting, a larger font) to every widget.
+    """Size the titles and headings for a new application font (a desktop's font setting,
+    a larger font), which Qt itself hands to every widget.
 
-    Under an application style sheet Qt keeps each widget's old font when the
-    application's changes; setting the sheet again (rendered with the titles' and
-    headings' sizes for the new font) polishes every widget with the application's
-    font as it is now, the user's. Each widget then gets its FontChange (the roster
-    measures its rows and columns again on it).
+    Under the dark theme's application style sheet Qt keeps each widget's old font
+    when the application's changes; setting that sheet again polishes every widget
+    with the application's font as it is now, the user's. Each widget then gets its
+    FontChange (the roster measures its rows and columns again on it).
     """
-    if app.property("harbinger_styled"):
-        apply_theme(app, str(app.property("harbinger_theme") or "system"))
+    if not app.property("harbinger_styled"):
+        return
+    sheet = app.styleSheet()
+    if sheet:
+        app.setStyleSheet(sheet)
+    else:
+        from PySide6.QtCore import QTimer
+
+        QTimer.singleShot(0, _remeasure_combos)  # once every widget has the new font
+    _redress(is_dark(app.palette()))
+
+
+def _remeasure_combos() -> None:
+    """Make every combo box measure its smallest size again, in its font as it is now.
+
+    A QComboBox keeps its minimum size hint through a FontChange (only a StyleChange
+    forgets it), so without an application style sheet to repolish it, a doubled font
+    left each combo, and the roster panel holding four, as narrow as before.
+    """
+    from PySide6.QtCore import QEvent
+    from PySide6.QtWidgets import QComboBox
+
+    for widget in QApplication.allWidgets():
+        if isinstance(widget, QComboBox):
+            QApplication.sendEvent(widget, QEvent(QEvent.Type.StyleChange))
+
+
+_dressed: weakref.WeakKeyDictionary[QWidget, str] = weakref.WeakKeyDictionary()
+"""Every widget given a role by :func:`set_role`, with the parts of its look set
+("c" colour, "f" font, "s" style sheet), so a theme or font change re-dresses the live
+ones and a role cleared undoes exactly what the last one set."""
+
+
+def set_role(widget: QWidget, role: str, **flags: bool) -> None:
+    """Give ``widget`` (a label) the look of ``role`` in the current theme.
+
+    The role is its object name, as tests and code read it ("" or an unknown name:
+    plain). Colour roles ("muted", "error", "warning", "accent") set the palette's
+    text colour, "title", "heading", "subheading" and "accentBold" the font (sized
+    from the application font), and the boxed roles ("help", "banner", "chip") a style
+    sheet on that widget alone. ``flags`` are its states, kept as dynamic properties:
+    ``overspent`` turns a banner red, ``dead`` darkens a chip.
+    """
+    widget.setObjectName(role)
+    for name, value in flags.items():
+        widget.setProperty(name, value)
+    _dress(widget, is_dark())
+
+
+def _role_font(role: str) -> QFont | None:
+    """The font a role sets, only in what differs from the inherited one (None: none)."""
+    kind = ROLE_FONTS.get(role)
+    if kind is None:
+        return None
+    font = QFont()  # nothing resolved: family and the rest still follow the parent
+    font.setBold(True)
+    app = QApplication.instance()
+    points = app.font().pointSizeF() if isinstance(app, QApplication) else -1.0
+    if kind == "title":
+        start = _start_points if _start_points and _start_points > 0 else points
+        font.setPointSizeF(round(TITLE_POINTS * points / start, 2) if points > 0 else TITLE_POINTS)
+    elif kind == "heading" and points > 0:
+        font.setPointSizeF(round(points * HEADING_SCALE, 2))
+    return font
+
+
+def _dress(widget: QWidget, dark: bool) -> None:
+    """Set the parts of ``widget``'s look its role has, and undo those it had and lost."""
+    role = widget.objectName()
+    before = _dressed.get(widget, "")
+    now = ""
+    color = ROLE_COLORS.get(role)
+    if color is not None:
+        palette = QPalette()  # only the text colours set: the rest comes from the parent
+        value = QColor(color_value(color, dark))
+        # As a style sheet's ``color`` does: a label on a Base-coloured parent (a wizard's
+        # side widget) draws its text in Text, not WindowText.
+        roles = QPalette.ColorRole
+        for text_role in (roles.WindowText, roles.Text, roles.ButtonText):
+            palette.setColor(text_role, value)
+        widget.setPalette(palette)
+        now += "c"
+    elif "c" in before:
+        widget.setPalette(QPalette())
+    font = _role_font(role)
+    if font is not None:
+        widget.setFont(font)
+        now += "f"
+    elif "f" in before:
+        widget.setFont(QFont())
+    box = BOXED.get(role)
+    if box is not None:
+        widget.setStyleSheet(render(box, dark))
+        now += "s"
+    elif "s" in before:
+        widget.setStyleSheet("")
+    _dressed[widget] = now
+
+
+def _redress(dark: bool) -> None:
+    """Give every live role widget its look again (a theme, a desktop scheme or a font
+    changed)."""
+    for widget in list(_dressed):
+        if shiboken6.isValid(widget):
+            _dress(widget, dark)
+        else:
+            _dressed.pop(widget, None)
+
+
+def ruled_tabs(tabs: QTabWidget) -> QTabWidget:
+    """A tab widget's pages under a rule across the tabs' foot, with no frame around them
+    (Fusion's document mode), as the app's tabs look; returns ``tabs``."""
+    tabs.setDocumentMode(True)
+    return tabs
 
 
 def apply_style(app: QApplication, theme: str = "system") -> None:

@@ -24,12 +24,68 @@ from typing import Any
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QWidget
 
+_Held = tuple["TaskRunner", Callable[[Any], None] | None, Callable[[str], None] | None]
+"""What a relay holds until its job's outcome is delivered: the runner and the callbacks."""
+
 
 class _Relay(QObject):
-    """Carries a job's outcome from the worker thread to the main thread."""
+    """Carries a job's outcome from the worker thread to the main thread.
+
+    It holds the job's callbacks itself and answers its own signals with its
+    own slots, so no Python callable sits in a Qt connection. That matters for
+    when the callbacks are let go: a connection the worker thread is still
+    emitting through when the job ends on the main thread is freed by Qt on
+    the worker, a moment later (one finished job in 50 kept its callbacks
+    past ``busy`` turning False). The relay drops them on the main thread
+    before it calls them, so what a job's callbacks hold is freed as the job
+    ends, whatever the worker is still doing.
+    """
 
     succeeded = Signal(object)
     failed = Signal(str, str)  # message, traceback
+
+    def __init__(
+        self,
+        runner: TaskRunner,
+        title: str,
+        on_done: Callable[[Any], None] | None,
+        on_error: Callable[[str], None] | None,
+    ) -> None:
+        super().__init__()
+        self._title = title
+        self._held: _Held | None = (runner, on_done, on_error)
+        self.succeeded.connect(self._deliver_result)
+        self.failed.connect(self._deliver_failure)
+
+    def _release(self) -> _Held | None:
+        """Let go of the runner and the callbacks, returning them for this one call.
+
+        None when the outcome was delivered already.
+        """
+        held, self._held = self._held, None
+        return held
+
+    @Slot(object)
+    def _deliver_result(self, result: Any) -> None:
+        held = self._release()
+        if held is None:
+            return
+        runner, on_done, _ = held
+        runner._finish(self)
+        if on_done is not None:
+            on_done(result)
+
+    @Slot(str, str)
+    def _deliver_failure(self, message: str, trace: str) -> None:
+        held = self._release()
+        if held is None:
+            return
+        runner, _, on_error = held
+        runner._finish(self)
+        if on_error is not None:
+            on_error(message)
+        else:
+            runner._show_failure(self._title, message, trace)
 
 
 class _Job(QRunnable):
@@ -84,31 +140,8 @@ class TaskRunner(QObject):
         A failure calls ``on_error(message)`` if given, else shows a warning dialog
         titled ``title``.
         """
-        relay = _Relay()
+        relay = _Relay(self, title, on_done, on_error)
         self._relays.add(relay)
-
-        @Slot(object)
-        def done(result: Any) -> None:
-            self._finish(relay)
-            if on_done is not None:
-                on_done(result)
-
-        @Slot(str, str)
-        def failed(message: str, trace: str) -> None:
-            self._finish(relay)
-            if on_error is not None:
-                on_error(message)
-            else:
-                from PySide6.QtWidgets import QMessageBox
-
-                box = QMessageBox(
-                    QMessageBox.Icon.Warning, title, message, parent=self._dialog_parent
-                )
-                box.setDetailedText(trace)
-                box.open()
-
-        relay.succeeded.connect(done)
-        relay.failed.connect(failed)
         self._pending += 1
         if self._pending == 1:
             self._gc_was_enabled = gc.isenabled()
@@ -116,13 +149,16 @@ class TaskRunner(QObject):
             self.busy_changed.emit(True)
         self._pool.start(_Job(work, relay))
 
+    def _show_failure(self, title: str, message: str, trace: str) -> None:
+        """A failed job nobody handles: a warning dialog with the traceback as its details."""
+        from PySide6.QtWidgets import QMessageBox
+
+        box = QMessageBox(QMessageBox.Icon.Warning, title, message, parent=self._dialog_parent)
+        box.setDetailedText(trace)
+        box.open()
+
     def _finish(self, relay: _Relay) -> None:
         self._relays.discard(relay)
-        # The relay's connections hold ``done`` and ``failed``, whose closures hold the relay,
-        # this runner and the caller's callbacks: a cycle through Qt that Python's collector
-        # cannot see, which kept every window that ever ran a job alive. Cut it here.
-        relay.succeeded.disconnect()
-        relay.failed.disconnect()
         relay.deleteLater()
         self._pending -= 1
         if self._pending == 0:

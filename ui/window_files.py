@@ -81,7 +81,7 @@ class FilesMixin:
         Every game's sheet has ``character``: the value it shows (None on a tab
         whose character has left the library).
         """
-        return getattr(self.tabs.currentWidget(), "character", None)
+        return getattr(self.shown_page(), "character", None)
 
     def _shown_identity(self) -> tuple[Any, Any] | None:
         """(game system, identity) of the character on screen, from the registry."""

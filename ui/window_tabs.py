@@ -11,7 +11,7 @@ on every change and puts it in with :meth:`TabsMixin.put_tab`. Every sheet has
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
@@ -19,11 +19,47 @@ from PySide6.QtWidgets import QWidget
 from ui.window_common import message_box
 from ui.workspace import Change
 
+if TYPE_CHECKING:
+    from ui.character_tabs import CharacterTabs
+
 
 class TabsMixin:
     """One tab per open character (part of the main window)."""
 
     _quitting: bool
+    _tabs: CharacterTabs | None
+
+    @property
+    def tabs(self) -> CharacterTabs:
+        """The open characters' tabs (:mod:`ui.character_tabs`), made on first use.
+
+        Until a character is opened the window shows only its empty page, so the tab
+        widget (and its tab bar, scroll areas and their Qt classes) is not built for
+        the first frame (issue 29). Asking for it makes it; what only reads
+        (:meth:`has_tabs`, :meth:`open_ids`, :meth:`shown_id`, :meth:`shown_page`)
+        leaves it unmade while no character was ever opened.
+        """
+        if self._tabs is None:
+            from ui.character_tabs import CharacterTabs
+
+            tabs = CharacterTabs(self.stack)  # made inside its parent: see ui.main_window
+            self.stack.addWidget(tabs)
+            tabs.currentChanged.connect(self._tab_changed)
+            tabs.close_requested.connect(self.close_character)
+            self._tabs = tabs
+        return self._tabs
+
+    def has_tabs(self) -> bool:
+        """True when at least one character's tab is open."""
+        return self._tabs is not None and self._tabs.count() > 0
+
+    def open_ids(self) -> list[str]:
+        """The open characters' ids, in tab order (none before the first is opened)."""
+        return self._tabs.ids() if self._tabs is not None else []
+
+    def shown_page(self) -> QWidget | None:
+        """The page of the tab shown (a character's sheet), or None when no tab is open."""
+        return self._tabs.currentWidget() if self._tabs is not None else None
 
     def remember_tabs(self) -> None:
         """Note the open library's tabs in the settings, to open them again next time."""
@@ -32,10 +68,10 @@ class TabsMixin:
         if not location or library is None:
             return
         try:
-            ids = [cid for cid in self.tabs.ids() if library.system_of(cid)]
+            ids = [cid for cid in self.open_ids() if library.system_of(cid)]
         except Exception:  # a library gone unreadable: nothing to reopen
             return
-        current = self.tabs.current_id()
+        current = self.shown_id()
         self.settings.set_open_tabs(location, ids, current if current in ids else "")
 
     def restore_tabs(self, location: str) -> None:
@@ -46,7 +82,7 @@ class TabsMixin:
         for cid in ids:
             if cid in known:
                 self.open_character(cid)
-        index = self.tabs.index_of(current) if current in known else -1
+        index = self.tabs.index_of(current) if current in known and self.has_tabs() else -1
         if index >= 0:
             self.tabs.setCurrentIndex(index)
 
@@ -144,7 +180,7 @@ class TabsMixin:
         It has ``character_id``, ``character`` (the value shown) and ``undo_stack``
         (see :meth:`show_game`); a sheet the window reloads itself (The Contract's) is None.
         """
-        page = self.tabs.currentWidget()
+        page = self.shown_page()
         if getattr(page, "undo_stack", None) is None or getattr(page, "character", None) is None:
             return None
         return page
@@ -184,7 +220,7 @@ class TabsMixin:
 
     def _tab_changed(self, index: int) -> None:
         """Another tab is shown: its character's history becomes the one Undo acts on."""
-        cid = self.tabs.id_at(index)
+        cid = self._tabs.id_at(index) if self._tabs is not None else ""
         if not cid:
             # No character is shown, so Undo offers none's action.
             self.stack.setCurrentWidget(self.empty_page)
@@ -207,8 +243,9 @@ class TabsMixin:
             part.tab_changed()
         self._update_actions()
 
-    def _shown_id(self) -> str:
-        return self.tabs.current_id()
+    def shown_id(self) -> str:
+        """The id of the character in the tab shown ("" when no tab is open)."""
+        return self._tabs.current_id() if self._tabs is not None else ""
 
     def _on_changed(self, change: Change) -> None:
         """Any character of any system was written: refresh the roster and what is shown."""
@@ -217,11 +254,12 @@ class TabsMixin:
             self.refresh_roster(ids=[change.character_id] if change.character_id else None)
         if change.undone or change.lines:
             self.statusBar().showMessage(change.summary, 5000 if change.undone else 8000)
-        target = change.character_id or self._shown_id()
+        target = change.character_id or self.shown_id()
         library = self.workspace.library
         if not target or library is None:
             return
-        self.tabs.keep(target)  # a character just changed stays open
+        if self._tabs is not None:
+            self._tabs.keep(target)  # a character just changed stays open
         if library.system_of(target) is None:
             self._character_gone(target)
             return
@@ -246,7 +284,7 @@ class TabsMixin:
 
     def _show_nothing(self) -> None:
         """Close every tab without asking (the library they belong to is gone)."""
-        for cid in self.tabs.ids():
+        for cid in self.open_ids():
             self._close_tab(cid)
         self._tab_changed(-1)
 
@@ -257,7 +295,7 @@ class TabsMixin:
         saved, such as a contractor's notes before "Save notes": whatever
         a game's sheet reports through its ``unsaved_changes()``.
         """
-        page = self.tabs.page(character_id)
+        page = self._tabs.page(character_id) if self._tabs is not None else None
         unsaved = getattr(page, "unsaved_changes", None)
         return str(unsaved()) if unsaved is not None else ""
 
@@ -274,7 +312,7 @@ class TabsMixin:
         With unsaved work in it, asks first: Save (then close), Discard (close)
         or Cancel (keep it open).
         """
-        cid = character_id or self.tabs.current_id()
+        cid = character_id or self.shown_id()
         if not cid:
             return
         unsaved = self._unsaved(cid)

@@ -30,7 +30,6 @@ a default takes the default, so hand-written documents may leave them out.
 from __future__ import annotations
 
 import dataclasses
-import json
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -178,90 +177,6 @@ def canonical_json(value: Any) -> str:
     whitespace, non-ASCII kept, NaN and Infinity refused (ValueError).
     """
     return canonical_text(value if isinstance(value, dict | list) else to_data(value))
-
-
-def split_entry(entry: Entry, columns: tuple[str, ...]) -> tuple[str, dict[str, Any], str]:  # noqa: C901, PLR0912  (complexity 12, 13 branches when the limits came in)
-    """A ledger entry as the library stores it: its tag, the ``columns`` it has, the rest's text.
-
-    Exactly ``entry_to_dict`` with ``"type"`` and the ``columns`` taken out
-    (a column the entry does not write is None), the rest as canonical
-    JSON, built straight from the fields: an import stores some 60 entries
-    per contractor (issue 13). An entry holding anything but text, whole
-    numbers, flags and enums (a Correction) takes the general way.
-    """
-    # A class is always hashable; mypy judges type[X] by the instances' __hash__ (None for
-    # the entries that are eq dataclasses), so it refuses the cache's key.
-    plan = _split_plan(type(entry), columns)  # type: ignore[arg-type]
-    if plan is None:
-        return _split_generally(entry, columns)
-    tag, own, rest = plan
-    values: dict[str, Any] = dict.fromkeys(columns)
-    for name, added, default in own:
-        value = getattr(entry, name)
-        if not (added and value == default):
-            if type(value) in _PLAIN:
-                values[name] = value
-            elif isinstance(value, StrEnum):
-                values[name] = value.value
-            else:
-                values[name] = to_data(value)
-    parts = []
-    for key, name, added, default in rest:
-        value = getattr(entry, name)
-        if added and value == default:
-            continue
-        kind = type(value)
-        if kind is str:
-            text = _json_text(value)
-        elif kind is int:
-            text = int.__repr__(value)
-        elif kind is bool:
-            text = "true" if value else "false"
-        elif isinstance(value, StrEnum):
-            text = _json_text(value.value)
-        else:
-            text = canonical_text(to_data(value))
-        parts.append(key + text)
-    return tag, values, "{" + ",".join(parts) + "}"
-
-
-def _split_generally(entry: Entry, columns: tuple[str, ...]) -> tuple[str, dict[str, Any], str]:
-    data = entry_to_dict(entry)
-    tag = data.pop("type")
-    values = {name: data.pop(name, None) for name in columns}
-    return tag, values, canonical_json(data)
-
-
-_json_text = json.encoder.encode_basestring  # what canonical_text writes a string as
-"""A string as canonical JSON writes it (non-ASCII kept): the C encoder's own function."""
-
-
-@cache
-def _split_plan(
-    cls: type, columns: tuple[str, ...]
-) -> tuple[str, tuple[tuple[str, bool, Any], ...], tuple[tuple[str, str, bool, Any], ...]] | None:
-    """(tag, column fields, other fields in key order with their written ``"name":``) of an
-    entry class whose fields are all text, numbers, flags or enums; None for any other."""
-    tag = ENTRY_TAGS.get(cls)
-    if tag is None:
-        return None
-    hints = _field_hints(cls)
-    if any(not (hint in _PLAIN or _is_enum(hint)) for _name, hint, _required in hints):
-        return None
-    written = _written_fields(cls)
-    own = tuple(field for field in written if field[0] in columns)
-    rest = tuple(
-        (f"{_json_text(name)}:", name, added, default)
-        for name, added, default in sorted(field for field in written if field[0] not in columns)
-        if name != "type"
-    )
-    if len(rest) + len(own) != len(written):
-        return None  # a field named "type" would clash with the tag
-    return tag, own, rest
-
-
-def _is_enum(hint: Any) -> bool:
-    return isinstance(hint, type) and issubclass(hint, StrEnum)
 
 
 # --------------------------------------------------------------------------- reading

@@ -260,18 +260,34 @@ def entry_kind_name(entry: object) -> str:
     return ENTRY_KIND_NAMES.get(type(entry), "entry")
 
 
-def entry_label(ledger: Any, index: int) -> str:
+def entry_label(ledger: Any, index: int, number: int | None = None) -> str:
     """Ledger entry ``index`` as a player names it: "Contract 3 (2026-05-02)", "Journal 2
     'Salt in the wound' (2026-05-04)".
 
     The number counts the entries of the same kind up to this one (the third
     Contract recorded is "Contract 3"); the date is the entry's own. An index
-    outside the ledger is "entry N".
+    outside the ledger is "entry N". A caller naming many entries of one ledger
+    passes each one's ``number`` from :func:`kind_numbers` instead of having it
+    counted again.
     """
     if not isinstance(index, int) or not 0 <= index < len(ledger):
         return f"entry {index + 1 if isinstance(index, int) else index}"
     entry = ledger[index]
-    number = sum(1 for e in ledger[: index + 1] if type(e) is type(entry))
+    if number is None:
+        number = sum(1 for e in ledger[: index + 1] if type(e) is type(entry))
     date = str(getattr(entry, "date", "") or "")
     title = f" {entry.title!r}" if isinstance(entry, Journal) and entry.title else ""
     return f"{entry_kind_name(entry)} {number}{title}" + (f" ({date})" if date else "")
+
+
+def kind_numbers(ledger: Any) -> list[int]:
+    """Each ledger entry's number among the entries of its kind up to it (as
+    :func:`entry_label` counts them), all in one pass: [1, 1, 2] for a Contract, a Journal
+    and a Contract."""
+    seen: dict[type, int] = {}
+    numbers: list[int] = []
+    for entry in ledger:
+        number = seen.get(type(entry), 0) + 1
+        seen[type(entry)] = number
+        numbers.append(number)
+    return numbers

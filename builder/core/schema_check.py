@@ -34,6 +34,8 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from builder.core.schema_source import SourceWriter
+
 if TYPE_CHECKING:  # compiles a validator it is handed; jsonschema loads when one is made
     from jsonschema import Draft202012Validator, FormatChecker
 
@@ -68,9 +70,7 @@ def compile_check(validator: Draft202012Validator) -> Check:
     """The verdict of ``validator.is_valid`` as a compiled check (or ``is_valid`` itself)."""
     try:
         types = _types_of(validator)
-        return _Compiler(validator.schema, validator.format_checker, types).compile(
-            validator.schema
-        )
+        return _written(_Compiler(validator.schema, validator.format_checker, types))
     except Unsupported:
         return validator.is_valid
 
@@ -83,9 +83,24 @@ def compile_schema(schema: dict[str, Any], *, strict: bool = True) -> Check | No
     schema uses anything not compiled here: then ask jsonschema."""
     types = _TYPES if strict else {**_TYPES, "integer": _is_whole_number}
     try:
-        return _Compiler(schema, None, types).compile(schema)
+        return _written(_Compiler(schema, None, types))
     except Unsupported:
         return None
+
+
+def _written(compiler: _Compiler) -> Check:
+    """The compiler's check of its whole schema, written out as Python (``schema_source``):
+    the same verdict as the closures, a few times faster. Compiling the closures first
+    refuses (``Unsupported``) whatever they would."""
+    compiler.compile(compiler.root)
+    types = compiler.types
+    return SourceWriter(
+        compiler.compile,
+        compiler._resolve,
+        ANNOTATIONS,
+        types["integer"],
+        strict_integers=types["integer"] is _is_integer,
+    ).check(compiler.root)
 
 
 # --------------------------------------------------------------------------- types

@@ -182,6 +182,27 @@ def test_gift_evaluate_rewards(tmp_path: Path, capsys) -> None:
     assert json.loads(out)["rewards"]["message"] == "spends 1 Improvement"
 
 
+def test_gift_evaluate_lowering_without_a_contractor_words_the_refund_truthfully(
+    tmp_path: Path, capsys
+) -> None:
+    """Rule: "Improvements are like Gift Credits, but they can only be spent to improve an
+    existing Gift". A draft of cost 2 (1 base + 1 Armor-Piercing) revised from cost 4 gives
+    back 4 − 2 = 2; with no contractor the CLI cannot know what paid for them, so it does not
+    call them Improvements."""
+    path = _draft(tmp_path, enhancements=[{"id": "armor_piercing"}])
+    code, out, _ = _run(capsys, "gift", "evaluate", str(path), "--previous-cost", "4", "--json")
+    assert code == 0
+    assert json.loads(out)["rewards"]["message"] == (
+        "refunds 2, as Improvements up to those spent on this Gift and the rest as Gift Credits"
+    )
+    code, out, _ = _run(capsys, "gift", "evaluate", str(path), "--previous-cost", "4")
+    assert code == 0
+    assert (
+        "Rewards: refunds 2, as Improvements up to those spent on this Gift and the rest as "
+        "Gift Credits\n"
+    ) in out
+
+
 def test_gift_evaluate_text(tmp_path: Path, capsys) -> None:
     path = _draft(tmp_path, parameters={"range": "touch"}, name="Short Jab")
     code, out, _ = _run(capsys, "gift", "evaluate", str(path))

@@ -29,8 +29,8 @@ from builder.contract.serialize import (
     entry_from_dict,
     entry_to_dict,
     from_data,
-    split_entry,
 )
+from builder.contract.stored_entry import split_entry
 from tests.hypothesis_profiles import examples
 from tests.models.strategies import contractors, entries
 

@@ -119,3 +119,25 @@ def test_a_spawned_worker_registers_the_shipped_games_itself(
     serial = systems.render_roster(two, tmp_path / "serial", jobs=1)
     assert [p.name for p in pooled] == [p.name for p in serial]
     assert texts(tmp_path / "spawned") == texts(tmp_path / "serial")
+
+
+def _frozen_in_worker() -> int:
+    """Run in a pool worker: the objects frozen out of its garbage collector's reach."""
+    import gc
+
+    return gc.get_freeze_count()
+
+
+@pytest.mark.slow
+def test_workers_share_the_forkservers_warm_frozen_heap() -> None:
+    """The forkserver prints a sample sheet and freezes its heap before it forks, so a
+    worker's collector never walks (and so never copies) the printers, fonts and catalogs."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    from printing.pool import _context
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        pytest.skip("no forkserver here: each spawned worker starts on its own")
+    with ProcessPoolExecutor(1, mp_context=_context()) as executor:
+        assert executor.submit(_frozen_in_worker).result(timeout=120) > 10_000

@@ -54,6 +54,7 @@ from ui.contract.attack_box import AttackBox
 from ui.contract.dice_roll import RollSection
 from ui.contract.gift_bonuses import GiftBonusBox
 from ui.contract.sheet.names import ability_name, attribute_name
+from ui.style import set_role
 from ui.widgets.wrap_check import WrapCheck
 
 SPECIAL_ROLLS = ("Body", "Mind", "Initiative")
@@ -186,9 +187,11 @@ class DicePanel(QWidget):
         self.pool_label.setMinimumHeight(self.pool_label.fontMetrics().lineSpacing() * POOL_LINES)
 
         form = QFormLayout()
-        form.addRow("&Roll", self.first)
-        form.addRow("&Ability", self.second)
-        form.addRow("&Difficulty", self.difficulty)
+        # No Alt+letters: the dock sits beside every tab of the sheet, whose letters (and
+        # the header's &Record Contract) take these; "Roll the &dice" has its own.
+        form.addRow("Roll", self.first)
+        form.addRow("Ability", self.second)
+        form.addRow("Difficulty", self.difficulty)
         self.scar_box = QGroupBox("Battle Scars on this roll")
         self.scar_box.setToolTip(
             "Tick a scar when the roll is one it concerns. A scar's penalty does not stack "
@@ -248,7 +251,7 @@ class DicePanel(QWidget):
         body.addWidget(self.roller)
         self.nothing = QLabel(NOTHING_TO_ROLL, self)
         self.nothing.setWordWrap(True)
-        self.nothing.setObjectName("muted")
+        set_role(self.nothing, "muted")
         self.nothing.hide()
         layout = QVBoxLayout(self)
         layout.addWidget(self.body)

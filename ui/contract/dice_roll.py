@@ -78,7 +78,7 @@ class RollSection(QGroupBox):
         self._owner = ""
         self.logs: dict[str, RollLog] = {}
 
-        self.button = QPushButton("R&oll the dice")
+        self.button = QPushButton("Roll the &dice")
         self.button.setToolTip("Roll this pool now with the app's own dice")
         self.dice_label = QLabel()
         self.dice_label.setWordWrap(True)

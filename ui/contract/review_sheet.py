@@ -25,6 +25,7 @@ from ui.catalog import sheet_catalog
 from ui.contract.review_suggest import SuggestCorrection
 from ui.contract.sheet.context import signed, title_case
 from ui.contract.sheet.names import ability_name, attribute_name
+from ui.style import ruled_tabs
 from ui.widgets.common import FigureGrid, heading, plain
 from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
 
@@ -154,7 +155,7 @@ class ReadOnlyContractorSheet(QWidget):
         self.file_written = self.suggest.written
         exp.addWidget(self.suggest)
 
-        self.tabs = QTabWidget()
+        self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
         for name, body in zip(
             self.TABS,

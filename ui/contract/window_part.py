@@ -71,9 +71,8 @@ class ContractScreens:
 
     def _open_contract(self) -> tuple[SheetView, Contractor, Any] | None:
         """(view, contractor, report) of the contractor in the tab shown, if it is one."""
-        tabs = self.window.tabs
-        entry = self._contracts.get(tabs.current_id())
-        if entry is None or tabs.currentWidget() is not entry[0]:
+        entry = self._contracts.get(self.window.shown_id())
+        if entry is None or self.window.shown_page() is not entry[0]:
             return None
         return entry
 

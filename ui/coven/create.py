@@ -48,6 +48,7 @@ from builder.coven.chronicle import (
     TraitCard,
 )
 from builder.coven.state import creation_findings
+from ui.style import ruled_tabs
 from ui.widgets.drafts import DraftKeeper, Snapshot
 from ui.widgets.name_edit import NameEdit
 
@@ -233,7 +234,7 @@ class CreateChronicleDialog(QDialog):
         top.addWidget(others)
         top.addWidget(self._town_box())
         layout.addLayout(top)
-        self.pages = QTabWidget()
+        self.pages = ruled_tabs(QTabWidget())
         add = QPushButton("Add practitioner")
         add.clicked.connect(lambda: self.add_practitioner())
         layout.addWidget(add)

@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from ui.style import ruled_tabs
 from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
 
 
@@ -43,7 +44,7 @@ class ReadOnlyChronicleSheet(QWidget):
         self.log.fill_height()
         log_body = QWidget()
         QVBoxLayout(log_body).addWidget(self.log)
-        self.tabs = QTabWidget()
+        self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(scrolled(town), self.TABS[0])
         self.tabs.addTab(scrolled(coven), self.TABS[1])

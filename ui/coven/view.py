@@ -62,6 +62,7 @@ from ui.coven.session import ChronicleSession
 from ui.coven.town_box import TownBox, TradeBox
 from ui.coven.town_map import TownMap
 from ui.operations.gm_notes import WorkspaceGmNotes
+from ui.style import ruled_tabs, set_role
 from ui.widgets.gm_notes_box import GmNotesBox
 
 PHASES = {
@@ -92,7 +93,7 @@ class ChronicleView(QWidget):
         self.status = QLabel()
         self.status.setWordWrap(True)
         self.message = QLabel()
-        self.message.setObjectName("error")
+        set_role(self.message, "error")
         layout.addWidget(self.status)
         layout.addWidget(self.message)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -115,7 +116,7 @@ class ChronicleView(QWidget):
         left_layout.addWidget(self.map, 3)
         left_layout.addWidget(self.elements, 2)
         split.addWidget(left)
-        self.tabs = QTabWidget()
+        self.tabs = ruled_tabs(QTabWidget())
         week = QScrollArea()
         week.setWidgetResizable(True)
         week.setFrameShape(QScrollArea.Shape.NoFrame)

@@ -39,6 +39,7 @@ from builder.covenant.character import (
 from builder.covenant.contests import STUNT_EFFECTS, CalledShot, points_for, relative_size
 from harbinger.app import covenant as app
 from ui.operations.covenant import run
+from ui.style import set_role
 
 if TYPE_CHECKING:
     from ui.covenant.sheet import CovenantSheet
@@ -174,7 +175,7 @@ class ContestPanel(QGroupBox):
         grid.addLayout(size, row, 0, 1, 4)
         row += 1
         self.size_text = QLabel()
-        self.size_text.setObjectName("muted")
+        set_role(self.size_text, "muted")
         self.size_text.setWordWrap(True)
         self.size_text.setTextFormat(Qt.TextFormat.PlainText)
         grid.addWidget(self.size_text, row, 0, 1, 4)

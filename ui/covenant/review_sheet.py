@@ -14,6 +14,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from ui.style import ruled_tabs
 from ui.widgets.common import FigureGrid, heading, plain, title_case
 from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
 
@@ -79,7 +80,7 @@ class ReadOnlyCovenantSheet(QWidget):
         self.log.fill_height()
         log_body = QWidget()
         QVBoxLayout(log_body).addWidget(self.log)
-        self.tabs = QTabWidget()
+        self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(scrolled(char_body), self.TABS[0])
         self.tabs.addTab(scrolled(assets_body), self.TABS[1])

@@ -98,6 +98,7 @@ from harbinger.app.common import Plan
 from ui.covenant.contest_panel import ContestPanel
 from ui.operations.covenant import run
 from ui.operations.gm_notes import WorkspaceGmNotes
+from ui.style import ruled_tabs, set_role
 from ui.widgets.gm_notes_box import GmNotesBox
 from ui.widgets.steady import SteadyPlace
 
@@ -222,7 +223,7 @@ class CovenantSheet(QWidget):
         outer.addWidget(self._build_strip())
         outer.addLayout(self._build_time())
         self.due_label = QLabel()
-        self.due_label.setObjectName("accent")
+        set_role(self.due_label, "accent")
         self.due_label.setWordWrap(True)
         self.due_label.setTextFormat(Qt.TextFormat.PlainText)
         outer.addWidget(self.due_label)
@@ -288,7 +289,7 @@ class CovenantSheet(QWidget):
         self.bids_scroll = bids = QScrollArea()
         bids.setWidgetResizable(True)
         bids.setWidget(self.contest_panel)
-        self.left_tabs = QTabWidget()
+        self.left_tabs = ruled_tabs(QTabWidget())
         self.left_tabs.addTab(assets_group, "Ties and assets")
         self.left_tabs.addTab(bids, "Bids")
         # The leader's GM notes (issue 31 item 6): a tab of their own, there only when
@@ -327,7 +328,7 @@ class CovenantSheet(QWidget):
         self.title.setWordWrap(True)
         self.state_label = QLabel()
         self.state_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.state_label.setObjectName("accentBold")
+        set_role(self.state_label, "accentBold")
         titles.addWidget(self.title)
         titles.addWidget(self.subtitle)
         titles.addWidget(self.state_label)
@@ -360,7 +361,7 @@ class CovenantSheet(QWidget):
         big.setBold(True)
         for col, (key, text) in enumerate(names):
             caption = QLabel(text)
-            caption.setObjectName("muted")
+            set_role(caption, "muted")
             value = QLabel()
             value.setFont(big)
             value.setObjectName(f"discipline_{key}")
@@ -370,7 +371,7 @@ class CovenantSheet(QWidget):
             grid.addWidget(value, row * 2 + 1, column)
             self.discipline_labels[key] = value
         self.tokens_detail = QLabel()
-        self.tokens_detail.setObjectName("muted")
+        set_role(self.tokens_detail, "muted")
         self.tokens_detail.setWordWrap(True)
         grid.addWidget(self.tokens_detail, 4, 0, 1, 3)
         return strip
@@ -745,11 +746,11 @@ class CovenantSheet(QWidget):
         bold.setBold(True)
         name.setFont(bold)
         kind = QLabel(SOURCE_NAMES.get(asset.source, asset.source))
-        kind.setObjectName("muted")
+        set_role(kind, "muted")
         status = QLabel(asset.status.capitalize())
         if not asset.ready:
             status.setText(f"{asset.status.capitalize()} ({asset.last_use})")
-            status.setObjectName("accent")
+            set_role(status, "accent")
         self.status_labels[asset.id] = status
         grid.addWidget(name, 0, 0)
         grid.addWidget(kind, 0, 1)

@@ -57,6 +57,7 @@ from builder.covenant.rules import CovenantReport, creation_findings, evaluate_c
 from builder.covenant.wording import RECHARGE_LABELS, in_player_words, in_pronouns
 from ui.covenant import wizard_draft
 from ui.operations.covenant import create
+from ui.style import set_role
 from ui.widgets.drafts import DraftKeeper
 from ui.widgets.name_edit import NameEdit
 
@@ -155,7 +156,7 @@ def _findings_label() -> QLabel:
     label = QLabel()
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setObjectName("accent")
+    set_role(label, "accent")
     return label
 
 

@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
 from builder.core.registry import FileFormatError
 from builder.mortal_coil.character import ASSOCIATE_WAGE
 from harbinger.app import mortal_coil_crew as crews
+from ui.style import set_role
 from ui.widgets.name_edit import NameEdit
 
 ASSOCIATE_COLUMNS = ("Name", "STR", "DEX", "CTRL", "HP", "Weapon", "Wage / day")
@@ -70,10 +71,10 @@ class CrewDialog(QDialog):
         layout.addLayout(middle)
         layout.addWidget(self._build_associates(), 1)
         self.findings = QLabel()
-        self.findings.setObjectName("error")
+        set_role(self.findings, "error")
         self.findings.setWordWrap(True)
         self.message = QLabel()
-        self.message.setObjectName("muted")
+        set_role(self.message, "muted")
         self.message.setWordWrap(True)
         layout.addWidget(self.findings)
         layout.addWidget(self.message)

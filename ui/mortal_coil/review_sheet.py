@@ -13,6 +13,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
+from ui.style import ruled_tabs
 from ui.widgets.common import FigureGrid
 from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
 
@@ -37,7 +38,7 @@ class ReadOnlySpacefarerSheet(QWidget):
         self.log.fill_height()
         log_body = QWidget()
         QVBoxLayout(log_body).addWidget(self.log)
-        self.tabs = QTabWidget()
+        self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(scrolled(body), self.TABS[0])
         self.tabs.addTab(log_body, self.TABS[1])

@@ -36,6 +36,7 @@ from builder.core.approval import ItemState, SignatureState, Verdict
 from harbinger.app.review_files import ARCHIVE_NOT_APPROVED
 from ui.review.files import ReviewedFile, whole_scope
 from ui.review.items import STATE_MARKS, ApprovalRow, approval_rows, record_line
+from ui.style import set_role
 from ui.widgets.common import ERROR_COLOR, INFO_COLOR, WARNING_COLOR
 
 STATE_COLORS = {
@@ -142,13 +143,13 @@ class ApprovalPanel(QWidget):
         buttons.addWidget(self.approve_button)
 
         self.records_title = QLabel("Approval records in this file")
-        self.records_title.setObjectName("muted")
+        set_role(self.records_title, "muted")
         self.records = QListWidget()
         self.records.setWordWrap(True)
         self.records.setAccessibleName("Approval records")
         self.records.setMaximumHeight(self.records.fontMetrics().height() * 6)
         self.trust_note = QLabel()
-        self.trust_note.setObjectName("muted")
+        set_role(self.trust_note, "muted")
         self.trust_note.setWordWrap(True)
 
         layout = QVBoxLayout(self)

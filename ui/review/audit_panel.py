@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 
 from builder.core.findings import Finding, Severity
 from builder.core.report import Audit, AuditLine, Verdict
+from ui.style import set_role
 from ui.widgets.common import INFO_COLOR, SEVERITY_COLOR, SEVERITY_MARK
 
 VERDICT_MARK = {Verdict.PASS: "✔", Verdict.WARN: "⚠", Verdict.FAIL: "✖"}
@@ -135,7 +136,7 @@ class AuditPanel(QWidget):
         self.tree.header().setStretchLastSection(True)
         self.tree.itemActivated.connect(self._activated)
         self.hint = QLabel("Double-click or press Enter on a check to see it on the sheet.")
-        self.hint.setObjectName("muted")
+        set_role(self.hint, "muted")
         self.hint.setWordWrap(True)
         top = QHBoxLayout()
         top.addWidget(self.title)
@@ -155,9 +156,7 @@ class AuditPanel(QWidget):
         self.audit = None
         self.tree.clear()
         self.summary.setText(text)
-        self.summary.setObjectName("error" if error else "")
-        self.summary.style().unpolish(self.summary)
-        self.summary.style().polish(self.summary)
+        set_role(self.summary, "error" if error else "")
 
     def show_audit(self, audit: Audit) -> None:
         """List every line of ``audit``; lines that do not pass open with their findings."""
@@ -172,9 +171,7 @@ class AuditPanel(QWidget):
             if n
         )
         self.summary.setText(f"{'✔ PASS' if audit.passed else '✖ FAIL'} — {counts}")
-        self.summary.setObjectName("" if audit.passed else "error")
-        self.summary.style().unpolish(self.summary)
-        self.summary.style().polish(self.summary)
+        set_role(self.summary, "" if audit.passed else "error")
         for line in audit.lines:
             item = self._line_item(line)
             self.tree.addTopLevelItem(item)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.core.approval import key_fingerprint
+from ui.style import set_role
 
 
 class LeaderKeyDialog(QDialog):
@@ -48,7 +49,7 @@ class LeaderKeyDialog(QDialog):
         )
         intro.setWordWrap(True)
         where = QLabel(path)
-        where.setObjectName("muted")
+        set_role(where, "muted")
         where.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         where.setWordWrap(True)
         self.key_field = QLineEdit(public_key)
@@ -114,7 +115,7 @@ class TrustedKeysDialog(QDialog):
         )
         intro.setWordWrap(True)
         self.own_key = QLabel()
-        self.own_key.setObjectName("muted")
+        set_role(self.own_key, "muted")
         self.own_key.setWordWrap(True)
         self.table = QTableWidget(0, 3)
         self.table.setHorizontalHeaderLabels(["Name", "Fingerprint", "Public key"])
@@ -190,6 +191,4 @@ class TrustedKeysDialog(QDialog):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
-        self.message.setObjectName("error" if error else "muted")
-        self.message.style().unpolish(self.message)
-        self.message.style().polish(self.message)
+        set_role(self.message, "error" if error else "muted")

@@ -16,6 +16,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QStackedWidget, QWidget
 
+from ui.style import set_role
+
 
 class ReviewSheet(QStackedWidget):
     """The middle of the review window: the selected file's sheet, or why there is none."""
@@ -33,7 +35,7 @@ class ReviewSheet(QStackedWidget):
         self.message = QLabel(self.EMPTY)
         self.message.setWordWrap(True)
         self.message.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.message.setObjectName("muted")
+        set_role(self.message, "muted")
         self.message.setTextFormat(Qt.TextFormat.PlainText)
         self.addWidget(self.message)
         self._sheets: dict[str, QWidget] = {}
@@ -54,9 +56,7 @@ class ReviewSheet(QStackedWidget):
 
     def _say(self, text: str, error: bool = False) -> None:
         self.message.setText(text)
-        self.message.setObjectName("error" if error else "muted")
-        self.message.style().unpolish(self.message)
-        self.message.style().polish(self.message)
+        set_role(self.message, "error" if error else "muted")
         self.setCurrentWidget(self.message)
 
     def show_nothing(self, text: str = "") -> None:

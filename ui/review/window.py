@@ -57,6 +57,7 @@ from ui.review.files import (
 from ui.review.keys import LeaderKeyDialog, TrustedKeysDialog
 from ui.review.settings import ReviewSettings
 from ui.review.sheet import ReviewSheet
+from ui.style import set_role
 from ui.tasks import TaskRunner
 from ui.widgets.common import ERROR_COLOR, INFO_COLOR, WARNING_COLOR
 
@@ -100,7 +101,7 @@ class ReviewWindow(QMainWindow):
         self.file_list.setAlternatingRowColors(True)
         self.file_list.currentItemChanged.connect(lambda *_: self._show_current())
         files_title = QLabel("Files")
-        files_title.setObjectName("muted")
+        set_role(files_title, "muted")
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(4, 4, 4, 4)

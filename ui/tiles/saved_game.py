@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QLabel, QListWidget, QTabWidget, QVBoxLayout, QWid
 
 from builder.core.registry import describe_entry
 from builder.tiles.record import GameRecord, result_text
+from ui.style import ruled_tabs
 from ui.tiles.replay import ReplayWidget
 
 
@@ -53,7 +54,7 @@ class ReadOnlyGameSheet(QWidget):
         self.moves = QListWidget(self)
         self.board_page = QWidget(self)
         QVBoxLayout(self.board_page)
-        self.tabs = QTabWidget(self)
+        self.tabs = ruled_tabs(QTabWidget(self))
         self.tabs.addTab(self.board_page, self.TABS[0])
         self.tabs.addTab(self.moves, self.TABS[1])
         layout = QVBoxLayout(self)

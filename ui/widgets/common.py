@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from builder.core.findings import Finding, Severity
-from ui.style import themed_color
+from ui.style import set_role, themed_color
 
 # Light/dark pairs from ui.style, re-tinted in place when the theme changes.
 ERROR_COLOR = themed_color("error")
@@ -35,12 +35,11 @@ SEVERITY_COLOR = {
 def heading(text: str, level: int = 1) -> QLabel:
     """A bold section title; level 1 is larger than body text, level 2 is body size.
 
-    Sized by the application style sheet (``QLabel#heading``/``#subheading`` in
-    ``ui.style``) rather than a font fixed here, so a font the user enlarges while the
-    app runs enlarges the headings with it.
+    Sized by its role (:func:`ui.style.set_role`) from the application font as it is
+    now, so a font the user enlarges while the app runs enlarges the headings with it.
     """
     label = QLabel(text)
-    label.setObjectName("heading" if level == 1 else "subheading")
+    set_role(label, "heading" if level == 1 else "subheading")
     label.setAccessibleName(text)
     return label
 
@@ -48,7 +47,7 @@ def heading(text: str, level: int = 1) -> QLabel:
 def help_note(text: str) -> QLabel:
     """A framed paragraph of plain help text that wraps and can be selected."""
     label = QLabel(text)
-    label.setObjectName("help")
+    set_role(label, "help")
     label.setWordWrap(True)
     label.setTextFormat(Qt.TextFormat.PlainText)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -64,7 +63,7 @@ def plain(text: str, *, muted: bool = False, wrap: bool = True) -> QLabel:
     label.setWordWrap(wrap)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     if muted:
-        label.setObjectName("muted")
+        set_role(label, "muted")
     return label
 
 

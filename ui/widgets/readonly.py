@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ui.style import set_role
 from ui.widgets.tables import ListTable
 
 _INDEXED = re.compile(r"^(?P<name>[a-z_.]+?)\[(?P<index>\d+)\]")
@@ -67,12 +68,12 @@ class SheetHeader(QWidget):
     def __init__(self) -> None:
         super().__init__()
         self.title = QLabel()
-        self.title.setObjectName("title")
+        set_role(self.title, "title")
         self.title.setTextFormat(Qt.TextFormat.PlainText)
         self.chip = QLabel()
-        self.chip.setObjectName("chip")
+        set_role(self.chip, "chip")
         self.player = QLabel()
-        self.player.setObjectName("muted")
+        set_role(self.player, "muted")
         self.player.setTextFormat(Qt.TextFormat.PlainText)
         self.figures = QLabel()
         self.figures.setWordWrap(True)
@@ -93,8 +94,6 @@ class SheetHeader(QWidget):
         self.title.setText(title or "(unnamed)")
         self.chip.setText(chip)
         self.chip.setVisible(bool(chip))
-        self.chip.setProperty("dead", dead)
-        self.chip.style().unpolish(self.chip)
-        self.chip.style().polish(self.chip)
+        set_role(self.chip, "chip", dead=dead)
         self.player.setText(f"played by {player}" if player else "")
         self.figures.setText(figures)

@@ -64,6 +64,12 @@ class ListTable(QWidget):
 
     The table never edits data itself: the buttons emit signals with the row
     index, and the owner runs the matching operation.
+
+    The buttons take Alt+A, Alt+I and Alt+M, letters no menu of the main
+    window's menu bar or tab of a sheet takes. A page showing several tables
+    at once makes them with ``mnemonics=False`` (a letter taken twice in
+    sight only moves the focus between its owners) and gives letters to the
+    buttons it wants reached by keyboard.
     """
 
     add_requested = Signal()
@@ -78,6 +84,7 @@ class ListTable(QWidget):
         editable: bool = True,
         add_text: str = "&Add…",
         stretch: int = -1,
+        mnemonics: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -103,8 +110,11 @@ class ListTable(QWidget):
         top.addWidget(self.title)
         top.addStretch(1)
         self.add_button = QPushButton(add_text)
-        self.edit_button = QPushButton("&Edit…")
-        self.remove_button = QPushButton("Remo&ve")
+        self.edit_button = QPushButton("Ed&it…")
+        self.remove_button = QPushButton("Re&move")
+        if not mnemonics:
+            for button in (self.add_button, self.edit_button, self.remove_button):
+                button.setText(button.text().replace("&", ""))
         for button in (self.add_button, self.edit_button, self.remove_button):
             button.setVisible(editable)
             top.addWidget(button)

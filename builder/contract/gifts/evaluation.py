@@ -241,20 +241,38 @@ def reward_use(  # noqa: PLR0911  (7 returns when the limits came in)
 
 
 def _refund(amount: int, rewards: AvailableRewards | None) -> RewardUse:
-    """Lowering a held Gift by ``amount``: Improvements back up to those it took, then Credits."""
+    """Lowering a held Gift by ``amount``: Improvements back up to those it took, then Credits.
+
+    Without the Improvements the Gift took (no contractor, e.g. ``harbinger
+    gift evaluate --previous-cost N``) the split is not known: the numbers
+    take it all as Improvements, and the message says how the refund splits
+    instead of naming Improvements the Gift may never have taken.
+    """
     if amount == 0:
         return RewardUse(0, 0, True if rewards else None, "spends nothing")
     paid = rewards.paid_improvements if rewards is not None else None
     improvements = amount if paid is None else min(max(paid, 0), amount)
     credits = amount - improvements
-    message = _spend_message(credits, improvements).replace("spends", "refunds", 1)
+    if paid is None:
+        message = (
+            f"refunds {amount}, as Improvements up to those spent on this Gift "
+            "and the rest as Gift Credits"
+        )
+    else:
+        message = _reward_message("refunds", credits, improvements)
     return RewardUse(-credits, -improvements, True if rewards else None, message)
 
 
 def _spend_message(credits: int, improvements: int) -> str:
+    """'spends 1 Gift Credit and 2 Improvements' (or 'spends nothing')."""
+    return _reward_message("spends", credits, improvements)
+
+
+def _reward_message(verb: str, credits: int, improvements: int) -> str:
+    """``verb`` ('spends', 'refunds') and the Gift Credits and Improvements it moves."""
     parts = []
     if credits:
         parts.append(_plural(credits, "Gift Credit"))
     if improvements:
         parts.append(_plural(improvements, "Improvement"))
-    return "spends " + " and ".join(parts) if parts else "spends nothing"
+    return f"{verb} " + " and ".join(parts) if parts else f"{verb} nothing"

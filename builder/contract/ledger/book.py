@@ -7,7 +7,7 @@ and the app use.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Any
@@ -70,7 +70,7 @@ from builder.contract.ledger.values import (
     enum_of,
 )
 from builder.contract.status import Status, status_from_victories
-from builder.contract.wording import entry_label
+from builder.contract.wording import entry_label, kind_numbers
 from builder.core.findings import Finding
 
 POSTERS: Mapping[type, Callable[[int, Any, Position], PostResult]] = MappingProxyType(
@@ -276,6 +276,53 @@ def _reward_summary(pos: Position) -> RewardSummary:
     )
 
 
+class _Labels:
+    """The names of one ledger's entries for findings ("Journal 2 (2025-03-02)"), numbered
+    in one pass over the ledger the first time one is asked for."""
+
+    __slots__ = ("_ledger", "_numbers")
+
+    def __init__(self, ledger: Sequence[Entry]) -> None:
+        self._ledger = ledger
+        self._numbers: list[int] | None = None
+
+    def __call__(self, index: int) -> str:
+        if self._numbers is None:
+            self._numbers = kind_numbers(self._ledger)
+        return entry_label(self._ledger, index, self._numbers[index])
+
+
+def _entry_findings(
+    labels: _Labels,
+    index: int,
+    entry: Entry,
+    pos: Position,
+    posting: Posting,
+    found: list[Finding],
+) -> list[Finding]:
+    """The poster's findings and every entry check's about ledger entry ``index``, each led
+    by the entry's name ("Raise 4 (2025-03-02): …"); a check that raised becomes an ERROR.
+
+    The name is worked out only when there is a finding to lead: counting the entries of
+    a kind before this one is the costliest part of a clean entry otherwise.
+    """
+    where = entry_place(index)
+    findings: list[Finding] = list(found)
+    crashes: list[int] = []
+    for check in ENTRY_CHECKS:
+        try:
+            checked = list(check(index, entry, pos, posting))
+        except Exception as exc:
+            crashes.append(len(findings))
+            findings.append(crashed("ledger.check_crashed", where, check.__name__, exc))
+            continue
+        findings.extend(checked)
+    if len(findings) == len(crashes):
+        return findings
+    label = labels(index)
+    return [f if i in crashes else named(f, where, label) for i, f in enumerate(findings)]
+
+
 def fold_ledger(contractor: Contractor) -> LedgerFold:
     """Fold creation and every ledger entry into ratings, Exp and rewards, with findings.
 
@@ -289,6 +336,7 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
     pos = Position.start(history)
     findings: list[Finding] = list(corrected.findings)
     lines: list[LedgerLine] = []
+    labels = _Labels(contractor.ledger)
     for index, entry in corrected.entries:
         where = entry_place(index)
         poster = POSTERS.get(type(entry))
@@ -301,20 +349,16 @@ def fold_ledger(contractor: Contractor) -> LedgerFold:
                 )
             )
             continue
-        label = entry_label(contractor.ledger, index)
         try:
             posting, found = poster(index, entry, pos)
         except Exception as exc:  # a malformed entry must not stop the audit
             findings.append(
-                named(crashed("ledger.entry_invalid", where, "this entry", exc), where, label)
+                named(
+                    crashed("ledger.entry_invalid", where, "this entry", exc), where, labels(index)
+                )
             )
             continue
-        findings.extend(named(f, where, label) for f in found)
-        for check in ENTRY_CHECKS:
-            try:
-                findings.extend(named(f, where, label) for f in check(index, entry, pos, posting))
-            except Exception as exc:
-                findings.append(crashed("ledger.check_crashed", where, check.__name__, exc))
+        findings.extend(_entry_findings(labels, index, entry, pos, posting, found))
         try:
             book(entry, posting, pos)
         except Exception as exc:

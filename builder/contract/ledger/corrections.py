@@ -96,13 +96,40 @@ def _problem(index: int, correction: Correction, ledger: Sequence[Entry]) -> str
     return ""
 
 
+_last: tuple[tuple[Entry, ...], CorrectedLedger] | None = None
+"""The last ledger tuple corrected and its corrected history (see ``correct_ledger``)."""
+
+
 def correct_ledger(ledger: Sequence[Entry]) -> CorrectedLedger:
     """The corrected history of ``ledger``, with an ERROR for each correction that cannot apply.
 
     Example: three Contracts (entries 0, 1, 2) and ``Correction(target=1)``
     give the history of entries 0 and 2 only; the second Contract's Exp no
     longer counts.
+
+    Printing or auditing one contractor asks for the same ledger's corrected
+    history several times (the fold, the standing, the sheet's story), so the
+    last answer is kept for that very tuple: a tuple of frozen entries cannot
+    change, and the answer is frozen too. Any other ledger is worked out anew.
     """
+    last = _last
+    if last is not None and last[0] is ledger:
+        return last[1]
+    corrected = _correct(ledger)
+    if type(ledger) is tuple:
+        _remember(ledger, corrected)
+    return corrected
+
+
+def _remember(ledger: tuple[Entry, ...], corrected: CorrectedLedger) -> None:
+    """Keep ``corrected`` as the answer for this ledger tuple (one name bound at once:
+    a reader on another thread sees the old pair or the new one, never half of each)."""
+    global _last
+    _last = (ledger, corrected)
+
+
+def _correct(ledger: Sequence[Entry]) -> CorrectedLedger:
+    """``correct_ledger``'s work, done every time."""
     corrected: dict[int, Corrected] = {}
     corrections: list[int] = []
     findings: list[Finding] = []

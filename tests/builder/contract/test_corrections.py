@@ -196,3 +196,19 @@ def test_a_correction_with_a_bad_replacement_is_refused_with_its_place(tmp_path)
     with pytest.raises(CharacterFileError) as caught:
         read_character_file(path)
     assert "ledger[3]" in str(caught.value) or "entry 4" in str(caught.value)
+
+
+def test_a_ledger_tuple_asked_again_gets_its_answer_kept_and_another_ledger_its_own() -> None:
+    """The sheet asks for one ledger's corrected history several times: the answer for that
+    very tuple is kept; a different ledger (or a list, which can change) is worked out anew."""
+    plain = contractor(THREE).ledger
+    voided = _with(contractor(THREE), Correction("2026-05-04", 1, (), "I was not there")).ledger
+    first = correct_ledger(voided)
+    assert correct_ledger(voided) is first
+    assert [i for i, _ in correct_ledger(plain).entries] == [0, 1, 2]
+    again = correct_ledger(voided)
+    assert again == first
+    assert [i for i, _ in again.entries] == [0, 2]
+    as_list = list(voided)
+    assert correct_ledger(as_list) is not correct_ledger(as_list)
+    assert correct_ledger(as_list) == first

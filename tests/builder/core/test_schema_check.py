@@ -324,3 +324,39 @@ def test_a_plain_validators_integer_is_a_whole_number(value: Any) -> None:
     for schema in ({"type": "integer"}, {"type": "integer", "minimum": 0, "maximum": 6}):
         validator = Draft202012Validator(schema)
         assert compile_check(validator)(value) == validator.is_valid(value), (schema, value)
+
+
+HOSTILE_NAME = "x'] or __import__('os').getpid() or v['"
+"""A member name that would be code if a schema's text were pasted into the written source."""
+
+
+@pytest.mark.parametrize(
+    ("value", "valid"),
+    [
+        ({HOSTILE_NAME: "ok", "n": 3}, True),
+        ({HOSTILE_NAME: "too long", "n": 3}, False),
+        ({HOSTILE_NAME: "ok", "n": 11}, False),
+        ({"n": 3}, False),
+        ({HOSTILE_NAME: "ok", "n": 3, "other": 1}, False),
+        ({HOSTILE_NAME: "ok", "n": True}, False),
+        ({HOSTILE_NAME: "ok", "n": 3.0}, False),
+    ],
+)
+def test_the_written_check_takes_the_schemas_values_as_data_never_as_code(
+    value: Any, valid: bool
+) -> None:
+    """Member names, bounds and patterns reach the written check (``schema_source``) as
+    named constants: a name that reads as Python is only a name, and the verdict is still
+    jsonschema's."""
+    schema = {
+        "type": "object",
+        "required": [HOSTILE_NAME, "n"],
+        "additionalProperties": False,
+        "properties": {
+            HOSTILE_NAME: {"type": "string", "maxLength": 2, "pattern": "^o"},
+            "n": {"type": "integer", "minimum": 0, "maximum": 10},
+        },
+    }
+    assert verdicts(schema, value) == (valid, valid)
+    check = compile_schema(schema)
+    assert check is not None and check(value) is valid

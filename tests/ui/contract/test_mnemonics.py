@@ -1,4 +1,5 @@
-"""Alt+letters in sight on an open sheet: the menu bar, the sheet's tabs, the header's buttons.
+"""Alt+letters in sight on an open sheet: the menu bar, the sheet's tabs, the header's buttons,
+each tab's own buttons and the Dice dock.
 
 Alt+letter opens a menu or presses a button only when one thing in sight takes that
 letter; with two, Qt moves the focus between them (or does nothing) instead. The
@@ -11,10 +12,11 @@ import re
 from collections import Counter
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton
+from PySide6.QtWidgets import QAbstractButton, QLabel
 
 from tests.ui.conftest import create_contractor
 from ui.main_window import MainWindow
+from ui.widgets.tables import ListTable
 
 
 def _letter(text: str) -> str | None:
@@ -70,3 +72,63 @@ def test_alt_t_and_alt_l_open_the_concept_and_health_tabs(window: MainWindow, qt
     qtbot.waitUntil(lambda: sheet.tabs.currentWidget() is sheet.concept_tab)
     qtbot.keyClick(window, "l", modifier=Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: sheet.tabs.tabText(sheet.tabs.currentIndex()) == "Hea&lth")
+
+
+def _in_sight(window: MainWindow) -> list[str]:
+    """Every label in sight that takes an Alt+letter: the menu bar's menus, the sheet's
+    tabs, and the buttons and buddied labels shown (the current tab's page, the header,
+    the Dice dock)."""
+    texts = [action.text() for action in window.menuBar().actions() if action.isVisible()]
+    tabs = window.sheet.tabs
+    texts += [tabs.tabText(i) for i in range(tabs.count()) if tabs.isTabVisible(i)]
+    texts += [b.text() for b in window.findChildren(QAbstractButton) if b.isVisible()]
+    texts += [
+        label.text()
+        for label in window.findChildren(QLabel)
+        if label.isVisible() and label.buddy() is not None
+    ]
+    return [text for text in texts if _letter(text)]
+
+
+def test_every_tab_with_the_dice_dock_takes_each_alt_letter_once(
+    examples_window: MainWindow, qtbot
+) -> None:
+    """Each shipped contractor, each tab, a row chosen in every table (so the buttons that
+    act on a row show) and the Dice dock open: no letter is taken twice in sight. Only the
+    current tab's page is in sight, so two tabs' buttons may share a letter."""
+    window = examples_window
+    window.show()
+    qtbot.waitExposed(window)
+    library = window.workspace.library
+    contractors = [
+        line.id for line in window.roster.lines() if library.system_of(line.id) == "contract"
+    ]
+    assert len(contractors) >= 3
+    seen: set[str] = set()
+    for contractor in contractors:
+        assert window.open_character(contractor)
+        if not window.actions["dice"].isChecked():
+            window.actions["dice"].trigger()
+        sheet = window.sheet
+        for i in range(sheet.tabs.count()):
+            sheet.tabs.setCurrentIndex(i)
+            for table in sheet.tabs.currentWidget().findChildren(ListTable):
+                if table.row_count():
+                    table.table.selectRow(0)
+            texts = _in_sight(window)
+            seen.update(texts)
+            assert _repeated(texts) == {}, sheet.tabs.tabText(i)
+    # what the check saw: the dock's button, and the buttons that once took the
+    # menu bar's or the tabs' letters
+    assert {
+        "Roll the &dice",
+        "R&oll it",
+        "R&oll attack",
+        "Ther&apy…",
+        "W&ill to Survive…",
+        "Record H&ustle…",
+        "Save G&M notes",
+        "Ed&it…",
+        "Re&move",
+        "C&arried",
+    } <= seen

@@ -32,6 +32,7 @@ from builder.contract.advance import SpendOption, spend_options
 from builder.contract.character import Contractor, TraitKind
 from builder.contract.sheet import evaluate_sheet
 from ui.operations.contract import Operations, Plan, Refused
+from ui.style import set_role
 from ui.widgets.common import help_note
 
 KIND_HEADINGS = {
@@ -61,7 +62,7 @@ class SpendExpDialog(QDialog):
         self.buttons_by_trait: dict[tuple[str, str], QPushButton] = {}
 
         self.available = QLabel()
-        self.available.setObjectName("banner")
+        set_role(self.available, "banner")
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setHorizontalHeaderLabels(list(self.COLUMNS))
         self.table.verticalHeader().setVisible(False)
@@ -255,14 +256,13 @@ class SpendExpDialog(QDialog):
                 self.contractor, kind, trait, date.today().isoformat(), to_rating
             )
         except Refused as refused:
-            self.message.setObjectName("error")
+            set_role(self.message, "error")
             self.message.setText("\n".join(f.message for f in refused.findings))
-            self.message.setStyleSheet("")
             return
         except Exception as exc:
             self.message.setText(f"Could not save: {exc}")
             return
-        self.message.setObjectName("")
+        set_role(self.message, "")
         self.message.setText("; ".join(change.lines))
         self.contractor = self.ops.load(self.contractor.id)
         self.refresh()

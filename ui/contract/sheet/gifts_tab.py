@@ -26,6 +26,7 @@ from builder.contract.sheet_edits import duplicate_draft, removal_refund
 from ui.contract.sheet import item_forms
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
+from ui.style import set_role
 from ui.widgets.common import heading, plain
 from ui.widgets.tables import ListTable
 
@@ -54,7 +55,7 @@ class GiftsTab(SheetTab):
     def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (55 statements when the limits came in)
         super().__init__(host, parent)
         self.rewards = QLabel()
-        self.rewards.setObjectName("banner")
+        set_role(self.rewards, "banner")
         self.rewards.setWordWrap(True)
         self.table = ListTable(
             "Gifts",
@@ -77,7 +78,7 @@ class GiftsTab(SheetTab):
         self.standard_catalog = QPushButton("Standard Only")
         self.standard_catalog.clicked.connect(lambda: self.use_house_catalog(""))
         self.lock = plain("")
-        self.lock.setObjectName("banner")
+        set_role(self.lock, "banner")
         self.lock.setAccessibleName("Playgroup lock")
         self.bonuses = plain("")
         self.bonuses.setAccessibleName("Attribute bonuses from Gifts")
@@ -91,7 +92,7 @@ class GiftsTab(SheetTab):
         self.table.remove_requested.connect(self.ask_remove)
         self.remove_box: QMessageBox | None = None
         # A copy of the selected Gift opened in the Gift Builder as a new, unsaved draft.
-        self.duplicate_button = QPushButton("&Duplicate…")
+        self.duplicate_button = QPushButton("D&uplicate…")
         self.duplicate_button.setToolTip(
             "Open the Gift Builder on a copy of the selected Gift; nothing is spent until "
             "you save it as a new Gift"
@@ -106,7 +107,7 @@ class GiftsTab(SheetTab):
         self.style_button.setMenu(self.style_menu)
         self.style_button.hide()
         self.style_note = plain("")
-        self.style_note.setObjectName("banner")
+        set_role(self.style_note, "banner")
         self.style_note.setAccessibleName("Style to choose for the selected Gift")
         self.style_note.hide()
         self.table.table.itemSelectionChanged.connect(self._show_selected)

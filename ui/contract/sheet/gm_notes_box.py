@@ -25,3 +25,5 @@ class GmNotesBox(_GmNotesBox):
             host.ops, host.run, parent, exports="A player copy export leaves them out."
         )
         self.host = host
+        # "Save &GM notes" would take the Gifts tab's Alt+G.
+        self.save_button.setText("Save G&M notes")

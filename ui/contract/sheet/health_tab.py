@@ -62,13 +62,16 @@ class HealthTab(SheetTab):
         mind_row.addWidget(self.mind_damage)
         mind_row.addStretch(1)
 
-        self.injuries = ListTable("Injuries", ("Injury", "Severity", "Stabilized"), stretch=0)
-        self.scars = ListTable("Battle Scars", ("Scar", "Tier", "Effect"))
-        self.traumas = ListTable("Traumas", ("Trauma", "Effect"))
-        self.therapy_button = QPushButton("&Therapy…")
+        # Three tables in sight: their buttons take no Alt+letter (see ListTable).
+        self.injuries = ListTable(
+            "Injuries", ("Injury", "Severity", "Stabilized"), stretch=0, mnemonics=False
+        )
+        self.scars = ListTable("Battle Scars", ("Scar", "Tier", "Effect"), mnemonics=False)
+        self.traumas = ListTable("Traumas", ("Trauma", "Effect"), mnemonics=False)
+        self.therapy_button = QPushButton("Ther&apy…")
         self.therapy_button.setToolTip("Treat a Trauma with therapy during a Downtime")
         self.traumas.layout().itemAt(0).layout().insertWidget(2, self.therapy_button)
-        self.will_button = QPushButton("&Will to Survive…")
+        self.will_button = QPushButton("W&ill to Survive…")
         self.will_button.setToolTip(
             "Take an incoming Injury with Will to Survive: Severity down by up to 4 (not below "
             "4), 1 Mind damage and a Major Battle Scar. Once per Contract; not against falling."

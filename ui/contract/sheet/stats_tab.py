@@ -35,6 +35,7 @@ from ui.contract.sheet.names import (
     attribute_description,
     attribute_name,
 )
+from ui.style import set_role
 from ui.widgets.common import FigureGrid, heading
 from ui.widgets.dots import Dots
 
@@ -187,7 +188,7 @@ class StatsTab(QScrollArea):
         self.secondary_grid.setVerticalSpacing(6)
         self.secondary_rows: list[RatingRow] = []
         self.secondary_empty = QLabel("None. Secondary Abilities are narrow skills you name.")
-        self.secondary_empty.setObjectName("muted")
+        set_role(self.secondary_empty, "muted")
         self.secondary_empty.setWordWrap(True)
         self.source_grid = QGridLayout()
         self.source_grid.setHorizontalSpacing(12)

@@ -78,7 +78,7 @@ class StockTab(SheetTab):
         for i, (field, title) in enumerate(shelves):
             crafted = field in dict(CRAFTED_SHELVES)
             columns = ("Item", "Qty", "State", "Notes") if crafted else ("Name", "Details")
-            table = ListTable(title, columns)
+            table = ListTable(title, columns, mnemonics=False)
             self.tables[field] = table
             grid.addWidget(table, i // 2, i % 2)
             table.add_requested.connect(lambda f=field: self._form(f, -1))
@@ -86,7 +86,9 @@ class StockTab(SheetTab):
             table.remove_requested.connect(lambda row, f=field: self._remove(f, row))
         self._item_buttons()
         self.legendary = ListTable(
-            "Legendary Artifacts", ("Artifact", "State", "Gifts (cost)", "Description")
+            "Legendary Artifacts",
+            ("Artifact", "State", "Gifts (cost)", "Description"),
+            mnemonics=False,
         )
         self.legendary.add_requested.connect(self._add_artifact)
         self.legendary.edit_requested.connect(self._edit_artifact)
@@ -128,7 +130,7 @@ class StockTab(SheetTab):
         self.load = QLabel()
         self.load.setAccessibleName("Encumbrance")
         self.load.setToolTip(DERIVED_RULES["carry_lb"])
-        label = QLabel("&Carried")
+        label = QLabel("C&arried")
         label.setBuddy(self.carried)
         row = QHBoxLayout()
         row.setContentsMargins(16, 12, 16, 0)

@@ -33,37 +33,36 @@ from ui.widgets.tables import ListTable
 class StoryTab(SheetTab):
     def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
+        # Three tables in sight: their own buttons take no Alt+letter (see ListTable); the
+        # Loose Ends' two and the tab's others take letters no menu or tab takes.
         self.contracts = ListTable(
             "Contracts",
             ("Date", "Scenario", "Where", "Outcome", "Commission", "GM"),
             stretch=1,
+            mnemonics=False,
         )
-        self.journals = ListTable("Journals", ("Date", "Title", "About", "Words"), stretch=1)
+        self.journals = ListTable(
+            "Journals", ("Date", "Title", "About", "Words"), stretch=1, mnemonics=False
+        )
         self.contract_rows: list[int] = []
         self.journal_rows: list[int] = []
         """The ledger index each Contracts / Journals row shows."""
         self.contract_actions = LedgerActions(self, self.contracts, self._contract_index)
         self.journal_actions = LedgerActions(self, self.journals, self._journal_index)
         self.loose_ends = ListTable(
-            "Loose Ends", ("Loose End", "Threat level", "Threat"), add_text="&Add (GM)…"
+            "Loose Ends", ("Loose End", "Threat level", "Threat"), mnemonics=False
         )
+        self.loose_ends.add_button.setText("&Add (GM)…")
         self.loose_ends.edit_button.setText("Res&olve")
         self.loose_ends.remove_button.hide()
-        self.hustle_button = QPushButton("Record &Hustle…")
+        self.hustle_button = QPushButton("Record H&ustle…")
         self.hustle_button.setAccessibleName("Record Hustle for the selected Loose End")
         self.loose_ends.layout().itemAt(0).layout().insertWidget(2, self.hustle_button)
         self.journal_button = QPushButton("Add &Journal…")
         self.journals.layout().itemAt(0).layout().insertWidget(2, self.journal_button)
         self.notes = QPlainTextEdit()
-        self.notes.setTabChangesFocus(True)
-        self.notes.setAccessibleName("Notes")
-        self.notes.setMinimumHeight(self.notes.fontMetrics().height() * 5)
         self.save_notes = QPushButton("Save &notes")
-        self.save_notes.setEnabled(False)
-        notes_row = QHBoxLayout()
-        notes_row.addWidget(heading("Notes", level=2))
-        notes_row.addStretch(1)
-        notes_row.addWidget(self.save_notes)
+        notes_row = self._notes_row()
 
         body = QWidget()
         layout = QVBoxLayout(body)
@@ -90,6 +89,18 @@ class StoryTab(SheetTab):
         self.loose_ends.table.itemSelectionChanged.connect(self._hustle_state)
         self.hustle_button.clicked.connect(self._hustle)
         self.journal_button.clicked.connect(self._journal)
+
+    def _notes_row(self) -> QHBoxLayout:
+        """Set up the notes box and its Save button; the row of its heading and button."""
+        self.notes.setTabChangesFocus(True)
+        self.notes.setAccessibleName("Notes")
+        self.notes.setMinimumHeight(self.notes.fontMetrics().height() * 5)
+        self.save_notes.setEnabled(False)
+        notes_row = QHBoxLayout()
+        notes_row.addWidget(heading("Notes", level=2))
+        notes_row.addStretch(1)
+        notes_row.addWidget(self.save_notes)
+        return notes_row
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)

@@ -27,6 +27,7 @@ from builder.contract.character import Contractor
 from builder.contract.suggesting import pending, suggestion_text
 from ui.contract.sheet.base import SheetHost
 from ui.contract.sheet.ledger_edit import today
+from ui.style import set_role
 
 
 class SuggestionRow(QWidget):
@@ -52,7 +53,7 @@ class SuggestionRow(QWidget):
         else:
             reasons = "; ".join(f.message for f in preview.errors)
             self.effect = QLabel(f"Cannot be accepted as the sheet stands: {reasons}")
-        self.effect.setObjectName("muted")
+        set_role(self.effect, "muted")
         self.effect.setWordWrap(True)
         self.note = QLineEdit()
         self.note.setPlaceholderText("A word for the leader (optional)")
@@ -89,7 +90,7 @@ class SuggestionsBox(QFrame):
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setAccessibleName("The leader's suggested corrections")
         self.heading = QLabel()
-        self.heading.setObjectName("accent")
+        set_role(self.heading, "accent")
         self.rows: list[SuggestionRow] = []
         self._layout = QVBoxLayout(self)
         self._layout.setContentsMargins(10, 6, 10, 6)

@@ -41,6 +41,7 @@ from ui.contract.sheet.story_tab import StoryTab
 from ui.contract.sheet.suggestions_box import SuggestionsBox
 from ui.contract.sheet.weapons_tab import WeaponsTab
 from ui.operations.contract import Operations
+from ui.style import ruled_tabs, set_role
 from ui.workspace import Change
 
 TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp", "Weapons")
@@ -98,11 +99,11 @@ class SheetView(QWidget):
         self.host = SheetHost(ops, catalog, self._run, self._show_dialog)
 
         self.title = QLabel()
-        self.title.setObjectName("title")
+        set_role(self.title, "title")
         self.status_chip = QLabel()
-        self.status_chip.setObjectName("chip")
+        set_role(self.status_chip, "chip")
         self.player = QLabel()
-        self.player.setObjectName("muted")
+        set_role(self.player, "muted")
         self.figures = QLabel()
         self.figures.setAccessibleName("Exp and rewards")
         self.check = QLabel()
@@ -141,7 +142,7 @@ class SheetView(QWidget):
         then a tab's place holds an empty page.
         """
         self._built: dict[str, QWidget] = {}
-        self.tabs = QTabWidget()
+        self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
         for name in TAB_NAMES:
             self.tabs.addTab(QWidget(), TAB_TEXTS[name])
@@ -279,9 +280,7 @@ class SheetView(QWidget):
         self.title.setAccessibleName(f"Contractor {concept.name}")
         chip = report.status.label if report.alive else f"{report.status.label} · Dead"
         self.status_chip.setText(chip)
-        self.status_chip.setProperty("dead", not report.alive)
-        self.status_chip.style().unpolish(self.status_chip)
-        self.status_chip.style().polish(self.status_chip)
+        set_role(self.status_chip, "chip", dead=not report.alive)
         self.status_chip.setToolTip(
             f"{report.victories} {'victory' if report.victories == 1 else 'victories'} in "
             f"{report.contracts_attended} Contract{'' if report.contracts_attended == 1 else 's'}"
@@ -296,17 +295,15 @@ class SheetView(QWidget):
         errors = [f for f in report.findings if f.severity is Severity.ERROR]
         warnings = [f for f in report.findings if f.severity is Severity.WARNING]
         if errors:
-            self.check.setObjectName("error")
+            set_role(self.check, "error")
             self.check.setText(f"✖ {len(errors)} rule problem{'s' if len(errors) > 1 else ''}")
         elif warnings:
-            self.check.setObjectName("warning")
+            set_role(self.check, "warning")
             self.check.setText(f"⚠ {len(warnings)} for the leader to check")
         else:
-            self.check.setObjectName("")
+            set_role(self.check, "")
             self.check.setText("✔ Sheet checks out")
         self.check.setToolTip("\n".join(f.message for f in errors + warnings))
-        self.check.style().unpolish(self.check)
-        self.check.style().polish(self.check)
         self.record_button.setEnabled(report.alive)
         self.spend_button.setEnabled(report.alive)
         self.suggestions_box.show_contractor(contractor)

@@ -31,6 +31,7 @@ from ui.contract.dialogs.form import Field, FormDialog
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext
 from ui.contract.sheet.names import ability_name, attribute_name
+from ui.style import set_role
 from ui.widgets.tables import ListTable
 
 COLUMNS = ("Weapon", "Roll", "Pool", "Difficulty", "Damage", "Range")
@@ -58,7 +59,7 @@ class WeaponsTab(SheetTab):
         # The tab's one list: it takes the height there is (wrapped rows never hide a weapon).
         self.table.table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.custom_button = QPushButton("C&ustom weapon…")
-        self.roll_button = QPushButton("&Roll attack")
+        self.roll_button = QPushButton("R&oll attack")
         self.roll_button.setToolTip(
             "Open the Dice dock on this weapon's attack roll, its Weapon Damage in the "
             "attack calculator."
@@ -67,7 +68,7 @@ class WeaponsTab(SheetTab):
         self.notes.setWordWrap(True)
         self.notes.setAccessibleName("Weapon notes")
         self.penalty_note = QLabel()
-        self.penalty_note.setObjectName("muted")
+        set_role(self.penalty_note, "muted")
         self.penalty_note.setWordWrap(True)
         buttons = QHBoxLayout()
         buttons.addWidget(self.custom_button)

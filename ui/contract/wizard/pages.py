@@ -47,6 +47,7 @@ from builder.core.findings import Finding, Severity
 from harbinger.app.contract.creation_file import port_lines
 from ui.contract.sheet.names import ability_description, ability_name, attribute_description
 from ui.contract.wizard.state import CreationState
+from ui.style import set_role
 from ui.widgets.common import FindingList, heading, help_note, plain
 from ui.widgets.dots import Dots
 from ui.widgets.name_edit import NameEdit
@@ -59,7 +60,7 @@ class ExpMeter(QLabel):
 
     def __init__(self, state: CreationState, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("banner")
+        set_role(self, "banner")
         self.setWordWrap(True)
         self.state = state
         state.changed.connect(self.refresh)
@@ -80,9 +81,7 @@ class ExpMeter(QLabel):
         if overspent:
             text += f"\n{overspent[0].message}"
         self.setText(text)
-        self.setProperty("overspent", bool(overspent))
-        self.style().unpolish(self)
-        self.style().polish(self)
+        set_role(self, "banner", overspent=bool(overspent))
 
     def exp_left(self) -> int:
         return self.state.verdict.exp_left
@@ -235,7 +234,7 @@ class LimitSlot(QWidget):
         self.custom_trigger = QLineEdit()
         self.custom_trigger.setPlaceholderText("What crossing it means for your contractor")
         self.problem = QLabel()
-        self.problem.setObjectName("error")
+        set_role(self.problem, "error")
         self.problem.setWordWrap(True)
         layout = QGridLayout(self)
         layout.setContentsMargins(0, 0, 0, 8)
@@ -424,7 +423,7 @@ class RatingsPage(StepPage):
         grid.setColumnMinimumWidth(3, 24)
         grid.setColumnMinimumWidth(7, 16)
         self.refusal = QLabel()
-        self.refusal.setObjectName("error")
+        set_role(self.refusal, "error")
         self.refusal.setWordWrap(True)
         self.refusal.hide()
         self.content.addLayout(grid)
@@ -488,10 +487,10 @@ class SecondaryPage(StepPage):
             0, self.table.horizontalHeader().ResizeMode.Stretch
         )
         self.problem = QLabel()
-        self.problem.setObjectName("error")
+        set_role(self.problem, "error")
         self.problem.setWordWrap(True)
         self.warning = QLabel()
-        self.warning.setObjectName("warning")
+        set_role(self.warning, "warning")
         self.warning.setWordWrap(True)
         examples = "; ".join(
             f"{e.name} ({e.description})" for e in state.catalog.secondary_examples[:6]
@@ -659,7 +658,7 @@ class AssetsPage(StepPage):
         detail_row.addWidget(self.detail_label)
         detail_row.addWidget(self.detail, 1)
         self.notes = QLabel()
-        self.notes.setObjectName("warning")
+        set_role(self.notes, "warning")
         self.notes.setWordWrap(True)
         self.content.addLayout(lists, 1)
         self.content.addWidget(self.selected_title)
@@ -739,7 +738,7 @@ class StartPage(StepPage):
         )
         self.gifted.setToolTip(gifted.system)
         self.credits = QLabel()
-        self.credits.setObjectName("banner")
+        set_role(self.credits, "banner")
         self.content.addWidget(self.charon)
         self.content.addWidget(self.gifted)
         self.coins = dict(coins or {})
@@ -793,9 +792,7 @@ class StartPage(StepPage):
             if self.state.charon_coin and held < 1:
                 note += " Your leader will want to know where this coin came from."
         self.coin_note.setText(note)
-        self.coin_note.setObjectName("warning" if self.state.charon_coin and held < 1 else "")
-        self.coin_note.style().unpolish(self.coin_note)
-        self.coin_note.style().polish(self.coin_note)
+        set_role(self.coin_note, "warning" if self.state.charon_coin and held < 1 else "")
 
 
 # --------------------------------------------------------------------------- review

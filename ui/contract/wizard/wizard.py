@@ -29,6 +29,7 @@ from ui.contract.wizard.pages import (
 )
 from ui.contract.wizard.state import CreationState
 from ui.screen_fit import fit_to_screen
+from ui.style import set_role
 from ui.widgets.drafts import DraftKeeper
 
 
@@ -38,7 +39,7 @@ class StepList(QWidget):
     def __init__(self, titles: Sequence[str], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.where = QLabel()
-        self.where.setObjectName("accentBold")
+        set_role(self.where, "accentBold")
         self.list = QListWidget()
         self.list.addItems([f"{n}. {title}" for n, title in enumerate(titles, start=1)])
         self.list.setAccessibleName("Steps")

@@ -314,11 +314,27 @@ def test_improving_an_existing_gift_spends_the_difference() -> None:
     assert use.enough is False
 
 
-def test_lowering_an_existing_gift_refunds_improvements() -> None:
+def test_lowering_a_gift_whose_payment_is_not_known_says_how_the_refund_splits() -> None:
+    """Rule: "Improvements are like Gift Credits, but they can only be spent to improve an
+    existing Gift, not to unlock a new one." Without the Improvements spent on the Gift (no
+    contractor), lowering it from 2 to 1 cannot say whether the 1 back is an Improvement or a
+    Gift Credit, so the message names the split instead of "refunds 1 Improvement"."""
+    split = "refunds 1, as Improvements up to those spent on this Gift and the rest as Gift Credits"
     use = reward_use(1, AvailableRewards(0, 0, is_new_gift=False), previous_cost=2)
+    assert (use.credits, use.improvements, use.enough) == (0, -1, True)
+    assert use.message == split
+    use = reward_use(1, None, previous_cost=2)
+    assert (use.credits, use.improvements, use.enough) == (0, -1, None)
+    assert use.message == split
+    assert reward_use(2, None, previous_cost=2).message == "spends nothing"
+
+
+def test_lowering_a_gift_raised_with_improvements_refunds_improvements() -> None:
+    """A Gift raised from 1 to 2 with 1 Improvement and lowered back to 1 gives the 1
+    Improvement back."""
+    use = reward_use(1, AvailableRewards(0, 0, is_new_gift=False, paid_improvements=1), 2)
     assert (use.credits, use.improvements) == (0, -1)
     assert use.message == "refunds 1 Improvement"
-    assert reward_use(2, None, previous_cost=2).message == "spends nothing"
 
 
 def test_lowering_a_gift_paid_with_gift_credits_refunds_gift_credits() -> None:
