@@ -184,9 +184,10 @@ def print_one(contractor: Contractor, paper: str = "letter") -> int:
 def _judge(label: str, value: float, goal: float, unit: str = "ms", scale: float = 1000) -> bool:
     """Print one figure with its goal and ratio; True when within the goal."""
     ok = value <= goal
+    digits = 3 if unit == "×" else 1  # a ratio of 0.5 shown as 0.5 hid a 0.54
     print(
-        f"  {label:<46} {value * scale:9.1f} {unit}  goal ≤ {goal * scale:7.1f} {unit}  "
-        f"ratio {value / goal:5.2f}  {'ok' if ok else 'MISS'}"
+        f"  {label:<46} {value * scale:9.{digits}f} {unit}  goal ≤ {goal * scale:7.{digits}f} "
+        f"{unit}  ratio {value / goal:5.2f}  {'ok' if ok else 'MISS'}"
     )
     return ok
 

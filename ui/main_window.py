@@ -583,9 +583,12 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
             self._ask_before_quitting(unsaved)
             return
         self.tasks.wait()
-        self.remember_tabs()
-        self.settings.save_window(self.saveGeometry(), self.saveState(), self.splitter.saveState())
-        for part in self.parts.values():
-            part.closing()
+        with self.settings.batch():  # the tabs, the window and each part's: one write to disk
+            self.remember_tabs()
+            self.settings.save_window(
+                self.saveGeometry(), self.saveState(), self.splitter.saveState()
+            )
+            for part in self.parts.values():
+                part.closing()
         self.workspace.close()
         super().closeEvent(event)

@@ -376,12 +376,18 @@ def _unknown(_data: Any) -> Any:
 
 
 class _DataclassReader:
-    """The quick ``_dataclass``: each field's own reader, or none for text, numbers and flags."""
+    """The quick ``_dataclass``: each field's own reader, or none for text, numbers and flags.
+
+    A frozen dataclass with slots is written out once as a Python function
+    (``_write_slots_reader``) at first use (an entry can hold entries: a Correction);
+    any other class is read by the loop below.
+    """
 
     def __init__(self, cls: type, *, tagged: bool) -> None:
         self.cls = cls
         self.known = _tagged_names(cls) if tagged else _field_names(cls)
         self.fields: list[tuple[str, Any, Reader | None, bool]] | None = None
+        self.read: Reader | None = None
 
     def _prepare(self) -> list[tuple[str, Any, Reader | None, bool]]:
         """The fields' readers, made at first use (an entry can hold entries: a Correction)."""
@@ -389,13 +395,17 @@ class _DataclassReader:
             (name, hint, None if hint in _PLAIN else _reader(hint), required)
             for name, hint, required in _field_hints(self.cls)
         ]
+        self.read = _write_slots_reader(self.cls, self.known, self.fields)
         return self.fields
 
     def __call__(self, data: Any) -> Any:
+        fields = self.fields or self._prepare()
+        if self.read is not None:
+            return self.read(data)
         if type(data) is not dict or not data.keys() <= self.known:
             raise _MISMATCH
         values: dict[str, Any] = {}
-        for name, hint, read, required in self.fields or self._prepare():
+        for name, hint, read, required in fields:
             value = data.get(name, _ABSENT)
             if value is _ABSENT:
                 if required:
@@ -407,6 +417,83 @@ class _DataclassReader:
             else:
                 values[name] = read(value)
         return self.cls(**values)
+
+
+def _write_slots_reader(
+    cls: type, known: frozenset[str], fields: list[tuple[str, Any, Reader | None, bool]]
+) -> Reader | None:
+    """The quick reader of a dataclass with slots as one Python function (None for a class
+    without slots, or whose ``__init__`` is its own): one test per field, straight, and
+    each slot set as the dataclass's ``__init__`` sets it (its default when the field is
+    absent, then ``__post_init__``), without the cost of a generic ``__setattr__`` per
+    field, which was half of reading a ledger entry (issue 29).
+
+    Only generated names appear in its source; the class, the field names, their
+    readers, defaults and slot setters are named constants.
+    """
+    slots = _slot_setters(cls)
+    if slots is None:
+        return None
+    names: dict[str, Any] = {"_cls": cls, "_known": known, "_MISMATCH": _MISMATCH}
+
+    def constant(value: Any) -> str:
+        name = f"_k{len(names)}"
+        names[name] = value
+        return name
+
+    lines = [
+        "if type(data) is not dict or not data.keys() <= _known:",
+        "    raise _MISMATCH",
+        "self = _new(_cls)",
+    ]
+    names["_new"] = object.__new__
+    defaults = {f.name: f for f in dataclasses.fields(cls)}
+    for name, hint, read, required in fields:
+        setter = constant(slots[name])
+        lines.append(f"x = data.get({constant(name)}, _MISMATCH)")
+        if required:
+            lines += ["if x is _MISMATCH:", "    raise _MISMATCH"]
+        else:
+            field = defaults[name]
+            if field.default_factory is not dataclasses.MISSING:
+                default = f"{constant(field.default_factory)}()"
+            else:
+                default = constant(field.default)
+            lines += ["if x is _MISMATCH:", f"    {setter}(self, {default})", "else:"]
+        pad = "" if required else "    "
+        if read is None:
+            lines += [f"{pad}if type(x) is not {constant(hint)}:", f"{pad}    raise _MISMATCH"]
+            lines.append(f"{pad}{setter}(self, x)")
+        else:
+            lines.append(f"{pad}{setter}(self, {constant(read)}(x))")
+    post = getattr(cls, "__post_init__", None)
+    if post is not None:
+        lines.append(f"{constant(post)}(self)")
+    lines.append("return self")
+    source = "def read(data):\n" + "\n".join("    " + line for line in lines)
+    # Only this function's templates and generated names: see its docstring.
+    exec(compile(source, f"<read {cls.__name__}>", "exec"), names)
+    written: Reader = names["read"]
+    return written
+
+
+def _slot_setters(cls: type) -> dict[str, Callable[[Any, Any], None]] | None:
+    """Each field's slot setter, for a dataclass whose ``__init__`` only sets every field
+    from its argument (the dataclass's own, every field in it); None for any other."""
+    init = cls.__dict__.get("__init__")
+    code = getattr(init, "__code__", None)
+    fields = dataclasses.fields(cls)
+    if code is None or code.co_filename != "<string>" or code.co_name != "__init__":
+        return None  # not the __init__ a dataclass writes
+    if any(not f.init for f in fields) or code.co_argcount != len(fields) + 1:
+        return None  # a field set otherwise, or an InitVar
+    setters = {}
+    for f in fields:
+        slot = cls.__dict__.get(f.name)
+        if not isinstance(slot, types.MemberDescriptorType):
+            return None
+        setters[f.name] = slot.__set__
+    return setters
 
 
 @cache

@@ -155,7 +155,7 @@ class SourceWriter:
         if leaf is not None:
             return [f"return {leaf}"]
         keys = set(node) - self.annotations if isinstance(node, dict) else set()
-        if node.get("type") == "object" if keys else False:
+        if keys and node.get("type") == "object":
             rules = node.get("allOf")
             if keys - {"allOf"} <= _OBJECT and self.closed_or_open(node):
                 lines = self.object_lines(node)

@@ -20,9 +20,11 @@ from builder.contract.character import (
     Raise,
     TraitKind,
 )
+from builder.contract.gifts.draft import GiftDraft
 from builder.contract.serialize import (
     ENTRY_TYPES,
     SerializeError,
+    _reader,
     canonical_json,
     contractor_from_dict,
     contractor_to_dict,
@@ -226,3 +228,36 @@ def test_a_stored_entry_is_split_exactly_as_its_dict_says(entry: object) -> None
     tag = data.pop("type")
     expected = (tag, {name: data.pop(name, None) for name in columns}, canonical_json(data))
     assert split_entry(entry, columns) == expected  # type: ignore[arg-type]
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(contractors)
+def test_the_quick_reader_builds_what_the_careful_reader_builds(contractor: Contractor) -> None:
+    """The written readers (``_write_slots_reader``: slots set without ``__init__``) give
+    a contractor equal, field by field and type by type, to ``from_data``'s, which calls
+    every class's own ``__init__`` (issue 29)."""
+    data = json.loads(json.dumps(contractor_to_dict(contractor)))
+    quick = contractor_from_dict(data)
+    careful = from_data(Contractor, data, "")
+    assert quick == careful == contractor
+    assert repr(quick) == repr(careful)
+
+
+def test_the_quick_reader_runs_post_init_and_fills_defaults() -> None:
+    """A Gift draft read the quick way has its ``__post_init__`` applied (parameters frozen
+    into a read-only mapping, modifier lists into tuples) and the defaults of the fields
+    its file leaves out, exactly as its ``__init__`` gives them."""
+    data = {
+        "gift_type": "power",
+        "effect": "heal",
+        "style": "targeted",
+        "enhancements": [{"id": "enh0"}],
+        "parameters": {"range": "far"},
+    }
+    quick = _reader(GiftDraft)(data)  # the quick way itself: no fallback to from_data
+    careful = from_data(GiftDraft, data, "")
+    assert quick == careful
+    assert type(quick.parameters) is type(careful.parameters)
+    assert type(quick.enhancements) is tuple and quick.choices == {}
+    with pytest.raises(TypeError):
+        quick.parameters["range"] = "near"  # type: ignore[index]

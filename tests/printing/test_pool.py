@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from builder.core import files
 from builder.core.registry import read_document
-from printing import systems
+from printing import pool, systems
 from resources import resource_path
 
 EXAMPLES = ("seasoned-ines-varga.json", "newbie-wren-halloway.json", "dead-orrin-vale.json")
@@ -43,6 +43,8 @@ def test_two_workers_write_what_one_process_writes(tmp_path: Path) -> None:
     pooled = systems.render_roster(
         characters(), tmp_path / "pool", jobs=2, progress=lambda d, t: calls.append((d, t))
     )
+    # The workers' whole CPU (their start, the jobs' unpickling) counts beyond the sheets'.
+    assert pool.worker_process_cpu_seconds > pool.worker_cpu_seconds > 0
     serial = systems.render_roster(characters(), tmp_path / "serial", jobs=1)
     assert (
         [p.name for p in pooled]

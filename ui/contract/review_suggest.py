@@ -40,7 +40,8 @@ class SuggestCorrection(QWidget):
         self.ledger = ledger
         self.reviewed: Any = None
         self.dialog: FormDialog | None = None
-        self.button = QPushButton("&Suggest a correction…")
+        # Alt+U: the approval panel beside it has "&Sign with my leader key".
+        self.button = QPushButton("S&uggest a correction…")
         self.button.setToolTip(
             "Write a proposed correction of the selected entry into the file, with your "
             "reason; nothing changes until the player accepts it"

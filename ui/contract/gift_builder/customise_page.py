@@ -10,7 +10,9 @@ it and in its tooltip. Each Parameter is a level selector listing every
 level with the Gift Cost it adds and the Status it needs; levels the
 contractor cannot take are disabled with the reason.
 
-Rows are built once per Effect; every click only updates them in place
+Rows are built once per Effect, and only once the page is shown (or its rows
+are asked for): a player clicking through Effects on step 2 makes no rows
+for the Effects passed over. Every click then only updates them in place
 from the builder's evaluation.
 """
 
@@ -51,6 +53,7 @@ from ui.contract.gift_builder.common import (
     set_text,
     set_tip,
     signed,
+    style_role,
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 from ui.widgets.elided import ElidedLabel
@@ -69,7 +72,7 @@ class ModifierRow(QWidget):
         self.modifier = modifier
         needs = f"  · {modifier.status.label}" if modifier.status > Status.NEWBIE else ""
         self.check = QCheckBox(f"{house_name(modifier)}{needs}")
-        self.check.setObjectName("modifierName")
+        style_role(self.check, "modifierName")
         self.check.setAccessibleName(modifier.name)
         self.amount = label(signed(modifier.kind.sign), "amount", wrap=False)
         self.rules = label(modifier.rules, "muted")
@@ -77,7 +80,7 @@ class ModifierRow(QWidget):
         # never moves the rows below under the pointer (issue 33, item 7); the whole
         # reason is its tooltip and the check box's.
         self.reason = ElidedLabel()
-        self.reason.setObjectName("error")
+        style_role(self.reason, "error")
         self.reason.hide()
         grid = QGridLayout(self)
         grid.setContentsMargins(4, 4, 4, 4)
@@ -324,13 +327,17 @@ class ChoiceRow(QWidget):
 class CustomisePage(QWidget):
     """Parameters, then Enhancements, then Drawbacks, in one scrolling column with a filter."""
 
+    rows_built = Signal()
+    """New rows were made for a new Effect (their text fields are new too)."""
+
     def __init__(self, controller: GiftBuilderController, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.rows: dict[str, ModifierRow] = {}
-        self.parameter_rows: dict[str, ParameterRow] = {}
-        self.choice_rows: dict[str, ChoiceRow] = {}
-        self.group_notes: dict[str, tuple[QWidget, frozenset[str]]] = {}
+        self._rows: dict[str, ModifierRow] = {}
+        self._state: BuilderState | None = None
+        self._parameter_rows: dict[str, ParameterRow] = {}
+        self._choice_rows: dict[str, ChoiceRow] = {}
+        self._group_notes: dict[str, tuple[QWidget, frozenset[str]]] = {}
         self._effect: str | None = None
 
         self.title = label("Customise", "pageTitle")
@@ -356,6 +363,44 @@ class CustomisePage(QWidget):
         layout.addWidget(self.intro)
         layout.addWidget(self.filter)
         layout.addWidget(self.scroll, 1)
+
+    @property
+    def rows(self) -> dict[str, ModifierRow]:
+        """The rows of the current Effect's Enhancements and Drawbacks, by modifier id.
+
+        Made now if the Effect changed while the page was hidden.
+        """
+        self._catch_up()
+        return self._rows
+
+    @property
+    def parameter_rows(self) -> dict[str, ParameterRow]:
+        """The current Effect's Parameter level selectors, by parameter id (made if put off)."""
+        self._catch_up()
+        return self._parameter_rows
+
+    @property
+    def choice_rows(self) -> dict[str, ChoiceRow]:
+        """The current Effect's roll or weapon pickers, by choice id (made if put off)."""
+        self._catch_up()
+        return self._choice_rows
+
+    @property
+    def group_notes(self) -> dict[str, tuple[QWidget, frozenset[str]]]:
+        """The notes of the current Effect's Enhancement groups and the Styles each is for."""
+        self._catch_up()
+        return self._group_notes
+
+    def setVisible(self, visible: bool) -> None:
+        """Made visible (its step chosen): first the rows put off, laid out as the page shows."""
+        if visible:
+            self._catch_up()
+        super().setVisible(visible)
+
+    def _catch_up(self) -> None:
+        """Build and show the rows of the last state if its Effect's rows were put off."""
+        if self._state is not None and self._state.draft.effect != self._effect:
+            self._show(self._state)
 
     # ------------------------------------------------------------------ building
 
@@ -384,10 +429,10 @@ class CustomisePage(QWidget):
             widget = item.widget()
             if widget is not None:
                 widget.deleteLater()
-        self.rows.clear()
-        self.parameter_rows.clear()
-        self.choice_rows.clear()
-        self.group_notes.clear()
+        self._rows.clear()
+        self._parameter_rows.clear()
+        self._choice_rows.clear()
+        self._group_notes.clear()
         catalog = self.controller.catalog
         effect = catalog.effects.get(effect_id)
         if effect is None:
@@ -410,7 +455,7 @@ class CustomisePage(QWidget):
             for cid, choice in effect.choices.items():
                 crow = ChoiceRow(choice, effect.slots.get(choice.slot, ""))
                 crow.picked.connect(self.controller.set_choice)
-                self.choice_rows[cid] = crow
+                self._choice_rows[cid] = crow
                 self.body_layout.addWidget(crow)
         if effect.parameters:
             self.body_layout.addWidget(label("Parameters", "pageTitle"))
@@ -418,7 +463,7 @@ class CustomisePage(QWidget):
             for pid, param in effect.parameters.items():
                 prow = ParameterRow(param, steps[pid])
                 prow.level_chosen.connect(self.controller.set_level)
-                self.parameter_rows[pid] = prow
+                self._parameter_rows[pid] = prow
                 self.body_layout.addWidget(prow)
         entry = catalog.index[effect_id]
         modifiers = catalog.modifiers_for(effect_id)
@@ -448,7 +493,7 @@ class CustomisePage(QWidget):
                         f"{group.name}: choose at least {group.min}{when} — {group.rules}.",
                         "help",
                     )
-                    self.group_notes[group.id] = (group_note, group.styles)
+                    self._group_notes[group.id] = (group_note, group.styles)
                     self.body_layout.addWidget(group_note)
             for mod in modifiers.values():
                 if mod.kind is not kind:
@@ -460,19 +505,27 @@ class CustomisePage(QWidget):
                 row.count_changed.connect(self.controller.set_count)
                 if row.detail is not None:
                     row.detail.editingFinished.connect(self.controller.end_typing)
-                self.rows[mod.id] = row
+                self._rows[mod.id] = row
                 self.body_layout.addWidget(row)
         self.body_layout.addStretch(1)
         self._apply_filter()
+        self.rows_built.emit()
 
     def _apply_filter(self) -> None:
         words = self.filter.text().lower().split()
-        for row in self.rows.values():
+        for row in self._rows.values():
             row.setHidden(not row.matches(words))
 
     # ------------------------------------------------------------------ repaint
 
     def show_state(self, state: BuilderState) -> None:
+        """Follow the builder's state; a new Effect's rows wait until the page is shown."""
+        self._state = state
+        if state.draft.effect != self._effect and self.isHidden():  # another step's
+            return
+        self._show(state)
+
+    def _show(self, state: BuilderState) -> None:
         draft = state.draft
         if draft.effect != self._effect:
             self._rebuild(draft.effect)
@@ -482,17 +535,17 @@ class CustomisePage(QWidget):
         unavailable, levels_blocked = _unavailable_maps(ev)
         problems = _problems_by_choice(ev, draft)
         chosen = {c.id: c for c in (*draft.enhancements, *draft.drawbacks)}
-        for mid, row in self.rows.items():
+        for mid, row in self._rows.items():
             row.show_choice(chosen.get(mid), unavailable.get(mid, ()), problems.get(mid, []))
             if row.detail is not None:
                 taken = mid in chosen
                 row.show_clause(detail_clause(draft, self.controller.catalog, mid) if taken else "")
-        for note, styles in self.group_notes.values():
+        for note, styles in self._group_notes.values():
             set_shown(note, not styles or draft.style in styles)
         effect = self.controller.catalog.effects[draft.effect]
-        for cid, crow in self.choice_rows.items():
+        for cid, crow in self._choice_rows.items():
             crow.show_value(draft.choices.get(cid, ""))
-        for pid, prow in self.parameter_rows.items():
+        for pid, prow in self._parameter_rows.items():
             level = draft.parameters.get(pid, effect.parameters[pid].default)
             prow.show_level(level, levels_blocked.get(pid, {}))
 

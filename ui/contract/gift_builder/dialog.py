@@ -62,7 +62,6 @@ from harbinger.app.contract.gift_saving import (
     free_item_offer,
     plan_save,
 )
-from ui.contract.gift_builder.common import builder_stylesheet
 from ui.contract.gift_builder.controller import EMPTY_DRAFT, BuilderState, GiftBuilderController
 from ui.contract.gift_builder.customise_page import CustomisePage
 from ui.contract.gift_builder.effect_page import EffectPage
@@ -295,6 +294,8 @@ class GiftBuilderDialog(QDialog):
 
         # ---- wiring
         self.controller.changed.connect(self._repaint)
+        # New rows for a new Effect: their detail fields pass the undo keys on too.
+        self.customise_page.rows_built.connect(self._watch_text_fields)
         self.start_page.start_from.connect(self._start_from)
         self.start_page.start_scratch.connect(lambda: self.go(Step.TYPE))
         self.flavor_page.craft_changed.connect(self._refresh_craft_offer)
@@ -304,8 +305,6 @@ class GiftBuilderDialog(QDialog):
                 [a.name for a in contractor.stock.legendary], held_in.name if held_in else ""
             )
 
-        # Styled once everything exists: styling first makes every addWidget re-polish.
-        self.setStyleSheet(builder_stylesheet())
         self._repaint(self.controller.state)
         if existing_gift is not None or start is not None:
             self.go(Step.CUSTOMISE)
@@ -432,11 +431,8 @@ class GiftBuilderDialog(QDialog):
         """Every panel follows the new state; the Customise rows may be rebuilt for a new Effect."""
         self.results.show_state(state, self.controller.previous_cost)
         self.results.show_save_problem("")
-        rows_before = self.customise_page.rows.copy()
         for page in self.pages[1:]:
             page.show_state(state)  # type: ignore[attr-defined]
-        if self.customise_page.rows != rows_before:
-            self._watch_text_fields()  # new rows for a new Effect: their detail fields too
         if self.steps.currentIndex() == Step.FLAVOR:
             self._refresh_craft_offer()
         # Save stays on without a name: pressing it says so and opens step 5 at the name.

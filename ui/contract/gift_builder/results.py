@@ -23,7 +23,14 @@ from PySide6.QtWidgets import (
 from builder.contract.gifts import Catalog, GiftEvaluation
 from builder.contract.gifts.glossary import TermHit, find_terms
 from builder.core.findings import Severity
-from ui.contract.gift_builder.common import label, set_flag, set_shown, set_text, signed
+from ui.contract.gift_builder.common import (
+    label,
+    set_shown,
+    set_text,
+    show_badge,
+    signed,
+    style_role,
+)
 from ui.contract.gift_builder.controller import BuilderState
 
 # Errors that only say a step is not done yet; the panel says "still to choose" instead.
@@ -46,7 +53,7 @@ class SystemTextView(QPlainTextEdit):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.setObjectName("systemText")
+        style_role(self, "systemText")
         self.setReadOnly(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setTabChangesFocus(True)
@@ -172,7 +179,7 @@ class ResultsPanel(QWidget):
         ev = state.evaluation
         draft = state.draft
         set_text(self.cost_badge, str(ev.cost))
-        set_flag(self.cost_badge, "blocked", ev.cost < 1)
+        show_badge(self.cost_badge, ev.cost < 1)
         if previous_cost is not None:
             delta = ev.cost - previous_cost
             set_text(

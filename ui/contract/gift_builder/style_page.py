@@ -11,13 +11,14 @@ from __future__ import annotations
 from PySide6.QtWidgets import QButtonGroup, QRadioButton, QScrollArea, QVBoxLayout, QWidget
 
 from ui.contract.gift_builder.common import (
+    Card,
     card,
     label,
-    set_flag,
     set_shown,
     set_text,
     set_tip,
     signed,
+    style_role,
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 
@@ -31,7 +32,7 @@ class StylePage(QWidget):
         catalog = controller.catalog
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
-        self.cards: dict[str, QWidget] = {}
+        self.cards: dict[str, Card] = {}
         self.costs: dict[str, QWidget] = {}
         self.reasons: dict[str, QWidget] = {}
         self._ids: list[str] = []
@@ -48,7 +49,7 @@ class StylePage(QWidget):
         for index, style in enumerate(catalog.styles.values()):
             frame, box = card()
             button = QRadioButton(style.name)
-            button.setObjectName("cardTitle")
+            style_role(button, "cardTitle")
             self.group.addButton(button, index)
             box.addWidget(button)
             box.addWidget(label(style.summary))
@@ -86,7 +87,7 @@ class StylePage(QWidget):
                 self.group.setExclusive(False)
                 button.setChecked(chosen)
                 self.group.setExclusive(True)
-            set_flag(self.cards[style_id], "chosen", chosen)
+            self.cards[style_id].set_chosen(chosen)
 
     def _refresh_availability(self, effect_id: str) -> None:
         catalog = self.controller.catalog
@@ -98,7 +99,7 @@ class StylePage(QWidget):
                 set_tip(button, "choose an Effect first")
                 set_text(self.costs[style_id], "")
                 set_shown(self.reasons[style_id], False)
-                set_flag(self.cards[style_id], "unavailable", True)
+                self.cards[style_id].set_unavailable(True)
             return
         set_text(
             self.intro,
@@ -110,7 +111,7 @@ class StylePage(QWidget):
             why = blocked.get(style_id, ())
             button.setEnabled(not why)
             set_tip(button, "; ".join(why))
-            set_flag(self.cards[style_id], "unavailable", bool(why))
+            self.cards[style_id].set_unavailable(bool(why))
             estyle = effect.styles.get(style_id)
             cost = (
                 f"{effect.name} as {catalog.styles[style_id].name}: {signed(estyle.cost)} Gift Cost"

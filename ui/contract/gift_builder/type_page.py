@@ -12,7 +12,15 @@ from dataclasses import replace
 
 from PySide6.QtWidgets import QButtonGroup, QRadioButton, QScrollArea, QVBoxLayout, QWidget
 
-from ui.contract.gift_builder.common import card, label, set_flag, set_shown, set_text, signed
+from ui.contract.gift_builder.common import (
+    Card,
+    card,
+    label,
+    set_shown,
+    set_text,
+    signed,
+    style_role,
+)
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 
 
@@ -26,7 +34,7 @@ class TypePage(QWidget):
         self.group = QButtonGroup(self)
         self.group.setExclusive(True)
         self.buttons: dict[str, QRadioButton] = {}
-        self.cards: dict[str, QWidget] = {}
+        self.cards: dict[str, Card] = {}
         self.notes: dict[str, QWidget] = {}
         self._ids: list[str] = []
         self._last_key: tuple[str, str, str] | None = None
@@ -46,7 +54,7 @@ class TypePage(QWidget):
         for index, gtype in enumerate(catalog.gift_types.values()):
             frame, box = card()
             button = QRadioButton(f"{gtype.name}  ({signed(gtype.cost)} Gift Cost)")
-            button.setObjectName("cardTitle")
+            style_role(button, "cardTitle")
             self.group.addButton(button, index)
             box.addWidget(button)
             box.addWidget(label(gtype.summary))
@@ -79,7 +87,7 @@ class TypePage(QWidget):
             chosen = type_id == draft.gift_type
             if button.isChecked() != chosen:
                 button.setChecked(chosen)
-            set_flag(self.cards[type_id], "chosen", chosen)
+            self.cards[type_id].set_chosen(chosen)
         if not draft.gift_type:
             # an exclusive group cannot show "none" without this
             self.group.setExclusive(False)

@@ -3,7 +3,7 @@ and the Exp log, one line per ledger entry, each with Edit… and Remove (correc
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from builder.contract.character import Correction
 from builder.contract.wording import (
@@ -20,6 +20,7 @@ from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, signed
 from ui.contract.sheet.ledger_edit import LedgerActions, strike_row
 from ui.widgets.common import FigureGrid, heading
+from ui.widgets.reflow import ReflowRow
 from ui.widgets.tables import ListTable
 
 
@@ -47,13 +48,14 @@ class ExpTab(SheetTab):
         mid.addWidget(heading("Gift Credits and Improvements"))
         mid.addWidget(self.rewards)
         mid.addStretch(1)
-        top = QHBoxLayout()
-        top.setSpacing(48)
-        top.addLayout(left, 1)
-        top.addLayout(mid, 1)
+        # Side by side while both fit; one under the other in a narrow sheet (a big font
+        # at 1280 pixels), so the tab never scrolls sideways.
+        self.top = ReflowRow(spacing=48)
+        self.top.add_layout(left, 1)
+        self.top.add_layout(mid, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(16, 12, 16, 12)
-        layout.addLayout(top)
+        layout.addWidget(self.top)
         layout.addWidget(self.log, 1)
 
     def show_sheet(self, ctx: SheetContext) -> None:

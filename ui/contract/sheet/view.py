@@ -42,6 +42,7 @@ from ui.contract.sheet.suggestions_box import SuggestionsBox
 from ui.contract.sheet.weapons_tab import WeaponsTab
 from ui.operations.contract import Operations
 from ui.style import ruled_tabs, set_role
+from ui.widgets.reflow import ReflowRow
 from ui.workspace import Change
 
 TAB_NAMES = ("Concept", "Stats", "Gifts", "Stock", "Health", "Story", "Exp", "Weapons")
@@ -106,22 +107,31 @@ class SheetView(QWidget):
         set_role(self.player, "muted")
         self.figures = QLabel()
         self.figures.setAccessibleName("Exp and rewards")
+        # Wraps between its figures in a narrow sheet (a big font at 1280 pixels) rather
+        # than forcing the sheet wider than its room.
+        self.figures.setWordWrap(True)
         self.check = QLabel()
         self.record_button = QPushButton("&Record Contract…")
         self.spend_button = QPushButton("S&pend Exp…")
         self.record_button.clicked.connect(lambda: self.action_requested.emit("record_contract"))
         self.spend_button.clicked.connect(lambda: self.action_requested.emit("spend_exp"))
 
-        top = QHBoxLayout()
-        top.addWidget(self.title)
-        top.addWidget(self.status_chip)
-        top.addWidget(self.player)
-        top.addStretch(1)
-        top.addWidget(self.record_button)
-        top.addWidget(self.spend_button)
+        who = QHBoxLayout()
+        who.addWidget(self.title)
+        who.addWidget(self.status_chip)
+        who.addWidget(self.player)
+        who.addStretch(1)
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.record_button)
+        buttons.addWidget(self.spend_button)
+        buttons.addStretch(1)
+        # The buttons beside the name while both fit, under it in a narrow sheet (a big font
+        # at 1280 pixels), so the sheet never scrolls sideways.
+        self.top = ReflowRow(spacing=12, stacked_spacing=4)
+        self.top.add_layout(who, 1)
+        self.top.add_layout(buttons)
         second = QHBoxLayout()
-        second.addWidget(self.figures)
-        second.addStretch(1)
+        second.addWidget(self.figures, 1)  # all the room there is: wraps only when short of it
         second.addWidget(self.check)
 
         self._build_tabs()
@@ -129,7 +139,7 @@ class SheetView(QWidget):
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(12, 8, 12, 8)
-        layout.addLayout(top)
+        layout.addWidget(self.top)
         layout.addLayout(second)
         layout.addWidget(self.suggestions_box)
         layout.addWidget(self.tabs, 1)
@@ -287,11 +297,14 @@ class SheetView(QWidget):
         )
         self.player.setText(f"played by {concept.player}" if concept.player else "")
         rewards = report.rewards
-        self.figures.setText(
-            f"Exp available {report.exp.available}   ·   Gift Credits "
-            f"{rewards.credits_available}   ·   Improvements {rewards.improvements_available}"
-            f"   ·   Victories {report.victories}"
+        figures = (
+            f"Exp available {report.exp.available}",
+            f"Gift Credits {rewards.credits_available}",
+            f"Improvements {rewards.improvements_available}",
+            f"Victories {report.victories}",
         )
+        # No break inside a figure: a narrow sheet wraps the line between them.
+        self.figures.setText("   ·   ".join(f.replace(" ", "\u00a0") for f in figures))
         errors = [f for f in report.findings if f.severity is Severity.ERROR]
         warnings = [f for f in report.findings if f.severity is Severity.WARNING]
         if errors:

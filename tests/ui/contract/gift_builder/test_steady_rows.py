@@ -36,3 +36,36 @@ def test_a_reason_appearing_moves_no_row(open_builder, qtbot) -> None:  # type: 
     assert rows["lone_target"].reason.text() == "Not available: excludes Blast"
     assert not rows["lone_target"].reason.isHidden()
     assert places(dialog) == before
+
+
+def test_effects_passed_over_on_step_2_make_no_rows(open_builder, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """A player clicking through Effects on step 2 waits for no Customise rows: the rows of
+    an Effect are made once step 4 is shown, for the Effect chosen last, then updated in
+    place. The shipped catalog (resources/gifts/effects/offensive.toml) gives Afflict an
+    Enhancement Injure lacks, Contagious, so the rows shown are the last Effect's."""
+    from PySide6.QtCore import Qt
+
+    from ui.contract.gift_builder.customise_page import ModifierRow
+
+    dialog = open_builder(won(1))
+    dialog.start_page.scratch.click()
+    click(qtbot, dialog.type_page.buttons["power"])
+    dialog.next.click()
+    page = dialog.effect_page
+    for effect in ("injure", "afflict", "injure", "afflict"):
+        page.select(effect)
+        qtbot.mouseClick(page.use, Qt.MouseButton.LeftButton)
+        assert dialog.controller.draft.effect == effect
+    customise = dialog.customise_page
+    assert customise.findChildren(ModifierRow) == []  # step 4 not shown: nothing made yet
+
+    dialog.go(Step.CUSTOMISE)
+    made = customise.findChildren(ModifierRow)
+    expected = dialog.catalog.modifiers_for("afflict")
+    assert sorted(row.modifier.id for row in made) == sorted(expected)
+    assert "Contagious" in [row.modifier.name for row in made]
+    assert all(not row.isHidden() for row in made)
+
+    click(qtbot, customise.rows["contagious"].check)
+    assert dialog.controller.draft.enhancements[0].id == "contagious"
+    assert customise.findChildren(ModifierRow) == made  # a click updates, makes nothing
