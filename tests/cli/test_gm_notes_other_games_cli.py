@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -60,6 +61,7 @@ def library_with_examples(capsys: Any) -> None:
 def test_the_note_is_kept_exported_and_imported_elsewhere(
     capsys: Any,
     tmp_path: Path,
+    new_library: Callable[[str], Path],
     library_with_examples: None,
     command: str,
     game: str,
@@ -76,7 +78,7 @@ def test_the_note_is_kept_exported_and_imported_elsewhere(
     assert document["gm_notes"] == {"text": NOTE, "written_by": "", "date": "2026-02-03"}
     shown = ok(capsys, command, "show-gm-note", cid)
     assert shown == {"id": cid, "gm_notes": document["gm_notes"]}
-    other = tmp_path / "other.sqlite3"
+    other = new_library("other.sqlite3")
     ok(capsys, "--db", str(other), "db", "import", str(full))
     with Library.open(other) as library:
         assert library.gm_note(cid) == GmNote(cid, NOTE, "", "2026-02-03")

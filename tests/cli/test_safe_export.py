@@ -143,9 +143,9 @@ def test_exporting_one_hostile_id_into_a_folder_is_refused(
 
 
 def test_a_file_already_in_the_folder_is_left_alone_unless_overwrite(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, library_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = tmp_path / "library.sqlite3"
+    db = library_path
     assert main(["--db", str(db), "db", "import", str(WREN), str(COVENANT)]) == 0
     out = tmp_path / "out"
     out.mkdir()
@@ -166,9 +166,9 @@ def test_a_file_already_in_the_folder_is_left_alone_unless_overwrite(
 
 
 def test_a_link_planted_under_the_file_name_is_not_followed(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, library_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    db = tmp_path / "library.sqlite3"
+    db = library_path
     assert main(["--db", str(db), "db", "import", str(COVENANT)]) == 0
     out = tmp_path / "out"
     out.mkdir()

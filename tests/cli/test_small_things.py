@@ -28,9 +28,9 @@ def test_a_progress_line_to_a_log_has_no_carriage_returns(
 
 
 def test_a_refused_duplicate_import_names_the_option_that_settles_it(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], library_path: Path
 ) -> None:
-    db = str(tmp_path / "library.sqlite3")
+    db = str(library_path)
     ines = str(resource_path("examples", "seasoned-ines-varga.json"))
     assert main(["--db", db, "db", "import", ines]) == 0
     capsys.readouterr()
@@ -41,7 +41,7 @@ def test_a_refused_duplicate_import_names_the_option_that_settles_it(
 
 
 def test_db_list_says_one_victory_in_the_singular(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path
+    capsys: pytest.CaptureFixture[str], library_path: Path
 ) -> None:
     """A contractor with one victory: "1 victory", not "1 victories" (issue 33, item 8)."""
     from dataclasses import replace
@@ -49,7 +49,7 @@ def test_db_list_says_one_victory_in_the_singular(
     from harbinger.commands.db import _line
     from models import Library
 
-    db = tmp_path / "library.sqlite3"
+    db = library_path
     assert main(["--db", str(db), "db", "import", *map(str, EXAMPLES)]) == 0
     capsys.readouterr()
     with Library.open(f"sqlite:///{db}") as library:

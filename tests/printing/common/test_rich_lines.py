@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Paragraph, Spacer
 
-from builder.contract.gifts.loader import load_catalog
+from builder.contract.gifts.loader import default_catalog
 from printing.common.layout import build, frame_width, make_document
 from printing.common.rich_lines import break_runs, runs_fit
 from printing.common.sections import sheet_styles
@@ -100,7 +100,7 @@ def test_the_sheets_gift_texts_break_as_reportlab_breaks_them() -> None:
     or italic lead-in on a long text) at the sheet's width and a card's."""
     s = sheet_styles()
     texts = 0
-    for stock in load_catalog().stock.values():
+    for stock in default_catalog().stock.values():
         draft = stock.draft
         for template, value in (
             ("<b>System.</b> {t}", getattr(draft, "system_text", "")),

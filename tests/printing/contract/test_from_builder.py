@@ -55,7 +55,7 @@ from builder.contract.character import (
 from builder.contract.creation import DEFAULT_LIMITS
 from builder.contract.gifts.catalog import Catalog
 from builder.contract.gifts.evaluate import evaluate_gift
-from builder.contract.gifts.loader import load_catalog
+from builder.contract.gifts.loader import default_catalog
 from builder.contract.sheet import evaluate_sheet
 from builder.contract.sheet_catalog import load_sheet_catalog
 from builder.contract.status import Status
@@ -69,12 +69,12 @@ from tests.printing.common.pdfread import body_text, read_pdf, squash
 
 @pytest.fixture(scope="module")
 def gifts() -> Catalog:
-    return load_catalog()
+    return default_catalog()
 
 
 def marguerite() -> Contractor:
     cat = load_sheet_catalog()
-    ember = load_catalog().stock["ember_lance"].draft
+    ember = default_catalog().stock["ember_lance"].draft
     return Contractor(
         id="c-marguerite",
         concept=Concept(
