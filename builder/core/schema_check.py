@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from builder.core.schema_source import SourceWriter
+from builder.core.schema_source import SourceWriter, tag_rule
 
 if TYPE_CHECKING:  # compiles a validator it is handed; jsonschema loads when one is made
     from jsonschema import Draft202012Validator, FormatChecker
@@ -319,7 +319,7 @@ class _Compiler:
             checks.append(lambda value: bool(checker.conforms(value, fmt)))
         return checks
 
-    def _switch(self, rules: list[Any]) -> Check | None:  # noqa: PLR0911  (7 returns when the limits came in)
+    def _switch(self, rules: list[Any]) -> Check | None:
         """``allOf`` of ``if`` member P is "a" ``then`` A, … as one lookup by the value of P.
 
         The shape a schema uses to pick an object's definition by a tag
@@ -334,22 +334,12 @@ class _Compiler:
         thens: dict[str, list[Check]] = {}
         every: list[Check] = []
         for rule in rules:
-            if not isinstance(rule, dict) or set(rule) != {"if", "then"}:
+            tagged = tag_rule(rule)
+            if tagged is None or tag not in (None, tagged[0]):
                 return None
-            condition = rule["if"]
-            if not isinstance(condition, dict) or set(condition) != {"properties"}:
-                return None
-            members = condition["properties"]
-            if not isinstance(members, dict) or len(members) != 1:
-                return None
-            ((name, test),) = members.items()
-            if tag not in (None, name) or not isinstance(test, dict) or set(test) != {"const"}:
-                return None
-            if not isinstance(test["const"], str):
-                return None
-            tag = name
+            tag, text = tagged
             then = self.compile(rule["then"])
-            thens.setdefault(test["const"], []).append(then)
+            thens.setdefault(text, []).append(then)
             every.append(then)
         by_tag = {value: _all_of(checks) for value, checks in thens.items()}
         everything = _all_of(every)

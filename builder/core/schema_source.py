@@ -212,7 +212,7 @@ class SourceWriter:
         tag: str | None = None
         thens: dict[str, list[str]] = {}
         for rule in rules:
-            member = _tag_rule(rule)
+            member = tag_rule(rule)
             if member is None or tag not in (None, member[0]):
                 return None
             tag = member[0]
@@ -255,7 +255,7 @@ class SourceWriter:
         return [*lines, "return True"]
 
 
-def _tag_rule(rule: Any) -> tuple[str, str] | None:
+def tag_rule(rule: Any) -> tuple[str, str] | None:
     """(P, "a") of a rule "if member P is the text "a" then …", else None."""
     if not isinstance(rule, dict) or set(rule) != {"if", "then"}:
         return None
