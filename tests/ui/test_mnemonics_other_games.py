@@ -8,25 +8,10 @@ each shipped example of the other games and shows each page of every tab widget 
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QAbstractButton, QLabel, QTabWidget
+from PySide6.QtWidgets import QTabWidget
 
-from tests.ui.contract.test_mnemonics import _letter, _repeated
+from tests.ui.mnemonics import in_sight, repeated
 from ui.main_window import MainWindow
-
-
-def _in_sight(window: MainWindow) -> list[str]:
-    """Menus, tabs, buttons and buddied labels in sight that take an Alt+letter."""
-    texts = [action.text() for action in window.menuBar().actions() if action.isVisible()]
-    for tabs in window.findChildren(QTabWidget):
-        if tabs.isVisible():
-            texts += [tabs.tabText(i) for i in range(tabs.count()) if tabs.isTabVisible(i)]
-    texts += [b.text() for b in window.findChildren(QAbstractButton) if b.isVisible()]
-    texts += [
-        label.text()
-        for label in window.findChildren(QLabel)
-        if label.isVisible() and label.buddy() is not None
-    ]
-    return [text for text in texts if _letter(text)]
 
 
 def test_each_page_of_the_other_games_takes_each_alt_letter_once(
@@ -46,5 +31,5 @@ def test_each_page_of_the_other_games_takes_each_alt_letter_once(
         for tabs in [t for t in window.findChildren(QTabWidget) if t.isVisible()]:
             for i in range(tabs.count()):
                 tabs.setCurrentIndex(i)
-                assert _repeated(_in_sight(window)) == {}, (game, line.name, tabs.tabText(i))
+                assert repeated(in_sight(window)) == {}, (game, line.name, tabs.tabText(i))
     assert {"covenant", "mortal-coil", "coven"} <= games

@@ -8,27 +8,13 @@ Concept tab was "&Concept" while the menu bar has "&Contractor", so Alt+C opened
 
 from __future__ import annotations
 
-import re
-from collections import Counter
-
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QAbstractButton, QLabel
+from PySide6.QtWidgets import QAbstractButton
 
 from tests.ui.conftest import create_contractor
+from tests.ui.mnemonics import in_sight, letter, repeated
 from ui.main_window import MainWindow
 from ui.widgets.tables import ListTable
-
-
-def _letter(text: str) -> str | None:
-    """The Alt+letter a label marks with "&" ("&&" is a plain ampersand), lower-cased."""
-    found = re.search(r"&([^&\s])", text.replace("&&", ""))
-    return found.group(1).lower() if found else None
-
-
-def _repeated(texts: list[str]) -> dict[str, list[str]]:
-    """Each letter taken more than once, with the labels that take it."""
-    keys = Counter(key for text in texts if (key := _letter(text)))
-    return {key: [t for t in texts if _letter(t) == key] for key, n in keys.items() if n > 1}
 
 
 def test_the_menu_bar_the_tabs_and_the_concept_tab_take_each_alt_letter_once(
@@ -48,7 +34,7 @@ def test_the_menu_bar_the_tabs_and_the_concept_tab_take_each_alt_letter_once(
     buttons = [
         b.text()
         for b in window.findChildren(QAbstractButton)
-        if b.isVisible() and _letter(b.text())
+        if b.isVisible() and letter(b.text())
     ]
     assert set(buttons) == {
         "&Record Contract…",
@@ -58,7 +44,7 @@ def test_the_menu_bar_the_tabs_and_the_concept_tab_take_each_alt_letter_once(
         "Rena&me Source…",
         "Revise L&imits…",
     }
-    assert _repeated(menus + tabs + buttons) == {}
+    assert repeated(menus + tabs + buttons) == {}
 
 
 def test_alt_t_and_alt_l_open_the_concept_and_health_tabs(window: MainWindow, qtbot) -> None:
@@ -72,22 +58,6 @@ def test_alt_t_and_alt_l_open_the_concept_and_health_tabs(window: MainWindow, qt
     qtbot.waitUntil(lambda: sheet.tabs.currentWidget() is sheet.concept_tab)
     qtbot.keyClick(window, "l", modifier=Qt.KeyboardModifier.AltModifier)
     qtbot.waitUntil(lambda: sheet.tabs.tabText(sheet.tabs.currentIndex()) == "Hea&lth")
-
-
-def _in_sight(window: MainWindow) -> list[str]:
-    """Every label in sight that takes an Alt+letter: the menu bar's menus, the sheet's
-    tabs, and the buttons and buddied labels shown (the current tab's page, the header,
-    the Dice dock)."""
-    texts = [action.text() for action in window.menuBar().actions() if action.isVisible()]
-    tabs = window.sheet.tabs
-    texts += [tabs.tabText(i) for i in range(tabs.count()) if tabs.isTabVisible(i)]
-    texts += [b.text() for b in window.findChildren(QAbstractButton) if b.isVisible()]
-    texts += [
-        label.text()
-        for label in window.findChildren(QLabel)
-        if label.isVisible() and label.buddy() is not None
-    ]
-    return [text for text in texts if _letter(text)]
 
 
 def test_every_tab_with_the_dice_dock_takes_each_alt_letter_once(
@@ -115,9 +85,9 @@ def test_every_tab_with_the_dice_dock_takes_each_alt_letter_once(
             for table in sheet.tabs.currentWidget().findChildren(ListTable):
                 if table.row_count():
                     table.table.selectRow(0)
-            texts = _in_sight(window)
+            texts = in_sight(window)
             seen.update(texts)
-            assert _repeated(texts) == {}, sheet.tabs.tabText(i)
+            assert repeated(texts) == {}, sheet.tabs.tabText(i)
     # what the check saw: the dock's button, and the buttons that once took the
     # menu bar's or the tabs' letters
     assert {
