@@ -512,7 +512,11 @@ class RosterPanel(QWidget):
         return index.siblingAtColumn(0).data(ID_ROLE) or ""
 
     def select(self, contractor_id: str) -> bool:
-        """Select a contractor in the list; widens the life filter if they are hidden by it."""
+        """Select a contractor among the lines shown; False when the filters hide them.
+
+        The filters the user chose stand: a contractor who has just died leaves the
+        "Living" list rather than widening it.
+        """
         for row, line in enumerate(self.model.rows):
             if type(line) is RosterLine and line.id == contractor_id:
                 index = self.model.index(row, 0)
