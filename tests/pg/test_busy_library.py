@@ -67,7 +67,11 @@ def _db_list(url: str, capsys: pytest.CaptureFixture[str]) -> tuple[int | None, 
     return (result[0] if result else None), err, elapsed
 
 
-@pytest.mark.parametrize("table", ["contractor", "character_document"])
+@pytest.mark.parametrize(
+    "table",
+    # Each case waits out the server's 5 s lock_timeout: the quick loop keeps one, CI both.
+    ["contractor", pytest.param("character_document", marks=pytest.mark.slow)],
+)
 def test_a_players_table_lock_makes_db_list_say_busy_within_10_s(
     group: Group, table: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

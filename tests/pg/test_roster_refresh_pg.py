@@ -11,6 +11,7 @@ anything (nor fails); the owner's does (``models.roster_refresh``), once.
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections.abc import Callable
 from dataclasses import replace
@@ -76,6 +77,24 @@ def test_only_the_owners_open_refreshes_and_only_once(pg_library: Callable[[str]
         assert {e.id: e.floor_victories for e in player.roster()}["odd"] == 10
 
 
+def _wait_for_a_lock_wait(engine: sa.Engine) -> None:
+    """Until another session of the database waits on a lock (the server says so), or fail."""
+    deadline = time.monotonic() + 30
+    with engine.connect() as watcher:
+        while time.monotonic() < deadline:
+            waiting = watcher.execute(
+                sa.text(
+                    "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database()"
+                    " AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()"
+                )
+            ).scalar_one()
+            watcher.rollback()  # a fresh snapshot of the activity each time
+            if waiting:
+                return
+            time.sleep(0.02)
+    raise AssertionError("the second opening never waited on the refresh's lock")
+
+
 def test_two_openings_by_the_owner_at_once_refresh_once(pg_server: PostgresServer) -> None:
     """The owner's app refreshes (here: a transaction holding the refresh's lock, its new
     edition not yet committed) while a command opens the same library: the command waits,
@@ -101,7 +120,7 @@ def test_two_openings_by_the_owner_at_once_refresh_once(pg_server: PostgresServe
             first.execute(sa.text("INSERT INTO stored_rule VALUES ('roster_counts', 1)"))
             second = threading.Thread(target=open_it)
             second.start()
-            second.join(timeout=3)
+            _wait_for_a_lock_wait(engine)
             assert second.is_alive()  # waiting for the lock
             first.commit()
         second.join(timeout=60)

@@ -173,7 +173,11 @@ def _pdf(story: list[Flowable]) -> bytes:
     return buffer.getvalue()
 
 
-@pytest.mark.parametrize("lead", [0.0, 211.0, 437.0])
+@pytest.mark.parametrize(
+    "lead",
+    # Two seconds each: the quick loop compares one page layout with reportlab's, CI all three.
+    [0.0, pytest.param(211.0, marks=pytest.mark.slow), pytest.param(437.0, marks=pytest.mark.slow)],
+)
 def test_pages_of_runs_print_byte_for_byte_as_reportlabs(
     lead: float, monkeypatch: pytest.MonkeyPatch
 ) -> None:
