@@ -90,6 +90,50 @@ def build_parser(command: str | None = None, action: str | None = None) -> argpa
     return parser
 
 
+_PARSERS: dict[tuple[object, ...], argparse.ArgumentParser] = {}
+"""Parsers :func:`parser_for` built in this process, by what they were built for."""
+
+
+def _registry_state() -> tuple[object, ...]:
+    """What a parser's shape may depend on besides its command and action: the registered
+    game systems and their operations (``harbinger act`` lists them), by identity."""
+    from builder.core import registry
+    from harbinger.app.common import registered_operations
+
+    systems = tuple(id(game) for game in registry.systems())  # main registered the shipped
+    operations = tuple(
+        (key, tuple((name, id(op)) for name, op in table.items()))
+        for key, table in registered_operations().items()
+    )
+    return systems, operations
+
+
+def parser_for(command: str | None, action: str | None) -> argparse.ArgumentParser:
+    """:func:`build_parser`'s parser for ``command`` and ``action``, built once per process.
+
+    argparse asks gettext for each help string's translation as it builds a parser, and
+    gettext looks on disk every time it finds none (about 9 ms of CPU a run of a typical
+    command); a program that runs ``main`` more than once (the test suite, a script) builds
+    each parser once. Reusing one is safe: ``parse_args`` reads the parser and fills a new
+    Namespace, and ``main`` copies the mutable defaults it puts there (a ``--house`` list)
+    before a command can change them. A newly registered game or operation gives a new key.
+    """
+    key = (command, action, _registry_state())
+    parser = _PARSERS.get(key)
+    if parser is None:
+        parser = _PARSERS[key] = build_parser(command, action)
+    return parser
+
+
+def _own_defaults(args: argparse.Namespace) -> argparse.Namespace:
+    """``args`` with each list, dict or set value copied, so a command that changes one never
+    changes the default a reused parser (:func:`parser_for`) gives the next run."""
+    for name, value in vars(args).items():
+        if isinstance(value, list | dict | set):
+            setattr(args, name, value.copy())
+    return args
+
+
 _DB_FLAGS = ("--db", "--d")
 """The global option naming the library, and its prefix argparse reads as it (no other
 long option of ``harbinger`` starts with ``--d``)."""
@@ -198,8 +242,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     from harbinger.commands.base import CliError, terminal_safe_output
 
     register_shipped()
-    parser = build_parser(launch.command, launch.action)
-    args = parser.parse_args(arguments)
+    parser = parser_for(launch.command, launch.action)
+    args = _own_defaults(parser.parse_args(arguments))
     if args.command is None:  # only global options, which argparse had to read (--db -1)
         return _open_app(args.db, [])
     with terminal_safe_output():
