@@ -28,15 +28,18 @@ from tests.hypothesis_profiles import examples
 CATALOG = default_catalog()
 VIEWS = list(views(CATALOG))
 VIEW_IDS = [f"{v.effect.id}-{v.style.style}-{v.gift_type.id}" for _, v in VIEWS]
+NAMED_VIEWS = [(entry, view, name) for (entry, view), name in zip(VIEWS, VIEW_IDS, strict=True)]
+"""Each view with its test id, which names it in a failure (looking it up in VIEWS compared
+frozen catalog values for half the list: some 0.3 ms of CPU a test)."""
 
 
-@pytest.mark.parametrize(("entry", "view"), VIEWS, ids=VIEW_IDS)
-def test_every_effect_style_and_type_renders_cleanly(entry, view) -> None:
+@pytest.mark.parametrize(("entry", "view", "name"), NAMED_VIEWS, ids=VIEW_IDS)
+def test_every_effect_style_and_type_renders_cleanly(entry, view, name: str) -> None:
     """The plainest legal Gift of each Effect × Style × Type has clean System Text."""
     draft = draft_of(view, required_base(entry, view))
     result = evaluate_gift(draft, CATALOG)
     assert result.errors == ()
-    assert_reads_well(result.system_text, VIEW_IDS[VIEWS.index((entry, view))])
+    assert_reads_well(result.system_text, name)
 
 
 @pytest.mark.parametrize(("entry", "view"), VIEWS, ids=VIEW_IDS)
