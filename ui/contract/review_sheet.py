@@ -27,7 +27,8 @@ from ui.contract.sheet.context import signed, title_case
 from ui.contract.sheet.names import ability_name, attribute_name
 from ui.style import ruled_tabs
 from ui.widgets.common import FigureGrid, heading, plain
-from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
+from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, select_row
+from ui.widgets.scroll import scrolling
 
 
 def _catalog_names() -> Callable[[str, str], str]:
@@ -162,7 +163,7 @@ class ReadOnlyContractorSheet(QWidget):
             (concept_body, stats_body, gifts_body, health_body, story_body),
             strict=False,
         ):
-            self.tabs.addTab(scrolled(body), name)
+            self.tabs.addTab(scrolling(body), name)
         self.tabs.addTab(exp_body, self.TABS[-1])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)

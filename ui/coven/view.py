@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -64,6 +63,7 @@ from ui.coven.town_map import TownMap
 from ui.operations.gm_notes import WorkspaceGmNotes
 from ui.style import ruled_tabs, set_role
 from ui.widgets.gm_notes_box import GmNotesBox
+from ui.widgets.scroll import scrolling
 
 PHASES = {
     "setup": "before the first week",
@@ -117,10 +117,7 @@ class ChronicleView(QWidget):
         left_layout.addWidget(self.elements, 2)
         split.addWidget(left)
         self.tabs = ruled_tabs(QTabWidget())
-        week = QScrollArea()
-        week.setWidgetResizable(True)
-        week.setFrameShape(QScrollArea.Shape.NoFrame)
-        week.setWidget(self._week_tab())
+        week = scrolling(self._week_tab())
         self.tabs.addTab(week, "The week")
         game_tab = QWidget()
         game_layout = QVBoxLayout(game_tab)
@@ -131,10 +128,7 @@ class ChronicleView(QWidget):
         self.town_box = TownBox(session)
         game_layout.addWidget(self.town_box)
         game_layout.addStretch(1)
-        game = QScrollArea()  # scrolls rather than squeezing the main window's roster
-        game.setWidgetResizable(True)
-        game.setFrameShape(QScrollArea.Shape.NoFrame)
-        game.setWidget(game_tab)
+        game = scrolling(game_tab)  # scrolls rather than squeezing the main window's roster
         self.tabs.addTab(game, "The Game and the town")
         self.log = QListWidget()
         self.tabs.addTab(self.log, "Chronicle")
