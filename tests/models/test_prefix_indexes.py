@@ -60,7 +60,7 @@ def statements() -> Iterator[list[tuple[str, Any]]]:
 
 
 def _exercise(path: Path) -> None:
-    """Import every example, read each; save a contractor, take back a Covenant log entry; delete."""
+    """Import every example, read each; save a contractor, take back a Covenant log entry."""
     with Library.open(path) as library:
         results = library.import_files(sorted(EXAMPLES.rglob("*.json")))
         assert {result.system for result in results} >= {"contract", "covenant"}
@@ -103,7 +103,7 @@ def test_no_statement_scans_a_table_that_lost_its_index(
 
 
 def test_deleting_takes_the_rows_of_the_four_tables(tmp_path: Path) -> None:
-    """The foreign keys' cascades still reach gift, gift_parameter, creation_rating, character_log."""
+    """The foreign keys' cascades still reach the rows of the four tables."""
     path = tmp_path / "library.sqlite3"
     with Library.open(path) as library:
         results = library.import_files(sorted(EXAMPLES.rglob("*.json")))
