@@ -60,7 +60,7 @@ def statements() -> Iterator[list[tuple[str, Any]]]:
 
 
 def _exercise(path: Path) -> None:
-    """Import every example, read each; save a contractor, take back a Covenant log entry."""
+    """Import the examples, read, save or take back each, then delete every one."""
     with Library.open(path) as library:
         results = library.import_files(sorted(EXAMPLES.rglob("*.json")))
         assert {result.system for result in results} >= {"contract", "covenant"}
