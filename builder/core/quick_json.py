@@ -44,7 +44,8 @@ def parse(raw: bytes | str, max_depth: int, max_digits: int) -> Any:
     except Exception:  # the careful parse words every refusal
         return DOUBTFUL
     counts = plain_shape(data, max_depth, 10**max_digits)
-    if counts is None or sum(counts) != raw.count(b":" if isinstance(raw, bytes) else ":"):
+    colons = raw.count(b":") if isinstance(raw, bytes) else raw.count(":")
+    if counts is None or sum(counts) != colons:
         return DOUBTFUL
     return data
 
