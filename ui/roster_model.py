@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from itertools import groupby
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex
@@ -97,18 +99,56 @@ def lines_of(rows: Sequence[Any]) -> list[RosterLine]:
     """The panel's lines for the library's rows: lines already (the start-up read makes
     them, ``models.quick_roster.quick_roster_rows``) as they are; plain ``RosterRow``
     tuples the quick way, one tuple each."""
-    if rows and all(type(row) is RosterLine for row in rows):  # the start-up read made them
+    if rows and _all_of(rows, RosterLine):  # the start-up read made them
         return list(rows)
     values = sys.modules.get("models.values")
-    if values is not None and rows and all(type(row) is values.RosterRow for row in rows):
+    if values is not None and rows and _all_of(rows, values.RosterRow):
         make = RosterLine._make
         return [make((*row, ())) for row in rows]
     return [RosterLine.from_row(row) for row in rows]
 
 
+def _all_of(rows: Sequence[Any], kind: type) -> bool:
+    """True when every row is exactly of ``kind``: asked of 10,000 rows through C
+    functions alone (``map``, ``set``), not a Python generator's step per row."""
+    return set(map(type, rows)) == {kind}
+
+
 def group_order(line: RosterLine) -> tuple[str, str]:
     """Where a line stands in the list: by player, then name (ignoring case)."""
     return line.player.casefold(), line.name.casefold()
+
+
+_NAME = itemgetter(RosterLine._fields.index("name"))
+_PLAYER = itemgetter(RosterLine._fields.index("player"))
+_ALIVE = itemgetter(RosterLine._fields.index("alive"))
+
+
+def in_group_order(lines: Sequence[RosterLine]) -> list[RosterLine]:
+    """``lines`` sorted as ``group_order`` sorts them (equal keys keep their order).
+
+    Two stable sorts, by name and then by player, each over keys made by C
+    functions: at 10,000 lines no Python call nor key tuple per line, and each
+    player's name is casefolded once, not once per line.
+    """
+    names = list(map(str.casefold, map(_NAME, lines)))
+    by_name = list(map(lines.__getitem__, sorted(range(len(lines)), key=names.__getitem__)))
+    fold = {player: player.casefold() for player in set(map(_PLAYER, by_name))}
+    players = list(map(fold.__getitem__, map(_PLAYER, by_name)))
+    return list(map(by_name.__getitem__, sorted(range(len(by_name)), key=players.__getitem__)))
+
+
+def by_player(lines: list[RosterLine]) -> list[tuple[str, list[RosterLine]]]:
+    """Lines in ``group_order`` grouped by player, as the list shows them: each player's
+    label (``NO_PLAYER`` for none) with their lines, in order of first appearance."""
+    runs = [(player or NO_PLAYER, list(run)) for player, run in groupby(lines, _PLAYER)]
+    if len(runs) != len({label for label, _ in runs}):
+        # "Dana" and "dana" sort as one and interleave: one group each, at its first line.
+        groups: dict[str, list[RosterLine]] = {}
+        for label, run in runs:
+            groups.setdefault(label, []).extend(run)
+        runs = list(groups.items())
+    return runs
 
 
 def _status_key(line: RosterLine) -> str:
@@ -148,7 +188,7 @@ class RosterFilter(NamedTuple):
         """The lines this filter accepts, in order: what ``accepts`` says of each, with
         the usual choices (living characters, no other filter) one pass of a comprehension."""
         if self == RosterFilter(text=self.text) and not self.text.strip():
-            return [line for line in lines if line.alive]
+            return list(filter(_ALIVE, lines))  # a C call per line, not a Python step
         return [line for line in lines if self.accepts(line)]
 
 
