@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
@@ -558,7 +559,7 @@ class RosterPanel(QWidget):
         keep = self.current_id()
         shown = in_group_order(self.filter().select(self._lines))
         groups = by_player(shown)
-        self._shown = [line for _, lines in groups for line in lines] if len(groups) > 1 else shown
+        self._shown = list(chain.from_iterable(lines for _, lines in groups))
         self.tree.setUpdatesEnabled(False)
         self.model.set_groups(groups, *self._player_look())
         self.tree.clearSpans()

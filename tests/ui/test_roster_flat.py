@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 import ui.roster_model
 from models.values import RosterRow
 from ui.roster import GAME_COLUMN, RosterLine, RosterPanel, fit_columns, fit_widths
-from ui.roster_model import lines_of
+from ui.roster_model import by_player, group_order, in_group_order, lines_of
 
 DEFAULT_WIDTH = 380
 """The roster's width in a new main window (``ui.main_window``: the splitter's sizes)."""
@@ -190,3 +190,34 @@ def test_lines_made_by_the_start_up_read_are_shown_as_they_are(qtbot) -> None:
     assert kept == lines_of(rows)
     panel = shown(qtbot, lines)
     assert panel.lines() == lines_of(rows)
+
+
+def _line(cid: str, name: str, player: str) -> RosterLine:
+    return RosterLine(cid, name, player, 0, True, "", "", "contract", "")
+
+
+def test_lines_sort_by_player_then_name_as_group_order_says() -> None:
+    """``in_group_order`` (two stable sorts over C-made keys) is ``sorted(key=group_order)``:
+    case ignored, equal keys in the order they came."""
+    lines = [
+        _line("1", "zed", "dana"), _line("2", "Abe", "Dana"), _line("3", "abe", ""),
+        _line("4", "Émile", "ÉLISE"), _line("5", "abe", "dana"), _line("6", "Zed", ""),
+        _line("7", "Abe", "élise"),
+    ]  # fmt: skip
+    assert in_group_order(lines) == sorted(lines, key=group_order)
+    assert [ln.id for ln in in_group_order(lines)] == ["3", "6", "2", "5", "1", "7", "4"]
+
+
+def test_players_whose_names_differ_in_case_keep_one_group_each() -> None:
+    """Players "Dana" and "dana" sort together and interleave: each keeps one group, headed
+    where its first line stands; a line without a player is under "(no player)"."""
+    lines = in_group_order(
+        [_line("1", "Abe", "Dana"), _line("2", "Bea", "dana"), _line("3", "Cy", "Dana"),
+         _line("4", "Dot", "")]
+    )  # fmt: skip
+    groups = by_player(lines)
+    assert [(label, [ln.id for ln in run]) for label, run in groups] == [
+        ("(no player)", ["4"]),
+        ("Dana", ["1", "3"]),
+        ("dana", ["2"]),
+    ]
