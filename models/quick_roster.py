@@ -39,6 +39,13 @@ from models.values import (
 
 SQLITE_PREFIX = "sqlite:///"
 
+CONTRACT_LINES = (
+    "SELECT id, name, player, victories, floor_victories, dead, approval_state, updated_at, "
+    f"owner FROM ({CONTRACT_ROSTER})"
+)
+"""The contract store's roster query with only the columns a roster line shows: SQLite
+makes no Python value for the player's id nor the Charon coin of 10,000 rows."""
+
 
 def quick_roster(url: str) -> list[RosterEntry] | None:
     """The roster of the SQLite library at ``url``, sorted as ``Library.roster`` sorts it,
@@ -84,7 +91,7 @@ def quick_roster_rows(url: str, row: Callable[..., Any] = RosterRow) -> list[Any
         if _revision(connection) != SCHEMA_HEAD:
             return None
         rows = _plain_rows(
-            connection.execute(CONTRACT_ROSTER), connection.execute(DOCUMENT_ROSTER), row
+            connection.execute(CONTRACT_LINES), connection.execute(DOCUMENT_ROSTER), row
         )
     except sqlite3.Error:
         return None
@@ -105,12 +112,11 @@ def _plain_rows(
     the lines changed in the same minute share.
     """
     one = sys.intern
-    # Column order: the stores' queries (models/roster_sql.py).
+    # Column order: CONTRACT_LINES and the document store's query (models/roster_sql.py).
     rows = [
         row(cid, name, one(player or ""), victories or 0, not dead, one(approval or ""),
             one(updated[:16].replace("T", " ")), "contract", one(owner or ""), floor or 0)
-        for cid, name, _player_id, player, victories, floor, dead, approval, _coin, updated,
-        owner in contract
+        for cid, name, player, victories, floor, dead, approval, updated, owner in contract
     ]  # fmt: skip
     rows += [
         row(cid, name, one(player or ""), 0, bool(alive), one(approval or ""),
