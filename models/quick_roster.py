@@ -155,12 +155,15 @@ def roster_sorted(rows: list[Any]) -> list[Any]:
     """``rows`` (tuples whose first fields are a ``RosterRow``'s) as ``roster_order`` sorts
     entries: by name ignoring case, then id.
 
-    Sorted by id, then (stably) by the casefolded names, each key made by C
-    functions (``map``, ``itemgetter``): no Python call nor key tuple per row.
+    Sorted by the casefolded names (first by id, when two names are alike, so the
+    stable sort leaves those in id order), each key made by C functions (``map``,
+    ``itemgetter``): no Python call nor key tuple per row.
     """
-    by_id = sorted(rows, key=_ID)
-    names = list(map(str.casefold, map(_NAME, by_id)))
-    return list(map(by_id.__getitem__, sorted(range(len(by_id)), key=names.__getitem__)))
+    names = list(map(str.casefold, map(_NAME, rows)))
+    if len(set(names)) < len(names):  # two names alike: those two go by id
+        rows = sorted(rows, key=_ID)
+        names = list(map(str.casefold, map(_NAME, rows)))
+    return list(map(rows.__getitem__, sorted(range(len(rows)), key=names.__getitem__)))
 
 
 _ID = itemgetter(0)
