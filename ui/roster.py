@@ -53,7 +53,6 @@ from ui.roster_model import (
     cell_text,
     full_text,
     humanize,
-    in_group_order,
     lines_of,
 )
 from ui.style import set_role
@@ -556,7 +555,7 @@ class RosterPanel(QWidget):
 
     def _rebuild(self) -> None:
         keep = self.current_id()
-        shown = in_group_order(self.filter().select(self._lines))
+        shown = self.filter().select(self._lines)
         groups = by_player(shown)
         self._shown = list(chain.from_iterable(lines for _, lines in groups))
         self.tree.setUpdatesEnabled(False)

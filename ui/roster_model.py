@@ -124,31 +124,29 @@ _PLAYER = itemgetter(RosterLine._fields.index("player"))
 _ALIVE = itemgetter(RosterLine._fields.index("alive"))
 
 
-def in_group_order(lines: Sequence[RosterLine]) -> list[RosterLine]:
-    """``lines`` sorted as ``group_order`` sorts them (equal keys keep their order).
-
-    Two stable sorts, by name and then by player, each over keys made by C
-    functions: at 10,000 lines no Python call nor key tuple per line, and each
-    player's name is casefolded once, not once per line.
-    """
+def _by_name(lines: Sequence[RosterLine]) -> list[RosterLine]:
+    """``lines`` sorted by name ignoring case (equal names keep their order), by C calls."""
     names = list(map(str.casefold, map(_NAME, lines)))
-    by_name = list(map(lines.__getitem__, sorted(range(len(lines)), key=names.__getitem__)))
-    fold = {player: player.casefold() for player in set(map(_PLAYER, by_name))}
-    players = list(map(fold.__getitem__, map(_PLAYER, by_name)))
-    return list(map(by_name.__getitem__, sorted(range(len(by_name)), key=players.__getitem__)))
+    return list(map(lines.__getitem__, sorted(range(len(lines)), key=names.__getitem__)))
 
 
-def by_player(lines: list[RosterLine]) -> list[tuple[str, list[RosterLine]]]:
-    """Lines in ``group_order`` grouped by player, as the list shows them: each player's
-    label (``NO_PLAYER`` for none) with their lines, in order of first appearance."""
-    runs = [(player or NO_PLAYER, list(run)) for player, run in groupby(lines, _PLAYER)]
-    if len(runs) != len({label for label, _ in runs}):
-        # "Dana" and "dana" sort as one and interleave: one group each, at its first line.
-        groups: dict[str, list[RosterLine]] = {}
-        for label, run in runs:
-            groups.setdefault(label, []).extend(run)
-        runs = list(groups.items())
-    return runs
+def by_player(lines: Sequence[RosterLine]) -> list[tuple[str, list[RosterLine]]]:
+    """The lines grouped as the list shows them: each player's label (``NO_PLAYER`` for
+    none) with their lines by name, players by name ignoring case.
+
+    What grouping ``sorted(lines, key=group_order)`` by label gives, line for line:
+    players whose names differ only in case ("Dana", "dana") keep a group each,
+    in the order of their first line by name. The lines are sorted by name, then
+    by exact player (both sorts stable, their keys made by C functions), and the
+    few players put in order: no Python step per line.
+    """
+    by_name = _by_name(lines)
+    firsts = dict.fromkeys(map(_PLAYER, by_name))  # each player, in the order of their first line
+    runs = {player: list(run) for player, run in groupby(sorted(by_name, key=_PLAYER), _PLAYER)}
+    groups: dict[str, list[RosterLine]] = {}
+    for player in sorted(firsts, key=str.casefold):
+        groups.setdefault(player or NO_PLAYER, []).extend(runs[player])
+    return list(groups.items())
 
 
 def _status_key(line: RosterLine) -> str:
