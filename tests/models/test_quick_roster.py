@@ -213,3 +213,22 @@ def test_its_order_is_the_library_order_ties_and_case_included() -> None:
     expected = sorted(rows, key=lambda row: (row.name.casefold(), row.id))
     assert roster_sorted(list(reversed(rows))) == expected
     assert [row.id for row in expected] == ["e", "a", "b", "h", "f", "g", "c", "d"]
+
+
+def test_a_maker_that_is_no_named_tuple_is_called_with_the_values(tmp_path: Path) -> None:
+    """Named tuples are made by ``tuple.__new__`` (no Python frame per line); any other
+    callable is called with the ten values of a ``RosterRow``, in its order, once a line."""
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    url = sqlite_url(path)
+    plain = quick_roster_rows(url)
+    calls: list[tuple[object, ...]] = []
+
+    def make(*values: object) -> RosterRow:
+        calls.append(values)
+        return RosterRow(*values)  # type: ignore[arg-type]
+
+    made = quick_roster_rows(url, make)
+    assert plain is not None and made is not None
+    assert made == plain
+    assert sorted(calls) == sorted(tuple(row) for row in plain)
