@@ -30,7 +30,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from printing.common.layout import Paper
+from printing.common.layout import Paper, collector_paused
 from printing.common.roster import Progress, place_new, sheet_paths
 
 worker_cpu_seconds = 0.0
@@ -97,8 +97,9 @@ def _print_one(character: Any, part: str, paper: Paper, compact: bool) -> _Done:
     # already did, and then this changes nothing; under ``spawn`` nothing else would).
     register_shipped()
     start = time.process_time()
-    sheet = sheet_of(character, compact)
-    sheet.render(part, paper)
+    with collector_paused():  # a worker only prints: no collection walks a sheet half made
+        sheet = sheet_of(character, compact)
+        sheet.render(part, paper)
     end = time.process_time()
     return sheet.name, sheet.ident, sheet.noun, end - start, os.getpid(), end
 
