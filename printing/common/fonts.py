@@ -81,11 +81,13 @@ class SheetFace(TTFontFace):
         return descriptor
 
     def _subset_files(self) -> dict[tuple[int, ...], tuple[bytes, bytes | None]]:
+        """The subsets kept, oldest first: the characters → (font file, packed or None)."""
         files: dict[tuple[int, ...], tuple[bytes, bytes | None]] | None = self.__dict__.get(
             "_sheet_subsets"
         )
         if files is None:
-            files = self._sheet_subsets = {}
+            files = {}
+            self.__dict__["_sheet_subsets"] = files  # the face reportlab made has no slot
         return files
 
     def _keep_subset(
