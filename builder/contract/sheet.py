@@ -303,6 +303,18 @@ def _hustled(contractor: Contractor) -> set[str]:
     }
 
 
+def _loose_end_views(contractor: Contractor, fold: LedgerFold) -> tuple[LooseEndView, ...]:
+    """Every Loose End as the sheet shows it; the Hustles named in the ledger are gathered
+    once for all of them (the corrected ledger walked once, not once per Loose End)."""
+    if not contractor.loose_ends:
+        return ()
+    hustled = _hustled(contractor)
+    return tuple(
+        loose_end_view(i, le, fold.contracts_attended, loose_end_key(le.title) in hustled)
+        for i, le in enumerate(contractor.loose_ends)
+    )
+
+
 def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = None) -> SheetReport:
     """Every number and finding for one contractor; never raises.
 
@@ -341,16 +353,7 @@ def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = No
         list,
     )
     loose_ends: tuple[LooseEndView, ...] = _guarded(
-        findings,
-        "loose_ends",
-        "the Loose Ends",
-        lambda: tuple(
-            loose_end_view(
-                i, le, fold.contracts_attended, loose_end_key(le.title) in _hustled(contractor)
-            )
-            for i, le in enumerate(contractor.loose_ends)
-        ),
-        tuple,
+        findings, "loose_ends", "the Loose Ends", lambda: _loose_end_views(contractor, fold), tuple
     )
     findings += _loose_end_findings(loose_ends)
     replenishment = source_replenishment(fold.status)
