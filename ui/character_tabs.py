@@ -17,7 +17,7 @@ from there without Undo ever acting on a character not shown.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 
@@ -68,6 +68,8 @@ class CharacterTabs(QTabWidget):
     """
 
     close_requested = Signal(str)
+    too_narrow = Signal(int)
+    """The page shown scrolls sideways by this many pixels: the window may give it room."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,6 +86,7 @@ class CharacterTabs(QTabWidget):
         self._holders: dict[QWidget, QScrollArea] = {}  # page -> its scroll area
         self.preview_id = ""
         self.tabCloseRequested.connect(self._close_clicked)
+        self.currentChanged.connect(self._check_width_soon)
 
     # ------------------------------------------------------------------ pages, not holders
 
@@ -143,6 +146,7 @@ class CharacterTabs(QTabWidget):
         """
         old = self.page(character_id)
         holder = scrolling(page)
+        holder.horizontalScrollBar().rangeChanged.connect(self._check_width_soon)
         self._ids[page] = character_id
         self._holders[page] = holder
         if old is None:
@@ -191,6 +195,18 @@ class CharacterTabs(QTabWidget):
         """The character's tab stays open: it is no longer the roster's preview."""
         if self.preview_id == character_id:
             self.preview_id = ""
+
+    def _check_width_soon(self, *_args: object) -> None:
+        """Once the layout settles, say whether the page shown scrolls sideways."""
+        QTimer.singleShot(0, self, self._check_width)
+
+    def _check_width(self) -> None:
+        """``too_narrow`` with the shown page's sideways scroll, when it has one."""
+        holder = super().currentWidget()
+        if isinstance(holder, QScrollArea):
+            short = holder.horizontalScrollBar().maximum()
+            if short > 0:
+                self.too_narrow.emit(short)
 
     def _close_clicked(self, index: int) -> None:
         character_id = self.id_at(index)

@@ -46,8 +46,21 @@ class TabsMixin:
             self.stack.addWidget(tabs)
             tabs.currentChanged.connect(self._tab_changed)
             tabs.close_requested.connect(self.close_character)
+            tabs.too_narrow.connect(self._give_way)
             self._tabs = tabs
         return self._tabs
+
+    def _give_way(self, short: int) -> None:
+        """The sheet shown is ``short`` pixels too narrow: the roster gives up to that.
+
+        Down to the roster's least width, so opening the Dice dock (or a bigger
+        font) narrows the list before the sheet scrolls sideways; the user can
+        drag the divider back.
+        """
+        roster, rest = self.splitter.sizes()
+        give = min(short, roster - self.roster.minimumSizeHint().width())
+        if give > 0:
+            self.splitter.setSizes([roster - give, rest + give])
 
     def has_tabs(self) -> bool:
         """True when at least one character's tab is open."""

@@ -165,7 +165,9 @@ class ContractScreens:
             # A narrow dock, so the sheet keeps its room at 1280 pixels; in a scroll area,
             # so a panel taller than the screen (200% scaling) scrolls instead of growing
             # the window past it.
-            width = self.window.fontMetrics().horizontalAdvance("M") * 22
+            # (18 "M": at 1.5× the font the roster, this dock and the widest tab (Story)
+            # share 1280 pixels; its labels wrap, its controls fit.)
+            width = self.window.fontMetrics().horizontalAdvance("M") * 18
             self._dice_panel.setMaximumWidth(width)
             area = scrolling(self._dice_panel)
             scrollbar = area.verticalScrollBar().sizeHint().width()
