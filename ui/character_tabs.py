@@ -70,6 +70,8 @@ class CharacterTabs(QTabWidget):
     close_requested = Signal(str)
     too_narrow = Signal(int)
     """The page shown scrolls sideways by this many pixels: the window may give it room."""
+    room_to_spare = Signal(int)
+    """The page shown has this many pixels more than its least width: room lent may go back."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -201,12 +203,23 @@ class CharacterTabs(QTabWidget):
         QTimer.singleShot(0, self, self._check_width)
 
     def _check_width(self) -> None:
-        """``too_narrow`` with the shown page's sideways scroll, when it has one."""
+        """``too_narrow`` with the shown page's sideways scroll, or ``room_to_spare``."""
         holder = super().currentWidget()
-        if isinstance(holder, QScrollArea):
-            short = holder.horizontalScrollBar().maximum()
-            if short > 0:
-                self.too_narrow.emit(short)
+        if not isinstance(holder, QScrollArea):
+            return
+        short = holder.horizontalScrollBar().maximum()
+        page = holder.widget()
+        if short > 0:
+            self.too_narrow.emit(short)
+        elif page is not None:
+            spare = holder.viewport().width() - page.minimumSizeHint().width()
+            if spare > 0:
+                self.room_to_spare.emit(spare)
+
+    def check_width(self) -> None:
+        """Something beside the tabs went (the Dice dock closed): once the layout settles,
+        say whether the page shown needs room or has some to spare."""
+        self._check_width_soon()
 
     def _close_clicked(self, index: int) -> None:
         character_id = self.id_at(index)

@@ -217,6 +217,8 @@ class ContractScreens:
     def _dice_visible(self, visible: bool) -> None:
         if visible:
             self.dice_panel  # noqa: B018 - made on first show
+        elif self.window.has_tabs():
+            self.window.tabs.check_width()  # the room the roster lent the sheet may go back
 
     # ------------------------------------------------------------------ showing
 

@@ -9,7 +9,7 @@ for it (the roster gives way, ``ui.window_tabs``), take the page into account.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSize
+from PySide6.QtCore import QSize
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 
@@ -21,6 +21,11 @@ class DownScroll(QScrollArea):
         self.setWidgetResizable(True)
         self.setWidget(body)
 
+    # No Python ``eventFilter`` here to follow the page's layout requests: overriding the
+    # one QScrollArea installs on its page made Qt crash (in a label's text layout)
+    # once the Dice dock closed at 1.5× the font. The least width is asked again
+    # whenever the sheet's layout is, which is enough for pages built once.
+
     def minimumSizeHint(self) -> QSize:
         hint = super().minimumSizeHint()
         body = self.widget()
@@ -30,9 +35,3 @@ class DownScroll(QScrollArea):
         if self.frameShape() != QFrame.Shape.NoFrame:
             width += 2 * self.frameWidth()
         return QSize(max(hint.width(), width), hint.height())
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # The page's layout changed (a table grew a column): its least width may have too.
-        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
-            self.updateGeometry()
-        return super().eventFilter(watched, event)

@@ -155,6 +155,13 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
         window.splitter.setSizes([wide, stack - spare - 100])
         qtbot.waitUntil(lambda: window.roster.width() < wide)
         qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
+        # the dock closed: the sheet has room again and the roster takes back what it lent
+        narrow = window.roster.width()
+        window.actions["dice"].trigger()
+        qtbot.waitUntil(lambda: dock.isHidden())
+        qtbot.waitUntil(lambda: window.roster.width() > narrow)
+        qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
+        assert window.roster.width() <= wide
         _assert_details_has_room(sheet, qtbot)
     finally:
         app.setFont(old)
