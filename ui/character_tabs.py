@@ -18,6 +18,7 @@ from there without Undo ever acting on a character not shown.
 from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
 
 
@@ -219,6 +220,11 @@ class CharacterTabs(QTabWidget):
     def check_width(self) -> None:
         """Something beside the tabs went (the Dice dock closed): once the layout settles,
         say whether the page shown needs room or has some to spare."""
+        self._check_width_soon()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Resized (the Dice dock closed or opened): the page may need room, or spare some."""
+        super().resizeEvent(event)
         self._check_width_soon()
 
     def _close_clicked(self, index: int) -> None:

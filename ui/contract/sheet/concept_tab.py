@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QPushButton,
@@ -102,13 +103,16 @@ class ConceptTab(SheetTab):
         self.columns.add_layout(left, 2)
         self.columns.add_layout(right, 3)
         page.addWidget(self.columns, 1)
-        scroll = DownScroll(body)
+        self.scroll = scroll = DownScroll(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self.scroll.updateGeometry()  # its least width follows what the page will hold
+        # and again once the tables have sized their columns to the rows put in below
+        QTimer.singleShot(0, self.scroll, self.scroll.updateGeometry)
         self.bio.show_sheet(ctx)
         concept = ctx.contractor.concept
         self.figures.set_rows(

@@ -97,7 +97,7 @@ class HealthTab(SheetTab):
         layout.addWidget(self.scars)
         layout.addWidget(self.traumas)
         layout.addStretch(1)
-        scroll = DownScroll(body)
+        self.scroll = scroll = DownScroll(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -117,6 +117,7 @@ class HealthTab(SheetTab):
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self.scroll.updateGeometry()  # its least width follows what the page will hold
         health = ctx.contractor.health
         derived = ctx.report.derived
         self.vitals.set_rows(

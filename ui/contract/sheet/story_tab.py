@@ -75,7 +75,7 @@ class StoryTab(SheetTab):
         self.gm_notes = GmNotesBox(host)
         layout.addWidget(self.gm_notes)
         layout.addStretch(1)
-        scroll = DownScroll(body)
+        self.scroll = scroll = DownScroll(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -102,6 +102,7 @@ class StoryTab(SheetTab):
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self.scroll.updateGeometry()  # its least width follows what the page will hold
         self._show_history(ctx)
         rows = []
         for view in ctx.report.loose_ends:
