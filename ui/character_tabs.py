@@ -19,7 +19,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+
+from ui.widgets.scroll import scrolling
 
 
 class GonePage(QWidget):
@@ -43,20 +45,6 @@ class GonePage(QWidget):
         note.setAlignment(Qt.AlignmentFlag.AlignCenter)
         layout.addWidget(note)
         layout.addStretch(2)
-
-
-def scrolling(widget: QWidget) -> QScrollArea:
-    """``widget`` inside a frameless scroll area that scrolls only when it must.
-
-    The area's own minimum size is small, so a wide or tall sheet (or the Dice
-    panel) never makes the window grow past the screen (issue 16, item 1): at
-    1280×800, or at 200% scaling, a part that does not fit scrolls instead.
-    """
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidget(widget)
-    return area
 
 
 class CharacterTabs(QTabWidget):

@@ -158,8 +158,8 @@ class ContractScreens:
     def dice_panel(self) -> DicePanel:
         """The dice panel in its dock, made when first needed."""
         if self._dice_panel is None:
-            from ui.character_tabs import scrolling
             from ui.contract.dice_panel import DicePanel
+            from ui.widgets.scroll import scrolling
 
             self._dice_panel = DicePanel()
             # A narrow dock, so the sheet keeps its room at 1280 pixels; in a scroll area,
