@@ -18,7 +18,7 @@ from itertools import chain
 from operator import itemgetter
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QSize, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -282,6 +282,12 @@ class RosterPanel(QWidget):
         ):
             combo.setAccessibleName(name)
             combo.setToolTip(name)
+            # Wide enough for "Any Status", not for its longest choice: at 1.5× the font
+            # the Status filter alone asked 330 pixels, and the roster's 508 left the sheet
+            # too little room beside the Dice dock at 1280 (its list still shows all).
+            # (By key name, as start-up sets enums: see ui.main_window.)
+            combo.setProperty("sizeAdjustPolicy", "AdjustToMinimumContentsLengthWithIcon")
+            combo.setMinimumContentsLength(8)
 
         self.model = RosterModel(self.COLUMNS, self)
         self._ready = False  # set once every part exists (``_font_changed``)
@@ -566,6 +572,7 @@ class RosterPanel(QWidget):
             self.tree.setSpan(row, 0, 1, columns)
         self._name_width = self._names_width(shown)
         self._others = self._others_width()
+        self.updateGeometry()  # its least width (``minimumSizeHint``) follows the names
         self._fit_name_column()
         self.tree.setUpdatesEnabled(True)
         total = len(self._lines)
@@ -635,6 +642,19 @@ class RosterPanel(QWidget):
 
     SHORTEST = 4
     """No column after Name is cut to fewer characters than this (plus "…")."""
+
+    def minimumSizeHint(self) -> QSize:
+        """Narrow enough to give way to a sheet beside it (its filters shrink), but never so
+        narrow that the list scrolls sideways: the names whole, and every column that
+        ``SQUEEZE`` cannot leave out whole (title and text)."""
+        hint = super().minimumSizeHint()
+        texts, titles = self._others
+        out = self._empty | self._hidden_by_user | set(self.SQUEEZE)
+        kept = sum(max(texts[c], titles[c]) for c in texts if c not in out)
+        tree = self.tree
+        bar = tree.verticalScrollBar().sizeHint().width()
+        least = self._name_width + kept + 2 * tree.frameWidth() + bar
+        return QSize(max(hint.width(), least), hint.height())
 
     def _fit_name_column(self) -> None:
         """Fit the columns to the list's width: Name gets what the others leave, but never
