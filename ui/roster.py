@@ -250,8 +250,6 @@ class RosterPanel(QWidget):
         self._kinds: set[tuple[Any, ...]] = set()  # of the shown lines (``_kind``)
         self._empty: set[int] = set()  # columns nothing shown fills (``_others_width``)
 
-        # Every widget is made inside the panel: under an app style sheet (the dark theme's),
-        # moving a finished widget into a layout later re-styles it, which start-up pays for.
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("Search names and players (Ctrl+F)")
         # Its clear button (shown only while there is text) comes with the first text:
