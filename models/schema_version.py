@@ -5,5 +5,5 @@ Alembic or SQLAlchemy are imported, so it lives in a module that imports
 nothing.
 """
 
-SCHEMA_HEAD = "0020_loose_end_keys"
+SCHEMA_HEAD = "0021_prefix_index_drop"
 """Newest schema revision; a test checks it is the head of ``models/migrations``."""

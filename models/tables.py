@@ -183,7 +183,8 @@ class CreationRatingRow(LibraryTable, table=True):
     __table_args__ = (UniqueConstraint("contractor_id", "kind", "trait"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    contractor_id: str = _contractor_fk()
+    # the unique index leads with contractor_id; no index of its own (revision 0021)
+    contractor_id: str = _contractor_fk(index=False)
     kind: str  # attribute | ability | secondary
     trait: str
     rating: int
@@ -278,7 +279,8 @@ class GiftRow(LibraryTable, table=True):
     __table_args__ = (UniqueConstraint("contractor_id", "gift_key"),)
 
     id: int | None = Field(default=None, primary_key=True)
-    contractor_id: str = _contractor_fk()
+    # the unique index leads with contractor_id; no index of its own (revision 0021)
+    contractor_id: str = _contractor_fk(index=False)
     gift_key: str = Field(sa_column=Column(String(ID_LENGTH), nullable=False))
     position: int
     gift_type: str
@@ -320,10 +322,9 @@ class GiftParameterRow(LibraryTable, table=True):
     __table_args__ = (UniqueConstraint("gift_row_id", "parameter_id"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    # the unique index leads with gift_row_id; no index of its own (revision 0021)
     gift_row_id: int = Field(
-        sa_column=Column(
-            Integer, ForeignKey("gift.id", ondelete="CASCADE"), nullable=False, index=True
-        )
+        sa_column=Column(Integer, ForeignKey("gift.id", ondelete="CASCADE"), nullable=False)
     )
     parameter_id: str
     level: str
@@ -533,12 +534,12 @@ class CharacterLogRow(LibraryTable, table=True):
     __table_args__ = (UniqueConstraint("character_id", "seq"),)
 
     id: int | None = Field(default=None, primary_key=True)
+    # the unique index leads with character_id; no index of its own (revision 0021)
     character_id: str = Field(
         sa_column=Column(
             String(CHARACTER_ID_LENGTH),
             ForeignKey("character_document.id", ondelete="CASCADE"),
             nullable=False,
-            index=True,
         )
     )
     seq: int

@@ -20,8 +20,10 @@ in its own process).
 from __future__ import annotations
 
 import copyreg
+import dataclasses
 import multiprocessing
 import os
+import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -30,7 +32,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from printing.common.layout import Paper
+from printing.common.layout import Paper, collector_paused
 from printing.common.roster import Progress, place_new, sheet_paths
 
 worker_cpu_seconds = 0.0
@@ -78,6 +80,62 @@ def _proxy(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
 copyreg.pickle(MappingProxyType, lambda proxy: (_proxy, (dict(proxy),)))
 
 
+_SETTERS: dict[type, tuple[Any, ...]] = {}
+"""Per value class: its fields' slot setters, in field order (filled as a worker meets it)."""
+
+
+def _rebuild(cls: type, values: tuple[Any, ...]) -> Any:
+    """Rebuild one of builder's slotted dataclass values in a worker from its field values.
+
+    What the dataclass's own ``__setstate__`` does, without asking ``dataclasses.fields``
+    again for every value: about half a full contractor's unpickling (issue 29).
+    """
+    setters = _SETTERS.get(cls)
+    if setters is None:
+        setters = _SETTERS[cls] = tuple(
+            cls.__dict__[f.name].__set__ for f in dataclasses.fields(cls)
+        )
+    made: Any = object.__new__(cls)
+    for setter, value in zip(setters, values, strict=True):
+        setter(made, value)
+    return made
+
+
+def _register_values() -> None:
+    """Send builder's slotted dataclass values to the workers as (class, field values).
+
+    Only classes whose pickled state is the dataclass's own (its generated
+    ``__getstate__``/``__setstate__``: the field values, in order) and whose every
+    field is a slot; a worker rebuilds the same value (``_rebuild``).
+    """
+    for module in list(sys.modules.values()):
+        if not getattr(module, "__name__", "").startswith("builder."):
+            continue
+        for cls in list(vars(module).values()):
+            if (
+                isinstance(cls, type)
+                and cls.__module__ == module.__name__
+                and dataclasses.is_dataclass(cls)
+                and getattr(cls.__dict__.get("__setstate__"), "__name__", "")
+                == "_dataclass_setstate"
+                and all(
+                    type(cls.__dict__.get(f.name)).__name__ == "member_descriptor"
+                    for f in dataclasses.fields(cls)
+                )
+            ):
+                copyreg.pickle(cls, _value_reducer(cls))
+
+
+def _value_reducer(cls: type) -> Any:
+    """The reducer sending a value of ``cls`` as ``_rebuild(cls, field values)``."""
+    names = tuple(f.name for f in dataclasses.fields(cls))
+
+    def reduce(value: Any) -> tuple[Any, tuple[type, tuple[Any, ...]]]:
+        return _rebuild, (cls, tuple(getattr(value, n) for n in names))
+
+    return reduce
+
+
 _Done = tuple[str, str, str, float, int, float]
 """A printed sheet's name, id and noun, its CPU seconds, the worker's pid and the worker's
 CPU seconds so far."""
@@ -97,8 +155,9 @@ def _print_one(character: Any, part: str, paper: Paper, compact: bool) -> _Done:
     # already did, and then this changes nothing; under ``spawn`` nothing else would).
     register_shipped()
     start = time.process_time()
-    sheet = sheet_of(character, compact)
-    sheet.render(part, paper)
+    with collector_paused():  # a worker only prints: no collection walks a sheet half made
+        sheet = sheet_of(character, compact)
+        sheet.render(part, paper)
     end = time.process_time()
     return sheet.name, sheet.ident, sheet.noun, end - start, os.getpid(), end
 
@@ -129,6 +188,7 @@ def print_folder(
     processes: dict[int, float] = {}
     if progress is not None:
         progress(0, total)
+    _register_values()
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
     try:
         pending: dict[Future[_Done], int] = {

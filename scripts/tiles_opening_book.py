@@ -7,7 +7,9 @@ random-player model over ``--hands`` opponent hands drawn by weight (seeded
 by ``--seed`` and the situation's name, so a run is reproducible), and
 writes the best move with every move's value to
 ``resources/tiles/opening_uniform.json``. Entries already in the file are
-kept, so an interrupted run goes on where it stopped.
+kept, so an interrupted run goes on where it stopped; those valued with
+another random-player model than today's (``UNIFORM_MODEL``: the book names
+its model, and an entry valued with another names its own) are valued again.
 
 The book is made from the rules alone (the solver and the random-player
 model); no benchmark deal is used.
@@ -30,13 +32,14 @@ from builder.tiles.elements import Counts, Kind, sub, tiles_of  # noqa: E402
 from builder.tiles.inference import _multisets  # noqa: E402
 from builder.tiles.opening import (  # noqa: E402
     BOOK_FILE,
+    FIRST_MODEL,
     Situation,
     canonical,
     move_values,
     notation,
     turn_counts,
 )
-from builder.tiles.solver import Solver  # noqa: E402
+from builder.tiles.solver import UNIFORM_MODEL, Solver  # noqa: E402
 from builder.tiles.state import Deal, GameState, apply, legal_moves, open_, start  # noqa: E402
 from builder.tiles.variants import Variant, variant  # noqa: E402
 from resources import resource_path  # noqa: E402
@@ -85,10 +88,22 @@ def write_book(path: Path, doc: dict[str, Any]) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
+def _own_models(doc: dict[str, Any]) -> None:
+    """Make ``doc`` a book of today's model: each entry valued with another names its own."""
+    was = doc.get("model", FIRST_MODEL)
+    for entry in doc["entries"].values():
+        entry.setdefault("model", was)
+        if entry["model"] == UNIFORM_MODEL:
+            del entry["model"]
+    doc["model"] = UNIFORM_MODEL
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seat", type=int, choices=(1, 2), required=True)
-    parser.add_argument("--hands", type=int, default=24, help="opponent hands per situation (24)")
+    parser.add_argument(
+        "--hands", type=int, help="opponent hands per situation (24 for seat 1, 12 for seat 2)"
+    )
     parser.add_argument("--seed", type=int, default=2028)
     parser.add_argument("--variant", default="v7")
     parser.add_argument("--out", type=Path, default=resource_path(*BOOK_FILE))
@@ -97,16 +112,21 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     v = variant(args.variant)
+    if args.hands is None:  # as the shipped book was made: seat 2 has 7x more situations
+        args.hands = 24 if args.seat == 1 else 12
     doc: dict[str, Any] = {"variant": v.id, "opponent": "uniform", "entries": {}}
     if args.out.exists():
         doc = json.loads(args.out.read_text(encoding="utf-8"))
+    _own_models(doc)
     doc["method"] = (
         "determinized search against the random-player model: each move's open-hands value "
         "averaged over opponent hands drawn by weight; scripts/tiles_opening_book.py"
     )
     doc.setdefault("made_with", {})[f"seat {args.seat}"] = {"hands": args.hands, "seed": args.seed}
     entries = doc["entries"]
-    todo = {k: s for k, s in situations(v, args.seat).items() if k not in entries}
+    todo = {  # missing, or valued with another model (then the entry names it)
+        k: s for k, s in situations(v, args.seat).items() if "model" in entries.get(k, {"model": 0})
+    }
     print(f"{len(todo)} situations to value", flush=True)
     for i, (key, state) in enumerate(sorted(todo.items(), reverse=args.reverse)):
         assert canonical(state) == Situation(key, 0)  # the values are in the book's frame

@@ -79,6 +79,33 @@ def test_every_contract_is_kept() -> None:
     assert "BROKEN" not in result.stdout
 
 
+def test_the_cli_command_modules_are_in_the_checked_graph() -> None:
+    """``build_parser`` imports each command's module by name (importlib), an edge
+    import-linter cannot follow; ``harbinger/cli.py`` writes the same imports under
+    ``TYPE_CHECKING``. The graph lint-imports builds (with pyproject's options) must hold
+    ``harbinger.cli -> harbinger.commands.<module>`` for exactly the modules of ``_MODULES``
+    (besides ``base``, which the CLI imports at run time)."""
+    import tomllib
+
+    import grimp
+
+    from harbinger.cli import _MODULES
+
+    options = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    linter = options["tool"]["importlinter"]
+    graph = grimp.build_graph(
+        "harbinger",
+        exclude_type_checking_imports=linter.get("exclude_type_checking_imports", False),
+        cache_dir=None,
+    )
+    seen = {
+        m.removeprefix("harbinger.commands.")
+        for m in graph.find_modules_directly_imported_by("harbinger.cli")
+        if m.startswith("harbinger.commands.")
+    }
+    assert seen - {"base"} == set(_MODULES.values())
+
+
 @pytest.mark.slow
 def test_each_probe_breaks_a_contract(tmp_path: Path) -> None:
     root = _copy_tree(tmp_path / "tree")

@@ -17,8 +17,11 @@ from there without Undo ever acting on a character not shown.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QLabel, QScrollArea, QTabWidget, QVBoxLayout, QWidget
+
+from ui.widgets.scroll import scrolling
 
 
 class GonePage(QWidget):
@@ -44,20 +47,6 @@ class GonePage(QWidget):
         layout.addStretch(2)
 
 
-def scrolling(widget: QWidget) -> QScrollArea:
-    """``widget`` inside a frameless scroll area that scrolls only when it must.
-
-    The area's own minimum size is small, so a wide or tall sheet (or the Dice
-    panel) never makes the window grow past the screen (issue 16, item 1): at
-    1280×800, or at 200% scaling, a part that does not fit scrolls instead.
-    """
-    area = QScrollArea()
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setWidget(widget)
-    return area
-
-
 class CharacterTabs(QTabWidget):
     """Tabs of open characters by id; ``close_requested(id)`` when a tab's ✕ is clicked.
 
@@ -68,6 +57,10 @@ class CharacterTabs(QTabWidget):
     """
 
     close_requested = Signal(str)
+    too_narrow = Signal(int)
+    """The page shown scrolls sideways by this many pixels: the window may give it room."""
+    room_to_spare = Signal(int)
+    """The page shown has this many pixels more than its least width: room lent may go back."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,6 +77,7 @@ class CharacterTabs(QTabWidget):
         self._holders: dict[QWidget, QScrollArea] = {}  # page -> its scroll area
         self.preview_id = ""
         self.tabCloseRequested.connect(self._close_clicked)
+        self.currentChanged.connect(self._check_width_soon)
 
     # ------------------------------------------------------------------ pages, not holders
 
@@ -143,6 +137,7 @@ class CharacterTabs(QTabWidget):
         """
         old = self.page(character_id)
         holder = scrolling(page)
+        holder.horizontalScrollBar().rangeChanged.connect(self._check_width_soon)
         self._ids[page] = character_id
         self._holders[page] = holder
         if old is None:
@@ -191,6 +186,34 @@ class CharacterTabs(QTabWidget):
         """The character's tab stays open: it is no longer the roster's preview."""
         if self.preview_id == character_id:
             self.preview_id = ""
+
+    def _check_width_soon(self, *_args: object) -> None:
+        """Once the layout settles, say whether the page shown scrolls sideways."""
+        QTimer.singleShot(0, self, self._check_width)
+
+    def _check_width(self) -> None:
+        """``too_narrow`` with the shown page's sideways scroll, or ``room_to_spare``."""
+        holder = super().currentWidget()
+        if not isinstance(holder, QScrollArea):
+            return
+        short = holder.horizontalScrollBar().maximum()
+        page = holder.widget()
+        if short > 0:
+            self.too_narrow.emit(short)
+        elif page is not None:
+            spare = holder.viewport().width() - page.minimumSizeHint().width()
+            if spare > 0:
+                self.room_to_spare.emit(spare)
+
+    def check_width(self) -> None:
+        """Something beside the tabs went (the Dice dock closed): once the layout settles,
+        say whether the page shown needs room or has some to spare."""
+        self._check_width_soon()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        """Resized (the Dice dock closed or opened): the page may need room, or spare some."""
+        super().resizeEvent(event)
+        self._check_width_soon()
 
     def _close_clicked(self, index: int) -> None:
         character_id = self.id_at(index)

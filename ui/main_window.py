@@ -137,10 +137,8 @@ class MainWindow(TabsMixin, LibraryMixin, FilesMixin, QMainWindow):
         self._tabs: CharacterTabs | None = None  # made on first use: see ``tabs``
 
         self.setWindowTitle(APP_NAME)
-        # Built top-down, each widget made inside its parent: under an app style sheet (the
-        # dark theme's), moving a finished subtree to a new parent re-styles every widget in it.
-        # (Not QSplitter(self): resolving that overload against QSplitter(Qt.Orientation)
-        # builds the Qt namespace. Moving the still empty splitter costs nothing.)
+        # Not QSplitter(self): resolving that overload against QSplitter(Qt.Orientation)
+        # builds the Qt namespace. Moving the still empty splitter costs nothing.
         self.splitter = QSplitter()  # horizontal
         self.setCentralWidget(self.splitter)
         self.roster = RosterPanel(self.splitter, settings)

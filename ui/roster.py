@@ -13,12 +13,12 @@ the first of them was painted.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from operator import itemgetter
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QSize, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,9 +49,9 @@ from ui.roster_model import (
     RosterFilter,
     RosterLine,
     RosterModel,
+    by_player,
     cell_text,
     full_text,
-    group_order,
     humanize,
     lines_of,
 )
@@ -136,6 +136,9 @@ _kind: Callable[[RosterLine], tuple[Any, ...]] = itemgetter(
 victories, approval, floor victories and badges. An ``itemgetter`` rather than a function:
 asked of every line shown, it costs 10,000 lines 1 ms of CPU instead of 7."""
 _name = itemgetter(RosterLine._fields.index("name"))
+_player = itemgetter(RosterLine._fields.index("player"))
+_approval = itemgetter(RosterLine._fields.index("approval"))
+_badges = itemgetter(RosterLine._fields.index("badges"))
 
 
 class _RosterTable(QTableView):
@@ -247,8 +250,6 @@ class RosterPanel(QWidget):
         self._kinds: set[tuple[Any, ...]] = set()  # of the shown lines (``_kind``)
         self._empty: set[int] = set()  # columns nothing shown fills (``_others_width``)
 
-        # Every widget is made inside the panel: under an app style sheet (the dark theme's),
-        # moving a finished widget into a layout later re-styles it, which start-up pays for.
         self.search = QLineEdit(self)
         self.search.setPlaceholderText("Search names and players (Ctrl+F)")
         # Its clear button (shown only while there is text) comes with the first text:
@@ -279,6 +280,12 @@ class RosterPanel(QWidget):
         ):
             combo.setAccessibleName(name)
             combo.setToolTip(name)
+            # Wide enough for "Any Status", not for its longest choice: at 1.5× the font
+            # the Status filter alone asked 330 pixels, and the roster's 508 left the sheet
+            # too little room beside the Dice dock at 1280 (its list still shows all).
+            # (By key name, as start-up sets enums: see ui.main_window.)
+            combo.setProperty("sizeAdjustPolicy", "AdjustToMinimumContentsLengthWithIcon")
+            combo.setMinimumContentsLength(8)
 
         self.model = RosterModel(self.COLUMNS, self)
         self._ready = False  # set once every part exists (``_font_changed``)
@@ -482,7 +489,7 @@ class RosterPanel(QWidget):
         """The lines with the badges of ``set_badges``; a line whose badges are already
         those is kept as it is (a 10,000 roster remakes only the lines that change)."""
         badges = self._badges
-        if not badges and not any(ln.badges for ln in lines):
+        if not badges and not any(map(_badges, lines)):
             return lines
         return [
             ln if ln.badges == badges.get(ln.id, ()) else ln._replace(badges=badges.get(ln.id, ()))
@@ -529,12 +536,14 @@ class RosterPanel(QWidget):
 
     def _refill_filters(self) -> None:
         """The player and approval filters offer what the lines hold (keeping the choice)."""
-        self._refill(self.player_filter, sorted({ln.player or NO_PLAYER for ln in self._lines}))
-        self._refill(
-            self.approval_filter,
-            sorted({ln.approval for ln in self._lines if ln.approval}),
-            label=humanize,
-        )
+        # Sets made by C functions over the lines (``map``), no Python step per line.
+        players = set(map(_player, self._lines))
+        if "" in players:
+            players.discard("")
+            players.add(NO_PLAYER)
+        self._refill(self.player_filter, sorted(players))
+        approvals = set(map(_approval, self._lines)) - {""}
+        self._refill(self.approval_filter, sorted(approvals), label=humanize)
 
     @staticmethod
     def _refill(combo: QComboBox, values: list[str], label: Any = str) -> None:
@@ -551,19 +560,17 @@ class RosterPanel(QWidget):
     def _rebuild(self) -> None:
         keep = self.current_id()
         shown = self.filter().select(self._lines)
-        shown.sort(key=group_order)
-        groups: dict[str, list[RosterLine]] = {}
-        for line in shown:
-            groups.setdefault(line.player or NO_PLAYER, []).append(line)
-        self._shown = [line for lines in groups.values() for line in lines]
+        groups = by_player(shown)
+        self._shown = list(chain.from_iterable(lines for _, lines in groups))
         self.tree.setUpdatesEnabled(False)
-        self.model.set_groups(list(groups.items()), *self._player_look())
+        self.model.set_groups(groups, *self._player_look())
         self.tree.clearSpans()
         columns = len(self.COLUMNS)
         for row in self.model.players:
             self.tree.setSpan(row, 0, 1, columns)
         self._name_width = self._names_width(shown)
         self._others = self._others_width()
+        self.updateGeometry()  # its least width (``minimumSizeHint``) follows the names
         self._fit_name_column()
         self.tree.setUpdatesEnabled(True)
         total = len(self._lines)
@@ -588,7 +595,9 @@ class RosterPanel(QWidget):
     def _names_width(self, lines: Sequence[RosterLine]) -> int:
         """Pixels the Name column needs: its longest names (capped), indented under a player."""
         metrics = self.tree.fontMetrics()
-        longest = heapq.nlargest(20, map(_name, lines), key=len)
+        # ``heapq.nlargest``'s answer (its documented equivalent), by C calls alone: its
+        # own loop over 10,000 names is Python.
+        longest = sorted(map(_name, lines), key=len, reverse=True)[:20]
         cap = metrics.horizontalAdvance("M" * (self.NAME_CHARS * 2 // 3))
         widest = max(
             (metrics.horizontalAdvance(f"✝ {name}") for name in longest),
@@ -631,6 +640,19 @@ class RosterPanel(QWidget):
 
     SHORTEST = 4
     """No column after Name is cut to fewer characters than this (plus "…")."""
+
+    def minimumSizeHint(self) -> QSize:
+        """Narrow enough to give way to a sheet beside it (its filters shrink), but never so
+        narrow that the list scrolls sideways: the names whole, and every column that
+        ``SQUEEZE`` cannot leave out whole (title and text)."""
+        hint = super().minimumSizeHint()
+        texts, titles = self._others
+        out = self._empty | self._hidden_by_user | set(self.SQUEEZE)
+        kept = sum(max(texts[c], titles[c]) for c in texts if c not in out)
+        tree = self.tree
+        bar = tree.verticalScrollBar().sizeHint().width()
+        least = self._name_width + kept + 2 * tree.frameWidth() + bar
+        return QSize(max(hint.width(), least), hint.height())
 
     def _fit_name_column(self) -> None:
         """Fit the columns to the list's width: Name gets what the others leave, but never

@@ -3,8 +3,8 @@
 Widgets take a role with :func:`set_role` ("help", "muted", "banner", "error",
 "chip", "accent"…), which gives each role its look, so spacing and colours stay
 consistent everywhere. Sizes are in points or em-relative so the look reads the
-same at 100 % and 200 % scaling. There is no application-wide style sheet in a
-light palette (issue 29): each role widget carries its own look.
+same at 100 % and 200 % scaling. There is no application-wide style sheet (issue
+29): each role widget carries its own look.
 
 Themes (issue 17): the app follows the system palette unless the player picks
 Light or Dark in Preferences. Every colour of our own is a pair in
@@ -22,8 +22,6 @@ from typing import TYPE_CHECKING
 import shiboken6
 from PySide6.QtGui import QColor, QFont, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
-
-from resources import resource_path
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QTabWidget, QWidget
@@ -109,46 +107,42 @@ would put Qt's style-sheet layer under every widget of the app)."""
 ROLES = frozenset(ROLE_COLORS) | frozenset(ROLE_FONTS) | frozenset(BOXED)
 """Every role :func:`set_role` knows; any other name ("" too) is plain text."""
 
-DARK_INDICATORS = """
-QRadioButton::indicator {
-    width: 11px;
-    height: 11px;
-    border: 1px solid #a8a8a8;
-    border-radius: 6px;
-    background: #1f1f1f;
-}
-QRadioButton::indicator:checked {
-    background: qradialgradient(cx: 0.5, cy: 0.5, radius: 0.5, fx: 0.5, fy: 0.5,
-        stop: 0 #ececec, stop: 0.55 #ececec, stop: 0.6 #1f1f1f, stop: 1 #1f1f1f);
-}
-QRadioButton::indicator:disabled { border-color: #5a5a5a; }
-QCheckBox::indicator, QTreeView::indicator, QTableView::indicator, QListView::indicator {
-    width: 11px;
-    height: 11px;
-    border: 1px solid #a8a8a8;
-    border-radius: 2px;
-    background: #1f1f1f;
-}
-QCheckBox::indicator:checked, QTreeView::indicator:checked,
-QTableView::indicator:checked, QListView::indicator:checked { image: url($check); }
-QCheckBox::indicator:indeterminate, QTreeView::indicator:indeterminate,
-QTableView::indicator:indeterminate, QListView::indicator:indeterminate { image: url($partial); }
-QCheckBox::indicator:disabled { border-color: #5a5a5a; }
+INDICATOR_CLASSES = ("QCheckBox", "QRadioButton", "QListWidget", "QTreeWidget")
+"""The widgets that draw Fusion's check and radio indicators: the two buttons, and the
+list and tree widgets whose items have check boxes (the creation wizards, a crew)."""
+
+INDICATOR_WINDOW = "#d0d0d0"
+"""The Window colour those widgets alone get on the dark palette.
+
+Fusion draws an indicator's edge in its widget's Window colour made darker (by 140 %,
+then lighter by 110 %): on the dark window (#2b2b2b) that edge came out darker than the
+window itself, so a radio button's ring or an unticked box could not be seen. From this
+light grey the edge comes out about #a3a3a3, 5.6:1 against the window, where WCAG asks
+3:1 for non-text parts. Neither button fills its background, and a list's rows are drawn
+on its Base colour, so no light grey shows; only a list's frame comes out lighter.
+A class palette costs nothing per widget, where the application style sheet the dark theme
+used for this put Qt's style-sheet layer under every widget of the app.
 """
-"""On the dark palette Fusion draws a radio button's ring and an unticked box darker than
-the window, so a choice (or a box left empty) could not be seen: the dark theme draws its
-own ring and dot, and its own box with a light tick (``$check``/``$partial`` are the
-shipped tick images, filled in by :func:`dark_indicators`)."""
+
+_indicator_palettes = False  # whether INDICATOR_CLASSES have palettes of their own
 
 
-def dark_indicators() -> str:
-    """The dark theme's radio and check-box style, with the tick images' paths filled in."""
-    def url(name: str) -> str:
-        return resource_path("icons", name).as_posix()
+def _dress_indicators(app: QApplication, dark: bool) -> None:
+    """Give :data:`INDICATOR_CLASSES` the application's palette, with a light Window when dark.
 
-    return Template(DARK_INDICATORS).substitute(
-        check=url("check-dark.svg"), partial=url("partial-dark.svg")
-    )
+    Set only once a dark palette was in force: a light start sets nothing. A palette made
+    by ``QPalette()`` is a copy of the application's, as just set.
+    """
+    global _indicator_palettes
+    if not dark and not _indicator_palettes:
+        return
+    palette = QPalette()
+    if dark:
+        palette.setColor(QPalette.ColorRole.Window, QColor(INDICATOR_WINDOW))
+    for name in INDICATOR_CLASSES:
+        app.setPalette(palette, name)
+    _indicator_palettes = True
+
 
 _themed: dict[str, list[QColor]] = {}
 _system_palette: QPalette | None = None
@@ -259,10 +253,10 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
     """Switch the application's palette to ``theme`` (one of :data:`THEMES`) and give
     every live role label (:func:`set_role`) that theme's look.
 
-    No application-wide style sheet in a light palette: one would put Qt's style-sheet
-    layer under every widget of the app (18 M instructions of a cold start, half a
-    millisecond per widget shown in a test). A dark palette has one, for the radio and
-    check indicators Fusion draws too dark there (:data:`DARK_INDICATORS`).
+    No application-wide style sheet: one would put Qt's style-sheet layer under every
+    widget of the app (18 M instructions of a cold start, half a millisecond per widget
+    shown in a test). On a dark palette the widgets with check and radio indicators get
+    a palette of their own (:data:`INDICATOR_WINDOW`) so Fusion draws them visibly.
     Themed colours held by widgets (:func:`themed_color`) are re-tinted; dialog
     stylesheets rendered earlier keep their colours until the dialog is opened again.
     """
@@ -284,7 +278,7 @@ def apply_theme(app: QApplication, theme: str = "system") -> None:
         for color in colors:
             value = color_value(name, dark)
             color.setRgb(int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
-    app.setStyleSheet(dark_indicators() if dark else "")  # "" when there is none: no-op
+    _dress_indicators(app, dark)
     app.setProperty("harbinger_theme", theme)
     app.setProperty("harbinger_styled", True)
     _redress(dark)
@@ -300,20 +294,15 @@ def _follow_font(app: QApplication) -> None:
     """Size the titles and headings for a new application font (a desktop's font setting,
     a larger font), which Qt itself hands to every widget.
 
-    Under the dark theme's application style sheet Qt keeps each widget's old font
-    when the application's changes; setting that sheet again polishes every widget
-    with the application's font as it is now, the user's. Each widget then gets its
-    FontChange (the roster measures its rows and columns again on it).
+    Each widget gets its FontChange (the roster measures its rows and columns again on
+    it); combo boxes are made to measure again once all have it. (Under an application
+    style sheet, which Harbinger no longer sets, Qt would keep each widget's old font.)
     """
     if not app.property("harbinger_styled"):
         return
-    sheet = app.styleSheet()
-    if sheet:
-        app.setStyleSheet(sheet)
-    else:
-        from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QTimer
 
-        QTimer.singleShot(0, _remeasure_combos)  # once every widget has the new font
+    QTimer.singleShot(0, _remeasure_combos)  # once every widget has the new font
     _redress(is_dark(app.palette()))
 
 

@@ -46,8 +46,37 @@ class TabsMixin:
             self.stack.addWidget(tabs)
             tabs.currentChanged.connect(self._tab_changed)
             tabs.close_requested.connect(self.close_character)
+            tabs.too_narrow.connect(self._give_way)
+            tabs.room_to_spare.connect(self._take_back)
+            self.splitter.splitterMoved.connect(self._keep_divider)
             self._tabs = tabs
         return self._tabs
+
+    def _give_way(self, short: int) -> None:
+        """The sheet shown is ``short`` pixels too narrow: the roster gives up to that.
+
+        Down to the roster's least width, so opening the Dice dock (or a bigger
+        font) narrows the list before the sheet scrolls sideways. What it gives is
+        lent: it comes back when the sheet has room again (:meth:`_take_back`),
+        unless the user has moved the divider since.
+        """
+        roster, rest = self.splitter.sizes()
+        give = min(short, roster - self.roster.minimumSizeHint().width())
+        if give > 0:
+            self.splitter.setSizes([roster - give, rest + give])
+            self._lent = getattr(self, "_lent", 0) + give
+
+    def _take_back(self, spare: int) -> None:
+        """The sheet shown has ``spare`` pixels to spare: the roster takes back what it lent."""
+        take = min(spare, getattr(self, "_lent", 0))
+        if take > 0:
+            roster, rest = self.splitter.sizes()
+            self.splitter.setSizes([roster + take, rest - take])
+            self._lent -= take
+
+    def _keep_divider(self, *_args: object) -> None:
+        """The user moved the divider: where they put it stands, nothing lent is taken back."""
+        self._lent = 0
 
     def has_tabs(self) -> bool:
         """True when at least one character's tab is open."""

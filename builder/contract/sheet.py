@@ -89,9 +89,16 @@ def threat_due(cutoff: int, granted_after: int, contracts_attended: int) -> bool
     time a Contractor attends a Contract" ("Loose Ends"), counted from the
     Contracts after the one it was granted after (``granted_after``).
 
-    One comparison on three numbers, because a shared library's server asks
-    the same question (revision 0018, ``harbinger_threat_due``): the two are
-    held to the same cases by ``tests/pg/test_due_threats_pg.py``.
+    Its twin is SQL: ``harbinger_threat_due`` in revision 0018
+    (``models/migrations/versions/0018_due_threats.py``), the same one line on
+    the same three numbers. The copy is needed: on a shared (PostgreSQL)
+    library a player may not read ``loose_end_threat``, so the server itself
+    decides which of their own Threats are due (``harbinger_due_threats``,
+    read by ``models.loose_end_threats.due_for_player``), and it cannot call
+    Python. ``test_the_server_asks_the_same_question_as_the_builder`` in
+    ``tests/pg/test_due_threats_pg.py`` holds the two to the same answers on
+    every Cutoff 0-4, granted after 0-3 and Contracts attended 0-7. Change
+    one, change both (in a new revision: a migration's text is history).
     """
     return cutoff <= max(0, contracts_attended - granted_after)
 
@@ -296,6 +303,18 @@ def _hustled(contractor: Contractor) -> set[str]:
     }
 
 
+def _loose_end_views(contractor: Contractor, fold: LedgerFold) -> tuple[LooseEndView, ...]:
+    """Every Loose End as the sheet shows it; the Hustles named in the ledger are gathered
+    once for all of them (the corrected ledger walked once, not once per Loose End)."""
+    if not contractor.loose_ends:
+        return ()
+    hustled = _hustled(contractor)
+    return tuple(
+        loose_end_view(i, le, fold.contracts_attended, loose_end_key(le.title) in hustled)
+        for i, le in enumerate(contractor.loose_ends)
+    )
+
+
 def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = None) -> SheetReport:
     """Every number and finding for one contractor; never raises.
 
@@ -334,16 +353,7 @@ def evaluate_sheet(contractor: Contractor, playgroup: PlaygroupRules | None = No
         list,
     )
     loose_ends: tuple[LooseEndView, ...] = _guarded(
-        findings,
-        "loose_ends",
-        "the Loose Ends",
-        lambda: tuple(
-            loose_end_view(
-                i, le, fold.contracts_attended, loose_end_key(le.title) in _hustled(contractor)
-            )
-            for i, le in enumerate(contractor.loose_ends)
-        ),
-        tuple,
+        findings, "loose_ends", "the Loose Ends", lambda: _loose_end_views(contractor, fold), tuple
     )
     findings += _loose_end_findings(loose_ends)
     replenishment = source_replenishment(fold.status)

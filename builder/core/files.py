@@ -250,7 +250,7 @@ def parse_json(raw: bytes, *, limit: int = MAX_FILE_BYTES, max_depth: int = MAX_
         raise UnreadableFile(Refusal.EMPTY, "file is empty")
     quick = quick_json.DOUBTFUL  # the common, clean file is parsed the quick way
     if quick_json.plain_text(raw):
-        quick = quick_json.parse(text, max_depth, MAX_DIGITS, _no_constant)
+        quick = quick_json.parse(raw, max_depth, MAX_DIGITS)
     return _careful_parse(text, max_depth) if quick is quick_json.DOUBTFUL else quick
 
 

@@ -12,7 +12,11 @@ opponent hands drawn by their weight (determinized search, with far more
 hands than fit in a move's budget). The book ships as data
 (``resources/tiles/opening_uniform.json``) with the seed and the number of
 hands that made it: every first move of seat 1 (88 situations, 24 hands
-each) and of seat 2 (665 situations, 12 hands each).
+each) and of seat 2 (665 situations, 12 hands each). It also names the
+random-player model its values were worked with (``solver.UNIFORM_MODEL``),
+as a whole and, where an entry was valued with another, on that entry: an
+entry valued with another model than today's is not played, since it
+answers another question (the script values it again on its next run).
 
 The game is the same under a turn of the element cycle ("FIRE melts ICE
 freezes WIND blows STORM shocks WATER douses FIRE"): renaming every element
@@ -33,12 +37,15 @@ from functools import cache
 from builder.tiles.elements import Counts, Kind, tiles_of
 from builder.tiles.greedy import uniform_likelihood
 from builder.tiles.inference import worlds
-from builder.tiles.solver import Solver
+from builder.tiles.solver import UNIFORM_MODEL, Solver
 from builder.tiles.state import Action, GameState, Move, parse_move
 from resources import resource_path
 
 BOOK_FILE = ("tiles", "opening_uniform.json")
 """Where the shipped book lives, under ``resources/``."""
+
+FIRST_MODEL = "uniform-1"
+"""The model of a book that names none: books were first made before they recorded it."""
 
 
 def turn_kind(kind: Kind, steps: int) -> Kind:
@@ -129,14 +136,19 @@ def move_values(
 
 @dataclass(frozen=True, slots=True)
 class Book:
-    """First moves by situation (in the book's turn of the cycle), for one variant."""
+    """First moves by situation (in the book's turn of the cycle), for one variant and model."""
 
     variant: str
     moves: dict[str, str]
+    model: str = UNIFORM_MODEL  # the random-player model its moves were worked out with
 
     def move(self, state: GameState) -> Move | None:
-        """The book's move for the seat to move, turned back to the real game (None: not in it)."""
-        if state.variant.id != self.variant:
+        """The book's move for the seat to move, turned back to the real game.
+
+        None when the situation is not in it, or the book was made for another
+        variant or with another random-player model than today's.
+        """
+        if state.variant.id != self.variant or self.model != UNIFORM_MODEL:
             return None
         found = canonical(state)
         if found is None or found.key not in self.moves:
@@ -152,13 +164,17 @@ def parse_book(text: str) -> Book:
     entries = doc.get("entries")
     if not isinstance(entries, dict):
         raise ValueError("an opening book needs its entries")
+    model = doc.get("model", FIRST_MODEL)
+    if not isinstance(model, str):
+        raise ValueError("an opening book's model is named by a string")
     moves: dict[str, str] = {}
     for key, entry in entries.items():
         if not isinstance(entry, dict) or not isinstance(entry.get("best"), str):
             raise ValueError(f"opening book entry {key!r} has no best move")
         parse_move(entry["best"])  # a RulesError (a ValueError) when it is not a move
-        moves[key] = entry["best"]
-    return Book(doc["variant"], moves)
+        if entry.get("model", model) == model:  # an entry valued with another model: stale
+            moves[key] = entry["best"]
+    return Book(doc["variant"], moves, model)
 
 
 @cache

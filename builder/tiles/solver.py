@@ -31,6 +31,15 @@ Key = tuple[int, int, int, int, int, int, int, int, bool, int]
 INF = float("inf")
 Code = tuple[int, int, int]
 
+UNIFORM_MODEL = "uniform-2"
+"""Which random-player model ``Solver(uniform=...)`` solves, named for data computed with it.
+
+The opening book records the model it was built with and is not used under
+another. ``uniform-1``: the random player's Chaos-round draws were played at
+their best for it; ``uniform-2``: at random too, as ``RandomPlayer`` plays
+them. Name a new one whenever a change to the model changes its values.
+"""
+
 
 def pack(counts: tuple[int, ...]) -> int:
     """Counts as one int, 4 bits per kind."""

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import threading
 import weakref
+import zlib
 from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.fonts import addMapping
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.ttfonts import TTFont, TTFontFace
 
 from resources import resource_path
 
@@ -33,6 +34,70 @@ _FILES: dict[str, str] = {
     SANS_OBLIQUE: "DejaVuSans-Oblique.ttf",
     MONO: "DejaVuSansMono.ttf",
 }
+
+
+class SheetFace(TTFontFace):
+    """A TrueType face that keeps the last few font subsets it embedded, made and packed.
+
+    Every sheet embeds a subset of each face it prints in: reportlab builds the subset
+    font file from the glyph list in Python, then the PDF deflates it (some 35 KB a
+    face): about a tenth of a full sheet's instructions (issue 29). The subset file,
+    and so its packed bytes, depend only on the face and the subset's characters in
+    their order, which repeat whenever the same sheet, or a roster of sheets with the
+    same letters in the same first-use order, is printed again. The PDF bytes are the
+    same whether a subset comes from here or is made anew.
+    """
+
+    _SUBSETS_KEPT = 24
+    """Subsets kept per face (each some 20 KB packed and 40 KB as made)."""
+
+    def makeSubset(self, subset: Any) -> Any:
+        """reportlab's subset font file for ``subset``, remembered for this face."""
+        made = self._subset_files().get(tuple(subset))
+        if made is None:
+            made = self._keep_subset(tuple(subset), super().makeSubset(subset))
+        return made[0]
+
+    def addSubsetObjects(self, doc: Any, fontname: str, subset: Any) -> Any:
+        """reportlab's objects for one subset, its font file packed once per subset."""
+        descriptor = super().addSubsetObjects(doc, fontname, subset)
+        stream = doc.idToObject.get(f"fontFile:{self.filename}({fontname})")
+        made = self._subset_files().get(tuple(subset))
+        if (
+            made is not None
+            and isinstance(stream, pdfdoc.PDFStream)
+            and stream.filters == [pdfdoc.PDFZCompress]
+            and stream.content is made[0]
+        ):
+            # What PDFStream.format does with the filter, done once per subset: the
+            # packed bytes and the /Filter entry it would add (the keys print sorted).
+            if made[1] is None:
+                made = self._keep_subset(tuple(subset), made[0], zlib.compress(made[0]))
+            stream.content = made[1]
+            stream.filters = None
+            stream.dictionary["Filter"] = pdfdoc.PDFArray(
+                [pdfdoc.PDFName(pdfdoc.PDFZCompress.pdfname)]
+            )
+        return descriptor
+
+    def _subset_files(self) -> dict[tuple[int, ...], tuple[bytes, bytes | None]]:
+        """The subsets kept, oldest first: the characters → (font file, packed or None)."""
+        files: dict[tuple[int, ...], tuple[bytes, bytes | None]] | None = self.__dict__.get(
+            "_sheet_subsets"
+        )
+        if files is None:
+            files = {}
+            self.__dict__["_sheet_subsets"] = files  # the face reportlab made has no slot
+        return files
+
+    def _keep_subset(
+        self, key: tuple[int, ...], made: bytes, packed: bytes | None = None
+    ) -> tuple[bytes, bytes | None]:
+        files = self._subset_files()
+        if key not in files and len(files) >= self._SUBSETS_KEPT:
+            files.pop(next(iter(files)))  # the oldest first
+        files[key] = (made, packed)
+        return files[key]
 
 
 class SheetFont(TTFont):
@@ -110,6 +175,8 @@ class SheetFont(TTFont):
 
     def __init__(self, name: str, filename: str) -> None:
         super().__init__(name, filename)
+        # reportlab makes the face itself; it becomes the kind that keeps its subsets.
+        self.face.__class__ = SheetFace
         self._memos: weakref.WeakKeyDictionary[Any, dict[Any, Any]] = weakref.WeakKeyDictionary()
         self._widths: dict[tuple[Any, Any], Any] = {}
         # The last document split for and its memo, held weakly: a weak-keyed lookup per

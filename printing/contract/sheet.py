@@ -26,6 +26,7 @@ from printing.common.layout import (
     RunningHead,
     SectionStart,
     build,
+    collector_paused,
     frame_width,
     make_document,
 )
@@ -65,14 +66,20 @@ def render_contractor_sheet(snapshot: PrintSnapshot, out: Output, paper: Paper =
 
     ``out`` is a file path or a binary stream; ``paper`` is "letter" or "a4".
     """
-    doc = make_document(
-        out,
-        paper,
-        title=f"{snapshot.name} — contractor sheet",
-        subject="The Contract: contractor sheet",
-        author=snapshot.player,
-    )
-    return build(doc, sheet_story(snapshot, frame_width(paper)))
+    # The collector resumes once the story and the document are dropped, so its first
+    # pass has not to walk them (``collector_paused``).
+    with collector_paused():
+        pages = build(
+            make_document(
+                out,
+                paper,
+                title=f"{snapshot.name} — contractor sheet",
+                subject="The Contract: contractor sheet",
+                author=snapshot.player,
+            ),
+            sheet_story(snapshot, frame_width(paper)),
+        )
+    return pages
 
 
 def roster_sheet(snapshot: PrintSnapshot) -> RosterSheet:

@@ -178,7 +178,40 @@ def test_gift_evaluate_rewards(tmp_path: Path, capsys) -> None:
         capsys, "gift", "evaluate", str(path), "--credits", "2", "--improvements", "1", "--json"
     )
     assert json.loads(out)["rewards"]["message"] == "spends 2 Gift Credits"
-    _, out, _ = _run(capsys, "gift", "evaluate", str(path), "--previous-cost", "1", "--json")
+
+
+def test_gift_evaluate_raising_without_a_contractor_words_the_payment_truthfully(
+    tmp_path: Path, capsys
+) -> None:
+    """Rule: "Contractors receive Gift Credits as rewards, which can be spent to obtain a new
+    Gift, or to increase the effectiveness of an existing Gift. Improvements are like Gift
+    Credits, but they can only be spent to improve an existing Gift". A draft of cost 2
+    (1 base + 1 Armor-Piercing) raised from cost 1 spends 2 − 1 = 1; either reward can pay
+    it and with no contractor the CLI cannot know which is unspent, so it does not call it
+    an Improvement."""
+    path = _draft(tmp_path, enhancements=[{"id": "armor_piercing"}])
+    code, out, _ = _run(capsys, "gift", "evaluate", str(path), "--previous-cost", "1", "--json")
+    assert code == 0
+    assert json.loads(out)["rewards"]["message"] == (
+        "spends 1, as Improvements while any are unspent and the rest as Gift Credits"
+    )
+    code, out, _ = _run(capsys, "gift", "evaluate", str(path), "--previous-cost", "1")
+    assert code == 0
+    assert (
+        "Rewards: spends 1, as Improvements while any are unspent and the rest as Gift Credits\n"
+    ) in out
+    # with the contractor's rewards given, the kinds are known again
+    _, out, _ = _run(
+        capsys,
+        "gift",
+        "evaluate",
+        str(path),
+        "--previous-cost",
+        "1",
+        "--improvements",
+        "1",
+        "--json",
+    )
     assert json.loads(out)["rewards"]["message"] == "spends 1 Improvement"
 
 

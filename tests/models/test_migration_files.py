@@ -35,6 +35,7 @@ b9328aafdbcc12730ca7d7f32aeac343aa183fc2efc7050774367faf0f68ffd6  0017_ledger_in
 65f6fe7d6863c6e296f3e3773ae5247bbf3ef6dbf0c4bd8f03677a51f9b64388  0018_due_threats.py
 a1134b3a5e4c313f6ad214c3dda16edb6628d4c9ef75235b3adfb03aa89f9d48  0019_roster_index_drop.py
 41927639da649253833e130fcd0f84f7e044f54f9724e6227381e27e9f52b2ef  0020_loose_end_keys.py
+3d35801863a57df4433188fb296e2db20813e07ad32ed7b7eb5ed3fd7250efd1  0021_prefix_index_drop.py
 72ec62446c80e21da023916cffbf8ca44b56559c97e8cf6a5e47feaba2b62c37  __init__.py
 """
 """``sha256sum`` lines of every file in ``models/migrations/versions/``."""

@@ -163,6 +163,7 @@ def test_the_code_knows_the_newest_revision() -> None:
         "0018_due_threats",
         "0019_roster_index_drop",
         "0020_loose_end_keys",
+        "0021_prefix_index_drop",
     ]
     assert known_revisions()[-1] == SCHEMA_HEAD
 

@@ -24,7 +24,7 @@ from builder.contract.character import Concept, Correction
 from harbinger.shell.paths import sqlite_url
 from models import roster_sql
 from models.library import Library
-from models.quick_roster import compiled, quick_roster, quick_roster_rows
+from models.quick_roster import compiled, quick_roster, quick_roster_rows, roster_sorted
 from models.values import RosterRow
 from tests.builder.contract.ledger_text import contractor
 from tests.builder.mortal_coil.examples import OKOYE
@@ -186,3 +186,49 @@ def test_its_lines_can_be_made_by_the_callers_own_type(tmp_path: Path) -> None:
     assert all(type(line) is Line for line in lines)
     assert lines == [Line(*row) for row in plain]
     assert [line.badges for line in lines] == [()] * len(plain)
+
+
+def test_lines_share_one_string_for_each_repeated_text(tmp_path: Path) -> None:
+    """At 10,000 lines a player's name, an approval and a minute held once per line were
+    a third of the roster's memory (issue 29): equal texts are one string now."""
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    rows = quick_roster_rows(sqlite_url(path))
+    assert rows is not None
+    for field in ("player", "approval", "updated", "family", "owner"):
+        values = [getattr(row, field) for row in rows]
+        assert len({id(value) for value in values}) == len(set(values)), field
+    assert len(set(row.approval for row in rows)) < len(rows)  # there was something to share
+
+
+def test_its_order_is_the_library_order_ties_and_case_included() -> None:
+    """``roster_sorted`` sorts as ``roster_order``: by name ignoring case, then id."""
+    rows = [
+        RosterRow(cid, name, "", 0, True, "", "", "contract", "")
+        for cid, name in [
+            ("b", "dana"), ("a", "Dana"), ("c", "ÉLISE"), ("d", "élise"), ("e", "Abe"),
+            ("f", "STRASSE"), ("g", "straße"), ("h", "dana"),
+        ]
+    ]  # fmt: skip
+    expected = sorted(rows, key=lambda row: (row.name.casefold(), row.id))
+    assert roster_sorted(list(reversed(rows))) == expected
+    assert [row.id for row in expected] == ["e", "a", "b", "h", "f", "g", "c", "d"]
+
+
+def test_a_maker_that_is_no_named_tuple_is_called_with_the_values(tmp_path: Path) -> None:
+    """Named tuples are made by ``tuple.__new__`` (no Python frame per line); any other
+    callable is called with the ten values of a ``RosterRow``, in its order, once a line."""
+    path = tmp_path / "library.sqlite3"
+    _filled(path)
+    url = sqlite_url(path)
+    plain = quick_roster_rows(url)
+    calls: list[tuple[object, ...]] = []
+
+    def make(*values: object) -> RosterRow:
+        calls.append(values)
+        return RosterRow(*values)  # type: ignore[arg-type]
+
+    made = quick_roster_rows(url, make)
+    assert plain is not None and made is not None
+    assert made == plain
+    assert sorted(calls) == sorted(tuple(row) for row in plain)

@@ -143,3 +143,26 @@ def test_workers_share_the_forkservers_warm_frozen_heap() -> None:
         pytest.skip("no forkserver here: each spawned worker starts on its own")
     with ProcessPoolExecutor(1, mp_context=_context()) as executor:
         assert executor.submit(_frozen_in_worker).result(timeout=120) > 10_000
+
+
+def test_values_go_to_the_workers_as_their_field_values() -> None:
+    """builder's slotted frozen values travel to a worker as (class, field values) and are
+    rebuilt equal, ledger, Gifts and read-only maps included (issue 29: the dataclasses'
+    own unpickling asked for their fields again for every value, half of a contractor's
+    unpickling); the contractor's every value takes that form."""
+    import pickle
+    import pickletools
+
+    from builder.contract.character import Contractor
+
+    pool._register_values()
+    for character in characters():
+        sent = pickle.dumps(character, protocol=pickle.HIGHEST_PROTOCOL)
+        assert pickle.loads(sent) == character
+        assert type(pickle.loads(sent)) is type(character)
+    contractor = characters()[0]
+    assert isinstance(contractor, Contractor)
+    sent = pickle.dumps(contractor, protocol=pickle.HIGHEST_PROTOCOL)
+    ops = [(op.name, arg) for op, arg, _ in pickletools.genops(sent)]
+    assert ("SHORT_BINUNICODE", "_rebuild") in ops
+    assert "BUILD" not in {name for name, _ in ops}  # no value rebuilt through __setstate__

@@ -7,6 +7,7 @@ Status from victories (the-contract-rules.txt: "Newbie: 0–3 victories",
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -15,7 +16,7 @@ from PySide6.QtCore import Qt
 import ui.roster_model
 from models.values import RosterRow
 from ui.roster import GAME_COLUMN, RosterLine, RosterPanel, fit_columns, fit_widths
-from ui.roster_model import lines_of
+from ui.roster_model import by_player, group_order, lines_of
 
 DEFAULT_WIDTH = 380
 """The roster's width in a new main window (``ui.main_window``: the splitter's sizes)."""
@@ -190,3 +191,44 @@ def test_lines_made_by_the_start_up_read_are_shown_as_they_are(qtbot) -> None:
     assert kept == lines_of(rows)
     panel = shown(qtbot, lines)
     assert panel.lines() == lines_of(rows)
+
+
+def _line(cid: str, name: str, player: str) -> RosterLine:
+    return RosterLine(cid, name, player, 0, True, "", "", "contract", "")
+
+
+def test_players_whose_names_differ_in_case_keep_one_group_each() -> None:
+    """Players "Dana" and "dana" sort together and interleave: each keeps one group, headed
+    where its first line stands; a line without a player is under "(no player)"."""
+    lines = [_line("3", "Cy", "Dana"), _line("2", "Bea", "dana"), _line("1", "Abe", "Dana"),
+             _line("4", "Dot", "")]  # fmt: skip
+    groups = by_player(lines)
+    assert [(label, [ln.id for ln in run]) for label, run in groups] == [
+        ("(no player)", ["4"]),
+        ("Dana", ["1", "3"]),
+        ("dana", ["2"]),
+    ]
+
+
+def _grouped_the_plain_way(lines: list[RosterLine]) -> list[tuple[str, list[RosterLine]]]:
+    """The list's groups as a plain loop makes them: sort by ``group_order``, then group
+    by label in the order the labels first come."""
+    groups: dict[str, list[RosterLine]] = {}
+    for line in sorted(lines, key=group_order):
+        groups.setdefault(line.player or "(no player)", []).append(line)
+    return list(groups.items())
+
+
+def test_grouping_by_c_calls_gives_what_the_plain_loop_gives() -> None:
+    """``by_player`` (sorts by name, then by exact player, players put in order) groups
+    any lines as the plain loop does: names and players alike but for case, accents,
+    "straße"/"STRASSE", no player and a player named "(no player)"."""
+    rng = random.Random(29)
+    players = ["", "(no player)", "Dana", "dana", "DANA", "Élise", "élise", "Bo", "bo", "Zed"]
+    names = ["abe", "Abe", "ABE", "bea", "Bea", "Émile", "émile", "zed", "Zed", "straße", "STRASSE"]
+    for _ in range(500):
+        lines = [
+            _line(f"id{i}", rng.choice(names), rng.choice(players))
+            for i in range(rng.randint(0, 25))
+        ]
+        assert by_player(lines) == _grouped_the_plain_way(lines)

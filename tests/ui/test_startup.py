@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from PySide6.QtCore import QByteArray, Qt
-from PySide6.QtWidgets import QDockWidget, QLabel, QToolBar
+from PySide6.QtWidgets import QComboBox, QDockWidget, QLabel, QToolBar
 
 from ui.main_window import MainWindow
 from ui.roster import ID_ROLE
@@ -172,6 +172,8 @@ def test_the_first_frame_looks_as_before(window: MainWindow) -> None:
     assert toolbar.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextOnly
     assert window.splitter.orientation() == Qt.Orientation.Horizontal
     assert Qt.ItemDataRole.UserRole + 1 == ID_ROLE
+    shrinks = QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+    assert window.roster.status_filter.sizeAdjustPolicy() == shrinks
     assert [a.text() for a in toolbar.actions() if a.text()] == [
         "&New Contractor…",
         "&Record Contract…",

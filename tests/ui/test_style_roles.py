@@ -18,7 +18,7 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QApplication, QLabel, QWidget
 
 from ui.main_window import MainWindow
-from ui.style import COLOR_PAIRS, TITLE_POINTS, apply_theme, set_role
+from ui.style import COLOR_PAIRS, INDICATOR_WINDOW, TITLE_POINTS, apply_theme, set_role
 
 
 def _text(label: QLabel) -> str:
@@ -40,19 +40,34 @@ def light(app: QApplication) -> Iterator[QApplication]:
     apply_theme(app, "system")
 
 
-def test_the_light_and_system_themes_set_no_application_style_sheet(
-    app: QApplication, light: QApplication
-) -> None:
+def test_no_theme_sets_an_application_style_sheet(app: QApplication, light: QApplication) -> None:
+    """The dark theme's visible indicators come from a palette on the widgets that draw
+    them (a light Window, from which Fusion draws their edge), not from a style sheet that
+    would put Qt's style-sheet layer under every widget of the app."""
+    from PySide6.QtGui import QColor
+    from PySide6.QtWidgets import QCheckBox, QRadioButton
+
+    window = QPalette.ColorRole.Window
     assert app.styleSheet() == ""
     apply_theme(app, "system")
     assert app.styleSheet() == ""  # the test platform's palette is light
     apply_theme(app, "dark")
     try:
-        sheet = app.styleSheet()
-        assert "indicator" in sheet and "QLabel" not in sheet  # only the dark indicators
+        assert app.styleSheet() == ""
+        for kind in (QCheckBox, QRadioButton):
+            assert _polished(kind("x")).color(window) == QColor(INDICATOR_WINDOW)
+        # every other widget keeps the dark window; every other role is the theme's
+        assert _polished(QLabel("x")).color(window) == app.palette().color(window)
+        assert _polished(QCheckBox("x")).color(QPalette.ColorRole.Base) == QColor("#1f1f1f")
     finally:
         apply_theme(app, "light")
     assert app.styleSheet() == ""
+    assert _polished(QCheckBox("x")).color(window) == app.palette().color(window)
+
+
+def _polished(widget: QWidget) -> QPalette:
+    widget.ensurePolished()
+    return widget.palette()
 
 
 def test_a_role_colours_its_label_and_follows_a_theme_switch(

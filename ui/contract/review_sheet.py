@@ -14,7 +14,6 @@ tab and row it names. ``ui.systems`` names this widget for The Contract.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QTabWidget, QVBoxLayout, QWidget
@@ -24,28 +23,11 @@ from builder.contract.wording import catalog_trait_name, describe_entry
 from ui.catalog import sheet_catalog
 from ui.contract.review_suggest import SuggestCorrection
 from ui.contract.sheet.context import signed, title_case
-from ui.contract.sheet.names import ability_name, attribute_name
+from ui.contract.sheet.names import ability_name, attribute_name, gift_catalog_names
 from ui.style import ruled_tabs
 from ui.widgets.common import FigureGrid, heading, plain
-from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
-
-
-def _catalog_names() -> Callable[[str, str], str]:
-    """Display names of Gift Types, Effects and Styles from the shipped catalog; ids,
-    titled, for anything it does not hold (a house-rule Effect) or if it cannot load."""
-    from builder.contract.gifts import CatalogError
-    from ui.catalog import gift_catalog
-
-    try:
-        catalog = gift_catalog()
-    except CatalogError:
-        return lambda _table, key: title_case(key)
-
-    def name(table: str, key: str) -> str:
-        entry = getattr(catalog, table).get(key)
-        return entry.name if entry is not None else title_case(key)
-
-    return name
+from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, select_row
+from ui.widgets.scroll import scrolling
 
 
 class ReadOnlyContractorSheet(QWidget):
@@ -162,7 +144,7 @@ class ReadOnlyContractorSheet(QWidget):
             (concept_body, stats_body, gifts_body, health_body, story_body),
             strict=False,
         ):
-            self.tabs.addTab(scrolled(body), name)
+            self.tabs.addTab(scrolling(body), name)
         self.tabs.addTab(exp_body, self.TABS[-1])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)
@@ -233,7 +215,7 @@ class ReadOnlyContractorSheet(QWidget):
             + (f"; refills when: {'; '.join(source.replenishment)}" if source.replenishment else "")
         )
         self._show_stats(contractor, report)
-        name = _catalog_names() if contractor.gifts else None
+        name = gift_catalog_names() if contractor.gifts else None
         self.gifts.set_rows(
             [
                 (

@@ -158,14 +158,16 @@ class ContractScreens:
     def dice_panel(self) -> DicePanel:
         """The dice panel in its dock, made when first needed."""
         if self._dice_panel is None:
-            from ui.character_tabs import scrolling
             from ui.contract.dice_panel import DicePanel
+            from ui.widgets.scroll import scrolling
 
             self._dice_panel = DicePanel()
             # A narrow dock, so the sheet keeps its room at 1280 pixels; in a scroll area,
             # so a panel taller than the screen (200% scaling) scrolls instead of growing
             # the window past it.
-            width = self.window.fontMetrics().horizontalAdvance("M") * 22
+            # (18 "M": at 1.5× the font the roster, this dock and the widest tab (Story)
+            # share 1280 pixels; its labels wrap, its controls fit.)
+            width = self.window.fontMetrics().horizontalAdvance("M") * 18
             self._dice_panel.setMaximumWidth(width)
             area = scrolling(self._dice_panel)
             scrollbar = area.verticalScrollBar().sizeHint().width()
@@ -215,6 +217,8 @@ class ContractScreens:
     def _dice_visible(self, visible: bool) -> None:
         if visible:
             self.dice_panel  # noqa: B018 - made on first show
+        elif self.window.has_tabs():
+            self.window.tabs.check_width()  # the room the roster lent the sheet may go back
 
     # ------------------------------------------------------------------ showing
 

@@ -32,6 +32,7 @@ from builder.coven.chronicle import (
     Wager,
 )
 from ui.coven.session import ChronicleSession
+from ui.widgets.common import row_of
 
 
 class StakesBox(QGroupBox):
@@ -87,7 +88,7 @@ class GameBox(QGroupBox):
         self.wager_button = QPushButton("Wager")
         self.wager_button.clicked.connect(self.wager)
         form.addRow("Player", self.player)
-        form.addRow(self._row(self.wager_cards, self.wager_button))
+        form.addRow(row_of(self.wager_cards, self.wager_button))
         self.rule = QLineEdit()
         self.rule.setPlaceholderText("a rule for The Game")
         self.permanent = QCheckBox("permanent")
@@ -101,8 +102,8 @@ class GameBox(QGroupBox):
             votes_layout.addWidget(self.yes[pid])
         self.propose_button = QPushButton("Propose and vote")
         self.propose_button.clicked.connect(self.propose)
-        form.addRow(self._row(self.rule, self.permanent, self.second))
-        form.addRow(self._row(votes, self.propose_button))
+        form.addRow(row_of(self.rule, self.permanent, self.second))
+        form.addRow(row_of(votes, self.propose_button))
         self.winner = QComboBox()
         self.concluded_button = QPushButton("Played to the end: winner takes the pot")
         self.concluded_button.clicked.connect(self.concluded)
@@ -110,7 +111,7 @@ class GameBox(QGroupBox):
         self.broke_button.clicked.connect(
             lambda: self.session.perform("The Game broke down", GameEnds(False))
         )
-        form.addRow(self._row(self.winner, self.concluded_button, self.broke_button))
+        form.addRow(row_of(self.winner, self.concluded_button, self.broke_button))
         layout.addLayout(form)
         for pid, name in self._players():
             self.player.addItem(name, pid)
@@ -119,15 +120,6 @@ class GameBox(QGroupBox):
     def _players(self) -> list[tuple[str, str]]:
         chronicle = self.session.chronicle
         return [(p.id, p.name) for p in chronicle.practitioners] + [(OTHERS, "The Others")]
-
-    @staticmethod
-    def _row(*widgets: QWidget) -> QWidget:
-        row = QWidget()
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        for w in widgets:
-            layout.addWidget(w)
-        return row
 
     def refresh(self) -> None:
         phase = self.session.state.phase.value

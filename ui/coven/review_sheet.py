@@ -14,7 +14,8 @@ from typing import Any
 from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from ui.style import ruled_tabs
-from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
+from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, select_row
+from ui.widgets.scroll import scrolling
 
 
 class ReadOnlyChronicleSheet(QWidget):
@@ -46,8 +47,8 @@ class ReadOnlyChronicleSheet(QWidget):
         QVBoxLayout(log_body).addWidget(self.log)
         self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(scrolled(town), self.TABS[0])
-        self.tabs.addTab(scrolled(coven), self.TABS[1])
+        self.tabs.addTab(scrolling(town), self.TABS[0])
+        self.tabs.addTab(scrolling(coven), self.TABS[1])
         self.tabs.addTab(log_body, self.TABS[2])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)

@@ -28,16 +28,8 @@ from PySide6.QtWidgets import (
 from builder.coven.chronicle import OTHERS, AddElement, AddLink, Element, Kind, Trade
 from builder.coven.wording import card_label
 from ui.coven.session import ChronicleSession
+from ui.widgets.common import row_of
 from ui.widgets.name_edit import NameEdit
-
-
-def _row(*widgets: QWidget) -> QWidget:
-    row = QWidget()
-    layout = QHBoxLayout(row)
-    layout.setContentsMargins(0, 0, 0, 0)
-    for w in widgets:
-        layout.addWidget(w)
-    return row
 
 
 class TownBox(QGroupBox):
@@ -54,7 +46,7 @@ class TownBox(QGroupBox):
         self.beachhead = QCheckBox("the beachhead")
         self.add_button = QPushButton("Add to the town")
         self.add_button.clicked.connect(self.add)
-        layout.addWidget(_row(self.name, self.kind, self.beachhead, self.add_button))
+        layout.addWidget(row_of(self.name, self.kind, self.beachhead, self.add_button))
         self.links = QListWidget()
         self.links.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
         self.links.setMaximumHeight(90)
@@ -62,7 +54,7 @@ class TownBox(QGroupBox):
         self.link_a, self.link_b = QComboBox(), QComboBox()
         self.link_button = QPushButton("Link")
         self.link_button.clicked.connect(self.link)
-        layout.addWidget(_row(self.link_a, self.link_b, self.link_button))
+        layout.addWidget(row_of(self.link_a, self.link_b, self.link_button))
 
     def refresh(self) -> None:
         elements = list(self.session.state.elements.values())

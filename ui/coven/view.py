@@ -26,7 +26,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
@@ -63,7 +62,9 @@ from ui.coven.town_box import TownBox, TradeBox
 from ui.coven.town_map import TownMap
 from ui.operations.gm_notes import WorkspaceGmNotes
 from ui.style import ruled_tabs, set_role
+from ui.widgets.common import row_of
 from ui.widgets.gm_notes_box import GmNotesBox
+from ui.widgets.scroll import scrolling
 
 PHASES = {
     "setup": "before the first week",
@@ -117,10 +118,7 @@ class ChronicleView(QWidget):
         left_layout.addWidget(self.elements, 2)
         split.addWidget(left)
         self.tabs = ruled_tabs(QTabWidget())
-        week = QScrollArea()
-        week.setWidgetResizable(True)
-        week.setFrameShape(QScrollArea.Shape.NoFrame)
-        week.setWidget(self._week_tab())
+        week = scrolling(self._week_tab())
         self.tabs.addTab(week, "The week")
         game_tab = QWidget()
         game_layout = QVBoxLayout(game_tab)
@@ -131,10 +129,7 @@ class ChronicleView(QWidget):
         self.town_box = TownBox(session)
         game_layout.addWidget(self.town_box)
         game_layout.addStretch(1)
-        game = QScrollArea()  # scrolls rather than squeezing the main window's roster
-        game.setWidgetResizable(True)
-        game.setFrameShape(QScrollArea.Shape.NoFrame)
-        game.setWidget(game_tab)
+        game = scrolling(game_tab)  # scrolls rather than squeezing the main window's roster
         self.tabs.addTab(game, "The Game and the town")
         self.log = QListWidget()
         self.tabs.addTab(self.log, "Chronicle")
@@ -198,13 +193,13 @@ class ChronicleView(QWidget):
         self.marker_card, self.marker_element = QComboBox(), QComboBox()
         self.place_button = QPushButton("Place marker")
         self.place_button.clicked.connect(self.place_marker)
-        form.addRow(self._row(self.marker_card, self.marker_element, self.place_button))
+        form.addRow(row_of(self.marker_card, self.marker_element, self.place_button))
         self.end_button = QPushButton("End the influence phase")
         self.end_button.clicked.connect(self.end_influence)
         self.cascade_person, self.cascade_target = QComboBox(), QComboBox()
         cascade = QPushButton("Cascade")
         cascade.clicked.connect(self.cascade)
-        form.addRow(self._row(self.end_button, self.cascade_person, self.cascade_target, cascade))
+        form.addRow(row_of(self.end_button, self.cascade_person, self.cascade_target, cascade))
         layout.addWidget(deal_box)
         layout.addWidget(self._scenes_box())
         self.stakes_box = StakesBox(self.session)
@@ -232,7 +227,7 @@ class ChronicleView(QWidget):
         self.framer.currentIndexChanged.connect(self._fill_traits)
         scene = QPushButton("Frame a scene")
         scene.clicked.connect(self.frame_scene)
-        form.addRow(self._row(self.framer, scene))
+        form.addRow(row_of(self.framer, scene))
         self.traits = QListWidget()
         self.traits.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
         self.traits.setMaximumHeight(110)
@@ -255,24 +250,15 @@ class ChronicleView(QWidget):
         self.against.currentIndexChanged.connect(self._show_chance)
         self.stakes = QLineEdit()
         self.stakes.setPlaceholderText("the stakes, made explicit")
-        form.addRow(self._row(self.challenge, self.against, self.place))
+        form.addRow(row_of(self.challenge, self.against, self.place))
         self.conflict_button = QPushButton("Deal the conflict")
         self.conflict_button.clicked.connect(self.conflict)
-        form.addRow(self._row(self.stakes, self.conflict_button))
+        form.addRow(row_of(self.stakes, self.conflict_button))
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setMinimumHeight(3 * self.result.fontMetrics().lineSpacing() + 4)
         form.addRow(self.result)
         return box
-
-    @staticmethod
-    def _row(*widgets: QWidget) -> QWidget:
-        row = QWidget()
-        layout = QHBoxLayout(row)
-        layout.setContentsMargins(0, 0, 0, 0)
-        for w in widgets:
-            layout.addWidget(w)
-        return row
 
     # ------------------------------------------------------------------ operations
 

@@ -16,7 +16,8 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from ui.style import ruled_tabs
 from ui.widgets.common import FigureGrid, heading, plain, title_case
-from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
+from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, select_row
+from ui.widgets.scroll import scrolling
 
 
 def entry_text(entry: Any) -> str:
@@ -82,8 +83,8 @@ class ReadOnlyCovenantSheet(QWidget):
         QVBoxLayout(log_body).addWidget(self.log)
         self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(scrolled(char_body), self.TABS[0])
-        self.tabs.addTab(scrolled(assets_body), self.TABS[1])
+        self.tabs.addTab(scrolling(char_body), self.TABS[0])
+        self.tabs.addTab(scrolling(assets_body), self.TABS[1])
         self.tabs.addTab(log_body, self.TABS[2])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)

@@ -15,7 +15,8 @@ from PySide6.QtWidgets import QTabWidget, QVBoxLayout, QWidget
 
 from ui.style import ruled_tabs
 from ui.widgets.common import FigureGrid
-from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, scrolled, select_row
+from ui.widgets.readonly import SheetHeader, parse_pointer, readonly_table, select_row
+from ui.widgets.scroll import scrolling
 
 
 class ReadOnlySpacefarerSheet(QWidget):
@@ -40,7 +41,7 @@ class ReadOnlySpacefarerSheet(QWidget):
         QVBoxLayout(log_body).addWidget(self.log)
         self.tabs = ruled_tabs(QTabWidget())
         self.tabs.setDocumentMode(True)
-        self.tabs.addTab(scrolled(body), self.TABS[0])
+        self.tabs.addTab(scrolling(body), self.TABS[0])
         self.tabs.addTab(log_body, self.TABS[1])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(8, 4, 8, 4)

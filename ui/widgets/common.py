@@ -9,6 +9,7 @@ from PySide6.QtGui import QBrush
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
@@ -72,6 +73,16 @@ def separator() -> QFrame:
     line.setFrameShape(QFrame.Shape.HLine)
     line.setFrameShadow(QFrame.Shadow.Sunken)
     return line
+
+
+def row_of(*widgets: QWidget) -> QWidget:
+    """``widgets`` side by side in one widget with no margins (a form row of several)."""
+    row = QWidget()
+    layout = QHBoxLayout(row)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for w in widgets:
+        layout.addWidget(w)
+    return row
 
 
 def finding_text(finding: Finding) -> str:

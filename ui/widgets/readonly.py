@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -52,14 +51,6 @@ def select_row(table: ListTable, row: int) -> bool:
     )
     table.table.setFocus(Qt.FocusReason.OtherFocusReason)
     return True
-
-
-def scrolled(body: QWidget) -> QScrollArea:
-    scroll = QScrollArea()
-    scroll.setWidgetResizable(True)
-    scroll.setWidget(body)
-    scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-    return scroll
 
 
 class SheetHeader(QWidget):

@@ -8,7 +8,7 @@ its widest part's width and puts its parts side by side whenever they fit.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize
+from PySide6.QtCore import QSize, QTimer
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QLayout, QWidget
 
@@ -53,8 +53,13 @@ class ReflowRow(QWidget):
         return QSize(width, self.box.minimumSize().height())
 
     def resizeEvent(self, event: QResizeEvent) -> None:
-        self._arrange(event.size().width())
         super().resizeEvent(event)
+        # Once the resize is over: turning the box while a layout above is measuring
+        # its labels' heights made Qt crash in a label's text layout.
+        QTimer.singleShot(0, self, self._arrange_now)
+
+    def _arrange_now(self) -> None:
+        self._arrange(self.width())
 
     def _arrange(self, width: int) -> None:
         row = width >= self.row_width()

@@ -30,6 +30,11 @@ class FittedTable(QTableWidget):
     def __init__(self, rows: int, columns: int, max_rows: int = 12) -> None:
         super().__init__(rows, columns)
         self.max_rows = max_rows
+        # The least width of the stretching column, in widths of "M" (0: no claim). With
+        # a claim the table's minimum width holds every other column at its contents and
+        # this one at that width, so a narrow page stacks the table rather than squeeze
+        # the column that wraps (the Concept tab's Assets "Details" at 1.5× the font).
+        self.stretch_min_ems = 0
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.horizontalHeader().sectionResized.connect(self._refit)
@@ -52,7 +57,24 @@ class FittedTable(QTableWidget):
         return QSize(hint.width(), height)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(super().minimumSizeHint().width(), self.sizeHint().height())
+        width = super().minimumSizeHint().width()
+        if self.stretch_min_ems:
+            width = max(width, self.columns_min_width())
+        return QSize(width, self.sizeHint().height())
+
+    def columns_min_width(self) -> int:
+        """Every column at its contents' width but the stretching one at its claim, framed."""
+        header = self.horizontalHeader()
+        stretch = self.fontMetrics().horizontalAdvance("M") * self.stretch_min_ems
+        width = 2 * self.frameWidth()
+        for col in range(header.count()):
+            if header.isSectionHidden(col):
+                continue
+            if header.sectionResizeMode(col) == QHeaderView.ResizeMode.Stretch:
+                width += stretch
+            else:
+                width += max(header.sectionSizeHint(col), self.sizeHintForColumn(col))
+        return width
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
@@ -84,12 +106,14 @@ class ListTable(QWidget):
         editable: bool = True,
         add_text: str = "&Add…",
         stretch: int = -1,
+        stretch_min_ems: int = 0,
         mnemonics: bool = True,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
         self.title = heading(title, level=2)
         self.table = FittedTable(0, len(columns))
+        self.table.stretch_min_ems = stretch_min_ems
         self.table.setHorizontalHeaderLabels(list(columns))
         self.table.setAccessibleName(title)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

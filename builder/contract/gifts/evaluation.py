@@ -193,7 +193,9 @@ def reward_use(  # noqa: PLR0911  (7 returns when the limits came in)
     spent to improve an existing Gift, not to unlock a new one" (the same
     rule ``builder.contract.ledger`` audits). Raising an existing Gift from
     ``previous_cost`` spends the difference with Improvements first, then
-    Gift Credits (Credits can buy anything, so they are kept for last).
+    Gift Credits (Credits can buy anything, so they are kept for last);
+    without the unspent rewards (no contractor) the numbers take it as
+    Improvements and the message says how it splits instead.
     Lowering it refunds the difference as it was paid: Improvements up to
     those spent on the Gift (``rewards.paid_improvements``; all of it when
     not known), the rest as Gift Credits. A Gift paid with Gift Credits
@@ -226,7 +228,7 @@ def reward_use(  # noqa: PLR0911  (7 returns when the limits came in)
     if delta <= 0:
         return _refund(-delta, rewards)
     if credits_have is None or improvements_have is None:
-        return RewardUse(0, delta, None, _spend_message(0, delta))
+        return RewardUse(0, delta, None, _unsplit_message("spends", delta, _RAISE_SPLIT))
     from_improvements = min(improvements_have, delta)
     from_credits = delta - from_improvements
     enough = from_credits <= credits_have
@@ -254,13 +256,29 @@ def _refund(amount: int, rewards: AvailableRewards | None) -> RewardUse:
     improvements = amount if paid is None else min(max(paid, 0), amount)
     credits = amount - improvements
     if paid is None:
-        message = (
-            f"refunds {amount}, as Improvements up to those spent on this Gift "
-            "and the rest as Gift Credits"
-        )
+        message = _unsplit_message("refunds", amount, _REFUND_SPLIT)
     else:
         message = _reward_message("refunds", credits, improvements)
     return RewardUse(-credits, -improvements, True if rewards else None, message)
+
+
+_RAISE_SPLIT = "as Improvements while any are unspent and the rest as Gift Credits"
+"""How a raise is paid when the unspent rewards are not known (no contractor)."""
+
+_REFUND_SPLIT = "as Improvements up to those spent on this Gift and the rest as Gift Credits"
+"""How a refund splits when the Improvements a Gift took are not known."""
+
+
+def _unsplit_message(verb: str, amount: int, split: str) -> str:
+    """``verb`` ('spends', 'refunds') ``amount`` rewards whose kinds are not known, and ``split``.
+
+    Without a contractor (``harbinger gift evaluate --previous-cost N``)
+    the rewards cannot be named: a Gift Credit and an Improvement both
+    raise an existing Gift ("Improvements are like Gift Credits, but they
+    can only be spent to improve an existing Gift"), so the message says
+    how the amount splits instead of calling it all Improvements.
+    """
+    return f"{verb} {amount}, {split}"
 
 
 def _spend_message(credits: int, improvements: int) -> str:

@@ -9,6 +9,7 @@ holds what every file parsed to before references are linked.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Annotated, Any, TypeVar
 
@@ -42,6 +43,17 @@ def check_id(value: str, report: Report, what: str) -> bool:
         report(
             f"{what} {value!r} must be lower_case letters, digits and _ , starting with a letter"
         )
+        return False
+    return True
+
+
+def new_id(value: str, defined: Mapping[str, Any], report: Report, what: str) -> bool:
+    """Whether ``value`` may name a new ``what`` (a Style, an Effect...): a well-formed id
+    that ``defined`` (entries with an ``origin``) does not hold yet; else says why."""
+    if not check_id(value, report, f"{what} id"):
+        return False
+    if value in defined:
+        report(f"{what} {value!r} is already defined in {defined[value].origin.file}")
         return False
     return True
 

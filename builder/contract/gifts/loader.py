@@ -36,7 +36,7 @@ from builder.contract.gifts.fields import (
     GiftText,
     RawCatalog,
     StatusName,
-    check_id,
+    new_id,
     validate,
     validate_parts,
 )
@@ -155,10 +155,7 @@ def _parse_stock(raw: RawCatalog, catalog: Catalog, problems: Problems) -> dict[
     stock: dict[str, StockGift] = {}
     for gid, category, entry, origin, table in raw.stock_tables:
         report = problems.at(origin.file, entry)
-        if not check_id(gid, report, "stock Gift id"):
-            continue
-        if gid in stock:
-            report(f"stock Gift {gid!r} is already defined in {stock[gid].origin.file}")
+        if not new_id(gid, stock, report, "stock Gift"):
             continue
         shape = validate(_StockGiftShape, table, report, "a stock Gift")
         if shape is None:

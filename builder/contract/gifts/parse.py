@@ -34,6 +34,7 @@ from builder.contract.gifts.fields import (
     RawCatalog,
     StatusName,
     check_id,
+    new_id,
     validate,
     validate_parts,
 )
@@ -122,20 +123,12 @@ def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: P
     _, top = validate_parts(_CoreFile, doc, problems.at(origin.file, ""), "file")
     for sid, table in top["styles"].items():
         report = problems.at(origin.file, f"styles.{sid}")
-        if not check_id(sid, report, "Style id"):
-            continue
-        if sid in raw.styles:
-            report(f"Style {sid!r} is already defined in {raw.styles[sid].origin.file}")
-            continue
-        raw.styles[sid] = _style(sid, table, origin, report)
+        if new_id(sid, raw.styles, report, "Style"):
+            raw.styles[sid] = _style(sid, table, origin, report)
     for tid, table in top["gift_types"].items():
         report = problems.at(origin.file, f"gift_types.{tid}")
-        if not check_id(tid, report, "Gift Type id"):
-            continue
-        if tid in raw.gift_types:
-            report(f"Gift Type {tid!r} is already defined in {raw.gift_types[tid].origin.file}")
-            continue
-        raw.gift_types[tid] = _gift_type(tid, table, origin, report)
+        if new_id(tid, raw.gift_types, report, "Gift Type"):
+            raw.gift_types[tid] = _gift_type(tid, table, origin, report)
 
 
 class _GeneralFile(CatalogModel):
@@ -150,12 +143,8 @@ def parse_general(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems
     _, top = validate_parts(_GeneralFile, doc, problems.at(origin.file, ""), "file")
     for gid, table in top["groups"].items():
         report = problems.at(origin.file, f"groups.{gid}")
-        if not check_id(gid, report, "group id"):
-            continue
-        if gid in raw.groups:
-            report(f"group {gid!r} is already defined in {raw.groups[gid].origin.file}")
-            continue
-        raw.groups[gid] = parse_group(gid, table, origin, report)
+        if new_id(gid, raw.groups, report, "group"):
+            raw.groups[gid] = parse_group(gid, table, origin, report)
     parse_modifier_tables(
         top,
         origin,
@@ -293,10 +282,7 @@ def parse_effect_file(
         return
     for eid, table in top["effects"].items():
         report = problems.at(origin.file, f"effects.{eid}")
-        if not check_id(eid, report, "Effect id"):
-            continue
-        if eid in raw.effects:
-            report(f"Effect {eid!r} is already defined in {raw.effects[eid].origin.file}")
+        if not new_id(eid, raw.effects, report, "Effect"):
             continue
         effect = _parse_effect(eid, table, cat_id, origin, problems, raw)
         if effect is not None:

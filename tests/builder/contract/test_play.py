@@ -70,6 +70,30 @@ def test_a_hustle_recorded_before_the_next_contract_clears_it() -> None:
     assert (view.remaining, view.hustled, view.due) == (0, True, False)
 
 
+def test_a_hustle_clears_only_the_loose_end_it_names() -> None:
+    """"Once the Cutoff countdown hits 0, the Loose End's Threat manifests. If that Threat
+    requires a Hustle with a GM ..., that Contractor may not attend Contracts until a GM
+    has run the required Hustle." Two Loose Ends reach 0 at the third Contract; a Hustle
+    names the second only: the first is still due, the second is cleared (the Hustles are
+    gathered once for every Loose End)."""
+    debt = LooseEnd("Vos's ledger", ThreatLevel.DANGEROUS, cutoff=2, granted_after=1)
+    c = contractor(
+        """
+        2024-01-05 contract home victory 'One'
+        2024-02-05 contract home victory 'Two'
+        2024-03-05 contract home victory 'Three'
+        2024-03-20 hustle "vos's ledger"
+        """,
+        loose_ends=[GRUDGE, debt],
+    )
+    sheet = evaluate_sheet(c)
+    views = [(v.title, v.remaining, v.hustled, v.due) for v in sheet.loose_ends]
+    assert views == [
+        ("Crime lord's grudge", 0, False, True),
+        ("Vos's ledger", 0, True, False),
+    ]
+
+
 def test_record_hustle_is_the_sheet_operation_for_a_due_loose_end() -> None:
     c = contractor(
         """

@@ -7,11 +7,14 @@ import random
 
 import pytest
 
-from builder.tiles.elements import Kind, counts_of, parse_tiles
+from builder.tiles.elements import Kind, counts_of, parse_tiles, sub, tiles_of
 from builder.tiles.opening import (
     BOOK_FILE,
+    FIRST_MODEL,
     Book,
     canonical,
+    move_values,
+    notation,
     parse_book,
     shipped_book,
     turn_counts,
@@ -19,9 +22,10 @@ from builder.tiles.opening import (
     turn_move,
 )
 from builder.tiles.players import SearchPlayer
-from builder.tiles.solver import Solver
+from builder.tiles.solver import UNIFORM_MODEL, Solver
 from builder.tiles.state import (
     Deal,
+    GameState,
     apply,
     deal_from_seed,
     legal_moves,
@@ -150,3 +154,71 @@ def test_strong_plays_the_book_against_a_random_player_only() -> None:
     if s.hands[0][Kind.UNKNOWN]:
         assert SearchPlayer(assume="uniform", book=fake).choose(s).tile is Kind.UNKNOWN
     assert SearchPlayer(assume="greedy", book=fake).choose(s).tile is not Kind.UNKNOWN
+
+
+def test_a_book_valued_with_another_model_is_not_played() -> None:
+    """A book names the random-player model its values were worked with; one made with
+    another (or before books named it: ``uniform-1``, whose random player played its
+    Chaos-round draws at their best) answers another question, so it gives no move, and
+    an entry valued with another model than its book's is left out."""
+    s = start(V7, parse_deal("FFIINSU/INNSSWW/FFINSWW", V7))
+    entry = {"best": "o:F", "values": {"o:F": 1.0}}
+    assert UNIFORM_MODEL != FIRST_MODEL
+    today = parse_book(
+        json.dumps({"variant": "v7", "model": UNIFORM_MODEL, "entries": {"1/FFIINSU": entry}})
+    )
+    assert today.model == UNIFORM_MODEL and today.move(s) == parse_move("o:F")
+    unnamed = parse_book(json.dumps({"variant": "v7", "entries": {"1/FFIINSU": entry}}))
+    assert unnamed.model == FIRST_MODEL and unnamed.move(s) is None
+    assert Book("v7", {"1/FFIINSU": "o:F"}, "uniform-0").move(s) is None
+    stale = {
+        "variant": "v7",
+        "model": UNIFORM_MODEL,
+        "entries": {"1/FFIINSU": {**entry, "model": FIRST_MODEL}},
+    }
+    assert parse_book(json.dumps(stale)).move(s) is None
+    with pytest.raises(ValueError, match="model"):
+        parse_book('{"variant": "v7", "model": 2, "entries": {}}')
+
+
+def test_the_shipped_book_was_valued_with_todays_model() -> None:
+    doc = json.loads(resource_path(*BOOK_FILE).read_text(encoding="utf-8"))
+    assert doc["model"] == UNIFORM_MODEL
+    assert [k for k, entry in doc["entries"].items() if "model" in entry] == []  # none stale
+    book = shipped_book()
+    assert book is not None and book.model == UNIFORM_MODEL
+
+
+def _situation(key: str) -> GameState:
+    """A state the book names ``key`` (in its own turn of the cycle): the seat's hand as
+    named, seat 1's opening for seat 2, the tiles the seat cannot see dealt in letter order
+    (the values weigh every hidden hand the seat may face, whichever was dealt)."""
+    seat, letters, *opened = key.split("/")
+    hand = counts_of(parse_tiles(letters))
+    rest = list(tiles_of(sub(V7.deck, hand)))
+    if seat == "1":
+        return start(V7, Deal((hand, counts_of(rest[:7])), tuple(rest[7:])))
+    move = parse_move(opened[0])
+    assert move.tile is not None
+    rest.remove(move.tile)
+    other = counts_of([move.tile, *rest[:6]])
+    return apply(start(V7, Deal((other, hand), tuple(rest[6:]))), move)
+
+
+ENTRIES_TO_CHECK = ("1/FFFFIII", "2/FFFFNNN/o:U=F", "2/FFFFSSS/o:U=F")
+"""Entries quick to value again (a tenth of a second or two each)."""
+
+
+@pytest.mark.parametrize("key", ENTRIES_TO_CHECK)
+def test_shipped_entries_are_what_todays_model_gives(key: str) -> None:
+    """A few cheap entries valued again as scripts/tiles_opening_book.py values them (the
+    seed and hands the book records, today's solver): the same values to the 4 places it
+    keeps. Each differs in the book made before the random player's Chaos draws were
+    modelled as random (``uniform-1``)."""
+    doc = json.loads(resource_path(*BOOK_FILE).read_text(encoding="utf-8"))
+    made = doc["made_with"][f"seat {key[0]}"]
+    state = _situation(key)
+    assert canonical(state) is not None and canonical(state).key == key  # type: ignore[union-attr]
+    solver = Solver(V7, uniform=1 - state.to_move, table_limit=3_000_000)
+    values = move_values(state, made["hands"], random.Random(f"{made['seed']}/{key}"), solver)
+    assert {notation(m): round(x, 4) for m, x in values.items()} == doc["entries"][key]["values"]

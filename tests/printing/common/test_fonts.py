@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from reportlab.lib.colors import CMYKColor, Color, HexColor
 from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDocument
 from reportlab.pdfbase.pdfmetrics import getFont
 from reportlab.pdfbase.ttfonts import TTFont
@@ -166,3 +167,47 @@ def test_a_printed_subset_carries_its_widths_as_widths(monkeypatch: pytest.Monke
     canv.drawString(72, 72, "Zoë and the lantern")
     canv.save()
     assert seen == [1]
+
+
+def _one_line_pdf(face: str, text: str) -> bytes:
+    """A repeatable PDF of ``text`` in ``face`` (fixed dates, so equal runs give equal bytes)."""
+    out = io.BytesIO()
+    canv = Canvas(out, invariant=1)
+    canv.setFont(face, 9)
+    canv.drawString(72, 72, text)
+    canv.save()
+    return out.getvalue()
+
+
+def _font_files(pdf: bytes) -> list[bytes]:
+    """Each embedded TrueType subset's font file (``FontFile2``), unpacked, page font order."""
+    from pypdf import PdfReader
+
+    fonts = PdfReader(io.BytesIO(pdf)).pages[0]["/Resources"]["/Font"]
+    found = [fonts[name].get_object() for name in sorted(fonts)]
+    return [
+        font["/FontDescriptor"]["/FontFile2"].get_object().get_data()
+        for font in found
+        if "/FontDescriptor" in font  # not the canvas's base-14 starting face
+    ]
+
+
+def test_a_remembered_subset_embeds_the_font_file_reportlab_makes() -> None:
+    """A sheet face keeps the subsets it embedded, made and packed (issue 29): printing the
+    same letters again gives the same PDF byte for byte, and the font file a remembered
+    subset embeds is the one plain reportlab makes and packs for those letters."""
+    register_fonts()
+    text = "Zoë Ünterberg, 2024-01-09 — a brand-new line of 7 glyphs: ǅǆǇ"
+    face = getFont(SANS).face
+    face._subset_files().clear()  # type: ignore[attr-defined]  # SheetFace's own
+    first = _one_line_pdf(SANS, text)
+    (kept,) = face._subset_files().values()  # type: ignore[attr-defined]
+    assert kept[1] is not None  # made and packed once
+    again = _one_line_pdf(SANS, text)
+    assert again == first
+    assert len(face._subset_files()) == 1  # type: ignore[attr-defined]  # the same subset
+    if "PlainSansForTest" not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont("PlainSansForTest", face.filename))
+    plain = _one_line_pdf("PlainSansForTest", text)
+    assert _font_files(again) == _font_files(plain)
+    assert _font_files(again)[0][:4] == b"\x00\x01\x00\x00"  # a TrueType file

@@ -5,6 +5,14 @@ header's figures line and its check sat on one line that could not wrap, the
 name and the two header buttons on another, and the Exp tab put its two figure
 columns side by side whatever the width. Those now wrap or stack when short of
 room, and stay side by side when there is room for them.
+
+With the Dice dock open as well, the roster (508 pixels at 1.5×, held by its
+Status filter's longest choice) left the sheet 430: the sheet scrolled sideways,
+and the Concept tab, in a scroll area of its own, squeezed its Assets table's
+Details column to 38 pixels. Now the roster's filters shrink, the roster gives
+way to a sheet that would scroll, a tab's own scroll area asks for its page's
+width, and the Concept tab puts its tables under the concept when the Assets
+table (Details at least 10 "M" wide) does not fit beside it.
 """
 
 from __future__ import annotations
@@ -14,6 +22,7 @@ from PySide6.QtWidgets import QApplication, QScrollArea
 
 from ui.main_window import MainWindow
 from ui.style import apply_theme
+from ui.widgets.down_scroll import DownScroll
 
 
 def _scroll_area(window: MainWindow) -> QScrollArea:
@@ -76,3 +85,105 @@ def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
     sheet.tabs.setCurrentWidget(sheet.exp_tab)
     qtbot.waitUntil(lambda: sheet.top.side_by_side() and sheet.exp_tab.top.side_by_side())
     assert _scroll_area(window).horizontalScrollBar().maximum() == 0
+
+
+def _bigger_font(app: QApplication) -> tuple[QFont, QFont]:
+    old = app.font()
+    big = QFont(old)
+    big.setPointSizeF(old.pointSizeF() * 1.5)
+    return old, big
+
+
+def _assert_details_has_room(sheet, qtbot) -> None:
+    """The Assets table's columns fit its width, and Details keeps its 10 "M"."""
+    table = sheet.concept_tab.assets.table
+    header = table.horizontalHeader()
+    details = [table.horizontalHeaderItem(c).text() for c in range(header.count())].index("Details")
+    least = table.fontMetrics().horizontalAdvance("M") * 10
+
+    def roomy() -> None:
+        assert header.sectionSize(details) >= least
+        total = sum(header.sectionSize(c) for c in range(header.count()))
+        assert total <= table.viewport().width()
+
+    qtbot.waitUntil(roomy, timeout=3000)
+
+
+def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    window = examples_window
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    old, big = _bigger_font(app)
+    try:
+        app.setFont(big)
+        apply_theme(app)
+        assert window.open_character(_contractors(window)[0])
+        window.actions["dice"].trigger()
+        dock = window.parts["contract"].dice_dock
+        # shown, with its panel (made on first show) in place
+        qtbot.waitUntil(lambda: dock.widget() is not None)
+        qtbot.waitUntil(lambda: dock.width() >= dock.sizeHint().width())
+        sheet = window.sheet
+        qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
+        area = _scroll_area(window)
+        # the roster's filters no longer hold it at 508 pixels
+        assert window.roster.minimumSizeHint().width() < 508
+        for i in range(sheet.tabs.count()):
+            sheet.tabs.setCurrentIndex(i)
+
+            def fits(s=sheet, a=area) -> None:
+                assert s.minimumSizeHint().width() <= a.viewport().width()
+                assert a.horizontalScrollBar().maximum() == 0
+                inner = s.tabs.currentWidget().findChildren(DownScroll)
+                assert [d.horizontalScrollBar().maximum() for d in inner] == [0] * len(inner)
+
+            qtbot.waitUntil(fits, timeout=3000)
+        # the dock, the sheet and the roster share the window
+        assert window.roster.width() + window.stack.width() + dock.width() <= window.width()
+        sheet.tabs.setCurrentWidget(sheet.concept_tab)
+        _assert_details_has_room(sheet, qtbot)
+        # the divider moved so the sheet is 100 pixels short: the roster gives them back
+        sheet.tabs.setCurrentWidget(sheet.concept_tab)
+        qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
+        qtbot.wait(100)
+        roster, stack = window.splitter.sizes()
+        spare = area.viewport().width() - sheet.minimumSizeHint().width()
+        wide = roster + spare + 100
+        window.splitter.setSizes([wide, stack - spare - 100])
+        qtbot.waitUntil(lambda: window.roster.width() < wide)
+        qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
+        # the dock closed: the sheet has room again and the roster takes back what it lent
+        narrow = window.roster.width()
+        window.actions["dice"].trigger()
+        qtbot.waitUntil(lambda: dock.isHidden())
+        qtbot.waitUntil(lambda: window.roster.width() > narrow)
+        qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
+        assert window.roster.width() <= wide
+        _assert_details_has_room(sheet, qtbot)
+    finally:
+        app.setFont(old)
+        apply_theme(app)
+
+
+def test_at_one_and_a_half_times_the_font_the_assets_details_column_has_room(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    window = examples_window
+    window.resize(1280, 800)
+    window.show()
+    qtbot.waitExposed(window)
+    old, big = _bigger_font(app)
+    try:
+        app.setFont(big)
+        apply_theme(app)
+        assert window.open_character(_contractors(window)[0])
+        sheet = window.sheet
+        qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
+        sheet.tabs.setCurrentWidget(sheet.concept_tab)
+        _assert_details_has_room(sheet, qtbot)
+    finally:
+        app.setFont(old)
+        apply_theme(app)

@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
     QGridLayout,
     QHBoxLayout,
     QLineEdit,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -57,6 +56,7 @@ from ui.contract.gift_builder.common import (
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 from ui.widgets.elided import ElidedLabel
+from ui.widgets.scroll import scrolling
 
 
 class ModifierRow(QWidget):
@@ -352,10 +352,7 @@ class CustomisePage(QWidget):
         self.body_layout = QVBoxLayout(self.body)
         self.body_layout.setContentsMargins(0, 0, 6, 0)
         self.body_layout.setSpacing(4)
-        self.scroll = QScrollArea()
-        self.scroll.setWidgetResizable(True)
-        self.scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.scroll.setWidget(self.body)
+        self.scroll = scrolling(self.body)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)

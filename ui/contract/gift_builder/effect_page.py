@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
@@ -32,6 +31,7 @@ from builder.contract.gifts.glossary import effect_note
 from builder.contract.status import Status
 from ui.contract.gift_builder.common import house_name, label, set_shown, set_text, signed
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
+from ui.widgets.scroll import scrolling
 
 _EFFECT_ROLE = Qt.ItemDataRole.UserRole
 _GREY = QBrush(QColor("#8a8a8a"))
@@ -149,10 +149,7 @@ class EffectPage(QWidget):
         row.addWidget(self.chosen_note, 1)
         dbox.addLayout(row)
         dbox.addStretch(1)
-        details_scroll = QScrollArea()
-        details_scroll.setWidgetResizable(True)
-        details_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        details_scroll.setWidget(details)
+        details_scroll = scrolling(details)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.tree)

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
 from builder.contract.items import LEGENDARY_TYPE
 from ui.contract.gift_builder.common import label, set_shown, set_text
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
+from ui.widgets.scroll import scrolling
 
 
 class _FocusOut(QObject):
@@ -153,10 +153,7 @@ class FlavorPage(QWidget):
         column.addWidget(self.save_title)
         column.addWidget(self.save_summary)
         column.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(inner)
+        scroll = scrolling(inner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)

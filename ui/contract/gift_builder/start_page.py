@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QTreeWidget,
     QTreeWidgetItem,
@@ -30,6 +29,7 @@ from harbinger.app.contract.gift_saving import Template, TemplateStore
 from harbinger.app.contract.surprise import SurpriseError
 from ui.contract.gift_builder.common import HOUSE_MARK, label, set_shown, set_text
 from ui.contract.gift_builder.controller import GiftBuilderController
+from ui.widgets.scroll import scrolling
 
 _KEY_ROLE = Qt.ItemDataRole.UserRole
 _EFFECT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -143,10 +143,7 @@ class StartPage(QWidget):
         buttons.addStretch(1)
         pbox.addLayout(buttons)
         pbox.addStretch(1)
-        pscroll = QScrollArea()
-        pscroll.setWidgetResizable(True)
-        pscroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        pscroll.setWidget(preview)
+        pscroll = scrolling(preview)
 
         split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.tree)

@@ -8,7 +8,7 @@ for that Style from the catalog.
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QButtonGroup, QRadioButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QButtonGroup, QRadioButton, QVBoxLayout, QWidget
 
 from ui.contract.gift_builder.common import (
     Card,
@@ -21,6 +21,7 @@ from ui.contract.gift_builder.common import (
     style_role,
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
+from ui.widgets.scroll import scrolling
 
 
 class StylePage(QWidget):
@@ -67,10 +68,7 @@ class StylePage(QWidget):
         column.addStretch(1)
         self.group.idClicked.connect(lambda i: self.controller.choose_style(self._ids[i]))
 
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(inner)
+        scroll = scrolling(inner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtWidgets import QButtonGroup, QRadioButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QButtonGroup, QRadioButton, QVBoxLayout, QWidget
 
 from ui.contract.gift_builder.common import (
     Card,
@@ -22,6 +22,7 @@ from ui.contract.gift_builder.common import (
     style_role,
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
+from ui.widgets.scroll import scrolling
 
 
 class TypePage(QWidget):
@@ -73,10 +74,7 @@ class TypePage(QWidget):
         column.addStretch(1)
         self.group.idClicked.connect(lambda i: self.controller.choose_type(self._ids[i]))
 
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QScrollArea.Shape.NoFrame)
-        scroll.setWidget(inner)
+        scroll = scrolling(inner)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(scroll)

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
-    QGridLayout,
     QHBoxLayout,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -20,6 +19,8 @@ from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.bio_box import BioBox
 from ui.contract.sheet.context import SheetContext
 from ui.widgets.common import FigureGrid, FindingList, heading, plain
+from ui.widgets.down_scroll import DownScroll
+from ui.widgets.reflow import ReflowRow
 from ui.widgets.tables import ListTable
 
 CONCEPT_FIELDS: tuple[tuple[str, str], ...] = (
@@ -54,14 +55,14 @@ class ConceptTab(SheetTab):
             ("Name", "Kind", "Value", "Details", "Approval"),
             editable=False,
             stretch=3,
+            stretch_min_ems=10,  # Details wraps, but in words, not letters
         )
         self.checks = FindingList()
         self.checks.setMinimumHeight(self.checks.fontMetrics().height() * 5)
 
         body = QWidget()
-        grid = QGridLayout(body)
-        grid.setContentsMargins(16, 12, 16, 12)
-        grid.setHorizontalSpacing(32)
+        page = QVBoxLayout(body)
+        page.setContentsMargins(16, 12, 16, 12)
         left = QVBoxLayout()
         left.setSpacing(6)
         top = QHBoxLayout()
@@ -96,19 +97,22 @@ class ConceptTab(SheetTab):
         right.addWidget(self.assets)
         right.addWidget(heading("Rule check", level=2))
         right.addWidget(self.checks, 1)
-        grid.addLayout(left, 0, 0)
-        grid.addLayout(right, 0, 1)
-        grid.setColumnStretch(0, 2)
-        grid.setColumnStretch(1, 3)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
+        # Side by side (2 : 3) when both fit, else the tables under the concept: the
+        # Assets table asks for room for its Details column (``stretch_min_ems``).
+        self.columns = ReflowRow(spacing=32, stacked_spacing=16, parent=body)
+        self.columns.add_layout(left, 2)
+        self.columns.add_layout(right, 3)
+        page.addWidget(self.columns, 1)
+        self.scroll = scroll = DownScroll(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self.scroll.updateGeometry()  # its least width follows what the page will hold
+        # and again once the tables have sized their columns to the rows put in below
+        QTimer.singleShot(0, self.scroll, self.scroll.updateGeometry)
         self.bio.show_sheet(ctx)
         concept = ctx.contractor.concept
         self.figures.set_rows(

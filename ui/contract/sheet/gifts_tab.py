@@ -3,8 +3,6 @@ rewards to spend."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -26,26 +24,10 @@ from builder.contract.sheet_edits import duplicate_draft, removal_refund
 from ui.contract.sheet import item_forms
 from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, title_case
+from ui.contract.sheet.names import gift_catalog_names
 from ui.style import set_role
 from ui.widgets.common import heading, plain
 from ui.widgets.tables import ListTable
-
-
-def _names() -> Callable[[str, str], str]:
-    """Look up display names in the Gift catalog (ids, titled, if it cannot be read)."""
-    from builder.contract.gifts.catalog import CatalogError
-    from ui.catalog import gift_catalog
-
-    try:
-        catalog = gift_catalog()
-    except CatalogError:
-        return lambda _table, key: title_case(key)
-
-    def name(table: str, key: str) -> str:
-        entry = getattr(catalog, table).get(key)
-        return entry.name if entry is not None else title_case(key)
-
-    return name
 
 
 class GiftsTab(SheetTab):
@@ -181,7 +163,7 @@ class GiftsTab(SheetTab):
         )
         gifts = ctx.contractor.gifts
         # The Gift catalog is loaded only once a Gift is there to name.
-        names = _names() if gifts else (lambda _table, key: title_case(key))
+        names = gift_catalog_names() if gifts else (lambda _table, key: title_case(key))
         self.table.set_rows(
             [
                 (

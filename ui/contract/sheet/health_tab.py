@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -29,6 +28,7 @@ from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, penalty_rows, title_case, widen_values
 from ui.contract.sheet.names import entries, entry_name
 from ui.widgets.common import FigureGrid, heading, plain
+from ui.widgets.down_scroll import DownScroll
 from ui.widgets.tables import ListTable
 
 SEVERITY_NAMES = {
@@ -97,9 +97,7 @@ class HealthTab(SheetTab):
         layout.addWidget(self.scars)
         layout.addWidget(self.traumas)
         layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
+        self.scroll = scroll = DownScroll(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -119,6 +117,7 @@ class HealthTab(SheetTab):
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self.scroll.updateGeometry()  # its least width follows what the page will hold
         health = ctx.contractor.health
         derived = ctx.report.derived
         self.vitals.set_rows(

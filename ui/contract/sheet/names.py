@@ -2,7 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
+
+from ui.widgets.common import title_case
+
+
+def gift_catalog_names() -> Callable[[str, str], str]:
+    """Display names of Gift Types, Effects and Styles from the shipped Gift catalog, by
+    (table, id); the id, titled, for anything it does not hold (a house-rule Effect) or
+    when the catalog cannot load."""
+    from builder.contract.gifts.catalog import CatalogError
+    from ui.catalog import gift_catalog
+
+    try:
+        catalog = gift_catalog()
+    except CatalogError:
+        return lambda _table, key: title_case(key)
+
+    def name(table: str, key: str) -> str:
+        entry = getattr(catalog, table).get(key)
+        return entry.name if entry is not None else title_case(key)
+
+    return name
 
 
 def attribute_name(attribute_id: str) -> str:

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -27,6 +26,7 @@ from ui.contract.sheet.context import SheetContext, title_case
 from ui.contract.sheet.gm_notes_box import GmNotesBox
 from ui.contract.sheet.ledger_edit import LedgerActions, strike_row
 from ui.widgets.common import heading
+from ui.widgets.down_scroll import DownScroll
 from ui.widgets.tables import ListTable
 
 
@@ -75,9 +75,7 @@ class StoryTab(SheetTab):
         self.gm_notes = GmNotesBox(host)
         layout.addWidget(self.gm_notes)
         layout.addStretch(1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
+        self.scroll = scroll = DownScroll(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -104,6 +102,7 @@ class StoryTab(SheetTab):
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
+        self.scroll.updateGeometry()  # its least width follows what the page will hold
         self._show_history(ctx)
         rows = []
         for view in ctx.report.loose_ends:

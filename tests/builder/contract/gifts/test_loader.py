@@ -551,3 +551,27 @@ def test_a_house_folder_keeps_its_name_when_its_catalog_toml_has_a_typo(tmp_path
         "[Night Owls] effects/weird.toml: effects.zap.styles.targeted: "
         "field 'cost' must be a whole number, not true/false",
     ]
+
+
+def test_a_house_catalog_may_not_define_a_style_again_nor_a_bad_type_id(tmp_path: Path) -> None:
+    """Each kind of entry is refused once it is defined, naming the file that defined it
+    (the shipped core.toml has the Targeted Style and the Power Gift Type), and an id
+    that is not lower_case is refused as that kind's id."""
+    house = tmp_path / "night_owls"
+    _write(house / "catalog.toml", 'name = "Night Owls"\n')
+    _write(
+        house / "core.toml",
+        """
+        [styles.targeted]
+        name = "Targeted again"
+        summary = "A second Targeted."
+        slots = {}
+
+        [gift_types.Power]
+        name = "Power"
+        """,
+    )
+    problems = _problems(shipped_catalog_dir(), [house])
+    said = "\n".join(problems)
+    assert "Style 'targeted' is already defined in core.toml" in said
+    assert "Gift Type id 'Power' must be lower_case letters" in said

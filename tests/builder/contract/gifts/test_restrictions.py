@@ -314,6 +314,17 @@ def test_improving_an_existing_gift_spends_the_difference() -> None:
     assert use.enough is False
 
 
+def test_raising_a_gift_without_the_unspent_rewards_says_how_it_is_paid() -> None:
+    """Rule: "Improvements are like Gift Credits, but they can only be spent to improve an
+    existing Gift". Raising a Gift from 2 to 4 with no contractor spends 2, which Gift
+    Credits or Improvements may pay, so the message does not say "spends 2 Improvements"."""
+    use = reward_use(4, None, previous_cost=2)
+    assert (use.credits, use.improvements, use.enough) == (0, 2, None)
+    assert use.message == (
+        "spends 2, as Improvements while any are unspent and the rest as Gift Credits"
+    )
+
+
 def test_lowering_a_gift_whose_payment_is_not_known_says_how_the_refund_splits() -> None:
     """Rule: "Improvements are like Gift Credits, but they can only be spent to improve an
     existing Gift, not to unlock a new one." Without the Improvements spent on the Gift (no
