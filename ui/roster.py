@@ -151,13 +151,28 @@ class _RosterTable(QTableView):
     builds some sixty Python enums.
     """
 
+    _width = -1
+    """The header's width when the columns were last fitted (a class default: Qt may ask
+    for the geometry while ``__init__`` is still inside QTableView's constructor)."""
+
     def __init__(
-        self, refit: Callable[[], None], parent: QWidget, restyle: Callable[[], None]
+        self,
+        refit: Callable[[], None],
+        parent: QWidget,
+        restyle: Callable[[], None],
+        least: Callable[[], int],
     ) -> None:
         super().__init__(parent)
         self._refit = refit
         self._restyle = restyle
-        self._width = -1
+        self._least = least
+
+    def minimumSizeHint(self) -> QSize:
+        """Never so narrow that the list scrolls sideways (``RosterPanel._least_width``): a
+        splitter and a top-level panel alike keep at least this."""
+        hint = super().minimumSizeHint()
+        least = getattr(self, "_least", None)  # None while it is made or torn down
+        return QSize(max(hint.width(), least() if least else 0), hint.height())
 
     def selectionCommand(self, index: Any, event: QEvent | None = None) -> Any:
         """A player's row is never selected: reaching it clears the selection.
@@ -186,10 +201,13 @@ class _RosterTable(QTableView):
 
     def updateGeometries(self) -> None:
         super().updateGeometries()
+        refit = getattr(self, "_refit", None)
+        if refit is None:  # a list being torn down (the collector cleared it first)
+            return
         width = self.horizontalHeader().width()
         if width != self._width:
             self._width = width
-            self._refit()
+            refit()
 
 
 _TEXT_MARGIN = 3
@@ -289,7 +307,7 @@ class RosterPanel(QWidget):
 
         self.model = RosterModel(self.COLUMNS, self)
         self._ready = False  # set once every part exists (``_font_changed``)
-        self.tree = _RosterTable(self._fit_name_column, self, self._font_changed)
+        self.tree = _RosterTable(self._fit_name_column, self, self._font_changed, self._least_width)
         self.tree.setModel(self.model)
         # The column titles come from a model of their own: a Python ``headerData`` would
         # be handed a ``Qt.Orientation`` at the first paint, which builds Qt's whole
@@ -570,7 +588,7 @@ class RosterPanel(QWidget):
             self.tree.setSpan(row, 0, 1, columns)
         self._name_width = self._names_width(shown)
         self._others = self._others_width()
-        self.updateGeometry()  # its least width (``minimumSizeHint``) follows the names
+        self.tree.updateGeometry()  # its least width (``_least_width``) follows the names
         self._fit_name_column()
         self.tree.setUpdatesEnabled(True)
         total = len(self._lines)
@@ -641,18 +659,18 @@ class RosterPanel(QWidget):
     SHORTEST = 4
     """No column after Name is cut to fewer characters than this (plus "…")."""
 
-    def minimumSizeHint(self) -> QSize:
-        """Narrow enough to give way to a sheet beside it (its filters shrink), but never so
-        narrow that the list scrolls sideways: the names whole, and every column that
-        ``SQUEEZE`` cannot leave out whole (title and text)."""
-        hint = super().minimumSizeHint()
+    def _least_width(self) -> int:
+        """The list's least width, so the roster can give way to a sheet beside it (its
+        filters shrink) but never so far that the list scrolls sideways: the names whole,
+        and every column that ``SQUEEZE`` cannot leave out whole (title and text)."""
+        if not hasattr(self, "tree"):  # asked while the list itself is being made
+            return 0
         texts, titles = self._others
         out = self._empty | self._hidden_by_user | set(self.SQUEEZE)
         kept = sum(max(texts[c], titles[c]) for c in texts if c not in out)
         tree = self.tree
         bar = tree.verticalScrollBar().sizeHint().width()
-        least = self._name_width + kept + 2 * tree.frameWidth() + bar
-        return QSize(max(hint.width(), least), hint.height())
+        return self._name_width + kept + 2 * tree.frameWidth() + bar
 
     def _fit_name_column(self) -> None:
         """Fit the columns to the list's width: Name gets what the others leave, but never

@@ -40,7 +40,7 @@ def shown_widths(roster: RosterPanel) -> dict[str, tuple[int, int]]:
 
 
 def test_a_narrow_roster_cuts_the_other_columns_never_the_names(qtbot) -> None:
-    roster = panel(qtbot, 200)  # as narrow as its filters let it be
+    roster = panel(qtbot, 200)  # narrower than it lets itself be (its list's least width)
     widths = shown_widths(roster)
     assert sorted(widths) == sorted([*NAMES[:3], "✝ Orrin Vale"])
     for name, (cell, text) in widths.items():
