@@ -43,7 +43,6 @@ its ``format``) before the database is touched; a bad file raises
 
 from __future__ import annotations
 
-import gc
 import os
 import re
 import uuid
@@ -71,6 +70,7 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
+from harbinger.shell.collector import collector_paused
 from models import concurrency, contract_store, gm_notes, playgroup, roster_refresh
 from models.compiled_cache import share_mapper_caches
 from models.concurrency import Seen
@@ -331,7 +331,7 @@ class Library:
 
         Builds thousands of small objects and no cycles: the cyclic collector waits
         (an automatic full collection cost ~80 ms every other 10,000-contractor roster)."""
-        with _collector_paused():
+        with collector_paused():
             return self._roster(ids)
 
     def _roster(self, ids: Sequence[str] | None = None) -> list[RosterEntry]:
@@ -687,7 +687,7 @@ class Library:
             raise ValueError(f"batch_size must be at least 1, not {batch_size}")
         total = len(sources)
         results: list[ImportResult] = []
-        with _collector_paused():
+        with collector_paused():
             for start in range(0, total, batch_size):
                 step = _progress_from(progress, start, total)
                 try:
@@ -722,7 +722,7 @@ class Library:
         """
         total = len(sources)
         files: list[tuple[str, CharacterFile]] = []
-        with _collector_paused():
+        with collector_paused():
             for index, source in enumerate(sources):
                 name = _source_name(source, first + index)
                 try:
@@ -764,7 +764,7 @@ class Library:
                 return every
 
         try:
-            with _collector_paused(), self._writing() as session:
+            with collector_paused(), self._writing() as session:
                 _roomy_cache(session)
                 results = _import_all(session, batch.files, decide, progress)
                 if self.may_read_gm_notes:
@@ -818,26 +818,6 @@ class Library:
 
 
 # --------------------------------------------------------------------------- files
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector for a bulk import, if it runs.
-
-    An import holds every character it read until the batch is stored: many
-    thousands of objects, which each automatic collection would walk again
-    (about a sixth of its CPU time at 1,000 files). They form no cycles, so
-    nothing is left for the collector; it resumes afterwards. Left alone
-    when the caller has paused it already (``ui.tasks`` does, for every job).
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()
 
 
 IMPORT_CACHE_KIB = 32_768

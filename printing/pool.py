@@ -32,7 +32,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from printing.common.layout import Paper, collector_paused
+from harbinger.shell.collector import collector_paused
+from printing.common.layout import Paper
 from printing.common.roster import Progress, place_new, sheet_paths
 
 worker_cpu_seconds = 0.0

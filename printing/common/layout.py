@@ -13,11 +13,9 @@ per sheet, so the third contractor's first page reads "Page 1 of 4".
 
 from __future__ import annotations
 
-import gc
 import os
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
@@ -30,6 +28,7 @@ from reportlab.pdfbase.pdfdoc import PDFBase85Encode, PDFPage, PDFStream, PDFZCo
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
+from harbinger.shell.collector import collector_paused
 from printing.common.fonts import SANS, SANS_BOLD, register_fonts
 from printing.common.styles import MUTED, RULE
 from printing.common.text import fit_width, one_line
@@ -398,23 +397,3 @@ def build(doc: BaseDocTemplate, story: list[Flowable]) -> int:
     with collector_paused():
         doc.build(story, canvasmaker=RunningCanvas)
     return int(doc.page)
-
-
-@contextmanager
-def collector_paused() -> Iterator[None]:
-    """Pause Python's cyclic garbage collector while a document is laid out and written.
-
-    A sheet makes some hundred thousand short-lived objects (words, lines, cells,
-    page operators); each automatic collection walked the young ones still held by
-    the story, several times a sheet, for a few per cent of its CPU (issue 29). What
-    the layout leaves in cycles is collected once the collector runs again. The app's
-    background jobs pause it already (``ui.tasks``); then this changes nothing.
-    """
-    if not gc.isenabled():
-        yield
-        return
-    gc.disable()
-    try:
-        yield
-    finally:
-        gc.enable()

@@ -19,6 +19,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, Spacer
 
+from harbinger.shell.collector import collector_paused
 from printing.common.flowables import DotRating, TickTrack, fit, grid, plain_table
 from printing.common.layout import (
     Output,
@@ -26,7 +27,6 @@ from printing.common.layout import (
     RunningHead,
     SectionStart,
     build,
-    collector_paused,
     frame_width,
     make_document,
 )
