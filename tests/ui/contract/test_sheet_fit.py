@@ -17,6 +17,9 @@ table (Details at least 10 "M" wide) does not fit beside it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QScrollArea
 
@@ -37,10 +40,10 @@ def _contractors(window: MainWindow) -> list[str]:
     return [line.id for line in window.roster.lines() if library.system_of(line.id) == "contract"]
 
 
-def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
-    app: QApplication, examples_window: MainWindow, qtbot
-) -> None:
-    window = examples_window
+@contextmanager
+def _at_one_and_a_half(app: QApplication, window: MainWindow, qtbot) -> Iterator[QFont]:
+    """``window`` shown at 1280×800 with the app font 1.5× as big (and the theme
+    applied again, as the app does); the font and theme come back afterwards."""
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
@@ -50,6 +53,17 @@ def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
     try:
         app.setFont(big)
         apply_theme(app)
+        yield big
+    finally:
+        app.setFont(old)
+        apply_theme(app)
+
+
+def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot) as big:
         contractors = _contractors(window)
         assert len(contractors) >= 3
         for contractor in contractors:
@@ -68,9 +82,6 @@ def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
             # side by side exactly when the parts fit so (else one under another)
             for row in (sheet.top, sheet.exp_tab.top):
                 assert row.side_by_side() == (row.width() >= row.row_width())
-    finally:
-        app.setFont(old)
-        apply_theme(app)
 
 
 def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
@@ -85,13 +96,6 @@ def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
     sheet.tabs.setCurrentWidget(sheet.exp_tab)
     qtbot.waitUntil(lambda: sheet.top.side_by_side() and sheet.exp_tab.top.side_by_side())
     assert _scroll_area(window).horizontalScrollBar().maximum() == 0
-
-
-def _bigger_font(app: QApplication) -> tuple[QFont, QFont]:
-    old = app.font()
-    big = QFont(old)
-    big.setPointSizeF(old.pointSizeF() * 1.5)
-    return old, big
 
 
 def _assert_details_has_room(sheet, qtbot) -> None:
@@ -113,13 +117,7 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
     app: QApplication, examples_window: MainWindow, qtbot
 ) -> None:
     window = examples_window
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    old, big = _bigger_font(app)
-    try:
-        app.setFont(big)
-        apply_theme(app)
+    with _at_one_and_a_half(app, window, qtbot) as big:
         assert window.open_character(_contractors(window)[0])
         window.actions["dice"].trigger()
         dock = window.parts["contract"].dice_dock
@@ -163,27 +161,15 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
         qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
         assert window.roster.width() <= wide
         _assert_details_has_room(sheet, qtbot)
-    finally:
-        app.setFont(old)
-        apply_theme(app)
 
 
 def test_at_one_and_a_half_times_the_font_the_assets_details_column_has_room(
     app: QApplication, examples_window: MainWindow, qtbot
 ) -> None:
     window = examples_window
-    window.resize(1280, 800)
-    window.show()
-    qtbot.waitExposed(window)
-    old, big = _bigger_font(app)
-    try:
-        app.setFont(big)
-        apply_theme(app)
+    with _at_one_and_a_half(app, window, qtbot) as big:
         assert window.open_character(_contractors(window)[0])
         sheet = window.sheet
         qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
         sheet.tabs.setCurrentWidget(sheet.concept_tab)
         _assert_details_has_room(sheet, qtbot)
-    finally:
-        app.setFont(old)
-        apply_theme(app)
