@@ -22,8 +22,6 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from sqlalchemy.dialects import sqlite
 from sqlmodel import col, delete, select
 
@@ -31,9 +29,10 @@ from builder.contract.file import read_character_file
 from harbinger.shell.paths import sqlite_url
 from models.contract_store import gift_history_query
 from models.library import Library
-from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from models.migrate import create_library_engine, upgrade
 from models.tables import LedgerRow
 from resources import resource_path
+from tests.migration_steps import downgrade_on
 
 EXAMPLES = resource_path("examples")
 INES_VARGA = EXAMPLES / "seasoned-ines-varga.json"
@@ -112,12 +111,9 @@ def test_a_new_library_has_only_the_kept_indexes(filled: tuple[Path, str, str]) 
 
 def _downgrade(path: Path, target: str) -> None:
     engine = create_library_engine(sqlite_url(path))
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, target)
+            downgrade_on(connection, target)
     finally:
         engine.dispose()
 

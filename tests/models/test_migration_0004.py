@@ -15,16 +15,15 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from alembic import command
-from alembic.config import Config
 
 from builder.contract.serialize import canonical_json
 from builder.covenant.character import CovenantCharacter
 from builder.covenant.file import character_to_json, read_covenant_file
 from builder.covenant.rules import evaluate_covenant, lose_tie
 from models.library import Library, database_url
-from models.migrate import MIGRATIONS_DIR, SCHEMA_HEAD, create_library_engine, upgrade
+from models.migrate import SCHEMA_HEAD, create_library_engine, upgrade
 from resources import resource_path
+from tests.migration_steps import downgrade_on
 
 EXAMPLE = resource_path("examples", "covenant-ines-okafor-vell.json")
 NOW = "2025-02-03 09:30:00.000000"
@@ -120,12 +119,9 @@ def _tables(path: Path) -> set[str]:
 
 def _downgrade(path: Path, target: str) -> None:
     engine = create_library_engine(database_url(path))
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, target)
+            downgrade_on(connection, target)
     finally:
         engine.dispose()
 

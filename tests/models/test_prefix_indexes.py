@@ -21,13 +21,12 @@ from typing import Any
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from harbinger.shell.paths import sqlite_url
 from models.library import Library
-from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from models.migrate import create_library_engine, upgrade
 from resources import resource_path
+from tests.migration_steps import downgrade_on
 
 EXAMPLES = resource_path("examples")
 DROPPED = {
@@ -118,13 +117,10 @@ def test_0021_drops_the_four_and_its_downgrade_makes_them_again(tmp_path: Path) 
     path = tmp_path / "library.sqlite3"
     with Library.open(path) as library:
         contractor = library.import_file(EXAMPLES / "seasoned-ines-varga.json").contractor_id
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     engine = create_library_engine(sqlite_url(path))
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0020_loose_end_keys")
+            downgrade_on(connection, "0020_loose_end_keys")
         assert _indexes(path) >= set(DROPPED)
         upgrade(engine)
     finally:

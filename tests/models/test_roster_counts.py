@@ -22,8 +22,6 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -42,10 +40,11 @@ from builder.contract.sheet import evaluate_sheet
 from builder.contract.status import Status
 from harbinger.shell.paths import sqlite_url
 from models.library import Library, database_url
-from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from models.migrate import create_library_engine, upgrade
 from models.values import OnConflict
 from tests.builder.contract.ledger_text import contractor
 from tests.hypothesis_profiles import examples
+from tests.migration_steps import downgrade_on
 from tests.models.strategies import contractors
 
 Counts = dict[str, tuple[int, int, bool]]
@@ -202,14 +201,11 @@ def _downgrade(path: Path, target: str) -> None:
     """Back to ``target``, foreign keys off as ``models.migrate.upgrade`` has them: dropping
     a column rebuilds the table, which would otherwise cascade into the ledger."""
     engine = create_library_engine(database_url(path))
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     try:
         with engine.connect() as connection:
             connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
             with connection.begin():
-                config.attributes["connection"] = connection
-                command.downgrade(config, target)
+                downgrade_on(connection, target)
     finally:
         engine.dispose()
 

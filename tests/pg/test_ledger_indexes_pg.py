@@ -10,13 +10,12 @@ them on the server as on SQLite, run as the library's owner.
 from __future__ import annotations
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 from sqlalchemy.dialects import postgresql
 
 from builder.contract.file import read_character_file
 from models.library import Library
-from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from models.migrate import create_library_engine, upgrade
+from tests.migration_steps import downgrade_on
 from tests.models.test_ledger_indexes import (
     DROPPED,
     EXAMPLES,
@@ -76,12 +75,9 @@ def test_the_upgrade_drops_the_three_on_the_server(pg_server: PostgresServer) ->
     url = _filled(pg_server)
     assert _indexes(url) == KEPT
     engine = create_library_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0016_loose_end_threats")
+            downgrade_on(connection, "0016_loose_end_threats")
         assert _indexes(url) == KEPT | DROPPED | ROSTER_DROPPED
         upgrade(engine)
     finally:

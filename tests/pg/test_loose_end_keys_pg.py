@@ -20,8 +20,6 @@ from dataclasses import dataclass, replace
 
 import psycopg
 import pytest
-from alembic import command
-from alembic.config import Config
 
 from builder.contract.character import ThreatLevel
 from builder.contract.file import read_character_file
@@ -29,8 +27,9 @@ from harbinger.app.common import commit
 from harbinger.app.contract.operations import plan_add_loose_end, store
 from models import playgroup
 from models.library import Library
-from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from models.migrate import create_library_engine, upgrade
 from resources import resource_path
+from tests.migration_steps import downgrade_on
 
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
 FILMED = "Filmed lifting a van on the harbour road"
@@ -135,12 +134,9 @@ def test_the_upgrade_from_0019_keys_the_kept_threats_and_keeps_them_refused(
     with Library.open(group.dana.url) as dana, Library.open(group.ines.url) as ines:
         wren = _grant_both(dana, ines)
     engine = create_library_engine(group.owner_url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0019_roster_index_drop")
+            downgrade_on(connection, "0019_roster_index_drop")
         with _raw(group.owner_url) as raw:
             assert raw.execute(
                 "SELECT position, threat FROM loose_end_threat ORDER BY position"

@@ -13,11 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from models.library import Library
-from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from models.migrate import create_library_engine, upgrade
+from tests.migration_steps import downgrade_on
 from tests.models.test_prefix_indexes import DROPPED, EXAMPLES
 
 LOOKUPS = {
@@ -68,12 +67,9 @@ def test_every_lookup_uses_a_unique_index_on_the_server(pg_library: Callable[[st
 def test_the_upgrade_drops_the_four_on_the_server(pg_library: Callable[[str], str]) -> None:
     url, _ids = _filled(pg_library)
     engine = create_library_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0020_loose_end_keys")
+            downgrade_on(connection, "0020_loose_end_keys")
         assert _indexes(url) >= set(DROPPED)
         upgrade(engine)
     finally:

@@ -15,16 +15,15 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import sqlalchemy as sa
-from alembic import command
-from alembic.config import Config
 
 from builder.contract.character import ContractAttended, Outcome
 from builder.contract.file import read_character_file
 from builder.contract.ledger.standing import ledger_standing
 from models import playgroup
 from models.library import Library
-from models.migrate import MIGRATIONS_DIR, create_library_engine, upgrade
+from models.migrate import create_library_engine, upgrade
 from resources import resource_path
+from tests.migration_steps import downgrade_on
 
 INES_VARGA = resource_path("examples") / "seasoned-ines-varga.json"
 WREN = resource_path("examples") / "newbie-wren-halloway.json"
@@ -54,12 +53,9 @@ def _counts(url: str) -> tuple[dict[str, tuple[int, int, bool]], dict[str, tuple
 def _back_to_0014(url: str) -> None:
     """The library as a Harbinger of revision 0014 left it: no counts, the older guard."""
     engine = create_library_engine(url)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     try:
         with engine.begin() as connection:
-            config.attributes["connection"] = connection
-            command.downgrade(config, "0014_gm_notes")
+            downgrade_on(connection, "0014_gm_notes")
             skip = playgroup._GUARD_CHANGE.split("\n")[4:6]
             old = playgroup._GUARD_CHANGE.replace("\n".join(skip), _OLD_SKIP)
             assert old != playgroup._GUARD_CHANGE
