@@ -36,6 +36,10 @@ _FILES: dict[str, str] = {
 }
 
 
+_SUBSETS_LOCK = threading.Lock()
+"""Guards each face's kept subsets (``SheetFace._keep_subset``)."""
+
+
 class SheetFace(TTFontFace):
     """A TrueType face that keeps the last few font subsets it embedded, made and packed.
 
@@ -93,11 +97,12 @@ class SheetFace(TTFontFace):
     def _keep_subset(
         self, key: tuple[int, ...], made: bytes, packed: bytes | None = None
     ) -> tuple[bytes, bytes | None]:
-        files = self._subset_files()
-        if key not in files and len(files) >= self._SUBSETS_KEPT:
-            files.pop(next(iter(files)))  # the oldest first
-        files[key] = (made, packed)
-        return files[key]
+        with _SUBSETS_LOCK:  # two threads may print at once (a preview beside a print)
+            files = self._subset_files()
+            if key not in files and len(files) >= self._SUBSETS_KEPT:
+                files.pop(next(iter(files)))  # the oldest first
+            files[key] = kept = (made, packed)
+        return kept
 
 
 class SheetFont(TTFont):
