@@ -58,6 +58,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session
 
 from builder.core import files
+from builder.core.collector import collector_paused
 from builder.core.file_writer import write_atomically
 from builder.core.files import MAX_FILE_BYTES, CharacterFileError, parse_document
 from builder.core.gm_notes import GmNote
@@ -70,7 +71,6 @@ from builder.core.registry import (
     system,
     system_for_character,
 )
-from harbinger.shell.collector import collector_paused
 from models import concurrency, contract_store, gm_notes, playgroup, roster_refresh
 from models.compiled_cache import share_mapper_caches
 from models.concurrency import Seen

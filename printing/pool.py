@@ -32,7 +32,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from harbinger.shell.collector import collector_paused
+from builder.core.collector import collector_paused
 from printing.common.layout import Paper
 from printing.common.roster import Progress, place_new, sheet_paths
 

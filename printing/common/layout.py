@@ -28,7 +28,7 @@ from reportlab.pdfbase.pdfdoc import PDFBase85Encode, PDFPage, PDFStream, PDFZCo
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import BaseDocTemplate, Flowable, Frame, PageTemplate
 
-from harbinger.shell.collector import collector_paused
+from builder.core.collector import collector_paused
 from printing.common.fonts import SANS, SANS_BOLD, register_fonts
 from printing.common.styles import MUTED, RULE
 from printing.common.text import fit_width, one_line

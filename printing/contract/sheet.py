@@ -19,7 +19,7 @@ from typing import Any
 
 from reportlab.platypus import Flowable, Spacer
 
-from harbinger.shell.collector import collector_paused
+from builder.core.collector import collector_paused
 from printing.common.flowables import DotRating, TickTrack, fit, grid, plain_table
 from printing.common.layout import (
     Output,
