@@ -165,9 +165,9 @@ class ContractScreens:
             # A narrow dock, so the sheet keeps its room at 1280 pixels; in a scroll area,
             # so a panel taller than the screen (200% scaling) scrolls instead of growing
             # the window past it.
-            # (18 "M": at 1.5× the font the roster, this dock and the widest tab (Story)
-            # share 1280 pixels; its labels wrap, its controls fit.)
-            width = self.window.fontMetrics().horizontalAdvance("M") * 18
+            # (22 "M": at 18 its wrapped labels were cut short, since a scroll area sizes
+            # its panel by the labels' one-line height; the roster gives way instead.)
+            width = self.window.fontMetrics().horizontalAdvance("M") * 22
             self._dice_panel.setMaximumWidth(width)
             area = scrolling(self._dice_panel)
             scrollbar = area.verticalScrollBar().sizeHint().width()
