@@ -11,7 +11,8 @@ check box, the new draft and undo command, ``evaluate_gift``, every panel
 updating in place, and Qt processing the resulting paint events. It does the
 same for the richest legal Injure Gift of the shipped catalog. Prints the
 median and 90th percentile per click and the median's ratio to the 16 ms
-budget. Not a test: timings belong to the machine, so CI never fails on them.
+budget, and exits 1 when any median misses it. Not a test: timings belong to the
+machine, so CI never runs it.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_gift_eval import _bench_effect  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDialog  # noqa: E402
 
 from builder.contract.character import Concept, ContractAttended, Contractor, Outcome  # noqa: E402
 from builder.contract.gifts import (  # noqa: E402
@@ -145,7 +146,9 @@ def time_clicks(app: QApplication, catalog: Catalog, draft: GiftDraft, toggle: s
             assert dialog.results.system_text.text() == expected.system_text
     finally:
         gc.enable()
-    dialog.close()
+    # done(), not close(): close() goes through reject(), which asks whether to discard
+    # the changed Gift in a modal box that nobody here would answer.
+    dialog.done(QDialog.DialogCode.Rejected)
     dialog.deleteLater()
     app.processEvents()
     return samples
@@ -156,7 +159,8 @@ def report(label: str, samples: list[float]) -> float:
     p90 = statistics.quantiles(samples, n=10)[-1]
     print(
         f"  {label}: median {median:.2f} ms, 90th percentile {p90:.2f} ms "
-        f"= {median / BUDGET_MS:.2f} × the {BUDGET_MS:g} ms frame"
+        f"= {median / BUDGET_MS:.2f} × the {BUDGET_MS:g} ms frame  "
+        f"{'ok' if median <= BUDGET_MS else 'MISS'}"
     )
     return median
 
@@ -175,19 +179,24 @@ def main() -> int:
     print(
         f"Gift Builder: checkbox toggle → repainted results ({platform} platform, {CLICKS} clicks)"
     )
-    storm_ms = report(
-        "test Effect, 20 modifiers, 3 Parameters (toggling one of the 20)",
-        time_clicks(app, storm_catalog, storm, "e0"),
-    )
-    report(
+    medians = [
+        report(
+            "test Effect, 20 modifiers, 3 Parameters (toggling one of the 20)",
+            time_clicks(app, storm_catalog, storm, "e0"),
+        ),
+        report(
         "test Effect, 20 modifiers, 3 Parameters (toggling a 21st)",
-        time_clicks(app, storm_catalog, storm, "e10"),
-    )
-    report(
-        f"Injure, {len(injure.enhancements) + len(injure.drawbacks)} modifiers, 2 Parameters",
-        time_clicks(app, shipped, injure, "armor_piercing"),
-    )
-    return 0 if storm_ms <= BUDGET_MS else 1
+            time_clicks(app, storm_catalog, storm, "e10"),
+        ),
+        report(
+            f"Injure, {len(injure.enhancements) + len(injure.drawbacks)} modifiers, 2 Parameters",
+            time_clicks(app, shipped, injure, "armor_piercing"),
+        ),
+    ]
+    if all(m <= BUDGET_MS for m in medians):
+        return 0
+    print("MISSED: a click took longer than one frame (median)")
+    return 1
 
 
 if __name__ == "__main__":
