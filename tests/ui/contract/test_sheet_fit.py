@@ -20,8 +20,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QApplication, QLabel, QScrollArea, QWidget
 
 from ui.main_window import MainWindow
 from ui.style import apply_theme
@@ -41,15 +42,17 @@ def _contractors(window: MainWindow) -> list[str]:
 
 
 @contextmanager
-def _at_one_and_a_half(app: QApplication, window: MainWindow, qtbot) -> Iterator[QFont]:
-    """``window`` shown at 1280×800 with the app font 1.5× as big (and the theme
-    applied again, as the app does); the font and theme come back afterwards."""
+def _at_one_and_a_half(
+    app: QApplication, window: MainWindow, qtbot, scale: float = 1.5
+) -> Iterator[QFont]:
+    """``window`` shown at 1280×800 with the app font ``scale`` times as big (and the
+    theme applied again, as the app does); the font and theme come back afterwards."""
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
     old = app.font()
     big = QFont(old)
-    big.setPointSizeF(old.pointSizeF() * 1.5)
+    big.setPointSizeF(old.pointSizeF() * scale)
     try:
         app.setFont(big)
         apply_theme(app)
@@ -151,6 +154,7 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
         spare = area.viewport().width() - sheet.minimumSizeHint().width()
         wide = roster + spare + 100
         window.splitter.setSizes([wide, stack - spare - 100])
+        window.splitter.splitterMoved.emit(wide, 1)  # as a drag does: where it is put stands
         qtbot.waitUntil(lambda: window.roster.width() < wide)
         qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
         # the dock closed: the sheet has room again and the roster takes back what it lent
@@ -173,3 +177,63 @@ def test_at_one_and_a_half_times_the_font_the_assets_details_column_has_room(
         qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
         sheet.tabs.setCurrentWidget(sheet.concept_tab)
         _assert_details_has_room(sheet, qtbot)
+
+
+def _text(widget: QWidget) -> str:
+    text = getattr(widget, "text", None)
+    return text() if callable(text) else type(widget).__name__
+
+
+def _cut_short(root: QWidget) -> list[str]:
+    """What ``root`` shows cut: a wrapped text (a word-wrapped label, a WrapCheck) lower
+    than the lines it wraps to at its width, or a label that cannot wrap narrower than
+    its text."""
+    cut = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or not _text(widget):
+            continue
+        width, height = widget.width(), widget.height()
+        high, wide = widget.heightForWidth(width), widget.minimumSizeHint().width()
+        if widget.hasHeightForWidth() and height < high:
+            cut.append(f"{_text(widget)!r}: {height} px high, needs {high}")
+        elif isinstance(widget, QLabel) and width < wide:
+            cut.append(f"{_text(widget)!r}: {width} px wide, needs {wide}")
+    return cut
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
+    app: QApplication, examples_window: MainWindow, qtbot, scale: float
+) -> None:
+    """At 18 "M" a Battle Scar's words and the pool's notes wrap to three or four lines:
+    the dock gives them those lines (a scroll area alone gave them one line's height),
+    and is never narrower than a line that cannot wrap ('Exceptional (6+)' and its %)."""
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot, scale) as big:
+        # Ines Varga: a Battle Scar (Tinnitus) with a roll modifier, wounds for a Penalty
+        ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+        assert window.open_character(ines)
+        window.actions["dice"].trigger()
+        part = window.parts["contract"]
+        dock, panel = part.dice_dock, part.dice_panel
+        qtbot.waitUntil(lambda: dock.widget() is not None and panel.isVisible())
+        qtbot.waitUntil(lambda: panel.font().pointSizeF() == big.pointSizeF())
+        panel.choose("Brawn")  # Penalty, and no Ability: the pool line's longest notes
+        assert panel.scar_checks and "Tinnitus" in panel.scar_checks[0][0].text()
+        area = dock.widget()
+        ems = panel.fontMetrics().horizontalAdvance("M") * 18
+
+        def whole() -> None:
+            assert _cut_short(dock) == []
+            assert area.horizontalScrollBar().maximum() == 0
+            assert area.maximumWidth() >= area.minimumSizeHint().width()
+            assert panel.width() >= panel.minimumSizeHint().width()
+
+        qtbot.waitUntil(whole, timeout=3000)
+        # 18 "M" wide, or as wide as its widest line that cannot wrap when that is more
+        assert area.maximumWidth() == max(ems, panel.minimumSizeHint().width()) + (
+            area.verticalScrollBar().sizeHint().width()
+        )
+        # a longer pool line later (a scar ticked) still gets its lines
+        panel.tick("Tinnitus")
+        qtbot.waitUntil(whole, timeout=3000)
