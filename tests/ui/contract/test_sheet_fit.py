@@ -249,6 +249,8 @@ def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
         assert area.maximumWidth() == max(ems, panel.minimumSizeHint().width()) + (
             area.verticalScrollBar().sizeHint().width()
         )
-        # a longer pool line later (a scar ticked) still gets its lines
+        # a longer pool line later (a scar ticked), and dice rolled, still get their lines
         panel.tick("Tinnitus")
+        panel.roller.button.click()
+        panel.roller.button.click()
         qtbot.waitUntil(whole, timeout=3000)
