@@ -254,3 +254,7 @@ def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
         panel.roller.button.click()
         panel.roller.button.click()
         qtbot.waitUntil(whole, timeout=3000)
+        # the attack calculator opened, on two targets: its damage lines wrap too
+        panel.attack_box.setChecked(True)
+        panel.attack_box.split.setChecked(True)
+        qtbot.waitUntil(whole, timeout=3000)
