@@ -27,6 +27,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel, QScroll
 
 from ui.main_window import MainWindow
 from ui.style import apply_theme
+from ui.widgets.reflow import ReflowRow
 
 
 def _scroll_area(window: MainWindow) -> QScrollArea:
@@ -77,6 +78,19 @@ def _at_one_and_a_half(
         apply_theme(app)
 
 
+def _assert_reflowed(sheet: QWidget, qtbot) -> None:
+    """Every ReflowRow of the sheet (of the tabs built so far) puts its parts side by side
+    exactly when they fit so."""
+    rows = sheet.findChildren(ReflowRow)
+    assert len(rows) >= 7  # header, Exp, Stats, Stock's three pairs and Load
+
+    def settled() -> None:
+        wrong = [r for r in rows if r.side_by_side() != (r.width() >= r.row_width())]
+        assert wrong == []
+
+    qtbot.waitUntil(settled, timeout=3000)
+
+
 def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
     app: QApplication, examples_window: MainWindow, qtbot
 ) -> None:
@@ -97,14 +111,15 @@ def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
                     assert a.horizontalScrollBar().maximum() == 0
 
                 qtbot.waitUntil(fits, timeout=3000)
-            # side by side exactly when the parts fit so (else one under another)
-            for row in (sheet.top, sheet.exp_tab.top):
-                assert row.side_by_side() == (row.width() >= row.row_width())
+            # side by side exactly when the parts fit so (else one under another): the
+            # header, the Exp figures, Stats' columns, Stock's pairs of tables and its Load
+            _assert_reflowed(sheet, qtbot)
 
 
 def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
     examples_window: MainWindow, qtbot
 ) -> None:
+    """And Stats' two columns, and Stock's tables two by two with its Load on one line."""
     window = examples_window
     window.resize(1280, 800)
     window.show()
@@ -114,6 +129,13 @@ def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
     sheet.tabs.setCurrentWidget(sheet.exp_tab)
     qtbot.waitUntil(lambda: sheet.top.side_by_side() and sheet.exp_tab.top.side_by_side())
     assert _scroll_area(window).horizontalScrollBar().maximum() == 0
+    sheet.tabs.setCurrentWidget(sheet.stats_tab)
+    qtbot.waitUntil(lambda: sheet.stats_tab.columns.side_by_side())
+    sheet.tabs.setCurrentWidget(sheet.stock_tab)
+    stock = sheet.stock_tab
+    rows = [*stock.shelf_pairs, stock.load_parts]
+    qtbot.waitUntil(lambda: all(row.side_by_side() for row in rows))
+    assert _sideways(stock) == []
 
 
 def _assert_details_has_room(sheet, qtbot) -> None:
@@ -157,6 +179,9 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
                 assert (tab, _sideways(s.tabs.currentWidget())) == (tab, [])
 
             qtbot.waitUntil(fits, timeout=3000)
+        _assert_reflowed(sheet, qtbot)
+        # Stock's tables one under another: two side by side would not fit beside the dock
+        assert not any(pair.side_by_side() for pair in sheet.stock_tab.shelf_pairs)
         # the dock, the sheet and the roster share the window
         assert window.roster.width() + window.stack.width() + dock.width() <= window.width()
         sheet.tabs.setCurrentWidget(sheet.concept_tab)
