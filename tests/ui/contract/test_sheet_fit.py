@@ -44,7 +44,14 @@ def _sideways(page: QWidget) -> list[str]:
     if isinstance(page, QAbstractScrollArea):
         areas.append(page)
     never = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
-    shown = [a for a in areas if a.isVisible() and a.horizontalScrollBarPolicy() != never]
+    # a log of one line per entry (the Exp log) scrolls rather than squeeze its Entry
+    shown = [
+        a
+        for a in areas
+        if a.isVisible()
+        and a.horizontalScrollBarPolicy() != never
+        and not getattr(a, "scroll_keeps_ems", 0)
+    ]
     return [
         f"{type(a).__name__} in {type(a.parentWidget()).__name__}: {bar.maximum()}"
         for a in shown
@@ -89,6 +96,23 @@ def _assert_reflowed(sheet: QWidget, qtbot) -> None:
         assert wrong == []
 
     qtbot.waitUntil(settled, timeout=3000)
+
+
+def _assert_exp_log_readable(sheet, qtbot) -> None:
+    """The Exp log shows eight entries, its Entry column at least 12 "M" wide (the log
+    scrolls sideways rather than cut every entry to a word)."""
+    sheet.tabs.setCurrentWidget(sheet.exp_tab)
+    table = sheet.exp_tab.log.table
+    header = table.horizontalHeader()
+    entry = [table.horizontalHeaderItem(c).text() for c in range(header.count())].index("Entry")
+    assert table.rowCount() >= 8  # Ines Varga's log is longer than that
+
+    def readable() -> None:
+        assert header.sectionSize(entry) >= table.fontMetrics().horizontalAdvance("M") * 12
+        rows = sum(table.rowHeight(r) for r in range(8))
+        assert table.viewport().height() >= rows
+
+    qtbot.waitUntil(readable, timeout=3000)
 
 
 def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
@@ -180,6 +204,7 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
 
             qtbot.waitUntil(fits, timeout=3000)
         _assert_reflowed(sheet, qtbot)
+        _assert_exp_log_readable(sheet, qtbot)
         # Stock's tables one under another: two side by side would not fit beside the dock
         assert not any(pair.side_by_side() for pair in sheet.stock_tab.shelf_pairs)
         # the dock, the sheet and the roster share the window
