@@ -13,6 +13,13 @@ Details column to 38 pixels. Now the roster's filters shrink, the roster gives
 way to a sheet that would scroll, a tab's own scroll area asks for its page's
 width, and the Concept tab puts its tables under the concept when the Assets
 table (Details at least 10 "M" wide) does not fit beside it.
+
+The Dice dock is 18 "M" wide. In a plain scroll area its word-wrapped labels got
+the height of fewer lines than they wrap to at that width (a Battle Scar's
+words, the pool), and its form layouts laid wrapped rows out a line short once
+their text changed; the Stats and Stock tabs, the Exp log's Entry column and
+every scroll area of a tab are held to the same rule: nothing cut short,
+nothing scrolling sideways, at 1×, 1.5× and 2× the font.
 """
 
 from __future__ import annotations
