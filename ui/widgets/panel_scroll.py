@@ -14,7 +14,7 @@ shorter. It never scrolls sideways: it asks for its page's least width.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QSize, Qt
+from PySide6.QtCore import QEvent, QSize, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QWidget
 
 from ui.widgets.down_scroll import DownScroll
@@ -31,6 +31,7 @@ class PanelScroll(DownScroll):
     def __init__(self, panel: QWidget, ems: int, parent: QWidget | None = None) -> None:
         super().__init__(panel, parent)
         self._ems = ems
+        self._due = False  # a fit is asked for once the events in hand are handled
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self._fit()
@@ -50,16 +51,18 @@ class PanelScroll(DownScroll):
 
     def viewportEvent(self, event: QEvent) -> bool:
         # The panel's layout changed (a longer pool line, a scar's toggle, a font) or the
-        # viewport's width did (the scroll bar came or went): its height is worked out again.
-        # Posted events, handled after the layouts have settled: nothing is measured twice.
-        kind = event.type()
-        if kind in (QEvent.Type.LayoutRequest, QEvent.Type.Resize):
-            self._fit()
+        # viewport's width did (the scroll bar came or went): its height is worked out
+        # again once the events of this change are handled (one pass for many events; a
+        # fit from inside the resize it causes saw a width about to change).
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Resize) and not self._due:
+            self._due = True
+            QTimer.singleShot(0, self, self._fit)
         return super().viewportEvent(event)
 
     def _fit(self) -> None:
         """Hold the panel to the height its wrapped lines need at the width it gets, and the
         area to the panel's least width (its widest word or line that cannot wrap)."""
+        self._due = False
         panel = self.widget()
         layout = panel.layout() if panel is not None else None
         if panel is None or layout is None:
@@ -67,10 +70,14 @@ class PanelScroll(DownScroll):
         wanted = self.wanted_width()
         if self.maximumWidth() != wanted:
             self.setMaximumWidth(wanted)
-        width = max(self.viewport().width(), panel.minimumSizeHint().width())
-        if layout.hasHeightForWidth():
-            need = layout.totalHeightForWidth(width)
-        else:
-            need = layout.totalMinimumSize().height()
-        if panel.minimumHeight() != need:
+        # A taller panel may bring the scroll bar, and a narrower viewport more lines:
+        # measured again until the width it is measured at is the width it gets.
+        for _ in range(3):
+            width = max(self.viewport().width(), panel.minimumSizeHint().width())
+            if layout.hasHeightForWidth():
+                need = layout.totalHeightForWidth(width)
+            else:
+                need = layout.totalMinimumSize().height()
+            if panel.minimumHeight() == need:
+                return
             panel.setMinimumHeight(need)

@@ -273,6 +273,36 @@ def _cut_short(root: QWidget) -> list[str]:
     return cut
 
 
+def _assert_dock_whole(dock: QWidget) -> None:
+    """Nothing in the Dice dock cut short: wrapped lines whole, the panel as high as its
+    layout needs at the width it has, no sideways scroll, its maximum not below its least."""
+    area = dock.widget()
+    panel = area.widget()
+    assert _cut_short(dock) == []
+    assert panel.height() >= panel.layout().totalHeightForWidth(panel.width())
+    assert area.horizontalScrollBar().maximum() == 0
+    assert area.maximumWidth() >= area.minimumSizeHint().width()
+    assert panel.width() >= panel.minimumSizeHint().width()
+
+
+def test_a_dice_dock_open_before_the_font_grows_shows_every_line_whole(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    """The dock made and shown at the usual font (as a window restored with it open),
+    then the font 1.5× as big: the panel's height follows the new wrapping."""
+    window = examples_window
+    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+    assert window.open_character(ines)
+    window.actions["dice"].trigger()
+    part = window.parts["contract"]
+    dock, panel = part.dice_dock, part.dice_panel
+    qtbot.waitUntil(lambda: dock.widget() is not None and panel.isVisible())
+    with _at_one_and_a_half(app, window, qtbot) as big:
+        qtbot.waitUntil(lambda: panel.font().pointSizeF() == big.pointSizeF())
+        panel.tick("Tinnitus")
+        qtbot.waitUntil(lambda: _assert_dock_whole(dock), timeout=3000)
+
+
 @pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
 def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
     app: QApplication, examples_window: MainWindow, qtbot, scale: float
@@ -296,10 +326,7 @@ def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
         ems = panel.fontMetrics().horizontalAdvance("M") * 18
 
         def whole() -> None:
-            assert _cut_short(dock) == []
-            assert area.horizontalScrollBar().maximum() == 0
-            assert area.maximumWidth() >= area.minimumSizeHint().width()
-            assert panel.width() >= panel.minimumSizeHint().width()
+            _assert_dock_whole(dock)
 
         qtbot.waitUntil(whole, timeout=3000)
         # 18 "M" wide, or as wide as its widest line that cannot wrap when that is more
