@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from PySide6.QtWidgets import QFormLayout, QGroupBox, QLabel, QSpinBox, QWidget
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QSpinBox, QWidget
 
 from builder.contract.attack import AttackOdds, AttackSetup, attack_odds
 from builder.contract.rolls import PlannedRoll
@@ -78,18 +78,28 @@ class AttackBox(QGroupBox):
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setAccessibleName("Attack result")
-        form = QFormLayout(self)
-        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
-        form.addRow(self.reacts)
-        form.addRow("Defense dice", self.defense)
-        form.addRow("Defense Difficulty", self.defense_difficulty)
-        form.addRow("Weapon Damage", self.damage)
-        form.addRow("Damage bonus", self.bonus)
-        form.addRow("Armor", self.armor)
-        form.addRow("Armor pierced", self.pierce)
-        form.addRow("Range increments", self.range_steps)
-        form.addRow(self.split)
-        form.addRow(self.result)
+        # A grid, not a QFormLayout: in the narrow Dice dock a form laid its wrapped rows out
+        # lines short of what it had measured for them (see ui.contract.dice_panel).
+        form = QGridLayout(self)
+        form.setColumnStretch(1, 1)
+        form.addWidget(self.reacts, 0, 0, 1, 2)
+        rows = (
+            ("Defense dice", self.defense),
+            ("Defense Difficulty", self.defense_difficulty),
+            ("Weapon Damage", self.damage),
+            ("Damage bonus", self.bonus),
+            ("Armor", self.armor),
+            ("Armor pierced", self.pierce),
+            ("Range increments", self.range_steps),
+        )
+        for row, (text, box) in enumerate(rows, start=1):
+            label = QLabel(text)
+            label.setWordWrap(True)  # "Defense Difficulty" may take two lines in a narrow dock
+            label.setBuddy(box)
+            form.addWidget(label, row, 0)
+            form.addWidget(box, row, 1)
+        form.addWidget(self.split, len(rows) + 1, 0, 1, 2)
+        form.addWidget(self.result, len(rows) + 2, 0, 1, 2)
         self._roll: PlannedRoll | None = None
         self.odds: AttackOdds | None = None
         for box in (

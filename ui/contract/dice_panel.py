@@ -29,7 +29,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
-    QFormLayout,
     QGridLayout,
     QGroupBox,
     QLabel,
@@ -186,12 +185,20 @@ class DicePanel(QWidget):
         self.pool_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.pool_label.setMinimumHeight(self.pool_label.fontMetrics().lineSpacing() * POOL_LINES)
 
-        form = QFormLayout()
+        # A grid, not a QFormLayout: in a narrow dock the form gave its wrapped rows (a
+        # Battle Scar's words, the pool) their height at another width than it laid them
+        # out at, a line short, once the pool's text changed; a grid's height-for-width holds.
+        form = QGridLayout()
+        form.setColumnStretch(1, 1)
         # No Alt+letters: the dock sits beside every tab of the sheet, whose letters (and
         # the header's &Record Contract) take these; "Roll the &dice" has its own.
-        form.addRow("Roll", self.first)
-        form.addRow("Ability", self.second)
-        form.addRow("Difficulty", self.difficulty)
+        for row, (text, chooser) in enumerate(
+            (("Roll", self.first), ("Ability", self.second), ("Difficulty", self.difficulty))
+        ):
+            label = QLabel(text)
+            label.setBuddy(chooser)  # as a form's row does: the label names its field
+            form.addWidget(label, row, 0)
+            form.addWidget(chooser, row, 1)
         self.scar_box = QGroupBox("Battle Scars on this roll")
         self.scar_box.setToolTip(
             "Tick a scar when the roll is one it concerns. A scar's penalty does not stack "
@@ -200,18 +207,21 @@ class DicePanel(QWidget):
         self.scar_layout = QVBoxLayout(self.scar_box)
         self.scar_checks: list[tuple[QCheckBox, RollModifier]] = []
         self.scar_box.hide()
-        form.addRow(self.scar_box)
+        form.addWidget(self.scar_box, 3, 0, 1, 2)
         self.bonus_box = GiftBonusBox(self)
         self.bonus_box.changed.connect(self.refresh)
-        form.addRow(self.bonus_box)
+        form.addWidget(self.bonus_box, 4, 0, 1, 2)
         self.unencumbered = WrapCheck("Totally unencumbered, physical action: +1 die")
         self.unencumbered.setToolTip(
             "Encumbrance: carrying nothing but maybe a small object in hand, plus clothes, "
             "gives +1 die to all physical Actions. Tick it when that is so for this roll."
         )
         self.unencumbered.toggled.connect(self.refresh)
-        form.addRow(self.unencumbered)
-        form.addRow("Pool", self.pool_label)
+        form.addWidget(self.unencumbered, 5, 0, 1, 2)
+        pool = QLabel("Pool")
+        pool.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        form.addWidget(pool, 6, 0)
+        form.addWidget(self.pool_label, 6, 1)
 
         chart = QGroupBox("Chance of each Outcome")
         grid = QGridLayout(chart)

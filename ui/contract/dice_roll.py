@@ -103,7 +103,9 @@ class RollSection(QGroupBox):
         layout.addWidget(self.button)
         layout.addWidget(self.dice_label)
         layout.addWidget(self.outcome_label)
-        layout.addWidget(QLabel("Recent rolls (newest first)"))
+        recent = QLabel("Recent rolls (newest first)")
+        recent.setWordWrap(True)  # the dock is narrow: its words wrap rather than widen it
+        layout.addWidget(recent)
         layout.addWidget(self.log_list)
         self.button.clicked.connect(self.roll)
 

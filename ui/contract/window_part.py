@@ -26,6 +26,10 @@ if TYPE_CHECKING:
     from ui.operations.contract import Operations
 
 
+DICE_DOCK_EMS = 18
+"""The Dice dock's width in "M" of its font (more only when a line cannot wrap into it)."""
+
+
 class ContractScreens:
     """The Contract's state in one main window (``window``)."""
 
@@ -159,19 +163,14 @@ class ContractScreens:
         """The dice panel in its dock, made when first needed."""
         if self._dice_panel is None:
             from ui.contract.dice_panel import DicePanel
-            from ui.widgets.scroll import scrolling
+            from ui.widgets.panel_scroll import PanelScroll
 
             self._dice_panel = DicePanel()
-            # A narrow dock, so the sheet keeps its room at 1280 pixels; in a scroll area,
-            # so a panel taller than the screen (200% scaling) scrolls instead of growing
-            # the window past it.
-            # (22 "M": at 18 its wrapped labels were cut short, since a scroll area sizes
-            # its panel by the labels' one-line height; the roster gives way instead.)
-            width = self.window.fontMetrics().horizontalAdvance("M") * 22
-            self._dice_panel.setMaximumWidth(width)
-            area = scrolling(self._dice_panel)
-            scrollbar = area.verticalScrollBar().sizeHint().width()
-            area.setMaximumWidth(self._dice_panel.maximumWidth() + scrollbar)
+            # A narrow dock, 18 "M", so the sheet keeps its room at 1280 pixels (wider only
+            # when a line of the panel cannot wrap into that); in a scroll area, so a panel
+            # taller than the screen (200% scaling) scrolls instead of growing the window
+            # past it. The area gives wrapped labels the lines they need at that width.
+            area = PanelScroll(self._dice_panel, DICE_DOCK_EMS)
             self.dice_dock.setWidget(area)
             self._follow_tab()
         return self._dice_panel

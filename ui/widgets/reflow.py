@@ -34,6 +34,10 @@ class ReflowRow(QWidget):
         """Add a part (a layout) after the others."""
         self.box.addLayout(layout, stretch)
 
+    def add_widget(self, widget: QWidget, stretch: int = 0) -> None:
+        """Add a part (a widget) after the others."""
+        self.box.addWidget(widget, stretch)
+
     def side_by_side(self) -> bool:
         """Whether the parts are laid out as a row now (else one under another)."""
         return self.box.direction() == QBoxLayout.Direction.LeftToRight

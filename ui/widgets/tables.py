@@ -35,6 +35,11 @@ class FittedTable(QTableWidget):
         # this one at that width, so a narrow page stacks the table rather than squeeze
         # the column that wraps (the Concept tab's Assets "Details" at 1.5× the font).
         self.stretch_min_ems = 0
+        # A log that may scroll sideways (``ListTable.fill_height``) keeps its stretching
+        # column ``scroll_keeps_ems`` "M" wide instead of squeezing it (0: it may squeeze):
+        # at 1.5× the font beside the Dice dock the Exp log's Entry column was cut to "Ne…".
+        self.scroll_keeps_ems = 0
+        self._kept_column = -1
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.horizontalHeader().sectionResized.connect(self._refit)
@@ -78,7 +83,33 @@ class FittedTable(QTableWidget):
 
     def resizeEvent(self, event: object) -> None:
         super().resizeEvent(event)
+        self._keep_column_room()
         self._refit()
+
+    def _keep_column_room(self) -> None:
+        """With ``scroll_keeps_ems``: the stretching column stretches while the width left
+        by the others holds its claim; otherwise it keeps its claim and the log scrolls."""
+        if not self.scroll_keeps_ems:
+            return
+        header = self.horizontalHeader()
+        if self._kept_column < 0:
+            modes = [header.sectionResizeMode(c) for c in range(header.count())]
+            if QHeaderView.ResizeMode.Stretch not in modes:
+                return
+            self._kept_column = modes.index(QHeaderView.ResizeMode.Stretch)
+        column = self._kept_column
+        claim = self.fontMetrics().horizontalAdvance("M") * self.scroll_keeps_ems
+        others = sum(
+            header.sectionSize(c)
+            for c in range(header.count())
+            if c != column and not header.isSectionHidden(c)
+        )
+        roomy = self.viewport().width() - others >= claim
+        mode = QHeaderView.ResizeMode.Stretch if roomy else QHeaderView.ResizeMode.Interactive
+        if header.sectionResizeMode(column) != mode:
+            header.setSectionResizeMode(column, mode)
+        if not roomy and header.sectionSize(column) != claim:
+            header.resizeSection(column, claim)
 
 
 class ListTable(QWidget):

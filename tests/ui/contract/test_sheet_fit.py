@@ -13,6 +13,13 @@ Details column to 38 pixels. Now the roster's filters shrink, the roster gives
 way to a sheet that would scroll, a tab's own scroll area asks for its page's
 width, and the Concept tab puts its tables under the concept when the Assets
 table (Details at least 10 "M" wide) does not fit beside it.
+
+The Dice dock is 18 "M" wide. In a plain scroll area its word-wrapped labels got
+the height of fewer lines than they wrap to at that width (a Battle Scar's
+words, the pool), and its form layouts laid wrapped rows out a line short once
+their text changed; the Stats and Stock tabs, the Exp log's Entry column and
+every scroll area of a tab are held to the same rule: nothing cut short,
+nothing scrolling sideways, at 1×, 1.5× and 2× the font.
 """
 
 from __future__ import annotations
@@ -20,12 +27,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QApplication, QScrollArea
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel, QScrollArea, QWidget
 
 from ui.main_window import MainWindow
 from ui.style import apply_theme
-from ui.widgets.down_scroll import DownScroll
+from ui.widgets.reflow import ReflowRow
 
 
 def _scroll_area(window: MainWindow) -> QScrollArea:
@@ -35,21 +44,45 @@ def _scroll_area(window: MainWindow) -> QScrollArea:
     return widget
 
 
+def _sideways(page: QWidget) -> list[str]:
+    """The scroll areas of a sheet's tab (the tab itself, its page, a table) shown
+    scrolling sideways, with by how much (those that may show a sideways scroll bar)."""
+    areas = page.findChildren(QAbstractScrollArea)
+    if isinstance(page, QAbstractScrollArea):
+        areas.append(page)
+    never = Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    # a log of one line per entry (the Exp log) scrolls rather than squeeze its Entry
+    shown = [
+        a
+        for a in areas
+        if a.isVisible()
+        and a.horizontalScrollBarPolicy() != never
+        and not getattr(a, "scroll_keeps_ems", 0)
+    ]
+    return [
+        f"{type(a).__name__} in {type(a.parentWidget()).__name__}: {bar.maximum()}"
+        for a in shown
+        if (bar := a.horizontalScrollBar()).maximum() > 0
+    ]
+
+
 def _contractors(window: MainWindow) -> list[str]:
     library = window.workspace.library
     return [line.id for line in window.roster.lines() if library.system_of(line.id) == "contract"]
 
 
 @contextmanager
-def _at_one_and_a_half(app: QApplication, window: MainWindow, qtbot) -> Iterator[QFont]:
-    """``window`` shown at 1280×800 with the app font 1.5× as big (and the theme
-    applied again, as the app does); the font and theme come back afterwards."""
+def _at_one_and_a_half(
+    app: QApplication, window: MainWindow, qtbot, scale: float = 1.5
+) -> Iterator[QFont]:
+    """``window`` shown at 1280×800 with the app font ``scale`` times as big (and the
+    theme applied again, as the app does); the font and theme come back afterwards."""
     window.resize(1280, 800)
     window.show()
     qtbot.waitExposed(window)
     old = app.font()
     big = QFont(old)
-    big.setPointSizeF(old.pointSizeF() * 1.5)
+    big.setPointSizeF(old.pointSizeF() * scale)
     try:
         app.setFont(big)
         apply_theme(app)
@@ -57,6 +90,36 @@ def _at_one_and_a_half(app: QApplication, window: MainWindow, qtbot) -> Iterator
     finally:
         app.setFont(old)
         apply_theme(app)
+
+
+def _assert_reflowed(sheet: QWidget, qtbot) -> None:
+    """Every ReflowRow of the sheet (of the tabs built so far) puts its parts side by side
+    exactly when they fit so."""
+    rows = sheet.findChildren(ReflowRow)
+    assert len(rows) >= 7  # header, Exp, Stats, Stock's three pairs and Load
+
+    def settled() -> None:
+        wrong = [r for r in rows if r.side_by_side() != (r.width() >= r.row_width())]
+        assert wrong == []
+
+    qtbot.waitUntil(settled, timeout=3000)
+
+
+def _assert_exp_log_readable(sheet, qtbot) -> None:
+    """The Exp log shows eight entries, its Entry column at least 12 "M" wide (the log
+    scrolls sideways rather than cut every entry to a word)."""
+    sheet.tabs.setCurrentWidget(sheet.exp_tab)
+    table = sheet.exp_tab.log.table
+    header = table.horizontalHeader()
+    entry = [table.horizontalHeaderItem(c).text() for c in range(header.count())].index("Entry")
+    assert table.rowCount() >= 8  # Ines Varga's log is longer than that
+
+    def readable() -> None:
+        assert header.sectionSize(entry) >= table.fontMetrics().horizontalAdvance("M") * 12
+        rows = sum(table.rowHeight(r) for r in range(8))
+        assert table.viewport().height() >= rows
+
+    qtbot.waitUntil(readable, timeout=3000)
 
 
 def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
@@ -79,14 +142,15 @@ def test_every_tab_fits_1280_pixels_at_one_and_a_half_times_the_font(
                     assert a.horizontalScrollBar().maximum() == 0
 
                 qtbot.waitUntil(fits, timeout=3000)
-            # side by side exactly when the parts fit so (else one under another)
-            for row in (sheet.top, sheet.exp_tab.top):
-                assert row.side_by_side() == (row.width() >= row.row_width())
+            # side by side exactly when the parts fit so (else one under another): the
+            # header, the Exp figures, Stats' columns, Stock's pairs of tables and its Load
+            _assert_reflowed(sheet, qtbot)
 
 
 def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
     examples_window: MainWindow, qtbot
 ) -> None:
+    """And Stats' two columns, and Stock's tables two by two with its Load on one line."""
     window = examples_window
     window.resize(1280, 800)
     window.show()
@@ -96,6 +160,13 @@ def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
     sheet.tabs.setCurrentWidget(sheet.exp_tab)
     qtbot.waitUntil(lambda: sheet.top.side_by_side() and sheet.exp_tab.top.side_by_side())
     assert _scroll_area(window).horizontalScrollBar().maximum() == 0
+    sheet.tabs.setCurrentWidget(sheet.stats_tab)
+    qtbot.waitUntil(lambda: sheet.stats_tab.columns.side_by_side())
+    sheet.tabs.setCurrentWidget(sheet.stock_tab)
+    stock = sheet.stock_tab
+    rows = [*stock.shelf_pairs, stock.load_parts]
+    qtbot.waitUntil(lambda: all(row.side_by_side() for row in rows))
+    assert _sideways(stock) == []
 
 
 def _assert_details_has_room(sheet, qtbot) -> None:
@@ -135,10 +206,14 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
             def fits(s=sheet, a=area) -> None:
                 assert s.minimumSizeHint().width() <= a.viewport().width()
                 assert a.horizontalScrollBar().maximum() == 0
-                inner = s.tabs.currentWidget().findChildren(DownScroll)
-                assert [d.horizontalScrollBar().maximum() for d in inner] == [0] * len(inner)
+                tab = s.tabs.tabText(s.tabs.currentIndex())
+                assert (tab, _sideways(s.tabs.currentWidget())) == (tab, [])
 
             qtbot.waitUntil(fits, timeout=3000)
+        _assert_reflowed(sheet, qtbot)
+        _assert_exp_log_readable(sheet, qtbot)
+        # Stock's tables one under another: two side by side would not fit beside the dock
+        assert not any(pair.side_by_side() for pair in sheet.stock_tab.shelf_pairs)
         # the dock, the sheet and the roster share the window
         assert window.roster.width() + window.stack.width() + dock.width() <= window.width()
         sheet.tabs.setCurrentWidget(sheet.concept_tab)
@@ -151,6 +226,7 @@ def test_with_the_dice_dock_open_every_tab_fits_1280_pixels_at_one_and_a_half_ti
         spare = area.viewport().width() - sheet.minimumSizeHint().width()
         wide = roster + spare + 100
         window.splitter.setSizes([wide, stack - spare - 100])
+        window.splitter.splitterMoved.emit(wide, 1)  # as a drag does: where it is put stands
         qtbot.waitUntil(lambda: window.roster.width() < wide)
         qtbot.waitUntil(lambda: area.horizontalScrollBar().maximum() == 0)
         # the dock closed: the sheet has room again and the roster takes back what it lent
@@ -173,3 +249,96 @@ def test_at_one_and_a_half_times_the_font_the_assets_details_column_has_room(
         qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
         sheet.tabs.setCurrentWidget(sheet.concept_tab)
         _assert_details_has_room(sheet, qtbot)
+
+
+def _text(widget: QWidget) -> str:
+    text = getattr(widget, "text", None)
+    return text() if callable(text) else type(widget).__name__
+
+
+def _cut_short(root: QWidget) -> list[str]:
+    """What ``root`` shows cut: a wrapped text (a word-wrapped label, a WrapCheck) lower
+    than the lines it wraps to at its width, or a label that cannot wrap narrower than
+    its text."""
+    cut = []
+    for widget in root.findChildren(QWidget):
+        if not widget.isVisible() or not _text(widget):
+            continue
+        width, height = widget.width(), widget.height()
+        high, wide = widget.heightForWidth(width), widget.minimumSizeHint().width()
+        if widget.hasHeightForWidth() and height < high:
+            cut.append(f"{_text(widget)!r}: {height} px high, needs {high}")
+        elif isinstance(widget, QLabel) and width < wide:
+            cut.append(f"{_text(widget)!r}: {width} px wide, needs {wide}")
+    return cut
+
+
+def _assert_dock_whole(dock: QWidget) -> None:
+    """Nothing in the Dice dock cut short: wrapped lines whole, the panel as high as its
+    layout needs at the width it has, no sideways scroll, its maximum not below its least."""
+    area = dock.widget()
+    panel = area.widget()
+    assert _cut_short(dock) == []
+    assert panel.height() >= panel.layout().totalHeightForWidth(panel.width())
+    assert area.horizontalScrollBar().maximum() == 0
+    assert area.maximumWidth() >= area.minimumSizeHint().width()
+    assert panel.width() >= panel.minimumSizeHint().width()
+
+
+def test_a_dice_dock_open_before_the_font_grows_shows_every_line_whole(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    """The dock made and shown at the usual font (as a window restored with it open),
+    then the font 1.5× as big: the panel's height follows the new wrapping."""
+    window = examples_window
+    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+    assert window.open_character(ines)
+    window.actions["dice"].trigger()
+    part = window.parts["contract"]
+    dock, panel = part.dice_dock, part.dice_panel
+    qtbot.waitUntil(lambda: dock.widget() is not None and panel.isVisible())
+    with _at_one_and_a_half(app, window, qtbot) as big:
+        qtbot.waitUntil(lambda: panel.font().pointSizeF() == big.pointSizeF())
+        panel.tick("Tinnitus")
+        qtbot.waitUntil(lambda: _assert_dock_whole(dock), timeout=3000)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
+    app: QApplication, examples_window: MainWindow, qtbot, scale: float
+) -> None:
+    """At 18 "M" a Battle Scar's words and the pool's notes wrap to three or four lines:
+    the dock gives them those lines (a scroll area alone gave them one line's height),
+    and is never narrower than a line that cannot wrap ('Exceptional (6+)' and its %)."""
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot, scale) as big:
+        # Ines Varga: a Battle Scar (Tinnitus) with a roll modifier, wounds for a Penalty
+        ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+        assert window.open_character(ines)
+        window.actions["dice"].trigger()
+        part = window.parts["contract"]
+        dock, panel = part.dice_dock, part.dice_panel
+        qtbot.waitUntil(lambda: dock.widget() is not None and panel.isVisible())
+        qtbot.waitUntil(lambda: panel.font().pointSizeF() == big.pointSizeF())
+        panel.choose("Brawn")  # Penalty, and no Ability: the pool line's longest notes
+        assert panel.scar_checks and "Tinnitus" in panel.scar_checks[0][0].text()
+        area = dock.widget()
+        ems = panel.fontMetrics().horizontalAdvance("M") * 18
+
+        def whole() -> None:
+            _assert_dock_whole(dock)
+
+        qtbot.waitUntil(whole, timeout=3000)
+        # 18 "M" wide, or as wide as its widest line that cannot wrap when that is more
+        assert area.maximumWidth() == max(ems, panel.minimumSizeHint().width()) + (
+            area.verticalScrollBar().sizeHint().width()
+        )
+        # a longer pool line later (a scar ticked), and dice rolled, still get their lines
+        panel.tick("Tinnitus")
+        panel.roller.button.click()
+        panel.roller.button.click()
+        qtbot.waitUntil(whole, timeout=3000)
+        # the attack calculator opened, on two targets: its damage lines wrap too
+        panel.attack_box.setChecked(True)
+        panel.attack_box.split.setChecked(True)
+        qtbot.waitUntil(whole, timeout=3000)

@@ -20,8 +20,12 @@ from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext, signed
 from ui.contract.sheet.ledger_edit import LedgerActions, strike_row
 from ui.widgets.common import FigureGrid, heading
+from ui.widgets.down_scroll import DownScroll
 from ui.widgets.reflow import ReflowRow
 from ui.widgets.tables import ListTable
+
+LOG_LINES = 8
+"""Lines of the Exp log the tab keeps in sight however big the font (it scrolls down)."""
 
 
 class ExpTab(SheetTab):
@@ -35,6 +39,10 @@ class ExpTab(SheetTab):
             stretch=1,
         )
         self.log.fill_height()
+        # At least eight lines of the log in sight: with a big font the figures above
+        # stack and once left it one line; the tab scrolls down instead.
+        self.log.table.max_rows = LOG_LINES
+        self.log.table.scroll_keeps_ems = 12  # Entry: when short of room the log scrolls
         self.row_index: list[int] = []
         """The ledger index each Exp log row shows (-1: none)."""
         self.actions = LedgerActions(self, self.log, self._index_of)
@@ -53,10 +61,15 @@ class ExpTab(SheetTab):
         self.top = ReflowRow(spacing=48)
         self.top.add_layout(left, 1)
         self.top.add_layout(mid, 1)
-        layout = QVBoxLayout(self)
+        body = QWidget()
+        layout = QVBoxLayout(body)
         layout.setContentsMargins(16, 12, 16, 12)
         layout.addWidget(self.top)
         layout.addWidget(self.log, 1)
+        self.scroll = DownScroll(body)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(self.scroll)
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)

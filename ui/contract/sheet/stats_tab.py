@@ -19,9 +19,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import (
     QGridLayout,
-    QHBoxLayout,
     QLabel,
-    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -38,6 +36,8 @@ from ui.contract.sheet.names import (
 from ui.style import set_role
 from ui.widgets.common import FigureGrid, heading
 from ui.widgets.dots import Dots
+from ui.widgets.down_scroll import DownScroll
+from ui.widgets.reflow import ReflowRow
 
 
 def pool_tooltip(
@@ -138,8 +138,10 @@ class RatingRow:
             widget.deleteLater()
 
 
-class StatsTab(QScrollArea):
-    """Ratings and derived values, laid out in three columns."""
+class StatsTab(DownScroll):
+    """Ratings and derived values: Attributes and Derived beside the Abilities, or above
+    them when the tab is too narrow for both (the app font at 1.5× with the Dice dock
+    open); it scrolls down, never sideways."""
 
     roll_requested = Signal(str, str)
     """("attribute" or "ability", the trait's display name): its name was clicked."""
@@ -147,10 +149,8 @@ class StatsTab(QScrollArea):
     ABILITY_COLUMNS = 2
 
     def __init__(self, parent: QWidget | None = None) -> None:  # noqa: PLR0915  (52 statements when the limits came in)
-        super().__init__(parent)
-        self.setWidgetResizable(True)
         body = QWidget()
-        self.setWidget(body)
+        super().__init__(body, parent)
 
         attr_grid = QGridLayout()
         attr_grid.setHorizontalSpacing(12)
@@ -207,11 +207,12 @@ class StatsTab(QScrollArea):
         right.addLayout(self.source_grid)
         right.addStretch(1)
 
-        layout = QHBoxLayout(body)
+        self.columns = ReflowRow(spacing=20, stacked_spacing=20)
+        self.columns.add_layout(left, 2)
+        self.columns.add_layout(right, 3)
+        layout = QVBoxLayout(body)
         layout.setContentsMargins(8, 12, 8, 12)
-        layout.setSpacing(20)
-        layout.addLayout(left, 2)
-        layout.addLayout(right, 3)
+        layout.addWidget(self.columns)
 
     def _asks_roll(self, row: RatingRow, kind: str) -> None:
         """Clicking the row's name asks for its roll (``roll_requested``)."""

@@ -10,10 +10,8 @@ from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -28,6 +26,8 @@ from ui.contract.sheet.base import SheetHost, SheetTab
 from ui.contract.sheet.context import SheetContext
 from ui.contract.sheet.names import entries, entry_name
 from ui.widgets.common import heading
+from ui.widgets.down_scroll import DownScroll
+from ui.widgets.reflow import ReflowRow
 from ui.widgets.tables import ListTable
 
 # (Stock field, title, catalog table with stock suggestions, help)
@@ -67,20 +67,26 @@ class StockTab(SheetTab):
         column = QVBoxLayout(body)
         column.setContentsMargins(0, 0, 0, 0)
         column.addLayout(self._load_row())
-        grid = QGridLayout()
-        column.addLayout(grid, 1)
-        grid.setContentsMargins(16, 12, 16, 12)
-        grid.setHorizontalSpacing(24)
-        grid.setVerticalSpacing(16)
+        # Two tables a row while the tab is wide enough for both, else one under another
+        # (at 1.5× the font with the Dice dock open two need 900-odd pixels): in reading
+        # order either way, and the tab scrolls down, never sideways.
+        shelf_rows = QVBoxLayout()
+        column.addLayout(shelf_rows, 1)
+        shelf_rows.setContentsMargins(16, 12, 16, 12)
+        shelf_rows.setSpacing(16)
         shelves = [(f, t) for f, t, _c, _h in ITEM_SHELVES[:1]]
         shelves += list(CRAFTED_SHELVES)
         shelves += [(f, t) for f, t, _c, _h in ITEM_SHELVES[1:]]
+        self.shelf_pairs: list[ReflowRow] = []
         for i, (field, title) in enumerate(shelves):
             crafted = field in dict(CRAFTED_SHELVES)
             columns = ("Item", "Qty", "State", "Notes") if crafted else ("Name", "Details")
             table = ListTable(title, columns, mnemonics=False)
             self.tables[field] = table
-            grid.addWidget(table, i // 2, i % 2)
+            if i % 2 == 0:
+                self.shelf_pairs.append(ReflowRow(spacing=24, stacked_spacing=16))
+                shelf_rows.addWidget(self.shelf_pairs[-1])
+            self.shelf_pairs[-1].add_widget(table, 1)
             table.add_requested.connect(lambda f=field: self._form(f, -1))
             table.edit_requested.connect(lambda row, f=field: self._form(f, row))
             table.remove_requested.connect(lambda row, f=field: self._remove(f, row))
@@ -103,13 +109,10 @@ class StockTab(SheetTab):
         self.state_buttons["legendary"].clicked.connect(lambda: self._state("legendary"))
         self.log = ListTable("Item log", ("Date", "Item", "What happened"), editable=False)
         self.log.empty_text = "No item has changed hands or state yet."
-        row = len(shelves) // 2 + 1
-        grid.addWidget(self.legendary, row, 0, 1, 2)
-        grid.addWidget(self.log, row + 1, 0, 1, 2)
-        grid.setRowStretch(row + 2, 1)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(body)
+        shelf_rows.addWidget(self.legendary)
+        shelf_rows.addWidget(self.log)
+        shelf_rows.addStretch(1)
+        scroll = DownScroll(body)
         outer = QVBoxLayout(self)
         outer.setContentsMargins(0, 0, 0, 0)
         outer.addWidget(scroll)
@@ -132,16 +135,23 @@ class StockTab(SheetTab):
         self.load.setToolTip(DERIVED_RULES["carry_lb"])
         label = QLabel("C&arried")
         label.setBuddy(self.carried)
+        weight = QHBoxLayout()
+        weight.addWidget(heading("Load", level=2))
+        weight.addSpacing(12)
+        weight.addWidget(label)
+        weight.addWidget(self.carried)
+        toggle = QHBoxLayout()
+        toggle.addWidget(self.unencumbered)
+        toggle.addSpacing(12)
+        self.load.setWordWrap(True)
+        toggle.addWidget(self.load, 1)
+        # The toggle and builder's result go under the weight when the tab is narrow.
+        self.load_parts = ReflowRow(spacing=12, stacked_spacing=4)
+        self.load_parts.add_layout(weight)
+        self.load_parts.add_layout(toggle, 1)
         row = QHBoxLayout()
         row.setContentsMargins(16, 12, 16, 0)
-        row.addWidget(heading("Load", level=2))
-        row.addSpacing(12)
-        row.addWidget(label)
-        row.addWidget(self.carried)
-        row.addSpacing(12)
-        row.addWidget(self.unencumbered)
-        row.addSpacing(12)
-        row.addWidget(self.load, 1)
+        row.addWidget(self.load_parts)
         self.carried.valueChanged.connect(self._set_carried)
         self.unencumbered.toggled.connect(self._set_unencumbered)
         return row
