@@ -229,13 +229,9 @@ def _take(
     work.chosen[choice.id] = (mod, choice, where)
     if mod.origin.catalog:
         work.house.add(mod.origin.catalog)
-    if mod.status > Status.NEWBIE:  # most modifiers need none: skip writing the message
-        work.needs(
-            mod.status,
-            kind.value,
-            mod.id,
-            f"the {mod.name} {kind.label} needs {mod.status.label} Status",
-        )
+    needs = work.index.facts[mod.id].needs  # most modifiers need none
+    if needs is not None:
+        work.reasons.append(needs)
     if mod.detail_label:
         for i, detail in enumerate(choice.instance_details):
             if not detail.strip():
@@ -355,16 +351,12 @@ def check_parameters(work: DraftCheck) -> None:
 
 def check_parameter_status(work: DraftCheck) -> None:
     """Each Parameter's level (its default when not chosen) may need a Status ("Parameters")."""
-    for pid, param in work.index.effect.parameters.items():
-        param_level = work.levels.get(pid)
-        level = param_level[1] if param_level else param.level(param.default)
-        assert level is not None
-        work.needs(
-            level.status,
-            "parameter",
-            pid,
-            f"{param.name} at {level.name} needs {level.status.label} Status",
-        )
+    levels = work.levels
+    for costs in work.index.parameters:
+        chosen = levels.get(costs.param.id)
+        needs = costs.needs[chosen[1].index if chosen else costs.default]
+        if needs is not None:
+            work.reasons.append(needs)
 
 
 def check_groups(work: DraftCheck) -> None:

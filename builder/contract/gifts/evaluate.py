@@ -28,12 +28,12 @@ under a millisecond for a Gift with twenty modifiers.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from builder.contract.gifts.catalog import (
     Catalog,
     EffectIndex,
-    Join,
+    Modifier,
     Parameter,
     ParameterLevel,
     StyleView,
@@ -51,7 +51,7 @@ from builder.contract.gifts.detail import (
     marker,
     place_details,
 )
-from builder.contract.gifts.draft import GiftDraft
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.gifts.evaluation import (
     RECOMMENDED_MAX_DRAWBACKS,
     AvailableRewards,
@@ -63,6 +63,7 @@ from builder.contract.gifts.evaluation import (
     reward_use,
 )
 from builder.contract.gifts.pricing import price
+from builder.contract.gifts.tables import ModifierFacts, Place
 from builder.contract.gifts.template import fill_clause, join_list, join_slot, render
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
@@ -108,7 +109,7 @@ def evaluate_gift(
     if not work.stopped and work.view is not None:
         entry, view = work.index, work.view
         text, details = _system_text(
-            view, work.chosen, work.levels, entry.order, draft.style, work.choice_values
+            view, work.chosen, work.levels, entry, draft.style, work.choice_values
         )
         text, cleaned = place_details(text, details)
         for detail, cleaning in cleaned:
@@ -121,15 +122,7 @@ def evaluate_gift(
                     Severity.WARNING,
                 )
             )
-        unavailable = _unavailable(
-            entry,
-            view,
-            work.chosen,
-            work.replaced_by,
-            status,
-            work.used_slots or set(),
-            work.style.name if work.style else "",
-        )
+        unavailable = _unavailable(entry, view, work.chosen, work.replaced_by, status)
     return _finish(
         draft,
         price(work),
@@ -145,11 +138,11 @@ def evaluate_gift(
     )
 
 
-def _system_text(  # noqa: C901, PLR0912  (complexity 13, 13 branches when the limits came in)
+def _system_text(
     view: StyleView,
     chosen: Chosen,
     levels: dict[str, tuple[Parameter, ParameterLevel]],
-    order: Mapping[str, int],
+    entry: EffectIndex,
     style_id: str,
     picked: Mapping[str, str],
 ) -> tuple[str, list[PlacedDetail]]:
@@ -158,48 +151,70 @@ def _system_text(  # noqa: C901, PLR0912  (complexity 13, 13 branches when the l
     Player details stand as markers in the returned text, one per entry of
     the returned list (see :func:`builder.contract.gifts.detail.place_details`).
     """
+    values = _slot_values(view, levels, picked)
+    appended: dict[str, tuple[list[str], list[str]]] = {}  # slot: its "and", its "or" clauses
+    after: dict[str, list[str]] = {}
+    details: list[PlacedDetail] = []
+    static, facts = view.static_reasons, entry.facts
+    for mid in sorted(chosen, key=entry.order.__getitem__):
+        if mid in static:
+            continue
+        wording = facts[mid].wording[style_id]
+        mod, choice, where = chosen[mid]
+        clause = wording.filled[choice.count - 1]
+        if clause is None:
+            clause = _detailed(wording.clauses[choice.count - 1], mod, choice, where, details)
+            if clause is None:
+                continue
+        place = wording.place
+        if place is Place.REPLACE:
+            values[wording.slot] = clause
+        elif place is Place.AFTER:  # whole sentences; slot "" closes the text
+            after.setdefault(wording.slot, []).append(clause)
+        else:
+            lists = appended.get(wording.slot)
+            if lists is None:
+                lists = appended[wording.slot] = ([], [])
+            lists[place is Place.OR].append(clause)
+    for slot, (and_items, or_items) in appended.items():
+        values[slot] = join_slot(values.get(slot, ""), and_items, or_items)
+    closing = after.pop("", [])
+    if view.gift_type.note:
+        closing.append(view.gift_type.note)
+    return render(view.sentences, values, after, closing), details
+
+
+def _slot_values(
+    view: StyleView,
+    levels: dict[str, tuple[Parameter, ParameterLevel]],
+    picked: Mapping[str, str],
+) -> dict[str, str]:
+    """Each slot's text before modifiers: the view's defaults, chosen levels, picked rolls."""
     values = dict(view.base_slots)
     for param, level in levels.values():
         values[param.slot] = level.text
     values.update(picked)
-    and_items: dict[str, list[str]] = {}
-    or_items: dict[str, list[str]] = {}
-    after: dict[str, list[str]] = {}
-    closing: list[str] = []
-    details: list[PlacedDetail] = []
-    static = view.static_reasons
-    for mid in sorted(chosen, key=order.__getitem__):
-        if mid in static:
-            continue
-        mod, choice, where = chosen[mid]
-        clause = mod.wording(style_id, many=choice.count > 1)
-        if clause is None:
-            continue
-        stand_in = mod.detail_blank
-        if mod.detail_label and "{" in clause:
-            marks = []
-            for i, raw in enumerate(choice.instance_details):
-                marks.append(marker(len(details)))
-                details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
-            stand_in = join_list(marks, mod.detail_join)
-        clause = fill_clause(clause, stand_in, choice.count)
-        if mod.is_replacement:
-            values[mod.slot] = clause
-        elif mod.join is Join.AND:
-            and_items.setdefault(mod.slot, []).append(clause)
-        elif mod.join is Join.OR:
-            or_items.setdefault(mod.slot, []).append(clause)
-        elif mod.slot:
-            after.setdefault(mod.slot, []).append(clause)
-        else:
-            closing.append(clause)
-    for slot in and_items.keys() | or_items.keys():
-        values[slot] = join_slot(
-            values.get(slot, ""), and_items.get(slot, ()), or_items.get(slot, ())
-        )
-    if view.gift_type.note:
-        closing.append(view.gift_type.note)
-    return render(view.sentences, values, after, closing), details
+    return values
+
+
+def _detailed(
+    clause: str | None,
+    mod: Modifier,
+    choice: ModifierChoice,
+    where: str,
+    details: list[PlacedDetail],
+) -> str | None:
+    """A clause holding the player's details: one marker per instance, placed after rendering."""
+    if clause is None:
+        return None
+    stand_in = mod.detail_blank
+    if mod.detail_label and "{" in clause:
+        marks = []
+        for i, raw in enumerate(choice.instance_details):
+            marks.append(marker(len(details)))
+            details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
+        stand_in = join_list(marks, mod.detail_join)
+    return fill_clause(clause, stand_in, choice.count)
 
 
 def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance: int = 0) -> str:
@@ -218,7 +233,7 @@ def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance
     if work.stopped or work.view is None or modifier_id not in work.chosen:
         return ""
     text, details = _system_text(
-        work.view, work.chosen, work.levels, work.index.order, draft.style, work.choice_values
+        work.view, work.chosen, work.levels, work.index, draft.style, work.choice_values
     )
     _mod, choice, listed = work.chosen[modifier_id]
     where = detail_where(listed, choice, instance)
@@ -229,65 +244,91 @@ def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance
     return clause_around(text, marker(keep))
 
 
-def _unavailable(  # noqa: C901, PLR0912  (complexity 20, 19 branches when the limits came in)
+def _unavailable(
     entry: EffectIndex,
     view: StyleView,
     chosen: Chosen,
     replaced_by: dict[str, str],
     status: Status | None,
-    used_slots: set[str],
-    style_name: str,
 ) -> list[Unavailable]:
-    """Every modifier and Parameter level of the Effect that cannot be chosen now, with why."""
-    out: list[Unavailable] = []
-    excluded_by: dict[str, list[str]] = {}
-    for mod, _choice, _ in chosen.values():
+    """Every modifier and Parameter level of the Effect that cannot be chosen now, with why.
+
+    The words were made by the loader (:mod:`builder.contract.gifts.tables`);
+    this only decides which apply to the draft.
+    """
+    facts = entry.facts
+    excluded_by: dict[str, list[ModifierFacts]] = {}
+    for mid, (mod, _choice, _) in chosen.items():
         for other in mod.excludes:
-            excluded_by.setdefault(other, []).append(mod.name)
+            excluded_by.setdefault(other, []).append(facts[mid])
+    out: list[Unavailable] = []
     static = view.static_reasons
-    for mid, mod in entry.modifiers.items():
+    for mid, fact in facts.items():
         if mid in chosen:
             continue
+        mod = fact.mod
         why = list(static.get(mid, ()))
-        for other in mod.requires:
-            if other not in chosen and other in entry.modifiers:
-                why.append(f"requires {entry.modifiers[other].name}")
-        for other in mod.excludes:
-            if other in chosen:
-                why.append(f"excludes {chosen[other][0].name}")
-        for name in excluded_by.get(mid, ()):
-            if f"excludes {name}" not in why:
-                why.append(f"excluded by {name}")
+        if mod.requires or mod.excludes or mid in excluded_by:
+            _choice_reasons(entry, mod, chosen, excluded_by.get(mid, ()), why)
         if mod.slot in replaced_by and mod.is_replacement and not static.get(mid):
-            other = chosen[replaced_by[mod.slot]][0].name
-            why.append(f"replaces the same part of the System Text as {other}")
-        if status is not None and mod.status > status:
-            why.append(f"needs {mod.status.label} Status")
-        group = entry.groups.get(mod.group) if mod.group else None
-        if (
-            group is not None
-            and group.status_over
-            and status is not None
-            and group.status > status
-            and group_taken(chosen, group.id) >= group.status_over
-        ):
-            why.append(
-                f"needs {group.status.label} Status: more than {group.status_over} "
-                f"from {group.name}"
-            )
+            why.append(facts[replaced_by[mod.slot]].same_part_why)
+        if status is not None:
+            _status_reasons(entry, fact, chosen, status, why)
         if why:
             out.append(Unavailable(mod.kind.value, mid, mod.name, tuple(why)))
-    for pid, param in entry.effect.parameters.items():
-        applies = param.slot in used_slots
-        for level in param.levels:
-            why = []
-            if not applies and level.id != param.default:
-                why.append(f"{param.name} does not apply with the {style_name} Style")
-            if status is not None and level.status > status:
-                why.append(f"needs {level.status.label} Status")
-            if why:
-                out.append(Unavailable("parameter_level", level.id, level.name, tuple(why), pid))
+    out.extend(_unavailable_levels(view, status))
     return out
+
+
+def _unavailable_levels(view: StyleView, status: Status | None) -> Iterator[Unavailable]:
+    """The Parameter levels that do not apply with this Style or need a higher Status."""
+    for pid, level, off, needs_why in view.parameter_rows:
+        if status is not None and level.status > status:
+            why = (off, needs_why) if off else (needs_why,)
+        elif off:
+            why = (off,)
+        else:
+            continue
+        yield Unavailable("parameter_level", level.id, level.name, why, pid)
+
+
+def _choice_reasons(
+    entry: EffectIndex,
+    mod: Modifier,
+    chosen: Chosen,
+    excluders: Sequence[ModifierFacts],
+    why: list[str],
+) -> None:
+    """Why the chosen modifiers keep ``mod`` out: a missing requirement, an exclusion."""
+    facts = entry.facts
+    for other in mod.requires:
+        if other not in chosen and other in facts:
+            why.append(f"requires {facts[other].mod.name}")
+    for other in mod.excludes:
+        if other in chosen:
+            why.append(facts[other].excludes_why)
+    for excluder in excluders:
+        if excluder.excludes_why not in why:
+            why.append(excluder.excluded_by_why)
+
+
+def _status_reasons(
+    entry: EffectIndex, fact: ModifierFacts, chosen: Chosen, status: Status, why: list[str]
+) -> None:
+    """The modifier needs a higher Status, or its group past its threshold does (issue 15)."""
+    mod = fact.mod
+    if mod.status > status:
+        why.append(fact.needs_why)
+    group = entry.groups.get(mod.group) if mod.group else None
+    if (
+        group is not None
+        and group.status_over
+        and group.status > status
+        and group_taken(chosen, group.id) >= group.status_over
+    ):
+        why.append(
+            f"needs {group.status.label} Status: more than {group.status_over} from {group.name}"
+        )
 
 
 def _finish(

@@ -42,6 +42,7 @@ from builder.contract.gifts.fields import (
 )
 from builder.contract.gifts.link import check_refs, compile_effect, index_effect
 from builder.contract.gifts.parse import collect_stock, parse_core, parse_effect_file, parse_general
+from builder.contract.gifts.tables import ModifierFacts
 from builder.contract.status import Status
 from builder.core.catalog import (
     MAX_CATALOG_FILE_BYTES,
@@ -252,11 +253,12 @@ def build_catalog(sources: Sequence[_Source]) -> tuple[Catalog | None, list[Cata
         problems.add("core.toml", "", "the catalog defines no Gift Types or no Styles")
     check_refs(raw, problems)
     index: dict[str, EffectIndex] = {}
+    known: dict[int, ModifierFacts] = {}  # a general modifier's facts serve every Effect
     for effect in raw.effects.values():
         compiled = compile_effect(effect, raw, problems)
         if compiled is None:
             continue
-        built = index_effect(effect, compiled, raw, problems)
+        built = index_effect(effect, compiled, raw, problems, known)
         if built is not None:
             index[effect.id] = built
     catalog = Catalog(
