@@ -182,8 +182,8 @@ def check_type_fits(work: DraftCheck) -> None:
 
 def _choice_problem(
     work: DraftCheck, choice: ModifierChoice, key: str, kind: ModifierKind, where: str
-) -> tuple[Modifier | None, Finding | None]:
-    """The modifier a choice names, or the ERROR that keeps it out of the Gift."""
+) -> Finding:
+    """The ERROR keeping a choice out of the Gift (``check_modifiers`` found it cannot be taken)."""
     entry, catalog = work.index, work.catalog
     mod = entry.modifiers.get(choice.id)
     if mod is None:
@@ -193,28 +193,26 @@ def _choice_problem(
             msg = f"{choice.id!r} is not a modifier of {entry.effect.name}"
         else:
             msg = f"unknown {kind.value} {choice.id!r}"
-        return None, _err("unknown_modifier", msg, where)
+        return _err("unknown_modifier", msg, where)
     if mod.kind is not kind:
         article = "an" if mod.kind is ModifierKind.ENHANCEMENT else "a"
-        return None, _err(
+        return _err(
             "wrong_kind",
             f"{mod.name} is {article} {mod.kind.label}, but it is listed under {key}",
             where,
         )
     if choice.id in work.chosen:
-        return None, _err(
+        return _err(
             "duplicate_modifier", f"{mod.name} is listed twice; list it once with a count", where
         )
-    if choice.count < 1 or choice.count > mod.max:
-        limit = "once" if mod.max == 1 else f"1 to {mod.max} times"
-        return None, _err(
-            "modifier_count",
-            f"{mod.name} is taken {choice.count} times; it can be taken {limit}",
-            where,
-            count=choice.count,
-            max=mod.max,
-        )
-    return mod, None
+    limit = "once" if mod.max == 1 else f"1 to {mod.max} times"
+    return _err(
+        "modifier_count",
+        f"{mod.name} is taken {choice.count} times; it can be taken {limit}",
+        where,
+        count=choice.count,
+        max=mod.max,
+    )
 
 
 def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
@@ -222,9 +220,7 @@ def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
     return f"{where}.details[{index}]" if choice.details else f"{where}.detail"
 
 
-def _take(
-    work: DraftCheck, mod: Modifier, choice: ModifierChoice, kind: ModifierKind, where: str
-) -> None:
+def _take(work: DraftCheck, mod: Modifier, choice: ModifierChoice, where: str) -> None:
     """Take a valid choice, note its Status and house rule, and warn about its detail text."""
     work.chosen[choice.id] = (mod, choice, where)
     if mod.origin.catalog:
@@ -243,7 +239,8 @@ def _take(
                         detail_where(where, choice, i),
                     )
                 )
-    elif any(d.strip() for d in choice.instance_details):
+    # instance_details, read cheaply: the first instance's detail, or each of ``details``
+    elif any(d.strip() for d in choice.details) if choice.details else choice.detail.strip():
         work.warnings.append(
             _warn(
                 "detail_unused",
@@ -253,20 +250,30 @@ def _take(
         )
 
 
+_WHERE = {key: tuple(f"{key}[{i}]" for i in range(32)) for key in ("enhancements", "drawbacks")}
+"""Where the first choices of each list sit ("drawbacks[0]"), written once."""
+
+
 def check_modifiers(work: DraftCheck) -> None:
     """Each chosen Enhancement and Drawback exists, once, taken a legal number of times."""
-    draft = work.draft
+    draft, chosen, offered = work.draft, work.chosen, work.index.modifiers
     for key, choices, kind in (
         ("enhancements", draft.enhancements, ModifierKind.ENHANCEMENT),
         ("drawbacks", draft.drawbacks, ModifierKind.DRAWBACK),
     ):
+        wheres = _WHERE[key]
         for i, choice in enumerate(choices):
-            where = f"{key}[{i}]"
-            mod, problem = _choice_problem(work, choice, key, kind, where)
-            if problem is not None:
-                work.errors.append(problem)
-            elif mod is not None:
-                _take(work, mod, choice, kind, where)
+            where = wheres[i] if i < len(wheres) else f"{key}[{i}]"
+            mod = offered.get(choice.id)
+            if (
+                mod is not None
+                and mod.kind is kind
+                and choice.id not in chosen
+                and 1 <= choice.count <= mod.max
+            ):
+                _take(work, mod, choice, where)
+            else:
+                work.errors.append(_choice_problem(work, choice, key, kind, where))
 
 
 def check_modifier_rules(work: DraftCheck) -> None:
@@ -275,14 +282,17 @@ def check_modifier_rules(work: DraftCheck) -> None:
     ("Enhancements and Drawbacks", "Restrictions on Gifts".)
     """
     chosen, view, entry = work.chosen, work.view, work.index
+    static = view.static_reasons if view is not None else {}
     for mid, (mod, _choice, where) in chosen.items():
-        why = view.static_reasons.get(mid) if view is not None else None
+        why = static.get(mid)
         if why:
             work.errors.append(
                 _err(
                     "modifier_not_allowed", f"{mod.name} cannot be chosen: {'; '.join(why)}", where
                 )
             )
+        if not (mod.requires or mod.excludes or mod.replace):  # most modifiers: nothing more
+            continue
         for other in mod.requires:
             if other not in chosen:
                 name = entry.modifiers[other].name if other in entry.modifiers else other
