@@ -254,28 +254,26 @@ def _unavailable(
     """Every modifier and Parameter level of the Effect that cannot be chosen now, with why.
 
     The words were made by the loader (:mod:`builder.contract.gifts.tables`);
-    this only decides which apply to the draft.
+    this only decides which apply to the draft. A modifier with no rule of its
+    own (``quiet``) that no choice excludes keeps just its Style's reasons.
     """
     facts = entry.facts
     excluded_by: dict[str, list[ModifierFacts]] = {}
     for mid, (mod, _choice, _) in chosen.items():
         for other in mod.excludes:
             excluded_by.setdefault(other, []).append(facts[mid])
+    over = _groups_over(entry, chosen, status)
     out: list[Unavailable] = []
     static = view.static_reasons
     for mid, fact in facts.items():
         if mid in chosen:
             continue
-        mod = fact.mod
-        why = list(static.get(mid, ()))
-        if mod.requires or mod.excludes or mid in excluded_by:
-            _choice_reasons(entry, mod, chosen, excluded_by.get(mid, ()), why)
-        if mod.slot in replaced_by and mod.is_replacement and not static.get(mid):
-            why.append(facts[replaced_by[mod.slot]].same_part_why)
-        if status is not None:
-            _status_reasons(entry, fact, chosen, status, why)
+        why = static.get(mid, ())
+        if not fact.quiet or mid in excluded_by:
+            excluders = excluded_by.get(mid, ())
+            why = _reasons(facts, fact, why, chosen, excluders, replaced_by, status, over)
         if why:
-            out.append(Unavailable(mod.kind.value, mid, mod.name, tuple(why)))
+            out.append(Unavailable(fact.kind, mid, fact.mod.name, why))
     out.extend(_unavailable_levels(view, status))
     return out
 
@@ -292,15 +290,37 @@ def _unavailable_levels(view: StyleView, status: Status | None) -> Iterator[Unav
         yield Unavailable("parameter_level", level.id, level.name, why, pid)
 
 
-def _choice_reasons(
-    entry: EffectIndex,
+def _reasons(
+    facts: Mapping[str, ModifierFacts],
+    fact: ModifierFacts,
+    static: tuple[str, ...],
+    chosen: Chosen,
+    excluders: Sequence[ModifierFacts],
+    replaced_by: dict[str, str],
+    status: Status | None,
+    over: dict[str, str],
+) -> tuple[str, ...]:
+    """Why ``fact``'s modifier cannot be chosen now: its Style's reasons, then the draft's."""
+    mod, why = fact.mod, list(static)
+    _ties(facts, mod, chosen, excluders, why)
+    if mod.slot in replaced_by and mod.is_replacement and not static:
+        why.append(facts[replaced_by[mod.slot]].same_part_why)
+    if status is not None:
+        if mod.status > status:
+            why.append(fact.needs_why)
+        if mod.group in over:
+            why.append(over[mod.group])
+    return tuple(why)
+
+
+def _ties(
+    facts: Mapping[str, ModifierFacts],
     mod: Modifier,
     chosen: Chosen,
     excluders: Sequence[ModifierFacts],
     why: list[str],
 ) -> None:
     """Why the chosen modifiers keep ``mod`` out: a missing requirement, an exclusion."""
-    facts = entry.facts
     for other in mod.requires:
         if other not in chosen and other in facts:
             why.append(f"requires {facts[other].mod.name}")
@@ -312,23 +332,22 @@ def _choice_reasons(
             why.append(excluder.excluded_by_why)
 
 
-def _status_reasons(
-    entry: EffectIndex, fact: ModifierFacts, chosen: Chosen, status: Status, why: list[str]
-) -> None:
-    """The modifier needs a higher Status, or its group past its threshold does (issue 15)."""
-    mod = fact.mod
-    if mod.status > status:
-        why.append(fact.needs_why)
-    group = entry.groups.get(mod.group) if mod.group else None
-    if (
-        group is not None
-        and group.status_over
-        and group.status > status
-        and group_taken(chosen, group.id) >= group.status_over
-    ):
-        why.append(
-            f"needs {group.status.label} Status: more than {group.status_over} from {group.name}"
-        )
+def _groups_over(entry: EffectIndex, chosen: Chosen, status: Status | None) -> dict[str, str]:
+    """Groups past their Status threshold, each with why its other modifiers are out (issue 15)."""
+    over: dict[str, str] = {}
+    if status is None:
+        return over
+    for group in entry.groups.values():
+        if (
+            group.status_over
+            and group.status > status
+            and group_taken(chosen, group.id) >= group.status_over
+        ):
+            over[group.id] = (
+                f"needs {group.status.label} Status: more than {group.status_over} "
+                f"from {group.name}"
+            )
+    return over
 
 
 def _finish(

@@ -52,6 +52,10 @@ class ModifierFacts(NamedTuple):
     """
 
     mod: Modifier
+    kind: str
+    """The kind's value ("enhancement"), read without the enum's slow descriptor."""
+    quiet: bool
+    """No rule ties it to other choices or a Status: only its Style can keep it out."""
     lines: tuple[CostLine, ...]
     needs: StatusReason | None
     wording: Mapping[str, Wording]
@@ -89,6 +93,10 @@ def modifier_facts(mod: Modifier, style_ids: Iterable[str]) -> ModifierFacts:
         )
     return ModifierFacts(
         mod=mod,
+        kind=kind.value,
+        quiet=not (
+            mod.requires or mod.excludes or mod.is_replacement or mod.group or needs is not None
+        ),
         lines=lines,
         needs=needs,
         wording=_wordings(mod, style_ids),
