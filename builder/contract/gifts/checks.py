@@ -51,7 +51,7 @@ def _warn(rule: str, message: str, where: str, **numbers: Any) -> Finding:
     return Finding(f"gift.{rule}", message, where, Severity.WARNING, dict(numbers))
 
 
-@dataclass
+@dataclass(slots=True)
 class DraftCheck:
     """One draft being evaluated: its inputs, what the checks looked up, and what they found.
 
@@ -220,13 +220,14 @@ def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
     return f"{where}.details[{index}]" if choice.details else f"{where}.detail"
 
 
-def _take(work: DraftCheck, mod: Modifier, choice: ModifierChoice, where: str) -> None:
-    """Take a valid choice, note its Status and house rule, and warn about its detail text."""
+def _take(
+    work: DraftCheck, mod: Modifier, choice: ModifierChoice, where: str, needs: StatusReason | None
+) -> None:
+    """Take a valid choice, note its Status (``needs``) and house rule, warn about its detail."""
     work.chosen[choice.id] = (mod, choice, where)
     if mod.origin.catalog:
         work.house.add(mod.origin.catalog)
-    needs = work.index.facts[mod.id].needs  # most modifiers need none
-    if needs is not None:
+    if needs is not None:  # most modifiers need none
         work.reasons.append(needs)
     if mod.detail_label:
         for i, detail in enumerate(choice.instance_details):
@@ -256,7 +257,7 @@ _WHERE = {key: tuple(f"{key}[{i}]" for i in range(32)) for key in ("enhancements
 
 def check_modifiers(work: DraftCheck) -> None:
     """Each chosen Enhancement and Drawback exists, once, taken a legal number of times."""
-    draft, chosen, offered = work.draft, work.chosen, work.index.modifiers
+    draft, chosen, offered, facts = work.draft, work.chosen, work.index.modifiers, work.index.facts
     for key, choices, kind in (
         ("enhancements", draft.enhancements, ModifierKind.ENHANCEMENT),
         ("drawbacks", draft.drawbacks, ModifierKind.DRAWBACK),
@@ -271,7 +272,7 @@ def check_modifiers(work: DraftCheck) -> None:
                 and choice.id not in chosen
                 and 1 <= choice.count <= mod.max
             ):
-                _take(work, mod, choice, where)
+                _take(work, mod, choice, where, facts[mod.id].needs)
             else:
                 work.errors.append(_choice_problem(work, choice, key, kind, where))
 
@@ -396,7 +397,7 @@ def check_choices(work: DraftCheck) -> None:
 
 def group_taken(chosen: Chosen, group_id: str) -> int:
     """How many modifiers of a group are picked (each instance counts)."""
-    return sum(c.count for mod, c, _ in chosen.values() if mod.group == group_id)
+    return sum([c.count for mod, c, _ in chosen.values() if mod.group == group_id])
 
 
 def check_group_status(work: DraftCheck) -> None:
@@ -418,7 +419,7 @@ def check_group_status(work: DraftCheck) -> None:
 def check_drawback_count(work: DraftCheck) -> None:
     """More than three Drawbacks is legal but warned about ("Enhancements and Drawbacks")."""
     drawbacks = sum(
-        c.count for mod, c, _ in work.chosen.values() if mod.kind is ModifierKind.DRAWBACK
+        [c.count for mod, c, _ in work.chosen.values() if mod.kind is ModifierKind.DRAWBACK]
     )
     if drawbacks > RECOMMENDED_MAX_DRAWBACKS:
         work.warnings.append(

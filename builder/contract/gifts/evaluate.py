@@ -363,7 +363,7 @@ def _finish(
     previous_cost: int | None,
     house: set[str],
 ) -> GiftEvaluation:
-    cost = sum(line.amount for line in breakdown)
+    cost = sum([line.amount for line in breakdown])
     required = max((r.status for r in reasons), default=Status.NEWBIE)
     met = None if status is None else status >= required
     if cost < 1:
