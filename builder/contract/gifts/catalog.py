@@ -28,7 +28,7 @@ from builder.contract.status import Status
 from builder.core.catalog import CatalogProblem as CatalogProblem  # shared by every reader
 
 if TYPE_CHECKING:
-    from builder.contract.gifts.tables import ModifierFacts, ParameterCosts, ParameterRow
+    from builder.contract.gifts.tables import ModifierFacts
 
 ANY_STYLE = "*"
 """Key of a modifier's text table that serves every Style without its own entry."""
@@ -319,9 +319,7 @@ class StyleView:
     Precomputed at load so that evaluating a draft only looks things up.
     ``static_reasons`` says, for each modifier id of the Effect that cannot be
     used with this Style and Type, why not. ``replacers`` lists, per slot,
-    the modifiers that replace it. ``parameter_rows`` are each Parameter
-    level with the unavailable list's words for it
-    (:mod:`builder.contract.gifts.tables`).
+    the modifiers that replace it.
     """
 
     effect: Effect
@@ -333,15 +331,14 @@ class StyleView:
     static_reasons: Mapping[str, tuple[str, ...]]
     replacers: Mapping[str, tuple[str, ...]]
     param_slots: Mapping[str, str]
-    parameter_rows: tuple[ParameterRow, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class EffectIndex:
     """An Effect with every modifier that applies to it (its own, then general ones).
 
-    ``facts`` and ``parameters`` are what each modifier and Parameter brings to
-    any draft (cost lines, Status reasons, wording), worked out at load.
+    ``facts`` are what each modifier brings to any draft (cost lines, Status
+    reason, wording), worked out at load (:mod:`builder.contract.gifts.tables`).
     """
 
     effect: Effect
@@ -350,7 +347,6 @@ class EffectIndex:
     groups: Mapping[str, ModifierGroup]
     views: Mapping[tuple[str, str], StyleView]  # (style id, type id)
     facts: Mapping[str, ModifierFacts]
-    parameters: tuple[ParameterCosts, ...]
 
 
 @dataclass(frozen=True, slots=True)

@@ -363,11 +363,17 @@ def check_parameters(work: DraftCheck) -> None:
 def check_parameter_status(work: DraftCheck) -> None:
     """Each Parameter's level (its default when not chosen) may need a Status ("Parameters")."""
     levels = work.levels
-    for costs in work.index.parameters:
-        chosen = levels.get(costs.param.id)
-        needs = costs.needs[chosen[1].index if chosen else costs.default]
-        if needs is not None:
-            work.reasons.append(needs)
+    for pid, param in work.index.effect.parameters.items():
+        param_level = levels.get(pid)
+        level = param_level[1] if param_level else param.level(param.default)
+        assert level is not None
+        if level.status > Status.NEWBIE:  # most levels need none: skip writing the message
+            work.needs(
+                level.status,
+                "parameter",
+                pid,
+                f"{param.name} at {level.name} needs {level.status.label} Status",
+            )
 
 
 def check_groups(work: DraftCheck) -> None:

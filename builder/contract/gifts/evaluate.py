@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 
 from builder.contract.gifts.catalog import (
+    ANY_STYLE,
     Catalog,
     EffectIndex,
     Modifier,
@@ -122,7 +123,14 @@ def evaluate_gift(
                     Severity.WARNING,
                 )
             )
-        unavailable = _unavailable(entry, view, work.chosen, work.replaced_by, status)
+        unavailable = _unavailable(
+            entry,
+            view,
+            work.chosen,
+            work.replaced_by,
+            status,
+            work.style.name if work.style else "",
+        )
     return _finish(
         draft,
         price(work),
@@ -159,7 +167,8 @@ def _system_text(
     for mid in sorted(chosen, key=entry.order.__getitem__):
         if mid in static:
             continue
-        wording = facts[mid].wording[style_id]
+        words = facts[mid].wording  # its Style's own wording, else the one for every Style
+        wording = words.get(style_id) or words[ANY_STYLE]
         mod, choice, where = chosen[mid]
         clause = wording.filled[choice.count - 1]
         if clause is None:
@@ -250,12 +259,13 @@ def _unavailable(
     chosen: Chosen,
     replaced_by: dict[str, str],
     status: Status | None,
+    style_name: str,
 ) -> list[Unavailable]:
     """Every modifier and Parameter level of the Effect that cannot be chosen now, with why.
 
     The words were made by the loader (:mod:`builder.contract.gifts.tables`);
     this only decides which apply to the draft. A modifier with no rule of its
-    own (``quiet``) that no choice excludes keeps just its Style's reasons.
+    own (``quiet``) that the draft does not stir keeps just its Style's reasons.
     """
     facts = entry.facts
     excluded_by: dict[str, list[ModifierFacts]] = {}
@@ -263,31 +273,38 @@ def _unavailable(
         for other in mod.excludes:
             excluded_by.setdefault(other, []).append(facts[mid])
     over = _groups_over(entry, chosen, status)
+    stirred = _stirred(entry, view, excluded_by, replaced_by, over)
     out: list[Unavailable] = []
     static = view.static_reasons
     for mid, fact in facts.items():
         if mid in chosen:
             continue
         why = static.get(mid, ())
-        if not fact.quiet or mid in excluded_by:
+        if not fact.quiet or mid in stirred:
             excluders = excluded_by.get(mid, ())
             why = _reasons(facts, fact, why, chosen, excluders, replaced_by, status, over)
         if why:
             out.append(Unavailable(fact.kind, mid, fact.mod.name, why))
-    out.extend(_unavailable_levels(view, status))
+    out.extend(_unavailable_levels(entry, view, status, style_name))
     return out
 
 
-def _unavailable_levels(view: StyleView, status: Status | None) -> Iterator[Unavailable]:
+def _unavailable_levels(
+    entry: EffectIndex, view: StyleView, status: Status | None, style_name: str
+) -> Iterator[Unavailable]:
     """The Parameter levels that do not apply with this Style or need a higher Status."""
-    for pid, level, off, needs_why in view.parameter_rows:
-        if status is not None and level.status > status:
-            why = (off, needs_why) if off else (needs_why,)
-        elif off:
-            why = (off,)
-        else:
-            continue
-        yield Unavailable("parameter_level", level.id, level.name, why, pid)
+    used = view.slot_order
+    for pid, param in entry.effect.parameters.items():
+        applies = param.slot in used
+        for level in param.levels:
+            off = not applies and level.id != param.default
+            short = status is not None and level.status > status
+            if not (off or short):
+                continue
+            why = [f"{param.name} does not apply with the {style_name} Style"] if off else []
+            if short:
+                why.append(f"needs {level.status.label} Status")
+            yield Unavailable("parameter_level", level.id, level.name, tuple(why), pid)
 
 
 def _reasons(
@@ -304,10 +321,11 @@ def _reasons(
     mod, why = fact.mod, list(static)
     _ties(facts, mod, chosen, excluders, why)
     if mod.slot in replaced_by and mod.is_replacement and not static:
-        why.append(facts[replaced_by[mod.slot]].same_part_why)
+        other = facts[replaced_by[mod.slot]].mod.name
+        why.append(f"replaces the same part of the System Text as {other}")
     if status is not None:
         if mod.status > status:
-            why.append(fact.needs_why)
+            why.append(f"needs {mod.status.label} Status")
         if mod.group in over:
             why.append(over[mod.group])
     return tuple(why)
@@ -326,10 +344,27 @@ def _ties(
             why.append(f"requires {facts[other].mod.name}")
     for other in mod.excludes:
         if other in chosen:
-            why.append(facts[other].excludes_why)
+            why.append(f"excludes {facts[other].mod.name}")
     for excluder in excluders:
-        if excluder.excludes_why not in why:
-            why.append(excluder.excluded_by_why)
+        if f"excludes {excluder.mod.name}" not in why:
+            why.append(f"excluded by {excluder.mod.name}")
+
+
+def _stirred(
+    entry: EffectIndex,
+    view: StyleView,
+    excluded_by: Mapping[str, object],
+    replaced_by: Mapping[str, str],
+    over: Mapping[str, str],
+) -> set[str]:
+    """Modifiers the draft gives a reason of its own: excluded by a choice, a second
+    rewrite of a part already rewritten, in a group past its Status threshold."""
+    stirred = set(excluded_by)
+    for slot in replaced_by:
+        stirred.update(view.replacers.get(slot, ()))
+    if over:
+        stirred.update(mid for mid, fact in entry.facts.items() if fact.mod.group in over)
+    return stirred
 
 
 def _groups_over(entry: EffectIndex, chosen: Chosen, status: Status | None) -> dict[str, str]:

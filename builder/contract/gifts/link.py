@@ -22,13 +22,7 @@ from builder.contract.gifts.catalog import (
     frozen_map,
 )
 from builder.contract.gifts.fields import RawCatalog
-from builder.contract.gifts.tables import (
-    ModifierFacts,
-    ParameterRow,
-    modifier_facts,
-    parameter_costs,
-    parameter_rows,
-)
+from builder.contract.gifts.tables import ModifierFacts, modifier_facts
 from builder.contract.gifts.template import Sentence, TemplateSyntaxError, parse_sentence
 from builder.core.catalog import Problems, Report
 
@@ -224,11 +218,11 @@ def _general_for(
     return general
 
 
-def _facts(mod: Modifier, raw: RawCatalog, known: dict[int, ModifierFacts]) -> ModifierFacts:
+def _facts(mod: Modifier, known: dict[int, ModifierFacts]) -> ModifierFacts:
     """A modifier's facts, made once per modifier however many Effects offer it."""
     got = known.get(id(mod))
     if got is None:
-        got = known[id(mod)] = modifier_facts(mod, raw.styles)
+        got = known[id(mod)] = modifier_facts(mod)
     return got
 
 
@@ -286,7 +280,6 @@ def index_effect(  # noqa: C901, PLR0912, PLR0915  (complexity 20, 19 branches, 
             continue
         style = raw.styles[sid]
         used = compiled.used[sid]
-        rows: tuple[ParameterRow, ...] = parameter_rows(effect.parameters, used, style.name)
         for tid in type_ids:
             gtype = raw.gift_types[tid]
             if gtype.styles and sid not in gtype.styles:
@@ -331,7 +324,6 @@ def index_effect(  # noqa: C901, PLR0912, PLR0915  (complexity 20, 19 branches, 
                 static_reasons=frozen_map(reasons),
                 replacers=frozen_map({k: tuple(v) for k, v in replacers.items()}),
                 param_slots=frozen_map(param_slots),
-                parameter_rows=rows,
             )
             _check_groups(effect, sid, tid, groups, ordered, reasons, raw, problems)
     if not views and effect.styles:
@@ -348,8 +340,7 @@ def index_effect(  # noqa: C901, PLR0912, PLR0915  (complexity 20, 19 branches, 
         order=frozen_map({mid: i for i, mid in enumerate(modifiers)}),
         groups=frozen_map(relevant),
         views=frozen_map(views),
-        facts=frozen_map({mid: _facts(m, raw, known) for mid, m in modifiers.items()}),
-        parameters=tuple(parameter_costs(p) for p in effect.parameters.values()),
+        facts=frozen_map({mid: _facts(m, known) for mid, m in modifiers.items()}),
     )
 
 

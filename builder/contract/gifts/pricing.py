@@ -35,8 +35,8 @@ def price(resolved: DraftCheck) -> tuple[CostLine, ...]:
     Base 1; the Gift Type's adjustment; the Effect×Style adjustment; each
     Enhancement (+1) and Drawback (−1) × times taken, in the draft's order;
     then every Parameter of the Effect at its chosen level (its default when
-    not chosen or not valid), costing its steps from the default. Each line
-    was made by the loader (:mod:`builder.contract.gifts.tables`); this picks them.
+    not chosen or not valid), costing its steps from the default. Modifier
+    lines were made by the loader (:mod:`builder.contract.gifts.tables`).
     """
     lines = [BASE]
     gift_type = resolved.gift_type
@@ -56,7 +56,11 @@ def price(resolved: DraftCheck) -> tuple[CostLine, ...]:
     for mid, (_mod, choice, _where) in resolved.chosen.items():
         lines.append(facts[mid].lines[choice.count - 1])
     levels = resolved.levels
-    for costs in entry.parameters:
-        chosen = levels.get(costs.param.id)
-        lines.append(costs.lines[chosen[1].index if chosen else costs.default])
+    for pid, param in effect.parameters.items():
+        default = param.level(param.default)
+        assert default is not None, "the loader checks every default level exists"
+        chosen = levels.get(pid)
+        level = chosen[1] if chosen else default
+        steps = level.index - default.index
+        lines.append(CostLine("parameter", pid, f"{param.name}: {level.name}", steps))
     return tuple(lines)
