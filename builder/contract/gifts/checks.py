@@ -223,8 +223,7 @@ def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
 def _take(
     work: DraftCheck, mod: Modifier, choice: ModifierChoice, where: str, needs: StatusReason | None
 ) -> None:
-    """Take a valid choice, note its Status (``needs``) and house rule, warn about its detail."""
-    work.chosen[choice.id] = (mod, choice, where)
+    """Note a taken choice's Status (``needs``) and house rule, and warn about its detail."""
     if mod.origin.catalog:
         work.house.add(mod.origin.catalog)
     if needs is not None:  # most modifiers need none
@@ -272,7 +271,10 @@ def check_modifiers(work: DraftCheck) -> None:
                 and choice.id not in chosen
                 and 1 <= choice.count <= mod.max
             ):
-                _take(work, mod, choice, where, facts[mod.id].needs)
+                chosen[choice.id] = (mod, choice, where)
+                fact = facts[mod.id]
+                if not fact.plain or choice.detail or choice.details:
+                    _take(work, mod, choice, where, fact.needs)
             else:
                 work.errors.append(_choice_problem(work, choice, key, kind, where))
 

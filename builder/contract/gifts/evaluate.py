@@ -65,7 +65,7 @@ from builder.contract.gifts.evaluation import (
 )
 from builder.contract.gifts.pricing import price
 from builder.contract.gifts.tables import ModifierFacts, Place
-from builder.contract.gifts.template import fill_clause, join_list, join_slot, render
+from builder.contract.gifts.template import join_list, join_slot, render
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
 
@@ -170,11 +170,10 @@ def _system_text(
         words = facts[mid].wording  # its Style's own wording, else the one for every Style
         wording = words.get(style_id) or words[ANY_STYLE]
         mod, choice, where = chosen[mid]
-        clause = wording.filled[choice.count - 1]
-        if clause is None:
-            clause = _detailed(wording.clauses[choice.count - 1], mod, choice, where, details)
-            if clause is None:
-                continue
+        text = wording.texts[choice.count - 1]
+        if text is None:
+            continue
+        clause = text if isinstance(text, str) else _detailed(text, mod, choice, where, details)
         place = wording.place
         if place is Place.REPLACE:
             values[wording.slot] = clause
@@ -207,23 +206,18 @@ def _slot_values(
 
 
 def _detailed(
-    clause: str | None,
+    pieces: tuple[str, ...],
     mod: Modifier,
     choice: ModifierChoice,
     where: str,
     details: list[PlacedDetail],
-) -> str | None:
+) -> str:
     """A clause holding the player's details: one marker per instance, placed after rendering."""
-    if clause is None:
-        return None
-    stand_in = mod.detail_blank
-    if mod.detail_label and "{" in clause:
-        marks = []
-        for i, raw in enumerate(choice.instance_details):
-            marks.append(marker(len(details)))
-            details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
-        stand_in = join_list(marks, mod.detail_join)
-    return fill_clause(clause, stand_in, choice.count)
+    marks = []
+    for i, raw in enumerate(choice.instance_details):
+        marks.append(marker(len(details)))
+        details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
+    return join_list(marks, mod.detail_join).join(pieces)
 
 
 def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance: int = 0) -> str:

@@ -22,7 +22,7 @@ from typing import NamedTuple
 
 from builder.contract.gifts.catalog import Join, Modifier, ModifierKind
 from builder.contract.gifts.evaluation import CostLine, StatusReason
-from builder.contract.gifts.template import fill_clause
+from builder.contract.gifts.template import clause_pieces, fill_clause
 from builder.contract.status import Status
 
 
@@ -54,6 +54,8 @@ class ModifierFacts(NamedTuple):
     quiet: bool
     """It requires and excludes nothing and needs no Status: only its Style, or a
     choice that excludes it, rewrites its part or fills its group, keeps it out."""
+    plain: bool
+    """Shipped, needs no Status and takes no detail: taking it only records it."""
     lines: tuple[CostLine, ...]
     needs: StatusReason | None
     wording: Mapping[str, Wording]
@@ -79,21 +81,22 @@ def modifier_facts(mod: Modifier) -> ModifierFacts:
             mod.status, kind, mod.id, f"the {mod.name} {label} needs {mod.status.label} Status"
         )
     quiet = not (mod.requires or mod.excludes or needs)
-    return ModifierFacts(mod, kind, quiet, lines, needs, _wordings(mod))
+    plain = not (mod.origin.catalog or needs or mod.detail_label)
+    return ModifierFacts(mod, kind, quiet, plain, lines, needs, _wordings(mod))
 
 
 class Wording(NamedTuple):
     """A usable modifier's clause in one Effect × Style, ready for each count.
 
-    ``clauses[count - 1]`` is the catalog clause (None when it has none for
-    that count); ``filled[count - 1]`` the same with its placeholders filled,
-    or None when the player's detail goes into it (filled per draft).
+    ``texts[count - 1]`` is the clause with its placeholders filled; a tuple
+    of pieces when the player's details go into it (joined in per draft, see
+    :func:`~builder.contract.gifts.template.clause_pieces`); None when the
+    modifier has no clause for that count.
     """
 
     place: Place
     slot: str
-    clauses: tuple[str | None, ...]
-    filled: tuple[str | None, ...]
+    texts: tuple[str | tuple[str, ...] | None, ...]
 
 
 def _place(mod: Modifier) -> Place:
@@ -112,21 +115,23 @@ def _wordings(mod: Modifier) -> Mapping[str, Wording]:
     first = mod.replace or mod.text
     if mod.max == 1:  # nearly every modifier: one clause per key, none for many
         return {
-            key: Wording(place, mod.slot, (clause,), (_filled(mod, clause, 1),))
+            key: Wording(place, mod.slot, (_filled(mod, clause, 1),))
             for key, clause in first.items()
         }
     out: dict[str, Wording] = {}
     for key in dict.fromkeys([*first, *mod.text_many]):
         if mod.wording(key) is None:
             continue
-        clauses = tuple(mod.wording(key, many=n > 1) for n in range(1, mod.max + 1))
-        filled = tuple(_filled(mod, clause, n) for n, clause in enumerate(clauses, 1))
-        out[key] = Wording(place, mod.slot, clauses, filled)
+        clauses = [mod.wording(key, many=n > 1) for n in range(1, mod.max + 1)]
+        texts = tuple(_filled(mod, clause, n) for n, clause in enumerate(clauses, 1))
+        out[key] = Wording(place, mod.slot, texts)
     return out
 
 
-def _filled(mod: Modifier, clause: str | None, count: int) -> str | None:
-    """A clause with its placeholders filled, or None where the player's detail goes into it."""
-    if clause is None or (mod.detail_label and "{" in clause):
+def _filled(mod: Modifier, clause: str | None, count: int) -> str | tuple[str, ...] | None:
+    """A clause with its placeholders filled, or its pieces around the player's details."""
+    if clause is None:
         return None
+    if mod.detail_label and "{" in clause:
+        return clause_pieces(clause, count)
     return fill_clause(clause, mod.detail_blank, count)

@@ -159,6 +159,31 @@ def fill_clause(text: str, detail: str = "", count: int = 1) -> str:
     return _TOKEN.sub(lambda m: values.get((m.group(1) or "").strip(), m.group(0)), text)
 
 
+def clause_pieces(text: str, count: int = 1) -> tuple[str, ...]:
+    """A modifier clause cut where its ``{detail}`` goes, its counts filled in.
+
+    ``stand_in.join(clause_pieces(text, count))`` is ``fill_clause(text,
+    stand_in, count)``: the loader cuts each clause once, and an evaluation
+    only joins the player's detail in.
+    """
+    values = {"count": str(count), "count_word": count_word(count)}
+    pieces: list[str] = []
+    buf: list[str] = []
+    pos = 0
+    for match in _TOKEN.finditer(text):
+        buf.append(text[pos : match.start()])
+        name = (match.group(1) or "").strip()
+        if name == "detail":
+            pieces.append("".join(buf))
+            buf = []
+        else:
+            buf.append(values.get(name, match.group(0)))
+        pos = match.end()
+    buf.append(text[pos:])
+    pieces.append("".join(buf))
+    return tuple(pieces)
+
+
 def join_list(items: Sequence[str], conjunction: str) -> str:
     """'A', 'A and B', 'A, B and C' (no serial comma, as the rest of the System Text)."""
     if len(items) <= 1:
