@@ -8,7 +8,7 @@ changed Gift spends ("Gift Credits and Improvements", "Gift Cost").
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
@@ -74,12 +74,13 @@ class StatusReason:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class Unavailable:
+class Unavailable(NamedTuple):
     """A modifier or Parameter level of this Effect that cannot be chosen now, and why.
 
     ``kind`` is "enhancement", "drawback" or "parameter_level" (then
-    ``parameter`` names its Parameter).
+    ``parameter`` names its Parameter). A NamedTuple, not a frozen dataclass:
+    an evaluation makes one per unavailable choice (a dozen or more), and a
+    frozen dataclass takes three times as long to make (issue 29).
     """
 
     kind: str
