@@ -99,8 +99,7 @@ class Unavailable(NamedTuple):
         }
 
 
-@dataclass(frozen=True, slots=True)
-class RewardUse:
+class RewardUse(NamedTuple):
     """What saving this Gift spends (positive) or refunds (negative).
 
     ``enough`` is None when the contractor's rewards were not given.
@@ -120,9 +119,8 @@ class RewardUse:
         }
 
 
-@dataclass(frozen=True, slots=True)
-class GiftEvaluation:
-    """Everything the builder shows for a draft.
+class GiftEvaluation(NamedTuple):
+    """Everything the builder shows for a draft (made on every click: a NamedTuple, quick to make).
 
     ``warnings`` are findings about a well-formed draft; those with severity
     ERROR (cost below 1, a group short of its minimum, Status not met, not
