@@ -122,12 +122,13 @@ def check_effect(work: DraftCheck) -> None:
     effect = entry.effect
     if effect.origin.catalog:
         work.house.add(effect.origin.catalog)
-    work.needs(
-        effect.status,
-        "effect",
-        effect.id,
-        f"the {effect.name} Effect needs {effect.status.label} Status",
-    )
+    if effect.status > Status.NEWBIE:  # most Effects need none: skip writing the message
+        work.needs(
+            effect.status,
+            "effect",
+            effect.id,
+            f"the {effect.name} Effect needs {effect.status.label} Status",
+        )
 
 
 def check_style(work: DraftCheck) -> None:
@@ -148,12 +149,13 @@ def check_style(work: DraftCheck) -> None:
             )
         )
         return
-    work.needs(
-        estyle.status,
-        "style",
-        estyle.style,
-        f"{effect.name} with the {style.name} Style needs {estyle.status.label} Status",
-    )
+    if estyle.status > Status.NEWBIE:
+        work.needs(
+            estyle.status,
+            "style",
+            estyle.style,
+            f"{effect.name} with the {style.name} Style needs {estyle.status.label} Status",
+        )
 
 
 def check_type_fits(work: DraftCheck) -> None:
