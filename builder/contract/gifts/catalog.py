@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from builder.contract.gifts.bonus import DiceBonus
 from builder.contract.gifts.choices import PlayerChoice
@@ -25,6 +26,9 @@ from builder.contract.gifts.draft import GiftDraft
 from builder.contract.gifts.template import Sentence
 from builder.contract.status import Status
 from builder.core.catalog import CatalogProblem as CatalogProblem  # shared by every reader
+
+if TYPE_CHECKING:
+    from builder.contract.gifts.tables import ModifierFacts
 
 ANY_STYLE = "*"
 """Key of a modifier's text table that serves every Style without its own entry."""
@@ -331,13 +335,18 @@ class StyleView:
 
 @dataclass(frozen=True, slots=True)
 class EffectIndex:
-    """An Effect with every modifier that applies to it (its own, then general ones)."""
+    """An Effect with every modifier that applies to it (its own, then general ones).
+
+    ``facts`` are what each modifier brings to any draft (cost lines, Status
+    reason, wording), worked out at load (:mod:`builder.contract.gifts.tables`).
+    """
 
     effect: Effect
     modifiers: Mapping[str, Modifier]
     order: Mapping[str, int]
     groups: Mapping[str, ModifierGroup]
     views: Mapping[tuple[str, str], StyleView]  # (style id, type id)
+    facts: Mapping[str, ModifierFacts]
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ def _warn(rule: str, message: str, where: str, **numbers: Any) -> Finding:
     return Finding(f"gift.{rule}", message, where, Severity.WARNING, dict(numbers))
 
 
-@dataclass
+@dataclass(slots=True)
 class DraftCheck:
     """One draft being evaluated: its inputs, what the checks looked up, and what they found.
 
@@ -122,12 +122,13 @@ def check_effect(work: DraftCheck) -> None:
     effect = entry.effect
     if effect.origin.catalog:
         work.house.add(effect.origin.catalog)
-    work.needs(
-        effect.status,
-        "effect",
-        effect.id,
-        f"the {effect.name} Effect needs {effect.status.label} Status",
-    )
+    if effect.status > Status.NEWBIE:  # most Effects need none: skip writing the message
+        work.needs(
+            effect.status,
+            "effect",
+            effect.id,
+            f"the {effect.name} Effect needs {effect.status.label} Status",
+        )
 
 
 def check_style(work: DraftCheck) -> None:
@@ -148,12 +149,13 @@ def check_style(work: DraftCheck) -> None:
             )
         )
         return
-    work.needs(
-        estyle.status,
-        "style",
-        estyle.style,
-        f"{effect.name} with the {style.name} Style needs {estyle.status.label} Status",
-    )
+    if estyle.status > Status.NEWBIE:
+        work.needs(
+            estyle.status,
+            "style",
+            estyle.style,
+            f"{effect.name} with the {style.name} Style needs {estyle.status.label} Status",
+        )
 
 
 def check_type_fits(work: DraftCheck) -> None:
@@ -182,8 +184,8 @@ def check_type_fits(work: DraftCheck) -> None:
 
 def _choice_problem(
     work: DraftCheck, choice: ModifierChoice, key: str, kind: ModifierKind, where: str
-) -> tuple[Modifier | None, Finding | None]:
-    """The modifier a choice names, or the ERROR that keeps it out of the Gift."""
+) -> Finding:
+    """The ERROR keeping a choice out of the Gift (``check_modifiers`` found it cannot be taken)."""
     entry, catalog = work.index, work.catalog
     mod = entry.modifiers.get(choice.id)
     if mod is None:
@@ -193,28 +195,26 @@ def _choice_problem(
             msg = f"{choice.id!r} is not a modifier of {entry.effect.name}"
         else:
             msg = f"unknown {kind.value} {choice.id!r}"
-        return None, _err("unknown_modifier", msg, where)
+        return _err("unknown_modifier", msg, where)
     if mod.kind is not kind:
         article = "an" if mod.kind is ModifierKind.ENHANCEMENT else "a"
-        return None, _err(
+        return _err(
             "wrong_kind",
             f"{mod.name} is {article} {mod.kind.label}, but it is listed under {key}",
             where,
         )
     if choice.id in work.chosen:
-        return None, _err(
+        return _err(
             "duplicate_modifier", f"{mod.name} is listed twice; list it once with a count", where
         )
-    if choice.count < 1 or choice.count > mod.max:
-        limit = "once" if mod.max == 1 else f"1 to {mod.max} times"
-        return None, _err(
-            "modifier_count",
-            f"{mod.name} is taken {choice.count} times; it can be taken {limit}",
-            where,
-            count=choice.count,
-            max=mod.max,
-        )
-    return mod, None
+    limit = "once" if mod.max == 1 else f"1 to {mod.max} times"
+    return _err(
+        "modifier_count",
+        f"{mod.name} is taken {choice.count} times; it can be taken {limit}",
+        where,
+        count=choice.count,
+        max=mod.max,
+    )
 
 
 def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
@@ -223,19 +223,13 @@ def detail_where(where: str, choice: ModifierChoice, index: int) -> str:
 
 
 def _take(
-    work: DraftCheck, mod: Modifier, choice: ModifierChoice, kind: ModifierKind, where: str
+    work: DraftCheck, mod: Modifier, choice: ModifierChoice, where: str, needs: StatusReason | None
 ) -> None:
-    """Take a valid choice, note its Status and house rule, and warn about its detail text."""
-    work.chosen[choice.id] = (mod, choice, where)
+    """Note a taken choice's Status (``needs``) and house rule, and warn about its detail."""
     if mod.origin.catalog:
         work.house.add(mod.origin.catalog)
-    if mod.status > Status.NEWBIE:  # most modifiers need none: skip writing the message
-        work.needs(
-            mod.status,
-            kind.value,
-            mod.id,
-            f"the {mod.name} {kind.label} needs {mod.status.label} Status",
-        )
+    if needs is not None:  # most modifiers need none
+        work.reasons.append(needs)
     if mod.detail_label:
         for i, detail in enumerate(choice.instance_details):
             if not detail.strip():
@@ -247,7 +241,8 @@ def _take(
                         detail_where(where, choice, i),
                     )
                 )
-    elif any(d.strip() for d in choice.instance_details):
+    # instance_details, read cheaply: the first instance's detail, or each of ``details``
+    elif any(d.strip() for d in choice.details) if choice.details else choice.detail.strip():
         work.warnings.append(
             _warn(
                 "detail_unused",
@@ -257,20 +252,33 @@ def _take(
         )
 
 
+_WHERE = {key: tuple(f"{key}[{i}]" for i in range(32)) for key in ("enhancements", "drawbacks")}
+"""Where the first choices of each list sit ("drawbacks[0]"), written once."""
+
+
 def check_modifiers(work: DraftCheck) -> None:
     """Each chosen Enhancement and Drawback exists, once, taken a legal number of times."""
-    draft = work.draft
+    draft, chosen, offered, facts = work.draft, work.chosen, work.index.modifiers, work.index.facts
     for key, choices, kind in (
         ("enhancements", draft.enhancements, ModifierKind.ENHANCEMENT),
         ("drawbacks", draft.drawbacks, ModifierKind.DRAWBACK),
     ):
+        wheres = _WHERE[key]
         for i, choice in enumerate(choices):
-            where = f"{key}[{i}]"
-            mod, problem = _choice_problem(work, choice, key, kind, where)
-            if problem is not None:
-                work.errors.append(problem)
-            elif mod is not None:
-                _take(work, mod, choice, kind, where)
+            where = wheres[i] if i < len(wheres) else f"{key}[{i}]"
+            mod = offered.get(choice.id)
+            if (
+                mod is not None
+                and mod.kind is kind
+                and choice.id not in chosen
+                and 1 <= choice.count <= mod.max
+            ):
+                chosen[choice.id] = (mod, choice, where)
+                fact = facts[mod.id]
+                if not fact.plain or choice.detail or choice.details:
+                    _take(work, mod, choice, where, fact.needs)
+            else:
+                work.errors.append(_choice_problem(work, choice, key, kind, where))
 
 
 def check_modifier_rules(work: DraftCheck) -> None:
@@ -279,14 +287,17 @@ def check_modifier_rules(work: DraftCheck) -> None:
     ("Enhancements and Drawbacks", "Restrictions on Gifts".)
     """
     chosen, view, entry = work.chosen, work.view, work.index
+    static = view.static_reasons if view is not None else {}
     for mid, (mod, _choice, where) in chosen.items():
-        why = view.static_reasons.get(mid) if view is not None else None
+        why = static.get(mid)
         if why:
             work.errors.append(
                 _err(
                     "modifier_not_allowed", f"{mod.name} cannot be chosen: {'; '.join(why)}", where
                 )
             )
+        if not (mod.requires or mod.excludes or mod.replace):  # most modifiers: nothing more
+            continue
         for other in mod.requires:
             if other not in chosen:
                 name = entry.modifiers[other].name if other in entry.modifiers else other
@@ -355,16 +366,18 @@ def check_parameters(work: DraftCheck) -> None:
 
 def check_parameter_status(work: DraftCheck) -> None:
     """Each Parameter's level (its default when not chosen) may need a Status ("Parameters")."""
+    levels = work.levels
     for pid, param in work.index.effect.parameters.items():
-        param_level = work.levels.get(pid)
+        param_level = levels.get(pid)
         level = param_level[1] if param_level else param.level(param.default)
         assert level is not None
-        work.needs(
-            level.status,
-            "parameter",
-            pid,
-            f"{param.name} at {level.name} needs {level.status.label} Status",
-        )
+        if level.status > Status.NEWBIE:  # most levels need none: skip writing the message
+            work.needs(
+                level.status,
+                "parameter",
+                pid,
+                f"{param.name} at {level.name} needs {level.status.label} Status",
+            )
 
 
 def check_groups(work: DraftCheck) -> None:
@@ -394,7 +407,7 @@ def check_choices(work: DraftCheck) -> None:
 
 def group_taken(chosen: Chosen, group_id: str) -> int:
     """How many modifiers of a group are picked (each instance counts)."""
-    return sum(c.count for mod, c, _ in chosen.values() if mod.group == group_id)
+    return sum([c.count for mod, c, _ in chosen.values() if mod.group == group_id])
 
 
 def check_group_status(work: DraftCheck) -> None:
@@ -416,7 +429,7 @@ def check_group_status(work: DraftCheck) -> None:
 def check_drawback_count(work: DraftCheck) -> None:
     """More than three Drawbacks is legal but warned about ("Enhancements and Drawbacks")."""
     drawbacks = sum(
-        c.count for mod, c, _ in work.chosen.values() if mod.kind is ModifierKind.DRAWBACK
+        [c.count for mod, c, _ in work.chosen.values() if mod.kind is ModifierKind.DRAWBACK]
     )
     if drawbacks > RECOMMENDED_MAX_DRAWBACKS:
         work.warnings.append(

@@ -22,18 +22,22 @@ resolved. The result values live in :mod:`builder.contract.gifts.evaluation`
 and are re-exported from this module.
 
 Everything that does not depend on the player's choices was precomputed by
-the loader (:class:`builder.contract.gifts.catalog.StyleView`), so this stays well
-under a millisecond for a Gift with twenty modifiers.
+the loader: per Effect × Style × Type (:class:`builder.contract.gifts.catalog.StyleView`)
+and per modifier (:mod:`builder.contract.gifts.tables`: cost lines, Status
+reasons, clauses per count). An evaluation folds the draft's choices over
+those tables (issue 29: a Gift with twenty modifiers in well under 0.2 ms);
+it keeps nothing from one evaluation to the next.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from builder.contract.gifts.catalog import (
+    ANY_STYLE,
     Catalog,
     EffectIndex,
-    Join,
+    Modifier,
     Parameter,
     ParameterLevel,
     StyleView,
@@ -51,7 +55,7 @@ from builder.contract.gifts.detail import (
     marker,
     place_details,
 )
-from builder.contract.gifts.draft import GiftDraft
+from builder.contract.gifts.draft import GiftDraft, ModifierChoice
 from builder.contract.gifts.evaluation import (
     RECOMMENDED_MAX_DRAWBACKS,
     AvailableRewards,
@@ -63,7 +67,8 @@ from builder.contract.gifts.evaluation import (
     reward_use,
 )
 from builder.contract.gifts.pricing import price
-from builder.contract.gifts.template import fill_clause, join_list, join_slot, render
+from builder.contract.gifts.tables import ModifierFacts, Place
+from builder.contract.gifts.template import join_list, join_slot, render
 from builder.contract.status import Status
 from builder.core.findings import Finding, Severity
 
@@ -108,7 +113,7 @@ def evaluate_gift(
     if not work.stopped and work.view is not None:
         entry, view = work.index, work.view
         text, details = _system_text(
-            view, work.chosen, work.levels, entry.order, draft.style, work.choice_values
+            view, work.chosen, work.levels, entry, draft.style, work.choice_values
         )
         text, cleaned = place_details(text, details)
         for detail, cleaning in cleaned:
@@ -127,7 +132,6 @@ def evaluate_gift(
             work.chosen,
             work.replaced_by,
             status,
-            work.used_slots or set(),
             work.style.name if work.style else "",
         )
     return _finish(
@@ -145,11 +149,11 @@ def evaluate_gift(
     )
 
 
-def _system_text(  # noqa: C901, PLR0912  (complexity 13, 13 branches when the limits came in)
+def _system_text(
     view: StyleView,
     chosen: Chosen,
     levels: dict[str, tuple[Parameter, ParameterLevel]],
-    order: Mapping[str, int],
+    entry: EffectIndex,
     style_id: str,
     picked: Mapping[str, str],
 ) -> tuple[str, list[PlacedDetail]]:
@@ -158,48 +162,65 @@ def _system_text(  # noqa: C901, PLR0912  (complexity 13, 13 branches when the l
     Player details stand as markers in the returned text, one per entry of
     the returned list (see :func:`builder.contract.gifts.detail.place_details`).
     """
+    values = _slot_values(view, levels, picked)
+    appended: dict[str, tuple[list[str], list[str]]] = {}  # slot: its "and", its "or" clauses
+    after: dict[str, list[str]] = {}
+    details: list[PlacedDetail] = []
+    static, facts = view.static_reasons, entry.facts
+    for mid in sorted(chosen, key=entry.order.__getitem__):
+        if mid in static:
+            continue
+        words = facts[mid].wording  # its Style's own wording, else the one for every Style
+        wording = words.get(style_id) or words[ANY_STYLE]
+        mod, choice, where = chosen[mid]
+        text = wording.texts[choice.count - 1]
+        if text is None:
+            continue
+        clause = text if isinstance(text, str) else _detailed(text, mod, choice, where, details)
+        place = wording.place
+        if place is Place.REPLACE:
+            values[wording.slot] = clause
+        elif place is Place.AFTER:  # whole sentences; slot "" closes the text
+            after.setdefault(wording.slot, []).append(clause)
+        else:
+            lists = appended.get(wording.slot)
+            if lists is None:
+                lists = appended[wording.slot] = ([], [])
+            lists[place is Place.OR].append(clause)
+    for slot, (and_items, or_items) in appended.items():
+        values[slot] = join_slot(values.get(slot, ""), and_items, or_items)
+    closing = after.pop("", [])
+    if view.gift_type.note:
+        closing.append(view.gift_type.note)
+    return render(view.sentences, values, after, closing), details
+
+
+def _slot_values(
+    view: StyleView,
+    levels: dict[str, tuple[Parameter, ParameterLevel]],
+    picked: Mapping[str, str],
+) -> dict[str, str]:
+    """Each slot's text before modifiers: the view's defaults, chosen levels, picked rolls."""
     values = dict(view.base_slots)
     for param, level in levels.values():
         values[param.slot] = level.text
     values.update(picked)
-    and_items: dict[str, list[str]] = {}
-    or_items: dict[str, list[str]] = {}
-    after: dict[str, list[str]] = {}
-    closing: list[str] = []
-    details: list[PlacedDetail] = []
-    static = view.static_reasons
-    for mid in sorted(chosen, key=order.__getitem__):
-        if mid in static:
-            continue
-        mod, choice, where = chosen[mid]
-        clause = mod.wording(style_id, many=choice.count > 1)
-        if clause is None:
-            continue
-        stand_in = mod.detail_blank
-        if mod.detail_label and "{" in clause:
-            marks = []
-            for i, raw in enumerate(choice.instance_details):
-                marks.append(marker(len(details)))
-                details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
-            stand_in = join_list(marks, mod.detail_join)
-        clause = fill_clause(clause, stand_in, choice.count)
-        if mod.is_replacement:
-            values[mod.slot] = clause
-        elif mod.join is Join.AND:
-            and_items.setdefault(mod.slot, []).append(clause)
-        elif mod.join is Join.OR:
-            or_items.setdefault(mod.slot, []).append(clause)
-        elif mod.slot:
-            after.setdefault(mod.slot, []).append(clause)
-        else:
-            closing.append(clause)
-    for slot in and_items.keys() | or_items.keys():
-        values[slot] = join_slot(
-            values.get(slot, ""), and_items.get(slot, ()), or_items.get(slot, ())
-        )
-    if view.gift_type.note:
-        closing.append(view.gift_type.note)
-    return render(view.sentences, values, after, closing), details
+    return values
+
+
+def _detailed(
+    pieces: tuple[str, ...],
+    mod: Modifier,
+    choice: ModifierChoice,
+    where: str,
+    details: list[PlacedDetail],
+) -> str:
+    """A clause holding the player's details: one marker per instance, placed after rendering."""
+    marks = []
+    for i, raw in enumerate(choice.instance_details):
+        marks.append(marker(len(details)))
+        details.append(PlacedDetail(raw, mod.detail_blank, detail_where(where, choice, i)))
+    return join_list(marks, mod.detail_join).join(pieces)
 
 
 def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance: int = 0) -> str:
@@ -218,7 +239,7 @@ def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance
     if work.stopped or work.view is None or modifier_id not in work.chosen:
         return ""
     text, details = _system_text(
-        work.view, work.chosen, work.levels, work.index.order, draft.style, work.choice_values
+        work.view, work.chosen, work.levels, work.index, draft.style, work.choice_values
     )
     _mod, choice, listed = work.chosen[modifier_id]
     where = detail_where(listed, choice, instance)
@@ -229,65 +250,136 @@ def detail_clause(draft: GiftDraft, catalog: Catalog, modifier_id: str, instance
     return clause_around(text, marker(keep))
 
 
-def _unavailable(  # noqa: C901, PLR0912  (complexity 20, 19 branches when the limits came in)
+def _unavailable(
     entry: EffectIndex,
     view: StyleView,
     chosen: Chosen,
     replaced_by: dict[str, str],
     status: Status | None,
-    used_slots: set[str],
     style_name: str,
 ) -> list[Unavailable]:
-    """Every modifier and Parameter level of the Effect that cannot be chosen now, with why."""
-    out: list[Unavailable] = []
-    excluded_by: dict[str, list[str]] = {}
-    for mod, _choice, _ in chosen.values():
+    """Every modifier and Parameter level of the Effect that cannot be chosen now, with why.
+
+    The words were made by the loader (:mod:`builder.contract.gifts.tables`);
+    this only decides which apply to the draft. A modifier with no rule of its
+    own (``quiet``) that the draft does not stir keeps just its Style's reasons.
+    """
+    facts = entry.facts
+    excluded_by: dict[str, list[ModifierFacts]] = {}
+    for mid, (mod, _choice, _) in chosen.items():
         for other in mod.excludes:
-            excluded_by.setdefault(other, []).append(mod.name)
+            excluded_by.setdefault(other, []).append(facts[mid])
+    over = _groups_over(entry, chosen, status)
+    stirred = _stirred(entry, view, excluded_by, replaced_by, over)
+    out: list[Unavailable] = []
     static = view.static_reasons
-    for mid, mod in entry.modifiers.items():
+    for mid, fact in facts.items():
         if mid in chosen:
             continue
-        why = list(static.get(mid, ()))
-        for other in mod.requires:
-            if other not in chosen and other in entry.modifiers:
-                why.append(f"requires {entry.modifiers[other].name}")
-        for other in mod.excludes:
-            if other in chosen:
-                why.append(f"excludes {chosen[other][0].name}")
-        for name in excluded_by.get(mid, ()):
-            if f"excludes {name}" not in why:
-                why.append(f"excluded by {name}")
-        if mod.slot in replaced_by and mod.is_replacement and not static.get(mid):
-            other = chosen[replaced_by[mod.slot]][0].name
-            why.append(f"replaces the same part of the System Text as {other}")
-        if status is not None and mod.status > status:
+        why = static.get(mid, ())
+        if not fact.quiet or mid in stirred:
+            excluders = excluded_by.get(mid, ())
+            why = _reasons(facts, fact, why, chosen, excluders, replaced_by, status, over)
+        if why:
+            out.append(Unavailable(fact.kind, mid, fact.mod.name, why))
+    out.extend(_unavailable_levels(entry, view, status, style_name))
+    return out
+
+
+def _unavailable_levels(
+    entry: EffectIndex, view: StyleView, status: Status | None, style_name: str
+) -> Iterator[Unavailable]:
+    """The Parameter levels that do not apply with this Style or need a higher Status."""
+    used = view.slot_order
+    for pid, param in entry.effect.parameters.items():
+        applies = param.slot in used
+        for level in param.levels:
+            off = not applies and level.id != param.default
+            short = status is not None and level.status > status
+            if not (off or short):
+                continue
+            why = [f"{param.name} does not apply with the {style_name} Style"] if off else []
+            if short:
+                why.append(f"needs {level.status.label} Status")
+            yield Unavailable("parameter_level", level.id, level.name, tuple(why), pid)
+
+
+def _reasons(
+    facts: Mapping[str, ModifierFacts],
+    fact: ModifierFacts,
+    static: tuple[str, ...],
+    chosen: Chosen,
+    excluders: Sequence[ModifierFacts],
+    replaced_by: dict[str, str],
+    status: Status | None,
+    over: dict[str, str],
+) -> tuple[str, ...]:
+    """Why ``fact``'s modifier cannot be chosen now: its Style's reasons, then the draft's."""
+    mod, why = fact.mod, list(static)
+    _ties(facts, mod, chosen, excluders, why)
+    if mod.slot in replaced_by and mod.is_replacement and not static:
+        other = facts[replaced_by[mod.slot]].mod.name
+        why.append(f"replaces the same part of the System Text as {other}")
+    if status is not None:
+        if mod.status > status:
             why.append(f"needs {mod.status.label} Status")
-        group = entry.groups.get(mod.group) if mod.group else None
+        if mod.group in over:
+            why.append(over[mod.group])
+    return tuple(why)
+
+
+def _ties(
+    facts: Mapping[str, ModifierFacts],
+    mod: Modifier,
+    chosen: Chosen,
+    excluders: Sequence[ModifierFacts],
+    why: list[str],
+) -> None:
+    """Why the chosen modifiers keep ``mod`` out: a missing requirement, an exclusion."""
+    for other in mod.requires:
+        if other not in chosen and other in facts:
+            why.append(f"requires {facts[other].mod.name}")
+    for other in mod.excludes:
+        if other in chosen:
+            why.append(f"excludes {facts[other].mod.name}")
+    for excluder in excluders:
+        if f"excludes {excluder.mod.name}" not in why:
+            why.append(f"excluded by {excluder.mod.name}")
+
+
+def _stirred(
+    entry: EffectIndex,
+    view: StyleView,
+    excluded_by: Mapping[str, object],
+    replaced_by: Mapping[str, str],
+    over: Mapping[str, str],
+) -> set[str]:
+    """Modifiers the draft gives a reason of its own: excluded by a choice, a second
+    rewrite of a part already rewritten, in a group past its Status threshold."""
+    stirred = set(excluded_by)
+    for slot in replaced_by:
+        stirred.update(view.replacers.get(slot, ()))
+    if over:
+        stirred.update(mid for mid, fact in entry.facts.items() if fact.mod.group in over)
+    return stirred
+
+
+def _groups_over(entry: EffectIndex, chosen: Chosen, status: Status | None) -> dict[str, str]:
+    """Groups past their Status threshold, each with why its other modifiers are out (issue 15)."""
+    over: dict[str, str] = {}
+    if status is None:
+        return over
+    for group in entry.groups.values():
         if (
-            group is not None
-            and group.status_over
-            and status is not None
+            group.status_over
             and group.status > status
             and group_taken(chosen, group.id) >= group.status_over
         ):
-            why.append(
+            over[group.id] = (
                 f"needs {group.status.label} Status: more than {group.status_over} "
                 f"from {group.name}"
             )
-        if why:
-            out.append(Unavailable(mod.kind.value, mid, mod.name, tuple(why)))
-    for pid, param in entry.effect.parameters.items():
-        applies = param.slot in used_slots
-        for level in param.levels:
-            why = []
-            if not applies and level.id != param.default:
-                why.append(f"{param.name} does not apply with the {style_name} Style")
-            if status is not None and level.status > status:
-                why.append(f"needs {level.status.label} Status")
-            if why:
-                out.append(Unavailable("parameter_level", level.id, level.name, tuple(why), pid))
-    return out
+    return over
 
 
 def _finish(
@@ -303,7 +395,7 @@ def _finish(
     previous_cost: int | None,
     house: set[str],
 ) -> GiftEvaluation:
-    cost = sum(line.amount for line in breakdown)
+    cost = sum([line.amount for line in breakdown])
     required = max((r.status for r in reasons), default=Status.NEWBIE)
     met = None if status is None else status >= required
     if cost < 1:

@@ -22,6 +22,7 @@ from builder.contract.gifts.catalog import (
     frozen_map,
 )
 from builder.contract.gifts.fields import RawCatalog
+from builder.contract.gifts.tables import ModifierFacts, modifier_facts
 from builder.contract.gifts.template import Sentence, TemplateSyntaxError, parse_sentence
 from builder.core.catalog import Problems, Report
 
@@ -217,9 +218,26 @@ def _general_for(
     return general
 
 
+def _facts(mod: Modifier, known: dict[int, ModifierFacts]) -> ModifierFacts:
+    """A modifier's facts, made once per modifier however many Effects offer it."""
+    got = known.get(id(mod))
+    if got is None:
+        got = known[id(mod)] = modifier_facts(mod)
+    return got
+
+
 def index_effect(  # noqa: C901, PLR0912, PLR0915  (complexity 20, 19 branches, 53 statements when the limits came in)
-    effect: Effect, compiled: _Compiled, raw: RawCatalog, problems: Problems
+    effect: Effect,
+    compiled: _Compiled,
+    raw: RawCatalog,
+    problems: Problems,
+    known: dict[int, ModifierFacts] | None = None,
 ) -> EffectIndex | None:
+    """An Effect's index: its modifiers in order, its views per Style × Type, its tables.
+
+    ``known`` carries the modifier facts already made for other Effects of the catalog.
+    """
+    known = {} if known is None else known
     entry = f"effects.{effect.id}"
     report = problems.at(effect.origin.file, entry)
     groups: dict[str, ModifierGroup] = {**raw.groups, **effect.groups}
@@ -322,6 +340,7 @@ def index_effect(  # noqa: C901, PLR0912, PLR0915  (complexity 20, 19 branches, 
         order=frozen_map({mid: i for i, mid in enumerate(modifiers)}),
         groups=frozen_map(relevant),
         views=frozen_map(views),
+        facts=frozen_map({mid: _facts(m, known) for mid, m in modifiers.items()}),
     )
 
 

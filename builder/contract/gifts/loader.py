@@ -42,6 +42,7 @@ from builder.contract.gifts.fields import (
 )
 from builder.contract.gifts.link import check_refs, compile_effect, index_effect
 from builder.contract.gifts.parse import collect_stock, parse_core, parse_effect_file, parse_general
+from builder.contract.gifts.tables import ModifierFacts
 from builder.contract.status import Status
 from builder.core.catalog import (
     MAX_CATALOG_FILE_BYTES,
@@ -51,6 +52,7 @@ from builder.core.catalog import (
     Report,
     read_toml,
 )
+from builder.core.collector import collector_paused
 
 
 def shipped_catalog_dir() -> Path:
@@ -252,11 +254,12 @@ def build_catalog(sources: Sequence[_Source]) -> tuple[Catalog | None, list[Cata
         problems.add("core.toml", "", "the catalog defines no Gift Types or no Styles")
     check_refs(raw, problems)
     index: dict[str, EffectIndex] = {}
+    known: dict[int, ModifierFacts] = {}  # a general modifier's facts serve every Effect
     for effect in raw.effects.values():
         compiled = compile_effect(effect, raw, problems)
         if compiled is None:
             continue
-        built = index_effect(effect, compiled, raw, problems)
+        built = index_effect(effect, compiled, raw, problems, known)
         if built is not None:
             index[effect.id] = built
     catalog = Catalog(
@@ -307,7 +310,8 @@ def load_catalog(
         name, found = house_catalog_name(path)
         name_problems += found
         sources.append(_Source(path, name))
-    catalog, problems = build_catalog(sources)
+    with collector_paused():  # thousands of frozen values in no cycles: no walk finds garbage
+        catalog, problems = build_catalog(sources)
     problems = name_problems + problems
     if problems or catalog is None:
         raise CatalogError(problems)

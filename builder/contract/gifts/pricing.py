@@ -35,7 +35,8 @@ def price(resolved: DraftCheck) -> tuple[CostLine, ...]:
     Base 1; the Gift Type's adjustment; the Effect×Style adjustment; each
     Enhancement (+1) and Drawback (−1) × times taken, in the draft's order;
     then every Parameter of the Effect at its chosen level (its default when
-    not chosen or not valid), costing its steps from the default.
+    not chosen or not valid), costing its steps from the default. Modifier
+    lines were made by the loader (:mod:`builder.contract.gifts.tables`).
     """
     lines = [BASE]
     gift_type = resolved.gift_type
@@ -51,13 +52,15 @@ def price(resolved: DraftCheck) -> tuple[CostLine, ...]:
                 "style", effect_style.style, f"{effect.name} as {style.name}", effect_style.cost
             )
         )
-    for mod, choice, _where in resolved.chosen.values():
-        name = mod.name if choice.count == 1 else f"{mod.name} ×{choice.count}"
-        lines.append(CostLine(mod.kind.value, mod.id, name, mod.kind.sign * choice.count))
+    facts = entry.facts
+    for mid, (_mod, choice, _where) in resolved.chosen.items():
+        lines.append(facts[mid].lines[choice.count - 1])
+    levels = resolved.levels
     for pid, param in effect.parameters.items():
-        chosen = resolved.levels.get(pid)
-        level = chosen[1] if chosen else param.level(param.default)
-        assert level is not None, "the loader checks every default level exists"
-        steps = level.index - param.default_index
+        default = param.level(param.default)
+        assert default is not None, "the loader checks every default level exists"
+        chosen = levels.get(pid)
+        level = chosen[1] if chosen else default
+        steps = level.index - default.index
         lines.append(CostLine("parameter", pid, f"{param.name}: {level.name}", steps))
     return tuple(lines)

@@ -159,6 +159,31 @@ def fill_clause(text: str, detail: str = "", count: int = 1) -> str:
     return _TOKEN.sub(lambda m: values.get((m.group(1) or "").strip(), m.group(0)), text)
 
 
+def clause_pieces(text: str, count: int = 1) -> tuple[str, ...]:
+    """A modifier clause cut where its ``{detail}`` goes, its counts filled in.
+
+    ``stand_in.join(clause_pieces(text, count))`` is ``fill_clause(text,
+    stand_in, count)``: the loader cuts each clause once, and an evaluation
+    only joins the player's detail in.
+    """
+    values = {"count": str(count), "count_word": count_word(count)}
+    pieces: list[str] = []
+    buf: list[str] = []
+    pos = 0
+    for match in _TOKEN.finditer(text):
+        buf.append(text[pos : match.start()])
+        name = (match.group(1) or "").strip()
+        if name == "detail":
+            pieces.append("".join(buf))
+            buf = []
+        else:
+            buf.append(values.get(name, match.group(0)))
+        pos = match.end()
+    buf.append(text[pos:])
+    pieces.append("".join(buf))
+    return tuple(pieces)
+
+
 def join_list(items: Sequence[str], conjunction: str) -> str:
     """'A', 'A and B', 'A, B and C' (no serial comma, as the rest of the System Text)."""
     if len(items) <= 1:
@@ -221,7 +246,7 @@ def finish_sentence(text: str) -> str:  # noqa: C901  (complexity 12 when the li
     return text
 
 
-def render(  # noqa: C901, PLR0912  (complexity 16, 15 branches when the limits came in)
+def render(
     sentences: Sequence[Sentence],
     values: Mapping[str, str],
     after: Mapping[str, Sequence[str]] | None = None,
@@ -231,34 +256,41 @@ def render(  # noqa: C901, PLR0912  (complexity 16, 15 branches when the limits 
 
     ``after`` maps a slot to whole sentences that follow the first sentence
     naming that slot (kept even when that sentence itself drops out);
-    ``closing`` sentences end the text.
+    ``closing`` sentences end the text. A sentence tidied to nothing is left out.
     """
     out: list[str] = []
     placed: set[str] = set()
+    has = values.get
     for sentence in sentences:
-        if all(values.get(name) for name in sentence.required):
-            buf: list[str] = []
-            for part in sentence.parts:
-                if isinstance(part, str):
-                    buf.append(part)
-                elif isinstance(part, SlotRef):
-                    buf.append(values[part.name])
-                elif all(values.get(name) for name in part.slots):
-                    for sub in part.parts:
-                        buf.append(sub if isinstance(sub, str) else values[sub.name])
-            done = finish_sentence("".join(buf))
-            if done:
-                out.append(done)
+        if all(map(has, sentence.required)):
+            out.append(finish_sentence(_fill(sentence.parts, values)))
         if after:
-            for name in sentence.slots:
-                if name not in placed:
-                    placed.add(name)
-                    for extra in after.get(name, ()):
-                        done = finish_sentence(extra)
-                        if done:
-                            out.append(done)
-    for extra in closing:
-        done = finish_sentence(extra)
-        if done:
-            out.append(done)
-    return " ".join(out)
+            _after(sentence.slots, after, placed, out)
+    out.extend(map(finish_sentence, closing))
+    return " ".join(filter(None, out))
+
+
+def _fill(parts: Sequence[str | SlotRef | OptionalGroup], values: Mapping[str, str]) -> str:
+    """A sentence's text: literals, slot values, and optional groups whose slots all have text."""
+    buf: list[str] = []
+    for part in parts:
+        if type(part) is str:  # exact classes: parse_sentence makes only these three
+            buf.append(part)
+        elif type(part) is SlotRef:
+            buf.append(values[part.name])
+        elif type(part) is OptionalGroup and all(map(values.get, part.slots)):
+            for sub in part.parts:
+                buf.append(sub if isinstance(sub, str) else values[sub.name])
+    return "".join(buf)
+
+
+def _after(
+    slots: Sequence[str], after: Mapping[str, Sequence[str]], placed: set[str], out: list[str]
+) -> None:
+    """Add the sentences that follow the first sentence naming each of ``slots``."""
+    for name in slots:
+        if name not in placed:
+            placed.add(name)
+            extras = after.get(name)
+            if extras:
+                out.extend(map(finish_sentence, extras))

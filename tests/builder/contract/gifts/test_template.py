@@ -6,6 +6,7 @@ import pytest
 
 from builder.contract.gifts.template import (
     TemplateSyntaxError,
+    clause_pieces,
     fill_clause,
     finish_sentence,
     join_list,
@@ -93,3 +94,25 @@ def test_clause_filling_is_single_pass() -> None:
     assert fill_clause("hold {detail}", "{count} keys") == "hold {count} keys"
     assert fill_clause("{count_word} more listeners", count=2) == "two more listeners"
     assert fill_clause("{count} more", count=14) == "14 more"
+
+
+@pytest.mark.parametrize(
+    ("clause", "count", "pieces"),
+    [
+        ("hold {detail}", 1, ("hold ", "")),
+        (
+            "{count_word} gusts around { detail } and {detail}",
+            3,
+            ("three gusts around ", " and ", ""),
+        ),
+        ("no detail, {count} times [x] {other}", 2, ("no detail, 2 times [x] {other}",)),
+        ("{detail}", 1, ("", "")),
+    ],
+)
+def test_clause_pieces_join_as_fill_clause_fills(
+    clause: str, count: int, pieces: tuple[str, ...]
+) -> None:
+    """The loader cuts a clause once; joining the detail in gives what fill_clause gives."""
+    assert clause_pieces(clause, count) == pieces
+    for detail in ("a brass key", "{count} keys", ""):
+        assert detail.join(pieces) == fill_clause(clause, detail, count)
