@@ -32,6 +32,8 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,6 +194,40 @@ def _judge(label: str, value: float, goal: float, unit: str = "ms", scale: float
     return ok
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One print of the roster through the pool: its wall time and each worker's tally."""
+
+    wall: float
+    workers: tuple[pool.WorkerTally, ...]
+
+    @property
+    def process(self) -> float:
+        """The worker processes' whole CPU seconds (the judged figure)."""
+        return sum(w.process for w in self.workers)
+
+    @property
+    def sheets(self) -> float:
+        """The CPU seconds of the sheets alone."""
+        return sum(sum(w.sheets) for w in self.workers)
+
+
+def _breakdown(runs: list[Run]) -> str:
+    """Where a case's worker CPU went, medians over its runs: the sheets per worker, a
+    worker's first sheet and its usual one, and what a worker spent besides its sheets
+    (its start, the jobs' unpickling, the results' return)."""
+    workers = [w for r in runs for w in r.workers]
+    split = "/".join(str(len(w.sheets)) for w in runs[0].workers)
+    first = statistics.median(w.sheets[0] for w in workers)
+    usual = statistics.median(s for w in workers for s in w.sheets[1:])
+    besides = statistics.median(w.process - sum(w.sheets) for w in workers)
+    return (
+        f"sheets per worker {split}, first sheet {first * 1000:.1f} ms, "
+        f"the others' median {usual * 1000:.1f} ms, besides the sheets "
+        f"{besides * 1000:.0f} ms a worker"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="runs of the one-sheet cases")
@@ -232,28 +268,36 @@ def main(argv: list[str] | None = None) -> int:
     ok &= _judge(long_label, cpu(long_runs), LONG_SHEET_BUDGET)
 
     roster = [full_contractor(i) for i in range(ROSTER_SIZE)]
-    one_worker: list[tuple[float, float, float]] = []
-    two_workers: list[tuple[float, float, float]] = []
+    one_worker: list[Run] = []
+    two_workers: list[Run] = []
+    load_before = os.getloadavg()[0]
     with tempfile.TemporaryDirectory() as tmp:
-        for n in range(args.roster_repeat):  # interleaved
-            for jobs, runs in ((1, one_worker), (2, two_workers)):
+        for n in range(args.roster_repeat):
+            # Interleaved, and each pair in turn starts with the other case (1 2, 2 1, ...),
+            # so a load that rises or falls over the run weighs on both alike.
+            order: list[tuple[int, list[Run]]] = [(1, one_worker), (2, two_workers)]
+            for jobs, runs in order if n % 2 == 0 else order[::-1]:
                 folder = Path(tmp) / f"jobs{jobs}-{n}"
-                wall, _ = timed(lambda f=folder, j=jobs: pool.print_folder(roster, f, jobs=j))
-                runs.append((wall, pool.worker_process_cpu_seconds, pool.worker_cpu_seconds))
-    serial_cpu = statistics.median(c for _, c, _ in one_worker)
-    split_cpu = statistics.median(c for _, c, _ in two_workers) / 2
-    sheets_ratio = statistics.median(s for _, _, s in two_workers) / statistics.median(
-        s for _, _, s in one_worker
+                wall, _ = timed(partial(pool.print_folder, roster, folder, jobs=jobs))
+                runs.append(Run(wall, pool.worker_tallies))
+    serial_cpu = statistics.median(r.process for r in one_worker)
+    split_cpu = statistics.median(r.process for r in two_workers) / 2
+    sheets_ratio = statistics.median(r.sheets for r in two_workers) / statistics.median(
+        r.sheets for r in one_worker
     )
-    wall_ratio = statistics.median(w for w, _, _ in two_workers) / statistics.median(
-        w for w, _, _ in one_worker
+    wall_ratio = statistics.median(r.wall for r in two_workers) / statistics.median(
+        r.wall for r in one_worker
     )
     print(
         f"{ROSTER_SIZE} sheets, one file each, through printing.pool "
         f"(the worker processes' whole CPU; {cores()} cores here):"
     )
     print(f"    one worker: {serial_cpu:.2f} s of CPU")
+    for label, runs in (("one worker ", one_worker), ("two workers", two_workers)):
+        print(f"    {label}: {_breakdown(runs)}")
     print(f"    the sheets' CPU alone, two workers / one: {sheets_ratio:.3f}")
+    pairs = [t.process / 2 / o.process for o, t in zip(one_worker, two_workers, strict=True)]
+    print(f"    each pair's ratio, in run order: {', '.join(f'{r:.3f}' for r in pairs)}")
     ok &= _judge(
         "two workers: CPU per core / one worker's",
         split_cpu / serial_cpu,
@@ -262,7 +306,10 @@ def main(argv: list[str] | None = None) -> int:
         scale=1,
     )
     load = os.getloadavg()[0]
-    print(f"    wall time, two workers / one: {wall_ratio:.2f} (load average {load:.1f})")
+    print(
+        f"    wall time, two workers / one: {wall_ratio:.2f} "
+        f"(load average {load_before:.1f} before, {load:.1f} after)"
+    )
     print("every figure within its goal" if ok else "MISSED: at least one figure is over its goal")
     return 0 if ok else 1
 
