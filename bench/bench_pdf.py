@@ -254,15 +254,18 @@ def _sheet_cpus(roster: list[Contractor], count: int, start: int) -> list[float]
 
 
 def _companion() -> None:
-    """``--companion``: print sheets on the last core until killed (``_contention``'s load)."""
+    """``--companion``: print sheets on the last core until killed or orphaned (the load
+    ``_contention`` measures against)."""
     os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
     roster = [full_contractor(i) for i in range(10)]
     print_one(roster[0])
     print("ready", flush=True)
+    parent = os.getppid()
     n = 0
-    while True:
+    while os.getppid() == parent:  # a bench that died without killing it frees the core
         _sheet_cpus(roster, 1, n)
         n += 1
+    raise SystemExit(0)
 
 
 def _contention(roster: list[Contractor]) -> float:
