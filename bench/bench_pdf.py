@@ -19,7 +19,11 @@ Budgets (SPEC §6, issue 29), all in CPU time, medians of interleaved runs:
 The first, cold sheet (fonts and catalogs loaded) is reported apart. Each
 figure is printed with its goal and ratio; the benchmark exits 1 when any misses.
 
-Run from the repository root:  python bench/bench_pdf.py [--repeat N] [--roster-repeat N]
+Run from the repository root:
+    python bench/bench_pdf.py [--repeat N] [--roster-repeat N] [--contention]
+
+``--contention`` adds, not judged, what this machine charges a sheet when the other core is
+busy (``_contention``): the floor two workers cannot go under however the pool works.
 """
 
 from __future__ import annotations
@@ -27,11 +31,15 @@ from __future__ import annotations
 import argparse
 import io
 import os
+import signal
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,11 +200,175 @@ def _judge(label: str, value: float, goal: float, unit: str = "ms", scale: float
     return ok
 
 
+@dataclass(frozen=True, slots=True)
+class Run:
+    """One print of the roster through the pool: its wall time and each worker's tally."""
+
+    wall: float
+    workers: tuple[pool.WorkerTally, ...]
+
+    @property
+    def process(self) -> float:
+        """The worker processes' whole CPU seconds (the judged figure)."""
+        return sum(w.process for w in self.workers)
+
+    @property
+    def sheets(self) -> float:
+        """The CPU seconds of the sheets alone."""
+        return sum(sum(w.sheets) for w in self.workers)
+
+
+def _breakdown(runs: list[Run]) -> str:
+    """Where a case's worker CPU went, medians over its runs: the sheets per worker, a
+    worker's first sheet and its usual one, and what a worker spent besides its sheets
+    (its start, the jobs' unpickling, the results' return)."""
+    workers = [w for r in runs for w in r.workers]
+    split = "/".join(str(len(w.sheets)) for w in runs[0].workers)
+    first = statistics.median(w.sheets[0] for w in workers)
+    usual = statistics.median(s for w in workers for s in w.sheets[1:])
+    besides = statistics.median(w.process - sum(w.sheets) for w in workers)
+    return (
+        f"sheets per worker {split}, first sheet {first * 1000:.1f} ms, "
+        f"the others' median {usual * 1000:.1f} ms, besides the sheets "
+        f"{besides * 1000:.0f} ms a worker"
+    )
+
+
+CONTENTION_ROUNDS = 8
+"""Rounds of ``--contention``: each prints ``CONTENTION_SHEETS`` sheets alone, then as many
+with the other core busy."""
+CONTENTION_SHEETS = 10
+
+
+def _sheet_cpus(roster: list[Contractor], count: int, start: int) -> list[float]:
+    """The CPU seconds of each of ``count`` sheets printed here, as a pool worker prints them."""
+    from builder.core.collector import collector_paused
+
+    spent = []
+    for k in range(count):
+        before = _cpu()
+        with collector_paused():
+            print_one(roster[(start + k) % len(roster)])
+        spent.append(_cpu() - before)
+    return spent
+
+
+def _companion() -> None:
+    """``--companion``: print sheets on the last core until killed or orphaned (the load
+    ``_contention`` measures against)."""
+    os.sched_setaffinity(0, {max(os.sched_getaffinity(0))})
+    roster = [full_contractor(i) for i in range(10)]
+    print_one(roster[0])
+    print("ready", flush=True)
+    parent = os.getppid()
+    n = 0
+    while os.getppid() == parent:  # a bench that died without killing it frees the core
+        _sheet_cpus(roster, 1, n)
+        n += 1
+    raise SystemExit(0)
+
+
+def _contention(roster: list[Contractor]) -> float:
+    """What this machine charges a sheet for a busy second core: the median CPU of the same
+    sheets printed in this process on one core while a second process prints on the other
+    core, over the median with that process stopped (rounds interleaved).
+
+    Nothing of the pool takes part: both processes do the same work as before, so a ratio
+    above 1 is the hardware's (cores that share a cache, memory or a physical core), not
+    more work; two workers cannot do better than half of it.
+    """
+    mine = min(os.sched_getaffinity(0))
+    before = os.sched_getaffinity(0)
+    os.sched_setaffinity(0, {mine})
+    companion = subprocess.Popen(
+        [sys.executable, __file__, "--companion"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert companion.stdout is not None
+        companion.stdout.readline()  # "ready": imported and warm
+        alone: list[float] = []
+        busy: list[float] = []
+        for n in range(CONTENTION_ROUNDS):
+            companion.send_signal(signal.SIGSTOP)
+            alone.append(statistics.median(_sheet_cpus(roster, CONTENTION_SHEETS, n)))
+            companion.send_signal(signal.SIGCONT)
+            busy.append(statistics.median(_sheet_cpus(roster, CONTENTION_SHEETS, n)))
+    finally:
+        companion.kill()
+        companion.wait()
+        os.sched_setaffinity(0, before)
+    return statistics.median(busy) / statistics.median(alone)
+
+
+def roster_case(repeat: int, *, contention: bool = False) -> bool:
+    """The 100 sheets on one worker and on two, ``repeat`` pairs interleaved; True when two
+    workers' CPU per core is within ``PARALLEL_TARGET`` of one worker's."""
+    roster = [full_contractor(i) for i in range(ROSTER_SIZE)]
+    one_worker: list[Run] = []
+    two_workers: list[Run] = []
+    load_before = os.getloadavg()[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        for n in range(repeat):
+            # Interleaved, and each pair in turn starts with the other case (1 2, 2 1, ...),
+            # so a load that rises or falls over the run weighs on both alike.
+            order: list[tuple[int, list[Run]]] = [(1, one_worker), (2, two_workers)]
+            for jobs, runs in order if n % 2 == 0 else order[::-1]:
+                folder = Path(tmp) / f"jobs{jobs}-{n}"
+                wall, _ = timed(partial(pool.print_folder, roster, folder, jobs=jobs))
+                runs.append(Run(wall, pool.worker_tallies))
+    serial_cpu = statistics.median(r.process for r in one_worker)
+    split_cpu = statistics.median(r.process for r in two_workers) / 2
+    sheets_ratio = statistics.median(r.sheets for r in two_workers) / statistics.median(
+        r.sheets for r in one_worker
+    )
+    wall_ratio = statistics.median(r.wall for r in two_workers) / statistics.median(
+        r.wall for r in one_worker
+    )
+    print(
+        f"{ROSTER_SIZE} sheets, one file each, through printing.pool "
+        f"(the worker processes' whole CPU; {cores()} cores here):"
+    )
+    print(f"    one worker: {serial_cpu:.2f} s of CPU")
+    for label, runs in (("one worker ", one_worker), ("two workers", two_workers)):
+        print(f"    {label}: {_breakdown(runs)}")
+    print(f"    the sheets' CPU alone, two workers / one: {sheets_ratio:.3f}")
+    pairs = [t.process / 2 / o.process for o, t in zip(one_worker, two_workers, strict=True)]
+    print(f"    each pair's ratio, in run order: {', '.join(f'{r:.3f}' for r in pairs)}")
+    ok = _judge(
+        "two workers: CPU per core / one worker's",
+        split_cpu / serial_cpu,
+        PARALLEL_TARGET,
+        "×",
+        scale=1,
+    )
+    load = os.getloadavg()[0]
+    print(
+        f"    wall time, two workers / one: {wall_ratio:.2f} "
+        f"(load average {load_before:.1f} before, {load:.1f} after)"
+    )
+    if contention and cores() > 1 and hasattr(os, "sched_setaffinity"):
+        factor = _contention(roster)
+        print(
+            f"    this machine alone: a sheet costs {factor:.3f} × its CPU while the other core "
+            f"prints too (the same work in both; not judged), so two workers can reach "
+            f"{factor / 2:.3f} × at best"
+        )
+    return ok
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=7, help="runs of the one-sheet cases")
     parser.add_argument("--roster-repeat", type=int, default=3, help="runs of the 100-sheet case")
+    parser.add_argument(
+        "--contention",
+        action="store_true",
+        help="also measure what a busy second core costs a sheet on this machine (not judged)",
+    )
+    parser.add_argument("--companion", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.companion:
+        _companion()
 
     contractor = full_contractor()
     long = full_contractor(1, LONG_CONTRACTS)
@@ -231,38 +403,7 @@ def main(argv: list[str] | None = None) -> int:
     long_label = f"{LONG_CONTRACTS}-Contract sheet (evaluate + PDF)"
     ok &= _judge(long_label, cpu(long_runs), LONG_SHEET_BUDGET)
 
-    roster = [full_contractor(i) for i in range(ROSTER_SIZE)]
-    one_worker: list[tuple[float, float, float]] = []
-    two_workers: list[tuple[float, float, float]] = []
-    with tempfile.TemporaryDirectory() as tmp:
-        for n in range(args.roster_repeat):  # interleaved
-            for jobs, runs in ((1, one_worker), (2, two_workers)):
-                folder = Path(tmp) / f"jobs{jobs}-{n}"
-                wall, _ = timed(lambda f=folder, j=jobs: pool.print_folder(roster, f, jobs=j))
-                runs.append((wall, pool.worker_process_cpu_seconds, pool.worker_cpu_seconds))
-    serial_cpu = statistics.median(c for _, c, _ in one_worker)
-    split_cpu = statistics.median(c for _, c, _ in two_workers) / 2
-    sheets_ratio = statistics.median(s for _, _, s in two_workers) / statistics.median(
-        s for _, _, s in one_worker
-    )
-    wall_ratio = statistics.median(w for w, _, _ in two_workers) / statistics.median(
-        w for w, _, _ in one_worker
-    )
-    print(
-        f"{ROSTER_SIZE} sheets, one file each, through printing.pool "
-        f"(the worker processes' whole CPU; {cores()} cores here):"
-    )
-    print(f"    one worker: {serial_cpu:.2f} s of CPU")
-    print(f"    the sheets' CPU alone, two workers / one: {sheets_ratio:.3f}")
-    ok &= _judge(
-        "two workers: CPU per core / one worker's",
-        split_cpu / serial_cpu,
-        PARALLEL_TARGET,
-        "×",
-        scale=1,
-    )
-    load = os.getloadavg()[0]
-    print(f"    wall time, two workers / one: {wall_ratio:.2f} (load average {load:.1f})")
+    ok &= roster_case(args.roster_repeat, contention=args.contention)
     print("every figure within its goal" if ok else "MISSED: at least one figure is over its goal")
     return 0 if ok else 1
 

@@ -1,8 +1,9 @@
 """Printing many sheets on every core: one worker process per core, one file each.
 
 ``printing.systems.render_roster`` hands a folder print of several characters
-here. Each character (a frozen value of builder's dataclasses) is pickled to a
-worker of our own; the worker prints the sheet with the game's printer into a
+here. Each character (a frozen value of builder's dataclasses) is pickled here,
+all of them before any worker starts, and sent to a worker of our own; the
+worker prints the sheet with the game's printer into a
 ``.part`` file in the target folder and returns the sheet's name. Only this
 process's own values are ever unpickled, never a file. Once every sheet is
 done the files get their final names (``sheet_paths``: the same names, and the
@@ -23,10 +24,11 @@ import copyreg
 import dataclasses
 import multiprocessing
 import os
+import pickle
 import sys
 import time
 from collections.abc import Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -42,6 +44,20 @@ worker_process_cpu_seconds = 0.0
 """CPU seconds of the last ``print_folder``'s worker processes, all they did from their
 fork to their last sheet: the sheets, and each worker's start, the jobs' unpickling and the
 results' return (benchmarks: what a print on ``jobs`` workers costs the machine)."""
+
+
+@dataclass(frozen=True, slots=True)
+class WorkerTally:
+    """What one worker process of the last ``print_folder`` did (benchmarks): the CPU
+    seconds of each sheet in the order it printed them, and its whole CPU from its fork
+    to its last sheet (the sheets, its start, the jobs' unpickling, the results' return)."""
+
+    sheets: tuple[float, ...]
+    process: float
+
+
+worker_tallies: tuple[WorkerTally, ...] = ()
+"""One tally per worker process of the last ``print_folder`` (benchmarks)."""
 
 PRELOAD = ["printing.pool_warm"]
 """Modules the forkserver imports once, before it forks any worker."""
@@ -142,9 +158,10 @@ _Done = tuple[str, str, str, float, int, float]
 CPU seconds so far."""
 
 
-def _print_one(character: Any, part: str, paper: Paper, compact: bool) -> _Done:
-    """Worker: print one character's sheet to ``part``.
+def _print_one(packed: bytes, part: str, paper: Paper, compact: bool) -> _Done:
+    """Worker: print the sheet of one character, pickled by ``print_folder``, to ``part``.
 
+    The bytes are this program's own pickle of one of its values, never a file's.
     Returns the sheet's name, id and noun (for its file name), the CPU seconds
     the worker spent on it, and the worker's pid and whole CPU time so far (a
     forked process starts its count at zero).
@@ -155,6 +172,7 @@ def _print_one(character: Any, part: str, paper: Paper, compact: bool) -> _Done:
     # A worker is its own program: it registers the shipped games (the forkserver's preload
     # already did, and then this changes nothing; under ``spawn`` nothing else would).
     register_shipped()
+    character = pickle.loads(packed)
     start = time.process_time()
     with collector_paused():  # a worker only prints: no collection walks a sheet half made
         sheet = sheet_of(character, compact)
@@ -185,35 +203,38 @@ def print_folder(
     parts = [folder / f".harbinger-{os.getpid()}-{i}.pdf.part" for i in range(total)]
     names: dict[int, _Named] = {}
     workers = max(1, min(jobs or cores(), total))
-    spent = 0.0
+    sheets: dict[int, list[float]] = {}
     processes: dict[int, float] = {}
     if progress is not None:
         progress(0, total)
     _register_values()
+    # Every job is pickled before the workers start: pickled as they went (about 0.35 ms
+    # each) the parent took a core from a busy worker for every sheet.
+    packed = [pickle.dumps(c, protocol=pickle.HIGHEST_PROTOCOL) for c in characters]
     executor = ProcessPoolExecutor(max_workers=workers, mp_context=_context())
     try:
         pending: dict[Future[_Done], int] = {
-            executor.submit(_print_one, character, str(part), paper, compact): i
-            for i, (character, part) in enumerate(zip(characters, parts, strict=True))
+            executor.submit(_print_one, blob, str(part), paper, compact): i
+            for i, (blob, part) in enumerate(zip(packed, parts, strict=True))
         }
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                index = pending.pop(future)
-                name, ident, noun, cpu, pid, so_far = future.result()
-                names[index] = _Named(name, ident, noun)
-                spent += cpu
-                processes[pid] = max(so_far, processes.get(pid, 0.0))
-                if progress is not None:
-                    progress(len(names), total)
+        # as_completed waits on every future once; wait() in a loop would hang a waiter on
+        # each pending future again for every finished sheet.
+        for future in as_completed(pending):
+            name, ident, noun, cpu, pid, so_far = future.result()
+            names[pending[future]] = _Named(name, ident, noun)
+            sheets.setdefault(pid, []).append(cpu)
+            processes[pid] = max(so_far, processes.get(pid, 0.0))
+            if progress is not None:
+                progress(len(names), total)
     except BaseException:
         executor.shutdown(wait=True, cancel_futures=True)
         _finish(names, parts, folder)
         raise
     finally:
-        global worker_cpu_seconds, worker_process_cpu_seconds
-        worker_cpu_seconds = spent
-        worker_process_cpu_seconds = sum(processes.values())
+        global worker_cpu_seconds, worker_process_cpu_seconds, worker_tallies
+        worker_tallies = tuple(WorkerTally(tuple(sheets[p]), processes[p]) for p in sheets)
+        worker_cpu_seconds = sum(sum(t.sheets) for t in worker_tallies)
+        worker_process_cpu_seconds = sum(t.process for t in worker_tallies)
     executor.shutdown(wait=True)
     return _finish(names, parts, folder)
 

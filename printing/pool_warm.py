@@ -16,6 +16,7 @@ from __future__ import annotations
 import gc
 import io
 
+import printing.pool  # a worker's jobs name its functions: imported once, here
 import printing.systems
 from builder.contract.sheet_catalog import load_sheet_catalog
 from builder.core import files

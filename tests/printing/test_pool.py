@@ -45,6 +45,14 @@ def test_two_workers_write_what_one_process_writes(tmp_path: Path) -> None:
     )
     # The workers' whole CPU (their start, the jobs' unpickling) counts beyond the sheets'.
     assert pool.worker_process_cpu_seconds > pool.worker_cpu_seconds > 0
+    # One tally per worker that printed: every sheet counted once, by the worker that
+    # printed it, and each worker's whole CPU holds its sheets'.
+    tallies = pool.worker_tallies
+    assert 1 <= len(tallies) <= 2
+    assert sum(len(t.sheets) for t in tallies) == 4
+    assert all(t.process > sum(t.sheets) > 0 for t in tallies)
+    assert pool.worker_cpu_seconds == pytest.approx(sum(sum(t.sheets) for t in tallies))
+    assert pool.worker_process_cpu_seconds == pytest.approx(sum(t.process for t in tallies))
     serial = systems.render_roster(characters(), tmp_path / "serial", jobs=1)
     assert (
         [p.name for p in pooled]
