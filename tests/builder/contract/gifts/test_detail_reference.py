@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from builder.contract.gifts.detail import DetailCleaning, clean_detail_text
+from builder.contract.gifts.detail import DetailCleaning, _tidy, clean_detail_text
 from tests.hypothesis_profiles import examples
 
 # --- the frozen reference: builder/contract/gifts/detail.py as of c68fded ---------------------
@@ -192,6 +192,10 @@ _CUT_CASES = [
     ("a, ; . b! " * 2000),
     "(" * 200 + "a" + ")" * 200,
     "x " * 200 + "\n" * 300 + "y " * 100,
+    "x" * 120 + " " * 300,  # exactly the limit once squeezed, from a long raw text
+    "x" * 59 + " " + "y" * 60 + "\t" * 300,
+    "x" * 59 + " " + "y" * 61 + "\t" * 300,
+    "\n" * 300 + "x" * 120,
 ]
 
 
@@ -226,8 +230,26 @@ def test_the_regex_classes_are_the_str_methods_the_fast_cleaning_uses() -> None:
 @example(raw="a key and", before="", after="")
 @example(raw="a.n.b", before="", after="")
 @example(raw="gb(')-f", before="", after="")
+@example(raw="a key unless", before="", after="")  # the longest connectors
+@example(raw="a key WITHIN -", before="", after="")
+@example(raw="a key ſo within", before="", after="")
+@example(raw="and", before="", after="")
+@example(raw="a key ' door", before="", after="door")  # not junk the tidying would take
+@example(raw="a key (door", before="", after="DOOR")
+@example(raw="for", before="", after="for")
 def test_short_details_clean_as_before(raw: str, before: str, after: str) -> None:
     _same(raw, before, after)
+
+
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=list(HealthCheck))
+@given(raw=_SHORT)
+@example(raw="a , . b")
+@example(raw="- ,a ) .")
+def test_a_tidied_text_is_tidy(raw: str) -> None:
+    """The cleaning skips tidying what ``_tidy`` made: tidying it again changes nothing."""
+    once = _tidy(raw)
+    assert _tidy(once) == once
+    assert once == _r_tidy(raw)
 
 
 @pytest.mark.slow  # 8,000 examples in CI, many of 10,000+ characters: about 30 s
