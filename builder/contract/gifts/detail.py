@@ -42,6 +42,7 @@ _DOUBLED = re.compile(r"\b(\w++)(?:\s+\1\b)+", re.IGNORECASE)
 _EDGE_JUNK = " \t,.;:-\u2013\u2014"
 _WORD_AFTER = re.compile(r"\s*(\w+)")  # matched at the end of a marker
 _LONGEST_CONNECTOR = max(len(word) for word in _CONNECTORS.split("|"))
+_NEAR_WORD = 40  # characters looked back over for the space before a marker's word
 _FIRST_READ = 256
 """Raw characters squeezed first when a detail is long: enough for the cut unless it is
 mostly white space (then four times as many, and so on)."""
@@ -80,6 +81,19 @@ def _holds(text: str, chars: str) -> bool:
     return True
 
 
+def _single_spaced(text: str) -> str:
+    """``" ".join(text.split())``, without the split when ``text`` is already so.
+
+    Only the plain space is both white space and printable (a test checks every
+    character), so a printable text with no double space and none at either end has
+    nothing to squeeze; ``isprintable`` and ``in`` cost a fraction of splitting it
+    into words and joining them again.
+    """
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
+    return " ".join(text.split())
+
+
 def _tidy(text: str) -> str:
     """Single spaces, none before ``, . ; : )``, no junk at either end.
 
@@ -87,7 +101,7 @@ def _tidy(text: str) -> str:
     a mark it keeps, so it never brings two spaces together), so a text this made is
     not tidied again below.
     """
-    text = " ".join(text.split())
+    text = _single_spaced(text)
     if _holds(text, ",.;:)"):
         text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     return text.strip(_EDGE_JUNK)
@@ -138,7 +152,7 @@ def _squeeze(raw: str) -> tuple[str, bool]:
             break
         size *= 4
     else:
-        text = " ".join(raw.split())
+        text = _single_spaced(raw)
         if len(text) <= DETAIL_MAX_CHARS:
             return text, False
     cut = text[: DETAIL_MAX_CHARS + 1]
@@ -324,9 +338,13 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str, str, bool]:
     stop = start
     while stop > 0 and text[stop - 1].isspace():
         stop -= 1
-    first = stop
-    while first > 0 and _is_word_char(text[first - 1]):
-        first -= 1
+    # Mostly the word is all letters after a space near by: found without a step a letter.
+    near = max(0, stop - _NEAR_WORD)
+    first = text.rfind(" ", near, stop) + 1 or near
+    if (first == near and near) or not text[first:stop].isalnum():
+        first = stop
+        while first > 0 and _is_word_char(text[first - 1]):
+            first -= 1
     after = _WORD_AFTER.match(text, end)
     starts = stop == 0 or text[stop - 1] in ".!?"
     return text[first:stop], after.group(1) if after else "", starts
@@ -362,7 +380,7 @@ def place_details(
             if starts and value[:1].islower():
                 value = value[0].upper() + value[1:]
             text = text[:pos] + value + text[pos + 1 :]
-    return " ".join(text.split()), tuple(cleaned)
+    return _single_spaced(text), tuple(cleaned)
 
 
 def clause_around(text: str, mark: str) -> str:

@@ -16,7 +16,16 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from builder.contract.gifts.detail import DetailCleaning, _tidy, clean_detail_text
+from builder.contract.gifts.detail import (
+    DetailCleaning,
+    PlacedDetail,
+    _neighbours,
+    _tidy,
+    clean_detail_text,
+    marker,
+    place_details,
+)
+from tests.builder.contract.gifts.test_detail_fuzz import _reference_neighbours
 from tests.hypothesis_profiles import examples
 
 # --- the frozen reference: builder/contract/gifts/detail.py as of c68fded ---------------------
@@ -213,8 +222,10 @@ def test_the_cut_cases_clean_as_before(raw: str, around: tuple[str, str]) -> Non
 
 def test_the_regex_classes_are_the_str_methods_the_fast_cleaning_uses() -> None:
     """The fast cleaning walks the text with ``str.isalnum``/``str.isspace`` where the
-    regexes say ``\\w``/``\\s``: they agree on every code point, and no character is both."""
+    regexes say ``\\w``/``\\s``: they agree on every code point, and no character is both.
+    The plain space is the only white space ``str.isprintable`` lets through."""
     everything = "".join(map(chr, range(0x110000)))
+    assert [ch for ch in everything if ch.isspace() and ch.isprintable()] == [" "]
     words = "".join(re.findall(r"\w", everything))
     spaces = "".join(re.findall(r"\s", everything))
     assert words == "".join(ch for ch in everything if ch.isalnum() or ch == "_")
@@ -257,3 +268,68 @@ def test_a_tidied_text_is_tidy(raw: str) -> None:
 @given(raw=_TEXT, before=_AROUND, after=_AROUND)
 def test_any_detail_cleans_as_before(raw: str, before: str, after: str) -> None:
     _same(raw, before, after)
+
+
+# --- placing details: the frozen place_details, with the regex definition of a marker's words ---
+
+
+def _reference_place(
+    text: str, details: list[PlacedDetail]
+) -> tuple[str, tuple[tuple[PlacedDetail, DetailCleaning], ...]]:
+    """``place_details`` as it was before issue 29 made it fast (without ``keep``)."""
+    cleaned: list[tuple[PlacedDetail, DetailCleaning]] = []
+    for index, detail in enumerate(details):
+        mark = marker(index)
+        while True:
+            pos = text.find(mark)
+            if pos < 0:
+                break
+            before, after, starts = _reference_neighbours(text, pos, pos + 1)
+            result = _reference_clean(detail.raw, before, after) if detail.raw.strip() else None
+            value = result.text if result and result.text else detail.blank
+            if result is not None and (result.problems or not result.text):
+                problems = result.problems or ("nothing was left of it",)
+                if not result.text:
+                    problems = (*problems, "the standard wording is used instead")
+                cleaned.append((detail, DetailCleaning(result.text, problems)))
+            if starts and value[:1].islower():
+                value = value[0].upper() + value[1:]
+            text = text[:pos] + value + text[pos + 1 :]
+    return " ".join(text.split()), tuple(cleaned)
+
+
+_SENTENCE_PIECES = st.one_of(
+    st.sampled_from([*_LETTERS, *_PUNCT, *_SPACES, *_NOT_SPACES, " ", " ", " "]),
+    st.sampled_from(_WORDS).map(lambda w: f" {w} "),
+    st.integers(1, 80).map(lambda n: "w" * n),  # words longer than the look back
+    st.integers(0, 3).map(marker),
+)
+_SENTENCE = st.lists(_SENTENCE_PIECES, max_size=60).map("".join)
+_BLANK = st.sampled_from(["a particular item", "something", "", "  two  spaces ", "x\ty"])
+
+
+@settings(max_examples=examples(1000), deadline=None, suppress_health_check=list(HealthCheck))
+@given(text=_SENTENCE, raws=st.lists(_SHORT, min_size=4, max_size=4), blank=_BLANK)
+@example(text="w" * 70 + " " + marker(0) + " rest", raws=["when", "", "", ""], blank="x")
+@example(text="hold_it " + marker(0) + ".", raws=["a key", "", "", ""], blank="x")
+@example(text=marker(0) + " " + marker(1), raws=["a key", "", "   ", "x"], blank="  ")
+def test_details_are_placed_as_before(text: str, raws: list[str], blank: str) -> None:
+    """The words around each marker, the cleaning, the capital and the final spacing."""
+    details = [PlacedDetail(raw, blank, f"drawbacks[{i}].detail") for i, raw in enumerate(raws)]
+    assert place_details(text, details) == _reference_place(text, details)
+
+
+@settings(max_examples=examples(3000), deadline=None)
+@given(
+    text=st.lists(_SENTENCE_PIECES, max_size=40).map("".join),
+    cut=st.integers(0, 400),
+    width=st.integers(0, 3),
+)
+def test_the_words_around_a_marker_are_found_near_by_as_before(
+    text: str, cut: int, width: int
+) -> None:
+    """The look back for the space before a word gives the regex definition's answers,
+    for words shorter and longer than the characters it looks back over."""
+    start = min(cut, len(text))
+    end = min(start + width, len(text))
+    assert _neighbours(text, start, end) == _reference_neighbours(text, start, end)
