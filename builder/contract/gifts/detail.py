@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 DETAIL_MAX_CHARS = 120
 """Longest detail text kept (issue 15): a detail is a few words, not a paragraph."""
@@ -41,7 +42,9 @@ _EMPTY_PARENS = re.compile(r"\([^\w()]*\)")  # nothing worth saying inside
 _DOUBLED = re.compile(r"\b(\w++)(?:\s+\1\b)+", re.IGNORECASE)
 _EDGE_JUNK = " \t,.;:-\u2013\u2014"
 _WORD_AFTER = re.compile(r"\s*(\w+)")  # matched at the end of a marker
-_LONGEST_CONNECTOR = max(len(word) for word in _CONNECTORS.split("|"))
+_CONNECTOR_WORDS = frozenset(_CONNECTORS.split("|"))
+_CONNECTOR_WORD = re.compile(rf"(?:{_CONNECTORS})", re.IGNORECASE)
+_LONGEST_CONNECTOR = max(map(len, _CONNECTOR_WORDS))
 _NEAR_WORD = 40  # characters looked back over for the space before a marker's word
 _FIRST_READ = 256
 """Raw characters squeezed first when a detail is long: enough for the cut unless it is
@@ -169,7 +172,8 @@ def _clean_once(raw: str, before: str, after: str, problems: list[str]) -> str:
         text = _sub(_TEMPLATE_CHARS, "", text, braces, problems)
     text = _tidy(_pair_parentheses(text, problems))
     text = _punctuation(text, problems)
-    text = _sub(_DOUBLED, r"\1", text, "removed a doubled word", problems)
+    if _may_double(text):
+        text = _sub(_DOUBLED, r"\1", text, "removed a doubled word", problems)
     tidied = _tidy(text)
     if tidied != text.strip():
         problems.append("removed punctuation at the start or end")
@@ -214,6 +218,33 @@ def _punctuation(text: str, problems: list[str]) -> str:
     return text
 
 
+def _may_double(text: str) -> bool:
+    """False when no word of ``text`` can repeat the word before it, so :data:`_DOUBLED`
+    need not try every position (it was two fifths of a cleaning).
+
+    The regex's IGNORECASE compares a word and its repeat a character at a time by
+    each one's simple lower case, which is ``str.lower`` of it for every character but
+    "İ" (two characters) and "Σ" (which lowers by its place in the word); with neither,
+    two words are the regex's same word exactly when their lower cases are equal. A
+    repeat stands right after white space and the word it repeats right before it,
+    whole: so between two neighbouring white-space tokens made only of letters and
+    digits it is the tokens' equality, and it cannot be where the first does not end
+    in a word character or the second begin with one. Anything else may repeat.
+    """
+    low = text.lower()
+    if len(low) != len(text) or "Σ" in text:
+        return True
+    words = low.split()
+    if "".join(words).isalnum():
+        return any(map(str.__eq__, words, words[1:]))
+    for first, second in pairwise(words):
+        if not _is_word_char(first[-1]) or not _is_word_char(second[0]):
+            continue
+        if first == second or not first.isalnum() or not second.isalnum():
+            return True
+    return False
+
+
 def _hanging_connector(text: str) -> int | None:
     """Where a connecting word left hanging at the end of ``text`` begins, if one is.
 
@@ -223,6 +254,16 @@ def _hanging_connector(text: str) -> int | None:
     connector: searching from that many characters before the run's end finds what a
     search of the whole text finds, in a few steps instead of one per character.
     """
+    last = text[text.rfind(" ") + 1 :]
+    if last.isalnum():  # the whole last word, after a space: is it a connector?
+        if len(last) > _LONGEST_CONNECTOR:
+            return None
+        # ASCII letters match a connector's letters in any case and nothing else does;
+        # other letters may ("ſ" is "s" to IGNORECASE): the regex says.
+        spelled = last.lower() in _CONNECTOR_WORDS if last.isascii() else None
+        if spelled is None:
+            spelled = _CONNECTOR_WORD.fullmatch(last) is not None
+        return len(text) - len(last) if spelled else None
     end = len(text)
     while end and not _is_word_char(text[end - 1]):
         end -= 1

@@ -226,6 +226,8 @@ def test_the_regex_classes_are_the_str_methods_the_fast_cleaning_uses() -> None:
     The plain space is the only white space ``str.isprintable`` lets through."""
     everything = "".join(map(chr, range(0x110000)))
     assert [ch for ch in everything if ch.isspace() and ch.isprintable()] == [" "]
+    # Doubled words are looked for in the lower case: one character each but for "İ".
+    assert [ch for ch in everything if len(ch.lower()) != 1] == ["\u0130"]
     words = "".join(re.findall(r"\w", everything))
     spaces = "".join(re.findall(r"\s", everything))
     assert words == "".join(ch for ch in everything if ch.isalnum() or ch == "_")
@@ -248,6 +250,18 @@ def test_the_regex_classes_are_the_str_methods_the_fast_cleaning_uses() -> None:
 @example(raw="a key ' door", before="", after="door")  # not junk the tidying would take
 @example(raw="a key (door", before="", after="DOOR")
 @example(raw="for", before="", after="for")
+@example(raw="x-key key", before="", after="")  # doubled words behind a mark or in odd cases
+@example(raw="key's key's", before="", after="")
+@example(raw="key_a key_a", before="", after="")
+@example(raw="a key key, b", before="", after="")
+@example(raw="ΑΣ ασ", before="", after="")
+@example(raw="İf if", before="", after="")
+@example(raw="xİ Xİ", before="", after="")
+@example(raw="aſ AS", before="", after="")
+@example(raw="Kelvin kelvin", before="", after="")
+@example(raw="a key ANd", before="", after="")
+@example(raw="a key aſ", before="", after="")
+@example(raw="a key wıth", before="", after="")
 def test_short_details_clean_as_before(raw: str, before: str, after: str) -> None:
     _same(raw, before, after)
 
