@@ -406,8 +406,11 @@ def place_details(
         if index == keep:
             continue
         mark = marker(index)
+        resume = 0
         while True:
-            pos = text.find(mark)
+            # After the value put in: a detail typed with this very character in it
+            # would be found and replaced again, for ever when it is all the detail.
+            pos = text.find(mark, resume)
             if pos < 0:
                 break
             before, after, starts = _neighbours(text, pos, pos + 1)
@@ -421,6 +424,7 @@ def place_details(
             if starts and value[:1].islower():
                 value = value[0].upper() + value[1:]
             text = text[:pos] + value + text[pos + 1 :]
+            resume = pos + len(value)
     return _single_spaced(text), tuple(cleaned)
 
 

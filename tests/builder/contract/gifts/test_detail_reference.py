@@ -22,6 +22,7 @@ from builder.contract.gifts.detail import (
     _neighbours,
     _tidy,
     clean_detail_text,
+    is_marker,
     marker,
     place_details,
 )
@@ -328,7 +329,9 @@ _BLANK = st.sampled_from(["a particular item", "something", "", "  two  spaces "
 @example(text="hold_it " + marker(0) + ".", raws=["a key", "", "", ""], blank="x")
 @example(text=marker(0) + " " + marker(1), raws=["a key", "", "   ", "x"], blank="  ")
 def test_details_are_placed_as_before(text: str, raws: list[str], blank: str) -> None:
-    """The words around each marker, the cleaning, the capital and the final spacing."""
+    """The words around each marker, the cleaning, the capital and the final spacing
+    (for details without a marker character: the frozen copy replaced those again)."""
+    raws = ["".join(ch for ch in raw if not is_marker(ch)) for raw in raws]
     details = [PlacedDetail(raw, blank, f"drawbacks[{i}].detail") for i, raw in enumerate(raws)]
     assert place_details(text, details) == _reference_place(text, details)
 
@@ -347,3 +350,10 @@ def test_the_words_around_a_marker_are_found_near_by_as_before(
     start = min(cut, len(text))
     end = min(start + width, len(text))
     assert _neighbours(text, start, end) == _reference_neighbours(text, start, end)
+
+
+def test_a_detail_holding_a_marker_character_is_placed_once() -> None:
+    """A detail that is the marker's own character ends (it was placed again for ever)."""
+    details = [PlacedDetail(marker(0), "an item", "drawbacks[0].detail")]
+    text, _cleaned = place_details("hold " + marker(0) + ".", details)
+    assert text == "hold " + marker(0) + "."
