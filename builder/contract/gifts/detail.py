@@ -20,6 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import pairwise
 
 DETAIL_MAX_CHARS = 120
 """Longest detail text kept (issue 15): a detail is a few words, not a paragraph."""
@@ -36,9 +37,20 @@ _SENTENCE_STOPS = re.compile(r"[!?]+|\.{2,}|\.(?=\s|\Z)")
 _PUNCT_RUN = re.compile(r"([,;:])[\s,;:.]*(?=[,;:.])[,;:.]")
 _SPACE_BEFORE_PUNCT = re.compile(r"\s+([,.;:)])")
 _EMPTY_PARENS = re.compile(r"\([^\w()]*\)")  # nothing worth saying inside
-_DOUBLED = re.compile(r"\b(\w+)(?:\s+\1\b)+", re.IGNORECASE)
+# A doubled word: the first is a whole word, since white space (never \w) must follow it,
+# so it may be taken whole at once ("\w++") instead of given back a letter at a time.
+_DOUBLED = re.compile(r"\b(\w++)(?:\s+\1\b)+", re.IGNORECASE)
 _EDGE_JUNK = " \t,.;:-\u2013\u2014"
 _WORD_AFTER = re.compile(r"\s*(\w+)")  # matched at the end of a marker
+_CONNECTOR_WORDS = frozenset(_CONNECTORS.split("|"))
+_CONNECTOR_WORD = re.compile(rf"(?:{_CONNECTORS})", re.IGNORECASE)
+_LONGEST_CONNECTOR = max(map(len, _CONNECTOR_WORDS))
+_NEAR_WORD = 40  # characters looked back over for the space before a marker's word
+_FIRST_READ = 256
+"""Raw characters squeezed first when a detail is long: enough for the cut unless it is
+mostly white space (then four times as many, and so on)."""
+_STOPS_REMOVED = "removed sentence punctuation (. ! ?); the detail sits inside a sentence"
+_CUT = f"cut to {DETAIL_MAX_CHARS} characters; a detail is a few words"
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,9 +72,41 @@ def _sub(pattern: re.Pattern[str], repl: str, text: str, problem: str, out: list
     return new
 
 
+def _holds(text: str, chars: str) -> bool:
+    """Whether ``text`` holds one of ``chars``: a repair that needs one cannot change a text
+    without, and ``in`` is many times quicker than the regex finding nothing (a loop, as
+    ``any()`` over a generator takes twice as long as the searches)."""
+    for ch in chars:
+        if ch in text:
+            break
+    else:
+        return False
+    return True
+
+
+def _single_spaced(text: str) -> str:
+    """``" ".join(text.split())``, without the split when ``text`` is already so.
+
+    Only the plain space is both white space and printable (a test checks every
+    character), so a printable text with no double space and none at either end has
+    nothing to squeeze; ``isprintable`` and ``in`` cost a fraction of splitting it
+    into words and joining them again.
+    """
+    if text.isprintable() and "  " not in text and text[:1] != " " and text[-1:] != " ":
+        return text
+    return " ".join(text.split())
+
+
 def _tidy(text: str) -> str:
-    text = " ".join(text.split())
-    text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
+    """Single spaces, none before ``, . ; : )``, no junk at either end.
+
+    Tidying a tidied text changes nothing (the space rule deletes a space only before
+    a mark it keeps, so it never brings two spaces together), so a text this made is
+    not tidied again below.
+    """
+    text = _single_spaced(text)
+    if _holds(text, ",.;:)"):
+        text = _SPACE_BEFORE_PUNCT.sub(r"\1", text)
     return text.strip(_EDGE_JUNK)
 
 
@@ -78,8 +122,11 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
     detail repeating one of them ("when when") loses the repeat.
 
     A pure function of its three strings, so its answers are kept (a bounded
-    cache): the builder evaluates the same draft on every click, and a
-    detail's dozen regex passes were a third of an evaluation.
+    cache): the builder evaluates the same draft on every click. A detail just
+    typed is cleaned in time bounded by the cut, whatever its length (issue 29):
+    a long text is squeezed from a prefix, a repair runs only when the text
+    holds a character it needs, and the repairs anchored at the end look only
+    there.
     """
     problems: list[str] = []
     text = raw
@@ -91,68 +138,196 @@ def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailClea
     return DetailCleaning(text, tuple(dict.fromkeys(problems)))
 
 
-def _clean_once(raw: str, before: str, after: str, problems: list[str]) -> str:  # noqa: C901, PLR0912, PLR0915  (complexity 17, 16 branches, 54 statements when the limits came in)
+def _squeeze(raw: str) -> tuple[str, bool]:
+    """``raw`` with its white space made single spaces and cut to :data:`DETAIL_MAX_CHARS`
+    on a word, and whether it was cut.
+
+    Squeezing a prefix of ``raw`` gives a prefix of squeezing all of it (the last word
+    may be cut short, a final space dropped), so once a prefix squeezes to more than
+    the limit, its first ``DETAIL_MAX_CHARS + 1`` characters, all the cut reads, are the
+    whole text's. The prefix grows fourfold until it does, so a text of white space is
+    read at most a few times over and a 10,000-character detail costs what 256 do.
+    """
+    size = _FIRST_READ
+    while size < len(raw):
+        text = " ".join(raw[:size].split())
+        if len(text) > DETAIL_MAX_CHARS:
+            break
+        size *= 4
+    else:
+        text = _single_spaced(raw)
+        if len(text) <= DETAIL_MAX_CHARS:
+            return text, False
+    cut = text[: DETAIL_MAX_CHARS + 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut[:DETAIL_MAX_CHARS]), True
+
+
+def _clean_once(raw: str, before: str, after: str, problems: list[str]) -> str:
     """One pass of :func:`clean_detail_text`'s repairs, adding what it changed to ``problems``."""
-    text = " ".join(raw.split())
-    if len(text) > DETAIL_MAX_CHARS:
-        cut = text[: DETAIL_MAX_CHARS + 1]
-        text = cut.rsplit(" ", 1)[0] if " " in cut else cut[:DETAIL_MAX_CHARS]
-        problems.append(f"cut to {DETAIL_MAX_CHARS} characters; a detail is a few words")
-    text = _sub(
-        _TEMPLATE_CHARS, "", text, "removed braces and brackets; they are template syntax", problems
-    )
-    text = _parentheses(text, problems)
-    stopped = text
-    while True:  # ".!" loses its "!" and then ends a sentence with "."
-        shorter = _SENTENCE_STOPS.sub("", stopped)
-        if shorter == stopped:
-            break
-        stopped = shorter
-    if stopped != text:
-        problems.append("removed sentence punctuation (. ! ?); the detail sits inside a sentence")
-        text = stopped
-    text = _sub(_PUNCT_RUN, r"\1", text, "removed doubled punctuation", problems)
-    text = _sub(_EMPTY_PARENS, "", text, "removed empty parentheses", problems)
-    joined = text
-    while True:  # "a.n.b": removing "a."'s stop makes "an." a connector before a stop
-        shorter = _CONNECTOR_PUNCT.sub(r"\1", joined)
-        if shorter == joined:
-            break
-        joined = shorter
-    if joined != text:
-        problems.append("removed punctuation after a connecting word")
-        text = joined
-    text = _sub(_DOUBLED, r"\1", text, "removed a doubled word", problems)
+    text, cut = _squeeze(raw)
+    if cut:
+        problems.append(_CUT)
+    if _holds(text, "{}[]"):
+        braces = "removed braces and brackets; they are template syntax"
+        text = _sub(_TEMPLATE_CHARS, "", text, braces, problems)
+    text = _tidy(_pair_parentheses(text, problems))
+    text = _punctuation(text, problems)
+    if _may_double(text):
+        text = _sub(_DOUBLED, r"\1", text, "removed a doubled word", problems)
     tidied = _tidy(text)
     if tidied != text.strip():
         problems.append("removed punctuation at the start or end")
-    text = tidied
+    text = _drop_hanging_connectors(tidied, problems)
+    repeated = _drop_repeats(text, before, after, problems)
+    if repeated != text:
+        text = _tidy(repeated)
+    hanging = _hanging_connector(text)
+    if hanging is not None:
+        text = _tidy(text[:hanging])
+    paired = _pair_parentheses(text, problems)
+    return text if paired == text else _tidy(paired)
+
+
+def _until_settled(pattern: re.Pattern[str], repl: str, text: str) -> str:
+    """``pattern.sub(repl, ...)`` again and again until ``text`` no longer changes."""
     while True:
-        cut = _TRAILING_CONNECTOR.sub("", text)
-        cut = _tidy(cut)
+        shorter = pattern.sub(repl, text)
+        if shorter == text:
+            return text
+        text = shorter
+
+
+def _punctuation(text: str, problems: list[str]) -> str:
+    """Sentence stops, punctuation runs, empty parentheses and stops after a connecting word."""
+    if _holds(text, ".!?"):
+        # ".!" loses its "!" and then ends a sentence with "."
+        stopped = _until_settled(_SENTENCE_STOPS, "", text)
+        if stopped != text:
+            problems.append(_STOPS_REMOVED)
+            text = stopped
+    if _holds(text, ",;:"):
+        text = _sub(_PUNCT_RUN, r"\1", text, "removed doubled punctuation", problems)
+    if "(" in text:
+        text = _sub(_EMPTY_PARENS, "", text, "removed empty parentheses", problems)
+    if _holds(text, ".,;:!?"):
+        # "a.n.b": removing "a."'s stop makes "an." a connector before a stop
+        joined = _until_settled(_CONNECTOR_PUNCT, r"\1", text)
+        if joined != text:
+            problems.append("removed punctuation after a connecting word")
+            text = joined
+    return text
+
+
+def _may_double(text: str) -> bool:
+    """False when no word of ``text`` can repeat the word before it, so :data:`_DOUBLED`
+    need not try every position (it was two fifths of a cleaning).
+
+    The regex's IGNORECASE compares a word and its repeat a character at a time by
+    each one's simple lower case, which is ``str.lower`` of it for every character but
+    "İ" (two characters) and "Σ" (which lowers by its place in the word); with neither,
+    two words are the regex's same word exactly when their lower cases are equal. A
+    repeat stands right after white space and the word it repeats right before it,
+    whole: so between two neighbouring white-space tokens made only of letters and
+    digits it is the tokens' equality, and it cannot be where the first does not end
+    in a word character or the second begin with one. Anything else may repeat.
+    """
+    low = text.lower()
+    if len(low) != len(text) or "Σ" in text:
+        return True
+    words = low.split()
+    if "".join(words).isalnum():
+        return any(map(str.__eq__, words, words[1:]))
+    for first, second in pairwise(words):
+        if not _is_word_char(first[-1]) or not _is_word_char(second[0]):
+            continue
+        if first == second or not first.isalnum() or not second.isalnum():
+            return True
+    return False
+
+
+def _hanging_connector(text: str) -> int | None:
+    """Where a connecting word left hanging at the end of ``text`` begins, if one is.
+
+    Such a word is the whole last run of word characters (only non-word ones may follow
+    it, and it begins on a word boundary), so :data:`_TRAILING_CONNECTOR` can only match
+    from that run's start, and only when the run is no longer than the longest
+    connector: searching from that many characters before the run's end finds what a
+    search of the whole text finds, in a few steps instead of one per character.
+    """
+    last = text[text.rfind(" ") + 1 :]
+    if last.isalnum():  # the whole last word, after a space: is it a connector?
+        if len(last) > _LONGEST_CONNECTOR:
+            return None
+        # ASCII letters match a connector's letters in any case and nothing else does;
+        # other letters may ("ſ" is "s" to IGNORECASE): the regex says.
+        spelled = last.lower() in _CONNECTOR_WORDS if last.isascii() else None
+        if spelled is None:
+            spelled = _CONNECTOR_WORD.fullmatch(last) is not None
+        return len(text) - len(last) if spelled else None
+    end = len(text)
+    while end and not _is_word_char(text[end - 1]):
+        end -= 1
+    if not end:
+        return None
+    found = _TRAILING_CONNECTOR.search(text, max(0, end - _LONGEST_CONNECTOR))
+    return found.start() if found else None
+
+
+def _drop_hanging_connectors(text: str, problems: list[str]) -> str:
+    """``text`` without the connecting words left hanging at its end ("a key and")."""
+    while True:  # ``text`` is tidy here: without a connector, tidying changes nothing
+        hanging = _hanging_connector(text)
+        if hanging is None:
+            return text
+        cut = _tidy(text[:hanging])
         if cut == text:
-            break
+            return text
         if "removed a connecting word left hanging at the end" not in problems:
             problems.append("removed a connecting word left hanging at the end")
         text = cut
+
+
+def _drop_repeats(text: str, before: str, after: str, problems: list[str]) -> str:
+    """``text`` without a first word repeating ``before`` or a last repeating ``after``."""
     if before:
-        repeat = re.match(rf"{re.escape(before)}\b\W*", text, re.IGNORECASE)
+        repeat = _opening_repeat(before).match(text)
         if repeat:  # "when-b" after "springs when" still repeats it
             text = text[repeat.end() :]
             problems.append(f"removed {before!r} at the start; the sentence already says it")
     if after:
-        repeat = re.search(rf"\W*\b{re.escape(after)}\Z", text, re.IGNORECASE)
+        # ``after`` ends the text or nothing matches, and only non-word characters may
+        # stand between it and the match's start: search from the first of those.
+        start = len(text) - len(after)
+        if start < 0:
+            return text
+        while start and not _is_word_char(text[start - 1]):
+            start -= 1
+        repeat = _closing_repeat(after).search(text, start)
         if repeat:
             text = text[: repeat.start()]
             problems.append(f"removed {after!r} at the end; the sentence already says it")
-    text = _tidy(text)
-    if text and _TRAILING_CONNECTOR.search(text):
-        text = _tidy(_TRAILING_CONNECTOR.sub("", text))
-    return _parentheses(text, problems)
+    return text
 
 
-def _parentheses(text: str, problems: list[str]) -> str:
-    """Parentheses that hold a word and pair up; others go (the cuts above can orphan one)."""
+@lru_cache(maxsize=256)
+def _opening_repeat(word: str) -> re.Pattern[str]:
+    """Matches ``word`` opening a detail, with what separates it from the rest ("when-")."""
+    return re.compile(rf"{re.escape(word)}\b\W*", re.IGNORECASE)
+
+
+@lru_cache(maxsize=256)
+def _closing_repeat(word: str) -> re.Pattern[str]:
+    """Matches ``word`` closing a detail, with what separates it from the rest."""
+    return re.compile(rf"\W*\b{re.escape(word)}\Z", re.IGNORECASE)
+
+
+def _pair_parentheses(text: str, problems: list[str]) -> str:
+    """Parentheses that hold a word and pair up; others go (the cuts above can orphan one).
+
+    Returns ``text`` itself when it has none; the caller tidies what changed.
+    """
+    if "(" not in text and ")" not in text:
+        return text
     text = _sub(_EMPTY_PARENS, "", text, "removed empty parentheses", problems)
     depth = 0
     for ch in text:
@@ -162,7 +337,7 @@ def _parentheses(text: str, problems: list[str]) -> str:
     if depth != 0:
         text = text.replace("(", "").replace(")", "")
         problems.append("removed parentheses that do not pair up")
-    return _tidy(text)
+    return text
 
 
 def is_marker(ch: str) -> bool:
@@ -204,9 +379,13 @@ def _neighbours(text: str, start: int, end: int) -> tuple[str, str, bool]:
     stop = start
     while stop > 0 and text[stop - 1].isspace():
         stop -= 1
-    first = stop
-    while first > 0 and _is_word_char(text[first - 1]):
-        first -= 1
+    # Mostly the word is all letters after a space near by: found without a step a letter.
+    near = max(0, stop - _NEAR_WORD)
+    first = text.rfind(" ", near, stop) + 1 or near
+    if (first == near and near) or not text[first:stop].isalnum():
+        first = stop
+        while first > 0 and _is_word_char(text[first - 1]):
+            first -= 1
     after = _WORD_AFTER.match(text, end)
     starts = stop == 0 or text[stop - 1] in ".!?"
     return text[first:stop], after.group(1) if after else "", starts
@@ -227,8 +406,11 @@ def place_details(
         if index == keep:
             continue
         mark = marker(index)
+        resume = 0
         while True:
-            pos = text.find(mark)
+            # After the value put in: a detail typed with this very character in it
+            # would be found and replaced again, for ever when it is all the detail.
+            pos = text.find(mark, resume)
             if pos < 0:
                 break
             before, after, starts = _neighbours(text, pos, pos + 1)
@@ -242,7 +424,8 @@ def place_details(
             if starts and value[:1].islower():
                 value = value[0].upper() + value[1:]
             text = text[:pos] + value + text[pos + 1 :]
-    return " ".join(text.split()), tuple(cleaned)
+            resume = pos + len(value)
+    return _single_spaced(text), tuple(cleaned)
 
 
 def clause_around(text: str, mark: str) -> str:
