@@ -51,6 +51,12 @@ _FIRST_READ = 256
 mostly white space (then four times as many, and so on)."""
 _STOPS_REMOVED = "removed sentence punctuation (. ! ?); the detail sits inside a sentence"
 _CUT = f"cut to {DETAIL_MAX_CHARS} characters; a detail is a few words"
+_MARKERS = re.compile("[\ue000-\ue0ff]")
+"""The characters :func:`marker` stands details in with: never kept in a detail, or one
+detail's text could take another's place in the System Text."""
+_MARKERS_REMOVED = (
+    "removed private-use characters (U+E000 to U+E0FF); the app keeps them for itself"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +120,8 @@ def _tidy(text: str) -> str:
 def clean_detail_text(raw: str, before: str = "", after: str = "") -> DetailCleaning:
     """Make a player's detail fit mid-sentence, naming every change (issue 15, item 3).
 
-    Removes braces and brackets (template syntax), sentence punctuation
+    Removes braces and brackets (template syntax), the private-use characters that
+    stand for details while a sentence is put together, sentence punctuation
     (".", "!", "?" ending a sentence inside the clause), runs of punctuation,
     empty parentheses, doubled words, a connecting word left hanging at the
     end ("a key and"), and cuts the text to :data:`DETAIL_MAX_CHARS`.
@@ -167,6 +174,9 @@ def _clean_once(raw: str, before: str, after: str, problems: list[str]) -> str:
     text, cut = _squeeze(raw)
     if cut:
         problems.append(_CUT)
+    if _MARKERS.search(text):
+        text = _MARKERS.sub("", text)
+        problems.append(_MARKERS_REMOVED)
     if _holds(text, "{}[]"):
         braces = "removed braces and brackets; they are template syntax"
         text = _sub(_TEMPLATE_CHARS, "", text, braces, problems)
