@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSignalBlocker, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -371,11 +371,20 @@ class DicePanel(QWidget):
         )
 
     def choose(self, first: str, second: str = NO_ABILITY, difficulty: int = 6) -> None:
-        """Select a roll by names (used by the sheet's "roll this" links and by tests)."""
-        self.first.setCurrentText(first)
-        self.second.setCurrentText(second)
-        self.difficulty.setValue(difficulty)
-        self.refresh()
+        """Select a roll by names (used by the sheet's "roll this" links and by tests).
+
+        The three fields change with their signals held, so the roll is worked out once
+        for the new choice, not once for each field on the way to it.
+        """
+        with (
+            QSignalBlocker(self.first),
+            QSignalBlocker(self.second),
+            QSignalBlocker(self.difficulty),
+        ):
+            self.first.setCurrentText(first)
+            self.second.setCurrentText(second)
+            self.difficulty.setValue(difficulty)
+        self._first_changed()
 
     # ------------------------------------------------------------------ view
 

@@ -154,3 +154,22 @@ def test_no_label_in_the_dice_dock_is_clipped(window: MainWindow, qtbot) -> None
         if widget.hasHeightForWidth():
             assert widget.height() >= widget.heightForWidth(widget.width()), widget.text()
     assert panel.unencumbered.height() > panel.unencumbered.fontMetrics().height() * 1.5
+
+
+def test_choose_sets_every_field_and_the_ability_box(window: MainWindow, qtbot) -> None:  # type: ignore[no-untyped-def]
+    """``choose`` changes the three fields with their signals held: the pool and the
+    Ability box still follow the new choice (Body, Mind and Initiative take no Ability).
+    Wren: Intellect 3 + Medicine 3 = 6 dice, at the Difficulty chosen."""
+    _wren(window, qtbot)
+    window.actions["dice"].trigger()
+    panel = window.dice_panel
+    panel.choose("Body")
+    assert not panel.second.isEnabled()
+    assert panel.pool_label.text().startswith("Body ")
+    panel.choose("Intellect", "Medicine", 8)
+    assert panel.second.isEnabled()
+    assert (panel.first.currentText(), panel.second.currentText()) == ("Intellect", "Medicine")
+    assert panel.difficulty.value() == 8
+    assert panel.pool_label.text() == "Intellect 3 + Medicine 3 = 6 dice"
+    assert panel.distribution is not None and panel.distribution.pool == 6
+    assert panel.distribution.difficulty == 8
