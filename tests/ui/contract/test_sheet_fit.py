@@ -30,8 +30,16 @@ from contextlib import contextmanager
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QLabel, QScrollArea, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QDockWidget,
+    QLabel,
+    QScrollArea,
+    QWidget,
+)
 
+from ui.contract.dice_panel import DicePanel
 from ui.main_window import MainWindow
 from ui.style import apply_theme
 from ui.widgets.reflow import ReflowRow
@@ -285,18 +293,25 @@ def _assert_dock_whole(dock: QWidget) -> None:
     assert panel.width() >= panel.minimumSizeHint().width()
 
 
-def test_a_dice_dock_open_before_the_font_grows_shows_every_line_whole(
-    app: QApplication, examples_window: MainWindow, qtbot
-) -> None:
-    """The dock made and shown at the usual font (as a window restored with it open),
-    then the font 1.5× as big: the panel's height follows the new wrapping."""
-    window = examples_window
+def _ines_with_dice(window: MainWindow, qtbot) -> tuple[QDockWidget, DicePanel]:  # type: ignore[no-untyped-def]
+    """Open Ines Varga (a Battle Scar, Tinnitus, with a roll modifier; wounds for a
+    Penalty) with the Dice dock shown; her dock and its panel."""
     ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
     assert window.open_character(ines)
     window.actions["dice"].trigger()
     part = window.parts["contract"]
     dock, panel = part.dice_dock, part.dice_panel
     qtbot.waitUntil(lambda: dock.widget() is not None and panel.isVisible())
+    return dock, panel
+
+
+def test_a_dice_dock_open_before_the_font_grows_shows_every_line_whole(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    """The dock made and shown at the usual font (as a window restored with it open),
+    then the font 1.5× as big: the panel's height follows the new wrapping."""
+    window = examples_window
+    dock, panel = _ines_with_dice(window, qtbot)
     with _at_one_and_a_half(app, window, qtbot) as big:
         qtbot.waitUntil(lambda: panel.font().pointSizeF() == big.pointSizeF())
         panel.tick("Tinnitus")
@@ -312,13 +327,7 @@ def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
     and is never narrower than a line that cannot wrap ('Exceptional (6+)' and its %)."""
     window = examples_window
     with _at_one_and_a_half(app, window, qtbot, scale) as big:
-        # Ines Varga: a Battle Scar (Tinnitus) with a roll modifier, wounds for a Penalty
-        ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
-        assert window.open_character(ines)
-        window.actions["dice"].trigger()
-        part = window.parts["contract"]
-        dock, panel = part.dice_dock, part.dice_panel
-        qtbot.waitUntil(lambda: dock.widget() is not None and panel.isVisible())
+        dock, panel = _ines_with_dice(window, qtbot)
         qtbot.waitUntil(lambda: panel.font().pointSizeF() == big.pointSizeF())
         panel.choose("Brawn")  # Penalty, and no Ability: the pool line's longest notes
         assert panel.scar_checks and "Tinnitus" in panel.scar_checks[0][0].text()
