@@ -78,12 +78,25 @@ def read_toml(path: Path, *, limit: int = MAX_CATALOG_FILE_BYTES) -> dict[str, A
     except OSError as exc:
         raise CatalogFileError(f"cannot read file: {exc.strerror or exc}") from None
     try:
-        return copy.deepcopy(_parsed(data.decode("utf-8")))
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise CatalogFileError(f"not UTF-8 text (byte {exc.start})") from None
+    reserved = _RESERVED.search(text)
+    if reserved is not None:
+        line = text.count("\n", 0, reserved.start()) + 1
+        raise CatalogFileError(
+            f"line {line} holds U+{ord(reserved.group()):04X}, a private-use character; "
+            "U+E000 to U+E0FF stand for a player's details while a System Text is written"
+        )
+    try:
+        return copy.deepcopy(_parsed(text))
     except tomllib.TOMLDecodeError as exc:
         raise CatalogFileError(f"not valid TOML: {exc}") from None
 
+
+_RESERVED = re.compile("[\ue000-\ue0ff]")
+"""Characters no catalog text may hold: ``builder.contract.gifts.detail`` marks where each
+detail goes with them, so one in a template would take a detail's place."""
 
 PARSED_FILES_KEPT = 128
 """Catalog texts whose parsed TOML :func:`read_toml` keeps (a few hundred kB in all)."""

@@ -52,6 +52,12 @@ def test_read_toml_refuses_what_it_cannot_use(tmp_path: Path) -> None:
     broken = tmp_path / "broken.toml"
     broken.write_text("[table\n")
     assert _reason(broken).startswith("not valid TOML: ")
+    marked = tmp_path / "marked.toml"
+    marked.write_text('name = "Ash"\ntext = "call a \ue000 storm"\n', encoding="utf-8")
+    assert _reason(marked) == (
+        "line 2 holds U+E000, a private-use character; "
+        "U+E000 to U+E0FF stand for a player's details while a System Text is written"
+    )
 
 
 def test_the_same_text_is_parsed_once_and_each_reader_gets_its_own_copy(tmp_path: Path) -> None:
