@@ -166,7 +166,8 @@ def report(label: str, samples: list[float]) -> float:
 
 
 def main() -> int:
-    app = QApplication.instance() or QApplication(sys.argv)
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv)
     app.setStyle("Fusion")
     platform = app.platformName()
     storm_catalog = bench_catalog()
@@ -185,7 +186,7 @@ def main() -> int:
             time_clicks(app, storm_catalog, storm, "e0"),
         ),
         report(
-        "test Effect, 20 modifiers, 3 Parameters (toggling a 21st)",
+            "test Effect, 20 modifiers, 3 Parameters (toggling a 21st)",
             time_clicks(app, storm_catalog, storm, "e10"),
         ),
         report(

@@ -122,16 +122,16 @@ def _time(
     ``fresh`` empties the cache of cleaned details before each evaluation, so
     each one cleans its details again (a detail just typed).
     """
-    kwargs = {"status": Status.SEASONED, "rewards": AvailableRewards(2, 3), "previous_cost": None}
+    status, rewards = Status.SEASONED, AvailableRewards(2, 3)
     for _ in range(200):
-        evaluate_gift(draft, catalog, **kwargs)
+        evaluate_gift(draft, catalog, status, rewards, None)
     per_call = []
     for _ in range(batches):
         start = time.process_time_ns()
         for _ in range(runs):
             if fresh:
                 clean_detail_text.cache_clear()
-            evaluate_gift(draft, catalog, **kwargs)
+            evaluate_gift(draft, catalog, status, rewards, None)
         per_call.append((time.process_time_ns() - start) / runs / 1e6)
     return statistics.median(per_call)
 

@@ -35,8 +35,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))  # its siblings, by the names the other benches use
 
-from bench.bench_library import make_contractor  # noqa: E402
+from bench_library import make_contractor  # noqa: E402
+
 from builder.core.registry import CharacterFile  # noqa: E402
 from builder.systems import register_shipped  # noqa: E402
 from models import playgroup  # noqa: E402

@@ -11,7 +11,7 @@ export HARBINGER_HYPOTHESIS=${HARBINGER_HYPOTHESIS:-ci}
 .venv/bin/python -m ruff check .
 # Layer contracts (pyproject.toml [tool.importlinter]): no Qt below ui/, games independent.
 .venv/bin/lint-imports
-# Types of the rules, storage, printing and the CLI/app layer ([tool.mypy] in pyproject.toml).
+# Types of the rules, storage, printing, the CLI/app layer and the benchmarks ([tool.mypy] in pyproject.toml).
 .venv/bin/python -m mypy
 # Everything but the UI once more, with Qt not installed at all.
 bash scripts/test-without-qt.sh

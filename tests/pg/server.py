@@ -165,7 +165,7 @@ class PostgresServer:
             host="127.0.0.1", port=self.port, user=ADMIN, password=self.password,
             dbname=database, autocommit=True,
         ) as connection:  # fmt: skip
-            connection.execute(statement)  # type: ignore[arg-type]
+            connection.execute(statement)
 
     def new_database(self, prefix: str = "lib") -> str:
         """A fresh, empty database; returns its name."""
