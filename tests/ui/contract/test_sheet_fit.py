@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
     QScrollArea,
+    QTableWidget,
     QWidget,
 )
 
@@ -119,7 +120,7 @@ def _assert_exp_log_readable(sheet, qtbot) -> None:
     sheet.tabs.setCurrentWidget(sheet.exp_tab)
     table = sheet.exp_tab.log.table
     header = table.horizontalHeader()
-    entry = [table.horizontalHeaderItem(c).text() for c in range(header.count())].index("Entry")
+    entry = _column(table, "Entry")
     assert table.rowCount() >= 8  # Ines Varga's log is longer than that
 
     def readable() -> None:
@@ -177,11 +178,17 @@ def test_with_room_the_header_and_the_exp_columns_stay_side_by_side(
     assert _sideways(stock) == []
 
 
+def _column(table: QTableWidget, title: str) -> int:
+    """The index of the column headed ``title``."""
+    titles = [table.horizontalHeaderItem(c).text() for c in range(table.columnCount())]
+    return titles.index(title)
+
+
 def _assert_details_has_room(sheet, qtbot) -> None:
     """The Assets table's columns fit its width, and Details keeps its 10 "M"."""
     table = sheet.concept_tab.assets.table
     header = table.horizontalHeader()
-    details = [table.horizontalHeaderItem(c).text() for c in range(header.count())].index("Details")
+    details = _column(table, "Details")
     least = table.fontMetrics().horizontalAdvance("M") * 10
 
     def roomy() -> None:
