@@ -13,11 +13,12 @@ which person takes seat 0 is chosen at random and alternates between games
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
+
+import tomli
 
 from builder.tiles.elements import NO_TILES, Counts, Kind
 
@@ -128,7 +129,7 @@ def variants() -> dict[str, Variant]:
     """Every shipped variant by id, in file-name order."""
     found: dict[str, Variant] = {}
     for path in sorted(VARIANTS_DIR.glob("*.toml")):
-        v = variant_from_toml(tomllib.loads(path.read_text(encoding="utf-8")), path.name)
+        v = variant_from_toml(tomli.loads(path.read_text(encoding="utf-8")), path.name)
         found[v.id] = v
     return found
 

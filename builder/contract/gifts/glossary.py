@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import functools
 import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+
+import tomli
 
 _TERM_FIELDS = frozenset({"term", "forms", "explanation", "rules"})
 _EFFECT_FIELDS = frozenset({"explanation", "rules"})
@@ -106,7 +107,7 @@ def _effect_note(eid: str, table: object) -> EffectNote:
 
 def parse_glossary(text: str) -> Glossary:
     """A glossary from TOML text; raises GlossaryError on a bad entry or a form used twice."""
-    doc = tomllib.loads(text)
+    doc = tomli.loads(text)
     raw = doc.get("terms", {})
     raw_effects = doc.get("effects", {})
     if set(doc) - {"terms", "effects"} or not isinstance(raw, dict):
