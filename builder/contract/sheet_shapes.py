@@ -157,7 +157,7 @@ class ScarShape(CatalogModel):
     system: Text
     penalty_floor: Whole = 0
     movement: Annotated[str, AfterValidator(_fraction_of_speed)] | None = None
-    rolls: list[ScarRollShape] = Field(default_factory=list)
+    rolls: list[ScarRollShape] = Field(default=[])
     no_sprint: bool = False
 
     def value(self) -> StockBattleScar:
@@ -292,8 +292,8 @@ class LiabilityShape(CatalogModel):
     takes_detail: bool = False
     detail_label: OptionalText | None = None
     gift_credits: Whole = 0
-    grants: list[GrantShape] = Field(default_factory=list)
-    suppressed_by: list[Text] = Field(default_factory=list)
+    grants: list[GrantShape] = Field(default=[])
+    suppressed_by: list[Text] = Field(default=[])
 
     @model_validator(mode="after")
     def _detail_and_credits(self) -> Self:
@@ -328,4 +328,4 @@ class AssetShape(LiabilityShape):
     """An ``[[assets]]`` entry: its grants may not be the Liability-only kinds."""
 
     grants_gift_credits: ClassVar[bool] = True
-    grants: list[AssetGrantShape] = Field(default_factory=list)  # type: ignore[assignment]
+    grants: list[AssetGrantShape] = Field(default=[])  # type: ignore[assignment]

@@ -111,9 +111,9 @@ class _StockGiftShape(CatalogModel):
     style: GiftText
     cost: int
     status: StatusName = Status.NEWBIE
-    parameters: dict[str, str] = Field(default_factory=dict)
-    enhancements: list[Any] = Field(default_factory=list)  # each read by _stock_choice
-    drawbacks: list[Any] = Field(default_factory=list)
+    parameters: dict[str, str] = Field(default={})
+    enhancements: list[Any] = Field(default=[])  # each read by _stock_choice
+    drawbacks: list[Any] = Field(default=[])
 
 
 def _stock_choice(value: Any, report: Report, where: str) -> ModifierChoice | None:

@@ -53,7 +53,7 @@ class _StyleShape(CatalogModel):
 
     name: GiftText
     summary: GiftText
-    slots: dict[str, Any] = Field(default_factory=dict)  # each slot worded by slot_table
+    slots: dict[str, Any] = Field(default={})  # each slot worded by slot_table
 
 
 class _GiftTypeShape(CatalogModel):
@@ -66,8 +66,8 @@ class _GiftTypeShape(CatalogModel):
     risk_of_loss: GiftText
     crafting: str = ""
     crafts: str = ""
-    styles: list[str] = Field(default_factory=list)
-    style_slots: dict[str, Any] = Field(default_factory=dict)
+    styles: list[str] = Field(default=[])
+    style_slots: dict[str, Any] = Field(default={})
     note: str = ""
 
 
@@ -115,8 +115,8 @@ def _gift_type(tid: str, table: Any, origin: Origin, report: Report) -> GiftType
 class _CoreFile(CatalogModel):
     """core.toml: the Gift Types and the Activation Styles."""
 
-    gift_types: dict[str, Any] = Field(default_factory=dict)
-    styles: dict[str, Any] = Field(default_factory=dict)
+    gift_types: dict[str, Any] = Field(default={})
+    styles: dict[str, Any] = Field(default={})
 
 
 def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
@@ -134,9 +134,9 @@ def parse_core(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: P
 class _GeneralFile(CatalogModel):
     """general.toml: the general groups, Enhancements and Drawbacks."""
 
-    groups: dict[str, Any] = Field(default_factory=dict)
-    enhancements: dict[str, Any] = Field(default_factory=dict)
-    drawbacks: dict[str, Any] = Field(default_factory=dict)
+    groups: dict[str, Any] = Field(default={})
+    enhancements: dict[str, Any] = Field(default={})
+    drawbacks: dict[str, Any] = Field(default={})
 
 
 def parse_general(doc: dict[str, Any], origin: Origin, raw: RawCatalog, problems: Problems) -> None:
@@ -197,7 +197,7 @@ class _ParameterShape(CatalogModel):
     summary: str = ""
     slot: str
     default: str
-    levels: list[_LevelShape] = Field(default_factory=list)
+    levels: list[_LevelShape] = Field(default=[])
 
 
 def _parameter_levels(shape: _ParameterShape, report: Report) -> list[ParameterLevel]:
@@ -246,7 +246,7 @@ class _EffectFile(CatalogModel):
     category: str
     category_name: str = ""
     category_summary: str = ""
-    effects: dict[str, Any] = Field(default_factory=dict)
+    effects: dict[str, Any] = Field(default={})
 
 
 def _category(
@@ -294,7 +294,7 @@ class _EffectStyleShape(CatalogModel):
 
     cost: int
     template: Any = None  # one sentence or a list, worded by _template
-    slots: dict[str, Any] = Field(default_factory=dict)  # each slot worded by slot_table
+    slots: dict[str, Any] = Field(default={})  # each slot worded by slot_table
     status: StatusName = Status.NEWBIE
 
 
@@ -328,17 +328,17 @@ class _EffectShape(CatalogModel):
     summary: GiftText
     prompt: GiftText
     status: StatusName = Status.NEWBIE
-    types: list[str] = Field(default_factory=list)
+    types: list[str] = Field(default=[])
     template: Any = None  # one sentence or a list, worded by _template
-    slots: dict[str, Any] = Field(default_factory=dict)
-    styles: dict[str, Any] = Field(default_factory=dict)
-    parameters: dict[str, Any] = Field(default_factory=dict)
-    enhancements: dict[str, Any] = Field(default_factory=dict)
-    drawbacks: dict[str, Any] = Field(default_factory=dict)
-    groups: dict[str, Any] = Field(default_factory=dict)
-    use_general: list[str] = Field(default_factory=list)
-    exclude_general: list[str] = Field(default_factory=list)
-    choices: dict[str, Any] = Field(default_factory=dict)
+    slots: dict[str, Any] = Field(default={})
+    styles: dict[str, Any] = Field(default={})
+    parameters: dict[str, Any] = Field(default={})
+    enhancements: dict[str, Any] = Field(default={})
+    drawbacks: dict[str, Any] = Field(default={})
+    groups: dict[str, Any] = Field(default={})
+    use_general: list[str] = Field(default=[])
+    exclude_general: list[str] = Field(default=[])
+    choices: dict[str, Any] = Field(default={})
     design: Annotated[str, AfterValidator(_design)] = ""
     dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
 
@@ -446,7 +446,7 @@ class _StockFile(CatalogModel):
     """``stock/<category>.toml``: ready-made Gifts of one category."""
 
     category: str
-    gifts: dict[str, Any] = Field(default_factory=dict)
+    gifts: dict[str, Any] = Field(default={})
 
 
 def collect_stock(

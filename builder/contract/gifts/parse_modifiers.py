@@ -78,11 +78,11 @@ class _ModifierShape(CatalogModel):
     detail_blank: str = ""
     detail_join: Annotated[str, AfterValidator(_detail_join)] = "and"
     max: int = 1
-    requires: list[str] = Field(default_factory=list)
-    excludes: list[str] = Field(default_factory=list)
+    requires: list[str] = Field(default=[])
+    excludes: list[str] = Field(default=[])
     status: StatusName = Status.NEWBIE
-    styles: list[str] = Field(default_factory=list)
-    types: list[str] = Field(default_factory=list)
+    styles: list[str] = Field(default=[])
+    types: list[str] = Field(default=[])
     group: str = ""
     dice_bonus: Any = None  # read by parse_dice_bonus, in its own words
 
@@ -90,7 +90,7 @@ class _ModifierShape(CatalogModel):
 class _GeneralModifierShape(_ModifierShape):
     """A general modifier of general.toml, which names the Effects it applies to."""
 
-    applies_to: list[str] = Field(default_factory=list)
+    applies_to: list[str] = Field(default=[])
 
 
 def _style_text(value: Any, report: Report, key: str) -> dict[str, str] | None:
@@ -228,7 +228,7 @@ class _GroupShape(CatalogModel):
 
     name: GiftText
     min: int = 1
-    styles: list[str] = Field(default_factory=list)
+    styles: list[str] = Field(default=[])
     rules: GiftText
     status_over: int = 0
     status: StatusName = Status.NEWBIE

@@ -81,6 +81,21 @@ def test_the_same_text_is_parsed_once_and_each_reader_gets_its_own_copy(tmp_path
     assert _parsed.cache_info().misses == parsed_before + 1
 
 
+def test_an_empty_default_table_or_list_is_each_entrys_own() -> None:
+    """Shapes write empty defaults as Field(default=[]) (no default_factory, see CatalogModel):
+    two entries read without the key must not share one list or table."""
+
+    class Shelf(CatalogModel):
+        books: list[str] = Field(default=[])
+        notes: dict[str, str] = Field(default={})
+
+    one, two = Shelf.model_validate({}), Shelf.model_validate({})
+    one.books.append("changed")
+    one.notes["k"] = "changed"
+    assert two.books == [] and two.notes == {}
+    assert Shelf.model_validate({}).books == []
+
+
 def test_did_you_mean_offers_only_a_close_name() -> None:
     assert did_you_mean("nmae", {"name", "cost"}) == " (did you mean 'name'?)"
     assert did_you_mean("zzz", {"name", "cost"}) == ""
