@@ -61,8 +61,18 @@ COLOR_PAIRS: dict[str, tuple[str, str]] = {
     "card_off": ("#f4f4f4", "#262626"),
 }
 
-ROLE_FONTS = {"accentBold": "bold", "title": "title", "heading": "heading", "subheading": "bold"}
-"""The roles whose font differs from the application's: bold, or bold and sized."""
+ROLE_FONTS = {
+    "accentBold": "bold",
+    "title": "title",
+    "heading": "heading",
+    "subheading": "bold",
+    "dice": "large",
+}
+"""The roles whose font differs from the application's: bold, bold and sized, or (the
+dice just rolled) larger."""
+
+LARGE_SCALE = 1.5
+"""The dice just rolled are this much larger than body text, to be read across a table."""
 
 ROLE_COLORS = {"muted": "muted", "error": "error", "warning": "warning", "accent": "accent"}
 ROLE_COLORS["accentBold"] = "accent"
@@ -332,7 +342,7 @@ def set_role(widget: QWidget, role: str, **flags: bool) -> None:
 
     The role is its object name, as tests and code read it ("" or an unknown name:
     plain). Colour roles ("muted", "error", "warning", "accent") set the palette's
-    text colour, "title", "heading", "subheading" and "accentBold" the font (sized
+    text colour, "title", "heading", "subheading", "accentBold" and "dice" the font (sized
     from the application font), and the boxed roles ("help", "banner", "chip") a style
     sheet on that widget alone. ``flags`` are its states, kept as dynamic properties:
     ``overspent`` turns a banner red, ``dead`` darkens a chip.
@@ -349,10 +359,12 @@ def _role_font(role: str) -> QFont | None:
     if kind is None:
         return None
     font = QFont()  # nothing resolved: family and the rest still follow the parent
-    font.setBold(True)
+    font.setBold(kind != "large")
     app = QApplication.instance()
     points = app.font().pointSizeF() if isinstance(app, QApplication) else -1.0
-    if kind == "title":
+    if kind == "large" and points > 0:
+        font.setPointSizeF(round(points * LARGE_SCALE, 2))
+    elif kind == "title":
         start = _start_points if _start_points and _start_points > 0 else points
         font.setPointSizeF(round(TITLE_POINTS * points / start, 2) if points > 0 else TITLE_POINTS)
     elif kind == "heading" and points > 0:

@@ -46,3 +46,36 @@ def test_titles_and_headings_grow_with_the_font_and_come_back_with_it(
         app.setFont(old)
     qtbot.waitUntil(lambda: title.font().pointSizeF() == 16, timeout=5000)
     assert section.font().pointSizeF() == points * 1.25
+
+
+def test_the_dice_just_rolled_stay_half_again_the_font_when_it_changes(
+    app: QApplication, qtbot
+) -> None:  # type: ignore[no-untyped-def]
+    """The rolled dice are read across the table at 1.5 times the text, and the Outcome in
+    bold: both were set from the font the panel was made with, so an enlarged desktop
+    font left the dice smaller than the text around them."""
+    from ui.contract.dice_roll import RollSection
+
+    section = RollSection(lambda: None)
+    qtbot.addWidget(section)
+    old = app.font()
+    points = old.pointSizeF()
+    assert section.dice_label.font().pointSizeF() == round(points * 1.5, 2)
+    assert not section.dice_label.font().bold()
+    assert section.outcome_label.font().bold()
+    big = QFont(old)
+    big.setPointSizeF(points * 2)
+    try:
+        app.setFont(big)
+        qtbot.waitUntil(
+            lambda: section.dice_label.font().pointSizeF() == round(points * 3, 2), timeout=5000
+        )
+        qtbot.waitUntil(
+            lambda: section.outcome_label.font().pointSizeF() == points * 2, timeout=5000
+        )
+        assert section.outcome_label.font().bold()
+    finally:
+        app.setFont(old)
+    qtbot.waitUntil(
+        lambda: section.dice_label.font().pointSizeF() == round(points * 1.5, 2), timeout=5000
+    )

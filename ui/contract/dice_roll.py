@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from builder.contract.dice import BAND_RANGES, RollResult, face_value
 from builder.contract.roller import LoggedRoll, RollLog, outcome_text, roll_planned, table_rng
 from builder.contract.rolls import PlannedRoll
+from ui.style import set_role
 
 Plan = Callable[[], tuple[str, PlannedRoll] | None]
 """Gives the roll the panel shows now: its label and plan (None: nothing to roll)."""
@@ -84,15 +85,11 @@ class RollSection(QGroupBox):
         self.dice_label.setWordWrap(True)
         self.dice_label.setTextFormat(Qt.TextFormat.RichText)
         self.dice_label.setAccessibleName("Dice rolled")
-        big = self.dice_label.font()
-        big.setPointSizeF(big.pointSizeF() * 1.5)
-        self.dice_label.setFont(big)
+        set_role(self.dice_label, "dice")  # roles follow a font changed while the app runs
         self.outcome_label = QLabel("Not rolled yet.")
         self.outcome_label.setWordWrap(True)
         self.outcome_label.setAccessibleName("Outcome")
-        font = self.outcome_label.font()
-        font.setBold(True)
-        self.outcome_label.setFont(font)
+        set_role(self.outcome_label, "subheading")
         self.log_list = QListWidget()
         self.log_list.setAccessibleName("Recent rolls")
         self.log_list.setWordWrap(True)
