@@ -82,7 +82,7 @@ def _contractors(window: MainWindow) -> list[str]:
 
 @contextmanager
 def _at_one_and_a_half(
-    app: QApplication, window: MainWindow, qtbot, scale: float = 1.5
+    app: QApplication, window: QWidget, qtbot, scale: float = 1.5
 ) -> Iterator[QFont]:
     """``window`` shown at 1280×800 with the app font ``scale`` times as big (and the
     theme applied again, as the app does); the font and theme come back afterwards."""
