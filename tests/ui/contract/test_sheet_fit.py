@@ -300,11 +300,16 @@ def _assert_dock_whole(dock: QWidget) -> None:
     assert panel.width() >= panel.minimumSizeHint().width()
 
 
+def open_ines(window: MainWindow) -> None:
+    """Open Ines Varga, the Seasoned example (a Battle Scar, a Trauma, wounds)."""
+    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+    assert window.open_character(ines)
+
+
 def _ines_with_dice(window: MainWindow, qtbot) -> tuple[QDockWidget, DicePanel]:  # type: ignore[no-untyped-def]
     """Open Ines Varga (a Battle Scar, Tinnitus, with a roll modifier; wounds for a
     Penalty) with the Dice dock shown; her dock and its panel."""
-    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
-    assert window.open_character(ines)
+    open_ines(window)
     window.actions["dice"].trigger()
     part = window.parts["contract"]
     dock, panel = part.dice_dock, part.dice_panel

@@ -1,0 +1,65 @@
+"""A dialog dragged to its least width keeps every wrapped line whole, at 1.5× and 2× the font.
+
+A window's height does not follow its layout's height-for-width: narrowed to its
+least width, the Therapy dialog (1.5×) cut its help note from 134 to 113 pixels,
+the Declare Death dialog (2×) from 228 to 200. Both kinds of dialog, those that end
+in an operation and the small field forms of the sheet, are now held to the height
+their lines need at the width they have.
+"""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtWidgets import QApplication, QDialog
+
+from tests.ui.contract.test_sheet_fit import _at_one_and_a_half, _cut_short, open_ines
+from ui.contract.dialogs.form import Field, FormDialog
+from ui.main_window import MainWindow
+
+
+def _assert_whole_at_least_width(dialog: QDialog, qtbot) -> None:
+    """``dialog`` dragged to its least width (and least height): its lines whole."""
+    dialog.resize(dialog.minimumWidth(), dialog.minimumHeight())
+
+    def whole() -> None:
+        layout = dialog.layout()
+        assert dialog.width() == dialog.minimumWidth()
+        assert dialog.height() >= layout.totalMinimumHeightForWidth(dialog.width())
+        assert _cut_short(dialog) == []
+
+    qtbot.waitUntil(whole, timeout=3000)
+
+
+@pytest.mark.parametrize(("key", "scale"), [("therapy", 1.5), ("declare_death", 2.0)])
+def test_an_operation_dialog_at_its_least_width_shows_its_help_whole(
+    app: QApplication, examples_window: MainWindow, qtbot, key: str, scale: float
+) -> None:
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot, scale) as big:
+        open_ines(window)  # she has a Trauma to treat
+        window.actions[key].trigger()
+        dialog = window.current_dialog
+        assert isinstance(dialog, QDialog)
+        qtbot.waitUntil(lambda: dialog.font().pointSizeF() == big.pointSizeF())
+        _assert_whole_at_least_width(dialog, qtbot)
+        # widened again, it may be as short as its fewer lines allow
+        tall = dialog.minimumHeight()
+        dialog.resize(dialog.width() * 2, dialog.height())
+        qtbot.waitUntil(lambda: dialog.minimumHeight() < tall)
+        dialog.reject()
+
+
+def test_a_field_form_at_its_least_width_shows_its_help_whole(app: QApplication, qtbot) -> None:
+    holder = QDialog()
+    qtbot.addWidget(holder)
+    with _at_one_and_a_half(app, holder, qtbot, 2.0):
+        form = FormDialog(
+            "Injury",
+            [Field("description", "&What happened", required=True)],
+            help_text="Severity is the damage taken. Injuries of Severity 4 or more worsen "
+            "until stabilized and leave a Battle Scar.",
+        )
+        qtbot.addWidget(form)
+        form.show()
+        qtbot.waitExposed(form)
+        _assert_whole_at_least_width(form, qtbot)
