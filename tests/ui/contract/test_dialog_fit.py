@@ -4,7 +4,8 @@ A window's height does not follow its layout's height-for-width: narrowed to its
 least width, the Therapy dialog (1.5×) cut its help note from 134 to 113 pixels,
 the Declare Death dialog (2×) from 228 to 200. Both kinds of dialog, those that end
 in an operation and the small field forms of the sheet, are now held to the height
-their lines need at the width they have.
+their lines need at the width they have, and so are the Print dialog and the review
+window's key dialogs.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from PySide6.QtWidgets import QApplication, QDialog
 from tests.ui.contract.test_sheet_fit import _at_one_and_a_half, _cut_short, open_ines
 from ui.contract.dialogs.form import Field, FormDialog
 from ui.main_window import MainWindow
+from ui.print_dialog import PrintDialog
 
 
 def _assert_whole_at_least_width(dialog: QDialog, qtbot) -> None:
@@ -63,3 +65,17 @@ def test_a_field_form_at_its_least_width_shows_its_help_whole(app: QApplication,
         form.show()
         qtbot.waitExposed(form)
         _assert_whole_at_least_width(form, qtbot)
+
+
+def test_the_print_dialog_for_every_character_shows_its_note_whole(
+    app: QApplication, qtbot
+) -> None:
+    """Its note ("One PDF per character...") lost a line's bottom at its least width, 2×."""
+    holder = QDialog()
+    qtbot.addWidget(holder)
+    with _at_one_and_a_half(app, holder, qtbot, 2.0):
+        dialog = PrintDialog(None, "every character", many=True)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        _assert_whole_at_least_width(dialog, qtbot)
