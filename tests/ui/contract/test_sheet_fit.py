@@ -20,6 +20,9 @@ words, the pool), and its form layouts laid wrapped rows out a line short once
 their text changed; the Stats and Stock tabs, the Exp log's Entry column and
 every scroll area of a tab are held to the same rule: nothing cut short,
 nothing scrolling sideways, at 1×, 1.5× and 2× the font.
+
+Beside the dock the Story tab's Contracts table gave Scenario 71 pixels while
+Commission, a "yes", was titled in full: Scenario now keeps 8 "M".
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.contract.dice_panel import DicePanel
+from ui.contract.sheet.story_tab import SCENARIO_EMS
 from ui.main_window import MainWindow
 from ui.style import apply_theme
 from ui.widgets.reflow import ReflowRow
@@ -363,3 +367,40 @@ def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
         panel.attack_box.setChecked(True)
         panel.attack_box.split.setChecked(True)
         qtbot.waitUntil(whole, timeout=3000)
+
+
+def test_beside_the_dice_dock_the_contracts_scenario_column_is_readable(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    """At 1.5× beside the Dice dock, Commission (a "yes") titled in full was the widest
+    column and squeezed Scenario to 71 pixels ("Scenaric", "Lant…"). Commission has a
+    short title now, the word in its tooltip, and Scenario keeps its 8 "M" with Ines
+    Varga's 24 Contracts (their scroll bar counted), the sheet not scrolling sideways."""
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot) as big:
+        _ines_with_dice(window, qtbot)
+        sheet = window.sheet
+        qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
+        sheet.tabs.setCurrentWidget(sheet.story_tab)
+        table = sheet.story_tab.contracts.table
+        header = table.horizontalHeader()
+        assert table.rowCount() > table.max_rows
+        scenario, commission = _column(table, "Scenario"), _column(table, "Comm.")
+        area = _scroll_area(window)
+
+        def readable() -> None:
+            ems = table.fontMetrics().horizontalAdvance("M") * SCENARIO_EMS
+            assert header.sectionSize(scenario) >= ems
+            content = max(header.sectionSizeHint(commission), table.sizeHintForColumn(commission))
+            assert header.sectionSize(commission) <= content
+            assert area.horizontalScrollBar().maximum() == 0
+            assert _sideways(sheet.story_tab) == []
+            # the columns laid out at the width the table has (not before it is shown)
+            assert sum(header.sectionSize(c) for c in range(header.count())) == (
+                table.viewport().width()
+            )
+
+        qtbot.waitUntil(readable, timeout=3000)
+        qtbot.wait(200)  # and so it stays once the roster has given what it gives
+        readable()
+        assert table.horizontalHeaderItem(commission).toolTip().startswith("Commission")
