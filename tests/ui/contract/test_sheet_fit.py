@@ -22,7 +22,8 @@ every scroll area of a tab are held to the same rule: nothing cut short,
 nothing scrolling sideways, at 1×, 1.5× and 2× the font.
 
 Beside the dock the Story tab's Contracts table gave Scenario 71 pixels while
-Commission, a "yes", was titled in full: Scenario now keeps 8 "M".
+Commission, a "yes", was titled in full: Scenario now keeps 8 "M". The header's
+figures wrap between figures, with no "·" left at the end of a line.
 """
 
 from __future__ import annotations
@@ -404,3 +405,32 @@ def test_beside_the_dice_dock_the_contracts_scenario_column_is_readable(
         qtbot.wait(200)  # and so it stays once the roster has given what it gives
         readable()
         assert table.horizontalHeaderItem(commission).toolTip().startswith("Commission")
+
+
+def test_the_headers_figures_wrap_between_figures_with_no_dot_at_a_line_end(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    """At 1.5× beside the Dice dock the figures take two lines: each line as wide as the
+    label at most, a whole number of figures with "·" only between two of them (a word
+    wrap broke after the "·", which ended a line separating nothing). With room, one line."""
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot) as big:
+        _ines_with_dice(window, qtbot)
+        sheet = window.sheet
+        qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
+        figures = sheet.figures
+        words = ("Exp available 47", "Gift Credits 3", "Improvements 0", "Victories 11")
+
+        def clean() -> None:
+            lines = figures.text().split("\n")
+            assert len(lines) >= 2
+            metrics = figures.fontMetrics()
+            assert all(metrics.horizontalAdvance(line) <= figures.width() for line in lines)
+            assert [part for line in lines for part in line.split("   ·   ")] == list(words)
+            assert all(not line.strip().startswith("·") for line in lines)
+            assert all(not line.strip().endswith("·") for line in lines)
+            assert figures.height() >= figures.heightForWidth(figures.width())
+
+        qtbot.waitUntil(clean, timeout=3000)
+        window.actions["dice"].trigger()  # the dock closed, and the font as usual: one line
+    qtbot.waitUntil(lambda: figures.text() == "   ·   ".join(words), timeout=3000)
