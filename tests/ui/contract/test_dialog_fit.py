@@ -5,7 +5,7 @@ least width, the Therapy dialog (1.5×) cut its help note from 134 to 113 pixels
 the Declare Death dialog (2×) from 228 to 200. Both kinds of dialog, those that end
 in an operation and the small field forms of the sheet, are now held to the height
 their lines need at the width they have, and so are the Print dialog and the review
-window's key dialogs.
+window's key dialogs. The Spend Exp dialog is never narrower than its table's columns.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QApplication, QDialog
 
 from tests.ui.contract.test_sheet_fit import _at_one_and_a_half, _cut_short, open_ines
 from ui.contract.dialogs.form import Field, FormDialog
+from ui.contract.dialogs.spend import SpendExpDialog
 from ui.main_window import MainWindow
 from ui.print_dialog import PrintDialog
 
@@ -79,3 +80,31 @@ def test_the_print_dialog_for_every_character_shows_its_note_whole(
         dialog.show()
         qtbot.waitExposed(dialog)
         _assert_whole_at_least_width(dialog, qtbot)
+
+
+@pytest.mark.parametrize("scale", [1.0, 1.5, 2.0])
+def test_the_spend_exp_table_never_scrolls_sideways(
+    app: QApplication, examples_window: MainWindow, qtbot, scale: float
+) -> None:
+    """Its columns sized to their contents, "Why not" held at 100 pixels as the last
+    section: at 1.5× the font the table was 10 pixels short and scrolled by a column
+    (at 1×, once the dialog was narrowed). The dialog is now never narrower than them."""
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot, scale) as big:
+        open_ines(window)
+        window.actions["spend_exp"].trigger()
+        dialog = window.current_dialog
+        assert isinstance(dialog, SpendExpDialog)
+        qtbot.waitUntil(lambda: dialog.font().pointSizeF() == big.pointSizeF())
+        table = dialog.table
+
+        def fits() -> None:
+            assert table.horizontalScrollBar().maximum() == 0
+            assert table.horizontalHeader().length() <= table.viewport().width()
+
+        for size in (dialog.size(), dialog.minimumSize()):  # its first size, and its least
+            dialog.resize(size)
+            qtbot.waitUntil(fits, timeout=3000)
+            qtbot.wait(50)
+            fits()
+        dialog.reject()
