@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from ui.feedback import announce_written
 from ui.print_preview import PreviewDialog
+from ui.widgets.whole_lines import keep_lines_whole
 
 PAPERS = (("US Letter", "letter"), ("A4", "a4"))
 FULL = "Full sheet"
@@ -166,6 +167,7 @@ class PrintDialog(QDialog):
             layout.addWidget(note)
         layout.addLayout(form)
         layout.addWidget(self.buttons)
+        keep_lines_whole(self)
 
     def compact(self) -> bool:
         return self.chosen() == "compact"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QBrush, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -38,6 +38,7 @@ from ui.review.files import ReviewedFile, whole_scope
 from ui.review.items import STATE_MARKS, ApprovalRow, approval_rows, record_line
 from ui.style import set_role
 from ui.widgets.common import ERROR_COLOR, INFO_COLOR, WARNING_COLOR
+from ui.widgets.reflow import ReflowRow
 
 STATE_COLORS = {
     ItemState.APPROVED: INFO_COLOR,
@@ -52,6 +53,10 @@ CANNOT_CHECK_HERE = (
     "written them. Add your leaders' keys under Trusted keys (or make your own leader key)."
 )
 """The window's words for ``builder.core.approval.CANNOT_CHECK`` (its buttons, not the CLI)."""
+
+
+NAME_EMS = 10
+"""The approver's name field is never narrower than this many "M" of its font."""
 
 
 class ApprovalPanel(QWidget):
@@ -122,10 +127,14 @@ class ApprovalPanel(QWidget):
         form.addRow(self.note_label, self.note)
         by_label = QLabel("Approved &by")
         by_label.setBuddy(self.approver)
-        by_row = QHBoxLayout()
-        by_row.addWidget(self.approver, 1)
-        by_row.addWidget(self.sign)
-        form.addRow(by_label, by_row)
+        # Beside the name while both fit, else under it: side by side in a narrow column
+        # (the app font at 1.5x) the check left the name a few letters ("you..."). The
+        # name keeps room for a name (NAME_EMS "M"), the check its whole words.
+        self.by_row = ReflowRow(spacing=8, stacked_spacing=4)
+        self.by_row.add_widget(self.approver, 1)
+        self.by_row.add_widget(self.sign)
+        self._hold_name_room()
+        form.addRow(by_label, self.by_row)
 
         self.approve_button = QPushButton("&Approve")
         self.approve_button.setToolTip("Approve the selected item (Ctrl+Enter)")
@@ -163,6 +172,17 @@ class ApprovalPanel(QWidget):
         layout.addWidget(self.records)
         layout.addWidget(self.trust_note)
         self.show_file(None)
+
+    def _hold_name_room(self) -> None:
+        """The name field at least NAME_EMS "M" of its font wide (it follows the font)."""
+        ems = self.approver.fontMetrics().horizontalAdvance("M") * NAME_EMS
+        if self.approver.minimumWidth() != ems:
+            self.approver.setMinimumWidth(ems)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self._hold_name_room()
+        super().changeEvent(event)
 
     # ------------------------------------------------------------------ showing
 

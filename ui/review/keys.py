@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from builder.core.approval import key_fingerprint
 from ui.style import set_role
+from ui.widgets.whole_lines import keep_lines_whole
 
 
 class LeaderKeyDialog(QDialog):
@@ -75,6 +76,7 @@ class LeaderKeyDialog(QDialog):
         layout.addLayout(row)
         layout.addWidget(fingerprint)
         layout.addWidget(buttons)
+        keep_lines_whole(self)
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
@@ -150,6 +152,7 @@ class TrustedKeysDialog(QDialog):
         layout.addLayout(add_row)
         layout.addWidget(buttons)
         self.resize(720, 380)
+        keep_lines_whole(self)
         self.refresh()
 
     def refresh(self) -> None:

@@ -68,10 +68,13 @@ class FittedTable(QTableWidget):
         return QSize(width, self.sizeHint().height())
 
     def columns_min_width(self) -> int:
-        """Every column at its contents' width but the stretching one at its claim, framed."""
+        """Every column at its contents' width but the stretching one at its claim, framed
+        (with the scroll bar of rows past ``max_rows``)."""
         header = self.horizontalHeader()
         stretch = self.fontMetrics().horizontalAdvance("M") * self.stretch_min_ems
         width = 2 * self.frameWidth()
+        if self.rowCount() > self.max_rows:  # its rows scroll: the bar takes its width too
+            width += self.verticalScrollBar().sizeHint().width()
         for col in range(header.count()):
             if header.isSectionHidden(col):
                 continue
@@ -244,6 +247,9 @@ class ListTable(QWidget):
                 self.table.setItem(r, c, item)
         self.table.resizeRowsToContents()
         self.table.updateGeometry()
+        # Told now, not once the table's own layout request is handled: a page that asks
+        # for its least width next (ui.widgets.down_scroll) sees the new rows' width.
+        self.updateGeometry()
         self._selection_changed()
 
     def fill_height(self) -> None:

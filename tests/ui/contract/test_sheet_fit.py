@@ -20,6 +20,10 @@ words, the pool), and its form layouts laid wrapped rows out a line short once
 their text changed; the Stats and Stock tabs, the Exp log's Entry column and
 every scroll area of a tab are held to the same rule: nothing cut short,
 nothing scrolling sideways, at 1×, 1.5× and 2× the font.
+
+Beside the dock the Story tab's Contracts table gave Scenario 71 pixels while
+Commission, a "yes", was titled in full: Scenario now keeps 8 "M". The header's
+figures wrap between figures, with no "·" left at the end of a line.
 """
 
 from __future__ import annotations
@@ -41,6 +45,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.contract.dice_panel import DicePanel
+from ui.contract.sheet.story_tab import SCENARIO_EMS
 from ui.main_window import MainWindow
 from ui.style import apply_theme
 from ui.widgets.reflow import ReflowRow
@@ -82,7 +87,7 @@ def _contractors(window: MainWindow) -> list[str]:
 
 @contextmanager
 def _at_one_and_a_half(
-    app: QApplication, window: MainWindow, qtbot, scale: float = 1.5
+    app: QApplication, window: QWidget, qtbot, scale: float = 1.5
 ) -> Iterator[QFont]:
     """``window`` shown at 1280×800 with the app font ``scale`` times as big (and the
     theme applied again, as the app does); the font and theme come back afterwards."""
@@ -300,11 +305,16 @@ def _assert_dock_whole(dock: QWidget) -> None:
     assert panel.width() >= panel.minimumSizeHint().width()
 
 
+def open_ines(window: MainWindow) -> None:
+    """Open Ines Varga, the Seasoned example (a Battle Scar, a Trauma, wounds)."""
+    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
+    assert window.open_character(ines)
+
+
 def _ines_with_dice(window: MainWindow, qtbot) -> tuple[QDockWidget, DicePanel]:  # type: ignore[no-untyped-def]
     """Open Ines Varga (a Battle Scar, Tinnitus, with a roll modifier; wounds for a
     Penalty) with the Dice dock shown; her dock and its panel."""
-    ines = next(line.id for line in window.roster.lines() if line.name == "Ines Varga")
-    assert window.open_character(ines)
+    open_ines(window)
     window.actions["dice"].trigger()
     part = window.parts["contract"]
     dock, panel = part.dice_dock, part.dice_panel
@@ -358,3 +368,69 @@ def test_the_dice_dock_shows_every_wrapped_line_whole_at_any_font(
         panel.attack_box.setChecked(True)
         panel.attack_box.split.setChecked(True)
         qtbot.waitUntil(whole, timeout=3000)
+
+
+def test_beside_the_dice_dock_the_contracts_scenario_column_is_readable(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    """At 1.5× beside the Dice dock, Commission (a "yes") titled in full was the widest
+    column and squeezed Scenario to 71 pixels ("Scenaric", "Lant…"). Commission has a
+    short title now, the word in its tooltip, and Scenario keeps its 8 "M" with Ines
+    Varga's 24 Contracts (their scroll bar counted), the sheet not scrolling sideways."""
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot) as big:
+        _ines_with_dice(window, qtbot)
+        sheet = window.sheet
+        qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
+        sheet.tabs.setCurrentWidget(sheet.story_tab)
+        table = sheet.story_tab.contracts.table
+        header = table.horizontalHeader()
+        assert table.rowCount() > table.max_rows
+        scenario, commission = _column(table, "Scenario"), _column(table, "Comm.")
+        area = _scroll_area(window)
+
+        def readable() -> None:
+            ems = table.fontMetrics().horizontalAdvance("M") * SCENARIO_EMS
+            assert header.sectionSize(scenario) >= ems
+            content = max(header.sectionSizeHint(commission), table.sizeHintForColumn(commission))
+            assert header.sectionSize(commission) <= content
+            assert area.horizontalScrollBar().maximum() == 0
+            assert _sideways(sheet.story_tab) == []
+            # the columns laid out at the width the table has (not before it is shown)
+            assert sum(header.sectionSize(c) for c in range(header.count())) == (
+                table.viewport().width()
+            )
+
+        qtbot.waitUntil(readable, timeout=3000)
+        qtbot.wait(200)  # and so it stays once the roster has given what it gives
+        readable()
+        assert table.horizontalHeaderItem(commission).toolTip().startswith("Commission")
+
+
+def test_the_headers_figures_wrap_between_figures_with_no_dot_at_a_line_end(
+    app: QApplication, examples_window: MainWindow, qtbot
+) -> None:
+    """At 1.5× beside the Dice dock the figures take two lines: each line as wide as the
+    label at most, a whole number of figures with "·" only between two of them (a word
+    wrap broke after the "·", which ended a line separating nothing). With room, one line."""
+    window = examples_window
+    with _at_one_and_a_half(app, window, qtbot) as big:
+        _ines_with_dice(window, qtbot)
+        sheet = window.sheet
+        qtbot.waitUntil(lambda: sheet.font().pointSizeF() == big.pointSizeF())
+        figures = sheet.figures
+        words = ("Exp available 47", "Gift Credits 3", "Improvements 0", "Victories 11")
+
+        def clean() -> None:
+            lines = figures.text().split("\n")
+            assert len(lines) >= 2
+            metrics = figures.fontMetrics()
+            assert all(metrics.horizontalAdvance(line) <= figures.width() for line in lines)
+            assert [part for line in lines for part in line.split("   ·   ")] == list(words)
+            assert all(not line.strip().startswith("·") for line in lines)
+            assert all(not line.strip().endswith("·") for line in lines)
+            assert figures.height() >= figures.heightForWidth(figures.width())
+
+        qtbot.waitUntil(clean, timeout=3000)
+        window.actions["dice"].trigger()  # the dock closed, and the font as usual: one line
+    qtbot.waitUntil(lambda: figures.text() == "   ·   ".join(words), timeout=3000)

@@ -24,6 +24,7 @@ from builder.core.files import latest_date
 from builder.core.findings import Severity
 from ui.operations.contract import Plan, Refused
 from ui.widgets.common import FindingList, heading, help_note
+from ui.widgets.whole_lines import keep_lines_whole
 from ui.workspace import Change
 
 
@@ -76,6 +77,7 @@ class OperationDialog(QDialog):
         layout.addStretch(1)
         layout.addWidget(self.buttons)
         self.resize(560, self.sizeHint().height())
+        keep_lines_whole(self)
 
     # Subclasses implement these two.
     def plan(self) -> Plan | None:

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.widgets.common import help_note
+from ui.widgets.whole_lines import keep_lines_whole
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,6 +94,7 @@ class FormDialog(QDialog):
         for editor in self.editors.values():
             self._connect(editor)
         self._changed()
+        keep_lines_whole(self)
 
     def _editor(self, spec: Field) -> QWidget:
         if spec.kind == "multiline":

@@ -70,7 +70,9 @@ class SpendExpDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        # "Why not" takes the spare width; stretched as the last section it kept 100 pixels
+        # however short of room the table was (see _hold_columns).
+        header.setSectionResizeMode(len(self.COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.table.setAccessibleName("Possible raises")
 
         self.secondary_name = QLineEdit()
@@ -162,8 +164,22 @@ class SpendExpDialog(QDialog):
             reason.setToolTip(option.reason)
             self.table.setItem(r, 6, reason)
             self.buttons_by_trait[(str(option.kind), option.trait)] = button
+        self._hold_columns()
         self._secondary_preview()
         self._fill_multi()
+
+    def _hold_columns(self) -> None:
+        """The table at least as wide as its columns, "Why not" at its title's width (a
+        longer reason is cut, whole in its tooltip): narrower, at 1.5x the font the table
+        scrolled sideways by a column."""
+        table = self.table
+        header = table.horizontalHeader()
+        last = header.count() - 1
+        width = sum(max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(last))
+        width += header.sectionSizeHint(last) + 2 * table.frameWidth()
+        width += table.verticalScrollBar().sizeHint().width()
+        if table.minimumWidth() != width:
+            table.setMinimumWidth(width)
 
     # ------------------------------------------------------------------ several ranks
 

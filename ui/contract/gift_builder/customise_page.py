@@ -56,6 +56,7 @@ from ui.contract.gift_builder.common import (
 )
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
 from ui.widgets.elided import ElidedLabel
+from ui.widgets.reflow import ReflowRow
 from ui.widgets.scroll import scrolling
 
 
@@ -219,10 +220,13 @@ class ParameterRow(QWidget):
         grid.setHorizontalSpacing(8)
         name = label(parameter.name, "sectionTitle", wrap=False)
         name.setBuddy(self.combo)
-        grid.addWidget(name, 0, 0)
-        grid.addWidget(self.combo, 0, 1)
-        grid.addWidget(self.value, 0, 2)
-        grid.setColumnStretch(2, 1)
+        # Name, levels and System Text on one line while they fit, else one under another:
+        # side by side at 2x the font they made the page scroll sideways.
+        self.line = ReflowRow(spacing=8, stacked_spacing=2)
+        self.line.add_widget(name)
+        self.line.add_widget(self.combo)
+        self.line.add_widget(self.value, 1)
+        grid.addWidget(self.line, 0, 0, 1, 3)
         row = 1
         if parameter.summary:
             grid.addWidget(label(parameter.summary, "muted"), row, 0, 1, 3)
@@ -271,7 +275,10 @@ class ChoiceRow(QWidget):
         box = QHBoxLayout(self)
         box.setContentsMargins(4, 2, 4, 2)
         name = label(choice.name, "sectionTitle", wrap=False)
-        box.addWidget(name)
+        # The name and its boxes side by side while they fit, else one under another.
+        self.line = ReflowRow(spacing=6, stacked_spacing=2)
+        self.line.add_widget(name)
+        box.addWidget(self.line)
         self.boxes: list[QComboBox] = []
         if choice.kind == ROLL:
             parts = [
@@ -292,7 +299,7 @@ class ChoiceRow(QWidget):
                 combo.addItem(text, value)
             combo.activated.connect(lambda _i: self._emit())
             self.boxes.append(combo)
-            box.addWidget(combo)
+            self.line.add_widget(combo)
         name.setBuddy(self.boxes[0])
         box.addStretch(1)
         if choice.prompt:

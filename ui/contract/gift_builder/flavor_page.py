@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QHBoxLayout,
     QLineEdit,
     QPlainTextEdit,
     QVBoxLayout,
@@ -32,7 +31,11 @@ from PySide6.QtWidgets import (
 from builder.contract.items import LEGENDARY_TYPE
 from ui.contract.gift_builder.common import label, set_shown, set_text
 from ui.contract.gift_builder.controller import BuilderState, GiftBuilderController
+from ui.widgets.reflow import ReflowRow
 from ui.widgets.scroll import scrolling
+
+CRAFT_NAME_EMS = 10
+"""The free crafted item's name field is never narrower than this many "M" of its font."""
 
 
 class _FocusOut(QObject):
@@ -108,10 +111,15 @@ class FlavorPage(QWidget):
         self.craft_reason.hide()
         cbox = QVBoxLayout(self.craft_box)
         cbox.addWidget(self.craft_rule)
-        crow = QHBoxLayout()
-        crow.addWidget(self.craft_check)
-        crow.addWidget(self.craft_name, 1)
-        cbox.addLayout(crow)
+        # The item's name beside the check while both fit, under it when not: beside it at
+        # 2x the font the field was left a few letters wide ("Nam..."). The name keeps room
+        # for CRAFT_NAME_EMS "M".
+        ems = self.craft_name.fontMetrics().horizontalAdvance("M") * CRAFT_NAME_EMS
+        self.craft_name.setMinimumWidth(ems)
+        self.craft_row = ReflowRow(spacing=6, stacked_spacing=4)
+        self.craft_row.add_widget(self.craft_check)
+        self.craft_row.add_widget(self.craft_name, 1)
+        cbox.addWidget(self.craft_row)
         cbox.addWidget(self.craft_reason)
         self.craft_box.hide()
         self.craft_check.setChecked(True)

@@ -29,18 +29,31 @@ from ui.widgets.common import heading
 from ui.widgets.down_scroll import DownScroll
 from ui.widgets.tables import ListTable
 
+SCENARIO_EMS = 8
+"""The least width of the Contracts table's Scenario column, in "M" of its font."""
+
 
 class StoryTab(SheetTab):
     def __init__(self, host: SheetHost, parent: QWidget | None = None) -> None:
         super().__init__(host, parent)
         # Three tables in sight: their own buttons take no Alt+letter (see ListTable); the
         # Loose Ends' two and the tab's others take letters no menu or tab takes.
+        # Scenario, the one column of words, keeps SCENARIO_EMS "M" and takes the spare
+        # width; Commission (a "yes") has a short title, the word in its tooltip. Titled
+        # in full, Commission was the widest column at 1.5x the font beside the Dice dock
+        # and squeezed Scenario to "Scenaric", its names to "Lant...".
         self.contracts = ListTable(
             "Contracts",
-            ("Date", "Scenario", "Where", "Outcome", "Commission", "GM"),
+            ("Date", "Scenario", "Where", "Outcome", "Comm.", "GM"),
             stretch=1,
+            stretch_min_ems=SCENARIO_EMS,
             mnemonics=False,
         )
+        for column, tip in (
+            (4, "Commission: yes when the contractor was selected for commission"),
+            (5, "The GM who ran the Contract"),
+        ):
+            self.contracts.table.horizontalHeaderItem(column).setToolTip(tip)
         self.journals = ListTable(
             "Journals", ("Date", "Title", "About", "Words"), stretch=1, mnemonics=False
         )
@@ -102,8 +115,10 @@ class StoryTab(SheetTab):
 
     def show_sheet(self, ctx: SheetContext) -> None:
         super().show_sheet(ctx)
-        self.scroll.updateGeometry()  # its least width follows what the page will hold
         self._show_history(ctx)
+        # Its least width follows what the page holds now: more Contracts than the table
+        # shows bring its scroll bar, which Scenario's least width makes room for.
+        self.scroll.updateGeometry()
         rows = []
         for view in ctx.report.loose_ends:
             if view.resolved:

@@ -42,6 +42,7 @@ from ui.contract.sheet.suggestions_box import SuggestionsBox
 from ui.contract.sheet.weapons_tab import WeaponsTab
 from ui.operations.contract import Operations
 from ui.style import ruled_tabs, set_role
+from ui.widgets.figure_line import FigureLine
 from ui.widgets.reflow import ReflowRow
 from ui.workspace import Change
 
@@ -105,11 +106,10 @@ class SheetView(QWidget):
         set_role(self.status_chip, "chip")
         self.player = QLabel()
         set_role(self.player, "muted")
-        self.figures = QLabel()
-        self.figures.setAccessibleName("Exp and rewards")
         # Wraps between its figures in a narrow sheet (a big font at 1280 pixels) rather
         # than forcing the sheet wider than its room.
-        self.figures.setWordWrap(True)
+        self.figures = FigureLine()
+        self.figures.setAccessibleName("Exp and rewards")
         self.check = QLabel()
         self.record_button = QPushButton("&Record Contract…")
         self.spend_button = QPushButton("S&pend Exp…")
@@ -303,8 +303,7 @@ class SheetView(QWidget):
             f"Improvements {rewards.improvements_available}",
             f"Victories {report.victories}",
         )
-        # No break inside a figure: a narrow sheet wraps the line between them.
-        self.figures.setText("   ·   ".join(f.replace(" ", "\u00a0") for f in figures))
+        self.figures.set_figures(figures)
         errors = [f for f in report.findings if f.severity is Severity.ERROR]
         warnings = [f for f in report.findings if f.severity is Severity.WARNING]
         if errors:
