@@ -22,10 +22,11 @@ catalog, in two settings:
 
 Then all three are read in one process, as the app reads them. The goal is
 ratio ≤ 1.00 (this checkout's median over ``REV``'s) for every second load, in
-both settings, and for the three catalogs' first load in the app. Imports (which hold every rules
-module a reader needs, grown with the features since ``REV``) and each catalog's
-first load are printed with their ratios, not judged. Without ``--against`` it
-prints this checkout's figures only. Exits 1 when a judged figure grew.
+both settings, and for the three catalogs' first load in the app. Imports
+(which hold every rules module a reader needs, grown with the features since
+``REV``) and each catalog's first load are printed with their ratios, not
+judged. Without ``--against`` it prints this checkout's figures only. Exits 1
+when a judged figure grew.
 """
 
 from __future__ import annotations
